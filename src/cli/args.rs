@@ -1,0 +1,124 @@
+//! Argument groups shared by several commands, and their conversion to validated types.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, anyhow};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Args, ValueHint};
+
+use crate::model::Catalogue;
+use crate::output::Format;
+use crate::rules::techcommander::{AttackMode, Conditions, Cover, Movement, Smoke, Status, Statuses, TargetSpec};
+
+/// Which catalogue to use.
+#[derive(Debug, Clone, Args)]
+pub struct CatalogArgs {
+    /// Catalogue directory of .toml/.csv files, replacing the built-in default catalogue
+    #[arg(long, global = true, env = "VOLLEY_LOADOUTS", value_name = "DIR", value_hint = ValueHint::DirPath)]
+    pub loadouts: Option<PathBuf>,
+}
+
+impl CatalogArgs {
+    /// The active catalogue: `--loadouts`/`VOLLEY_LOADOUTS`, else the embedded default.
+    pub fn load(&self) -> Result<Catalogue> {
+        match &self.loadouts {
+            Some(dir) => {
+                Catalogue::load_dir(dir).with_context(|| format!("cannot use the catalogue in {}", dir.display()))
+            }
+            None => Catalogue::embedded().context("the built-in catalogue is invalid"),
+        }
+    }
+}
+
+fn options<T: std::str::FromStr + Clone + Send + Sync + 'static>(
+    names: &'static [&'static str],
+) -> impl TypedValueParser<Value = T>
+where
+    T::Err: std::fmt::Debug,
+{
+    PossibleValuesParser::new(names).map(|s| s.parse::<T>().expect("a listed name parses"))
+}
+
+/// The conditions of an attack.
+#[derive(Debug, Clone, Args)]
+pub struct ConditionArgs {
+    /// Range to the target in inches; rounded up for range penalties and minimum range
+    #[arg(long, default_value_t = 12.0, value_name = "INCHES")]
+    pub range: f64,
+    /// Cover of the target: minor -1, half -2, heavy -3, blocked = no shot (NLOS weapons -6)
+    #[arg(long, default_value = "none", value_parser = options::<Cover>(Cover::NAMES))]
+    pub cover: Cover,
+    /// Smoke on the line of fire: -6, or -3 when the target is laser designated
+    #[arg(long, default_value = "none", value_parser = options::<Smoke>(Smoke::NAMES))]
+    pub smoke: Smoke,
+    /// How the attacker moved: half -1, full -4 (vehicles -1 at any speed), pop-and-shoot -1, jump-assault -4, offload -1
+    #[arg(long = "move", default_value = "stationary", value_name = "MOVEMENT", value_parser = options::<Movement>(Movement::NAMES))]
+    pub movement: Movement,
+    /// Target status, repeatable: dug-in -2, hull-down -2 (vehicles), posted-up -2 (with cover), forest -2
+    #[arg(long = "status", value_name = "STATUS", value_parser = options::<Status>(Status::NAMES))]
+    pub statuses: Vec<Status>,
+    /// The target is laser designated (missiles ignore cover; smoke is -3)
+    #[arg(long)]
+    pub designated: bool,
+    /// The attacker is in the red and failed its jury-rig roll: no fire control
+    #[arg(long)]
+    pub jury_rig_failed: bool,
+    /// The attacker is under-crewed: no fire control and no second action
+    #[arg(long)]
+    pub under_crewed: bool,
+    /// A friendly MSV is on the field (Pirate Combined Arms +2 fire control)
+    #[arg(long)]
+    pub friendly_msv: bool,
+    /// Attack action: normal, omega-override (MSV, all weapons, no positive modifiers), fire-for-effect (-4), fire-for-effect-blind (-8, NLOS)
+    #[arg(long, default_value = "normal", value_parser = options::<AttackMode>(AttackMode::NAMES))]
+    pub mode: AttackMode,
+}
+
+impl ConditionArgs {
+    pub fn conditions(&self) -> Result<Conditions> {
+        let c = Conditions {
+            range: self.range,
+            cover: self.cover,
+            smoke: self.smoke,
+            movement: self.movement,
+            statuses: Statuses::from_list(&self.statuses),
+            designated: self.designated,
+            jury_rig_failed: self.jury_rig_failed,
+            under_crewed: self.under_crewed,
+            friendly_msv: self.friendly_msv,
+            mode: self.mode,
+        };
+        c.validate().map_err(|e| anyhow!(e))?;
+        Ok(c)
+    }
+}
+
+/// The target: a catalogue unit or build, or a generic armor class.
+#[derive(Debug, Clone, Args)]
+#[group(required = true, multiple = false)]
+pub struct TargetArgs {
+    /// Target unit or build from the catalogue (or ac:N)
+    #[arg(long, value_name = "UNIT")]
+    pub target: Option<String>,
+    /// Generic target of this armor class (20 life, no gear)
+    #[arg(long, value_name = "AC", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub target_ac: Option<u32>,
+}
+
+impl TargetArgs {
+    pub fn spec(&self) -> Result<TargetSpec> {
+        match (&self.target, self.target_ac) {
+            (Some(name), _) => TargetSpec::parse(name).map_err(|e| anyhow!(e)),
+            (None, Some(ac)) => Ok(TargetSpec::Ac(ac)),
+            (None, None) => Err(anyhow!("give --target UNIT or --target-ac N")),
+        }
+    }
+}
+
+/// Output format on stdout.
+#[derive(Debug, Clone, Args)]
+pub struct FormatArgs {
+    /// Output format: aligned table, CSV, or JSON
+    #[arg(long, default_value = "table", value_parser = options::<Format>(&Format::NAMES))]
+    pub format: Format,
+}

@@ -1,0 +1,60 @@
+//! The `volley` command line: clap arguments, conversion into validated configurations,
+//! and printing. The only layer that writes to the terminal.
+
+pub mod args;
+pub mod catalog;
+pub mod odds;
+pub mod validate;
+
+use std::io::Write;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+
+use crate::output::{Format, Table};
+use args::CatalogArgs;
+
+/// Exact odds and Monte Carlo engagements for the TechCommander tabletop rules.
+///
+/// Loadouts come from the built-in catalogue unless --loadouts DIR (or VOLLEY_LOADOUTS)
+/// names another.
+#[derive(Debug, Parser)]
+#[command(name = "volley", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    #[command(flatten)]
+    pub catalog: CatalogArgs,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check catalogue files: prints OK with counts, or every error found
+    Validate(validate::ValidateArgs),
+    /// List the active catalogue's weapons, units, gear, builds or fields
+    Catalog(catalog::CatalogListArgs),
+    /// Exact per-action odds of a build's weapon systems against a target
+    Odds(odds::OddsArgs),
+}
+
+/// Run the parsed command.
+pub fn run(cli: Cli) -> Result<()> {
+    match &cli.command {
+        Command::Validate(a) => validate::run(a, &cli.catalog),
+        Command::Catalog(a) => catalog::run(a, &cli.catalog),
+        Command::Odds(a) => odds::run(a, &cli.catalog),
+    }
+}
+
+/// Print a table on stdout in the chosen format (`digits` decimals in text form).
+pub fn print_table(table: &Table, format: Format, digits: usize) -> Result<()> {
+    let text = match format {
+        Format::Table => table.to_text(digits),
+        Format::Csv => table.to_csv(),
+        Format::Json => serde_json::to_string_pretty(&table.to_json())? + "\n",
+    };
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,9 @@
+//! volley: exact odds and Monte Carlo engagements for tabletop wargame rules.
+//!
+//! Layers, each depending only on the ones after it:
+//! `cli` → `sweep` → `engine` → `rules` → `model`. `stats` is a leaf used by all.
+
+pub mod cli;
+pub mod model;
+pub mod output;
+pub mod rules;

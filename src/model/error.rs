@@ -1,0 +1,134 @@
+//! Catalogue errors: every problem names the file, the entry and the field.
+
+use std::fmt;
+
+/// Where a value sits in a source file (1-based line and column).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub struct Position {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Position {
+    /// Line and column of a byte offset in `text`.
+    pub fn of_offset(text: &str, offset: usize) -> Position {
+        let offset = offset.min(text.len());
+        let before = &text[..offset];
+        let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let column = text[line_start..offset].chars().count() + 1;
+        Position { line, column }
+    }
+}
+
+/// One problem found in a catalogue.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CatalogError {
+    /// The file as the user named it (or `<embedded>/NAME` for the built-in catalogue).
+    pub file: String,
+    pub position: Option<Position>,
+    /// The entry, e.g. `weapon "Devastator"` or `build #3`.
+    pub entry: Option<String>,
+    /// The field, e.g. `shots` or `weapons[1].count`.
+    pub field: Option<String>,
+    pub message: String,
+}
+
+impl CatalogError {
+    pub fn new(file: impl Into<String>, message: impl Into<String>) -> Self {
+        CatalogError { file: file.into(), position: None, entry: None, field: None, message: message.into() }
+    }
+    pub fn at(mut self, position: Option<Position>) -> Self {
+        self.position = position;
+        self
+    }
+    pub fn entry(mut self, entry: impl Into<String>) -> Self {
+        self.entry = Some(entry.into());
+        self
+    }
+    pub fn field(mut self, field: impl Into<String>) -> Self {
+        self.field = Some(field.into());
+        self
+    }
+}
+
+impl fmt::Display for CatalogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file)?;
+        if let Some(p) = self.position {
+            write!(f, ":{}:{}", p.line, p.column)?;
+        }
+        write!(f, ":")?;
+        if let Some(e) = &self.entry {
+            write!(f, " {e}:")?;
+        }
+        if let Some(field) = &self.field {
+            write!(f, " field `{field}`:")?;
+        }
+        write!(f, " {}", self.message)
+    }
+}
+
+/// Every problem found while loading or validating a catalogue, in file order.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct CatalogErrors(pub Vec<CatalogError>);
+
+impl fmt::Display for CatalogErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.0.len();
+        writeln!(f, "the catalogue has {n} error{}:", if n == 1 { "" } else { "s" })?;
+        for (i, e) in self.0.iter().enumerate() {
+            if i + 1 < n {
+                writeln!(f, "  {e}")?;
+            } else {
+                write!(f, "  {e}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The closest of `candidates` to `name`, when it is close enough to be a likely typo.
+pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let lower = name.to_lowercase();
+    candidates
+        .into_iter()
+        .map(|c| (strsim::jaro_winkler(&lower, &c.to_lowercase()), c))
+        .filter(|(score, _)| *score >= 0.75)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c)
+}
+
+/// " (did you mean `X`?)" or "".
+pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+    closest(name, candidates).map(|c| format!(" (did you mean `{c}`?)")).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offsets_become_lines_and_columns() {
+        let text = "a = 1\nbb = 2\n";
+        assert_eq!(Position::of_offset(text, 0), Position { line: 1, column: 1 });
+        assert_eq!(Position::of_offset(text, 6), Position { line: 2, column: 1 });
+        assert_eq!(Position::of_offset(text, 11), Position { line: 2, column: 6 });
+    }
+
+    #[test]
+    fn display_names_file_entry_and_field() {
+        let e = CatalogError::new("w.toml", "must be at least 1, got 0")
+            .at(Some(Position { line: 3, column: 9 }))
+            .entry("weapon \"Gun\"")
+            .field("shots");
+        assert_eq!(e.to_string(), "w.toml:3:9: weapon \"Gun\": field `shots`: must be at least 1, got 0");
+    }
+
+    #[test]
+    fn suggestions_find_typos_only() {
+        let names = ["Devastator", "Kabaaam", "Blackout"];
+        assert_eq!(closest("Devastater", names), Some("Devastator"));
+        assert_eq!(closest("zzz", names), None);
+    }
+}

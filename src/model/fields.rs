@@ -1,0 +1,320 @@
+//! Typed reading of a [`RawEntry`]'s fields, collecting every error with its position.
+
+use super::error::{CatalogError, Position, did_you_mean};
+use super::raw::{RawEntry, RawField, RawValue, split_cell};
+
+/// Reads the fields of one entry. Each getter records an error and returns a default
+/// when the field is missing, of the wrong type or out of range; [`Fields::finish`] then
+/// reports unknown keys and says whether the entry was clean.
+pub struct Fields<'a> {
+    entry: &'a RawEntry,
+    label: String,
+    /// Prefix for nested fields (`weapons[2].`).
+    prefix: String,
+    fields: &'a [(String, RawField)],
+    used: Vec<bool>,
+    errors: &'a mut Vec<CatalogError>,
+    failed: bool,
+}
+
+impl<'a> Fields<'a> {
+    pub fn new(entry: &'a RawEntry, errors: &'a mut Vec<CatalogError>) -> Self {
+        Fields {
+            entry,
+            label: entry.label(),
+            prefix: String::new(),
+            fields: &entry.fields,
+            used: vec![false; entry.fields.len()],
+            errors,
+            failed: false,
+        }
+    }
+
+    /// The entry's label, as errors show it.
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+
+    pub fn entry(&self) -> &RawEntry {
+        self.entry
+    }
+
+    /// Record an error about `field` (None: the entry itself).
+    pub fn error(&mut self, field: Option<&str>, position: Option<Position>, message: impl Into<String>) {
+        let mut e =
+            CatalogError::new(&self.entry.file, message).at(position.or(self.entry.position)).entry(self.label.clone());
+        if let Some(f) = field {
+            e = e.field(format!("{}{f}", self.prefix));
+        }
+        self.errors.push(e);
+        self.failed = true;
+    }
+
+    fn take(&mut self, key: &str) -> Option<&'a RawField> {
+        let i = self.fields.iter().position(|(k, _)| k == key)?;
+        self.used[i] = true;
+        Some(&self.fields[i].1)
+    }
+
+    fn missing(&mut self, key: &str) {
+        self.error(Some(key), None, "missing required field");
+    }
+
+    fn wrong_type(&mut self, key: &str, field: &RawField, expected: &str) {
+        let found = match &field.value {
+            RawValue::Cell(s) => format!("`{s}`"),
+            other => format!("a {}", other.type_name()),
+        };
+        self.error(Some(key), field.position, format!("expected {expected}, found {found}"));
+    }
+
+    /// A string; `None` only when optional and absent.
+    pub fn string(&mut self, key: &str, required: bool) -> Option<String> {
+        let Some(field) = self.take(key) else {
+            if required {
+                self.missing(key);
+            }
+            return None;
+        };
+        match &field.value {
+            RawValue::Str(s) | RawValue::Cell(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
+            RawValue::Str(_) | RawValue::Cell(_) => {
+                self.error(Some(key), field.position, "must not be empty");
+                None
+            }
+            _ => {
+                self.wrong_type(key, field, "a string");
+                None
+            }
+        }
+    }
+
+    /// An integer in `min..=max`; `default` when absent (`None` = required).
+    pub fn int(&mut self, key: &str, default: Option<i64>, min: i64, max: i64) -> i64 {
+        let fallback = default.unwrap_or(min.max(0));
+        let Some(field) = self.take(key) else {
+            if default.is_none() {
+                self.missing(key);
+            }
+            return fallback;
+        };
+        let value = match &field.value {
+            RawValue::Int(v) => Some(*v),
+            RawValue::Cell(s) => s.parse::<i64>().ok(),
+            _ => None,
+        };
+        let Some(v) = value else {
+            self.wrong_type(key, field, "an integer");
+            return fallback;
+        };
+        if v < min || v > max {
+            let range = if max == i64::MAX { format!("at least {min}") } else { format!("between {min} and {max}") };
+            self.error(Some(key), field.position, format!("must be {range}, got {v}"));
+            return fallback;
+        }
+        v
+    }
+
+    /// A non-negative number (integer or float), `default` when absent (`None` = required).
+    pub fn number(&mut self, key: &str, default: Option<f64>) -> f64 {
+        let Some(field) = self.take(key) else {
+            if default.is_none() {
+                self.missing(key);
+            }
+            return default.unwrap_or(0.0);
+        };
+        let value = match &field.value {
+            RawValue::Int(v) => Some(*v as f64),
+            RawValue::Float(v) => Some(*v),
+            RawValue::Cell(s) => s.parse::<f64>().ok(),
+            _ => None,
+        };
+        match value {
+            Some(v) if v.is_finite() && v >= 0.0 => v,
+            Some(v) => {
+                self.error(Some(key), field.position, format!("must be a number of at least 0, got {v}"));
+                0.0
+            }
+            None => {
+                self.wrong_type(key, field, "a number");
+                0.0
+            }
+        }
+    }
+
+    /// A positive number, or `None` when absent.
+    pub fn positive_number(&mut self, key: &str) -> Option<f64> {
+        let position = self.fields.iter().find(|(k, _)| k == key).map(|(_, f)| f.position)?;
+        let errors_before = self.errors.len();
+        let v = self.number(key, Some(0.0));
+        if self.errors.len() > errors_before {
+            return None;
+        }
+        if v <= 0.0 {
+            self.error(Some(key), position, format!("must be greater than 0, got {v}"));
+            return None;
+        }
+        Some(v)
+    }
+
+    /// A boolean, `default` when absent. CSV cells accept true/false/yes/no/1/0.
+    pub fn boolean(&mut self, key: &str, default: bool) -> bool {
+        let Some(field) = self.take(key) else {
+            return default;
+        };
+        let value = match &field.value {
+            RawValue::Bool(b) => Some(*b),
+            RawValue::Cell(s) => match s.to_lowercase().as_str() {
+                "true" | "yes" | "y" | "1" => Some(true),
+                "false" | "no" | "n" | "0" => Some(false),
+                _ => None,
+            },
+            _ => None,
+        };
+        value.unwrap_or_else(|| {
+            self.wrong_type(key, field, "true or false");
+            default
+        })
+    }
+
+    /// A list of strings (a TOML array, or a `;`-separated CSV cell); empty when absent.
+    pub fn string_list(&mut self, key: &str) -> Vec<(String, Option<Position>)> {
+        let Some(field) = self.take(key) else {
+            return Vec::new();
+        };
+        match &field.value {
+            RawValue::Array(items) => {
+                let mut out = Vec::new();
+                for (i, item) in items.iter().enumerate() {
+                    match &item.value {
+                        RawValue::Str(s) if !s.trim().is_empty() => out.push((s.trim().to_string(), item.position)),
+                        _ => self.wrong_type(&format!("{key}[{i}]"), item, "a non-empty string"),
+                    }
+                }
+                out
+            }
+            RawValue::Cell(s) => split_cell(s).into_iter().map(|s| (s.into_owned(), field.position)).collect(),
+            _ => {
+                self.wrong_type(key, field, "an array of strings");
+                Vec::new()
+            }
+        }
+    }
+
+    /// An array of inline tables (`[{ name = "x", count = 2 }]`), each read with `read`.
+    /// In a CSV cell, items are `;`-separated `NAME` or `NAME*COUNT`, given to `read`
+    /// as tables with `name` and `count`.
+    pub fn table_list<T>(&mut self, key: &str, mut read: impl FnMut(&mut Fields<'_>) -> Option<T>) -> Vec<T> {
+        let Some(field) = self.take(key) else {
+            return Vec::new();
+        };
+        let tables: Vec<Vec<(String, RawField)>> = match &field.value {
+            RawValue::Array(items) => {
+                let mut tables = Vec::new();
+                for (i, item) in items.iter().enumerate() {
+                    match &item.value {
+                        RawValue::Table(t) => tables.push(t.clone()),
+                        RawValue::Str(name) => tables.push(vec![(
+                            "name".into(),
+                            RawField {
+                                value: RawValue::Str(name.clone()),
+                                position: item.position,
+                                key_position: item.position,
+                            },
+                        )]),
+                        _ => {
+                            self.wrong_type(&format!("{key}[{i}]"), item, "a table like { name = \"...\", count = 1 }")
+                        }
+                    }
+                }
+                tables
+            }
+            RawValue::Cell(s) => split_cell(s)
+                .into_iter()
+                .map(|item| {
+                    let (name, count) = match item.rsplit_once('*') {
+                        Some((n, c)) => (n.trim().to_string(), Some(c.trim().to_string())),
+                        None => (item.to_string(), None),
+                    };
+                    let mut t = vec![(
+                        "name".to_string(),
+                        RawField {
+                            value: RawValue::Cell(name),
+                            position: field.position,
+                            key_position: field.position,
+                        },
+                    )];
+                    if let Some(c) = count {
+                        t.push((
+                            "count".to_string(),
+                            RawField {
+                                value: RawValue::Cell(c),
+                                position: field.position,
+                                key_position: field.position,
+                            },
+                        ));
+                    }
+                    t
+                })
+                .collect(),
+            _ => {
+                self.wrong_type(key, field, "an array of tables");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for (i, fields) in tables.iter().enumerate() {
+            let mut nested_errors = Vec::new();
+            let mut nested = Fields {
+                entry: self.entry,
+                label: self.label.clone(),
+                prefix: format!("{}{key}[{i}].", self.prefix),
+                fields,
+                used: vec![false; fields.len()],
+                errors: &mut nested_errors,
+                failed: false,
+            };
+            let value = read(&mut nested);
+            let nested_failed = nested.failed;
+            self.errors.append(&mut nested_errors);
+            self.failed |= nested_failed;
+            if let Some(v) = value {
+                out.push(v);
+            }
+        }
+        out
+    }
+
+    /// Report keys nobody read as unknown; true when the entry had no error at all.
+    pub fn finish(mut self, known: &[&str]) -> bool {
+        self.reject_unknown(known);
+        !self.failed
+    }
+
+    /// Report keys nobody read as unknown.
+    pub fn reject_unknown(&mut self, known: &[&str]) {
+        let unknown: Vec<(String, Option<Position>)> = self
+            .fields
+            .iter()
+            .zip(&self.used)
+            .filter(|(_, used)| !**used)
+            .map(|((k, f), _)| (k.clone(), f.key_position))
+            .collect();
+        for (key, position) in unknown {
+            let hint = did_you_mean(&key, known.iter().copied());
+            self.error(Some(&key), position, format!("unknown key{hint}; known keys: {}", known.join(", ")));
+        }
+    }
+
+    /// True when an error was recorded so far.
+    pub fn failed(&self) -> bool {
+        self.failed
+    }
+}
+
+impl Fields<'_> {
+    /// A non-negative number, or `None` when absent.
+    pub fn number_opt(&mut self, key: &str) -> Option<f64> {
+        if self.fields.iter().any(|(k, _)| k == key) { Some(self.number(key, Some(0.0))) } else { None }
+    }
+}

@@ -1,0 +1,68 @@
+//! Gear: equipment that costs weight and power and changes a unit's numbers.
+
+use super::fields::Fields;
+
+/// Effects gear and units share. Summed over a unit and its gear.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Effects {
+    /// Added to the target number of this unit's attacks (e.g. Wet Wire Jacks +1).
+    pub to_hit_bonus: i32,
+    /// Damage subtracted once per attack action against this unit, before dividing by AC.
+    pub damage_reduction: u32,
+    /// Thermal sight: this unit's attacks ignore smoke.
+    pub ignores_smoke: bool,
+    /// Defensive gear that negates the fire control of attacks against this unit.
+    pub negates_fire_control: bool,
+}
+
+impl Effects {
+    /// Effect keys, as on units and gear.
+    pub const KEYS: [&'static str; 4] = ["to_hit_bonus", "damage_reduction", "ignores_smoke", "negates_fire_control"];
+
+    pub fn read(f: &mut Fields<'_>) -> Effects {
+        Effects {
+            to_hit_bonus: f.int("to_hit_bonus", Some(0), -20, 20) as i32,
+            damage_reduction: f.int("damage_reduction", Some(0), 0, 10_000) as u32,
+            ignores_smoke: f.boolean("ignores_smoke", false),
+            negates_fire_control: f.boolean("negates_fire_control", false),
+        }
+    }
+
+    /// The effects of carrying both.
+    pub fn combine(self, other: Effects) -> Effects {
+        Effects {
+            to_hit_bonus: self.to_hit_bonus + other.to_hit_bonus,
+            damage_reduction: self.damage_reduction + other.damage_reduction,
+            ignores_smoke: self.ignores_smoke || other.ignores_smoke,
+            negates_fire_control: self.negates_fire_control || other.negates_fire_control,
+        }
+    }
+}
+
+/// A gear card, validated.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Gear {
+    pub name: String,
+    /// Tons (kg for troop and crew gear).
+    pub weight: f64,
+    pub power: f64,
+    /// Uses per game; 0 = unlimited. Informational: no simulated action uses gear yet.
+    pub rounds: u32,
+    pub effects: Effects,
+}
+
+pub const GEAR_KEYS: &[&str] =
+    &["name", "weight", "power", "rounds", "to_hit_bonus", "damage_reduction", "ignores_smoke", "negates_fire_control"];
+
+impl Gear {
+    pub fn read(mut f: Fields<'_>) -> Option<Gear> {
+        let g = Gear {
+            name: f.string("name", true).unwrap_or_default(),
+            weight: f.number("weight", None),
+            power: f.number("power", None),
+            rounds: f.int("rounds", Some(0), 0, 1000) as u32,
+            effects: Effects::read(&mut f),
+        };
+        f.finish(GEAR_KEYS).then_some(g)
+    }
+}

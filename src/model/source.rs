@@ -1,0 +1,96 @@
+//! Where catalogue files come from: a directory, a list of paths, or the copy built into
+//! the binary.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use include_dir::{Dir, include_dir};
+
+use super::error::CatalogError;
+
+/// The `loadouts/` directory as it was when the binary was built.
+static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/loadouts");
+
+/// One catalogue file's name (as messages show it) and text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceFile {
+    pub name: String,
+    pub text: String,
+}
+
+/// Whether a path names a catalogue file (`.toml` or `.csv`).
+pub fn is_catalogue_file(path: &Path) -> bool {
+    matches!(path.extension().and_then(|e| e.to_str()), Some("toml" | "csv"))
+}
+
+/// The embedded default catalogue, files in name order.
+pub fn embedded() -> Vec<SourceFile> {
+    let mut files: Vec<SourceFile> = EMBEDDED
+        .files()
+        .filter(|f| is_catalogue_file(f.path()))
+        .map(|f| SourceFile {
+            name: format!("<embedded>/{}", f.path().display()),
+            text: f.contents_utf8().unwrap_or_default().to_string(),
+        })
+        .collect();
+    files.sort_by(|a, b| a.name.cmp(&b.name));
+    files
+}
+
+/// Read catalogue files from `paths`: a file is read as is, a directory contributes its
+/// `.toml` and `.csv` files (recursively, in name order).
+pub fn read_paths(paths: &[PathBuf]) -> Result<Vec<SourceFile>, Vec<CatalogError>> {
+    let mut files = Vec::new();
+    let mut errors = Vec::new();
+    for path in paths {
+        let mut found = Vec::new();
+        if path.is_dir() {
+            if let Err(e) = collect_dir(path, &mut found) {
+                errors.push(CatalogError::new(path.display().to_string(), format!("cannot read directory: {e}")));
+                continue;
+            }
+            if found.is_empty() {
+                errors.push(CatalogError::new(path.display().to_string(), "no .toml or .csv catalogue files here"));
+            }
+        } else {
+            found.push(path.clone());
+        }
+        for file in found {
+            match fs::read_to_string(&file) {
+                Ok(text) => files.push(SourceFile { name: file.display().to_string(), text }),
+                Err(e) => errors.push(CatalogError::new(file.display().to_string(), format!("cannot read: {e}"))),
+            }
+        }
+    }
+    if errors.is_empty() { Ok(files) } else { Err(errors) }
+}
+
+fn collect_dir(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    let mut entries: Vec<PathBuf> = fs::read_dir(dir)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            collect_dir(&path, out)?;
+        } else if is_catalogue_file(&path) {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// A stable 64-bit FNV-1a hash of the files' names and contents, as 16 hex digits.
+/// Names are reduced to their last component so that the same files hash the same from
+/// any directory.
+pub fn content_hash(files: &[SourceFile]) -> String {
+    let mut sorted: Vec<(&str, &str)> =
+        files.iter().map(|f| (f.name.rsplit(['/', '\\']).next().unwrap_or(&f.name), f.text.as_str())).collect();
+    sorted.sort();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for (name, text) in sorted {
+        for b in name.bytes().chain([0]).chain(text.bytes()).chain([0]) {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{h:016x}")
+}

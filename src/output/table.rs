@@ -1,0 +1,201 @@
+//! A small typed table: the one result shape every exporter reads.
+
+use std::fmt::Write as _;
+
+/// One typed cell.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cell {
+    Text(String),
+    Int(i64),
+    Float(f64),
+    Bool(bool),
+    Null,
+}
+
+impl From<&str> for Cell {
+    fn from(s: &str) -> Cell {
+        Cell::Text(s.to_string())
+    }
+}
+impl From<String> for Cell {
+    fn from(s: String) -> Cell {
+        Cell::Text(s)
+    }
+}
+impl From<f64> for Cell {
+    fn from(v: f64) -> Cell {
+        Cell::Float(v)
+    }
+}
+impl From<u32> for Cell {
+    fn from(v: u32) -> Cell {
+        Cell::Int(v as i64)
+    }
+}
+impl From<u64> for Cell {
+    fn from(v: u64) -> Cell {
+        Cell::Int(v as i64)
+    }
+}
+impl From<i32> for Cell {
+    fn from(v: i32) -> Cell {
+        Cell::Int(v as i64)
+    }
+}
+impl From<bool> for Cell {
+    fn from(v: bool) -> Cell {
+        Cell::Bool(v)
+    }
+}
+impl<T: Into<Cell>> From<Option<T>> for Cell {
+    fn from(v: Option<T>) -> Cell {
+        v.map_or(Cell::Null, Into::into)
+    }
+}
+
+impl Cell {
+    /// Full-precision text (shortest round-trip for floats), empty for null: CSV form.
+    pub fn to_exact_string(&self) -> String {
+        match self {
+            Cell::Text(s) => s.clone(),
+            Cell::Int(v) => v.to_string(),
+            Cell::Float(v) => format!("{v}"),
+            Cell::Bool(b) => b.to_string(),
+            Cell::Null => String::new(),
+        }
+    }
+
+    /// Human form: floats to `digits` decimals, null as `-`.
+    pub fn to_display_string(&self, digits: usize) -> String {
+        match self {
+            Cell::Float(v) => format!("{v:.digits$}"),
+            Cell::Null => "-".into(),
+            other => other.to_exact_string(),
+        }
+    }
+
+    /// JSON value.
+    pub fn to_json(&self) -> serde_json::Value {
+        match self {
+            Cell::Text(s) => serde_json::Value::String(s.clone()),
+            Cell::Int(v) => (*v).into(),
+            Cell::Float(v) => {
+                serde_json::Number::from_f64(*v).map_or(serde_json::Value::Null, serde_json::Value::Number)
+            }
+            Cell::Bool(b) => (*b).into(),
+            Cell::Null => serde_json::Value::Null,
+        }
+    }
+}
+
+/// Rows of typed cells under named columns.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Table {
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<Cell>>,
+}
+
+impl Table {
+    pub fn new<S: Into<String>>(columns: impl IntoIterator<Item = S>) -> Table {
+        Table { columns: columns.into_iter().map(Into::into).collect(), rows: Vec::new() }
+    }
+
+    /// Append a row; panics if its length differs from the columns' (a programming error).
+    pub fn push(&mut self, row: Vec<Cell>) {
+        assert_eq!(row.len(), self.columns.len(), "row length != column count");
+        self.rows.push(row);
+    }
+
+    /// Index of a column by name.
+    pub fn column(&self, name: &str) -> Option<usize> {
+        self.columns.iter().position(|c| c == name)
+    }
+
+    /// Aligned text for a terminal: text left, numbers right, floats to `digits` decimals.
+    pub fn to_text(&self, digits: usize) -> String {
+        let cells: Vec<Vec<String>> =
+            self.rows.iter().map(|r| r.iter().map(|c| c.to_display_string(digits)).collect()).collect();
+        let widths: Vec<usize> = self
+            .columns
+            .iter()
+            .enumerate()
+            .map(|(i, h)| cells.iter().map(|r| r[i].chars().count()).chain([h.chars().count()]).max().unwrap_or(0))
+            .collect();
+        let numeric: Vec<bool> = (0..self.columns.len())
+            .map(|i| self.rows.iter().all(|r| matches!(r[i], Cell::Int(_) | Cell::Float(_) | Cell::Null)))
+            .collect();
+        let mut out = String::new();
+        let line = |out: &mut String, row: &[String]| {
+            let parts: Vec<String> = row
+                .iter()
+                .enumerate()
+                .map(
+                    |(i, c)| {
+                        if numeric[i] { format!("{c:>w$}", w = widths[i]) } else { format!("{c:<w$}", w = widths[i]) }
+                    },
+                )
+                .collect();
+            let _ = writeln!(out, "{}", parts.join("  ").trim_end());
+        };
+        line(&mut out, &self.columns);
+        line(&mut out, &widths.iter().map(|w| "-".repeat(*w)).collect::<Vec<_>>());
+        for r in &cells {
+            line(&mut out, r);
+        }
+        out
+    }
+
+    /// CSV with a header row and full-precision numbers; nulls are empty cells.
+    pub fn to_csv(&self) -> String {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.write_record(&self.columns).expect("write to memory");
+        for r in &self.rows {
+            w.write_record(r.iter().map(Cell::to_exact_string)).expect("write to memory");
+        }
+        String::from_utf8(w.into_inner().expect("flush to memory")).expect("CSV is UTF-8")
+    }
+
+    /// JSON array of objects, one per row, keys in column order.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::Value::Array(
+            self.rows
+                .iter()
+                .map(|r| {
+                    let map: serde_json::Map<String, serde_json::Value> =
+                        self.columns.iter().cloned().zip(r.iter().map(Cell::to_json)).collect();
+                    serde_json::Value::Object(map)
+                })
+                .collect(),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Table {
+        let mut t = Table::new(["name", "p"]);
+        t.push(vec!["a, b".into(), 0.25.into()]);
+        t.push(vec!["c".into(), Cell::Null]);
+        t
+    }
+
+    #[test]
+    fn csv_quotes_and_keeps_precision() {
+        assert_eq!(sample().to_csv(), "name,p\n\"a, b\",0.25\nc,\n");
+    }
+
+    #[test]
+    fn text_aligns_numbers_right() {
+        let text = sample().to_text(3);
+        assert_eq!(text, "name      p\n----  -----\na, b  0.250\nc         -\n");
+    }
+
+    #[test]
+    fn json_is_an_array_of_objects() {
+        let j = sample().to_json();
+        assert_eq!(j[0]["p"], 0.25);
+        assert!(j[1]["p"].is_null());
+    }
+}

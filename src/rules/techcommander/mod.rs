@@ -1,0 +1,23 @@
+//! The TechCommander ruleset (d20, roll-under, damage divided by AC).
+//!
+//! `rulings` holds every number and ruling; `conditions` and `profile` describe an
+//! attack; `target_number`, `damage`, `dice` and `action` are the exact maths;
+//! `odds` puts them together per weapon system.
+
+pub mod action;
+pub mod conditions;
+pub mod damage;
+pub mod dice;
+pub mod odds;
+pub mod profile;
+pub mod rulings;
+pub mod target_number;
+
+pub use action::{ActionOdds, ActionSpec, DiceGroup};
+pub use conditions::{AttackMode, Conditions, Cover, Movement, Smoke, Status, Statuses};
+pub use odds::{RowShot, SystemOdds, all_odds, system_odds};
+pub use profile::{Attacker, System, Target, TargetSpec};
+pub use target_number::{Modifiers, NoShot, Shot};
+
+#[cfg(test)]
+mod tests;

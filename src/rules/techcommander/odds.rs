@@ -1,0 +1,151 @@
+//! Exact per-action odds of a build's weapon systems against a target: what
+//! `volley odds` prints and what the engagements sample from.
+
+use super::action::{ActionOdds, ActionSpec, DiceGroup};
+use super::conditions::{AttackMode, Conditions};
+use super::damage::effective_reduction;
+use super::profile::{Attacker, Target};
+use super::rulings::{DIE_SIDES, OMEGA_USES_SMALLEST_ARMOR_PIERCING};
+use super::target_number::{NoShot, Shot, shot};
+
+/// One row of odds: a weapon system (or the whole Omega Override) against a target.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SystemOdds {
+    /// The weapon's name, or `Omega Override` for the combined row.
+    pub weapon: String,
+    pub copies: u32,
+    /// d20s rolled.
+    pub shots: u32,
+    /// The shot's modifiers, or why it cannot be taken.
+    pub shot: RowShot,
+    /// Exact action statistics (all zero when there is no shot).
+    pub odds: ActionOdds,
+    /// What the action rolls; `None` when there is no shot.
+    pub spec: Option<ActionSpec>,
+}
+
+/// The shot behind a row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RowShot {
+    Fires(Shot),
+    /// The Omega Override row: several target numbers, one per system.
+    Combined,
+    NoShot(NoShot),
+}
+
+impl SystemOdds {
+    /// Unclamped target number; `None` when there is no shot or for the combined row.
+    pub fn target_number(&self) -> Option<i32> {
+        match self.shot {
+            RowShot::Fires(s) => Some(s.target_number()),
+            _ => None,
+        }
+    }
+    /// P(one shot hits): 0 without a shot, `None` for the combined row.
+    pub fn p_hit(&self) -> Option<f64> {
+        match self.shot {
+            RowShot::Fires(s) => Some(s.hitting_faces() as f64 / DIE_SIDES as f64),
+            RowShot::Combined => None,
+            RowShot::NoShot(_) => Some(0.0),
+        }
+    }
+    /// Why there is no shot, if there is none.
+    pub fn no_shot(&self) -> Option<NoShot> {
+        match self.shot {
+            RowShot::NoShot(n) => Some(n),
+            _ => None,
+        }
+    }
+}
+
+fn no_action(dice: u32) -> ActionOdds {
+    ActionOdds {
+        dice,
+        expected_hits: 0.0,
+        p_any_hit: 0.0,
+        expected_damage: 0.0,
+        expected_life_loss: 0.0,
+        life_lost: vec![1.0],
+        p_one_action_kill: 0.0,
+    }
+}
+
+/// What firing system `index` alone rolls, or why it cannot fire.
+pub fn system_action(
+    attacker: &Attacker,
+    index: usize,
+    target: &Target,
+    cond: &Conditions,
+) -> Result<(Shot, ActionSpec), NoShot> {
+    let system = &attacker.systems[index];
+    let shot = shot(attacker, &system.weapon, target, cond)?;
+    let splash = matches!(cond.mode, AttackMode::FireForEffect | AttackMode::FireForEffectBlind);
+    let pierce = if splash { 0 } else { system.weapon.armor_piercing };
+    let spec = ActionSpec {
+        groups: vec![DiceGroup { dice: system.dice(), faces: shot.hitting_faces(), damage: system.weapon.damage }],
+        reduction: effective_reduction(target.damage_reduction, pierce),
+        damage_ac: target.damage_ac,
+    };
+    Ok((shot, spec))
+}
+
+/// The Omega Override action: every system that can fire, at once.
+pub fn omega_action(attacker: &Attacker, target: &Target, cond: &Conditions) -> Option<ActionSpec> {
+    let mut groups = Vec::new();
+    let mut pierce = u32::MAX;
+    for (i, system) in attacker.systems.iter().enumerate() {
+        if let Ok((s, _)) = system_action(attacker, i, target, cond) {
+            groups.push(DiceGroup { dice: system.dice(), faces: s.hitting_faces(), damage: system.weapon.damage });
+            pierce = if OMEGA_USES_SMALLEST_ARMOR_PIERCING {
+                pierce.min(system.weapon.armor_piercing)
+            } else {
+                pierce.max(system.weapon.armor_piercing)
+            };
+        }
+    }
+    (!groups.is_empty()).then(|| ActionSpec {
+        groups,
+        reduction: effective_reduction(target.damage_reduction, pierce),
+        damage_ac: target.damage_ac,
+    })
+}
+
+/// Odds of one system fired alone.
+pub fn system_odds(attacker: &Attacker, index: usize, target: &Target, cond: &Conditions) -> SystemOdds {
+    let system = &attacker.systems[index];
+    let (shot, spec, odds) = match system_action(attacker, index, target, cond) {
+        Ok((s, spec)) => {
+            let odds = spec.odds();
+            (RowShot::Fires(s), Some(spec), odds)
+        }
+        Err(e) => (RowShot::NoShot(e), None, no_action(system.dice())),
+    };
+    SystemOdds { weapon: system.weapon.name.clone(), copies: system.copies, shots: system.dice(), shot, odds, spec }
+}
+
+/// Odds for every weapon system of the attacker; in Omega Override mode, a last row for
+/// the whole action (every system firing at once).
+pub fn all_odds(attacker: &Attacker, target: &Target, cond: &Conditions) -> Vec<SystemOdds> {
+    let mut rows: Vec<SystemOdds> =
+        (0..attacker.systems.len()).map(|i| system_odds(attacker, i, target, cond)).collect();
+    if cond.mode == AttackMode::OmegaOverride {
+        let dice = attacker.systems.iter().map(|s| s.dice()).sum();
+        let (shot, odds, spec) = match omega_action(attacker, target, cond) {
+            Some(spec) => (RowShot::Combined, spec.odds(), Some(spec)),
+            // No system can fire: report the first system's reason.
+            None => {
+                let reason = rows.first().and_then(SystemOdds::no_shot).unwrap_or(NoShot::Blocked);
+                (RowShot::NoShot(reason), no_action(dice), None)
+            }
+        };
+        rows.push(SystemOdds {
+            weapon: "Omega Override".into(),
+            copies: attacker.systems.iter().map(|s| s.copies).sum(),
+            shots: dice,
+            shot,
+            odds,
+            spec,
+        });
+    }
+    rows
+}

@@ -1,0 +1,207 @@
+//! What the kernel needs to know about an attacker and a target, taken from the
+//! catalogue once (names resolved, gear effects summed).
+
+use std::fmt;
+
+use crate::model::{Build, Catalogue, Unit, UnitKind, Weapon};
+
+use super::rulings::{
+    COMBINED_ARMS_ABILITY, DEFENSE_MASTERS_ABILITY, MSV_ACTIONS_PER_TURN, OTHER_ACTIONS_PER_TURN, WETWIRE_ABILITY,
+};
+
+/// One weapon system: `copies` of a weapon fired linked as one action.
+#[derive(Debug, Clone, PartialEq)]
+pub struct System {
+    pub weapon: Weapon,
+    pub copies: u32,
+}
+
+impl System {
+    /// d20s rolled when the system fires: shots per copy × copies.
+    pub fn dice(&self) -> u32 {
+        self.weapon.shots * self.copies
+    }
+    /// Uses left at the start of a game; `None` = unlimited.
+    pub fn rounds(&self) -> Option<u32> {
+        self.weapon.is_limited().then_some(self.weapon.rounds)
+    }
+}
+
+/// An attacking build.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Attacker {
+    pub name: String,
+    pub kind: UnitKind,
+    pub ac: u32,
+    /// Unit and gear to-hit bonuses (e.g. Wet Wire Jacks +1).
+    pub to_hit_bonus: i32,
+    /// Thermal sight on the unit or its gear.
+    pub ignores_smoke: bool,
+    /// Syndicate Wetwire (+1 fire control).
+    pub wetwire: bool,
+    /// Pirate Combined Arms (+2 fire control with a friendly MSV).
+    pub combined_arms: bool,
+    /// Weapon systems in catalogue order (the policy's tie-break order).
+    pub systems: Vec<System>,
+    pub points: f64,
+}
+
+impl Attacker {
+    pub fn from_build(catalogue: &Catalogue, build: &Build) -> Attacker {
+        let unit = catalogue.unit_of(build);
+        let effects = catalogue.effects_of(build);
+        Attacker {
+            name: build.name.clone(),
+            kind: unit.kind,
+            ac: unit.ac,
+            to_hit_bonus: effects.to_hit_bonus,
+            ignores_smoke: effects.ignores_smoke,
+            wetwire: unit.has_ability(WETWIRE_ABILITY),
+            combined_arms: unit.has_ability(COMBINED_ARMS_ABILITY),
+            systems: build
+                .systems
+                .iter()
+                .map(|s| System { weapon: catalogue.weapons[s.weapon].clone(), copies: s.copies })
+                .collect(),
+            points: build.points,
+        }
+    }
+
+    /// Actions per turn: 2 for an MSV (1 when under-crewed), else 1.
+    pub fn actions_per_turn(&self, under_crewed: bool) -> u32 {
+        if self.kind == UnitKind::Msv && !under_crewed { MSV_ACTIONS_PER_TURN } else { OTHER_ACTIONS_PER_TURN }
+    }
+
+    /// Index of the system firing `weapon`.
+    pub fn system_index(&self, weapon: &str) -> Option<usize> {
+        self.systems.iter().position(|s| s.weapon.name.eq_ignore_ascii_case(weapon))
+    }
+}
+
+/// A target: a catalogue unit, a build, or a generic `ac:N`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Target {
+    pub name: String,
+    /// `None` for a generic `ac:N` target: every status applies to it.
+    pub kind: Option<UnitKind>,
+    /// AC that gives the attacker its size bonus.
+    pub size_ac: u32,
+    /// AC that divides damage.
+    pub damage_ac: u32,
+    /// Subtracted once per attack action.
+    pub damage_reduction: u32,
+    /// Defensive gear negates attackers' fire control.
+    pub negates_fire_control: bool,
+    /// Resets to 20 life at the end of every turn it survives.
+    pub power_armor: bool,
+    /// Syndicate Defense Masters: dug in is -3.
+    pub defense_masters: bool,
+    pub points: f64,
+}
+
+impl Target {
+    /// A generic target of armor class `ac`: no gear, 20 life, points = AC.
+    pub fn generic(ac: u32) -> Target {
+        Target {
+            name: format!("ac:{ac}"),
+            kind: None,
+            size_ac: ac,
+            damage_ac: ac,
+            damage_reduction: 0,
+            negates_fire_control: false,
+            power_armor: false,
+            defense_masters: false,
+            points: ac as f64,
+        }
+    }
+
+    pub fn from_unit(unit: &Unit) -> Target {
+        Target {
+            name: unit.name.clone(),
+            kind: Some(unit.kind),
+            size_ac: unit.ac,
+            damage_ac: unit.damage_ac,
+            damage_reduction: unit.effects.damage_reduction,
+            negates_fire_control: unit.effects.negates_fire_control,
+            power_armor: unit.power_armor,
+            defense_masters: unit.has_ability(DEFENSE_MASTERS_ABILITY),
+            points: unit.points,
+        }
+    }
+
+    /// A build as a target: its unit with all its gear's effects.
+    pub fn from_build(catalogue: &Catalogue, build: &Build) -> Target {
+        let effects = catalogue.effects_of(build);
+        Target {
+            name: build.name.clone(),
+            damage_reduction: effects.damage_reduction,
+            negates_fire_control: effects.negates_fire_control,
+            points: build.points,
+            ..Target::from_unit(catalogue.unit_of(build))
+        }
+    }
+
+    /// Whether the target may be hull down (non-MSV vehicle, or generic).
+    pub fn can_be_hull_down(&self) -> bool {
+        matches!(self.kind, None | Some(UnitKind::Vehicle))
+    }
+}
+
+/// How a target is named on the command line and in scenarios: a unit or build name,
+/// or `ac:N` for a generic target.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum TargetSpec {
+    Named(String),
+    Ac(u32),
+}
+
+impl TargetSpec {
+    /// Parse `ac:N` (1..=1000) or a name.
+    pub fn parse(text: &str) -> Result<TargetSpec, String> {
+        let t = text.trim();
+        if let Some(n) = t.strip_prefix("ac:").or_else(|| t.strip_prefix("AC:")) {
+            return match n.trim().parse::<u32>() {
+                Ok(ac) if (1..=1000).contains(&ac) => Ok(TargetSpec::Ac(ac)),
+                _ => Err(format!("`{t}`: a generic target is ac:N with N from 1 to 1000")),
+            };
+        }
+        if t.is_empty() {
+            return Err("empty target name".into());
+        }
+        Ok(TargetSpec::Named(t.to_string()))
+    }
+
+    /// Resolve against a catalogue: units first, then builds.
+    pub fn resolve(&self, catalogue: &Catalogue) -> Result<Target, String> {
+        match self {
+            TargetSpec::Ac(ac) => Ok(Target::generic(*ac)),
+            TargetSpec::Named(name) => {
+                if let Some(u) = catalogue.unit(name) {
+                    Ok(Target::from_unit(u))
+                } else if let Some(b) = catalogue.build(name) {
+                    Ok(Target::from_build(catalogue, b))
+                } else {
+                    let names = catalogue
+                        .units
+                        .iter()
+                        .map(|u| u.name.as_str())
+                        .chain(catalogue.builds.iter().map(|b| b.name.as_str()));
+                    Err(format!(
+                        "no unit or build named `{name}` in the {} (or use ac:N){}",
+                        catalogue.origin,
+                        crate::model::error::did_you_mean(name, names)
+                    ))
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for TargetSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TargetSpec::Named(n) => f.write_str(n),
+            TargetSpec::Ac(ac) => write!(f, "ac:{ac}"),
+        }
+    }
+}
