@@ -4,6 +4,8 @@
 //! `cli` → `sweep` → `engine` → `rules` → `model`. `stats` is a leaf used by all.
 
 pub mod cli;
+pub mod engine;
 pub mod model;
 pub mod output;
 pub mod rules;
+pub mod stats;

@@ -287,3 +287,370 @@ mod odds {
         }
     }
 }
+
+/// Builders for hand-made attackers and targets.
+mod fixtures {
+    use volley::model::{UnitKind, Weapon};
+    use volley::rules::techcommander::{Attacker, System, Target};
+
+    pub fn weapon(name: &str, shots: u32, damage: u32, fire_control: i32) -> Weapon {
+        Weapon {
+            name: name.into(),
+            damage,
+            shots,
+            fire_control,
+            min: 0,
+            opt: 100,
+            drop: 0,
+            drop_per: 1,
+            linkable: 1,
+            rounds: 0,
+            weight: 1.0,
+            power: 1.0,
+            nlos: false,
+            missile: false,
+            armor_piercing: 0,
+            splash: 0,
+            ignores_smoke: false,
+            class: None,
+        }
+    }
+
+    pub fn attacker(kind: UnitKind, weapons: Vec<Weapon>) -> Attacker {
+        Attacker {
+            name: "A".into(),
+            kind,
+            ac: 4,
+            to_hit_bonus: 0,
+            ignores_smoke: false,
+            wetwire: false,
+            combined_arms: false,
+            systems: weapons.into_iter().map(|weapon| System { weapon, copies: 1 }).collect(),
+            points: 4.0,
+        }
+    }
+
+    /// The reference cell: one system of 6 shots hitting on 5 or less, 12 damage, vs AC2.
+    pub fn reference() -> (Attacker, Target) {
+        // T = 10 + 2 (size) + FC = 5  =>  FC = -7
+        (attacker(UnitKind::Vehicle, vec![weapon("Reference", 6, 12, -7)]), Target::generic(2))
+    }
+}
+
+mod engine {
+    use super::fixtures::*;
+    use volley::engine::{Cell, RunConfig, Silent, Trials, cell_key, run};
+    use volley::model::{Catalogue, UnitKind};
+    use volley::rules::techcommander::*;
+    use volley::stats::TtkTally;
+    use volley::stats::binomial::consistent;
+    use volley::stats::tolerance::{FAMILY_ALPHA, bonferroni_z};
+
+    fn ttk(run_: &AttackRun, seed: u64, trials: u64) -> TtkTally {
+        let cfg = RunConfig { seed, trials: Trials::Fixed(trials), ..RunConfig::default() };
+        run(&[Cell { key: 7, kernel: run_ }], &cfg, &Silent).unwrap().remove(0)
+    }
+
+    /// Turns whose Monte Carlo count of kills by turn k is inconsistent with the exact
+    /// P(killed by turn k) at two-sided level `alpha` (exact binomial test).
+    fn outside(tally: &TtkTally, exact: &ExactTtk, alpha: f64) -> Vec<usize> {
+        let mut cum = 0;
+        let mut bad = Vec::new();
+        for (k, &kills) in tally.kills_by_turn.iter().enumerate() {
+            cum += kills;
+            if !consistent(cum, tally.trials, exact.p_kill_by_turn[k], alpha) {
+                bad.push(k + 1);
+            }
+        }
+        bad
+    }
+
+    /// Many catalogue cells: every MSV and vehicle build against several targets and conditions.
+    fn catalogue_cells() -> Vec<(String, AttackRun)> {
+        let cat = Catalogue::embedded().unwrap();
+        let conditions = [
+            Conditions::at_range(12.0),
+            Conditions { range: 30.0, cover: Cover::Half, smoke: Smoke::Smoke, ..Conditions::default() },
+            Conditions {
+                range: 24.0,
+                movement: Movement::Full,
+                statuses: "dug-in".parse().unwrap(),
+                ..Conditions::default()
+            },
+        ];
+        let mut cells = Vec::new();
+        for b in &cat.builds {
+            let a = Attacker::from_build(&cat, b);
+            for t in ["ac:1", "ac:3", "ac:6", "ECBS Troop", "Paladin"] {
+                let target = TargetSpec::parse(t).unwrap().resolve(&cat).unwrap();
+                for c in &conditions {
+                    let r = AttackRun::new(&a, &target, c, Policy::BestExpected, 20).unwrap();
+                    cells.push((format!("{} vs {t} {c:?}", b.name), r));
+                }
+            }
+        }
+        cells
+    }
+
+    #[test]
+    fn monte_carlo_agrees_with_the_exact_chain_everywhere() {
+        let cells = catalogue_cells();
+        assert!(cells.len() >= 150, "{}", cells.len());
+        let trials = 20_000;
+        let m = cells.len() * 20;
+        let alpha = FAMILY_ALPHA / m as f64;
+        let z = bonferroni_z(FAMILY_ALPHA, m);
+        let kernels: Vec<Cell<'_, AttackRun>> =
+            cells.iter().map(|(name, r)| Cell { key: cell_key(name), kernel: r }).collect();
+        let cfg = RunConfig { seed: 11, trials: Trials::Fixed(trials), ..RunConfig::default() };
+        let tallies = run(&kernels, &cfg, &Silent).unwrap();
+        let mut failures = Vec::new();
+        let mut killing = 0;
+        for ((name, r), tally) in cells.iter().zip(&tallies) {
+            let exact = r.exact();
+            if exact.p_kill > 0.0 {
+                killing += 1;
+            }
+            let bad = outside(tally, &exact, alpha);
+            if !bad.is_empty() {
+                failures.push(format!("{name}: turns {bad:?}"));
+            }
+            // mean actions to kill: inside a Bonferroni-corrected normal interval too
+            if let (Some(mc), Some(ex), Some(ci)) =
+                (tally.summary().mean_actions, exact.mean_actions, tally.summary().mean_actions_ci)
+            {
+                let half = ci.half_width() / volley::stats::Z95 * z;
+                assert!((mc - ex).abs() <= half, "{name}: mean actions {mc} vs exact {ex} ± {half}");
+            }
+        }
+        assert!(killing > cells.len() / 2, "most cells should be able to kill: {killing}");
+        assert!(failures.is_empty(), "{} cells outside alpha = {alpha:.1e}:\n{}", failures.len(), failures.join("\n"));
+    }
+
+    #[test]
+    fn the_comparison_has_power_against_a_one_off_kernel() {
+        // Negative control: a kernel one target number off must fail the same test.
+        let (a, t) = reference();
+        let mut off = a.clone();
+        off.systems[0].weapon.fire_control += 1;
+        let cond = Conditions::default();
+        let right = AttackRun::new(&a, &t, &cond, Policy::BestExpected, 20).unwrap();
+        let wrong = AttackRun::new(&off, &t, &cond, Policy::BestExpected, 20).unwrap();
+        let tally = ttk(&right, 3, 20_000);
+        let alpha = FAMILY_ALPHA / (200.0 * 20.0);
+        assert!(outside(&tally, &right.exact(), alpha).is_empty());
+        assert!(!outside(&tally, &wrong.exact(), alpha).is_empty(), "the test cannot tell T=5 from T=6");
+    }
+
+    #[test]
+    fn reference_cell_takes_about_3_08_actions() {
+        let (a, t) = reference();
+        let r = AttackRun::new(&a, &t, &Conditions::default(), Policy::BestExpected, 20).unwrap();
+        let exact = r.exact();
+        assert!((exact.mean_actions.unwrap() - 3.08).abs() < 0.01, "{:?}", exact.mean_actions);
+        assert!(exact.p_kill > 0.999_999);
+    }
+
+    #[test]
+    fn same_seed_same_bits_for_any_threads_and_batches() {
+        let cells = catalogue_cells();
+        let picked: Vec<_> = cells.iter().step_by(17).collect();
+        let kernels: Vec<Cell<'_, AttackRun>> =
+            picked.iter().map(|(n, r)| Cell { key: cell_key(n), kernel: r }).collect();
+        let base = RunConfig { seed: 5, trials: Trials::Fixed(50_000), threads: Some(1), batch_streams: 16 };
+        let reference = run(&kernels, &base, &Silent).unwrap();
+        for (threads, batch) in [(2, 16), (2, 1), (1, 3), (3, 5)] {
+            let cfg = RunConfig { threads: Some(threads), batch_streams: batch, ..base };
+            assert_eq!(run(&kernels, &cfg, &Silent).unwrap(), reference, "threads {threads} batch {batch}");
+        }
+        let other_seed = RunConfig { seed: 6, ..base };
+        assert_ne!(run(&kernels, &other_seed, &Silent).unwrap(), reference);
+    }
+
+    #[test]
+    fn duels_are_deterministic_too() {
+        let cat = Catalogue::embedded().unwrap();
+        let a = cat.build("Dwarf ALPHA").unwrap();
+        let b = cat.build("Gladiator Lancer").unwrap();
+        let duel = Duel::new(
+            (&Attacker::from_build(&cat, a), &Target::from_build(&cat, a)),
+            (&Attacker::from_build(&cat, b), &Target::from_build(&cat, b)),
+            &Conditions::at_range(20.0),
+            Policy::BestExpected,
+            20,
+        )
+        .unwrap();
+        let cells = [Cell { key: 1, kernel: &duel }];
+        let base = RunConfig { seed: 9, trials: Trials::Fixed(30_000), threads: Some(1), batch_streams: 16 };
+        let one = run(&cells, &base, &Silent).unwrap();
+        let two = run(&cells, &RunConfig { threads: Some(2), batch_streams: 2, ..base }, &Silent).unwrap();
+        assert_eq!(one, two);
+        assert_eq!(one[0].trials, 30_000);
+    }
+
+    #[test]
+    fn golden_seed_pins_the_reference_cell() {
+        // Value stability: a change in how many random numbers a rule draws, or in
+        // seeding, changes these counts. Update them only for an intended change.
+        let (a, t) = reference();
+        let r = AttackRun::new(&a, &t, &Conditions::default(), Policy::BestExpected, 20).unwrap();
+        let tally = ttk(&r, 1, 10_000);
+        assert_eq!(&tally.kills_by_turn[..6], &GOLDEN_REFERENCE_BY_TURN, "{:?}", &tally.kills_by_turn[..8]);
+        let cat = Catalogue::embedded().unwrap();
+        let (x, y) = (cat.build("Dwarf ALPHA").unwrap(), cat.build("Stingray Standard").unwrap());
+        let duel = Duel::new(
+            (&Attacker::from_build(&cat, x), &Target::from_build(&cat, x)),
+            (&Attacker::from_build(&cat, y), &Target::from_build(&cat, y)),
+            &Conditions::at_range(27.0),
+            Policy::BestExpected,
+            20,
+        )
+        .unwrap();
+        let cfg = RunConfig { seed: 1, trials: Trials::Fixed(10_000), ..RunConfig::default() };
+        let d = run(&[Cell { key: 2, kernel: &duel }], &cfg, &Silent).unwrap().remove(0);
+        assert_eq!([d.a_wins(), d.b_wins(), d.draws()], GOLDEN_DUEL, "{:?}", [d.a_wins(), d.b_wins(), d.draws()]);
+    }
+
+    const GOLDEN_REFERENCE_BY_TURN: [u64; 6] = [367, 3106, 3361, 1998, 803, 242];
+    const GOLDEN_DUEL: [u64; 3] = [9393, 33, 574];
+
+    #[test]
+    fn an_msv_second_attack_uses_another_system_and_rounds_run_out() {
+        let mut big = weapon("Big", 2, 20, 0);
+        big.rounds = 2;
+        let small = weapon("Small", 2, 4, 0);
+        let a = attacker(UnitKind::Msv, vec![small.clone(), big]);
+        let r = AttackRun::new(&a, &Target::generic(6), &Conditions::default(), Policy::BestExpected, 4).unwrap();
+        let fired: Vec<(u16, u8)> = r.plan.iter().map(|s| (s.turn, s.system)).collect();
+        // Big first (more expected life), then Small; Big's 2 rounds are gone after turn 2.
+        assert_eq!(fired, vec![(0, 1), (0, 0), (1, 1), (1, 0), (2, 0), (3, 0)]);
+        // one system only: one attack a turn, never twice the same system
+        let lone = attacker(UnitKind::Msv, vec![small]);
+        let r = AttackRun::new(&lone, &Target::generic(6), &Conditions::default(), Policy::BestExpected, 3).unwrap();
+        assert_eq!(r.plan.len(), 3);
+        // under-crewed MSVs lose the second action
+        let crewless = Conditions { under_crewed: true, ..Conditions::default() };
+        let r = AttackRun::new(&a, &Target::generic(6), &crewless, Policy::BestExpected, 2).unwrap();
+        assert_eq!(r.plan.len(), 2);
+    }
+
+    #[test]
+    fn power_armour_resets_each_turn() {
+        // Always hits for exactly 10 life: a power-armoured troop is never killed by one
+        // attack a turn, an unarmoured one dies on turn 2.
+        let a = attacker(UnitKind::Vehicle, vec![weapon("Ten", 1, 10, 20)]);
+        let troop = Target { power_armor: true, ..Target::generic(1) };
+        let crew = Target::generic(1);
+        let cond = Conditions::default();
+        let armoured = AttackRun::new(&a, &troop, &cond, Policy::BestExpected, 5).unwrap();
+        let plain = AttackRun::new(&a, &crew, &cond, Policy::BestExpected, 5).unwrap();
+        assert_eq!(armoured.exact().p_kill, 0.0);
+        assert_eq!(plain.exact().kill_by_turn, vec![0.0, 1.0, 0.0, 0.0, 0.0]);
+        let t = ttk(&armoured, 1, 1000);
+        assert_eq!(t.censored(), 1000, "censored runs are counted, not dropped");
+        assert_eq!(ttk(&plain, 1, 1000).kills_by_turn, vec![0, 1000, 0, 0, 0]);
+        // an MSV's two attacks in one turn get through the reset
+        let msv = attacker(UnitKind::Msv, vec![weapon("Ten", 1, 10, 20), weapon("Ten2", 1, 10, 20)]);
+        let r = AttackRun::new(&msv, &troop, &cond, Policy::BestExpected, 5).unwrap();
+        assert_eq!(ttk(&r, 1, 1000).kills_by_action[1], 1000);
+    }
+
+    #[test]
+    fn censoring_at_the_cap() {
+        let a = attacker(UnitKind::Vehicle, vec![weapon("Tickle", 1, 1, 20)]);
+        let r = AttackRun::new(&a, &Target::generic(1), &Conditions::default(), Policy::BestExpected, 19).unwrap();
+        let t = ttk(&r, 1, 500);
+        assert_eq!((t.trials, t.kills(), t.censored()), (500, 0, 500));
+        let s = t.summary();
+        assert_eq!(s.p_kill, 0.0);
+        assert_eq!(s.p_kill_by_turn.len(), 19);
+        assert_eq!(s.mean_turns, None);
+        // one more turn and every run kills on the last turn
+        let r = AttackRun::new(&a, &Target::generic(1), &Conditions::default(), Policy::BestExpected, 20).unwrap();
+        assert_eq!(ttk(&r, 1, 500).kills_by_turn[19], 500);
+    }
+
+    #[test]
+    fn duel_jury_rig_eliminated_units_act_and_mutual_kills() {
+        // A always kills in one attack, even without fire control (to-hit bonus).
+        let mut a = attacker(UnitKind::Vehicle, vec![weapon("Sure", 1, 20, 0)]);
+        a.to_hit_bonus = 10;
+        // B kills in one attack only with fire control: T = 10 + 1 + 20 - 11 = 20, else 0.
+        let mut ranged = weapon("Needs FC", 1, 20, 20);
+        ranged.opt = 0;
+        ranged.drop = 11;
+        ranged.drop_per = 100;
+        let b = attacker(UnitKind::Vehicle, vec![ranged]);
+        let target = Target::generic(1);
+        let duel =
+            Duel::new((&a, &target), (&b, &target), &Conditions::at_range(1.0), Policy::BestExpected, 20).unwrap();
+        // A first (1/2): A kills B; B, eliminated, still acts after a jury rig (1/2 keeps FC).
+        // B first (1/2): B kills A; A, eliminated, still acts and always kills B.
+        // So P(A wins) = 1/4, P(B wins) = 0, P(draw) = 3/4, all on turn 1.
+        let n = 40_000;
+        let cfg = RunConfig { seed: 4, trials: Trials::Fixed(n), ..RunConfig::default() };
+        let d = run(&[Cell { key: 3, kernel: &duel }], &cfg, &Silent).unwrap().remove(0);
+        let alpha = FAMILY_ALPHA / 2.0;
+        assert_eq!(d.b_wins(), 0);
+        assert!(consistent(d.a_wins(), n, 0.25, alpha), "{}", d.a_wins());
+        assert!(consistent(d.draws(), n, 0.75, alpha), "{}", d.draws());
+        assert_eq!(d.a_wins_by_turn[0] + d.mutual_by_turn[0], n, "everything ends on turn 1");
+    }
+
+    #[test]
+    fn duel_power_armour_resets_and_the_eliminated_still_shoot() {
+        // Two identical units that surely take 10 life per attack (a to-hit bonus, so a
+        // failed jury rig changes nothing), power armoured: nobody can die (10 < 20 per
+        // turn), so every duel times out.
+        let mut a = attacker(UnitKind::Vehicle, vec![weapon("Ten", 1, 10, 0)]);
+        a.to_hit_bonus = 10;
+        let armoured = Target { power_armor: true, ..Target::generic(1) };
+        let duel =
+            Duel::new((&a, &armoured), (&a, &armoured), &Conditions::default(), Policy::BestExpected, 3).unwrap();
+        let cfg = RunConfig { seed: 2, trials: Trials::Fixed(1000), ..RunConfig::default() };
+        let d = run(&[Cell { key: 3, kernel: &duel }], &cfg, &Silent).unwrap().remove(0);
+        assert_eq!(d.timeouts, 1000);
+        // Without armour both die on turn 2 whoever goes first: the second to act is
+        // eliminated but still shoots. Always a mutual kill.
+        let plain = Target::generic(1);
+        let duel = Duel::new((&a, &plain), (&a, &plain), &Conditions::default(), Policy::BestExpected, 3).unwrap();
+        let d = run(&[Cell { key: 3, kernel: &duel }], &cfg, &Silent).unwrap().remove(0);
+        assert_eq!(d.mutual_by_turn[1], 1000);
+    }
+
+    #[test]
+    fn duel_jury_rig_costs_fire_control_exactly_half_the_time() {
+        // Same units, but the shots need fire control: hit surely with it (T = 10 + 1 + 20
+        // = 31), 55% without (T = 11). Turn 2's second actor is eliminated and in the
+        // red: P(mutual) = 1/2 + 1/2 * 11/20 = 0.775, else the first actor wins.
+        let a = attacker(UnitKind::Vehicle, vec![weapon("Ten", 1, 10, 20)]);
+        let plain = Target::generic(1);
+        let duel = Duel::new((&a, &plain), (&a, &plain), &Conditions::default(), Policy::BestExpected, 3).unwrap();
+        let n = 40_000;
+        let cfg = RunConfig { seed: 8, trials: Trials::Fixed(n), ..RunConfig::default() };
+        let d = run(&[Cell { key: 3, kernel: &duel }], &cfg, &Silent).unwrap().remove(0);
+        let alpha = FAMILY_ALPHA / 3.0;
+        assert!(consistent(d.draws(), n, 0.775, alpha), "{}", d.draws());
+        // initiative is fair: A and B win equally often (0.1125 each)
+        assert!(consistent(d.a_wins(), n, 0.1125, alpha), "{}", d.a_wins());
+        assert!(consistent(d.b_wins(), n, 0.1125, alpha), "{}", d.b_wins());
+    }
+
+    #[test]
+    fn precision_mode_reaches_its_target() {
+        let (a, t) = reference();
+        let r = AttackRun::new(&a, &t, &Conditions::default(), Policy::BestExpected, 20).unwrap();
+        let cfg = RunConfig {
+            seed: 1,
+            trials: Trials::Precision { half_width: 0.004, max: 10_000_000 },
+            ..RunConfig::default()
+        };
+        let tally = run(&[Cell { key: 1, kernel: &r }], &cfg, &Silent).unwrap().remove(0);
+        assert!(tally.max_half_width() <= 0.004);
+        // doubling from 65536: the first count that reaches 0.004 at p ≈ 0.5 is 65536 * 2
+        assert_eq!(tally.trials % 65_536, 0);
+        let capped = RunConfig { trials: Trials::Precision { half_width: 0.0001, max: 100_000 }, ..cfg };
+        let tally = run(&[Cell { key: 1, kernel: &r }], &capped, &Silent).unwrap().remove(0);
+        assert_eq!(tally.trials, 100_000, "the cap stops the loop");
+    }
+}

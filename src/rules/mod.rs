@@ -3,7 +3,10 @@
 //! `crate::engine`, so adding MECHCOM, Skirmishers or Shellshock adds a module here
 //! without touching the engine.
 
+pub mod kernel;
 pub mod techcommander;
+
+pub use kernel::{Kernel, Tally};
 
 use std::fmt;
 use std::str::FromStr;

@@ -5,17 +5,27 @@
 //! `odds` puts them together per weapon system.
 
 pub mod action;
+pub mod attack_run;
+pub mod compiled;
 pub mod conditions;
 pub mod damage;
 pub mod dice;
+pub mod duel;
+pub mod exact;
 pub mod odds;
+pub mod policy;
 pub mod profile;
 pub mod rulings;
+pub mod sampler;
 pub mod target_number;
 
 pub use action::{ActionOdds, ActionSpec, DiceGroup};
+pub use attack_run::{AttackRun, DEFAULT_MAX_TURNS};
 pub use conditions::{AttackMode, Conditions, Cover, Movement, Smoke, Status, Statuses};
+pub use duel::Duel;
+pub use exact::ExactTtk;
 pub use odds::{RowShot, SystemOdds, all_odds, system_odds};
+pub use policy::Policy;
 pub use profile::{Attacker, System, Target, TargetSpec};
 pub use target_number::{Modifiers, NoShot, Shot};
 

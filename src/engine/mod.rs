@@ -1,0 +1,10 @@
+//! The Monte Carlo engine: deterministic seeding, batches over threads, precision targets
+//! and progress. It runs any [`crate::rules::Kernel`] and knows no rule.
+
+pub mod observer;
+pub mod runner;
+pub mod seed;
+
+pub use observer::{Observer, Silent};
+pub use runner::{Cell, DEFAULT_BATCH_STREAMS, RunConfig, STREAM_TRIALS, Trials, run};
+pub use seed::{cell_key, stream_rng};

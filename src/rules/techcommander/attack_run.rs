@@ -1,0 +1,159 @@
+//! The attack run: time to kill a target that does not shoot back.
+//!
+//! Procedure (`shared/rules/techcommander.md` §3-5):
+//! 1. The target starts at 20 life.
+//! 2. Each turn the attacker takes its actions: an MSV two (one when under-crewed),
+//!    any other unit one. Each action fires the weapon system the policy picks among
+//!    those allowed: it can fire and take life, it has rounds left (limited rounds run out
+//!    across turns), and for an MSV's second action it is not the system fired first.
+//!    An action with no allowed system is not an attack.
+//! 3. Each attack rolls its dice; life lost = ⌊max(0, damage − reduction) / damage AC⌋.
+//!    The run ends when life reaches 0 or less: the kill's attack number and turn are
+//!    recorded.
+//! 4. At the end of each turn the target survives, power armour resets it to 20 life.
+//! 5. A run alive after the turn cap (default 20) is censored: counted in the trials,
+//!    never dropped.
+//!
+//! The attacker is never damaged, so it never makes a jury-rig roll; the sequence of
+//! systems fired is therefore fixed (the *plan*), which is what makes the exact
+//! computation in [`super::exact`] possible. Both use the same plan.
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::rules::Kernel;
+use crate::stats::TtkTally;
+
+use super::compiled::{CompiledSide, FC_NORMAL};
+use super::conditions::Conditions;
+use super::policy::{Policy, UNLIMITED, choose};
+use super::profile::{Attacker, Target};
+use super::rulings::STARTING_LIFE;
+use super::sampler::ActionSampler;
+
+/// Default turn cap.
+pub const DEFAULT_MAX_TURNS: u32 = 20;
+/// Largest accepted turn cap.
+pub const MAX_TURNS_LIMIT: u32 = 1000;
+
+/// One attack in the plan.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlanStep {
+    /// Weapon system fired.
+    pub system: u8,
+    /// 0-based turn.
+    pub turn: u16,
+    /// 0-based attack number.
+    pub action: u16,
+    /// Last attack of its turn against a power-armoured target: reset to 20 after it.
+    pub reset_after: bool,
+}
+
+/// A compiled attack run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AttackRun {
+    pub side: CompiledSide,
+    pub plan: Vec<PlanStep>,
+    /// The sampler of each plan step (copied so the hot loop reads one array).
+    samplers: Vec<ActionSampler>,
+    pub max_turns: u32,
+    pub power_armor: bool,
+}
+
+impl AttackRun {
+    pub fn new(
+        attacker: &Attacker,
+        target: &Target,
+        cond: &Conditions,
+        policy: Policy,
+        max_turns: u32,
+    ) -> Result<AttackRun, String> {
+        if !(1..=MAX_TURNS_LIMIT).contains(&max_turns) {
+            return Err(format!("max turns must be between 1 and {MAX_TURNS_LIMIT}, got {max_turns}"));
+        }
+        let side = CompiledSide::new(attacker, target, cond, policy)?;
+        let mut rounds = side.rounds;
+        let mut plan = Vec::new();
+        for turn in 0..max_turns {
+            let mut used = 0u32;
+            for _ in 0..side.actions_per_turn {
+                if let Some(s) = choose(&side.ranking[FC_NORMAL], used, &rounds) {
+                    used |= 1 << s;
+                    if rounds[s as usize] != UNLIMITED {
+                        rounds[s as usize] -= 1;
+                    }
+                    plan.push(PlanStep { system: s, turn: turn as u16, action: plan.len() as u16, reset_after: false });
+                }
+            }
+            if target.power_armor
+                && let Some(last) = plan.last_mut()
+                && last.turn == turn as u16
+            {
+                last.reset_after = true;
+            }
+        }
+        let samplers = plan
+            .iter()
+            .map(|s| side.samplers[FC_NORMAL][s.system as usize].clone().expect("ranked systems can fire"))
+            .collect();
+        Ok(AttackRun { side, plan, samplers, max_turns, power_armor: target.power_armor })
+    }
+
+    /// Attacks in the plan (the most a run can take).
+    pub fn max_actions(&self) -> usize {
+        self.plan.len()
+    }
+}
+
+/// Engagements played side by side; refilling a lane when its run ends keeps the
+/// unpredictable "is it dead yet" branch out of the loop.
+const LANES: usize = 8;
+
+impl Kernel for AttackRun {
+    type Tally = TtkTally;
+
+    fn new_tally(&self) -> TtkTally {
+        TtkTally::new(self.max_turns as usize, self.max_actions())
+    }
+
+    fn play(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut TtkTally) {
+        tally.trials += trials as u64;
+        let len = self.plan.len() as u32;
+        if len == 0 || trials == 0 {
+            return; // nothing can fire: every run is censored
+        }
+        let full = STARTING_LIFE as i32;
+        let turns = &mut tally.kills_by_turn[..];
+        let actions = &mut tally.kills_by_action[..];
+        let mut life = [full; LANES];
+        let mut pos = [0u32; LANES];
+        let mut active = [false; LANES];
+        let mut started = 0u32;
+        for a in active.iter_mut().take(trials.min(LANES as u32) as usize) {
+            *a = true;
+            started += 1;
+        }
+        let mut finished = 0u32;
+        while finished < trials {
+            for l in 0..LANES {
+                if !active[l] {
+                    continue;
+                }
+                let p = pos[l] as usize;
+                let step = &self.plan[p];
+                let left = life[l] - self.samplers[p].sample(rng) as i32;
+                let dead = left <= 0;
+                turns[step.turn as usize] += dead as u64;
+                actions[step.action as usize] += dead as u64;
+                let next = pos[l] + 1;
+                let done = dead | (next == len);
+                let restart = done & (started < trials);
+                started += restart as u32;
+                finished += done as u32;
+                active[l] = !done | restart;
+                let survived = if step.reset_after { full } else { left };
+                life[l] = if done { full } else { survived };
+                pos[l] = if done { 0 } else { next };
+            }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+//! The duel: two builds fire at each other until one or both fall.
+//!
+//! Procedure (`shared/rules/techcommander.md` §3-5), each turn:
+//! 1. Initiative: each side rolls a d20, ties are rerolled, the lowest acts first.
+//! 2. Actions alternate one at a time, starting with the initiative winner: an MSV has
+//!    two (one when under-crewed), other units one; a side with actions left after the
+//!    other has none takes them in a row.
+//! 3. Before each action, a unit with 5 or less life (eliminated included) rolls a d20
+//!    jury rig: 10 or less acts normally, otherwise that action has no fire control. The
+//!    policy then picks a system as in the attack run (rounds run out, an MSV's second
+//!    attack uses another system); damage applies at once.
+//! 4. Eliminated units still act until the end of the turn. Then: both at 0 or less is a
+//!    draw (mutual kill); one at 0 or less loses; otherwise power armour resets to 20.
+//! 5. Both alive after the turn cap is a draw (timeout).
+//!
+//! The conditions apply to both sides' shots (each is the other's target).
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::rules::Kernel;
+use crate::stats::DuelTally;
+
+use super::attack_run::MAX_TURNS_LIMIT;
+use super::compiled::{CompiledSide, FC_LOST, FC_NORMAL};
+use super::conditions::Conditions;
+use super::dice::roll_d20;
+use super::policy::{Policy, UNLIMITED, choose};
+use super::profile::{Attacker, Target};
+use super::rulings::{IN_THE_RED_LIFE, JURY_RIG_SUCCESS_MAX, STARTING_LIFE};
+
+/// A compiled duel: `sides[0]` is A firing at B, `sides[1]` is B firing at A.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Duel {
+    pub sides: [CompiledSide; 2],
+    /// Whether A, B have power armour.
+    pub power_armor: [bool; 2],
+    pub max_turns: u32,
+}
+
+impl Duel {
+    /// Compile a duel; `a_target`/`b_target` are A and B seen as targets.
+    pub fn new(
+        a: (&Attacker, &Target),
+        b: (&Attacker, &Target),
+        cond: &Conditions,
+        policy: Policy,
+        max_turns: u32,
+    ) -> Result<Duel, String> {
+        if !(1..=MAX_TURNS_LIMIT).contains(&max_turns) {
+            return Err(format!("max turns must be between 1 and {MAX_TURNS_LIMIT}, got {max_turns}"));
+        }
+        let a_side = CompiledSide::new(a.0, b.1, cond, policy)?;
+        let b_side = CompiledSide::new(b.0, a.1, cond, policy)?;
+        Ok(Duel { sides: [a_side, b_side], power_armor: [a.1.power_armor, b.1.power_armor], max_turns })
+    }
+
+    /// Play one duel; returns (turn index, outcome) with outcome 0 = A wins, 1 = B wins,
+    /// 2 = mutual kill, or `None` for a timeout.
+    #[inline]
+    fn play_one(&self, rng: &mut Xoshiro256PlusPlus) -> Option<(usize, u8)> {
+        let full = STARTING_LIFE as i32;
+        let mut life = [full; 2];
+        let mut rounds = [self.sides[0].rounds, self.sides[1].rounds];
+        let apt = [self.sides[0].actions_per_turn, self.sides[1].actions_per_turn];
+        for turn in 0..self.max_turns as usize {
+            let first = loop {
+                let (ra, rb) = (roll_d20(rng), roll_d20(rng));
+                if ra != rb {
+                    break if ra < rb { 0 } else { 1 };
+                }
+            };
+            let mut left = apt;
+            let mut used = [0u32; 2];
+            let mut who = first;
+            while left[0] + left[1] > 0 {
+                if left[who] == 0 {
+                    who = 1 - who;
+                    continue;
+                }
+                left[who] -= 1;
+                let fc = if life[who] <= IN_THE_RED_LIFE && roll_d20(rng) > JURY_RIG_SUCCESS_MAX {
+                    FC_LOST
+                } else {
+                    FC_NORMAL
+                };
+                let side = &self.sides[who];
+                if let Some(s) = choose(&side.ranking[fc], used[who], &rounds[who]) {
+                    used[who] |= 1 << s;
+                    if rounds[who][s as usize] != UNLIMITED {
+                        rounds[who][s as usize] -= 1;
+                    }
+                    let sampler = side.samplers[fc][s as usize].as_ref().expect("ranked systems can fire");
+                    life[1 - who] -= sampler.sample(rng) as i32;
+                }
+                who = 1 - who;
+            }
+            match (life[0] <= 0, life[1] <= 0) {
+                (true, true) => return Some((turn, 2)),
+                (false, true) => return Some((turn, 0)),
+                (true, false) => return Some((turn, 1)),
+                (false, false) => {
+                    for (l, &armoured) in life.iter_mut().zip(&self.power_armor) {
+                        if armoured {
+                            *l = full;
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+impl Kernel for Duel {
+    type Tally = DuelTally;
+
+    fn new_tally(&self) -> DuelTally {
+        DuelTally::new(self.max_turns as usize)
+    }
+
+    fn play(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut DuelTally) {
+        tally.trials += trials as u64;
+        for _ in 0..trials {
+            match self.play_one(rng) {
+                Some((t, 0)) => tally.a_wins_by_turn[t] += 1,
+                Some((t, 1)) => tally.b_wins_by_turn[t] += 1,
+                Some((t, _)) => tally.mutual_by_turn[t] += 1,
+                None => tally.timeouts += 1,
+            }
+        }
+    }
+}

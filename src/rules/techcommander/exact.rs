@@ -1,0 +1,82 @@
+//! Exact time to kill for an attack run: a Markov chain over the target's life, stepping
+//! through the run's fixed plan with each attack's exact distribution of life lost.
+
+use super::attack_run::AttackRun;
+use super::compiled::FC_NORMAL;
+use super::rulings::STARTING_LIFE;
+
+/// The exact time-to-kill distribution of an attack run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExactTtk {
+    /// P(killed on turn t+1).
+    pub kill_by_turn: Vec<f64>,
+    /// P(killed by turn t+1), cumulative; length = the turn cap.
+    pub p_kill_by_turn: Vec<f64>,
+    /// P(killed on the (a+1)-th attack).
+    pub kill_by_action: Vec<f64>,
+    /// P(killed within the cap).
+    pub p_kill: f64,
+    /// E[turn of the kill | killed].
+    pub mean_turns: Option<f64>,
+    /// E[attacks to kill | killed].
+    pub mean_actions: Option<f64>,
+}
+
+impl AttackRun {
+    /// Compute the time-to-kill distribution exactly.
+    pub fn exact(&self) -> ExactTtk {
+        let full = STARTING_LIFE as usize;
+        // alive[l] = P(target alive with l life), l in 1..=20
+        let mut alive = vec![0.0f64; full + 1];
+        alive[full] = 1.0;
+        let mut kill_by_turn = vec![0.0; self.max_turns as usize];
+        let mut kill_by_action = vec![0.0; self.plan.len()];
+        for step in &self.plan {
+            let spec = self.side.specs[FC_NORMAL][step.system as usize].as_ref().expect("plan steps can fire");
+            let lost = spec.odds().life_lost;
+            let mut next = vec![0.0f64; full + 1];
+            let mut killed = 0.0;
+            for (l, &p_alive) in alive.iter().enumerate().skip(1) {
+                if p_alive == 0.0 {
+                    continue;
+                }
+                for (d, &p) in lost.iter().enumerate() {
+                    if d >= l {
+                        killed += p_alive * p;
+                    } else {
+                        next[l - d] += p_alive * p;
+                    }
+                }
+            }
+            kill_by_turn[step.turn as usize] += killed;
+            kill_by_action[step.action as usize] += killed;
+            if step.reset_after {
+                let survivors: f64 = next.iter().sum();
+                next = vec![0.0; full + 1];
+                next[full] = survivors;
+            }
+            alive = next;
+        }
+        let mut cum = 0.0;
+        let p_kill_by_turn: Vec<f64> = kill_by_turn
+            .iter()
+            .map(|p| {
+                cum += p;
+                // a probability: rounding in the sum must not carry it past 1
+                cum.min(1.0)
+            })
+            .collect();
+        let p_kill = cum.min(1.0);
+        let mean = |pmf: &[f64]| {
+            (p_kill > 0.0).then(|| pmf.iter().enumerate().map(|(i, p)| (i + 1) as f64 * p).sum::<f64>() / p_kill)
+        };
+        ExactTtk {
+            mean_turns: mean(&kill_by_turn),
+            mean_actions: mean(&kill_by_action),
+            kill_by_turn,
+            p_kill_by_turn,
+            kill_by_action,
+            p_kill,
+        }
+    }
+}

@@ -1,0 +1,11 @@
+//! Statistics: intervals and mergeable integer tallies. A leaf module: no rules, no I/O.
+
+pub mod binomial;
+pub mod duel;
+pub mod interval;
+pub mod tolerance;
+pub mod ttk;
+
+pub use duel::{DuelSummary, DuelTally};
+pub use interval::{Interval, Z95, mean_interval, wilson, wilson95};
+pub use ttk::{TtkSummary, TtkTally};
