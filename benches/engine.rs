@@ -1,1 +1,91 @@
-fn main() {}
+//! Engagements per second of the Monte Carlo engine (see benches/README.md).
+//!
+//! Run: `cargo bench --bench engine`. Each benchmark plays a fixed number of engagements
+//! through the public runner (seeding, streams and merging included) and reports
+//! elements = engagements, so criterion prints engagements per second.
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use volley::engine::{Cell, RunConfig, Silent, Trials, run};
+use volley::model::{Catalogue, UnitKind, Weapon};
+use volley::rules::Kernel;
+use volley::rules::techcommander::{AttackRun, Attacker, Conditions, Duel, Policy, System, Target};
+
+/// The reference cell: one system of 6 shots hitting on 5 or less, 12 damage per hit,
+/// against AC2 with 20 life (about 3.08 actions per kill).
+fn reference() -> AttackRun {
+    let weapon = Weapon {
+        name: "Reference".into(),
+        damage: 12,
+        shots: 6,
+        fire_control: -7, // 10 + 2 (size) - 7 = 5
+        min: 0,
+        opt: 100,
+        drop: 0,
+        drop_per: 1,
+        linkable: 1,
+        rounds: 0,
+        weight: 0.0,
+        power: 0.0,
+        nlos: false,
+        missile: false,
+        armor_piercing: 0,
+        splash: 0,
+        ignores_smoke: false,
+        class: None,
+    };
+    let a = Attacker {
+        name: "Reference".into(),
+        kind: UnitKind::Vehicle,
+        ac: 2,
+        to_hit_bonus: 0,
+        ignores_smoke: false,
+        wetwire: false,
+        combined_arms: false,
+        systems: vec![System { weapon, copies: 1 }],
+        points: 2.0,
+    };
+    AttackRun::new(&a, &Target::generic(2), &Conditions::default(), Policy::BestExpected, 20).unwrap()
+}
+
+fn catalogue_run(attacker: &str, target_ac: u32) -> AttackRun {
+    let cat = Catalogue::embedded().unwrap();
+    let a = Attacker::from_build(&cat, cat.build(attacker).unwrap());
+    AttackRun::new(&a, &Target::generic(target_ac), &Conditions::at_range(20.0), Policy::BestExpected, 20).unwrap()
+}
+
+fn duel() -> Duel {
+    let cat = Catalogue::embedded().unwrap();
+    let (a, b) = (cat.build("Gladiator Skirmisher").unwrap(), cat.build("Beagle Hunter").unwrap());
+    Duel::new(
+        (&Attacker::from_build(&cat, a), &Target::from_build(&cat, a)),
+        (&Attacker::from_build(&cat, b), &Target::from_build(&cat, b)),
+        &Conditions::at_range(20.0),
+        Policy::BestExpected,
+        20,
+    )
+    .unwrap()
+}
+
+fn bench_kernel<K: Kernel>(c: &mut Criterion, name: &str, kernel: &K, trials: u64) {
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Elements(trials));
+    group.sample_size(20);
+    for threads in [1usize, 2] {
+        let cfg = RunConfig { seed: 1, trials: Trials::Fixed(trials), threads: Some(threads), ..RunConfig::default() };
+        let cells = [Cell { key: 1, kernel }];
+        group.bench_with_input(BenchmarkId::new("threads", threads), &cfg, |b, cfg| {
+            b.iter(|| run(&cells, cfg, &Silent).unwrap())
+        });
+    }
+    group.finish();
+}
+
+fn engine(c: &mut Criterion) {
+    bench_kernel(c, "reference_attack_run", &reference(), 4_194_304);
+    // A two-system MSV: Lance Railgun then Devastator each turn, against AC4.
+    bench_kernel(c, "msv_two_system_attack_run", &catalogue_run("Gladiator Lancer", 4), 2_097_152);
+    bench_kernel(c, "duel", &duel(), 524_288);
+}
+
+criterion_group!(benches, engine);
+criterion_main!(benches);

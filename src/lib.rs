@@ -9,3 +9,4 @@ pub mod model;
 pub mod output;
 pub mod rules;
 pub mod stats;
+pub mod sweep;

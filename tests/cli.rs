@@ -223,3 +223,466 @@ mod odds {
         }
     }
 }
+
+mod ttk {
+    use super::*;
+
+    fn ttk_json(extra: &[&str]) -> serde_json::Value {
+        let mut args = vec![
+            "ttk",
+            "--attacker",
+            "Dwarf ALPHA",
+            "--target",
+            "Stingray",
+            "--range",
+            "27",
+            "--smoke",
+            "smoke",
+            "--format",
+            "json",
+            "--quiet",
+        ];
+        args.extend_from_slice(extra);
+        json_of(&args)
+    }
+
+    #[test]
+    fn monte_carlo_json_has_the_contract_keys_and_agrees_with_exact() {
+        let mc = ttk_json(&["--trials", "200000"]);
+        for key in ["method", "trials", "p_kill", "p_kill_by_turn", "mean_turns", "mean_actions", "p_kill_by_turn_ci95"]
+        {
+            assert!(mc.get(key).is_some(), "missing {key}");
+        }
+        assert_eq!(mc["method"], "monte-carlo");
+        assert_eq!(mc["trials"], 200_000);
+        let exact = ttk_json(&["--exact"]);
+        assert_eq!(exact["method"], "exact");
+        assert_eq!(exact["trials"], 0);
+        let by_turn = mc["p_kill_by_turn"].as_array().unwrap();
+        assert_eq!(by_turn.len(), 20);
+        // Each count of kills by turn k against the exact probability: exact binomial
+        // tests, Bonferroni over the 20 turns (see volley::stats::tolerance).
+        let alpha = volley::stats::tolerance::FAMILY_ALPHA / 20.0;
+        for (k, p) in by_turn.iter().enumerate() {
+            let kills = (p.as_f64().unwrap() * 200_000.0).round() as u64;
+            let x = exact["p_kill_by_turn"][k].as_f64().unwrap();
+            assert!(volley::stats::binomial::consistent(kills, 200_000, x, alpha), "turn {}: {kills} vs {x}", k + 1);
+        }
+        // turn 1: one attack of 6 dice at T=5, 8 damage vs AC2 (4 life a hit): 5+ hits
+        let p1 = 6.0 * 0.25f64.powi(5) * 0.75 + 0.25f64.powi(6);
+        assert!((exact["p_kill_by_turn"][0].as_f64().unwrap() - p1).abs() < 1e-15);
+    }
+
+    #[test]
+    fn same_seed_same_output_on_any_thread_count() {
+        let one = stdout_of(&[
+            "ttk",
+            "--attacker",
+            "Troll Brawler",
+            "--target-ac",
+            "4",
+            "--trials",
+            "300000",
+            "--threads",
+            "1",
+            "--format",
+            "json",
+        ]);
+        let two = stdout_of(&[
+            "ttk",
+            "--attacker",
+            "Troll Brawler",
+            "--target-ac",
+            "4",
+            "--trials",
+            "300000",
+            "--threads",
+            "2",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(one, two);
+        let other = stdout_of(&[
+            "ttk",
+            "--attacker",
+            "Troll Brawler",
+            "--target-ac",
+            "4",
+            "--trials",
+            "300000",
+            "--seed",
+            "2",
+            "--format",
+            "json",
+        ]);
+        assert_ne!(one, other);
+    }
+
+    #[test]
+    fn precision_mode_reports_the_trials_used() {
+        let j = ttk_json(&["--precision", "0.01"]);
+        let trials = j["trials"].as_u64().unwrap();
+        assert!(trials >= 16_384 && trials % 4096 == 0, "{trials}");
+        let worst = j["p_kill_by_turn_ci95"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (c[1].as_f64().unwrap() - c[0].as_f64().unwrap()) / 2.0)
+            .fold(0.0, f64::max);
+        assert!(worst <= 0.01, "{worst}");
+    }
+
+    #[test]
+    fn table_and_csv_outputs() {
+        let text = stdout_of(&["ttk", "--attacker", "Dwarf ALPHA", "--target-ac", "2", "--exact"]);
+        assert!(text.contains("method: exact") && text.contains("p_killed_by_turn"), "{text}");
+        let csv = stdout_of(&[
+            "ttk",
+            "--attacker",
+            "Dwarf ALPHA",
+            "--target-ac",
+            "2",
+            "--trials",
+            "1000",
+            "--max-turns",
+            "5",
+            "--format",
+            "csv",
+        ]);
+        assert_eq!(csv.lines().next(), Some("turn,p_killed_by_turn,ci95_low,ci95_high"));
+        assert_eq!(csv.lines().count(), 6);
+    }
+
+    #[test]
+    fn bad_run_options_fail_cleanly() {
+        let out = volley()
+            .args(["ttk", "--attacker", "Dwarf ALPHA", "--target-ac", "2", "--precision", "0.7"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("precision must be"));
+        let out =
+            volley().args(["ttk", "--attacker", "Dwarf ALPHA", "--target-ac", "2", "--trials", "0"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let out = volley()
+            .args(["ttk", "--attacker", "Dwarf ALPHA", "--target-ac", "2", "--mode", "omega-override"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("odds-only"));
+    }
+}
+
+mod duel {
+    use super::*;
+
+    #[test]
+    fn json_contract_and_probabilities_sum_to_one() {
+        let j = json_of(&[
+            "duel",
+            "Dwarf ALPHA",
+            "Gladiator Lancer",
+            "--range",
+            "20",
+            "--trials",
+            "50000",
+            "--format",
+            "json",
+        ]);
+        for key in
+            ["trials", "p_a_wins", "p_a_wins_ci95", "p_b_wins", "p_b_wins_ci95", "p_draw", "p_draw_ci95", "mean_turns"]
+        {
+            assert!(j.get(key).is_some(), "missing {key}");
+        }
+        let total = j["p_a_wins"].as_f64().unwrap() + j["p_b_wins"].as_f64().unwrap() + j["p_draw"].as_f64().unwrap();
+        assert!((total - 1.0).abs() < 1e-12);
+        assert_eq!(j["trials"], 50_000);
+    }
+
+    #[test]
+    fn a_mirror_match_is_symmetric_within_its_intervals() {
+        let j = json_of(&["duel", "Troll Brawler", "Troll Brawler", "--trials", "200000", "--format", "json"]);
+        let (a, b) = (j["p_a_wins"].as_f64().unwrap(), j["p_b_wins"].as_f64().unwrap());
+        let half = (j["p_a_wins_ci95"][1].as_f64().unwrap() - j["p_a_wins_ci95"][0].as_f64().unwrap()) / 2.0;
+        assert!((a - b).abs() < 3.0 * half, "{a} vs {b}");
+    }
+}
+
+mod sweep {
+    use super::*;
+    use polars::prelude::{DataFrame, ParquetReader, SerReader};
+    use std::path::Path;
+    use volley::model::Catalogue;
+    use volley::rules::techcommander::{AttackRun, Attacker, Conditions, Cover, Policy, Smoke, TargetSpec, all_odds};
+
+    const SMALL: &str = r#"
+name = "small"
+engagement = "attack-run"
+seed = 3
+trials = 20000
+max_turns = 8
+attackers = ["Dwarf ALPHA", "Gladiator Lancer"]
+targets = ["Stingray", "ac:5"]
+
+[grid]
+range = [12, 30]
+cover = ["none", "half"]
+smoke = ["none", "designated"]
+"#;
+
+    fn scenario_file(dir: &Path, name: &str, text: &str) -> String {
+        let p = dir.join(name);
+        fs::write(&p, text).unwrap();
+        p.display().to_string()
+    }
+
+    fn sweep(dir: &Path, scenario: &str, out: &str, extra: &[&str]) -> std::process::Output {
+        volley().current_dir(dir).args(["sweep", scenario, "--out", out, "--quiet"]).args(extra).output().unwrap()
+    }
+
+    fn parquet(path: &Path) -> DataFrame {
+        ParquetReader::new(fs::File::open(path).unwrap()).finish().unwrap()
+    }
+
+    fn csv_rows(path: &Path) -> (Vec<String>, Vec<Vec<String>>) {
+        let mut r = csv::Reader::from_path(path).unwrap();
+        let headers = r.headers().unwrap().iter().map(str::to_string).collect();
+        let rows = r.records().map(|rec| rec.unwrap().iter().map(str::to_string).collect()).collect();
+        (headers, rows)
+    }
+
+    /// The value of column `name` in row `i` of a DataFrame, as text comparable with CSV.
+    fn cell(df: &DataFrame, name: &str, i: usize) -> String {
+        let v = df.column(name).unwrap().get(i).unwrap();
+        match v {
+            polars::prelude::AnyValue::Null => String::new(),
+            polars::prelude::AnyValue::String(s) => s.to_string(),
+            polars::prelude::AnyValue::StringOwned(s) => s.to_string(),
+            other => other.to_string(),
+        }
+    }
+
+    fn num(df: &DataFrame, name: &str, i: usize) -> Option<f64> {
+        df.column(name).unwrap().get(i).unwrap().extract::<f64>()
+    }
+
+    #[test]
+    fn small_sweep_tables_agree_across_formats_and_with_the_exact_kernel() {
+        let dir = tempfile::tempdir().unwrap();
+        let scenario = scenario_file(dir.path(), "small.toml", SMALL);
+        let out = sweep(dir.path(), &scenario, "report", &[]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(out.stdout.is_empty(), "nothing on stdout unless asked");
+        let report = dir.path().join("report");
+        let cells = 2 * 2 * 2 * 2 * 2;
+        for (table, rows) in [("time_to_kill", cells), ("ttk_by_turn", cells * 8), ("hit_probability", cells / 2 * 3)] {
+            let df = parquet(&report.join(format!("{table}.parquet")));
+            assert_eq!(df.height(), rows, "{table}");
+            let (headers, csv) = csv_rows(&report.join(format!("{table}.csv")));
+            assert_eq!(headers, df.get_column_names().iter().map(|c| c.to_string()).collect::<Vec<_>>());
+            assert_eq!(csv.len(), rows);
+            // Same rows: every numeric cell equal after parsing, every text cell equal.
+            for (i, row) in csv.iter().enumerate() {
+                for (j, h) in headers.iter().enumerate() {
+                    match num(&df, h, i) {
+                        Some(x) if !row[j].is_empty() && row[j].parse::<f64>().is_ok() => {
+                            assert_eq!(row[j].parse::<f64>().unwrap(), x, "{table} row {i} {h}")
+                        }
+                        _ => assert_eq!(row[j], cell(&df, h, i), "{table} row {i} {h}"),
+                    }
+                }
+            }
+        }
+        // Hit probabilities are the kernel's exact values.
+        let cat = Catalogue::embedded().unwrap();
+        let hp = parquet(&report.join("hit_probability.parquet"));
+        for i in 0..hp.height() {
+            let a = Attacker::from_build(&cat, cat.build(&cell(&hp, "attacker", i)).unwrap());
+            let t = TargetSpec::parse(&cell(&hp, "target", i)).unwrap().resolve(&cat).unwrap();
+            let c = Conditions {
+                range: num(&hp, "range", i).unwrap(),
+                cover: cell(&hp, "cover", i).parse::<Cover>().unwrap(),
+                smoke: cell(&hp, "smoke", i).parse::<Smoke>().unwrap(),
+                ..Conditions::default()
+            };
+            let rows = all_odds(&a, &t, &c);
+            let r = rows.iter().find(|r| r.weapon == cell(&hp, "weapon", i)).unwrap();
+            assert_eq!(num(&hp, "p_hit", i), r.p_hit());
+            assert_eq!(num(&hp, "expected_life_loss", i), Some(r.odds.expected_life_loss));
+            assert_eq!(num(&hp, "p_one_action_kill", i), Some(r.odds.p_one_action_kill));
+        }
+        // Time to kill: the exact column is the exact chain; Monte Carlo is consistent with it.
+        let ttk = parquet(&report.join("time_to_kill.parquet"));
+        for i in 0..ttk.height() {
+            let a = Attacker::from_build(&cat, cat.build(&cell(&ttk, "attacker", i)).unwrap());
+            let t = TargetSpec::parse(&cell(&ttk, "target", i)).unwrap().resolve(&cat).unwrap();
+            let c = Conditions {
+                range: num(&ttk, "range", i).unwrap(),
+                cover: cell(&ttk, "cover", i).parse::<Cover>().unwrap(),
+                smoke: cell(&ttk, "smoke", i).parse::<Smoke>().unwrap(),
+                ..Conditions::default()
+            };
+            let exact = AttackRun::new(&a, &t, &c, Policy::BestExpected, 8).unwrap().exact();
+            assert_eq!(num(&ttk, "exact_p_kill", i), Some(exact.p_kill));
+            let trials = num(&ttk, "trials", i).unwrap() as u64;
+            let kills = (num(&ttk, "p_kill", i).unwrap() * trials as f64).round() as u64;
+            let alpha = volley::stats::tolerance::FAMILY_ALPHA / ttk.height() as f64;
+            assert!(volley::stats::binomial::consistent(kills, trials, exact.p_kill, alpha), "row {i}");
+        }
+        let manifest: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(report.join("manifest.json")).unwrap()).unwrap();
+        for key in
+            ["volley_version", "seed", "scenario", "trials_per_cell", "cells", "wall_seconds", "engagements_per_second"]
+        {
+            assert!(manifest.get(key).is_some(), "manifest lacks {key}");
+        }
+        assert_eq!(manifest["catalogue"]["hash"], cat.hash);
+        assert_eq!(manifest["cells"], cells);
+        assert_eq!(manifest["scenario"]["grid"]["smoke"], serde_json::json!(["none", "designated"]));
+    }
+
+    #[test]
+    fn same_seed_same_files_on_any_thread_count() {
+        let dir = tempfile::tempdir().unwrap();
+        let scenario = scenario_file(dir.path(), "small.toml", SMALL);
+        assert!(sweep(dir.path(), &scenario, "one", &["--threads", "1", "--format", "csv"]).status.success());
+        assert!(sweep(dir.path(), &scenario, "two", &["--threads", "2", "--format", "csv"]).status.success());
+        for t in ["hit_probability", "time_to_kill", "ttk_by_turn", "cost_efficiency"] {
+            let a = fs::read(dir.path().join("one").join(format!("{t}.csv"))).unwrap();
+            let b = fs::read(dir.path().join("two").join(format!("{t}.csv"))).unwrap();
+            assert!(a == b, "{t} differs between 1 and 2 threads");
+        }
+        assert!(!dir.path().join("one/time_to_kill.parquet").exists(), "--format csv writes only CSV");
+    }
+
+    #[test]
+    fn sweep_and_ttk_agree_on_the_same_cell() {
+        let dir = tempfile::tempdir().unwrap();
+        let scenario = scenario_file(dir.path(), "small.toml", SMALL);
+        assert!(sweep(dir.path(), &scenario, "r", &["--format", "parquet"]).status.success());
+        let ttk = parquet(&dir.path().join("r/time_to_kill.parquet"));
+        let j = json_of(&[
+            "ttk",
+            "--attacker",
+            "Dwarf ALPHA",
+            "--target",
+            "Stingray",
+            "--range",
+            "30",
+            "--cover",
+            "half",
+            "--smoke",
+            "designated",
+            "--trials",
+            "20000",
+            "--seed",
+            "3",
+            "--max-turns",
+            "8",
+            "--format",
+            "json",
+        ]);
+        let i = (0..ttk.height())
+            .find(|&i| {
+                cell(&ttk, "attacker", i) == "Dwarf ALPHA"
+                    && cell(&ttk, "target", i) == "Stingray"
+                    && num(&ttk, "range", i) == Some(30.0)
+                    && cell(&ttk, "cover", i) == "half"
+                    && cell(&ttk, "smoke", i) == "designated"
+            })
+            .unwrap();
+        assert_eq!(num(&ttk, "mean_turns", i), j["mean_turns"].as_f64());
+        assert_eq!(num(&ttk, "p_kill", i), j["p_kill"].as_f64());
+    }
+
+    #[test]
+    fn duel_scenarios_write_a_duels_table() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = "name = \"d\"\nengagement = \"duel\"\ntrials = 5000\nattackers = [\"Dwarf ALPHA\", \"Troll Brawler\"]\nopponents = [\"kind:vehicle\"]\n[grid]\nrange = [12, 24]\n";
+        let scenario = scenario_file(dir.path(), "d.toml", text);
+        let out = sweep(dir.path(), &scenario, "d", &[]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let duels = parquet(&dir.path().join("d/duels.parquet"));
+        assert_eq!(duels.height(), 2 * 3 * 2);
+        for i in 0..duels.height() {
+            let total = num(&duels, "p_a_wins", i).unwrap()
+                + num(&duels, "p_b_wins", i).unwrap()
+                + num(&duels, "p_draw", i).unwrap();
+            assert!((total - 1.0).abs() < 1e-12);
+        }
+        assert!(dir.path().join("d/hit_probability.csv").exists());
+    }
+
+    /// Runs a bad scenario; checks the exit code, the message, and that nothing was written.
+    fn refused(text: &str, needles: &[&str]) {
+        let dir = tempfile::tempdir().unwrap();
+        let scenario = scenario_file(dir.path(), "bad.toml", text);
+        let out = sweep(dir.path(), &scenario, "out", &[]);
+        assert_eq!(out.status.code(), Some(1), "{text}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        for n in needles {
+            assert!(err.contains(n), "missing `{n}` in:\n{err}");
+        }
+        let left: Vec<_> = fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(left.len(), 1, "wrote something: {left:?}");
+    }
+
+    #[test]
+    fn bad_scenarios_are_refused_with_file_and_key() {
+        refused(
+            &SMALL.replace("\"Gladiator Lancer\"", "\"Gladiator Lancr\""),
+            &["bad.toml:7:", "field `attackers[1]`", "did you mean `Gladiator Lancer`?"],
+        );
+        refused(
+            &SMALL.replace("\"ac:5\"", "\"Stingrey\""),
+            &["bad.toml:8:", "field `targets[1]`", "did you mean `Stingray`?"],
+        );
+        refused(
+            &SMALL.replace("cover = [\"none\", \"half\"]", "cover = []"),
+            &["field `grid.cover`", "at least one value"],
+        );
+        refused(&SMALL.replace("\"designated\"", "\"fog\""), &["field `grid.smoke`", "unknown smoke `fog`"]);
+        refused(&SMALL.replace("trials = 20000", "trials = 0"), &["field `trials`", "must be between 1 and"]);
+        refused(&SMALL.replace("trials = 20000", "precision = 0.9"), &["field `precision`", "precision must be"]);
+        refused(
+            &SMALL.replace("engagement = \"attack-run\"", "engagement = \"duel\""),
+            &["field `opponents`", "a duel scenario needs opponents"],
+        );
+        refused(&SMALL.replace("[grid]", "[grid]\nwind = [1]"), &["field `grid.wind`", "unknown key"]);
+        refused("name = \"x\"\ntargets = [\"ac:1\"]\n", &["field `attackers`", "needs attackers"]);
+        refused("name = \"x\"\nattackers = [\"Dwarf ALPHA\"\n", &["bad.toml:2:", "not valid TOML"]);
+    }
+
+    #[test]
+    fn existing_or_unwritable_output_is_refused_before_any_work() {
+        let dir = tempfile::tempdir().unwrap();
+        let scenario = scenario_file(dir.path(), "small.toml", SMALL);
+        fs::create_dir(dir.path().join("taken")).unwrap();
+        let out = sweep(dir.path(), &scenario, "taken", &[]);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("already exists"));
+        assert_eq!(fs::read_dir(dir.path().join("taken")).unwrap().count(), 0);
+        assert!(sweep(dir.path(), &scenario, "taken", &["--force", "--trials", "1000"]).status.success());
+        assert!(dir.path().join("taken/time_to_kill.csv").exists());
+        // a file where the parent directory should be
+        fs::write(dir.path().join("blocker"), "x").unwrap();
+        let out = sweep(dir.path(), &scenario, "blocker/report", &[]);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("cannot"), "{}", String::from_utf8_lossy(&out.stderr));
+        let out = volley().current_dir(dir.path()).args(["sweep", "no-such-scenario"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("built in: duels, quick, standard"));
+    }
+
+    #[test]
+    fn built_in_scenarios_parse_and_resolve() {
+        let cat = Catalogue::embedded().unwrap();
+        for name in volley::sweep::scenario::embedded_names() {
+            let s = volley::sweep::Scenario::load(&name).unwrap();
+            let r = s.resolve(&cat).unwrap();
+            assert!(!r.attackers.is_empty(), "{name}");
+        }
+        let standard = volley::sweep::Scenario::load("standard").unwrap();
+        assert_eq!(standard.resolve(&cat).unwrap().attackers.len(), 7, "every MSV build");
+    }
+}

@@ -3,7 +3,12 @@
 
 pub mod args;
 pub mod catalog;
+pub mod duel;
 pub mod odds;
+pub mod progress;
+pub mod run_args;
+pub mod sweep;
+pub mod ttk;
 pub mod validate;
 
 use std::io::Write;
@@ -35,6 +40,12 @@ pub enum Command {
     Catalog(catalog::CatalogListArgs),
     /// Exact per-action odds of a build's weapon systems against a target
     Odds(odds::OddsArgs),
+    /// Time to kill a target that does not shoot back (Monte Carlo, or --exact)
+    Ttk(ttk::TtkArgs),
+    /// Two builds fire at each other: win, loss and draw rates
+    Duel(duel::DuelArgs),
+    /// Run a scenario (default: the built-in standard sweep) and write its tables as Parquet and CSV
+    Sweep(sweep::SweepArgs),
 }
 
 /// Run the parsed command.
@@ -43,6 +54,9 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Validate(a) => validate::run(a, &cli.catalog),
         Command::Catalog(a) => catalog::run(a, &cli.catalog),
         Command::Odds(a) => odds::run(a, &cli.catalog),
+        Command::Ttk(a) => ttk::run_ttk(a, &cli.catalog),
+        Command::Duel(a) => duel::run_duel(a, &cli.catalog),
+        Command::Sweep(a) => sweep::run(a, &cli.catalog),
     }
 }
 
@@ -53,6 +67,11 @@ pub fn print_table(table: &Table, format: Format, digits: usize) -> Result<()> {
         Format::Csv => table.to_csv(),
         Format::Json => serde_json::to_string_pretty(&table.to_json())? + "\n",
     };
+    write_stdout(&text)
+}
+
+/// Write text to stdout and flush.
+pub fn write_stdout(text: &str) -> Result<()> {
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())?;
     out.flush()?;

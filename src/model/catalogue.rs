@@ -118,6 +118,7 @@ impl Catalogue {
                 Section::Gear => gear.extend(Gear::read(f)),
                 Section::Build => builds.extend(BuildSpec::read(f)),
                 Section::Field => fields.extend(FieldSpec::read(f)),
+                Section::Scenario => unreachable!("catalogue files hold no scenario sections"),
             }
         }
         let mut names = NameChecker::default();

@@ -313,6 +313,65 @@ impl<'a> Fields<'a> {
 }
 
 impl Fields<'_> {
+    /// Where `key`'s value was written, if present.
+    pub fn position_of(&self, key: &str) -> Option<Position> {
+        self.fields.iter().find(|(k, _)| k == key).and_then(|(_, f)| f.position)
+    }
+
+    /// Whether `key` is present.
+    pub fn has(&self, key: &str) -> bool {
+        self.fields.iter().any(|(k, _)| k == key)
+    }
+
+    /// A list of numbers (integers or floats); empty when absent.
+    pub fn number_list(&mut self, key: &str) -> Vec<(f64, Option<Position>)> {
+        let Some(field) = self.take(key) else {
+            return Vec::new();
+        };
+        match &field.value {
+            RawValue::Array(items) => {
+                let mut out = Vec::new();
+                for (i, item) in items.iter().enumerate() {
+                    match &item.value {
+                        RawValue::Int(v) => out.push((*v as f64, item.position)),
+                        RawValue::Float(v) => out.push((*v, item.position)),
+                        _ => self.wrong_type(&format!("{key}[{i}]"), item, "a number"),
+                    }
+                }
+                out
+            }
+            _ => {
+                self.wrong_type(key, field, "an array of numbers");
+                Vec::new()
+            }
+        }
+    }
+
+    /// A nested table (`[grid]`), read with `read` (field names prefixed `key.`).
+    /// `None` when absent.
+    pub fn table<T>(&mut self, key: &str, read: impl FnOnce(&mut Fields<'_>) -> T) -> Option<T> {
+        let field = self.take(key)?;
+        let RawValue::Table(fields) = &field.value else {
+            self.wrong_type(key, field, "a table");
+            return None;
+        };
+        let mut nested_errors = Vec::new();
+        let mut nested = Fields {
+            entry: self.entry,
+            label: self.label.clone(),
+            prefix: format!("{}{key}.", self.prefix),
+            fields,
+            used: vec![false; fields.len()],
+            errors: &mut nested_errors,
+            failed: false,
+        };
+        let value = read(&mut nested);
+        let failed = nested.failed;
+        self.errors.append(&mut nested_errors);
+        self.failed |= failed;
+        Some(value)
+    }
+
     /// A non-negative number, or `None` when absent.
     pub fn number_opt(&mut self, key: &str) -> Option<f64> {
         if self.fields.iter().any(|(k, _)| k == key) { Some(self.number(key, Some(0.0))) } else { None }

@@ -17,6 +17,8 @@ pub enum Section {
     Gear,
     Build,
     Field,
+    /// A scenario file (not part of a catalogue).
+    Scenario,
 }
 
 impl Section {
@@ -30,6 +32,7 @@ impl Section {
             Section::Gear => "gear",
             Section::Build => "build",
             Section::Field => "field",
+            Section::Scenario => "scenario",
         }
     }
 
@@ -252,6 +255,22 @@ pub fn parse_csv(file: &str, section: Section, text: &str) -> Result<Vec<RawEntr
         }
     }
     if errors.is_empty() { Ok(entries) } else { Err(errors) }
+}
+
+/// Parse a whole TOML document as one entry (a scenario file): its top-level keys are
+/// the entry's fields.
+pub fn parse_toml_document(file: &str, section: Section, text: &str) -> Result<RawEntry, Vec<CatalogError>> {
+    let root = DeTable::parse(text).map_err(|e| {
+        let position = e.span().map(|s| Position::of_offset(text, s.start));
+        vec![CatalogError::new(file, format!("not valid TOML: {}", e.message().trim())).at(position)]
+    })?;
+    Ok(RawEntry {
+        file: file.to_string(),
+        section,
+        index: 1,
+        position: Some(Position { line: 1, column: 1 }),
+        fields: table_fields(text, root.get_ref()),
+    })
 }
 
 /// Split a CSV list cell (`a; b; c`) into trimmed items.

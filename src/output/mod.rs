@@ -1,9 +1,13 @@
 //! Result tables and their formats. Exporters read [`Table`]s only; they know nothing of
 //! rules or engines.
 
+pub mod parquet;
+pub mod report_dir;
 pub mod table;
 
-pub use table::{Cell, Table};
+pub use parquet::{CsvExporter, Exporter, ParquetExporter};
+pub use report_dir::ReportDir;
+pub use table::{Cell, Kind, Table};
 
 use std::fmt;
 use std::str::FromStr;

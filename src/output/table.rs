@@ -88,16 +88,55 @@ impl Cell {
     }
 }
 
+/// The type of a column in typed formats (Parquet).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Text,
+    Int,
+    Float,
+    Bool,
+}
+
 /// Rows of typed cells under named columns.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Table {
     pub columns: Vec<String>,
     pub rows: Vec<Vec<Cell>>,
+    /// Declared column types; `None`: inferred from the cells.
+    pub kinds: Option<Vec<Kind>>,
 }
 
 impl Table {
     pub fn new<S: Into<String>>(columns: impl IntoIterator<Item = S>) -> Table {
-        Table { columns: columns.into_iter().map(Into::into).collect(), rows: Vec::new() }
+        Table { columns: columns.into_iter().map(Into::into).collect(), rows: Vec::new(), kinds: None }
+    }
+
+    /// A table with declared column types: typed formats keep them even when every
+    /// value of a column is null.
+    pub fn typed(schema: &[(&str, Kind)]) -> Table {
+        Table {
+            columns: schema.iter().map(|(c, _)| c.to_string()).collect(),
+            rows: Vec::new(),
+            kinds: Some(schema.iter().map(|(_, k)| *k).collect()),
+        }
+    }
+
+    /// The type of column `i`: declared, or inferred (text if all null).
+    pub fn kind(&self, i: usize) -> Kind {
+        if let Some(k) = &self.kinds {
+            return k[i];
+        }
+        let mut kind = None;
+        for r in &self.rows {
+            kind = match (&r[i], kind) {
+                (Cell::Null, k) => k,
+                (Cell::Text(_), _) => return Kind::Text,
+                (Cell::Bool(_), _) => Some(Kind::Bool),
+                (Cell::Float(_), _) | (Cell::Int(_), Some(Kind::Float)) => Some(Kind::Float),
+                (Cell::Int(_), _) => Some(Kind::Int),
+            };
+        }
+        kind.unwrap_or(Kind::Text)
     }
 
     /// Append a row; panics if its length differs from the columns' (a programming error).

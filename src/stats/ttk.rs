@@ -151,3 +151,63 @@ mod tests {
         assert_eq!(s.mean_actions, Some(2.0));
     }
 }
+
+impl TtkTally {
+    /// Kills per turn spent, with a 95% interval: K / Σ min(T, cap) over all runs (a
+    /// renewal-reward rate: each run spends its turns and yields a kill or not). The
+    /// interval is the delta-method interval of a ratio of means. `None` without trials.
+    pub fn kill_rate(&self) -> Option<(f64, Interval)> {
+        let n = self.trials;
+        if n == 0 {
+            return None;
+        }
+        let cap = self.kills_by_turn.len() as f64;
+        let kills = self.kills() as f64;
+        let censored = self.censored() as f64;
+        let (mut sum_t, mut sum_t2, mut sum_kt) = (cap * censored, cap * cap * censored, 0.0);
+        for (i, &c) in self.kills_by_turn.iter().enumerate() {
+            let t = (i + 1) as f64;
+            sum_t += t * c as f64;
+            sum_t2 += t * t * c as f64;
+            sum_kt += t * c as f64;
+        }
+        if sum_t == 0.0 {
+            return None;
+        }
+        let rate = kills / sum_t;
+        let nf = n as f64;
+        if n < 2 {
+            return Some((rate, Interval { low: f64::NAN, high: f64::NAN }));
+        }
+        // Var of the residuals d_i = K_i − rate·t_i (K_i² = K_i).
+        let ss = kills - 2.0 * rate * sum_kt + rate * rate * sum_t2;
+        let var_d = (ss / (nf - 1.0)).max(0.0);
+        let mean_t = sum_t / nf;
+        let se = (var_d / nf).sqrt() / mean_t;
+        Some((rate, Interval { low: (rate - Z95 * se).max(0.0), high: rate + Z95 * se }))
+    }
+}
+
+#[cfg(test)]
+mod rate_tests {
+    use super::*;
+
+    #[test]
+    fn kill_rate_of_sure_kills_on_turn_two_is_one_half_with_no_spread() {
+        let mut t = TtkTally::new(5, 5);
+        t.trials = 100;
+        t.kills_by_turn[1] = 100;
+        let (rate, ci) = t.kill_rate().unwrap();
+        assert_eq!(rate, 0.5);
+        assert!(ci.half_width() < 1e-12);
+    }
+
+    #[test]
+    fn censored_runs_spend_the_whole_cap() {
+        let mut t = TtkTally::new(4, 4);
+        t.trials = 2;
+        t.kills_by_turn[0] = 1; // one kill on turn 1, one run alive after 4 turns
+        let (rate, _) = t.kill_rate().unwrap();
+        assert_eq!(rate, 1.0 / 5.0);
+    }
+}

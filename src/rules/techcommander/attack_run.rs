@@ -25,6 +25,7 @@ use crate::stats::TtkTally;
 
 use super::compiled::{CompiledSide, FC_NORMAL};
 use super::conditions::Conditions;
+use super::dice::{MAX_TABLE_DICE, uniform_below};
 use super::policy::{Policy, UNLIMITED, choose};
 use super::profile::{Attacker, Target};
 use super::rulings::STARTING_LIFE;
@@ -48,13 +49,31 @@ pub struct PlanStep {
     pub reset_after: bool,
 }
 
+/// One plan step laid out for the hot loop: the hit table inline (unused thresholds
+/// equal the range, so a fixed-width compare counts hits), life by hits, and the
+/// bookkeeping of the step, in one record.
+#[derive(Debug, Clone, PartialEq)]
+struct HotStep {
+    cumulative: [u64; MAX_TABLE_DICE as usize],
+    range: u64,
+    reject_below: u64,
+    life_by_hits: [u8; MAX_TABLE_DICE as usize + 2],
+    dice: u8,
+    turn: u16,
+    action: u16,
+    reset_after: bool,
+    /// More than one table: sample through the general [`ActionSampler`].
+    chunked: bool,
+}
+
 /// A compiled attack run.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AttackRun {
     pub side: CompiledSide,
     pub plan: Vec<PlanStep>,
-    /// The sampler of each plan step (copied so the hot loop reads one array).
+    /// The sampler of each plan step.
     samplers: Vec<ActionSampler>,
+    hot: Vec<HotStep>,
     pub max_turns: u32,
     pub power_armor: bool,
 }
@@ -91,16 +110,48 @@ impl AttackRun {
                 last.reset_after = true;
             }
         }
-        let samplers = plan
+        let samplers: Vec<ActionSampler> = plan
             .iter()
             .map(|s| side.samplers[FC_NORMAL][s.system as usize].clone().expect("ranked systems can fire"))
             .collect();
-        Ok(AttackRun { side, plan, samplers, max_turns, power_armor: target.power_armor })
+        let hot = plan
+            .iter()
+            .zip(&samplers)
+            .map(|(step, sampler)| HotStep {
+                cumulative: sampler.first.cumulative,
+                range: sampler.first.range,
+                reject_below: sampler.first.reject_below(),
+                life_by_hits: sampler.life_by_hits,
+                dice: sampler.first.dice as u8,
+                turn: step.turn,
+                action: step.action,
+                reset_after: step.reset_after,
+                chunked: !sampler.rest.is_empty(),
+            })
+            .collect();
+        Ok(AttackRun { side, plan, samplers, hot, max_turns, power_armor: target.power_armor })
     }
 
     /// Attacks in the plan (the most a run can take).
     pub fn max_actions(&self) -> usize {
         self.plan.len()
+    }
+}
+
+impl AttackRun {
+    /// Life lost by one attack of plan step `p`: the same single draw and mapping as
+    /// [`ActionSampler::sample`].
+    #[inline(always)]
+    fn lost(&self, step: &HotStep, p: usize, rng: &mut Xoshiro256PlusPlus) -> u32 {
+        if step.chunked {
+            return self.samplers[p].sample(rng);
+        }
+        let u = uniform_below(rng, step.range, step.reject_below);
+        let mut hits = 0usize;
+        for &c in &step.cumulative[..step.dice as usize] {
+            hits += (u >= c) as usize;
+        }
+        step.life_by_hits[hits] as u32
     }
 }
 
@@ -122,38 +173,60 @@ impl Kernel for AttackRun {
             return; // nothing can fire: every run is censored
         }
         let full = STARTING_LIFE as i32;
-        let turns = &mut tally.kills_by_turn[..];
-        let actions = &mut tally.kills_by_action[..];
+        // Kills per (lane, step), folded into the tally at the end: one counter per lane
+        // keeps consecutive lanes from chaining read-modify-writes on one address.
+        let mut kills = vec![0u32; LANES * len as usize];
         let mut life = [full; LANES];
         let mut pos = [0u32; LANES];
         let mut active = [false; LANES];
-        let mut started = 0u32;
-        for a in active.iter_mut().take(trials.min(LANES as u32) as usize) {
-            *a = true;
-            started += 1;
+        let mut started = trials.min(LANES as u32);
+        active.iter_mut().take(started as usize).for_each(|a| *a = true);
+        // Steady state: every lane that finishes restarts at once, so no lane is idle and
+        // the loop has no data-dependent branch.
+        while trials - started >= LANES as u32 {
+            for l in 0..LANES {
+                let p = pos[l] as usize;
+                let step = &self.hot[p];
+                let left = life[l] - self.lost(step, p, rng) as i32;
+                let dead = left <= 0;
+                kills[l * len as usize + p] += dead as u32;
+                let next = pos[l] + 1;
+                let done = dead | (next == len);
+                started += done as u32;
+                let survived = if step.reset_after { full } else { left };
+                life[l] = if done { full } else { survived };
+                pos[l] = if done { 0 } else { next };
+            }
         }
-        let mut finished = 0u32;
-        while finished < trials {
+        // Drain: the last runs finish; lanes go idle once no run is left to start.
+        let mut running = active.iter().filter(|&&a| a).count();
+        while running > 0 {
             for l in 0..LANES {
                 if !active[l] {
                     continue;
                 }
                 let p = pos[l] as usize;
-                let step = &self.plan[p];
-                let left = life[l] - self.samplers[p].sample(rng) as i32;
+                let step = &self.hot[p];
+                let left = life[l] - self.lost(step, p, rng) as i32;
                 let dead = left <= 0;
-                turns[step.turn as usize] += dead as u64;
-                actions[step.action as usize] += dead as u64;
+                kills[l * len as usize + p] += dead as u32;
                 let next = pos[l] + 1;
                 let done = dead | (next == len);
                 let restart = done & (started < trials);
                 started += restart as u32;
-                finished += done as u32;
-                active[l] = !done | restart;
+                if done && !restart {
+                    active[l] = false;
+                    running -= 1;
+                }
                 let survived = if step.reset_after { full } else { left };
                 life[l] = if done { full } else { survived };
                 pos[l] = if done { 0 } else { next };
             }
+        }
+        for (p, step) in self.hot.iter().enumerate() {
+            let k: u64 = (0..LANES).map(|l| kills[l * len as usize + p] as u64).sum();
+            tally.kills_by_turn[step.turn as usize] += k;
+            tally.kills_by_action[step.action as usize] += k;
         }
     }
 }

@@ -78,6 +78,11 @@ impl HitTable {
         HitTable { dice, range, reject_below: range.wrapping_neg() % range, cumulative }
     }
 
+    /// Lemire's rejection threshold for [`uniform_below`].
+    pub fn reject_below(&self) -> u64 {
+        self.reject_below
+    }
+
     /// Hits for the uniform outcome index `u` ∈ [0, range).
     #[inline(always)]
     pub fn hits_for(&self, u: u64) -> u32 {

@@ -80,3 +80,13 @@ impl AttackRun {
         }
     }
 }
+
+impl ExactTtk {
+    /// Kills per turn spent: P(kill) / E[min(T, cap)] (see `TtkTally::kill_rate`).
+    pub fn kill_rate(&self) -> f64 {
+        let cap = self.kill_by_turn.len() as f64;
+        let spent: f64 = self.kill_by_turn.iter().enumerate().map(|(i, p)| (i + 1) as f64 * p).sum::<f64>()
+            + cap * (1.0 - self.p_kill);
+        if spent > 0.0 { self.p_kill / spent } else { 0.0 }
+    }
+}

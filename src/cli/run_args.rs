@@ -1,0 +1,54 @@
+//! Options shared by the commands that run engagements.
+
+use anyhow::{Result, anyhow};
+use clap::Args;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+
+use crate::engine::{DEFAULT_BATCH_STREAMS, RunConfig, Trials};
+use crate::rules::techcommander::attack_run::MAX_TURNS_LIMIT;
+use crate::rules::techcommander::{DEFAULT_MAX_TURNS, Policy};
+
+/// How many engagements, how they are seeded, and on how many threads.
+#[derive(Debug, Clone, Args)]
+pub struct RunArgs {
+    /// Engagements per cell [default: 100000]
+    #[arg(long, value_name = "N", conflicts_with = "precision", value_parser = clap::value_parser!(u64).range(1..=10_000_000_000))]
+    pub trials: Option<u64>,
+    /// Instead of --trials: add engagements until every reported probability's 95% interval half-width is at most E (e.g. 0.005)
+    #[arg(long, value_name = "E")]
+    pub precision: Option<f64>,
+    /// With --precision: the most engagements per cell
+    #[arg(long, value_name = "N", default_value_t = 10_000_000, requires = "precision")]
+    pub max_trials: u64,
+    /// Random seed: the same seed gives bit-identical results on any thread count
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads [default: all cores]
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    /// Turn cap: engagements still undecided after this many turns are censored (attack runs) or draws (duels)
+    #[arg(long, value_name = "K", default_value_t = DEFAULT_MAX_TURNS, value_parser = clap::value_parser!(u32).range(1..=MAX_TURNS_LIMIT as i64))]
+    pub max_turns: u32,
+    /// Firing policy: best-expected (highest expected life lost), kill-chance (highest one-action kill chance), catalog-order
+    #[arg(long, default_value = "best-expected", value_parser = PossibleValuesParser::new(Policy::NAMES).map(|s| s.parse::<Policy>().expect("listed")))]
+    pub policy: Policy,
+    /// No progress bar
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+impl RunArgs {
+    pub fn config(&self) -> Result<RunConfig> {
+        let trials = match self.precision {
+            Some(e) => Trials::Precision { half_width: e, max: self.max_trials },
+            None => Trials::Fixed(self.trials.unwrap_or(100_000)),
+        };
+        trials.validate().map_err(|e| anyhow!(e))?;
+        Ok(RunConfig {
+            seed: self.seed,
+            trials,
+            threads: self.threads.map(usize::from),
+            batch_streams: DEFAULT_BATCH_STREAMS,
+        })
+    }
+}

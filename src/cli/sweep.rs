@@ -1,0 +1,128 @@
+//! `volley sweep`: run a scenario and write its tables.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{Context, Result, anyhow};
+use clap::{Args, ValueEnum, ValueHint};
+
+use super::args::CatalogArgs;
+use super::progress::Progress;
+use crate::engine::{DEFAULT_BATCH_STREAMS, RunConfig, Trials};
+use crate::output::report_dir::install_interrupt_cleanup;
+use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir};
+use crate::sweep::{DEFAULT_SCENARIO, Scenario, run_sweep};
+
+/// A table file format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    Parquet,
+    Csv,
+}
+
+#[derive(Debug, Args)]
+pub struct SweepArgs {
+    /// Scenario file, or the name of a built-in scenario (standard, quick, duels)
+    #[arg(value_name = "SCENARIO", default_value = DEFAULT_SCENARIO, value_hint = ValueHint::FilePath)]
+    pub scenario: String,
+    /// Report directory [default: reports/<scenario name>]
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
+    pub out: Option<PathBuf>,
+    /// Replace the report directory if it exists
+    #[arg(long)]
+    pub force: bool,
+    /// Engagements per cell, overriding the scenario
+    #[arg(long, value_name = "N", conflicts_with = "precision", value_parser = clap::value_parser!(u64).range(1..=10_000_000_000))]
+    pub trials: Option<u64>,
+    /// Instead of trials: engagements per cell until every probability's 95% half-width is at most E
+    #[arg(long, value_name = "E")]
+    pub precision: Option<f64>,
+    /// With --precision: the most engagements per cell
+    #[arg(long, value_name = "N", default_value_t = 10_000_000, requires = "precision")]
+    pub max_trials: u64,
+    /// Random seed, overriding the scenario
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Worker threads [default: all cores]
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    /// Table formats to write, comma-separated
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "parquet,csv")]
+    pub format: Vec<TableFormat>,
+    /// No progress bar and no summary
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+pub fn run(args: &SweepArgs, catalog: &CatalogArgs) -> Result<()> {
+    let cat = catalog.load()?;
+    let mut scenario = Scenario::load(&args.scenario)?;
+    if let Some(seed) = args.seed {
+        scenario.seed = seed;
+    }
+    if let Some(e) = args.precision {
+        scenario.trials = Trials::Precision { half_width: e, max: args.max_trials };
+    } else if let Some(n) = args.trials {
+        scenario.trials = Trials::Fixed(n);
+    }
+    scenario.trials.validate().map_err(|e| anyhow!(e))?;
+    let resolved =
+        scenario.resolve(&cat).with_context(|| format!("scenario {} does not match the catalogue", scenario.file))?;
+    let destination = args.out.clone().unwrap_or_else(|| Path::new("reports").join(&scenario.name));
+    let report = ReportDir::create(&destination, args.force)?;
+    install_interrupt_cleanup();
+
+    let config = RunConfig {
+        seed: scenario.seed,
+        trials: scenario.trials,
+        threads: args.threads.map(usize::from),
+        batch_streams: DEFAULT_BATCH_STREAMS,
+    };
+    let progress = Progress::new(args.quiet);
+    let out = run_sweep(&scenario, &resolved, &cat, &config, &progress).map_err(|e| anyhow!(e))?;
+    progress.finish();
+
+    let write_start = Instant::now();
+    let mut formats = args.format.clone();
+    formats.dedup();
+    let exporters: Vec<Box<dyn Exporter>> = formats
+        .iter()
+        .map(|f| -> Box<dyn Exporter> {
+            match f {
+                TableFormat::Parquet => Box::new(ParquetExporter),
+                TableFormat::Csv => Box::new(CsvExporter),
+            }
+        })
+        .collect();
+    let mut files = Vec::new();
+    for (name, table) in &out.tables {
+        for e in &exporters {
+            let file = format!("{name}.{}", e.extension());
+            e.write(table, &report.path().join(&file))?;
+            files.push(file);
+        }
+    }
+    let mut manifest = out.manifest.clone();
+    let obj = manifest.as_object_mut().expect("object");
+    obj.insert("files".into(), serde_json::json!(files));
+    obj.insert("write_seconds".into(), serde_json::json!(write_start.elapsed().as_secs_f64()));
+    std::fs::write(report.path().join("manifest.json"), serde_json::to_string_pretty(&manifest)? + "\n")
+        .context("cannot write manifest.json")?;
+    let written = report.commit()?;
+    if !args.quiet {
+        eprintln!(
+            "wrote {} ({} cells, {} engagements in {:.1} s, {:.1} M engagements/s; tables written in {:.2} s)",
+            written.display(),
+            out.cells,
+            out.engagements,
+            out.seconds,
+            out.engagements as f64 / out.seconds.max(1e-9) / 1e6,
+            write_start.elapsed().as_secs_f64()
+        );
+        eprintln!(
+            "tables: {}",
+            out.tables.iter().map(|(n, t)| format!("{n} ({} rows)", t.rows.len())).collect::<Vec<_>>().join(", ")
+        );
+    }
+    Ok(())
+}

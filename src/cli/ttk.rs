@@ -1,0 +1,174 @@
+//! `volley ttk`: time to kill a target that does not shoot back.
+
+use anyhow::{Result, anyhow};
+use clap::Args;
+use serde_json::json;
+
+use super::args::{CatalogArgs, ConditionArgs, FormatArgs, TargetArgs};
+use super::odds::describe;
+use super::progress::Progress;
+use super::run_args::RunArgs;
+use super::{print_table, write_stdout};
+use crate::engine::{Cell, cell_key, run};
+use crate::output::{Cell as TableCell, Format, Table};
+use crate::rules::techcommander::{AttackRun, Attacker};
+use crate::stats::Interval;
+use crate::sweep::cells::attack_run_key;
+
+#[derive(Debug, Args)]
+pub struct TtkArgs {
+    /// Attacking build from the catalogue
+    #[arg(long, value_name = "BUILD")]
+    pub attacker: String,
+    #[command(flatten)]
+    pub target: TargetArgs,
+    #[command(flatten)]
+    pub conditions: ConditionArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Compute the distribution exactly (Markov chain over the target's life) instead of simulating
+    #[arg(long)]
+    pub exact: bool,
+    #[command(flatten)]
+    pub format: FormatArgs,
+}
+
+/// One time-to-kill result, Monte Carlo or exact.
+struct Result_ {
+    method: &'static str,
+    trials: u64,
+    p_kill: f64,
+    p_kill_ci: Option<Interval>,
+    by_turn: Vec<f64>,
+    by_turn_ci: Option<Vec<Interval>>,
+    mean_turns: Option<f64>,
+    mean_turns_ci: Option<Interval>,
+    mean_actions: Option<f64>,
+    mean_actions_ci: Option<Interval>,
+}
+
+pub fn run_ttk(args: &TtkArgs, catalog: &CatalogArgs) -> Result<()> {
+    let cat = catalog.load()?;
+    let build = cat.find_build(&args.attacker).map_err(|e| anyhow!(e))?;
+    let attacker = Attacker::from_build(&cat, build);
+    let target_spec = args.target.spec()?;
+    let target = target_spec.resolve(&cat).map_err(|e| anyhow!(e))?;
+    let cond = args.conditions.conditions()?;
+    let config = args.run.config()?;
+    let kernel =
+        AttackRun::new(&attacker, &target, &cond, args.run.policy, args.run.max_turns).map_err(|e| anyhow!(e))?;
+    let result = if args.exact {
+        let e = kernel.exact();
+        Result_ {
+            method: "exact",
+            trials: 0,
+            p_kill: e.p_kill,
+            p_kill_ci: None,
+            by_turn: e.p_kill_by_turn,
+            by_turn_ci: None,
+            mean_turns: e.mean_turns,
+            mean_turns_ci: None,
+            mean_actions: e.mean_actions,
+            mean_actions_ci: None,
+        }
+    } else {
+        // The sweep's key: the same cell and seed give the same numbers in both commands.
+        let key = cell_key(&attack_run_key(&attacker.name, &target.name, &cond, args.run.policy, args.run.max_turns));
+        let progress = Progress::new(args.run.quiet);
+        let tally = run(&[Cell { key, kernel: &kernel }], &config, &progress).map_err(|e| anyhow!(e))?.remove(0);
+        progress.finish();
+        let s = tally.summary();
+        Result_ {
+            method: "monte-carlo",
+            trials: s.trials,
+            p_kill: s.p_kill,
+            p_kill_ci: Some(s.p_kill_ci),
+            by_turn: s.p_kill_by_turn,
+            by_turn_ci: Some(s.p_kill_by_turn_ci),
+            mean_turns: s.mean_turns,
+            mean_turns_ci: s.mean_turns_ci,
+            mean_actions: s.mean_actions,
+            mean_actions_ci: s.mean_actions_ci,
+        }
+    };
+    let plan: Vec<serde_json::Value> = kernel
+        .plan
+        .iter()
+        .map(|s| json!({ "turn": s.turn + 1, "weapon": attacker.systems[s.system as usize].weapon.name }))
+        .collect();
+    match args.format.format {
+        Format::Json => {
+            let mut j = json!({
+                "attacker": attacker.name,
+                "target": target.name,
+                "conditions": describe(&cond),
+                "policy": args.run.policy.name(),
+                "max_turns": args.run.max_turns,
+                "method": result.method,
+                "seed": config.seed,
+                "trials": result.trials,
+                "p_kill": result.p_kill,
+                "p_kill_by_turn": result.by_turn,
+                "mean_turns": result.mean_turns,
+                "mean_actions": result.mean_actions,
+                "plan": plan,
+            });
+            if let Some(ci) = &result.by_turn_ci {
+                let obj = j.as_object_mut().expect("object");
+                obj.insert("p_kill_ci95".into(), json!(result.p_kill_ci.map(|i| i.pair())));
+                obj.insert("p_kill_by_turn_ci95".into(), json!(ci.iter().map(Interval::pair).collect::<Vec<_>>()));
+                obj.insert("mean_turns_ci95".into(), json!(result.mean_turns_ci.map(|i| i.pair())));
+                obj.insert("mean_actions_ci95".into(), json!(result.mean_actions_ci.map(|i| i.pair())));
+            }
+            write_stdout(&(serde_json::to_string_pretty(&j)? + "\n"))
+        }
+        Format::Csv => print_table(&by_turn_table(&result), Format::Csv, 4),
+        Format::Table => {
+            let mut text = format!(
+                "{} vs {} ({}, {} turns max, policy {})\n",
+                attacker.name,
+                target.name,
+                describe(&cond),
+                args.run.max_turns,
+                args.run.policy
+            );
+            let how = if result.method == "exact" {
+                "exact".to_string()
+            } else {
+                format!("Monte Carlo, {} engagements, seed {}", result.trials, config.seed)
+            };
+            text += &format!("method: {how}\n");
+            text += &format!(
+                "P(kill within {} turns): {}\n",
+                args.run.max_turns,
+                with_ci(Some(result.p_kill), result.p_kill_ci, 4)
+            );
+            text += &format!("mean turns to kill:  {}\n", with_ci(result.mean_turns, result.mean_turns_ci, 3));
+            text += &format!("mean attacks to kill: {}\n\n", with_ci(result.mean_actions, result.mean_actions_ci, 3));
+            text += &by_turn_table(&result).to_text(4);
+            write_stdout(&text)
+        }
+    }
+}
+
+fn with_ci(v: Option<f64>, ci: Option<Interval>, digits: usize) -> String {
+    match (v, ci) {
+        (Some(v), Some(ci)) => format!("{v:.digits$} (95% CI {:.digits$} to {:.digits$})", ci.low, ci.high),
+        (Some(v), None) => format!("{v:.digits$}"),
+        (None, _) => "- (no kills)".into(),
+    }
+}
+
+fn by_turn_table(r: &Result_) -> Table {
+    let mut t = Table::new(["turn", "p_killed_by_turn", "ci95_low", "ci95_high"]);
+    for (k, &p) in r.by_turn.iter().enumerate() {
+        let ci = r.by_turn_ci.as_ref().map(|c| c[k]);
+        t.push(vec![
+            ((k + 1) as u32).into(),
+            p.into(),
+            ci.map_or(TableCell::Null, |c| c.low.into()),
+            ci.map_or(TableCell::Null, |c| c.high.into()),
+        ]);
+    }
+    t
+}

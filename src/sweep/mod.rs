@@ -1,0 +1,10 @@
+//! Sweeps: scenario files, grid expansion and cell keys, and the result tables.
+//! Depends on the engine and rules; writes no files (the CLI does, through `output`).
+
+pub mod cells;
+pub mod run;
+pub mod scenario;
+pub mod tables;
+
+pub use run::{SweepOutput, run_sweep};
+pub use scenario::{DEFAULT_SCENARIO, Engagement, Grid, Resolved, Scenario};
