@@ -3,6 +3,7 @@
 //! Layers, each depending only on the ones after it:
 //! `cli` → `sweep` → `engine` → `rules` → `model`. `stats` is a leaf used by all.
 
+pub mod charts;
 pub mod cli;
 pub mod engine;
 pub mod model;

@@ -54,7 +54,7 @@ mod validate {
         assert_eq!(out.status.code(), Some(1));
         assert!(out.stdout.is_empty());
         let err = String::from_utf8(out.stderr).unwrap();
-        assert!(err.contains("the catalogue has 2 errors"), "{err}");
+        assert!(err.contains("2 errors found"), "{err}");
         assert!(err.contains("w.toml:3:10: weapon \"Gun\": field `damage`: must be"), "{err}");
         assert!(err.contains("w.toml:9:1: weapon \"Gun\": field `colour`: unknown key"), "{err}");
     }

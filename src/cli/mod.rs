@@ -3,8 +3,10 @@
 
 pub mod args;
 pub mod catalog;
+pub mod chart;
 pub mod duel;
 pub mod odds;
+pub mod odds_card;
 pub mod progress;
 pub mod run_args;
 pub mod sweep;
@@ -46,6 +48,10 @@ pub enum Command {
     Duel(duel::DuelArgs),
     /// Run a scenario (default: the built-in standard sweep) and write its tables as Parquet and CSV
     Sweep(sweep::SweepArgs),
+    /// Redraw a report's charts and page from its tables (after editing tables or style)
+    Chart(chart::ChartArgs),
+    /// A one-page printable odds card for a build: hit chance by target AC and range, open and smoke
+    OddsCard(odds_card::OddsCardArgs),
 }
 
 /// Run the parsed command.
@@ -57,6 +63,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Ttk(a) => ttk::run_ttk(a, &cli.catalog),
         Command::Duel(a) => duel::run_duel(a, &cli.catalog),
         Command::Sweep(a) => sweep::run(a, &cli.catalog),
+        Command::Chart(a) => chart::run(a),
+        Command::OddsCard(a) => odds_card::run(a, &cli.catalog),
     }
 }
 

@@ -8,6 +8,8 @@ use clap::{Args, ValueEnum, ValueHint};
 
 use super::args::CatalogArgs;
 use super::progress::Progress;
+use crate::charts::page::write_pages;
+use crate::charts::{ReportTables, report_charts, write_charts};
 use crate::engine::{DEFAULT_BATCH_STREAMS, RunConfig, Trials};
 use crate::output::report_dir::install_interrupt_cleanup;
 use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir};
@@ -49,6 +51,9 @@ pub struct SweepArgs {
     /// Table formats to write, comma-separated
     #[arg(long, value_enum, value_delimiter = ',', default_value = "parquet,csv")]
     pub format: Vec<TableFormat>,
+    /// Skip the charts and the report page (index.md, index.html)
+    #[arg(long)]
+    pub no_charts: bool,
     /// No progress bar and no summary
     #[arg(long, short)]
     pub quiet: bool,
@@ -108,6 +113,16 @@ pub fn run(args: &SweepArgs, catalog: &CatalogArgs) -> Result<()> {
     obj.insert("write_seconds".into(), serde_json::json!(write_start.elapsed().as_secs_f64()));
     std::fs::write(report.path().join("manifest.json"), serde_json::to_string_pretty(&manifest)? + "\n")
         .context("cannot write manifest.json")?;
+    let write_seconds = write_start.elapsed().as_secs_f64();
+    let chart_start = Instant::now();
+    let mut n_charts = 0;
+    if !args.no_charts {
+        let tables = ReportTables::from_named(&out.tables);
+        let charts = report_charts(&tables, &manifest);
+        write_charts(&charts, &manifest, &report.path().join("charts"))?;
+        write_pages(report.path(), &manifest, &tables, &charts)?;
+        n_charts = charts.len();
+    }
     let written = report.commit()?;
     if !args.quiet {
         eprintln!(
@@ -117,12 +132,19 @@ pub fn run(args: &SweepArgs, catalog: &CatalogArgs) -> Result<()> {
             out.engagements,
             out.seconds,
             out.engagements as f64 / out.seconds.max(1e-9) / 1e6,
-            write_start.elapsed().as_secs_f64()
+            write_seconds
         );
         eprintln!(
             "tables: {}",
             out.tables.iter().map(|(n, t)| format!("{n} ({} rows)", t.rows.len())).collect::<Vec<_>>().join(", ")
         );
+        if !args.no_charts {
+            eprintln!(
+                "charts: {n_charts} (SVG and 300 dpi PNG) in {:.1} s; report page: {}",
+                chart_start.elapsed().as_secs_f64(),
+                written.join("index.html").display()
+            );
+        }
     }
     Ok(())
 }

@@ -69,14 +69,14 @@ impl fmt::Display for CatalogError {
     }
 }
 
-/// Every problem found while loading or validating a catalogue, in file order.
+/// Every problem found in catalogue or scenario files, in file order.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub struct CatalogErrors(pub Vec<CatalogError>);
 
 impl fmt::Display for CatalogErrors {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.0.len();
-        writeln!(f, "the catalogue has {n} error{}:", if n == 1 { "" } else { "s" })?;
+        writeln!(f, "{n} error{} found:", if n == 1 { "" } else { "s" })?;
         for (i, e) in self.0.iter().enumerate() {
             if i + 1 < n {
                 writeln!(f, "  {e}")?;

@@ -209,6 +209,30 @@ impl Table {
     }
 }
 
+impl Table {
+    /// The cell at (`row`, column `name`), or `None` without such a column.
+    pub fn get(&self, row: usize, name: &str) -> Option<&Cell> {
+        self.column(name).map(|c| &self.rows[row][c])
+    }
+
+    /// A numeric cell as f64 (ints widen); `None` for null, text or a missing column.
+    pub fn float(&self, row: usize, name: &str) -> Option<f64> {
+        match self.get(row, name)? {
+            Cell::Float(v) => Some(*v),
+            Cell::Int(v) => Some(*v as f64),
+            _ => None,
+        }
+    }
+
+    /// A text cell; `None` for null or a missing column.
+    pub fn text(&self, row: usize, name: &str) -> Option<&str> {
+        match self.get(row, name)? {
+            Cell::Text(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,366 @@
+//! What goes into each chart, computed from the report's tables alone (so `volley chart`
+//! redraws from files). Drawing is in the sibling modules; these are plain data.
+
+use crate::output::Table;
+
+/// One point of the condition grid a chart shows. Every axis resolved.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConditionSet {
+    pub range: f64,
+    pub cover: String,
+    pub smoke: String,
+    pub movement: String,
+    pub status: String,
+}
+
+impl ConditionSet {
+    /// A short label: "range 24, cover none, smoke none, stationary".
+    pub fn label(&self) -> String {
+        let mut s = format!("range {}, cover {}, smoke {}, {}", self.range, self.cover, self.smoke, self.movement);
+        if self.status != "none" {
+            s += &format!(", target {}", self.status);
+        }
+        s
+    }
+
+    /// A file-name-safe slug.
+    pub fn slug(&self) -> String {
+        let s = format!("r{}-{}-{}-{}-{}", self.range, self.cover, self.smoke, self.movement, self.status);
+        s.replace(['+', '.', ' '], "_")
+    }
+
+    /// Whether row `i` of `t` is at this point, ignoring the axes in `free`.
+    pub fn matches(&self, t: &Table, i: usize, free: &[&str]) -> bool {
+        let eq = |col: &str, want: &str| free.contains(&col) || t.text(i, col) == Some(want);
+        (free.contains(&"range") || t.float(i, "range") == Some(self.range))
+            && eq("cover", &self.cover)
+            && eq("smoke", &self.smoke)
+            && eq("movement", &self.movement)
+            && eq("status", &self.status)
+    }
+}
+
+/// Distinct values of a text column in first-seen order, sorted by `order` when given.
+pub fn distinct_text(t: &Table, col: &str, order: &[&str]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for i in 0..t.rows.len() {
+        if let Some(v) = t.text(i, col)
+            && !out.iter().any(|x| x == v)
+        {
+            out.push(v.to_string());
+        }
+    }
+    if !order.is_empty() {
+        out.sort_by_key(|v| order.iter().position(|o| o == v).unwrap_or(usize::MAX));
+    }
+    out
+}
+
+/// Distinct numeric values of a column, ascending.
+pub fn distinct_float(t: &Table, col: &str) -> Vec<f64> {
+    let mut out: Vec<f64> = (0..t.rows.len()).filter_map(|i| t.float(i, col)).collect();
+    out.sort_by(f64::total_cmp);
+    out.dedup();
+    out
+}
+
+/// A heatmap: a grid of values per panel. `None` cells have no value (no shot).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Heatmap {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    pub x: Vec<String>,
+    pub y: Vec<String>,
+    /// One panel per value of the panel axis: (panel title, values[y][x]).
+    pub panels: Vec<(String, Vec<Vec<Option<f64>>>)>,
+    /// Optional second line of text per cell, per panel (the draw rate in duel
+    /// matrices, the roll needed on odds cards).
+    pub notes: Option<Vec<Vec<Vec<Option<String>>>>>,
+    /// What the colour scale measures.
+    pub scale_label: String,
+}
+
+/// Cover and smoke orders, as the rules list them.
+const COVER_ORDER: [&str; 5] = ["none", "minor", "half", "heavy", "blocked"];
+const SMOKE_ORDER: [&str; 3] = ["none", "smoke", "designated"];
+
+/// Targets of a table as (name, AC), sorted by AC then name.
+fn targets(t: &Table) -> Vec<(String, i64)> {
+    let mut v: Vec<(String, i64)> = Vec::new();
+    for i in 0..t.rows.len() {
+        if let (Some(name), Some(ac)) = (t.text(i, "target"), t.float(i, "target_ac"))
+            && !v.iter().any(|(n, _)| n == name)
+        {
+            v.push((name.to_string(), ac as i64));
+        }
+    }
+    v.sort_by(|a, b| a.1.cmp(&b.1).then(a.0.cmp(&b.0)));
+    v
+}
+
+fn target_label(name: &str, ac: i64) -> String {
+    if name.starts_with("ac:") { format!("AC{ac}") } else { format!("{name} (AC{ac})") }
+}
+
+/// The (attacker, weapon) pairs of a hit-probability table, in table order.
+pub fn weapons(hit: &Table) -> Vec<(String, String)> {
+    let mut v: Vec<(String, String)> = Vec::new();
+    for i in 0..hit.rows.len() {
+        if let (Some(a), Some(w)) = (hit.text(i, "attacker"), hit.text(i, "weapon"))
+            && !v.iter().any(|(x, y)| x == a && y == w)
+        {
+            v.push((a.to_string(), w.to_string()));
+        }
+    }
+    v
+}
+
+/// Hit chance of one weapon: targets against `x_axis` (`cover` or `range`), one panel per
+/// smoke state, the other conditions fixed at `at`.
+pub fn hit_heatmap(hit: &Table, attacker: &str, weapon: &str, x_axis: &str, at: &ConditionSet) -> Heatmap {
+    let rows: Vec<usize> = (0..hit.rows.len())
+        .filter(|&i| hit.text(i, "attacker") == Some(attacker) && hit.text(i, "weapon") == Some(weapon))
+        .filter(|&i| at.matches(hit, i, &[x_axis, "smoke"]))
+        .collect();
+    let sub =
+        Table { columns: hit.columns.clone(), rows: rows.iter().map(|&i| hit.rows[i].clone()).collect(), kinds: None };
+    let targets = targets(&sub);
+    let xs: Vec<String> = if x_axis == "range" {
+        distinct_float(&sub, "range").iter().map(|r| format!("{r}")).collect()
+    } else {
+        distinct_text(&sub, "cover", &COVER_ORDER)
+    };
+    let smokes = distinct_text(&sub, "smoke", &SMOKE_ORDER);
+    let panels = smokes
+        .iter()
+        .map(|smoke| {
+            let grid = targets
+                .iter()
+                .map(|(target, _)| {
+                    xs.iter()
+                        .map(|x| {
+                            (0..sub.rows.len())
+                                .find(|&i| {
+                                    sub.text(i, "target") == Some(target)
+                                        && sub.text(i, "smoke") == Some(smoke)
+                                        && if x_axis == "range" {
+                                            sub.float(i, "range").map(|r| format!("{r}")).as_deref() == Some(x)
+                                        } else {
+                                            sub.text(i, "cover") == Some(x)
+                                        }
+                                })
+                                .and_then(|i| sub.float(i, "p_hit"))
+                        })
+                        .collect()
+                })
+                .collect();
+            (format!("smoke: {smoke}"), grid)
+        })
+        .collect();
+    let fixed = if x_axis == "range" {
+        format!("cover {}, {}", at.cover, at.movement)
+    } else {
+        format!("range {}, {}", at.range, at.movement)
+    };
+    Heatmap {
+        title: format!("{attacker}: {weapon} hit chance per shot ({fixed})"),
+        x_label: if x_axis == "range" { "Range (inches)".into() } else { "Target cover".into() },
+        y_label: "Target".into(),
+        x: xs,
+        y: targets.iter().map(|(n, ac)| target_label(n, *ac)).collect(),
+        panels,
+        notes: None,
+        scale_label: "P(hit) per shot".into(),
+    }
+}
+
+/// One curve of P(killed by turn k) with its 95% band.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Curve {
+    pub label: String,
+    /// (turn, p, low, high).
+    pub points: Vec<(u32, f64, f64, f64)>,
+}
+
+/// Time-to-kill curves at one condition set: one panel per attacker, a curve per target.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CurvePanels {
+    pub title: String,
+    pub panels: Vec<(String, Vec<Curve>)>,
+    pub max_turn: u32,
+}
+
+pub fn ttk_curves(by_turn: &Table, at: &ConditionSet) -> CurvePanels {
+    let attackers = distinct_text(by_turn, "attacker", &[]);
+    let targets = targets(by_turn);
+    let mut max_turn = 0;
+    let panels: Vec<(String, Vec<Curve>)> = attackers
+        .iter()
+        .map(|a| {
+            let curves = targets
+                .iter()
+                .filter_map(|(t, ac)| {
+                    let mut points: Vec<(u32, f64, f64, f64)> = (0..by_turn.rows.len())
+                        .filter(|&i| by_turn.text(i, "attacker") == Some(a) && by_turn.text(i, "target") == Some(t))
+                        .filter(|&i| at.matches(by_turn, i, &[]))
+                        .filter_map(|i| {
+                            Some((
+                                by_turn.float(i, "turn")? as u32,
+                                by_turn.float(i, "p_killed_by_turn")?,
+                                by_turn.float(i, "ci95_low")?,
+                                by_turn.float(i, "ci95_high")?,
+                            ))
+                        })
+                        .collect();
+                    points.sort_by_key(|p| p.0);
+                    max_turn = max_turn.max(points.last().map_or(0, |p| p.0));
+                    (!points.is_empty()).then(|| Curve { label: target_label(t, *ac), points })
+                })
+                .collect();
+            (a.clone(), curves)
+        })
+        .collect();
+    // Show the turns where something still changes: up to the first turn by which every
+    // curve is above 99.9% (or the cap), plus one.
+    let settled = panels
+        .iter()
+        .flat_map(|(_, curves)| curves.iter())
+        .map(|c| c.points.iter().find(|p| p.1 >= 0.999).map_or(max_turn, |p| p.0))
+        .max()
+        .unwrap_or(max_turn);
+    let max_turn = (settled + 1).clamp(3.min(max_turn), max_turn);
+    CurvePanels {
+        title: format!("Time to kill: P(target destroyed by turn k), 95% band ({})", at.label()),
+        panels,
+        max_turn,
+    }
+}
+
+/// One bar with an optional 95% whisker.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bar {
+    pub label: String,
+    pub value: f64,
+    pub low: Option<f64>,
+    pub high: Option<f64>,
+}
+
+/// A bar panel, sorted largest first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bars {
+    pub title: String,
+    pub value_label: String,
+    pub bars: Vec<Bar>,
+}
+
+/// Mean of `col` over the rows of each group, averaged over targets, with the whisker of
+/// the mean of independent estimates (half-width √Σh² / n) when interval columns exist.
+fn averaged_bars(cost: &Table, rows: &[usize], group: &str, col: &str, ci: Option<(&str, &str)>) -> Vec<Bar> {
+    let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+    for &i in rows {
+        let Some(k) = cost.text(i, group) else { continue };
+        match groups.iter_mut().find(|(g, _)| g == k) {
+            Some((_, v)) => v.push(i),
+            None => groups.push((k.to_string(), vec![i])),
+        }
+    }
+    let mut bars: Vec<Bar> = groups
+        .into_iter()
+        .filter_map(|(label, idx)| {
+            let vals: Vec<f64> = idx.iter().filter_map(|&i| cost.float(i, col)).collect();
+            if vals.is_empty() {
+                return None;
+            }
+            let n = vals.len() as f64;
+            let value = vals.iter().sum::<f64>() / n;
+            let (low, high) = match ci {
+                Some((lo, hi)) => {
+                    let halves: Vec<f64> =
+                        idx.iter().filter_map(|&i| Some((cost.float(i, hi)? - cost.float(i, lo)?) / 2.0)).collect();
+                    if halves.len() == vals.len() {
+                        let h = halves.iter().map(|h| h * h).sum::<f64>().sqrt() / n;
+                        (Some((value - h).max(0.0)), Some(value + h))
+                    } else {
+                        (None, None)
+                    }
+                }
+                None => (None, None),
+            };
+            Some(Bar { label, value, low, high })
+        })
+        .collect();
+    bars.sort_by(|a, b| b.value.total_cmp(&a.value).then(a.label.cmp(&b.label)));
+    bars
+}
+
+/// Cost-efficiency bars at one condition set, averaged over the scenario's targets:
+/// builds by life per point and by kill points per turn per point, weapons by life per ton.
+pub fn cost_bars(cost: &Table, at: &ConditionSet) -> Vec<Bars> {
+    let here: Vec<usize> = (0..cost.rows.len()).filter(|&i| at.matches(cost, i, &[])).collect();
+    let builds: Vec<usize> = here.iter().copied().filter(|&i| cost.text(i, "weapon").is_none()).collect();
+    let weapons: Vec<usize> = here.iter().copied().filter(|&i| cost.text(i, "weapon").is_some()).collect();
+    // weapon bars are keyed "weapon (build)" so a weapon on two builds shows twice
+    let mut keyed = cost.clone();
+    if let Some(w) = keyed.column("weapon") {
+        for &i in &weapons {
+            let label =
+                format!("{} ({})", cost.text(i, "weapon").unwrap_or(""), cost.text(i, "attacker").unwrap_or(""));
+            keyed.rows[i][w] = crate::output::Cell::Text(label);
+        }
+    }
+    vec![
+        Bars {
+            title: format!("Expected life taken per action, per point (mean over targets; {})", at.label()),
+            value_label: "life per action per point".into(),
+            bars: averaged_bars(cost, &builds, "attacker", "life_per_point", None),
+        },
+        Bars {
+            title: format!(
+                "Target points destroyed per turn, per point, 95% interval (mean over targets; {})",
+                at.label()
+            ),
+            value_label: "kill points per turn per point".into(),
+            bars: averaged_bars(
+                cost,
+                &builds,
+                "attacker",
+                "kill_points_per_turn_per_point",
+                Some(("kill_points_per_turn_per_point_ci95_low", "kill_points_per_turn_per_point_ci95_high")),
+            ),
+        },
+        Bars {
+            title: format!("Weapons: expected life taken per action, per ton (mean over targets; {})", at.label()),
+            value_label: "life per action per ton".into(),
+            bars: averaged_bars(&keyed, &weapons, "weapon", "life_per_ton", None),
+        },
+    ]
+}
+
+/// P(row beats column) with the draw rate, at one condition set.
+pub fn duel_matrix(duels: &Table, at: &ConditionSet) -> Heatmap {
+    let names_a = distinct_text(duels, "a", &[]);
+    let names_b = distinct_text(duels, "b", &[]);
+    let find = |a: &str, b: &str, col: &str| {
+        (0..duels.rows.len())
+            .find(|&i| duels.text(i, "a") == Some(a) && duels.text(i, "b") == Some(b) && at.matches(duels, i, &[]))
+            .and_then(|i| duels.float(i, col))
+    };
+    let wins = names_a.iter().map(|a| names_b.iter().map(|b| find(a, b, "p_a_wins")).collect()).collect();
+    let draws = names_a
+        .iter()
+        .map(|a| {
+            names_b.iter().map(|b| find(a, b, "p_draw").map(|d| format!("draw {}", super::draw::percent(d)))).collect()
+        })
+        .collect();
+    Heatmap {
+        title: format!("Duels: P(row beats column), draw rate below ({})", at.label()),
+        x_label: "Opponent (B)".into(),
+        y_label: "Build (A)".into(),
+        x: names_b,
+        y: names_a,
+        panels: vec![(String::new(), wins)],
+        notes: Some(vec![draws]),
+        scale_label: "P(A wins)".into(),
+    }
+}

@@ -1,0 +1,350 @@
+//! Drawing the charts with plotters on any backend (SVG and bitmap share this code).
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::data::{Bars, CurvePanels, Heatmap};
+use super::style::{FONT, INK, NO_VALUE, Sizes, ink_on, scale, series_colour};
+
+type Area<'a, DB> = DrawingArea<DB, Shift>;
+/// Drawing errors, as text.
+pub type DrawResult = Result<(), String>;
+
+fn err<E: std::fmt::Debug>(e: E) -> String {
+    format!("drawing failed: {e:?}")
+}
+
+fn text_style(size: u32, colour: RGBColor, h: HPos, v: VPos) -> TextStyle<'static> {
+    TextStyle { color: colour.to_backend_color(), ..TextStyle::from((FONT, size as f64).into_font()) }
+        .pos(Pos::new(h, v))
+}
+
+fn bold(size: u32) -> TextStyle<'static> {
+    TextStyle { color: INK.to_backend_color(), ..TextStyle::from((FONT, size as f64, FontStyle::Bold).into_font()) }
+        .pos(Pos::new(HPos::Center, VPos::Top))
+}
+
+fn put<DB: DrawingBackend>(area: &Area<'_, DB>, s: &str, at: (i32, i32), style: &TextStyle<'_>) -> DrawResult {
+    area.draw(&Text::new(s.to_string(), at, style.clone())).map_err(err)
+}
+
+/// Approximate width of `s` in pixels at `size` (DejaVu Sans averages ~0.55 em).
+fn text_width(s: &str, size: u32) -> i32 {
+    (s.chars().count() as f64 * size as f64 * 0.56) as i32
+}
+
+/// Title at the top, footer at the bottom; returns the area between.
+fn frame<'a, DB: DrawingBackend>(root: &'a Area<'a, DB>, title: &str, footer: &str) -> Result<Area<'a, DB>, String> {
+    root.fill(&WHITE).map_err(err)?;
+    let (w, h) = root.dim_in_pixel();
+    put(root, title, (w as i32 / 2, Sizes::title() as i32 / 2), &bold(Sizes::title()))?;
+    put(
+        root,
+        footer,
+        (w as i32 / 2, h as i32 - Sizes::footer() as i32 / 2),
+        &text_style(Sizes::footer(), RGBColor(90, 90, 90), HPos::Center, VPos::Center),
+    )?;
+    let top = Sizes::title() as i32 * 2;
+    let bottom = h as i32 - Sizes::footer() as i32 * 2;
+    Ok(root.clone().shrink((0, top), (w, (bottom - top).max(1) as u32)))
+}
+
+/// Percent text: "37%", or "<1%" / ">99%" near the ends so 0.4% does not read as zero.
+pub fn percent(v: f64) -> String {
+    if v > 0.0 && v < 0.005 {
+        "<1%".into()
+    } else if v < 1.0 && v > 0.995 {
+        ">99%".into()
+    } else {
+        format!("{:.0}%", v * 100.0)
+    }
+}
+
+/// Pixel height a heatmap needs.
+pub fn heatmap_height(h: &Heatmap) -> u32 {
+    let cell = if h.notes.is_some() { Sizes::cell() * 3 } else { Sizes::cell() * 2 + Sizes::cell() / 2 };
+    Sizes::title() * 2 + Sizes::footer() * 2 + Sizes::label() * 5 + cell * h.y.len() as u32 + Sizes::tick() * 2
+}
+
+/// A heatmap: panels side by side, every cell printed with its percentage, colour bar right.
+pub fn heatmap<DB: DrawingBackend>(root: &Area<'_, DB>, h: &Heatmap, footer: &str) -> DrawResult {
+    let body = frame(root, &h.title, footer)?;
+    heatmap_body(&body, h)
+}
+
+/// A page of heatmaps stacked vertically (an odds card), one title and footer.
+pub fn heatmap_page<DB: DrawingBackend>(
+    root: &Area<'_, DB>,
+    title: &str,
+    subtitle: &str,
+    maps: &[Heatmap],
+    footer: &str,
+) -> DrawResult {
+    let body = frame(root, title, footer)?;
+    let (w, _) = body.dim_in_pixel();
+    put(&body, subtitle, (w as i32 / 2, 0), &text_style(Sizes::label(), INK, HPos::Center, VPos::Top))?;
+    let (_, h) = body.dim_in_pixel();
+    let top = Sizes::label() * 2;
+    let inner = body.clone().shrink((0, top as i32), (w, h.saturating_sub(top)));
+    let blocks = inner.split_evenly((maps.len().max(1), 1));
+    for (m, area) in maps.iter().zip(blocks.iter()) {
+        let (bw, bh) = area.dim_in_pixel();
+        put(area, &m.title, (bw as i32 / 2, 0), &bold(Sizes::label()))?;
+        let sub = area.clone().shrink((0, Sizes::label() as i32 * 2), (bw, bh.saturating_sub(Sizes::label() * 3)));
+        heatmap_body(&sub, m)?;
+    }
+    Ok(())
+}
+
+fn heatmap_body<DB: DrawingBackend>(body: &Area<'_, DB>, h: &Heatmap) -> DrawResult {
+    let body = body.clone();
+    let (w, ht) = body.dim_in_pixel();
+    let (w, ht) = (w as i32, ht as i32);
+    let label_w = h.y.iter().map(|s| text_width(s, Sizes::tick())).max().unwrap_or(0) + Sizes::label() as i32 * 2;
+    let bar_w = Sizes::label() as i32 * 6;
+    let panel_gap = Sizes::label() as i32;
+    let n_panels = h.panels.len().max(1) as i32;
+    let grid_w = w - label_w - bar_w - panel_gap * (n_panels - 1);
+    let panel_w = grid_w / n_panels;
+    let panel_title_h = if h.panels.iter().any(|(t, _)| !t.is_empty()) { Sizes::label() as i32 * 2 } else { 0 };
+    let x_ticks_h = Sizes::tick() as i32 * 2;
+    let x_label_h = Sizes::label() as i32 * 2;
+    let grid_h = ht - panel_title_h - x_ticks_h - x_label_h;
+    let rows = h.y.len().max(1) as i32;
+    let cols = h.x.len().max(1) as i32;
+    let cell_h = grid_h / rows;
+    let cell_w = panel_w / cols;
+    let tick = text_style(Sizes::tick(), INK, HPos::Right, VPos::Center);
+    for (r, name) in h.y.iter().enumerate() {
+        put(&body, name, (label_w - Sizes::tick() as i32 / 2, panel_title_h + r as i32 * cell_h + cell_h / 2), &tick)?;
+    }
+    let y_label = text_style(Sizes::label(), INK, HPos::Center, VPos::Center).transform(FontTransform::Rotate270);
+    put(&body, &h.y_label, (Sizes::label() as i32 / 2, panel_title_h + grid_h / 2), &y_label)?;
+    for (p, (title, grid)) in h.panels.iter().enumerate() {
+        let x0 = label_w + p as i32 * (panel_w + panel_gap);
+        if !title.is_empty() {
+            put(&body, title, (x0 + panel_w / 2, 0), &bold(Sizes::label()))?;
+        }
+        for (r, row) in grid.iter().enumerate() {
+            for (c, v) in row.iter().enumerate() {
+                let (cx, cy) = (x0 + c as i32 * cell_w, panel_title_h + r as i32 * cell_h);
+                let bg = v.map_or(NO_VALUE, scale);
+                body.draw(&Rectangle::new([(cx, cy), (cx + cell_w - 2, cy + cell_h - 2)], bg.filled())).map_err(err)?;
+                let ink = ink_on(bg);
+                let centre = (cx + cell_w / 2, cy + cell_h / 2);
+                let note = h.notes.as_ref().and_then(|n| n.get(p)).and_then(|g| g[r][c].as_deref());
+                let main = v.map_or("–".to_string(), percent);
+                match note {
+                    Some(d) => {
+                        put(
+                            &body,
+                            &main,
+                            (centre.0, centre.1 - Sizes::cell() as i32 / 2),
+                            &text_style(Sizes::cell(), ink, HPos::Center, VPos::Center),
+                        )?;
+                        let small = text_style(Sizes::cell() * 3 / 4, ink, HPos::Center, VPos::Center);
+                        put(&body, d, (centre.0, centre.1 + Sizes::cell() as i32 * 2 / 3), &small)?;
+                    }
+                    None => put(&body, &main, centre, &text_style(Sizes::cell(), ink, HPos::Center, VPos::Center))?,
+                }
+            }
+        }
+        let xt = text_style(Sizes::tick(), INK, HPos::Center, VPos::Top);
+        for (c, name) in h.x.iter().enumerate() {
+            put(
+                &body,
+                name,
+                (x0 + c as i32 * cell_w + cell_w / 2, panel_title_h + grid_h + Sizes::tick() as i32 / 3),
+                &xt,
+            )?;
+        }
+    }
+    put(
+        &body,
+        &h.x_label,
+        (label_w + grid_w / 2, ht - x_label_h / 2),
+        &text_style(Sizes::label(), INK, HPos::Center, VPos::Center),
+    )?;
+    colour_bar(&body, (w - bar_w + Sizes::label() as i32 / 2, panel_title_h), grid_h, &h.scale_label)
+}
+
+/// A vertical 0-100% colour bar at `at` of height `height`.
+fn colour_bar<DB: DrawingBackend>(area: &Area<'_, DB>, at: (i32, i32), height: i32, label: &str) -> DrawResult {
+    let bw = Sizes::label() as i32;
+    let steps = 100;
+    for i in 0..steps {
+        let v = 1.0 - i as f64 / steps as f64;
+        let y0 = at.1 + height * i / steps;
+        let y1 = at.1 + height * (i + 1) / steps;
+        area.draw(&Rectangle::new([(at.0, y0), (at.0 + bw, y1)], scale(v).filled())).map_err(err)?;
+    }
+    area.draw(&Rectangle::new([(at.0, at.1), (at.0 + bw, at.1 + height)], INK.stroke_width(2))).map_err(err)?;
+    let tick = text_style(Sizes::tick() * 4 / 5, INK, HPos::Left, VPos::Center);
+    for k in 0..=4 {
+        let y = at.1 + height - height * k / 4;
+        put(area, &format!("{}%", k * 25), (at.0 + bw + 6, y), &tick)?;
+    }
+    let rot = text_style(Sizes::tick() * 4 / 5, INK, HPos::Center, VPos::Center).transform(FontTransform::Rotate90);
+    put(
+        area,
+        label,
+        (at.0 + bw + text_width("100%", Sizes::tick() * 4 / 5) + Sizes::tick() as i32, at.1 + height / 2),
+        &rot,
+    )
+}
+
+const MARKERS: usize = 4;
+
+/// Small multiples of time-to-kill curves with shaded 95% bands.
+pub fn curves<DB: DrawingBackend>(root: &Area<'_, DB>, c: &CurvePanels, footer: &str) -> DrawResult {
+    let body = frame(root, &c.title, footer)?;
+    let n = c.panels.len().max(1);
+    let cols = n.min(3);
+    let rows = n.div_ceil(cols);
+    let cells = body.split_evenly((rows, cols));
+    let max_turn = c.max_turn.max(1) as f64;
+    for ((attacker, curves), area) in c.panels.iter().zip(cells.iter()) {
+        let mut chart = ChartBuilder::on(area)
+            .caption(attacker, (FONT, Sizes::label() as f64, FontStyle::Bold))
+            .margin(Sizes::tick())
+            .x_label_area_size(Sizes::label() * 2)
+            .y_label_area_size(Sizes::label() * 3)
+            .build_cartesian_2d(0.5f64..max_turn + 0.5, 0f64..1.0)
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .x_desc("Turn")
+            .y_desc("P(destroyed by turn)")
+            .axis_desc_style((FONT, Sizes::tick() as f64))
+            .label_style((FONT, Sizes::tick() as f64 * 0.85))
+            .y_label_formatter(&|v| format!("{:.0}%", v * 100.0))
+            .x_label_formatter(&|v| format!("{v:.0}"))
+            .light_line_style(RGBColor(235, 235, 235))
+            .draw()
+            .map_err(err)?;
+        let k = curves.len();
+        for (i, curve) in curves.iter().enumerate() {
+            let colour = series_colour(i, k);
+            let shown: Vec<_> = curve.points.iter().filter(|p| p.0 <= c.max_turn).collect();
+            let mut band: Vec<(f64, f64)> = shown.iter().map(|p| (p.0 as f64, p.3)).collect();
+            band.extend(shown.iter().rev().map(|p| (p.0 as f64, p.2)));
+            chart.draw_series(std::iter::once(Polygon::new(band, colour.mix(0.22).filled()))).map_err(err)?;
+            let line: Vec<(f64, f64)> = shown.iter().map(|p| (p.0 as f64, p.1)).collect();
+            let width = Sizes::tick() / 8;
+            let marker = Sizes::tick() as i32 / 4;
+            let series = chart.draw_series(LineSeries::new(line.clone(), colour.stroke_width(width))).map_err(err)?;
+            series
+                .label(curve.label.clone())
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 3 * marker, y)], colour.stroke_width(width)));
+            // markers tell the series apart in greyscale
+            let style = colour.filled();
+            match i % MARKERS {
+                0 => chart.draw_series(line.iter().map(|&p| Circle::new(p, marker, style))).map(|_| ()),
+                1 => chart.draw_series(line.iter().map(|&p| TriangleMarker::new(p, marker + 2, style))).map(|_| ()),
+                2 => chart
+                    .draw_series(line.iter().map(|&p| Cross::new(p, marker, colour.stroke_width(width))))
+                    .map(|_| ()),
+                _ => chart
+                    .draw_series(line.iter().map(|&p| Circle::new(p, marker, colour.stroke_width(width))))
+                    .map(|_| ()),
+            }
+            .map_err(err)?;
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::LowerRight)
+            .label_font((FONT, Sizes::tick() as f64 * 0.8))
+            .background_style(WHITE.mix(0.85))
+            .border_style(RGBColor(180, 180, 180))
+            .draw()
+            .map_err(err)?;
+    }
+    Ok(())
+}
+
+/// Pixel height a bar panel needs.
+pub fn bars_height(b: &Bars) -> u32 {
+    Sizes::title() * 2 + Sizes::footer() * 2 + Sizes::label() * 4 + b.bars.len().max(1) as u32 * Sizes::label() * 2
+}
+
+/// Nice tick step for an axis from 0 to `max`.
+pub fn tick_step(max: f64) -> f64 {
+    if max <= 0.0 || !max.is_finite() {
+        return 1.0;
+    }
+    let raw = max / 5.0;
+    let mag = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 2.5, 5.0, 10.0].iter().map(|m| m * mag).find(|s| *s >= raw).unwrap_or(10.0 * mag)
+}
+
+/// Horizontal bars, largest first, with 95% whiskers where known.
+pub fn bars<DB: DrawingBackend>(root: &Area<'_, DB>, b: &Bars, footer: &str) -> DrawResult {
+    let body = frame(root, &b.title, footer)?;
+    let (w, h) = body.dim_in_pixel();
+    let (w, h) = (w as i32, h as i32);
+    let label_w = b.bars.iter().map(|x| text_width(&x.label, Sizes::tick())).max().unwrap_or(0) + Sizes::tick() as i32;
+    let axis_h = Sizes::label() as i32 * 3;
+    let plot_w = w - label_w - Sizes::label() as i32 * 4;
+    let plot_h = h - axis_h;
+    let max = b.bars.iter().map(|x| x.high.unwrap_or(x.value).max(x.value)).fold(0.0, f64::max);
+    let step = tick_step(max);
+    let top = (max / step).ceil().max(1.0) * step;
+    let xs = |v: f64| label_w + (v / top * plot_w as f64) as i32;
+    let n = b.bars.len().max(1) as i32;
+    let row_h = plot_h / n;
+    let grid = RGBColor(225, 225, 225);
+    let mut t = 0.0;
+    while t <= top + 1e-12 {
+        body.draw(&PathElement::new(vec![(xs(t), 0), (xs(t), plot_h)], grid.stroke_width(2))).map_err(err)?;
+        put(
+            &body,
+            &fmt_value(t, step),
+            (xs(t), plot_h + 6),
+            &text_style(Sizes::tick() * 4 / 5, INK, HPos::Center, VPos::Top),
+        )?;
+        t += step;
+    }
+    for (i, bar) in b.bars.iter().enumerate() {
+        let y0 = i as i32 * row_h + row_h / 6;
+        let y1 = (i as i32 + 1) * row_h - row_h / 6;
+        let colour = scale(0.35);
+        body.draw(&Rectangle::new([(xs(0.0), y0), (xs(bar.value), y1)], colour.filled())).map_err(err)?;
+        let mid = (y0 + y1) / 2;
+        put(
+            &body,
+            &bar.label,
+            (label_w - Sizes::tick() as i32 / 2, mid),
+            &text_style(Sizes::tick(), INK, HPos::Right, VPos::Center),
+        )?;
+        let mut end = xs(bar.value);
+        if let (Some(lo), Some(hi)) = (bar.low, bar.high) {
+            let cap = (y1 - y0) / 3;
+            let line = INK.stroke_width(3);
+            body.draw(&PathElement::new(vec![(xs(lo), mid), (xs(hi), mid)], line)).map_err(err)?;
+            for x in [xs(lo), xs(hi)] {
+                body.draw(&PathElement::new(vec![(x, mid - cap), (x, mid + cap)], line)).map_err(err)?;
+            }
+            end = end.max(xs(hi));
+        }
+        put(
+            &body,
+            &fmt_value(bar.value, step / 10.0),
+            (end + Sizes::tick() as i32 / 3, mid),
+            &text_style(Sizes::tick() * 4 / 5, INK, HPos::Left, VPos::Center),
+        )?;
+    }
+    body.draw(&PathElement::new(vec![(label_w, 0), (label_w, plot_h)], INK.stroke_width(3))).map_err(err)?;
+    put(
+        &body,
+        &b.value_label,
+        (label_w + plot_w / 2, h - Sizes::label() as i32 / 2),
+        &text_style(Sizes::label(), INK, HPos::Center, VPos::Bottom),
+    )
+}
+
+/// A value with as many decimals as `step` needs.
+fn fmt_value(v: f64, step: f64) -> String {
+    let decimals = if step >= 1.0 { 0 } else { (-step.log10().floor()) as usize };
+    format!("{v:.decimals$}")
+}

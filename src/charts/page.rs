@@ -1,0 +1,294 @@
+//! The report page: `index.md` and a self-contained `index.html` (charts inline as SVG,
+//! no network) with what was run, the headline findings, the charts and the tables.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use serde_json::Value;
+
+use super::ReportTables;
+use super::render::Chart;
+use crate::output::Table;
+
+/// One headline finding: a sentence.
+pub type Finding = String;
+
+/// Mean of `col` per value of `key` over the rows `keep` accepts; sorted largest first.
+fn ranked(
+    t: &Table,
+    key: &dyn Fn(&Table, usize) -> Option<String>,
+    col: &str,
+    keep: &dyn Fn(usize) -> bool,
+) -> Vec<(String, f64)> {
+    let mut acc: Vec<(String, f64, usize)> = Vec::new();
+    for i in 0..t.rows.len() {
+        if !keep(i) {
+            continue;
+        }
+        let (Some(k), Some(v)) = (key(t, i), t.float(i, col)) else { continue };
+        match acc.iter_mut().find(|(n, _, _)| *n == k) {
+            Some(e) => {
+                e.1 += v;
+                e.2 += 1;
+            }
+            None => acc.push((k, v, 1)),
+        }
+    }
+    let mut out: Vec<(String, f64)> = acc.into_iter().map(|(k, s, n)| (k, s / n as f64)).collect();
+    out.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    out
+}
+
+/// The headline findings, computed from the tables.
+pub fn findings(tables: &ReportTables) -> Vec<Finding> {
+    let mut out = Vec::new();
+    if let Some(cost) = &tables.cost_efficiency {
+        let attacker = |t: &Table, i: usize| t.text(i, "attacker").map(str::to_string);
+        let builds = ranked(cost, &attacker, "kill_points_per_turn_per_point", &|i| cost.text(i, "weapon").is_none());
+        if let (Some(best), Some(worst)) = (builds.first(), builds.last())
+            && builds.len() > 1
+        {
+            out.push(format!(
+                "Most efficient build per point: **{}** destroys {:.3} target points per turn per point on average over every cell; least efficient: **{}** ({:.3}), {:.1}× less.",
+                best.0,
+                best.1,
+                worst.0,
+                worst.1,
+                if worst.1 > 0.0 { best.1 / worst.1 } else { f64::INFINITY }
+            ));
+        }
+        let weapon = |t: &Table, i: usize| Some(format!("{} on {}", t.text(i, "weapon")?, t.text(i, "attacker")?));
+        let per_ton = ranked(cost, &weapon, "life_per_ton", &|i| cost.text(i, "weapon").is_some());
+        if per_ton.len() > 1 {
+            let top: Vec<String> =
+                per_ton.iter().take(3).map(|(w, v)| format!("{w} ({v:.2} life per action per ton)")).collect();
+            let median = per_ton[per_ton.len() / 2].1;
+            out.push(format!(
+                "Weapons that dominate per ton: {}; the median weapon takes {median:.2}.",
+                top.join(", ")
+            ));
+        }
+    }
+    if let Some(ttk) = &tables.time_to_kill {
+        let mut never: Vec<String> = Vec::new();
+        let mut count = 0;
+        for i in 0..ttk.rows.len() {
+            let p = ttk.float(i, "exact_p_kill").or_else(|| ttk.float(i, "p_kill")).unwrap_or(1.0);
+            if p == 0.0 {
+                count += 1;
+                if never.len() < 5 {
+                    never.push(format!(
+                        "{} vs {} (range {}, cover {}, smoke {}, {})",
+                        ttk.text(i, "attacker").unwrap_or("?"),
+                        ttk.text(i, "target").unwrap_or("?"),
+                        ttk.float(i, "range").unwrap_or(0.0),
+                        ttk.text(i, "cover").unwrap_or("?"),
+                        ttk.text(i, "smoke").unwrap_or("?"),
+                        ttk.text(i, "movement").unwrap_or("?"),
+                    ));
+                }
+            }
+        }
+        if count == 0 {
+            out.push("Every build can kill every target within the turn cap in every cell.".into());
+        } else {
+            out.push(format!(
+                "In {count} of {} cells a build can never kill its target within the turn cap, e.g. {}.",
+                ttk.rows.len(),
+                never.join("; ")
+            ));
+        }
+        let attacker = |t: &Table, i: usize| t.text(i, "attacker").map(str::to_string);
+        let fastest = ranked(ttk, &attacker, "exact_mean_turns", &|_| true);
+        if let (Some(slow), Some(fast)) = (fastest.first(), fastest.last())
+            && fastest.len() > 1
+        {
+            out.push(format!(
+                "Fastest killer: **{}** ({:.2} turns on average when it kills); slowest: **{}** ({:.2}).",
+                fast.0, fast.1, slow.0, slow.1
+            ));
+        }
+    }
+    if let Some(duels) = &tables.duels {
+        let a = |t: &Table, i: usize| t.text(i, "a").map(str::to_string);
+        let wins = ranked(duels, &a, "p_a_wins", &|_| true);
+        if let (Some(best), Some(worst)) = (wins.first(), wins.last()) {
+            out.push(format!(
+                "Best duellist: **{}** wins {:.1}% of its duels on average; worst: **{}** ({:.1}%).",
+                best.0,
+                best.1 * 100.0,
+                worst.0,
+                worst.1 * 100.0
+            ));
+        }
+        let draws = ranked(duels, &|_: &Table, _| Some("all".into()), "p_draw", &|_| true);
+        if let Some((_, d)) = draws.first() {
+            out.push(format!(
+                "Draws (both destroyed in one turn, or both alive at the cap): {:.1}% of duels.",
+                d * 100.0
+            ));
+        }
+    }
+    out
+}
+
+fn scenario_lines(manifest: &Value) -> Vec<(String, String)> {
+    let s = &manifest["scenario"];
+    let list = |v: &Value| {
+        v.as_array()
+            .map(|a| a.iter().map(|x| x.to_string().trim_matches('"').to_string()).collect::<Vec<_>>().join(", "))
+            .unwrap_or_default()
+    };
+    let mut lines = vec![
+        (
+            "Scenario".to_string(),
+            format!("{} ({})", s["name"].as_str().unwrap_or("?"), manifest["scenario_file"].as_str().unwrap_or("?")),
+        ),
+        ("Engagement".into(), s["engagement"].as_str().unwrap_or("?").to_string()),
+        ("Attackers".into(), list(&manifest["attackers"])),
+    ];
+    if let Some(d) = s["description"].as_str() {
+        lines.insert(1, ("Description".into(), d.to_string()));
+    }
+    if manifest["targets"].as_array().is_some_and(|a| !a.is_empty()) {
+        lines.push(("Targets".into(), list(&manifest["targets"])));
+    }
+    if manifest["opponents"].as_array().is_some_and(|a| !a.is_empty()) {
+        lines.push(("Opponents".into(), list(&manifest["opponents"])));
+    }
+    for axis in ["range", "cover", "smoke", "movement", "status"] {
+        lines.push((format!("Grid: {axis}"), list(&s["grid"][axis])));
+    }
+    lines.push((
+        "Policy, turn cap".into(),
+        format!("{}, {} turns", s["policy"].as_str().unwrap_or("?"), s["max_turns"]),
+    ));
+    lines.push((
+        "Engagements".into(),
+        format!(
+            "{} cells, {} engagements ({}), seed {}, {:.1} s at {:.1} M/s",
+            manifest["cells"],
+            manifest["engagements"],
+            super::footer(manifest).split(" · ").nth(4).unwrap_or(""),
+            manifest["seed"],
+            manifest["wall_seconds"].as_f64().unwrap_or(0.0),
+            manifest["engagements_per_second"].as_f64().unwrap_or(0.0) / 1e6
+        ),
+    ));
+    lines.push((
+        "Catalogue".into(),
+        format!(
+            "{} (hash {})",
+            manifest["catalogue"]["origin"].as_str().unwrap_or("?"),
+            manifest["catalogue"]["hash"].as_str().unwrap_or("?")
+        ),
+    ));
+    lines
+}
+
+fn table_files(manifest: &Value) -> Vec<String> {
+    manifest["files"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|f| f.as_str().map(str::to_string)).collect())
+        .unwrap_or_default()
+}
+
+/// `index.md`: summary, findings, charts (PNG), links to tables.
+pub fn markdown(manifest: &Value, findings: &[Finding], charts: &[Chart]) -> String {
+    let mut md = format!("# volley report: {}\n\n", manifest["scenario"]["name"].as_str().unwrap_or("?"));
+    md += "## What was run\n\n| | |\n|---|---|\n";
+    for (k, v) in scenario_lines(manifest) {
+        let _ = writeln!(md, "| {k} | {} |", v.replace('|', "\\|"));
+    }
+    md += "\n## Headline findings\n\n";
+    for f in findings {
+        let _ = writeln!(md, "- {f}");
+    }
+    md += "\n## Charts\n\n";
+    for c in charts {
+        let _ = writeln!(
+            md,
+            "### {}\n\n![{}](charts/{}.png)\n\n[SVG](charts/{}.svg) · [PNG, 300 dpi](charts/{}.png)\n",
+            c.title(),
+            c.title(),
+            c.name,
+            c.name,
+            c.name
+        );
+    }
+    md += "## Tables\n\nColumns are documented in volley's `reports/README.md`.\n\n";
+    for f in table_files(manifest) {
+        let _ = writeln!(md, "- [{f}]({f})");
+    }
+    md += "- [manifest.json](manifest.json)\n";
+    md
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// Bold `**x**` markers to `<strong>`.
+fn strong(s: &str) -> String {
+    let mut out = String::new();
+    for (i, part) in escape(s).split("**").enumerate() {
+        if i % 2 == 1 {
+            let _ = write!(out, "<strong>{part}</strong>");
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
+/// `index.html`: the same content, self-contained (inline CSS and SVG, no network).
+pub fn html(manifest: &Value, findings: &[Finding], charts: &[(Chart, String)]) -> String {
+    let name = escape(manifest["scenario"]["name"].as_str().unwrap_or("?"));
+    let mut h = format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>volley report: {name}</title>\n<style>\
+body{{font-family:'DejaVu Sans',Verdana,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#1e1e1e;line-height:1.45}}\
+table{{border-collapse:collapse}}td,th{{border-bottom:1px solid #ddd;padding:.3em .8em;text-align:left;vertical-align:top}}\
+figure{{margin:2em 0}}figure svg{{width:100%;height:auto;border:1px solid #eee}}figcaption{{font-size:.9em;color:#555}}\
+</style></head><body>\n<h1>volley report: {name}</h1>\n<h2>What was run</h2>\n<table>\n"
+    );
+    for (k, v) in scenario_lines(manifest) {
+        let _ = writeln!(h, "<tr><th>{}</th><td>{}</td></tr>", escape(&k), escape(&v));
+    }
+    h += "</table>\n<h2>Headline findings</h2>\n<ul>\n";
+    for f in findings {
+        let _ = writeln!(h, "<li>{}</li>", strong(f));
+    }
+    h += "</ul>\n<h2>Charts</h2>\n";
+    for (c, svg) in charts {
+        let body = svg.find("<svg").map_or(svg.as_str(), |i| &svg[i..]);
+        let _ = writeln!(
+            h,
+            "<figure id=\"{}\">{body}<figcaption>{} · <a href=\"charts/{}.svg\">SVG</a> · <a href=\"charts/{}.png\">PNG, 300 dpi</a></figcaption></figure>",
+            c.name,
+            escape(c.title()),
+            c.name,
+            c.name
+        );
+    }
+    h += "<h2>Tables</h2>\n<ul>\n";
+    for f in table_files(manifest) {
+        let _ = writeln!(h, "<li><a href=\"{f}\">{f}</a></li>");
+    }
+    h += "<li><a href=\"manifest.json\">manifest.json</a></li>\n</ul>\n</body></html>\n";
+    h
+}
+
+/// Write `index.md` and `index.html` into `dir`, reading the SVGs from `dir/charts`.
+pub fn write_pages(dir: &Path, manifest: &Value, tables: &ReportTables, charts: &[Chart]) -> Result<()> {
+    let found = findings(tables);
+    std::fs::write(dir.join("index.md"), markdown(manifest, &found, charts)).context("cannot write index.md")?;
+    let mut with_svg = Vec::new();
+    for c in charts {
+        let path = dir.join("charts").join(format!("{}.svg", c.name));
+        let svg = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+        with_svg.push((c.clone(), svg));
+    }
+    std::fs::write(dir.join("index.html"), html(manifest, &found, &with_svg)).context("cannot write index.html")?;
+    Ok(())
+}

@@ -1,0 +1,106 @@
+//! Rendering a chart to SVG text and to a 300 dpi PNG.
+
+use plotters::prelude::*;
+
+use super::data::{Bars, CurvePanels, Heatmap};
+use super::draw;
+use super::style::{DPI, register_fonts};
+
+/// What a chart draws.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ChartKind {
+    Heatmap(Heatmap),
+    Curves(CurvePanels),
+    Bars(Bars),
+    /// A printable page of stacked heatmaps (an odds card): title, subtitle, maps.
+    Page {
+        title: String,
+        subtitle: String,
+        maps: Vec<Heatmap>,
+    },
+}
+
+/// A chart and the file stem it is written under (`charts/<name>.svg|png`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chart {
+    pub name: String,
+    pub kind: ChartKind,
+}
+
+/// Page width in pixels: 10 inches at 300 dpi.
+pub const WIDTH: u32 = 3000;
+
+impl Chart {
+    pub fn title(&self) -> &str {
+        match &self.kind {
+            ChartKind::Heatmap(h) => &h.title,
+            ChartKind::Curves(c) => &c.title,
+            ChartKind::Bars(b) => &b.title,
+            ChartKind::Page { title, .. } => title,
+        }
+    }
+
+    /// Width and height in pixels (at 300 dpi).
+    pub fn size(&self) -> (u32, u32) {
+        match &self.kind {
+            ChartKind::Heatmap(h) => (WIDTH, draw::heatmap_height(h).max(900)),
+            ChartKind::Curves(c) => (WIDTH, 260 + 900 * c.panels.len().max(1).div_ceil(3) as u32),
+            ChartKind::Bars(b) => (WIDTH, draw::bars_height(b).max(900)),
+            // US Letter portrait, 8.5 x 11 inches
+            ChartKind::Page { .. } => (2550, 3300),
+        }
+    }
+
+    fn draw_on<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, plotters::coord::Shift>,
+        footer: &str,
+    ) -> Result<(), String> {
+        match &self.kind {
+            ChartKind::Heatmap(h) => draw::heatmap(root, h, footer),
+            ChartKind::Curves(c) => draw::curves(root, c, footer),
+            ChartKind::Bars(b) => draw::bars(root, b, footer),
+            ChartKind::Page { title, subtitle, maps } => draw::heatmap_page(root, title, subtitle, maps, footer),
+        }
+    }
+
+    /// The chart as an SVG document.
+    pub fn svg(&self, footer: &str) -> Result<String, String> {
+        register_fonts();
+        let mut out = String::new();
+        {
+            let root = SVGBackend::with_string(&mut out, self.size()).into_drawing_area();
+            self.draw_on(&root, footer)?;
+            root.present().map_err(|e| format!("cannot render SVG: {e:?}"))?;
+        }
+        Ok(out)
+    }
+
+    /// The chart as a PNG file at 300 dpi (the resolution is recorded in the file).
+    pub fn png(&self, footer: &str) -> Result<Vec<u8>, String> {
+        register_fonts();
+        let (w, h) = self.size();
+        let mut rgb = vec![255u8; (w * h * 3) as usize];
+        {
+            let root = BitMapBackend::with_buffer(&mut rgb, (w, h)).into_drawing_area();
+            self.draw_on(&root, footer)?;
+            root.present().map_err(|e| format!("cannot render PNG: {e:?}"))?;
+        }
+        encode_png(&rgb, w, h)
+    }
+}
+
+/// RGB pixels to PNG bytes with a pHYs chunk saying 300 dpi.
+pub fn encode_png(rgb: &[u8], w: u32, h: u32) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut bytes, w, h);
+        enc.set_color(png::ColorType::Rgb);
+        enc.set_depth(png::BitDepth::Eight);
+        let ppm = (DPI / 0.0254).round() as u32;
+        enc.set_pixel_dims(Some(png::PixelDimensions { xppu: ppm, yppu: ppm, unit: png::Unit::Meter }));
+        let mut writer = enc.write_header().map_err(|e| format!("cannot encode PNG: {e}"))?;
+        writer.write_image_data(rgb).map_err(|e| format!("cannot encode PNG: {e}"))?;
+    }
+    Ok(bytes)
+}
