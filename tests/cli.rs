@@ -437,7 +437,12 @@ smoke = ["none", "designated"]
     }
 
     fn sweep(dir: &Path, scenario: &str, out: &str, extra: &[&str]) -> std::process::Output {
-        volley().current_dir(dir).args(["sweep", scenario, "--out", out, "--quiet"]).args(extra).output().unwrap()
+        volley()
+            .current_dir(dir)
+            .args(["sweep", scenario, "--out", out, "--quiet", "--no-charts"])
+            .args(extra)
+            .output()
+            .unwrap()
     }
 
     fn parquet(path: &Path) -> DataFrame {
@@ -684,5 +689,119 @@ smoke = ["none", "designated"]
         }
         let standard = volley::sweep::Scenario::load("standard").unwrap();
         assert_eq!(standard.resolve(&cat).unwrap().attackers.len(), 7, "every MSV build");
+    }
+}
+
+mod charts {
+    use super::*;
+    use std::path::Path;
+
+    const SCENARIO: &str = r#"
+name = "charted"
+trials = 2000
+max_turns = 6
+attackers = ["Dwarf ALPHA", "Beagle Hunter"]
+targets = ["ac:2", "ac:5"]
+[grid]
+range = [12, 30]
+smoke = ["none", "smoke"]
+"#;
+
+    fn files(dir: &Path, ext: &str) -> Vec<(String, Vec<u8>)> {
+        let mut v: Vec<(String, Vec<u8>)> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == ext))
+            .map(|p| (p.file_name().unwrap().to_string_lossy().to_string(), fs::read(&p).unwrap()))
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn every_chart_is_a_valid_file_and_volley_chart_redraws_them_identically() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("s.toml"), SCENARIO).unwrap();
+        let out = volley().current_dir(dir.path()).args(["sweep", "s.toml", "--out", "r", "--quiet"]).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let report = dir.path().join("r");
+        let charts = report.join("charts");
+        let pngs = files(&charts, "png");
+        let svgs = files(&charts, "svg");
+        // 3 hit-chance weapons x (cover, range) + ttk + 3 cost charts
+        assert_eq!(pngs.len(), 3 * 2 + 1 + 3, "{:?}", pngs.iter().map(|p| &p.0).collect::<Vec<_>>());
+        assert_eq!(svgs.len(), pngs.len());
+        for (name, bytes) in &pngs {
+            let decoder = png::Decoder::new(std::io::Cursor::new(bytes.as_slice()));
+            let mut reader = decoder.read_info().unwrap_or_else(|e| panic!("{name}: {e}"));
+            let info = reader.info().clone();
+            assert_eq!(info.width, 3000, "{name}");
+            assert!(info.height >= 900, "{name}");
+            let dims = info.pixel_dims.expect("pHYs chunk");
+            assert_eq!((dims.xppu, dims.unit), (11811, png::Unit::Meter), "{name}: 300 dpi");
+            let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+            reader.next_frame(&mut buf).unwrap();
+            assert!(buf.iter().any(|&b| b < 128), "{name} is blank");
+        }
+        for (name, bytes) in &svgs {
+            let text = std::str::from_utf8(bytes).unwrap();
+            let doc = roxmltree::Document::parse(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(doc.root_element().tag_name().name(), "svg");
+            assert!(doc.descendants().filter(|n| n.has_tag_name("text")).count() > 5, "{name} has no labels");
+            assert!(text.contains("volley ") && text.contains("seed 1"), "{name} lacks its footer");
+        }
+        let html = fs::read_to_string(report.join("index.html")).unwrap();
+        assert!(
+            !html.contains("src=\"http") && !html.contains("href=\"http") && !html.contains("<script"),
+            "self-contained"
+        );
+        assert_eq!(html.matches("<svg").count(), svgs.len(), "every chart inline");
+        let md = fs::read_to_string(report.join("index.md")).unwrap();
+        assert!(
+            md.contains("## Headline findings")
+                && md.contains("charts/ttk.png")
+                && md.contains("(time_to_kill.parquet)")
+        );
+        // Redraw from the files alone: the same bytes.
+        fs::remove_dir_all(&charts).unwrap();
+        fs::remove_file(report.join("index.html")).unwrap();
+        let out = volley().args(["chart", "--quiet"]).arg(&report).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(files(&charts, "svg") == svgs, "SVGs differ after volley chart");
+        assert!(files(&charts, "png") == pngs, "PNGs differ after volley chart");
+        assert_eq!(fs::read_to_string(report.join("index.html")).unwrap(), html);
+        // ... and from CSV alone when the Parquet files are gone.
+        for (name, _) in files(&report, "parquet") {
+            fs::remove_file(report.join(name)).unwrap();
+        }
+        assert!(volley().args(["chart", "--quiet"]).arg(&report).output().unwrap().status.success());
+        assert!(files(&charts, "svg") == svgs, "SVGs differ when redrawn from CSV");
+        let out = volley().args(["chart"]).arg(dir.path()).output().unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("not a volley report"));
+    }
+
+    #[test]
+    fn odds_card_writes_png_and_svg() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = volley().current_dir(dir.path()).args(["odds-card", "Dwarf ALPHA"]).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let png = fs::read(dir.path().join("odds-card-dwarf-alpha.png")).unwrap();
+        let info = png::Decoder::new(std::io::Cursor::new(png.as_slice())).read_info().unwrap().info().clone();
+        assert_eq!((info.width, info.height), (2550, 3300), "US Letter at 300 dpi");
+        let svg = fs::read_to_string(dir.path().join("odds-card-dwarf-alpha.svg")).unwrap();
+        roxmltree::Document::parse(&svg).unwrap();
+        // the worked example's cell: AC2 at range 27 in smoke needs a 5
+        let out = volley()
+            .current_dir(dir.path())
+            .args(["odds-card", "Dwarf ALPHA", "--ranges", "27", "--out", "card.svg"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let svg = fs::read_to_string(dir.path().join("card.svg")).unwrap();
+        assert!(svg.contains("roll ≤5"), "the worked example's roll");
+        let out =
+            volley().current_dir(dir.path()).args(["odds-card", "Dwarf ALPHA", "--out", "card.pdf"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(1));
     }
 }

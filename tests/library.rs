@@ -654,3 +654,144 @@ mod engine {
         assert_eq!(tally.trials, 100_000, "the cap stops the loop");
     }
 }
+
+mod charts {
+    use volley::charts::data::{ConditionSet, cost_bars, duel_matrix, hit_heatmap, ttk_curves};
+    use volley::charts::{ChartKind, ReportTables, condition_sets, report_charts};
+    use volley::engine::{RunConfig, Silent, Trials};
+    use volley::model::Catalogue;
+    use volley::sweep::{Scenario, run_sweep};
+
+    fn report(text: &str) -> (ReportTables, serde_json::Value) {
+        let cat = Catalogue::embedded().unwrap();
+        let s = Scenario::parse("t.toml", text).unwrap();
+        let r = s.resolve(&cat).unwrap();
+        let cfg = RunConfig { seed: s.seed, trials: s.trials, ..RunConfig::default() };
+        let out = run_sweep(&s, &r, &cat, &cfg, &Silent).unwrap();
+        (ReportTables::from_named(&out.tables), out.manifest)
+    }
+
+    const ATTACK: &str = "name = \"t\"\ntrials = 4000\nmax_turns = 6\nattackers = [\"Dwarf ALPHA\", \"Paladin Siege\"]\ntargets = [\"ac:2\", \"Stingray\", \"ac:6\"]\n[grid]\nrange = [12, 30]\ncover = [\"none\", \"half\"]\nsmoke = [\"none\", \"smoke\"]\n[charts]\nttk_conditions = [{ cover = \"half\" }, { smoke = \"smoke\", range = 30 }]\n";
+
+    fn at(range: f64, cover: &str, smoke: &str) -> ConditionSet {
+        ConditionSet {
+            range,
+            cover: cover.into(),
+            smoke: smoke.into(),
+            movement: "stationary".into(),
+            status: "none".into(),
+        }
+    }
+
+    #[test]
+    fn condition_sets_fill_unset_axes_from_the_grid() {
+        let (_, manifest) = report(ATTACK);
+        let sets = condition_sets(&manifest);
+        assert_eq!(sets, vec![at(12.0, "half", "none"), at(30.0, "none", "smoke")]);
+    }
+
+    #[test]
+    fn heatmap_cells_are_the_table_values() {
+        let (t, _) = report(ATTACK);
+        let hit = t.hit_probability.unwrap();
+        let h = hit_heatmap(&hit, "Paladin Siege", "Blackout", "cover", &at(30.0, "none", "none"));
+        assert_eq!(h.x, vec!["none", "half"]);
+        assert_eq!(h.y, vec!["AC2", "Stingray (AC2)", "AC6"], "targets by AC then name");
+        assert_eq!(h.panels.iter().map(|p| p.0.as_str()).collect::<Vec<_>>(), vec!["smoke: none", "smoke: smoke"]);
+        // Blackout at 30: 10 + size + 2 FC - 3 range (-2 half cover) (-6 smoke)
+        let p = |t: i32| Some(t as f64 / 20.0);
+        assert_eq!(h.panels[0].1[0], vec![p(11), p(9)]);
+        assert_eq!(h.panels[0].1[2], vec![p(15), p(13)]);
+        assert_eq!(h.panels[1].1[2], vec![p(9), p(7)]);
+        let by_range = hit_heatmap(&hit, "Paladin Siege", "Blackout", "range", &at(12.0, "none", "none"));
+        assert_eq!(by_range.x, vec!["12", "30"]);
+        assert_eq!(by_range.panels[0].1[2], vec![p(18), p(15)]);
+    }
+
+    #[test]
+    fn curves_are_the_by_turn_rows_with_their_bands() {
+        let (t, _) = report(ATTACK);
+        let by_turn = t.ttk_by_turn.unwrap();
+        let c = ttk_curves(&by_turn, &at(12.0, "half", "none"));
+        assert_eq!(c.panels.len(), 2);
+        let (name, curves) = &c.panels[0];
+        assert_eq!(name, "Dwarf ALPHA");
+        assert_eq!(curves.len(), 3);
+        let row = (0..by_turn.rows.len())
+            .find(|&i| {
+                by_turn.text(i, "attacker") == Some("Dwarf ALPHA")
+                    && by_turn.text(i, "target") == Some("ac:6")
+                    && by_turn.float(i, "range") == Some(12.0)
+                    && by_turn.text(i, "cover") == Some("half")
+                    && by_turn.text(i, "smoke") == Some("none")
+                    && by_turn.float(i, "turn") == Some(2.0)
+            })
+            .unwrap();
+        let point = curves[2].points[1];
+        assert_eq!(
+            point,
+            (
+                2,
+                by_turn.float(row, "p_killed_by_turn").unwrap(),
+                by_turn.float(row, "ci95_low").unwrap(),
+                by_turn.float(row, "ci95_high").unwrap()
+            )
+        );
+        assert!(curves.iter().all(|c| c.points.windows(2).all(|w| w[0].1 <= w[1].1)), "cumulative");
+    }
+
+    #[test]
+    fn cost_bars_are_sorted_means_over_targets() {
+        let (t, _) = report(ATTACK);
+        let cost = t.cost_efficiency.unwrap();
+        let here = at(12.0, "none", "none");
+        let bars = cost_bars(&cost, &here);
+        assert_eq!(bars.len(), 3);
+        for b in &bars {
+            assert!(b.bars.windows(2).all(|w| w[0].value >= w[1].value), "{}: sorted", b.title);
+        }
+        let rows: Vec<usize> = (0..cost.rows.len())
+            .filter(|&i| {
+                here.matches(&cost, i, &[])
+                    && cost.text(i, "weapon").is_none()
+                    && cost.text(i, "attacker") == Some("Dwarf ALPHA")
+            })
+            .collect();
+        assert_eq!(rows.len(), 3, "one build row per target");
+        let mean = rows.iter().map(|&i| cost.float(i, "kill_points_per_turn_per_point").unwrap()).sum::<f64>() / 3.0;
+        let bar = bars[1].bars.iter().find(|b| b.label == "Dwarf ALPHA").unwrap();
+        assert!((bar.value - mean).abs() < 1e-15);
+        assert!(bar.low.unwrap() <= bar.value && bar.value <= bar.high.unwrap());
+        assert!(bars[2].bars.iter().any(|b| b.label == "Blackout (Paladin Siege)"));
+    }
+
+    #[test]
+    fn duel_matrix_rows_beat_columns() {
+        let text = "name = \"d\"\nengagement = \"duel\"\ntrials = 3000\nattackers = [\"Dwarf ALPHA\", \"Paladin Siege\"]\nopponents = [\"Dwarf ALPHA\", \"Paladin Siege\"]\n";
+        let (t, manifest) = report(text);
+        let duels = t.duels.clone().unwrap();
+        let m = duel_matrix(&duels, &condition_sets(&manifest)[0]);
+        assert_eq!(m.y, vec!["Dwarf ALPHA", "Paladin Siege"]);
+        let i = (0..duels.rows.len())
+            .find(|&i| duels.text(i, "a") == Some("Paladin Siege") && duels.text(i, "b") == Some("Dwarf ALPHA"))
+            .unwrap();
+        assert_eq!(m.panels[0].1[1][0], duels.float(i, "p_a_wins"));
+        assert!(m.notes.as_ref().unwrap()[0][1][0].as_ref().unwrap().starts_with("draw "));
+        let charts = report_charts(&t, &manifest);
+        assert!(charts.iter().any(|c| c.name == "duel-matrix" && matches!(c.kind, ChartKind::Heatmap(_))));
+        assert!(!charts.iter().any(|c| c.name.starts_with("ttk")), "no time-to-kill charts in a duel report");
+    }
+
+    #[test]
+    fn one_chart_set_per_condition_set() {
+        let (t, manifest) = report(ATTACK);
+        let names: Vec<String> = report_charts(&t, &manifest).into_iter().map(|c| c.name).collect();
+        assert!(names.contains(&"ttk".to_string()));
+        assert!(names.iter().any(|n| n.starts_with("ttk-r30")), "{names:?}");
+        assert_eq!(
+            names.iter().filter(|n| n.starts_with("hit-")).count(),
+            4 * 2,
+            "Devastator, Blackout, Heavy Cannon, Thumper Mortar"
+        );
+    }
+}

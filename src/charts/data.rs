@@ -95,7 +95,10 @@ fn targets(t: &Table) -> Vec<(String, i64)> {
             v.push((name.to_string(), ac as i64));
         }
     }
-    v.sort_by(|a, b| a.1.cmp(&b.1).then(a.0.cmp(&b.0)));
+    // by AC; within an AC the generic `ac:N` first, then named targets by name
+    v.sort_by(|a, b| {
+        a.1.cmp(&b.1).then(a.0.starts_with("ac:").cmp(&b.0.starts_with("ac:")).reverse()).then(a.0.cmp(&b.0))
+    });
     v
 }
 
