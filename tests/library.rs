@@ -795,3 +795,58 @@ mod charts {
         );
     }
 }
+
+mod paired {
+    use super::fixtures::*;
+    use volley::engine::{Cell, RunConfig, Silent, Trials, run};
+    use volley::model::UnitKind;
+    use volley::rules::techcommander::paired::{Metric, PairedDuels, PairedRuns};
+    use volley::rules::techcommander::*;
+    use volley::stats::binomial::consistent;
+    use volley::stats::tolerance::FAMILY_ALPHA;
+
+    #[test]
+    fn paired_attack_runs_keep_the_exact_marginals() {
+        // A = the reference cell; B = one target number better. Each side's P(kill by
+        // turn k) must still match its exact chain.
+        let (a, t) = reference();
+        let mut b = a.clone();
+        b.systems[0].weapon.fire_control += 1;
+        let c = Conditions::default();
+        let ra = AttackRun::new(&a, &t, &c, Policy::BestExpected, 20).unwrap();
+        let rb = AttackRun::new(&b, &t, &c, Policy::BestExpected, 20).unwrap();
+        let (ea, eb) = (ra.exact(), rb.exact());
+        let n = 40_000u64;
+        for k in 1..=6u32 {
+            let kernel = PairedRuns { a: ra.clone(), b: rb.clone(), metric: Metric::KillByTurn(k) };
+            let cfg = RunConfig { seed: 12, trials: Trials::Fixed(n), ..RunConfig::default() };
+            let tally = run(&[Cell { key: 9, kernel: &kernel }], &cfg, &Silent).unwrap().remove(0);
+            let alpha = FAMILY_ALPHA / 12.0;
+            assert!(consistent(tally.sum_a as u64, n, ea.p_kill_by_turn[k as usize - 1], alpha), "A turn {k}");
+            assert!(consistent(tally.sum_b as u64, n, eb.p_kill_by_turn[k as usize - 1], alpha), "B turn {k}");
+            // B dominates A trial by trial: the same draws never make B worse
+            assert!(tally.sum_d <= 0, "turn {k}");
+        }
+    }
+
+    #[test]
+    fn paired_duels_keep_the_rules() {
+        // The jury-rig duel of the engine tests, through the paired path.
+        let mut a = attacker(UnitKind::Vehicle, vec![weapon("Sure", 1, 20, 0)]);
+        a.to_hit_bonus = 10;
+        let mut ranged = weapon("Needs FC", 1, 20, 20);
+        ranged.opt = 0;
+        ranged.drop = 11;
+        ranged.drop_per = 100;
+        let b = attacker(UnitKind::Vehicle, vec![ranged]);
+        let t = Target::generic(1);
+        let duel = Duel::new((&a, &t), (&b, &t), &Conditions::at_range(1.0), Policy::BestExpected, 20).unwrap();
+        let kernel = PairedDuels { a: duel.clone(), b: duel };
+        let n = 40_000;
+        let cfg = RunConfig { seed: 4, trials: Trials::Fixed(n), ..RunConfig::default() };
+        let tally = run(&[Cell { key: 3, kernel: &kernel }], &cfg, &Silent).unwrap().remove(0);
+        assert!(consistent(tally.sum_a as u64, n, 0.25, FAMILY_ALPHA));
+        assert_eq!(tally.sum_d, 0);
+        assert_eq!(tally.sum_d2, 0, "identical sides, identical draws");
+    }
+}

@@ -194,11 +194,32 @@ fn table_files(manifest: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// What a report page shows besides findings and charts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PageInfo {
+    pub title: String,
+    /// "What was run", as (label, value) lines.
+    pub lines: Vec<(String, String)>,
+    /// Table files to link.
+    pub files: Vec<String>,
+}
+
+impl PageInfo {
+    /// A sweep report's page, from its manifest.
+    pub fn of_sweep(manifest: &Value) -> PageInfo {
+        PageInfo {
+            title: format!("volley report: {}", manifest["scenario"]["name"].as_str().unwrap_or("?")),
+            lines: scenario_lines(manifest),
+            files: table_files(manifest),
+        }
+    }
+}
+
 /// `index.md`: summary, findings, charts (PNG), links to tables.
-pub fn markdown(manifest: &Value, findings: &[Finding], charts: &[Chart]) -> String {
-    let mut md = format!("# volley report: {}\n\n", manifest["scenario"]["name"].as_str().unwrap_or("?"));
+pub fn markdown(info: &PageInfo, findings: &[Finding], charts: &[Chart]) -> String {
+    let mut md = format!("# {}\n\n", info.title);
     md += "## What was run\n\n| | |\n|---|---|\n";
-    for (k, v) in scenario_lines(manifest) {
+    for (k, v) in info.lines.clone() {
         let _ = writeln!(md, "| {k} | {} |", v.replace('|', "\\|"));
     }
     md += "\n## Headline findings\n\n";
@@ -218,7 +239,7 @@ pub fn markdown(manifest: &Value, findings: &[Finding], charts: &[Chart]) -> Str
         );
     }
     md += "## Tables\n\nColumns are documented in volley's `reports/README.md`.\n\n";
-    for f in table_files(manifest) {
+    for f in &info.files {
         let _ = writeln!(md, "- [{f}]({f})");
     }
     md += "- [manifest.json](manifest.json)\n";
@@ -243,17 +264,17 @@ fn strong(s: &str) -> String {
 }
 
 /// `index.html`: the same content, self-contained (inline CSS and SVG, no network).
-pub fn html(manifest: &Value, findings: &[Finding], charts: &[(Chart, String)]) -> String {
-    let name = escape(manifest["scenario"]["name"].as_str().unwrap_or("?"));
+pub fn html(info: &PageInfo, findings: &[Finding], charts: &[(Chart, String)]) -> String {
+    let name = escape(&info.title);
     let mut h = format!(
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>volley report: {name}</title>\n<style>\
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{name}</title>\n<style>\
 body{{font-family:'DejaVu Sans',Verdana,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#1e1e1e;line-height:1.45}}\
 table{{border-collapse:collapse}}td,th{{border-bottom:1px solid #ddd;padding:.3em .8em;text-align:left;vertical-align:top}}\
 figure{{margin:2em 0}}figure svg{{width:100%;height:auto;border:1px solid #eee}}figcaption{{font-size:.9em;color:#555}}\
-</style></head><body>\n<h1>volley report: {name}</h1>\n<h2>What was run</h2>\n<table>\n"
+</style></head><body>\n<h1>{name}</h1>\n<h2>What was run</h2>\n<table>\n"
     );
-    for (k, v) in scenario_lines(manifest) {
-        let _ = writeln!(h, "<tr><th>{}</th><td>{}</td></tr>", escape(&k), escape(&v));
+    for (k, v) in &info.lines {
+        let _ = writeln!(h, "<tr><th>{}</th><td>{}</td></tr>", escape(k), escape(v));
     }
     h += "</table>\n<h2>Headline findings</h2>\n<ul>\n";
     for f in findings {
@@ -272,23 +293,27 @@ figure{{margin:2em 0}}figure svg{{width:100%;height:auto;border:1px solid #eee}}
         );
     }
     h += "<h2>Tables</h2>\n<ul>\n";
-    for f in table_files(manifest) {
+    for f in &info.files {
         let _ = writeln!(h, "<li><a href=\"{f}\">{f}</a></li>");
     }
     h += "<li><a href=\"manifest.json\">manifest.json</a></li>\n</ul>\n</body></html>\n";
     h
 }
 
-/// Write `index.md` and `index.html` into `dir`, reading the SVGs from `dir/charts`.
+/// Write a sweep report's `index.md` and `index.html` into `dir`.
 pub fn write_pages(dir: &Path, manifest: &Value, tables: &ReportTables, charts: &[Chart]) -> Result<()> {
-    let found = findings(tables);
-    std::fs::write(dir.join("index.md"), markdown(manifest, &found, charts)).context("cannot write index.md")?;
+    write_page(dir, &PageInfo::of_sweep(manifest), &findings(tables), charts)
+}
+
+/// Write `index.md` and `index.html` into `dir`, reading the SVGs from `dir/charts`.
+pub fn write_page(dir: &Path, info: &PageInfo, found: &[Finding], charts: &[Chart]) -> Result<()> {
+    std::fs::write(dir.join("index.md"), markdown(info, found, charts)).context("cannot write index.md")?;
     let mut with_svg = Vec::new();
     for c in charts {
         let path = dir.join("charts").join(format!("{}.svg", c.name));
         let svg = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
         with_svg.push((c.clone(), svg));
     }
-    std::fs::write(dir.join("index.html"), html(manifest, &found, &with_svg)).context("cannot write index.html")?;
+    std::fs::write(dir.join("index.html"), html(info, found, &with_svg)).context("cannot write index.html")?;
     Ok(())
 }

@@ -4,7 +4,9 @@
 pub mod args;
 pub mod catalog;
 pub mod chart;
+pub mod compare;
 pub mod duel;
+pub mod gauntlet;
 pub mod odds;
 pub mod odds_card;
 pub mod progress;
@@ -12,6 +14,7 @@ pub mod run_args;
 pub mod sweep;
 pub mod ttk;
 pub mod validate;
+pub mod versus;
 
 use std::io::Write;
 
@@ -52,6 +55,10 @@ pub enum Command {
     Chart(chart::ChartArgs),
     /// A one-page printable odds card for a build: hit chance by target AC and range, open and smoke
     OddsCard(odds_card::OddsCardArgs),
+    /// Is build A better than B? Paired runs (common random numbers) against a field or targets
+    Compare(compare::CompareArgs),
+    /// Each build duels every opponent of a field: weighted win/draw/loss rates, tables and charts
+    Gauntlet(gauntlet::GauntletArgs),
 }
 
 /// Run the parsed command.
@@ -65,6 +72,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Sweep(a) => sweep::run(a, &cli.catalog),
         Command::Chart(a) => chart::run(a),
         Command::OddsCard(a) => odds_card::run(a, &cli.catalog),
+        Command::Compare(a) => compare::run(a, &cli.catalog),
+        Command::Gauntlet(a) => gauntlet::run(a, &cli.catalog),
     }
 }
 

@@ -20,9 +20,9 @@ pub struct RunArgs {
     /// With --precision: the most engagements per cell
     #[arg(long, value_name = "N", default_value_t = 10_000_000, requires = "precision")]
     pub max_trials: u64,
-    /// Random seed: the same seed gives bit-identical results on any thread count
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
+    /// Random seed: the same seed gives bit-identical results on any thread count [default: 1]
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
     /// Worker threads [default: all cores]
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
@@ -38,6 +38,19 @@ pub struct RunArgs {
 }
 
 impl RunArgs {
+    /// The run configuration, with a scenario's seed and trials where the command line
+    /// gives none.
+    pub fn config_over(&self, seed: u64, trials: Trials) -> Result<RunConfig> {
+        let mut c = self.config()?;
+        if self.seed.is_none() {
+            c.seed = seed;
+        }
+        if self.trials.is_none() && self.precision.is_none() {
+            c.trials = trials;
+        }
+        Ok(c)
+    }
+
     pub fn config(&self) -> Result<RunConfig> {
         let trials = match self.precision {
             Some(e) => Trials::Precision { half_width: e, max: self.max_trials },
@@ -45,7 +58,7 @@ impl RunArgs {
         };
         trials.validate().map_err(|e| anyhow!(e))?;
         Ok(RunConfig {
-            seed: self.seed,
+            seed: self.seed.unwrap_or(1),
             trials,
             threads: self.threads.map(usize::from),
             batch_streams: DEFAULT_BATCH_STREAMS,

@@ -49,3 +49,16 @@ impl Tally for crate::stats::DuelTally {
         crate::stats::DuelTally::max_half_width(self)
     }
 }
+
+impl Tally for crate::stats::PairedTally {
+    fn merge(&mut self, other: &Self) {
+        crate::stats::PairedTally::merge(self, other)
+    }
+    fn trials(&self) -> u64 {
+        self.trials
+    }
+    /// For comparisons, the precision target is the half-width of the paired difference.
+    fn max_half_width(&self) -> f64 {
+        self.paired_half_width()
+    }
+}

@@ -3,9 +3,11 @@
 pub mod binomial;
 pub mod duel;
 pub mod interval;
+pub mod paired;
 pub mod tolerance;
 pub mod ttk;
 
 pub use duel::{DuelSummary, DuelTally};
 pub use interval::{Interval, Z95, mean_interval, wilson, wilson95};
+pub use paired::{PairedSummary, PairedTally};
 pub use ttk::{TtkSummary, TtkTally};

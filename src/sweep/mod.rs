@@ -2,6 +2,8 @@
 //! Depends on the engine and rules; writes no files (the CLI does, through `output`).
 
 pub mod cells;
+pub mod compare;
+pub mod gauntlet;
 pub mod run;
 pub mod scenario;
 pub mod tables;

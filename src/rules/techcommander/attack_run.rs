@@ -72,7 +72,7 @@ pub struct AttackRun {
     pub side: CompiledSide,
     pub plan: Vec<PlanStep>,
     /// The sampler of each plan step.
-    samplers: Vec<ActionSampler>,
+    pub(crate) samplers: Vec<ActionSampler>,
     hot: Vec<HotStep>,
     pub max_turns: u32,
     pub power_armor: bool,

@@ -13,6 +13,7 @@ pub mod dice;
 pub mod duel;
 pub mod exact;
 pub mod odds;
+pub mod paired;
 pub mod policy;
 pub mod profile;
 pub mod rulings;

@@ -1,0 +1,190 @@
+//! `volley compare A B`: is A better than B, and by how much, from paired runs.
+
+use anyhow::{Result, anyhow, bail};
+use clap::Args;
+use serde_json::json;
+
+use super::args::{CatalogArgs, ConditionArgs, FormatArgs};
+use super::odds::describe;
+use super::progress::Progress;
+use super::run_args::RunArgs;
+use super::versus::{resolve_field, scenario_parts};
+use super::{print_table, write_stdout};
+use crate::output::{Format, Table};
+use crate::rules::techcommander::TargetSpec;
+use crate::rules::techcommander::paired::Metric;
+use crate::stats::PairedSummary;
+use crate::sweep::compare::{CompareResult, CompareSpec, Versus, run_compare};
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The build to judge (A)
+    #[arg(value_name = "A")]
+    pub a: String,
+    /// The build to compare it with (B)
+    #[arg(value_name = "B")]
+    pub b: String,
+    /// Duel a field: a [[field]] of the catalogue (weights apply) or builds separated by commas
+    #[arg(long, value_name = "FIELD", conflicts_with_all = ["target", "scenario"])]
+    pub against: Option<String>,
+    /// Attack-run targets instead (units, builds or ac:N), repeatable
+    #[arg(long, value_name = "TARGET", conflicts_with = "scenario")]
+    pub target: Vec<String>,
+    /// Take opponents or targets, conditions, turn cap, policy, seed and trials from a scenario file or built-in scenario
+    #[arg(long, value_name = "FILE")]
+    pub scenario: Option<String>,
+    /// What to compare: win (duels), turns (attack runs: turns to kill, censored = cap + 1), kill-by-turn:K [default: win for duels, turns for attack runs]
+    #[arg(long, value_name = "METRIC")]
+    pub metric: Option<String>,
+    #[command(flatten)]
+    pub conditions: ConditionArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    #[command(flatten)]
+    pub format: FormatArgs,
+}
+
+fn summary_json(s: &PairedSummary, metric: &str) -> serde_json::Value {
+    let (p, i) = (s.paired_ci(), s.independent_ci());
+    json!({
+        "metric": metric,
+        "a": s.a,
+        "a_ci95": s.a_ci().pair(),
+        "b": s.b,
+        "b_ci95": s.b_ci().pair(),
+        "difference": s.difference,
+        "difference_ci95": p.pair(),
+        "independent_ci95": i.pair(),
+        "paired_to_independent_width": ratio(&p, &i),
+        "significant": p.low > 0.0 || p.high < 0.0,
+        "trials": s.trials,
+    })
+}
+
+fn ratio(p: &crate::stats::Interval, i: &crate::stats::Interval) -> Option<f64> {
+    (i.half_width() > 0.0).then(|| p.half_width() / i.half_width())
+}
+
+pub fn run(args: &CompareArgs, catalog: &CatalogArgs) -> Result<()> {
+    let cat = catalog.load()?;
+    let a = cat.find_build(&args.a).map_err(|e| anyhow!(e))?.name.clone();
+    let b = cat.find_build(&args.b).map_err(|e| anyhow!(e))?.name.clone();
+    let (versus, conditions, policy, max_turns, config) = if let Some(path) = &args.scenario {
+        let (s, grid, opponents, targets) = scenario_parts(&cat, path)?;
+        let versus = if opponents.is_empty() {
+            Versus::Targets(targets)
+        } else {
+            Versus::Opponents(opponents.into_iter().map(|o| (o, 1.0)).collect())
+        };
+        (versus, grid, s.policy, s.max_turns, args.run.config_over(s.seed, s.trials)?)
+    } else {
+        let versus = match (&args.against, args.target.is_empty()) {
+            (Some(f), _) => Versus::Opponents(resolve_field(&cat, f)?),
+            (None, false) => Versus::Targets(
+                args.target
+                    .iter()
+                    .map(|t| TargetSpec::parse(t).and_then(|s| s.resolve(&cat).map(|_| s)))
+                    .collect::<Result<_, _>>()
+                    .map_err(|e| anyhow!(e))?,
+            ),
+            (None, true) => {
+                bail!("say what A and B face: --against FIELD (duels), --target UNIT (attack runs) or --scenario FILE")
+            }
+        };
+        (versus, vec![args.conditions.conditions()?], args.run.policy, args.run.max_turns, args.run.config()?)
+    };
+    let metric = match &args.metric {
+        Some(m) => Metric::parse(m).map_err(|e| anyhow!(e))?,
+        None if matches!(versus, Versus::Opponents(_)) => Metric::Win,
+        None => Metric::Turns,
+    };
+    let spec = CompareSpec { a: a.clone(), b: b.clone(), versus, conditions, policy, max_turns, metric };
+    let progress = Progress::new(args.run.quiet);
+    let result = run_compare(&cat, &spec, &config, &progress).map_err(|e| anyhow!(e))?;
+    progress.finish();
+    output(args, &spec, &result, config.seed)
+}
+
+fn output(args: &CompareArgs, spec: &CompareSpec, r: &CompareResult, seed: u64) -> Result<()> {
+    let metric = r.metric.name();
+    let versus_key = if matches!(spec.versus, Versus::Opponents(_)) { "opponent" } else { "target" };
+    match args.format.format {
+        Format::Json => {
+            let matchups: Vec<serde_json::Value> = r
+                .matchups
+                .iter()
+                .map(|m| {
+                    let mut j = summary_json(&m.summary, &metric);
+                    let o = j.as_object_mut().expect("object");
+                    o.insert(versus_key.into(), json!(m.versus));
+                    o.insert("conditions".into(), json!(describe(&m.conditions)));
+                    o.insert("weight".into(), json!(m.weight));
+                    j
+                })
+                .collect();
+            let j = json!({
+                "a": spec.a, "b": spec.b, "metric": metric, "seed": seed,
+                "pairing": "common random numbers: the same initiative, opponent dice and attack draws for A and B in every trial",
+                "overall": summary_json(&r.overall, &metric),
+                "matchups": matchups,
+            });
+            write_stdout(&(serde_json::to_string_pretty(&j)? + "\n"))
+        }
+        format => {
+            let mut t = Table::new([
+                versus_key,
+                "conditions",
+                "weight",
+                "a",
+                "b",
+                "difference",
+                "ci95_low",
+                "ci95_high",
+                "independent_ci95_low",
+                "independent_ci95_high",
+                "paired_width_ratio",
+                "significant",
+            ]);
+            let mut push = |name: &str, cond: String, w: f64, s: &PairedSummary| {
+                let (p, i) = (s.paired_ci(), s.independent_ci());
+                t.push(vec![
+                    name.into(),
+                    cond.into(),
+                    w.into(),
+                    s.a.into(),
+                    s.b.into(),
+                    s.difference.into(),
+                    p.low.into(),
+                    p.high.into(),
+                    i.low.into(),
+                    i.high.into(),
+                    ratio(&p, &i).into(),
+                    (p.low > 0.0 || p.high < 0.0).into(),
+                ]);
+            };
+            for m in &r.matchups {
+                push(&m.versus, describe(&m.conditions), m.weight, &m.summary);
+            }
+            push("overall", String::new(), r.matchups.iter().map(|m| m.weight).sum(), &r.overall);
+            if format == Format::Table {
+                let o = &r.overall;
+                let (p, i) = (o.paired_ci(), o.independent_ci());
+                let diff = format!("A − B = {:+.4} (95% CI {:+.4} to {:+.4})", o.difference, p.low, p.high);
+                let verdict = if p.low > 0.0 || p.high < 0.0 {
+                    let a_better = (p.low > 0.0) == r.metric.higher_is_better();
+                    format!("{diff}: {} is better", if a_better { &spec.a } else { &spec.b })
+                } else {
+                    format!("{diff}: no significant difference")
+                };
+                let shrink = ratio(&p, &i).map_or("-".into(), |x| format!("{:.0}%", x * 100.0));
+                write_stdout(&format!(
+                    "{} (A) vs {} (B), metric {metric}, {} matchups, seed {seed}\n{verdict}\npairing: the paired 95% interval is {shrink} of the width two independent runs of the same size would give (measured)\n\n",
+                    spec.a,
+                    spec.b,
+                    r.matchups.len()
+                ))?;
+            }
+            print_table(&t, format, 4)
+        }
+    }
+}

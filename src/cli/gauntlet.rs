@@ -1,0 +1,232 @@
+//! `volley gauntlet BUILD... --field FIELD`: each build duels every opponent of a field.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow};
+use clap::{Args, ValueHint};
+use serde_json::json;
+
+use super::args::{CatalogArgs, ConditionArgs};
+use super::progress::Progress;
+use super::run_args::RunArgs;
+use super::sweep::TableFormat;
+use super::versus::{resolve_field, scenario_parts};
+use super::write_stdout;
+use crate::charts::data::{Bar, Bars, Heatmap};
+use crate::charts::draw::percent;
+use crate::charts::page::{PageInfo, write_page};
+use crate::charts::{Chart, ChartKind, slug, write_charts};
+use crate::output::report_dir::install_interrupt_cleanup;
+use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir, Table};
+use crate::sweep::gauntlet::run_gauntlet;
+
+#[derive(Debug, Args)]
+pub struct GauntletArgs {
+    /// Builds to put through the gauntlet
+    #[arg(value_name = "BUILD", required = true)]
+    pub builds: Vec<String>,
+    /// The field: a [[field]] of the catalogue (its weights say how often each opponent is met) or builds separated by commas
+    #[arg(long, value_name = "FIELD")]
+    pub field: String,
+    /// Play over a scenario's grid, turn cap, policy, seed and trials (its opponents are ignored: the field is the opposition)
+    #[arg(long, value_name = "FILE")]
+    pub scenario: Option<String>,
+    #[command(flatten)]
+    pub conditions: ConditionArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Report directory [default: reports/gauntlet-<field>]
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
+    pub out: Option<PathBuf>,
+    /// Replace the report directory if it exists
+    #[arg(long)]
+    pub force: bool,
+    /// Table formats to write, comma-separated
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "parquet,csv")]
+    pub format: Vec<TableFormat>,
+    /// Skip the charts and the report page
+    #[arg(long)]
+    pub no_charts: bool,
+}
+
+pub fn run(args: &GauntletArgs, catalog: &CatalogArgs) -> Result<()> {
+    let cat = catalog.load()?;
+    let builds: Vec<String> = args
+        .builds
+        .iter()
+        .map(|b| cat.find_build(b).map(|x| x.name.clone()))
+        .collect::<Result<_, _>>()
+        .map_err(|e| anyhow!(e))?;
+    let field = resolve_field(&cat, &args.field)?;
+    let (grid, policy, max_turns, config, scenario_name) = match &args.scenario {
+        Some(path) => {
+            let (s, grid, _, _) = scenario_parts(&cat, path)?;
+            (grid, s.policy, s.max_turns, args.run.config_over(s.seed, s.trials)?, Some(s.name))
+        }
+        None => (vec![args.conditions.conditions()?], args.run.policy, args.run.max_turns, args.run.config()?, None),
+    };
+    let destination =
+        args.out.clone().unwrap_or_else(|| Path::new("reports").join(format!("gauntlet-{}", slug(&args.field))));
+    let report = ReportDir::create(&destination, args.force)?;
+    install_interrupt_cleanup();
+    let progress = Progress::new(args.run.quiet);
+    let out =
+        run_gauntlet(&cat, &builds, &field, &grid, policy, max_turns, &config, &progress).map_err(|e| anyhow!(e))?;
+    progress.finish();
+
+    let mut files = Vec::new();
+    for f in &args.format {
+        let e: Box<dyn Exporter> = match f {
+            TableFormat::Parquet => Box::new(ParquetExporter),
+            TableFormat::Csv => Box::new(CsvExporter),
+        };
+        for (name, t) in [("gauntlet_summary", &out.summary), ("gauntlet_matchups", &out.matchups)] {
+            let file = format!("{name}.{}", e.extension());
+            e.write(t, &report.path().join(&file))?;
+            files.push(file);
+        }
+    }
+    let manifest = json!({
+        "volley_version": env!("CARGO_PKG_VERSION"),
+        "ruleset": "techcommander",
+        "scenario": { "name": format!("gauntlet {}", args.field), "source": scenario_name },
+        "builds": builds,
+        "field": field.iter().map(|(b, w)| json!({ "build": b, "weight": w })).collect::<Vec<_>>(),
+        "conditions": grid.iter().map(crate::sweep::cells::conditions_key).collect::<Vec<_>>(),
+        "policy": policy.name(),
+        "max_turns": max_turns,
+        "seed": config.seed,
+        "trials_per_cell": match config.trials {
+            crate::engine::Trials::Fixed(n) => json!({ "fixed": n }),
+            crate::engine::Trials::Precision { half_width, max } => json!({ "precision": half_width, "max_trials": max }),
+        },
+        "cells": out.cells,
+        "engagements": out.engagements,
+        "wall_seconds": out.seconds,
+        "engagements_per_second": out.engagements as f64 / out.seconds.max(1e-9),
+        "catalogue": { "origin": cat.origin, "hash": cat.hash },
+        "files": files,
+    });
+    std::fs::write(report.path().join("manifest.json"), serde_json::to_string_pretty(&manifest)? + "\n")
+        .context("cannot write manifest.json")?;
+    if !args.no_charts {
+        let charts = gauntlet_charts(&out.summary, &out.matchups, &builds, &field);
+        write_charts(&charts, &manifest, &report.path().join("charts"))?;
+        let info = PageInfo {
+            title: format!("volley gauntlet: field {}", args.field),
+            lines: vec![
+                ("Builds".into(), builds.join(", ")),
+                ("Field".into(), field.iter().map(|(b, w)| format!("{b} (weight {w})")).collect::<Vec<_>>().join(", ")),
+                ("Conditions".into(), grid.iter().map(super::odds::describe).collect::<Vec<_>>().join("; ")),
+                (
+                    "Engagements".into(),
+                    format!("{} duels over {} cells, seed {}", out.engagements, out.cells, config.seed),
+                ),
+                ("Catalogue".into(), format!("{} (hash {})", cat.origin, cat.hash)),
+            ],
+            files: files.clone(),
+        };
+        write_page(report.path(), &info, &findings(&out.summary), &charts)?;
+    }
+    let written = report.commit()?;
+    write_stdout(&summary_text(&out.summary))?;
+    if !args.run.quiet {
+        eprintln!(
+            "wrote {} ({} cells, {} duels in {:.1} s)",
+            written.display(),
+            out.cells,
+            out.engagements,
+            out.seconds
+        );
+    }
+    Ok(())
+}
+
+fn summary_text(summary: &Table) -> String {
+    let mut t = Table::new(["build", "win", "win_ci95", "draw", "loss", "best matchup", "worst matchup"]);
+    for i in 0..summary.rows.len() {
+        let f = |c: &str| summary.float(i, c).unwrap_or(f64::NAN);
+        t.push(vec![
+            summary.text(i, "build").unwrap_or("").into(),
+            percent(f("weighted_p_win")).into(),
+            format!("{}-{}", percent(f("weighted_p_win_ci95_low")), percent(f("weighted_p_win_ci95_high"))).into(),
+            percent(f("weighted_p_draw")).into(),
+            percent(f("weighted_p_loss")).into(),
+            format!("{} ({})", summary.text(i, "best_matchup").unwrap_or(""), percent(f("best_p_win"))).into(),
+            format!("{} ({})", summary.text(i, "worst_matchup").unwrap_or(""), percent(f("worst_p_win"))).into(),
+        ]);
+    }
+    t.to_text(3)
+}
+
+fn findings(summary: &Table) -> Vec<String> {
+    let mut rows: Vec<usize> = (0..summary.rows.len()).collect();
+    rows.sort_by(|&a, &b| {
+        summary.float(b, "weighted_p_win").unwrap_or(0.0).total_cmp(&summary.float(a, "weighted_p_win").unwrap_or(0.0))
+    });
+    rows.iter()
+        .map(|&i| {
+            let f = |c: &str| summary.float(i, c).unwrap_or(f64::NAN);
+            format!(
+                "**{}** wins {} of its weighted duels (95% CI {} to {}), draws {}; best against {} ({}), worst against {} ({}).",
+                summary.text(i, "build").unwrap_or("?"),
+                percent(f("weighted_p_win")),
+                percent(f("weighted_p_win_ci95_low")),
+                percent(f("weighted_p_win_ci95_high")),
+                percent(f("weighted_p_draw")),
+                summary.text(i, "best_matchup").unwrap_or("?"),
+                percent(f("best_p_win")),
+                summary.text(i, "worst_matchup").unwrap_or("?"),
+                percent(f("worst_p_win"))
+            )
+        })
+        .collect()
+}
+
+/// The weighted win-rate bars and the matchup matrix (averaged over conditions).
+pub fn gauntlet_charts(summary: &Table, matchups: &Table, builds: &[String], field: &[(String, f64)]) -> Vec<Chart> {
+    let mut bars: Vec<Bar> = (0..summary.rows.len())
+        .map(|i| Bar {
+            label: summary.text(i, "build").unwrap_or("").to_string(),
+            value: summary.float(i, "weighted_p_win").unwrap_or(0.0),
+            low: summary.float(i, "weighted_p_win_ci95_low"),
+            high: summary.float(i, "weighted_p_win_ci95_high"),
+        })
+        .collect();
+    bars.sort_by(|a, b| b.value.total_cmp(&a.value).then(a.label.cmp(&b.label)));
+    let mean = |b: &str, o: &str, col: &str| {
+        let v: Vec<f64> = (0..matchups.rows.len())
+            .filter(|&i| matchups.text(i, "build") == Some(b) && matchups.text(i, "opponent") == Some(o))
+            .filter_map(|i| matchups.float(i, col))
+            .collect();
+        (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
+    };
+    let wins = builds.iter().map(|b| field.iter().map(|(o, _)| mean(b, o, "p_win")).collect()).collect();
+    let draws = builds
+        .iter()
+        .map(|b| field.iter().map(|(o, _)| mean(b, o, "p_draw").map(|d| format!("draw {}", percent(d)))).collect())
+        .collect();
+    vec![
+        Chart {
+            name: "gauntlet-win-rate".into(),
+            kind: ChartKind::Bars(Bars {
+                title: "Weighted win rate against the field (95% interval)".into(),
+                value_label: "P(win), weighted by how often each opponent is met".into(),
+                bars,
+            }),
+        },
+        Chart {
+            name: "gauntlet-matchups".into(),
+            kind: ChartKind::Heatmap(Heatmap {
+                title: "Gauntlet: P(build beats opponent), draw rate below (mean over conditions)".into(),
+                x_label: "Opponent (field)".into(),
+                y_label: "Build".into(),
+                x: field.iter().map(|(o, w)| format!("{o} (w {w})")).collect(),
+                y: builds.to_vec(),
+                panels: vec![(String::new(), wins)],
+                notes: Some(vec![draws]),
+                scale_label: "P(win)".into(),
+            }),
+        },
+    ]
+}

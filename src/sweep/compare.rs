@@ -1,0 +1,129 @@
+//! Paired comparisons of two builds over the same matchups (opponents or targets, times
+//! conditions), each matchup a cell whose random streams do not depend on A or B.
+
+use crate::engine::{Cell, Observer, RunConfig, cell_key, run};
+use crate::model::Catalogue;
+use crate::rules::techcommander::paired::{Metric, PairedDuels, PairedRuns};
+use crate::rules::techcommander::{AttackRun, Attacker, Conditions, Duel, Policy, Target, TargetSpec};
+use crate::stats::PairedSummary;
+
+use super::cells::conditions_key;
+
+/// What A and B face.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Versus {
+    /// Duels against builds, with relative weights.
+    Opponents(Vec<(String, f64)>),
+    /// Attack runs against targets (equal weights).
+    Targets(Vec<TargetSpec>),
+}
+
+/// One comparison to run.
+#[derive(Debug, Clone)]
+pub struct CompareSpec {
+    pub a: String,
+    pub b: String,
+    pub versus: Versus,
+    pub conditions: Vec<Conditions>,
+    pub policy: Policy,
+    pub max_turns: u32,
+    pub metric: Metric,
+}
+
+/// The comparison on one matchup.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Matchup {
+    /// Opponent build or target name.
+    pub versus: String,
+    pub conditions: Conditions,
+    pub weight: f64,
+    pub summary: PairedSummary,
+}
+
+/// Every matchup and the weighted overall comparison.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompareResult {
+    pub metric: Metric,
+    pub matchups: Vec<Matchup>,
+    pub overall: PairedSummary,
+}
+
+/// The key of a matchup's streams: everything but A and B, so both meet the same dice.
+pub fn matchup_key(versus: &str, c: &Conditions, policy: Policy, max_turns: u32, metric: Metric) -> u64 {
+    cell_key(&format!(
+        "compare|{versus}|{}|policy={policy}|max_turns={max_turns}|metric={}",
+        conditions_key(c),
+        metric.name()
+    ))
+}
+
+/// Run a comparison. Weights: opponents' weights, split equally over conditions.
+pub fn run_compare(
+    catalogue: &Catalogue,
+    spec: &CompareSpec,
+    config: &RunConfig,
+    observer: &dyn Observer,
+) -> Result<CompareResult, String> {
+    let side = |name: &str| -> Result<(Attacker, Target), String> {
+        let b = catalogue.find_build(name)?;
+        Ok((Attacker::from_build(catalogue, b), Target::from_build(catalogue, b)))
+    };
+    let (a, b) = (side(&spec.a)?, side(&spec.b)?);
+    let mut labels = Vec::new();
+    let summaries = match &spec.versus {
+        Versus::Opponents(opponents) => {
+            if spec.metric != Metric::Win {
+                return Err("against opponents (duels) the metric is win".into());
+            }
+            let mut kernels = Vec::new();
+            for (name, w) in opponents {
+                let o = side(name)?;
+                for c in &spec.conditions {
+                    let duel =
+                        |x: &(Attacker, Target)| Duel::new((&x.0, &x.1), (&o.0, &o.1), c, spec.policy, spec.max_turns);
+                    kernels.push(PairedDuels { a: duel(&a)?, b: duel(&b)? });
+                    labels.push((name.clone(), *c, w / spec.conditions.len() as f64));
+                }
+            }
+            let cells: Vec<Cell<'_, PairedDuels>> = kernels
+                .iter()
+                .zip(&labels)
+                .map(|(k, (v, c, _))| Cell {
+                    key: matchup_key(v, c, spec.policy, spec.max_turns, spec.metric),
+                    kernel: k,
+                })
+                .collect();
+            run(&cells, config, observer)?
+        }
+        Versus::Targets(targets) => {
+            if spec.metric == Metric::Win {
+                return Err("against targets (attack runs) the metric is turns or kill-by-turn:K".into());
+            }
+            let mut kernels = Vec::new();
+            for t in targets {
+                let target = t.resolve(catalogue)?;
+                for c in &spec.conditions {
+                    let attack = |x: &Attacker| AttackRun::new(x, &target, c, spec.policy, spec.max_turns);
+                    kernels.push(PairedRuns { a: attack(&a.0)?, b: attack(&b.0)?, metric: spec.metric });
+                    labels.push((target.name.clone(), *c, 1.0 / spec.conditions.len() as f64));
+                }
+            }
+            let cells: Vec<Cell<'_, PairedRuns>> = kernels
+                .iter()
+                .zip(&labels)
+                .map(|(k, (v, c, _))| Cell {
+                    key: matchup_key(v, c, spec.policy, spec.max_turns, spec.metric),
+                    kernel: k,
+                })
+                .collect();
+            run(&cells, config, observer)?
+        }
+    };
+    let matchups: Vec<Matchup> = labels
+        .into_iter()
+        .zip(summaries)
+        .map(|((versus, conditions, weight), t)| Matchup { versus, conditions, weight, summary: t.summary() })
+        .collect();
+    let overall = PairedSummary::weighted(&matchups.iter().map(|m| (m.weight, m.summary)).collect::<Vec<_>>());
+    Ok(CompareResult { metric: spec.metric, matchups, overall })
+}
