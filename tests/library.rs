@@ -658,7 +658,7 @@ mod engine {
 mod charts {
     use volley::charts::data::{ConditionSet, cost_bars, duel_matrix, hit_heatmap, ttk_curves};
     use volley::charts::{ChartKind, ReportTables, condition_sets, report_charts};
-    use volley::engine::{RunConfig, Silent, Trials};
+    use volley::engine::{RunConfig, Silent};
     use volley::model::Catalogue;
     use volley::sweep::{Scenario, run_sweep};
 

@@ -33,11 +33,11 @@ pub fn resolve_field(catalogue: &Catalogue, field: &str) -> Result<Vec<(String, 
     Ok(out)
 }
 
+/// A scenario, its expanded grid, and its opponents (duel) or targets (attack run).
+pub type ScenarioParts = (Scenario, Vec<Conditions>, Vec<String>, Vec<crate::rules::techcommander::TargetSpec>);
+
 /// A scenario's grid and, resolved against the catalogue, its opponents (duel) or targets.
-pub fn scenario_parts(
-    catalogue: &Catalogue,
-    path: &str,
-) -> Result<(Scenario, Vec<Conditions>, Vec<String>, Vec<crate::rules::techcommander::TargetSpec>)> {
+pub fn scenario_parts(catalogue: &Catalogue, path: &str) -> Result<ScenarioParts> {
     let scenario = Scenario::load(path)?;
     let resolved = scenario.resolve(catalogue).map_err(|e| anyhow!(e))?;
     let grid = expand(&scenario.grid);
