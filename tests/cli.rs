@@ -655,6 +655,10 @@ smoke = ["none", "designated"]
         );
         refused(&SMALL.replace("[grid]", "[grid]\nwind = [1]"), &["field `grid.wind`", "unknown key"]);
         refused("name = \"x\"\ntargets = [\"ac:1\"]\n", &["field `attackers`", "needs attackers"]);
+        refused(
+            &(SMALL.to_string() + "[charts]\nttk_conditions = [{ range = 24 }]\n"),
+            &["field `charts.ttk_conditions[0]`", "range 24 is not in the grid"],
+        );
         refused("name = \"x\"\nattackers = [\"Dwarf ALPHA\"\n", &["bad.toml:2:", "not valid TOML"]);
     }
 
@@ -963,5 +967,58 @@ mod gauntlet {
         assert_eq!(meta_weights, vec![3.0, 2.0, 2.0, 2.0, 1.0]);
         assert!(dir.path().join("meta/charts/gauntlet-win-rate.png").exists());
         assert!(dir.path().join("meta/index.html").exists());
+    }
+}
+
+mod snapshots {
+    use super::*;
+
+    /// Exact exports are pinned: a change to any number the kernel reports, or to the
+    /// format, shows up as a snapshot diff.
+    #[test]
+    fn exact_odds_exports_are_stable() {
+        let json = stdout_of(&[
+            "odds",
+            "--attacker",
+            "Dwarf ALPHA",
+            "--target",
+            "Stingray",
+            "--range",
+            "27",
+            "--smoke",
+            "smoke",
+            "--format",
+            "json",
+        ]);
+        insta::assert_snapshot!("odds_worked_example_json", json);
+        let csv = stdout_of(&[
+            "odds",
+            "--attacker",
+            "Paladin Siege",
+            "--target-ac",
+            "4",
+            "--range",
+            "30",
+            "--cover",
+            "half",
+            "--status",
+            "dug-in",
+            "--format",
+            "csv",
+        ]);
+        insta::assert_snapshot!("odds_paladin_csv", csv);
+        let exact = stdout_of(&[
+            "ttk",
+            "--attacker",
+            "Beagle Hunter",
+            "--target",
+            "ECBS Troop",
+            "--exact",
+            "--max-turns",
+            "6",
+            "--format",
+            "csv",
+        ]);
+        insta::assert_snapshot!("ttk_exact_beagle_vs_troop_csv", exact);
     }
 }

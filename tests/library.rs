@@ -850,3 +850,28 @@ mod paired {
         assert_eq!(tally.sum_d2, 0, "identical sides, identical draws");
     }
 }
+
+mod hand_computed {
+    use volley::model::Catalogue;
+    use volley::rules::techcommander::*;
+
+    #[test]
+    fn beagle_against_a_power_armoured_troop() {
+        // Heavy Cannon x2: 4 dice at T = 10 + 1 (AC1) + 1 (FC) = 12, 16 damage a hit: two
+        // hits kill. Kabaaam: T = 11, 24 damage: one hit kills. The policy fires the
+        // cannons first (38.4 expected life vs 13.2). The troop survives a turn only if
+        // the cannons hit at most once and the Kabaaam misses, and then resets to 20.
+        let cat = Catalogue::embedded().unwrap();
+        let a = Attacker::from_build(&cat, cat.build("Beagle Hunter").unwrap());
+        let t = TargetSpec::parse("ECBS Troop").unwrap().resolve(&cat).unwrap();
+        let run = AttackRun::new(&a, &t, &Conditions::at_range(12.0), Policy::BestExpected, 6).unwrap();
+        let survive = (0.4f64.powi(4) + 4.0 * 0.6 * 0.4f64.powi(3)) * 0.45;
+        let exact = run.exact();
+        for k in 1..=6 {
+            let expect = 1.0 - survive.powi(k);
+            assert!((exact.p_kill_by_turn[k as usize - 1] - expect).abs() < 1e-14, "turn {k}");
+        }
+        // the Kabaaam's 6 rounds last the 6 turns
+        assert_eq!(run.plan.len(), 12);
+    }
+}

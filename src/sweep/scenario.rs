@@ -258,6 +258,20 @@ impl Scenario {
                 sets
             })
             .unwrap_or_default();
+        for (i, set) in chart_conditions.iter().enumerate() {
+            let key = format!("charts.ttk_conditions[{i}]");
+            let pos = f.position_of("charts");
+            let missing = [
+                set.range.filter(|r| !grid.range.contains(r)).map(|r| format!("range {r}")),
+                set.cover.filter(|c| !grid.cover.contains(c)).map(|c| format!("cover {c}")),
+                set.smoke.filter(|c| !grid.smoke.contains(c)).map(|c| format!("smoke {c}")),
+                set.movement.filter(|c| !grid.movement.contains(c)).map(|c| format!("movement {c}")),
+                set.status.filter(|c| !grid.status.contains(c)).map(|c| format!("status {c}")),
+            ];
+            for m in missing.into_iter().flatten() {
+                f.error(Some(&key), pos, format!("{m} is not in the grid, so no cell would be charted"));
+            }
+        }
         let ok = f.finish(SCENARIO_KEYS);
         if !ok {
             return Err(CatalogErrors(errors));
