@@ -10,8 +10,8 @@ use crate::rules::techcommander::{DEFAULT_MAX_TURNS, Policy};
 
 /// How many engagements, how they are seeded, and on how many threads.
 #[derive(Debug, Clone, Args)]
-pub struct RunArgs {
-    /// Engagements per cell [default: 100000]
+pub struct TrialArgs {
+    /// Engagements per cell [default: 100000, or the scenario's]
     #[arg(long, value_name = "N", conflicts_with = "precision", value_parser = clap::value_parser!(u64).range(1..=10_000_000_000))]
     pub trials: Option<u64>,
     /// Instead of --trials: add engagements until every reported probability's 95% interval half-width is at most E (e.g. 0.005)
@@ -20,12 +20,19 @@ pub struct RunArgs {
     /// With --precision: the most engagements per cell
     #[arg(long, value_name = "N", default_value_t = 10_000_000, requires = "precision")]
     pub max_trials: u64,
-    /// Random seed: the same seed gives bit-identical results on any thread count [default: 1]
+    /// Random seed: the same seed gives bit-identical results on any thread count [default: 1, or the scenario's]
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// Worker threads [default: all cores]
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
+}
+
+/// Trial options, the turn cap, the firing policy and the progress bar.
+#[derive(Debug, Clone, Args)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub trials: TrialArgs,
     /// Turn cap: engagements still undecided after this many turns are censored (attack runs) or draws (duels)
     #[arg(long, value_name = "K", default_value_t = DEFAULT_MAX_TURNS, value_parser = clap::value_parser!(u32).range(1..=MAX_TURNS_LIMIT as i64))]
     pub max_turns: u32,
@@ -38,6 +45,15 @@ pub struct RunArgs {
 }
 
 impl RunArgs {
+    pub fn config(&self) -> Result<RunConfig> {
+        self.trials.config()
+    }
+    pub fn config_over(&self, seed: u64, trials: Trials) -> Result<RunConfig> {
+        self.trials.config_over(seed, trials)
+    }
+}
+
+impl TrialArgs {
     /// The run configuration, with a scenario's seed and trials where the command line
     /// gives none.
     pub fn config_over(&self, seed: u64, trials: Trials) -> Result<RunConfig> {

@@ -8,9 +8,9 @@ use clap::{Args, ValueEnum, ValueHint};
 
 use super::args::CatalogArgs;
 use super::progress::Progress;
+use super::run_args::TrialArgs;
 use crate::charts::page::write_pages;
 use crate::charts::{ReportTables, report_charts, write_charts};
-use crate::engine::{DEFAULT_BATCH_STREAMS, RunConfig, Trials};
 use crate::output::report_dir::install_interrupt_cleanup;
 use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir};
 use crate::sweep::{DEFAULT_SCENARIO, Scenario, run_sweep};
@@ -33,21 +33,8 @@ pub struct SweepArgs {
     /// Replace the report directory if it exists
     #[arg(long)]
     pub force: bool,
-    /// Engagements per cell, overriding the scenario
-    #[arg(long, value_name = "N", conflicts_with = "precision", value_parser = clap::value_parser!(u64).range(1..=10_000_000_000))]
-    pub trials: Option<u64>,
-    /// Instead of trials: engagements per cell until every probability's 95% half-width is at most E
-    #[arg(long, value_name = "E")]
-    pub precision: Option<f64>,
-    /// With --precision: the most engagements per cell
-    #[arg(long, value_name = "N", default_value_t = 10_000_000, requires = "precision")]
-    pub max_trials: u64,
-    /// Random seed, overriding the scenario
-    #[arg(long, value_name = "S")]
-    pub seed: Option<u64>,
-    /// Worker threads [default: all cores]
-    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=1024))]
-    pub threads: Option<u16>,
+    #[command(flatten)]
+    pub trial: TrialArgs,
     /// Table formats to write, comma-separated
     #[arg(long, value_enum, value_delimiter = ',', default_value = "parquet,csv")]
     pub format: Vec<TableFormat>,
@@ -62,27 +49,16 @@ pub struct SweepArgs {
 pub fn run(args: &SweepArgs, catalog: &CatalogArgs) -> Result<()> {
     let cat = catalog.load()?;
     let mut scenario = Scenario::load(&args.scenario)?;
-    if let Some(seed) = args.seed {
-        scenario.seed = seed;
-    }
-    if let Some(e) = args.precision {
-        scenario.trials = Trials::Precision { half_width: e, max: args.max_trials };
-    } else if let Some(n) = args.trials {
-        scenario.trials = Trials::Fixed(n);
-    }
-    scenario.trials.validate().map_err(|e| anyhow!(e))?;
+    // The command line overrides the scenario; the manifest records what was used.
+    let config = args.trial.config_over(scenario.seed, scenario.trials)?;
+    scenario.seed = config.seed;
+    scenario.trials = config.trials;
     let resolved =
         scenario.resolve(&cat).with_context(|| format!("scenario {} does not match the catalogue", scenario.file))?;
     let destination = args.out.clone().unwrap_or_else(|| Path::new("reports").join(&scenario.name));
     let report = ReportDir::create(&destination, args.force)?;
     install_interrupt_cleanup();
 
-    let config = RunConfig {
-        seed: scenario.seed,
-        trials: scenario.trials,
-        threads: args.threads.map(usize::from),
-        batch_streams: DEFAULT_BATCH_STREAMS,
-    };
     let progress = Progress::new(args.quiet);
     let out = run_sweep(&scenario, &resolved, &cat, &config, &progress).map_err(|e| anyhow!(e))?;
     progress.finish();

@@ -3,9 +3,10 @@
 
 use crate::engine::{Cell, Observer, RunConfig, cell_key, run};
 use crate::model::Catalogue;
+use crate::rules::Kernel;
 use crate::rules::techcommander::paired::{Metric, PairedDuels, PairedRuns};
 use crate::rules::techcommander::{AttackRun, Attacker, Conditions, Duel, Policy, Target, TargetSpec};
-use crate::stats::PairedSummary;
+use crate::stats::{PairedSummary, PairedTally};
 
 use super::cells::conditions_key;
 
@@ -57,6 +58,22 @@ pub fn matchup_key(versus: &str, c: &Conditions, policy: Policy, max_turns: u32,
     ))
 }
 
+/// Run one kernel per matchup, each keyed by its matchup (never by A or B).
+fn run_matchups<K: Kernel<Tally = PairedTally>>(
+    kernels: &[K],
+    labels: &[(String, Conditions, f64)],
+    spec: &CompareSpec,
+    config: &RunConfig,
+    observer: &dyn Observer,
+) -> Result<Vec<PairedTally>, String> {
+    let cells: Vec<Cell<'_, K>> = kernels
+        .iter()
+        .zip(labels)
+        .map(|(k, (v, c, _))| Cell { key: matchup_key(v, c, spec.policy, spec.max_turns, spec.metric), kernel: k })
+        .collect();
+    run(&cells, config, observer)
+}
+
 /// Run a comparison. Weights: opponents' weights, split equally over conditions.
 pub fn run_compare(
     catalogue: &Catalogue,
@@ -85,15 +102,7 @@ pub fn run_compare(
                     labels.push((name.clone(), *c, w / spec.conditions.len() as f64));
                 }
             }
-            let cells: Vec<Cell<'_, PairedDuels>> = kernels
-                .iter()
-                .zip(&labels)
-                .map(|(k, (v, c, _))| Cell {
-                    key: matchup_key(v, c, spec.policy, spec.max_turns, spec.metric),
-                    kernel: k,
-                })
-                .collect();
-            run(&cells, config, observer)?
+            run_matchups(&kernels, &labels, spec, config, observer)?
         }
         Versus::Targets(targets) => {
             if spec.metric == Metric::Win {
@@ -108,15 +117,7 @@ pub fn run_compare(
                     labels.push((target.name.clone(), *c, 1.0 / spec.conditions.len() as f64));
                 }
             }
-            let cells: Vec<Cell<'_, PairedRuns>> = kernels
-                .iter()
-                .zip(&labels)
-                .map(|(k, (v, c, _))| Cell {
-                    key: matchup_key(v, c, spec.policy, spec.max_turns, spec.metric),
-                    kernel: k,
-                })
-                .collect();
-            run(&cells, config, observer)?
+            run_matchups(&kernels, &labels, spec, config, observer)?
         }
     };
     let matchups: Vec<Matchup> = labels

@@ -54,17 +54,24 @@ impl Duel {
         Ok(Duel { sides: [a_side, b_side], power_armor: [a.1.power_armor, b.1.power_armor], max_turns })
     }
 
-    /// Play one duel; returns (turn index, outcome) with outcome 0 = A wins, 1 = B wins,
+    /// Play one duel drawing everything from one generator, in the order the rules
+    /// need numbers. Returns (turn index, outcome) with outcome 0 = A wins, 1 = B wins,
     /// 2 = mutual kill, or `None` for a timeout.
     #[inline]
     fn play_one(&self, rng: &mut Xoshiro256PlusPlus) -> Option<(usize, u8)> {
+        self.play_with(&mut OneStream(rng))
+    }
+
+    /// The duel procedure (module docs), drawing its numbers from `dice`.
+    #[inline(always)]
+    pub(crate) fn play_with<D: DuelDice>(&self, dice: &mut D) -> Option<(usize, u8)> {
         let full = STARTING_LIFE as i32;
         let mut life = [full; 2];
         let mut rounds = [self.sides[0].rounds, self.sides[1].rounds];
         let apt = [self.sides[0].actions_per_turn, self.sides[1].actions_per_turn];
         for turn in 0..self.max_turns as usize {
             let first = loop {
-                let (ra, rb) = (roll_d20(rng), roll_d20(rng));
+                let (ra, rb) = (dice.initiative(), dice.initiative());
                 if ra != rb {
                     break if ra < rb { 0 } else { 1 };
                 }
@@ -78,19 +85,19 @@ impl Duel {
                     continue;
                 }
                 left[who] -= 1;
-                let fc = if life[who] <= IN_THE_RED_LIFE && roll_d20(rng) > JURY_RIG_SUCCESS_MAX {
-                    FC_LOST
-                } else {
-                    FC_NORMAL
-                };
+                let failed = dice.jury_rig(who, life[who] <= IN_THE_RED_LIFE).is_some_and(|r| r > JURY_RIG_SUCCESS_MAX);
+                let fc = if failed { FC_LOST } else { FC_NORMAL };
                 let side = &self.sides[who];
-                if let Some(s) = choose(&side.ranking[fc], used[who], &rounds[who]) {
-                    used[who] |= 1 << s;
-                    if rounds[who][s as usize] != UNLIMITED {
-                        rounds[who][s as usize] -= 1;
+                match choose(&side.ranking[fc], used[who], &rounds[who]) {
+                    Some(s) => {
+                        used[who] |= 1 << s;
+                        if rounds[who][s as usize] != UNLIMITED {
+                            rounds[who][s as usize] -= 1;
+                        }
+                        let sampler = side.samplers[fc][s as usize].as_ref().expect("ranked systems can fire");
+                        life[1 - who] -= sampler.sample(dice.attack(who)) as i32;
                     }
-                    let sampler = side.samplers[fc][s as usize].as_ref().expect("ranked systems can fire");
-                    life[1 - who] -= sampler.sample(rng) as i32;
+                    None => dice.idle(who),
                 }
                 who = 1 - who;
             }
@@ -109,6 +116,39 @@ impl Duel {
         }
         None
     }
+}
+
+/// Where a duel's random numbers come from.
+pub(crate) trait DuelDice {
+    /// One initiative d20.
+    fn initiative(&mut self) -> u32;
+    /// Side `who`'s jury-rig d20, drawn when it is in the red (a source may draw it
+    /// anyway to keep its slots aligned); `None` when no roll is needed.
+    fn jury_rig(&mut self, who: usize, in_the_red: bool) -> Option<u32>;
+    /// The generator of side `who`'s attack draws.
+    fn attack(&mut self, who: usize) -> &mut Xoshiro256PlusPlus;
+    /// Side `who` had an action but no system to fire.
+    fn idle(&mut self, who: usize);
+}
+
+/// Everything from one generator, drawn only when needed.
+struct OneStream<'a>(&'a mut Xoshiro256PlusPlus);
+
+impl DuelDice for OneStream<'_> {
+    #[inline(always)]
+    fn initiative(&mut self) -> u32 {
+        roll_d20(self.0)
+    }
+    #[inline(always)]
+    fn jury_rig(&mut self, _who: usize, in_the_red: bool) -> Option<u32> {
+        in_the_red.then(|| roll_d20(self.0))
+    }
+    #[inline(always)]
+    fn attack(&mut self, _who: usize) -> &mut Xoshiro256PlusPlus {
+        self.0
+    }
+    #[inline(always)]
+    fn idle(&mut self, _who: usize) {}
 }
 
 impl Kernel for Duel {

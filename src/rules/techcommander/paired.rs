@@ -15,11 +15,9 @@ use crate::rules::Kernel;
 use crate::stats::PairedTally;
 
 use super::attack_run::AttackRun;
-use super::compiled::{FC_LOST, FC_NORMAL};
 use super::dice::roll_d20;
-use super::duel::Duel;
-use super::policy::{UNLIMITED, choose};
-use super::rulings::{IN_THE_RED_LIFE, JURY_RIG_SUCCESS_MAX, MSV_ACTIONS_PER_TURN, STARTING_LIFE};
+use super::duel::{Duel, DuelDice};
+use super::rulings::{MSV_ACTIONS_PER_TURN, STARTING_LIFE};
 
 /// The generators of one trial, one per role.
 #[derive(Debug, Clone)]
@@ -43,63 +41,37 @@ impl TrialRngs {
 }
 
 impl Duel {
-    /// One duel with per-role generators; side 0 uses `own`, side 1 `opponent`.
-    /// Returns (turn index, outcome: 0 side 0 wins, 1 side 1 wins, 2 mutual), or `None`
-    /// for a timeout. Same rules as the unpaired kernel.
+    /// One duel with per-role generators; side 0 uses `own`, side 1 `opponent`, and each
+    /// action slot draws its jury-rig d20 and one attack draw whether it uses them or not.
+    /// Same rules and outcome encoding as the unpaired kernel.
     pub fn play_paired(&self, r: &mut TrialRngs) -> Option<(usize, u8)> {
-        let full = STARTING_LIFE as i32;
-        let mut life = [full; 2];
-        let mut rounds = [self.sides[0].rounds, self.sides[1].rounds];
-        let apt = [self.sides[0].actions_per_turn, self.sides[1].actions_per_turn];
-        for turn in 0..self.max_turns as usize {
-            let first = loop {
-                let (ra, rb) = (roll_d20(&mut r.initiative), roll_d20(&mut r.initiative));
-                if ra != rb {
-                    break if ra < rb { 0 } else { 1 };
-                }
-            };
-            let mut left = apt;
-            let mut used = [0u32; 2];
-            let mut who = first;
-            while left[0] + left[1] > 0 {
-                if left[who] == 0 {
-                    who = 1 - who;
-                    continue;
-                }
-                left[who] -= 1;
-                let rng = if who == 0 { &mut r.own } else { &mut r.opponent };
-                let jury = roll_d20(rng);
-                let fc = if life[who] <= IN_THE_RED_LIFE && jury > JURY_RIG_SUCCESS_MAX { FC_LOST } else { FC_NORMAL };
-                let side = &self.sides[who];
-                match choose(&side.ranking[fc], used[who], &rounds[who]) {
-                    Some(s) => {
-                        used[who] |= 1 << s;
-                        if rounds[who][s as usize] != UNLIMITED {
-                            rounds[who][s as usize] -= 1;
-                        }
-                        let sampler = side.samplers[fc][s as usize].as_ref().expect("ranked systems can fire");
-                        life[1 - who] -= sampler.sample(rng) as i32;
-                    }
-                    None => {
-                        rng.next_u64(); // keep the slot's draws aligned
-                    }
-                }
-                who = 1 - who;
-            }
-            match (life[0] <= 0, life[1] <= 0) {
-                (true, true) => return Some((turn, 2)),
-                (false, true) => return Some((turn, 0)),
-                (true, false) => return Some((turn, 1)),
-                (false, false) => {
-                    for (l, &armoured) in life.iter_mut().zip(&self.power_armor) {
-                        if armoured {
-                            *l = full;
-                        }
-                    }
-                }
-            }
-        }
-        None
+        self.play_with(r)
+    }
+}
+
+impl TrialRngs {
+    fn side(&mut self, who: usize) -> &mut Xoshiro256PlusPlus {
+        if who == 0 { &mut self.own } else { &mut self.opponent }
+    }
+}
+
+impl DuelDice for TrialRngs {
+    #[inline(always)]
+    fn initiative(&mut self) -> u32 {
+        roll_d20(&mut self.initiative)
+    }
+    #[inline(always)]
+    fn jury_rig(&mut self, who: usize, in_the_red: bool) -> Option<u32> {
+        let roll = roll_d20(self.side(who));
+        in_the_red.then_some(roll)
+    }
+    #[inline(always)]
+    fn attack(&mut self, who: usize) -> &mut Xoshiro256PlusPlus {
+        self.side(who)
+    }
+    #[inline(always)]
+    fn idle(&mut self, who: usize) {
+        self.side(who).next_u64(); // keep the slot's draws aligned
     }
 }
 
