@@ -81,7 +81,7 @@ fn bench_kernel<K: Kernel>(c: &mut Criterion, name: &str, kernel: &K, trials: u6
 }
 
 fn engine(c: &mut Criterion) {
-    bench_kernel(c, "reference_attack_run", &reference(), 4_194_304);
+    bench_kernel(c, "reference_attack_run", &reference(), 16_777_216);
     // A two-system MSV: Lance Railgun then Devastator each turn, against AC4.
     bench_kernel(c, "msv_two_system_attack_run", &catalogue_run("Gladiator Lancer", 4), 2_097_152);
     bench_kernel(c, "duel", &duel(), 524_288);

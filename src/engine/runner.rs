@@ -6,6 +6,8 @@
 //! so merging them gives bit-identical results whatever the batch size, thread count or
 //! order. The stream size is part of the reproducibility contract; the batch size is not.
 
+use std::sync::{Arc, Mutex};
+
 use rayon::prelude::*;
 
 use crate::rules::{Kernel, Tally};
@@ -82,11 +84,26 @@ pub fn run<K: Kernel>(
     if config.batch_streams == 0 {
         return Err("batch size must be at least one stream".into());
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads.unwrap_or(0))
-        .build()
-        .map_err(|e| format!("cannot start worker threads: {e}"))?;
+    let pool = pool(config.threads.unwrap_or(0))?;
     Ok(pool.install(|| run_in_pool(cells, config, observer)))
+}
+
+/// One worker pool per thread count for the life of the process: runs reuse their
+/// threads instead of spawning (and leaving behind) a pool each.
+fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, String> {
+    static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
+    let mut pools = POOLS.lock().map_err(|_| "worker pool registry poisoned".to_string())?;
+    if let Some((_, p)) = pools.iter().find(|(n, _)| *n == threads) {
+        return Ok(p.clone());
+    }
+    let p = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| format!("cannot start worker threads: {e}"))?,
+    );
+    pools.push((threads, p.clone()));
+    Ok(p)
 }
 
 fn run_in_pool<K: Kernel>(cells: &[Cell<'_, K>], config: &RunConfig, observer: &dyn Observer) -> Vec<K::Tally> {
