@@ -23,9 +23,12 @@ impl Progress {
             let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
             bar.set_style(
                 ProgressStyle::with_template(
-                    "{spinner} [{elapsed_precise}] {bar:30} {human_pos}/{human_len} engagements, {per_sec}, ETA {eta} {msg}",
+                    "{spinner} [{elapsed_precise}] {bar:30} {human_pos}/{human_len} engagements, {rate}, ETA {eta} {msg}",
                 )
-                .expect("valid template"),
+                .expect("valid template")
+                .with_key("rate", |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.1} M/s", state.per_sec() / 1e6);
+                }),
             );
             bar
         };
