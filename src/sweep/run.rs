@@ -9,7 +9,7 @@ use crate::engine::{Cell, Observer, RunConfig, Trials, cell_key, run};
 use crate::model::Catalogue;
 use crate::output::Table;
 use crate::rules::techcommander::compiled::FC_NORMAL;
-use crate::rules::techcommander::{AttackRun, Attacker, Conditions, Duel, Target};
+use crate::rules::techcommander::{AttackRun, Attacker, Duel, Target};
 
 use super::cells::{attack_run_key, duel_key, expand};
 use super::scenario::{Engagement, Resolved, Scenario};
@@ -172,9 +172,4 @@ fn first_turn_losses(run: &AttackRun) -> Vec<f64> {
 
 fn build_weight(catalogue: &Catalogue, name: &str) -> (f64, f64) {
     catalogue.build(name).map_or((0.0, 0.0), |b| (b.weight, b.power))
-}
-
-/// Conditions of a sweep row, for callers outside.
-pub fn grid_of(scenario: &Scenario) -> Vec<Conditions> {
-    expand(&scenario.grid)
 }

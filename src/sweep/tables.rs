@@ -1,7 +1,7 @@
 //! The sweep's result tables, column by column (documented in reports/README.md).
 
 use crate::output::{Cell, Kind, Table};
-use crate::rules::techcommander::{Attacker, Conditions, ExactTtk, SystemOdds, Target, all_odds};
+use crate::rules::techcommander::{Attacker, Conditions, ExactTtk, Target, all_odds};
 use crate::stats::{DuelTally, TtkTally};
 
 use super::Scenario;
@@ -324,11 +324,6 @@ pub fn push_duel(t: &mut Table, a: &Attacker, b: &Attacker, c: &Conditions, tall
             opt(s.mean_turns_ci.map(|i| i.high)),
         ],
     ));
-}
-
-/// The odds rows of `all_odds`, for callers that already have them.
-pub fn expected_losses(rows: &[SystemOdds]) -> Vec<f64> {
-    rows.iter().map(|r| r.odds.expected_life_loss).collect()
 }
 
 /// Fields of the manifest that describe the scenario as run.
