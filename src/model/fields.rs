@@ -264,25 +264,31 @@ impl<'a> Fields<'a> {
         };
         let mut out = Vec::new();
         for (i, fields) in tables.iter().enumerate() {
-            let mut nested_errors = Vec::new();
-            let mut nested = Fields {
-                entry: self.entry,
-                label: self.label.clone(),
-                prefix: format!("{}{key}[{i}].", self.prefix),
-                fields,
-                used: vec![false; fields.len()],
-                errors: &mut nested_errors,
-                failed: false,
-            };
-            let value = read(&mut nested);
-            let nested_failed = nested.failed;
-            self.errors.append(&mut nested_errors);
-            self.failed |= nested_failed;
-            if let Some(v) = value {
+            if let Some(v) = self.nested(&format!("{key}[{i}]"), fields, &mut read) {
                 out.push(v);
             }
         }
         out
+    }
+
+    /// Read `fields` (a nested table at `key`) with `read`: errors name `key.field` and
+    /// count against this entry.
+    fn nested<T>(&mut self, key: &str, fields: &[(String, RawField)], read: impl FnOnce(&mut Fields<'_>) -> T) -> T {
+        let mut nested_errors = Vec::new();
+        let mut nested = Fields {
+            entry: self.entry,
+            label: self.label.clone(),
+            prefix: format!("{}{key}.", self.prefix),
+            fields,
+            used: vec![false; fields.len()],
+            errors: &mut nested_errors,
+            failed: false,
+        };
+        let value = read(&mut nested);
+        let failed = nested.failed;
+        self.errors.append(&mut nested_errors);
+        self.failed |= failed;
+        value
     }
 
     /// Report keys nobody read as unknown; true when the entry had no error at all.
@@ -355,21 +361,7 @@ impl Fields<'_> {
             self.wrong_type(key, field, "a table");
             return None;
         };
-        let mut nested_errors = Vec::new();
-        let mut nested = Fields {
-            entry: self.entry,
-            label: self.label.clone(),
-            prefix: format!("{}{key}.", self.prefix),
-            fields,
-            used: vec![false; fields.len()],
-            errors: &mut nested_errors,
-            failed: false,
-        };
-        let value = read(&mut nested);
-        let failed = nested.failed;
-        self.errors.append(&mut nested_errors);
-        self.failed |= failed;
-        Some(value)
+        Some(self.nested(key, fields, read))
     }
 
     /// A non-negative number, or `None` when absent.
