@@ -13,26 +13,8 @@ use volley::rules::techcommander::{AttackRun, Attacker, Conditions, Duel, Policy
 /// The reference cell: one system of 6 shots hitting on 5 or less, 12 damage per hit,
 /// against AC2 with 20 life (about 3.08 actions per kill).
 fn reference() -> AttackRun {
-    let weapon = Weapon {
-        name: "Reference".into(),
-        damage: 12,
-        shots: 6,
-        fire_control: -7, // 10 + 2 (size) - 7 = 5
-        min: 0,
-        opt: 100,
-        drop: 0,
-        drop_per: 1,
-        linkable: 1,
-        rounds: 0,
-        weight: 0.0,
-        power: 0.0,
-        nlos: false,
-        missile: false,
-        armor_piercing: 0,
-        splash: 0,
-        ignores_smoke: false,
-        class: None,
-    };
+    // T = 10 + 2 (size) - 7 = 5
+    let weapon = Weapon::simple("Reference", 6, 12, -7);
     let a = Attacker {
         name: "Reference".into(),
         kind: UnitKind::Vehicle,

@@ -294,26 +294,7 @@ mod fixtures {
     use volley::rules::techcommander::{Attacker, System, Target};
 
     pub fn weapon(name: &str, shots: u32, damage: u32, fire_control: i32) -> Weapon {
-        Weapon {
-            name: name.into(),
-            damage,
-            shots,
-            fire_control,
-            min: 0,
-            opt: 100,
-            drop: 0,
-            drop_per: 1,
-            linkable: 1,
-            rounds: 0,
-            weight: 1.0,
-            power: 1.0,
-            nlos: false,
-            missile: false,
-            armor_piercing: 0,
-            splash: 0,
-            ignores_smoke: false,
-            class: None,
-        }
+        Weapon { weight: 1.0, power: 1.0, ..Weapon::simple(name, shots, damage, fire_control) }
     }
 
     pub fn attacker(kind: UnitKind, weapons: Vec<Weapon>) -> Attacker {

@@ -97,6 +97,32 @@ impl Weapon {
         f.finish(WEAPON_KEYS).then_some(w)
     }
 
+    /// A plain weapon for code (tests, benchmarks, tools): `shots` per copy, `damage` per
+    /// hit, `fire_control`; no minimum range, optimum range 100 (no range penalty on a
+    /// table), linkable 1, unlimited rounds, no weight or power, no special traits.
+    pub fn simple(name: &str, shots: u32, damage: u32, fire_control: i32) -> Weapon {
+        Weapon {
+            name: name.to_string(),
+            damage,
+            shots,
+            fire_control,
+            min: 0,
+            opt: 100,
+            drop: 0,
+            drop_per: 1,
+            linkable: 1,
+            rounds: 0,
+            weight: 0.0,
+            power: 0.0,
+            nlos: false,
+            missile: false,
+            armor_piercing: 0,
+            splash: 0,
+            ignores_smoke: false,
+            class: None,
+        }
+    }
+
     /// Whether the weapon can run out (`rounds` > 0).
     pub fn is_limited(&self) -> bool {
         self.rounds > 0

@@ -8,26 +8,8 @@ use super::profile::{Attacker, System, Target};
 use super::target_number::{NoShot, hitting_faces, range_penalty, shot};
 
 fn weapon(name: &str) -> Weapon {
-    Weapon {
-        name: name.into(),
-        damage: 8,
-        shots: 3,
-        fire_control: 1,
-        min: 0,
-        opt: 24,
-        drop: 1,
-        drop_per: 1,
-        linkable: 2,
-        rounds: 0,
-        weight: 5.0,
-        power: 5.0,
-        nlos: false,
-        missile: false,
-        armor_piercing: 0,
-        splash: 0,
-        ignores_smoke: false,
-        class: None,
-    }
+    // the Devastator's card: 3 shots, FC +1, OPT 24, DROP 1 per 1, 8 damage
+    Weapon { opt: 24, drop: 1, linkable: 2, weight: 5.0, power: 5.0, ..Weapon::simple(name, 3, 8, 1) }
 }
 
 fn attacker(kind: UnitKind, weapons: Vec<Weapon>) -> Attacker {
