@@ -9,7 +9,7 @@ use crate::engine::{Cell, Observer, RunConfig, Trials, cell_key, run};
 use crate::model::Catalogue;
 use crate::output::Table;
 use crate::rules::techcommander::compiled::FC_NORMAL;
-use crate::rules::techcommander::{AttackRun, Attacker, Duel, Target};
+use crate::rules::techcommander::{AttackRun, Attacker, Duel, Target, all_odds};
 
 use super::cells::{attack_run_key, duel_key, expand};
 use super::scenario::{Engagement, Resolved, Scenario};
@@ -68,11 +68,12 @@ pub fn run_sweep(
                 let (a, t) = (&attackers[*ai], &targets[*ti]);
                 let exact = kernel.exact();
                 engagements += tally.trials;
-                tables::push_hit_probability(&mut hit, &a.0, t, c);
-                tables::push_time_to_kill(&mut ttk, &a.0, t, c, tally, &exact);
-                tables::push_ttk_by_turn(&mut by_turn, &a.0, t, c, tally, &exact);
+                let (odds, summary) = (all_odds(&a.0, t, c), tally.summary());
+                tables::push_hit_probability(&mut hit, &a.0, t, c, &odds);
+                tables::push_time_to_kill(&mut ttk, &a.0, t, c, tally, &summary, &exact);
+                tables::push_ttk_by_turn(&mut by_turn, &a.0, t, c, &summary, &exact);
                 let first = first_turn_losses(kernel);
-                tables::push_cost_efficiency(&mut cost, &a.0, a.2, a.3, t, c, &first, &exact, Some(tally));
+                tables::push_cost_efficiency(&mut cost, &a.0, a.2, a.3, t, c, &odds, &first, &exact, Some(tally));
             }
             (vec![("time_to_kill", ttk), ("ttk_by_turn", by_turn)], specs.len(), engagements)
         }
@@ -106,15 +107,16 @@ pub fn run_sweep(
                 engagements += tally.trials;
                 tables::push_duel(&mut duels, &a.0, &b.0, c, tally);
                 // Per-action odds and exact cost efficiency of each side against the other.
-                for (x, wx, px, y) in [(&a.0, a.2, a.3, &b.1), (&b.0, 0.0, 0.0, &a.1)] {
+                for (x, y) in [(&a.0, &b.1), (&b.0, &a.1)] {
                     let key = (x.name.clone(), y.name.clone(), super::cells::conditions_key(c));
                     if !seen_odds.insert(key) {
                         continue;
                     }
-                    tables::push_hit_probability(&mut hit, x, y, c);
+                    let odds = all_odds(x, y, c);
+                    tables::push_hit_probability(&mut hit, x, y, c, &odds);
                     let run = AttackRun::new(x, y, c, scenario.policy, scenario.max_turns)
                         .map_err(|e| format!("{}: {e}", x.name))?;
-                    let (w, p) = if wx > 0.0 || px > 0.0 { (wx, px) } else { build_weight(catalogue, &x.name) };
+                    let (w, p) = build_weight(catalogue, &x.name);
                     tables::push_cost_efficiency(
                         &mut cost,
                         x,
@@ -122,6 +124,7 @@ pub fn run_sweep(
                         p,
                         y,
                         c,
+                        &odds,
                         &first_turn_losses(&run),
                         &run.exact(),
                         None,

@@ -1,8 +1,8 @@
 //! The sweep's result tables, column by column (documented in reports/README.md).
 
 use crate::output::{Cell, Kind, Table};
-use crate::rules::techcommander::{Attacker, Conditions, ExactTtk, Target, all_odds};
-use crate::stats::{DuelTally, TtkTally};
+use crate::rules::techcommander::{Attacker, Conditions, ExactTtk, SystemOdds, Target};
+use crate::stats::{DuelTally, TtkSummary, TtkTally};
 
 use super::Scenario;
 
@@ -55,8 +55,9 @@ pub fn hit_probability() -> Table {
     ))
 }
 
-pub fn push_hit_probability(t: &mut Table, a: &Attacker, target: &Target, c: &Conditions) {
-    for r in all_odds(a, target, c) {
+/// Rows of `odds` (the attacker's `all_odds` against `target` under `c`).
+pub fn push_hit_probability(t: &mut Table, a: &Attacker, target: &Target, c: &Conditions, odds: &[SystemOdds]) {
+    for r in odds {
         t.push(row(
             vec![
                 a.name.as_str().into(),
@@ -111,9 +112,9 @@ pub fn push_time_to_kill(
     target: &Target,
     c: &Conditions,
     tally: &TtkTally,
+    s: &TtkSummary,
     exact: &ExactTtk,
 ) {
-    let s = tally.summary();
     t.push(row(
         vec![a.name.as_str().into(), target.name.as_str().into(), target.size_ac.into()],
         c,
@@ -156,10 +157,9 @@ pub fn push_ttk_by_turn(
     a: &Attacker,
     target: &Target,
     c: &Conditions,
-    tally: &TtkTally,
+    s: &TtkSummary,
     exact: &ExactTtk,
 ) {
-    let s = tally.summary();
     for (k, (&p, ci)) in s.p_kill_by_turn.iter().zip(&s.p_kill_by_turn_ci).enumerate() {
         t.push(row(
             vec![a.name.as_str().into(), target.name.as_str().into(), target.size_ac.into()],
@@ -201,9 +201,10 @@ fn per(x: f64, by: f64) -> Cell {
     if by > 0.0 { Cell::Float(x / by) } else { Cell::Null }
 }
 
-/// One build row and one row per weapon system. `first_turn` are the expected life losses
-/// of the systems the plan fires on turn 1; `exact` is the attack run's exact
-/// distribution; `tally` the Monte Carlo one, if the scenario simulated this cell.
+/// One build row and one row per weapon system (`odds`, as for `hit_probability`).
+/// `first_turn` are the expected life losses of the systems the plan fires on turn 1;
+/// `exact` is the attack run's exact distribution; `tally` the Monte Carlo one, if the
+/// scenario simulated this cell.
 #[allow(clippy::too_many_arguments)]
 pub fn push_cost_efficiency(
     t: &mut Table,
@@ -212,6 +213,7 @@ pub fn push_cost_efficiency(
     build_power: f64,
     target: &Target,
     c: &Conditions,
+    odds: &[SystemOdds],
     first_turn: &[f64],
     exact: &ExactTtk,
     tally: Option<&TtkTally>,
@@ -245,7 +247,7 @@ pub fn push_cost_efficiency(
             mc.map_or(Cell::Null, |(_, ci)| per(ci.high * target.points, a.points)),
         ],
     ));
-    for r in all_odds(a, target, c) {
+    for r in odds {
         let Some(sys) = a.systems.iter().find(|s| s.weapon.name == r.weapon) else { continue };
         let (w, p) = (sys.weapon.weight * sys.copies as f64, sys.weapon.power * sys.copies as f64);
         let e = r.odds.expected_life_loss;
