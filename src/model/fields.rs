@@ -183,16 +183,10 @@ impl<'a> Fields<'a> {
             return Vec::new();
         };
         match &field.value {
-            RawValue::Array(items) => {
-                let mut out = Vec::new();
-                for (i, item) in items.iter().enumerate() {
-                    match &item.value {
-                        RawValue::Str(s) if !s.trim().is_empty() => out.push((s.trim().to_string(), item.position)),
-                        _ => self.wrong_type(&format!("{key}[{i}]"), item, "a non-empty string"),
-                    }
-                }
-                out
-            }
+            RawValue::Array(items) => self.items(key, items, "a non-empty string", |v| match v {
+                RawValue::Str(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
+                _ => None,
+            }),
             RawValue::Cell(s) => split_cell(s).into_iter().map(|s| (s.into_owned(), field.position)).collect(),
             _ => {
                 self.wrong_type(key, field, "an array of strings");
@@ -329,23 +323,36 @@ impl Fields<'_> {
         self.fields.iter().any(|(k, _)| k == key)
     }
 
+    /// The items of array `key` that `read` accepts, with their positions; the others are
+    /// errors at `key[i]` saying `expected`.
+    fn items<T>(
+        &mut self,
+        key: &str,
+        items: &[RawField],
+        expected: &str,
+        read: impl Fn(&RawValue) -> Option<T>,
+    ) -> Vec<(T, Option<Position>)> {
+        let mut out = Vec::new();
+        for (i, item) in items.iter().enumerate() {
+            match read(&item.value) {
+                Some(v) => out.push((v, item.position)),
+                None => self.wrong_type(&format!("{key}[{i}]"), item, expected),
+            }
+        }
+        out
+    }
+
     /// A list of numbers (integers or floats); empty when absent.
     pub fn number_list(&mut self, key: &str) -> Vec<(f64, Option<Position>)> {
         let Some(field) = self.take(key) else {
             return Vec::new();
         };
         match &field.value {
-            RawValue::Array(items) => {
-                let mut out = Vec::new();
-                for (i, item) in items.iter().enumerate() {
-                    match &item.value {
-                        RawValue::Int(v) => out.push((*v as f64, item.position)),
-                        RawValue::Float(v) => out.push((*v, item.position)),
-                        _ => self.wrong_type(&format!("{key}[{i}]"), item, "a number"),
-                    }
-                }
-                out
-            }
+            RawValue::Array(items) => self.items(key, items, "a number", |v| match v {
+                RawValue::Int(v) => Some(*v as f64),
+                RawValue::Float(v) => Some(*v),
+                _ => None,
+            }),
             _ => {
                 self.wrong_type(key, field, "an array of numbers");
                 Vec::new()
