@@ -8,24 +8,14 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use volley::engine::{Cell, RunConfig, Silent, Trials, run};
 use volley::model::{Catalogue, UnitKind, Weapon};
 use volley::rules::Kernel;
-use volley::rules::techcommander::{AttackRun, Attacker, Conditions, Duel, Policy, System, Target};
+use volley::rules::techcommander::{AttackRun, Attacker, Conditions, Duel, Policy, Target};
 
 /// The reference cell: one system of 6 shots hitting on 5 or less, 12 damage per hit,
 /// against AC2 with 20 life (about 3.08 actions per kill).
 fn reference() -> AttackRun {
     // T = 10 + 2 (size) - 7 = 5
     let weapon = Weapon::simple("Reference", 6, 12, -7);
-    let a = Attacker {
-        name: "Reference".into(),
-        kind: UnitKind::Vehicle,
-        ac: 2,
-        to_hit_bonus: 0,
-        ignores_smoke: false,
-        wetwire: false,
-        combined_arms: false,
-        systems: vec![System { weapon, copies: 1 }],
-        points: 2.0,
-    };
+    let a = Attacker::simple("Reference", UnitKind::Vehicle, 2, vec![weapon]);
     AttackRun::new(&a, &Target::generic(2), &Conditions::default(), Policy::BestExpected, 20).unwrap()
 }
 

@@ -291,24 +291,14 @@ mod odds {
 /// Builders for hand-made attackers and targets.
 mod fixtures {
     use volley::model::{UnitKind, Weapon};
-    use volley::rules::techcommander::{Attacker, System, Target};
+    use volley::rules::techcommander::{Attacker, Target};
 
     pub fn weapon(name: &str, shots: u32, damage: u32, fire_control: i32) -> Weapon {
         Weapon { weight: 1.0, power: 1.0, ..Weapon::simple(name, shots, damage, fire_control) }
     }
 
     pub fn attacker(kind: UnitKind, weapons: Vec<Weapon>) -> Attacker {
-        Attacker {
-            name: "A".into(),
-            kind,
-            ac: 4,
-            to_hit_bonus: 0,
-            ignores_smoke: false,
-            wetwire: false,
-            combined_arms: false,
-            systems: weapons.into_iter().map(|weapon| System { weapon, copies: 1 }).collect(),
-            points: 4.0,
-        }
+        Attacker::simple("A", kind, 4, weapons)
     }
 
     /// The reference cell: one system of 6 shots hitting on 5 or less, 12 damage, vs AC2.

@@ -67,6 +67,22 @@ impl Attacker {
         }
     }
 
+    /// An attacker built in code (tests, benchmarks, tools): one copy of each weapon as
+    /// its own system, no bonuses, no thermal sight or faction training, points = `ac`.
+    pub fn simple(name: &str, kind: UnitKind, ac: u32, weapons: Vec<Weapon>) -> Attacker {
+        Attacker {
+            name: name.to_string(),
+            kind,
+            ac,
+            to_hit_bonus: 0,
+            ignores_smoke: false,
+            wetwire: false,
+            combined_arms: false,
+            systems: weapons.into_iter().map(|weapon| System { weapon, copies: 1 }).collect(),
+            points: ac as f64,
+        }
+    }
+
     /// Actions per turn: 2 for an MSV (1 when under-crewed), else 1.
     pub fn actions_per_turn(&self, under_crewed: bool) -> u32 {
         if self.kind == UnitKind::Msv && !under_crewed { MSV_ACTIONS_PER_TURN } else { OTHER_ACTIONS_PER_TURN }

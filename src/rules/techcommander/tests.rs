@@ -4,7 +4,7 @@ use crate::model::{UnitKind, Weapon};
 
 use super::conditions::*;
 use super::odds::{RowShot, all_odds, system_odds};
-use super::profile::{Attacker, System, Target};
+use super::profile::{Attacker, Target};
 use super::target_number::{NoShot, hitting_faces, range_penalty, shot};
 
 fn weapon(name: &str) -> Weapon {
@@ -13,17 +13,7 @@ fn weapon(name: &str) -> Weapon {
 }
 
 fn attacker(kind: UnitKind, weapons: Vec<Weapon>) -> Attacker {
-    Attacker {
-        name: "A".into(),
-        kind,
-        ac: 4,
-        to_hit_bonus: 0,
-        ignores_smoke: false,
-        wetwire: false,
-        combined_arms: false,
-        systems: weapons.into_iter().map(|weapon| System { weapon, copies: 1 }).collect(),
-        points: 4.0,
-    }
+    Attacker::simple("A", kind, 4, weapons)
 }
 
 fn dwarf_alpha() -> Attacker {
