@@ -15,7 +15,7 @@
 #   MUTATION_TESTS  the test command (default: "cargo test --lib --quiet"). The rulings
 #                   are pinned by the kernel's unit tests (src/rules/techcommander/), so
 #                   the library's unit tests are the smallest set that proves the point:
-#                   they rebuild one test binary per mutation (about 30 s on 2 busy cores)
+#                   they rebuild one test binary per mutation (about 15 s on 2 busy cores)
 #                   and run in under a second. Use "cargo test --quiet" for the whole suite.
 #   MUTATION_TIMEOUT  seconds allowed per test run (default 900).
 #
