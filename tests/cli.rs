@@ -377,7 +377,9 @@ mod duel {
     use super::*;
 
     #[test]
-    fn json_contract_and_probabilities_sum_to_one() {
+    fn json_contract_and_outcome_counts_are_the_engines() {
+        use volley::engine::{Cell, RunConfig, Silent, Trials, cell_key, run};
+        use volley::rules::techcommander::{Attacker, Conditions, DEFAULT_MAX_TURNS, Duel, Policy, Target};
         let j = json_of(&[
             "duel",
             "Dwarf ALPHA",
@@ -394,9 +396,37 @@ mod duel {
         {
             assert!(j.get(key).is_some(), "missing {key}");
         }
-        let total = j["p_a_wins"].as_f64().unwrap() + j["p_b_wins"].as_f64().unwrap() + j["p_draw"].as_f64().unwrap();
-        assert!((total - 1.0).abs() < 1e-12);
-        assert_eq!(j["trials"], 50_000);
+        let n = 50_000u64;
+        assert_eq!(j["trials"], n);
+        // Every probability is a count of the n duels. The outcomes are counted apart (A
+        // wins, B wins, mutual kills, timeouts): together they must cover every duel
+        // exactly once, a draw is a mutual kill or a timeout, and the counts are the
+        // engine's own for this cell under its key and seed.
+        let count = |key: &str| {
+            let k = j[key].as_f64().unwrap() * n as f64;
+            assert!((k - k.round()).abs() < 1e-6, "{key} = {} is not a count of {n}", j[key]);
+            k.round() as u64
+        };
+        let (a, b, draw) = (count("p_a_wins"), count("p_b_wins"), count("p_draw"));
+        let (mutual, timeout) = (count("p_mutual_kill"), count("p_timeout"));
+        assert_eq!(draw, mutual + timeout, "draws are mutual kills and timeouts");
+        assert_eq!(a + b + mutual + timeout, n, "every duel has exactly one outcome");
+        let cat = volley::model::Catalogue::embedded().unwrap();
+        let (x, y) = (cat.build("Dwarf ALPHA").unwrap(), cat.build("Gladiator Lancer").unwrap());
+        let c = Conditions::at_range(20.0);
+        let duel = Duel::new(
+            (&Attacker::from_build(&cat, x), &Target::from_build(&cat, x)),
+            (&Attacker::from_build(&cat, y), &Target::from_build(&cat, y)),
+            &c,
+            Policy::BestExpected,
+            DEFAULT_MAX_TURNS,
+        )
+        .unwrap();
+        let key =
+            cell_key(&volley::sweep::cells::duel_key(&x.name, &y.name, &c, Policy::BestExpected, DEFAULT_MAX_TURNS));
+        let cfg = RunConfig { seed: j["seed"].as_u64().unwrap(), trials: Trials::Fixed(n), ..RunConfig::default() };
+        let t = run(&[Cell { key, kernel: &duel }], &cfg, &Silent).unwrap().remove(0);
+        assert_eq!([a, b, mutual, timeout], [t.a_wins(), t.b_wins(), t.mutual_by_turn.iter().sum(), t.timeouts]);
     }
 
     #[test]
@@ -603,17 +633,51 @@ smoke = ["none", "designated"]
     #[test]
     fn duel_scenarios_write_a_duels_table() {
         let dir = tempfile::tempdir().unwrap();
-        let text = "name = \"d\"\nengagement = \"duel\"\ntrials = 5000\nattackers = [\"Dwarf ALPHA\", \"Troll Brawler\"]\nopponents = [\"kind:vehicle\"]\n[grid]\nrange = [12, 24]\n";
+        let text = "name = \"d\"\nengagement = \"duel\"\nseed = 3\ntrials = 5000\nattackers = [\"Dwarf ALPHA\", \"Troll Brawler\"]\nopponents = [\"kind:vehicle\"]\n[grid]\nrange = [12, 24]\n";
         let scenario = scenario_file(dir.path(), "d.toml", text);
         let out = sweep(dir.path(), &scenario, "d", &[]);
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let duels = parquet(&dir.path().join("d/duels.parquet"));
         assert_eq!(duels.height(), 2 * 3 * 2);
+        // Each row's outcomes, as counts, cover its duels exactly once (draws are mutual
+        // kills plus timeouts, each counted apart) and are the engine's own counts for
+        // that cell under the sweep's key and seed.
+        use volley::engine::{Cell, RunConfig, Silent, Trials, cell_key, run};
+        use volley::rules::techcommander::{DEFAULT_MAX_TURNS, Duel, Target};
+        let cat = Catalogue::embedded().unwrap();
         for i in 0..duels.height() {
-            let total = num(&duels, "p_a_wins", i).unwrap()
-                + num(&duels, "p_b_wins", i).unwrap()
-                + num(&duels, "p_draw", i).unwrap();
-            assert!((total - 1.0).abs() < 1e-12);
+            let n = num(&duels, "trials", i).unwrap();
+            assert_eq!(n, 5000.0);
+            let count = |col: &str| {
+                let k = num(&duels, col, i).unwrap() * n;
+                assert!((k - k.round()).abs() < 1e-6, "row {i}: {col} is not a count of {n}");
+                k.round() as u64
+            };
+            let (a, b, draw) = (count("p_a_wins"), count("p_b_wins"), count("p_draw"));
+            let (mutual, timeout) = (count("p_mutual_kill"), count("p_timeout"));
+            assert_eq!(draw, mutual + timeout, "row {i}");
+            assert_eq!(a + b + mutual + timeout, 5000, "row {i}: every duel has exactly one outcome");
+            let (x, y) = (cat.build(&cell(&duels, "a", i)).unwrap(), cat.build(&cell(&duels, "b", i)).unwrap());
+            let c = Conditions::at_range(num(&duels, "range", i).unwrap());
+            let duel = Duel::new(
+                (&Attacker::from_build(&cat, x), &Target::from_build(&cat, x)),
+                (&Attacker::from_build(&cat, y), &Target::from_build(&cat, y)),
+                &c,
+                Policy::BestExpected,
+                DEFAULT_MAX_TURNS,
+            )
+            .unwrap();
+            let key = cell_key(&volley::sweep::cells::duel_key(
+                &x.name,
+                &y.name,
+                &c,
+                Policy::BestExpected,
+                DEFAULT_MAX_TURNS,
+            ));
+            let cfg = RunConfig { seed: 3, trials: Trials::Fixed(5000), ..RunConfig::default() };
+            let t = run(&[Cell { key, kernel: &duel }], &cfg, &Silent).unwrap().remove(0);
+            let engine = [t.a_wins(), t.b_wins(), t.mutual_by_turn.iter().sum(), t.timeouts];
+            assert_eq!([a, b, mutual, timeout], engine, "row {i}");
         }
         assert!(dir.path().join("d/hit_probability.csv").exists());
     }

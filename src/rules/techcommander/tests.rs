@@ -1,11 +1,16 @@
 //! Every modifier and ruling of §2, one test each, plus the rulebook's worked example.
+//! The rulings of §3-5 are in `turn_tests.rs`.
 
-use crate::model::{UnitKind, Weapon};
+use crate::model::source::SourceFile;
+use crate::model::{Catalogue, UnitKind, Weapon};
 
 use super::conditions::*;
 use super::odds::{RowShot, all_odds, system_odds};
 use super::profile::{Attacker, Target};
 use super::target_number::{NoShot, hitting_faces, range_penalty, shot};
+
+#[path = "turn_tests.rs"]
+mod turns;
 
 fn weapon(name: &str) -> Weapon {
     // the Devastator's card: 3 shots, FC +1, OPT 24, DROP 1 per 1, 8 damage
@@ -270,4 +275,63 @@ fn armor_piercing_ignores_reduction_up_to_its_level() {
     // 3 hits x 8 = 24, reduction 4 - 3 = 1: 23 life
     assert_eq!(row.odds.life_lost[23], 1.0);
     assert_eq!(row.odds.p_one_action_kill, 1.0);
+}
+
+#[test]
+fn faction_abilities_are_read_from_the_catalogue_by_their_names() {
+    // The catalogue names abilities as loadouts/README.md documents them: `Wetwire`
+    // (+1 fire control), `Combined Arms` (+2 fire control with a friendly MSV) and
+    // `Defense Masters` (dug in is -3 instead of -2), in any letter case.
+    let text = r#"
+[[weapon]]
+name = "Gun"
+damage = 8
+shots = 3
+fire_control = 1
+opt = 24
+weight = 5
+power = 5
+
+[[unit]]
+name = "Syndicate"
+kind = "msv"
+ac = 4
+free_weight = 10
+free_power = 12
+abilities = ["Wetwire", "Defense Masters"]
+
+[[unit]]
+name = "Pirate"
+kind = "msv"
+ac = 4
+free_weight = 10
+free_power = 12
+abilities = ["combined arms"]
+
+[[build]]
+name = "Syndicate Gun"
+unit = "Syndicate"
+weapons = [{ name = "Gun", count = 1 }]
+
+[[build]]
+name = "Pirate Gun"
+unit = "Pirate"
+weapons = [{ name = "Gun", count = 1 }]
+"#;
+    let cat = Catalogue::from_sources("test", &[SourceFile { name: "c.toml".into(), text: text.into() }]).unwrap();
+    let build = |n: &str| cat.build(n).unwrap();
+    let (syndicate, pirate) = (build("Syndicate Gun"), build("Pirate Gun"));
+    let (a_syn, a_pir) = (Attacker::from_build(&cat, syndicate), Attacker::from_build(&cat, pirate));
+    let (t_syn, t_pir) = (Target::from_build(&cat, syndicate), Target::from_build(&cat, pirate));
+    let c = Conditions::at_range(0.0);
+    let msv = Conditions { friendly_msv: true, ..c };
+    let dug_in = Conditions { statuses: "dug-in".parse().unwrap(), ..c };
+    // 10 + 4 size + 1 FC + 1 Wetwire
+    assert_eq!(tn(&a_syn, &t_pir, &c), 16);
+    // 10 + 4 + 1, and + 2 with a friendly MSV on the field
+    assert_eq!(tn(&a_pir, &t_syn, &c), 15);
+    assert_eq!(tn(&a_pir, &t_syn, &msv), 17);
+    // dug in: -3 for the Defense Masters, -2 for the others
+    assert_eq!(tn(&a_pir, &t_syn, &dug_in), 15 - 3);
+    assert_eq!(tn(&a_syn, &t_pir, &dug_in), 16 - 2);
 }

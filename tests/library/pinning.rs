@@ -1,0 +1,151 @@
+//! Value stability (as rand's `value_stability` tests): the cell keys published results
+//! are drawn under, and one golden count per engagement kind, as literals.
+//!
+//! Every number a report publishes is a pure function of (seed, cell key, stream); these
+//! tests pin that function end to end. A change in the key format, the seeding, the
+//! stream size or how many random numbers a rule draws changes these integers and fails
+//! here. Update a literal only for an intended change, and say so in the changelog:
+//! published numbers change with it. (The generator itself is pinned in
+//! `src/engine/seed.rs`; the paired path in its own tests.)
+
+use volley::engine::{Cell, RunConfig, Silent, Trials, cell_key, run};
+use volley::model::Catalogue;
+use volley::rules::techcommander::*;
+use volley::stats::{DuelTally, TtkTally};
+use volley::sweep::cells::{attack_run_key, duel_key};
+use volley::sweep::{Scenario, run_sweep};
+
+/// The rulebook's worked example as a cell: Dwarf ALPHA at the Stingray, 27" through smoke.
+fn worked_example() -> Conditions {
+    Conditions { range: 27.0, smoke: Smoke::Smoke, ..Conditions::default() }
+}
+
+/// The attack run `volley ttk --attacker "Dwarf ALPHA" --target Stingray --range 27 --smoke smoke`
+/// plays, with the key that command and `volley sweep` use.
+fn worked_example_run() -> (AttackRun, u64) {
+    let cat = Catalogue::embedded().unwrap();
+    let a = Attacker::from_build(&cat, cat.build("Dwarf ALPHA").unwrap());
+    let t = TargetSpec::parse("Stingray").unwrap().resolve(&cat).unwrap();
+    let c = worked_example();
+    let run = AttackRun::new(&a, &t, &c, Policy::BestExpected, DEFAULT_MAX_TURNS).unwrap();
+    let key = cell_key(&attack_run_key(&a.name, &t.name, &c, Policy::BestExpected, DEFAULT_MAX_TURNS));
+    (run, key)
+}
+
+fn ttk(run_: &AttackRun, key: u64, seed: u64, trials: Trials) -> TtkTally {
+    let cfg = RunConfig { seed, trials, ..RunConfig::default() };
+    run(&[Cell { key, kernel: run_ }], &cfg, &Silent).unwrap().remove(0)
+}
+
+#[test]
+fn cell_keys_of_published_cells() {
+    let c = worked_example();
+    let attack = attack_run_key("Dwarf ALPHA", "Stingray", &c, Policy::BestExpected, 20);
+    assert_eq!(
+        attack,
+        "attack-run|Dwarf ALPHA|Stingray|range=27|cover=none|smoke=smoke|movement=stationary|status=none|designated=false|jury_rig_failed=false|under_crewed=false|friendly_msv=false|mode=normal|policy=best-expected|max_turns=20"
+    );
+    assert_eq!(cell_key(&attack), GOLDEN_ATTACK_KEY, "{:#x}", cell_key(&attack));
+    let duel = duel_key("Dwarf ALPHA", "Gladiator Lancer", &Conditions::at_range(20.0), Policy::BestExpected, 20);
+    assert_eq!(
+        duel,
+        "duel|Dwarf ALPHA|Gladiator Lancer|range=20|cover=none|smoke=none|movement=stationary|status=none|designated=false|jury_rig_failed=false|under_crewed=false|friendly_msv=false|mode=normal|policy=best-expected|max_turns=20"
+    );
+    assert_eq!(cell_key(&duel), GOLDEN_DUEL_KEY, "{:#x}", cell_key(&duel));
+}
+
+const GOLDEN_ATTACK_KEY: u64 = 0xd170_a2a1_79b2_4961;
+const GOLDEN_DUEL_KEY: u64 = 0x7b14_8639_5283_1637;
+
+#[test]
+fn golden_attack_run() {
+    let (r, key) = worked_example_run();
+    let t = ttk(&r, key, 1, Trials::Fixed(20_000));
+    assert_eq!(t.trials, 20_000);
+    assert_eq!(t.kills_by_turn, GOLDEN_ATTACK_KILLS_BY_TURN, "{:?}", t.kills_by_turn);
+}
+
+const GOLDEN_ATTACK_KILLS_BY_TURN: [u64; 20] =
+    [99, 3075, 6310, 5480, 3087, 1257, 464, 167, 41, 14, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+
+#[test]
+fn golden_duel() {
+    // `volley duel "Dwarf ALPHA" "Gladiator Lancer" --range 20`, seed 1, 20 000 duels.
+    let cat = Catalogue::embedded().unwrap();
+    let (x, y) = (cat.build("Dwarf ALPHA").unwrap(), cat.build("Gladiator Lancer").unwrap());
+    let c = Conditions::at_range(20.0);
+    let duel = Duel::new(
+        (&Attacker::from_build(&cat, x), &Target::from_build(&cat, x)),
+        (&Attacker::from_build(&cat, y), &Target::from_build(&cat, y)),
+        &c,
+        Policy::BestExpected,
+        DEFAULT_MAX_TURNS,
+    )
+    .unwrap();
+    let key = cell_key(&duel_key(&x.name, &y.name, &c, Policy::BestExpected, DEFAULT_MAX_TURNS));
+    let cfg = RunConfig { seed: 1, trials: Trials::Fixed(20_000), ..RunConfig::default() };
+    let d: DuelTally = run(&[Cell { key, kernel: &duel }], &cfg, &Silent).unwrap().remove(0);
+    let counts = [d.a_wins(), d.b_wins(), d.mutual_by_turn.iter().sum(), d.timeouts];
+    assert_eq!(counts, GOLDEN_DUEL_OUTCOMES, "{counts:?}");
+    assert_eq!(counts.iter().sum::<u64>(), d.trials, "every duel ends one way");
+    let by_turn = [&d.a_wins_by_turn[..4], &d.b_wins_by_turn[..4], &d.mutual_by_turn[..4]];
+    assert_eq!(by_turn, GOLDEN_DUEL_BY_TURN, "{by_turn:?}");
+}
+
+/// A wins, B wins, mutual kills, timeouts.
+const GOLDEN_DUEL_OUTCOMES: [u64; 4] = [6289, 4483, 9228, 0];
+/// A wins, B wins, mutual kills on turns 1-4.
+const GOLDEN_DUEL_BY_TURN: [&[u64]; 3] = [&[0, 5137, 1152, 0], &[0, 4277, 206, 0], &[0, 2763, 6434, 31]];
+
+#[test]
+fn golden_precision_run() {
+    // Doubling from 65 536 trials until every P(kill by turn) has a 95% half-width of
+    // at most 0.003 (about 107 000 trials at p = 1/2): the count it stops at, and what
+    // it saw.
+    let (r, key) = worked_example_run();
+    let t = ttk(&r, key, 1, Trials::Precision { half_width: 0.003, max: 10_000_000 });
+    assert_eq!(t.trials, GOLDEN_PRECISION_TRIALS);
+    assert!(t.max_half_width() <= 0.003);
+    assert_eq!(&t.kills_by_turn[..8], &GOLDEN_PRECISION_KILLS_BY_TURN, "{:?}", t.kills_by_turn);
+}
+
+const GOLDEN_PRECISION_TRIALS: u64 = 131_072;
+const GOLDEN_PRECISION_KILLS_BY_TURN: [u64; 8] = [629, 20027, 42436, 35430, 19740, 8324, 3030, 1027];
+
+#[test]
+fn golden_sweep_cell() {
+    // One cell through the sweep path (scenario, grid, keys, tables): the kills by turn
+    // read back from the published `ttk_by_turn` table as counts, and the same counts
+    // from the engine under the cell's key (what `volley ttk` prints for it).
+    let text = "name = \"pin\"\nseed = 7\ntrials = 5000\nattackers = [\"Dwarf ALPHA\"]\ntargets = [\"Stingray\"]\n[grid]\nrange = [27]\nsmoke = [\"smoke\"]\n";
+    let cat = Catalogue::embedded().unwrap();
+    let s = Scenario::parse("pin.toml", text).unwrap();
+    let resolved = s.resolve(&cat).unwrap();
+    let cfg = RunConfig { seed: s.seed, trials: s.trials, ..RunConfig::default() };
+    let out = run_sweep(&s, &resolved, &cat, &cfg, &Silent).unwrap();
+    let by_turn = &out.tables.iter().find(|(n, _)| *n == "ttk_by_turn").unwrap().1;
+    assert_eq!(by_turn.rows.len(), 20, "one cell, 20 turns");
+    let trials = 5000.0;
+    let killed_by_turn: Vec<u64> = (0..by_turn.rows.len())
+        .map(|i| {
+            let k = by_turn.float(i, "p_killed_by_turn").unwrap() * trials;
+            assert!((k - k.round()).abs() < 1e-6, "row {i}: {k} is not a count");
+            k.round() as u64
+        })
+        .collect();
+    assert_eq!(&killed_by_turn[..8], &GOLDEN_SWEEP_KILLED_BY_TURN, "{killed_by_turn:?}");
+    let (r, key) = worked_example_run();
+    let direct = ttk(&r, key, 7, Trials::Fixed(5000));
+    let cumulative: Vec<u64> = direct
+        .kills_by_turn
+        .iter()
+        .scan(0, |acc, &k| {
+            *acc += k;
+            Some(*acc)
+        })
+        .collect();
+    assert_eq!(killed_by_turn, cumulative, "the sweep and the engine disagree on one cell");
+}
+
+/// Cumulative kills by turns 1..=8 of 5000 runs.
+const GOLDEN_SWEEP_KILLED_BY_TURN: [u64; 8] = [16, 794, 2424, 3799, 4515, 4838, 4950, 4984];
