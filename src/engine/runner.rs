@@ -172,14 +172,15 @@ fn run_in_pool<K: Kernel>(
         }
         let items_left: Vec<AtomicU32> = items_per_cell.iter().map(|&n| AtomicU32::new(n)).collect();
         observer.planned(cells.len() as u64, planned);
-        let results: Vec<(usize, K::Tally)> = items
+        // `None` = cancelled; collecting into an Option stops handing out work at the first.
+        let results: Option<Vec<(usize, K::Tally)>> = items
             .par_iter()
             .map(|&(i, s, e)| {
                 let cell = &cells[i];
                 let mut tally = cell.kernel.new_tally();
                 for stream in s..e {
                     if observer.cancelled() {
-                        return (i, tally);
+                        return None;
                     }
                     let n = (target - stream * STREAM_TRIALS as u64).min(STREAM_TRIALS as u64) as u32;
                     let mut rng = stream_rng(config.seed, cell.key, stream);
@@ -189,12 +190,12 @@ fn run_in_pool<K: Kernel>(
                 if final_round && items_left[i].fetch_sub(1, Ordering::AcqRel) == 1 {
                     observer.cell_finished();
                 }
-                (i, tally)
+                Some((i, tally))
             })
             .collect();
-        if observer.cancelled() {
+        let Some(results) = results.filter(|_| !observer.cancelled()) else {
             return Err(RunError::Cancelled);
-        }
+        };
         for (i, t) in results {
             tallies[i].merge(&t);
         }
