@@ -12,11 +12,18 @@ fn bin() -> std::process::Command {
     c
 }
 
-/// Run volley with stdout a pipe whose reading end is already closed.
+/// A pipe whose reading end is already closed: the one into the stdin of a process that
+/// exited without reading it.
+fn closed_pipe() -> std::process::ChildStdin {
+    let mut gone = std::process::Command::new("true").stdin(Stdio::piped()).spawn().unwrap();
+    let writer = gone.stdin.take().unwrap();
+    gone.wait().unwrap();
+    writer
+}
+
+/// Run volley with stdout a closed pipe.
 fn into_closed_pipe(args: &[&str]) -> std::process::Output {
-    let (reader, writer) = std::io::pipe().unwrap();
-    drop(reader);
-    bin().args(args).stdout(writer).stderr(Stdio::piped()).output().unwrap()
+    bin().args(args).stdout(Stdio::from(closed_pipe())).stderr(Stdio::piped()).output().unwrap()
 }
 
 const ODDS: [&str; 5] = ["odds", "--attacker", "Dwarf ALPHA", "--target-ac", "3"];
@@ -40,6 +47,9 @@ fn a_closed_stdout_is_a_normal_end() {
         &["sweep", "--help"],
         &["odds", "--help"],
     ];
+    let mut probe = closed_pipe();
+    let err = std::io::Write::write_all(&mut probe, b"x").unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::BrokenPipe, "the pipe is closed");
     for args in cases {
         let out = into_closed_pipe(args);
         assert_eq!(out.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
