@@ -1,23 +1,36 @@
 //! The `volley` binary: parse, run, print the error chain once, exit.
+//!
+//! Exit codes: 0 success (also when stdout is closed early, e.g. `| head`), 1 failure,
+//! 2 usage error, 128 + N after signal N (130 SIGINT, 143 SIGTERM, 129 SIGHUP).
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use volley::cli::signals::Interrupted;
+use volley::cli::usage::UsageError;
 
 fn main() -> ExitCode {
-    let cli = volley::cli::Cli::parse();
+    let cli = volley::cli::parse();
     match volley::cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            // A closed stdout (e.g. `volley ... | head`) is not an error worth a message.
-            if let Some(io) = err.downcast_ref::<std::io::Error>()
-                && io.kind() == std::io::ErrorKind::BrokenPipe
-            {
+            if let Some(i) = err.downcast_ref::<Interrupted>() {
+                eprintln!("{i}");
+                return ExitCode::from(i.0.exit_code());
+            }
+            // A closed stdout (e.g. `volley ... | head`) is a normal end, not worth a message.
+            let broken_pipe = err.chain().any(|c| {
+                c.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            });
+            if broken_pipe {
                 return ExitCode::SUCCESS;
             }
             eprintln!("error: {err}");
             for cause in err.chain().skip(1) {
                 eprintln!("  caused by: {cause}");
+            }
+            if err.downcast_ref::<UsageError>().is_some() {
+                eprintln!("\nFor more information, try '--help'.");
+                return ExitCode::from(2);
             }
             ExitCode::FAILURE
         }

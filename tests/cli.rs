@@ -359,7 +359,7 @@ mod ttk {
             .args(["ttk", "--attacker", "Dwarf ALPHA", "--target-ac", "2", "--precision", "0.7"])
             .output()
             .unwrap();
-        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(out.status.code(), Some(2), "usage errors exit 2");
         assert!(String::from_utf8_lossy(&out.stderr).contains("precision must be"));
         let out =
             volley().args(["ttk", "--attacker", "Dwarf ALPHA", "--target-ac", "2", "--trials", "0"]).output().unwrap();
@@ -368,7 +368,7 @@ mod ttk {
             .args(["ttk", "--attacker", "Dwarf ALPHA", "--target-ac", "2", "--mode", "omega-override"])
             .output()
             .unwrap();
-        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(out.status.code(), Some(2), "an odds-only mode is a usage error of ttk");
         assert!(String::from_utf8_lossy(&out.stderr).contains("odds-only"));
     }
 }
@@ -1086,3 +1086,6 @@ mod snapshots {
         insta::assert_snapshot!("ttk_exact_beagle_vs_troop_csv", exact);
     }
 }
+
+#[path = "cli/plumbing.rs"]
+mod plumbing;

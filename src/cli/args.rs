@@ -2,13 +2,15 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Context, Result};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueHint};
 
 use crate::model::Catalogue;
 use crate::output::Format;
 use crate::rules::techcommander::{AttackMode, Conditions, Cover, Movement, Smoke, Status, Statuses, TargetSpec};
+
+use super::usage::usage;
 
 /// Which catalogue to use.
 #[derive(Debug, Clone, Args)]
@@ -42,8 +44,8 @@ where
 /// The conditions of an attack.
 #[derive(Debug, Clone, Args)]
 pub struct ConditionArgs {
-    /// Range to the target in inches; rounded up for range penalties and minimum range
-    #[arg(long, default_value_t = 12.0, value_name = "INCHES")]
+    /// Range to the target in inches (at least 0); rounded up for range penalties and minimum range
+    #[arg(long, default_value_t = 12.0, value_name = "INCHES", allow_negative_numbers = true, value_parser = parse_range)]
     pub range: f64,
     /// Cover of the target: minor -1, half -2, heavy -3, blocked = no shot (NLOS weapons -6)
     #[arg(long, default_value = "none", value_parser = options::<Cover>(Cover::NAMES))]
@@ -74,7 +76,56 @@ pub struct ConditionArgs {
     pub mode: AttackMode,
 }
 
+/// `--range`: a distance in inches, at least 0 and at most [`MAX_RANGE`].
+fn parse_range(text: &str) -> Result<f64, String> {
+    let r: f64 =
+        text.trim().parse().map_err(|_| "give the range as a number of inches, e.g. 12 or 26.5".to_string())?;
+    if !r.is_finite() || r < 0.0 {
+        return Err("the range is a distance in inches between attacker and target: a number of at least 0".into());
+    }
+    if r > MAX_RANGE {
+        return Err(format!("a range is at most {MAX_RANGE} inches"));
+    }
+    Ok(r)
+}
+
+/// The longest `--range` accepted, in inches (beyond any table).
+pub const MAX_RANGE: f64 = 100_000.0;
+
+/// Help texts of [`ConditionArgs`] where both sides fire at each other (duel, gauntlet):
+/// every condition applies to each build, as attacker and as target.
+const BOTH_SIDES_HELP: [(&str, &str); 10] = [
+    ("range", "Range between the two builds in inches (at least 0); rounded up for range penalties and minimum range"),
+    (
+        "cover",
+        "Cover of both builds (each fires at the other in it): minor -1, half -2, heavy -3, blocked = no shot (NLOS weapons -6)",
+    ),
+    ("smoke", "Smoke on the line of fire between the builds: -6, or -3 when the target is laser designated"),
+    (
+        "movement",
+        "How both builds moved: half -1, full -4 (vehicles -1 at any speed), pop-and-shoot -1, jump-assault -4, offload -1",
+    ),
+    (
+        "statuses",
+        "Status of both builds, repeatable: dug-in -2, hull-down -2 (vehicles), posted-up -2 (with cover), forest -2",
+    ),
+    ("designated", "Both builds are laser designated (missiles ignore cover; smoke is -3)"),
+    ("jury_rig_failed", "Both builds are in the red and failed their jury-rig rolls: no fire control"),
+    ("under_crewed", "Both builds are under-crewed: no fire control and no second action"),
+    ("friendly_msv", "Each build has a friendly MSV on the field (Pirate Combined Arms +2 fire control)"),
+    ("mode", "Attack action of both builds: normal, fire-for-effect (-4), fire-for-effect-blind (-8, NLOS)"),
+];
+
+/// Rewrite the condition options' help for a command where two builds fire at each other.
+pub fn conditions_on_both_sides(cmd: clap::Command) -> clap::Command {
+    BOTH_SIDES_HELP.iter().fold(cmd, |cmd, &(id, help)| cmd.mut_arg(id, |a| a.help(help)))
+}
+
 impl ConditionArgs {
+    /// The conditions of one attack.
+    ///
+    /// # Errors
+    /// A [`super::usage::UsageError`] when the options contradict each other.
     pub fn conditions(&self) -> Result<Conditions> {
         let c = Conditions {
             range: self.range,
@@ -88,8 +139,19 @@ impl ConditionArgs {
             friendly_msv: self.friendly_msv,
             mode: self.mode,
         };
-        c.validate().map_err(|e| anyhow!(e))?;
+        c.validate().map_err(usage)?;
         Ok(c)
+    }
+
+    /// The conditions of engagements (attack runs, duels): as [`Self::conditions`], and
+    /// `--mode omega-override` (an odds-only action) is a usage error.
+    pub fn engagement_conditions(&self) -> Result<Conditions> {
+        if self.mode == AttackMode::OmegaOverride {
+            return Err(usage(
+                "--mode omega-override is an odds-only mode (use `volley odds`); engagements fire one weapon system per action",
+            ));
+        }
+        self.conditions()
     }
 }
 
@@ -108,9 +170,9 @@ pub struct TargetArgs {
 impl TargetArgs {
     pub fn spec(&self) -> Result<TargetSpec> {
         match (&self.target, self.target_ac) {
-            (Some(name), _) => TargetSpec::parse(name).map_err(|e| anyhow!(e)),
+            (Some(name), _) => TargetSpec::parse(name).map_err(usage),
             (None, Some(ac)) => Ok(TargetSpec::Ac(ac)),
-            (None, None) => Err(anyhow!("give --target UNIT or --target-ac N")),
+            (None, None) => Err(usage("give --target UNIT or --target-ac N")),
         }
     }
 }

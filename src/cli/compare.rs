@@ -91,7 +91,13 @@ pub fn run(args: &CompareArgs, catalog: &CatalogArgs) -> Result<()> {
                 bail!("say what A and B face: --against FIELD (duels), --target UNIT (attack runs) or --scenario FILE")
             }
         };
-        (versus, vec![args.conditions.conditions()?], args.run.policy, args.run.max_turns, args.run.config()?)
+        (
+            versus,
+            vec![args.conditions.engagement_conditions()?],
+            args.run.policy,
+            args.run.max_turns,
+            args.run.config()?,
+        )
     };
     let metric = match &args.metric {
         Some(m) => Metric::parse(m).map_err(|e| anyhow!(e))?,

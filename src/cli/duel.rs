@@ -35,7 +35,7 @@ pub fn run_duel(args: &DuelArgs, catalog: &CatalogArgs) -> Result<()> {
     let cat = catalog.load()?;
     let a = cat.find_build(&args.a).map_err(|e| anyhow!(e))?;
     let b = cat.find_build(&args.b).map_err(|e| anyhow!(e))?;
-    let cond = args.conditions.conditions()?;
+    let cond = args.conditions.engagement_conditions()?;
     let config = args.run.config()?;
     let kernel = Duel::new(
         (&Attacker::from_build(&cat, a), &Target::from_build(&cat, a)),

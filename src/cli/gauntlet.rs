@@ -16,7 +16,6 @@ use crate::charts::data::{Bar, Bars, Heatmap};
 use crate::charts::draw::percent;
 use crate::charts::page::{PageInfo, write_page};
 use crate::charts::{Chart, ChartKind, slug, write_charts};
-use crate::output::report_dir::install_interrupt_cleanup;
 use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir, Table};
 use crate::sweep::gauntlet::run_gauntlet;
 
@@ -63,12 +62,17 @@ pub fn run(args: &GauntletArgs, catalog: &CatalogArgs) -> Result<()> {
             let (s, grid, _, _) = scenario_parts(&cat, path)?;
             (grid, s.policy, s.max_turns, args.run.config_over(s.seed, s.trials)?, Some(s.name))
         }
-        None => (vec![args.conditions.conditions()?], args.run.policy, args.run.max_turns, args.run.config()?, None),
+        None => (
+            vec![args.conditions.engagement_conditions()?],
+            args.run.policy,
+            args.run.max_turns,
+            args.run.config()?,
+            None,
+        ),
     };
     let destination =
         args.out.clone().unwrap_or_else(|| Path::new("reports").join(format!("gauntlet-{}", slug(&args.field))));
     let report = ReportDir::create(&destination, args.force)?;
-    install_interrupt_cleanup();
     let progress = Progress::new(args.run.quiet);
     let out =
         run_gauntlet(&cat, &builds, &field, &grid, policy, max_turns, &config, &progress).map_err(|e| anyhow!(e))?;
@@ -109,6 +113,7 @@ pub fn run(args: &GauntletArgs, catalog: &CatalogArgs) -> Result<()> {
     });
     std::fs::write(report.path().join("manifest.json"), serde_json::to_string_pretty(&manifest)? + "\n")
         .context("cannot write manifest.json")?;
+    super::signals::check()?;
     if !args.no_charts {
         let charts = gauntlet_charts(&out.summary, &out.matchups, &builds, &field);
         write_charts(&charts, &manifest, &report.path().join("charts"))?;
@@ -128,6 +133,7 @@ pub fn run(args: &GauntletArgs, catalog: &CatalogArgs) -> Result<()> {
         };
         write_page(report.path(), &info, &findings(&out.summary), &charts)?;
     }
+    super::signals::check()?;
     let written = report.commit()?;
     write_stdout(&summary_text(&out.summary))?;
     if !args.run.quiet {

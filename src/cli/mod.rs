@@ -11,15 +11,17 @@ pub mod odds;
 pub mod odds_card;
 pub mod progress;
 pub mod run_args;
+pub mod signals;
 pub mod sweep;
 pub mod ttk;
+pub mod usage;
 pub mod validate;
 pub mod versus;
 
 use std::io::Write;
 
 use anyhow::Result;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::output::{Format, Table};
 use args::CatalogArgs;
@@ -61,8 +63,49 @@ pub enum Command {
     Gauntlet(gauntlet::GauntletArgs),
 }
 
+impl Command {
+    /// Commands that run engagements or write a report: they handle SIGINT, SIGTERM and
+    /// SIGHUP by stopping cleanly. The others keep the default (they end at once).
+    fn handles_signals(&self) -> bool {
+        matches!(
+            self,
+            Command::Ttk(_) | Command::Duel(_) | Command::Sweep(_) | Command::Compare(_) | Command::Gauntlet(_)
+        )
+    }
+}
+
+/// The full command line definition, with the help texts that differ per command.
+pub fn command() -> clap::Command {
+    Cli::command()
+        .mut_subcommand("duel", args::conditions_on_both_sides)
+        .mut_subcommand("gauntlet", args::conditions_on_both_sides)
+}
+
+/// Parse the process's arguments (exits 2 with clap's message on a usage error, 0 after
+/// `--help` or `--version`).
+pub fn parse() -> Cli {
+    let matches = command().get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command()).exit())
+}
+
 /// Run the parsed command.
+///
+/// # Errors
+/// Whatever the command fails with; a [`usage::UsageError`] for option values it cannot
+/// accept; [`signals::Interrupted`] when it stopped because of a signal.
 pub fn run(cli: Cli) -> Result<()> {
+    if cli.command.handles_signals() {
+        signals::install()?;
+    }
+    let result = dispatch(&cli);
+    // A signal explains whatever failure it caused (a cancelled run, a dropped report).
+    if result.is_err() {
+        signals::check()?;
+    }
+    result
+}
+
+fn dispatch(cli: &Cli) -> Result<()> {
     match &cli.command {
         Command::Validate(a) => validate::run(a, &cli.catalog),
         Command::Catalog(a) => catalog::run(a, &cli.catalog),
@@ -87,7 +130,9 @@ pub fn print_table(table: &Table, format: Format, digits: usize) -> Result<()> {
     write_stdout(&text)
 }
 
-/// Write text to stdout and flush.
+/// Write text to stdout and flush: every byte volley prints on stdout goes through here
+/// (a test forbids `print!`/`println!` under src/cli). A closed pipe comes back as an
+/// `io::Error` of kind `BrokenPipe`, which `main` treats as a normal end.
 pub fn write_stdout(text: &str) -> Result<()> {
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes())?;

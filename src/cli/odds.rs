@@ -4,7 +4,7 @@ use anyhow::{Result, anyhow};
 use clap::Args;
 
 use super::args::{CatalogArgs, ConditionArgs, FormatArgs, TargetArgs};
-use super::print_table;
+use super::{print_table, write_stdout};
 use crate::output::{Cell, Format, Table};
 use crate::rules::techcommander::{Attacker, Conditions, SystemOdds, Target, all_odds};
 
@@ -73,18 +73,17 @@ pub fn run(args: &OddsArgs, catalog: &CatalogArgs) -> Result<()> {
                 });
                 obj.as_object_mut().expect("object").extend(extra.as_object().expect("object").clone());
             }
-            println!("{}", serde_json::to_string_pretty(&json)?);
-            Ok(())
+            write_stdout(&(serde_json::to_string_pretty(&json)? + "\n"))
         }
         Format::Table => {
-            println!(
-                "{} vs {} (size AC{}, damage AC{}): {}",
+            write_stdout(&format!(
+                "{} vs {} (size AC{}, damage AC{}): {}\n",
                 attacker.name,
                 target.name,
                 target.size_ac,
                 target.damage_ac,
                 describe(&cond)
-            );
+            ))?;
             print_table(&table, Format::Table, 4)
         }
         Format::Csv => print_table(&table, Format::Csv, 4),

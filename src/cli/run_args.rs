@@ -1,9 +1,11 @@
 //! Options shared by the commands that run engagements.
 
-use anyhow::{Result, anyhow};
+use anyhow::Result;
 use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 
+use super::usage::usage;
+use crate::engine::runner::MAX_TRIALS;
 use crate::engine::{DEFAULT_BATCH_STREAMS, RunConfig, Trials};
 use crate::rules::techcommander::attack_run::MAX_TURNS_LIMIT;
 use crate::rules::techcommander::{DEFAULT_MAX_TURNS, Policy};
@@ -12,13 +14,13 @@ use crate::rules::techcommander::{DEFAULT_MAX_TURNS, Policy};
 #[derive(Debug, Clone, Args)]
 pub struct TrialArgs {
     /// Engagements per cell [default: 100000, or the scenario's]
-    #[arg(long, value_name = "N", conflicts_with = "precision", value_parser = clap::value_parser!(u64).range(1..=10_000_000_000))]
+    #[arg(long, value_name = "N", conflicts_with = "precision", value_parser = clap::value_parser!(u64).range(1..=MAX_TRIALS))]
     pub trials: Option<u64>,
-    /// Instead of --trials: add engagements until every reported probability's 95% interval half-width is at most E (e.g. 0.005)
-    #[arg(long, value_name = "E")]
+    /// Instead of --trials: add engagements until every reported probability's 95% interval half-width is at most E (0 < E < 0.5, e.g. 0.005)
+    #[arg(long, value_name = "E", value_parser = parse_precision)]
     pub precision: Option<f64>,
     /// With --precision: the most engagements per cell
-    #[arg(long, value_name = "N", default_value_t = 10_000_000, requires = "precision")]
+    #[arg(long, value_name = "N", default_value_t = 10_000_000, requires = "precision", value_parser = clap::value_parser!(u64).range(1..=MAX_TRIALS))]
     pub max_trials: u64,
     /// Random seed: the same seed gives bit-identical results on any thread count [default: 1, or the scenario's]
     #[arg(long, value_name = "S")]
@@ -26,6 +28,15 @@ pub struct TrialArgs {
     /// Worker threads [default: all cores]
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
+}
+
+/// `--precision`: a 95% half-width strictly between 0 and 0.5.
+fn parse_precision(text: &str) -> Result<f64, String> {
+    let e: f64 = text.trim().parse().map_err(|_| "give a half-width such as 0.005".to_string())?;
+    if !(e > 0.0 && e < 0.5) {
+        return Err("precision must be a half-width between 0 and 0.5 (e.g. 0.005)".into());
+    }
+    Ok(e)
 }
 
 /// Trial options, the turn cap, the firing policy and the progress bar.
@@ -56,6 +67,9 @@ impl RunArgs {
 impl TrialArgs {
     /// The run configuration, with a scenario's seed and trials where the command line
     /// gives none.
+    ///
+    /// # Errors
+    /// A [`super::usage::UsageError`] for trial options out of range.
     pub fn config_over(&self, seed: u64, trials: Trials) -> Result<RunConfig> {
         let mut c = self.config()?;
         if self.seed.is_none() {
@@ -72,7 +86,7 @@ impl TrialArgs {
             Some(e) => Trials::Precision { half_width: e, max: self.max_trials },
             None => Trials::Fixed(self.trials.unwrap_or(100_000)),
         };
-        trials.validate().map_err(|e| anyhow!(e))?;
+        trials.validate().map_err(usage)?;
         Ok(RunConfig {
             seed: self.seed.unwrap_or(1),
             trials,

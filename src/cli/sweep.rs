@@ -9,9 +9,9 @@ use clap::{Args, ValueEnum, ValueHint};
 use super::args::CatalogArgs;
 use super::progress::Progress;
 use super::run_args::TrialArgs;
+use super::signals;
 use crate::charts::page::write_pages;
 use crate::charts::{ReportTables, report_charts, write_charts};
-use crate::output::report_dir::install_interrupt_cleanup;
 use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir};
 use crate::sweep::{DEFAULT_SCENARIO, Scenario, run_sweep};
 
@@ -57,7 +57,6 @@ pub fn run(args: &SweepArgs, catalog: &CatalogArgs) -> Result<()> {
         scenario.resolve(&cat).with_context(|| format!("scenario {} does not match the catalogue", scenario.file))?;
     let destination = args.out.clone().unwrap_or_else(|| Path::new("reports").join(&scenario.name));
     let report = ReportDir::create(&destination, args.force)?;
-    install_interrupt_cleanup();
 
     let progress = Progress::new(args.quiet);
     let out = run_sweep(&scenario, &resolved, &cat, &config, &progress).map_err(|e| anyhow!(e))?;
@@ -78,6 +77,7 @@ pub fn run(args: &SweepArgs, catalog: &CatalogArgs) -> Result<()> {
     let mut files = Vec::new();
     for (name, table) in &out.tables {
         for e in &exporters {
+            signals::check()?;
             let file = format!("{name}.{}", e.extension());
             e.write(table, &report.path().join(&file))?;
             files.push(file);
@@ -93,12 +93,16 @@ pub fn run(args: &SweepArgs, catalog: &CatalogArgs) -> Result<()> {
     let chart_start = Instant::now();
     let mut n_charts = 0;
     if !args.no_charts {
+        signals::check()?;
         let tables = ReportTables::from_named(&out.tables);
         let charts = report_charts(&tables, &manifest);
         write_charts(&charts, &manifest, &report.path().join("charts"))?;
+        signals::check()?;
         write_pages(report.path(), &manifest, &tables, &charts)?;
         n_charts = charts.len();
     }
+    // A signal during the writing stops here: the partial report is dropped, so removed.
+    signals::check()?;
     let written = report.commit()?;
     if !args.quiet {
         eprintln!(

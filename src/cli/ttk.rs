@@ -26,8 +26,8 @@ pub struct TtkArgs {
     pub conditions: ConditionArgs,
     #[command(flatten)]
     pub run: RunArgs,
-    /// Compute the distribution exactly (Markov chain over the target's life) instead of simulating
-    #[arg(long)]
+    /// Compute the distribution exactly (Markov chain over the target's life) instead of simulating; takes no --trials, --precision, --max-trials or --seed
+    #[arg(long, conflicts_with_all = ["trials", "precision", "max_trials", "seed"])]
     pub exact: bool,
     #[command(flatten)]
     pub format: FormatArgs,
@@ -53,7 +53,7 @@ pub fn run_ttk(args: &TtkArgs, catalog: &CatalogArgs) -> Result<()> {
     let attacker = Attacker::from_build(&cat, build);
     let target_spec = args.target.spec()?;
     let target = target_spec.resolve(&cat).map_err(|e| anyhow!(e))?;
-    let cond = args.conditions.conditions()?;
+    let cond = args.conditions.engagement_conditions()?;
     let config = args.run.config()?;
     let kernel =
         AttackRun::new(&attacker, &target, &cond, args.run.policy, args.run.max_turns).map_err(|e| anyhow!(e))?;

@@ -17,14 +17,13 @@ pub struct ValidateArgs {
 
 pub fn run(args: &ValidateArgs, catalog: &CatalogArgs) -> Result<()> {
     let cat = if args.paths.is_empty() { catalog.load()? } else { Catalogue::load(&args.paths)? };
-    println!(
-        "OK: {} weapons, {} units, {} gear, {} builds, {} fields ({})",
+    super::write_stdout(&format!(
+        "OK: {} weapons, {} units, {} gear, {} builds, {} fields ({})\n",
         cat.weapons.len(),
         cat.units.len(),
         cat.gear.len(),
         cat.builds.len(),
         cat.fields.len(),
         cat.origin
-    );
-    Ok(())
+    ))
 }

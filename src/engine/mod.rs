@@ -6,5 +6,5 @@ pub mod runner;
 pub mod seed;
 
 pub use observer::{Observer, Silent};
-pub use runner::{Cell, DEFAULT_BATCH_STREAMS, RunConfig, STREAM_TRIALS, Trials, run};
+pub use runner::{Cell, DEFAULT_BATCH_STREAMS, RunConfig, RunError, STREAM_TRIALS, Trials, run};
 pub use seed::{cell_key, stream_rng};

@@ -1,31 +1,17 @@
 //! Atomic report directories: everything is written into a hidden temporary directory
-//! beside the destination, which is renamed into place only when complete. An error or
-//! Ctrl-C never leaves half a report under the destination's name.
+//! `.NAME.partial-PID` beside the destination, which is renamed into place only when
+//! complete. An error, or a cancelled run (the caller drops the [`ReportDir`]), never
+//! leaves half a report under the destination's name. A process killed outright leaves
+//! its partial directory behind; the next [`ReportDir::create`] for the same destination
+//! removes it once that process is gone.
+//!
+//! This module neither prints nor exits: signals are the binary's business (it cancels the
+//! run and drops the report).
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
 use anyhow::{Context, Result, bail};
-
-/// The temporary directory being written, removed by the Ctrl-C handler.
-static PARTIAL: Mutex<Option<PathBuf>> = Mutex::new(None);
-
-/// Install (once) a Ctrl-C handler that removes the report being written and exits 130.
-pub fn install_interrupt_cleanup() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        let _ = ctrlc::set_handler(|| {
-            if let Ok(guard) = PARTIAL.lock()
-                && let Some(p) = guard.as_ref()
-            {
-                let _ = fs::remove_dir_all(p);
-            }
-            eprintln!("\ninterrupted: no report written");
-            std::process::exit(130);
-        });
-    });
-}
 
 /// A report being written. Dropped without [`ReportDir::commit`], it leaves no trace.
 pub struct ReportDir {
@@ -37,7 +23,10 @@ pub struct ReportDir {
 
 impl ReportDir {
     /// Prepare to write `destination`. Fails at once (before any work) when it exists and
-    /// `force` is off, or when its parent cannot be created or written.
+    /// `force` is off, or when its parent cannot be created or written. Removes the
+    /// temporary directories (`.NAME.partial-PID`, `.NAME.old-PID`) that earlier runs
+    /// writing the same destination left behind, when process PID no longer runs; those
+    /// of live processes are left alone.
     pub fn create(destination: &Path, force: bool) -> Result<ReportDir> {
         if destination.exists() && !force {
             bail!("{} already exists: choose another --out, or --force to replace it", destination.display());
@@ -52,15 +41,13 @@ impl ReportDir {
         let parent = destination.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
         fs::create_dir_all(parent)
             .with_context(|| format!("cannot create the output directory {}", parent.display()))?;
-        let partial = parent.join(format!(".{name}.partial-{}", std::process::id()));
+        remove_stale(parent, name)?;
+        let partial = parent.join(temporary_name(name, PARTIAL, std::process::id()));
         if partial.exists() {
             fs::remove_dir_all(&partial).with_context(|| format!("cannot clear {}", partial.display()))?;
         }
         fs::create_dir(&partial)
             .with_context(|| format!("cannot write in the output directory {}", parent.display()))?;
-        if let Ok(mut guard) = PARTIAL.lock() {
-            *guard = Some(partial.clone());
-        }
         Ok(ReportDir { destination: destination.to_path_buf(), partial, force, committed: false })
     }
 
@@ -76,7 +63,8 @@ impl ReportDir {
 
     /// Move the finished report into place (replacing an old one under `force`).
     pub fn commit(mut self) -> Result<PathBuf> {
-        let old = self.partial.with_extension("old");
+        let name = self.destination.file_name().and_then(|n| n.to_str()).expect("checked by create");
+        let old = self.partial.with_file_name(temporary_name(name, OLD, std::process::id()));
         if self.destination.exists() {
             if !self.force {
                 bail!("{} appeared while the report was being written", self.destination.display());
@@ -86,12 +74,9 @@ impl ReportDir {
         }
         fs::rename(&self.partial, &self.destination)
             .with_context(|| format!("cannot move the report to {}", self.destination.display()))?;
+        self.committed = true;
         if old.exists() {
             fs::remove_dir_all(&old).with_context(|| format!("cannot remove the old report {}", old.display()))?;
-        }
-        self.committed = true;
-        if let Ok(mut guard) = PARTIAL.lock() {
-            *guard = None;
         }
         Ok(self.destination.clone())
     }
@@ -101,11 +86,68 @@ impl Drop for ReportDir {
     fn drop(&mut self) {
         if !self.committed {
             let _ = fs::remove_dir_all(&self.partial);
-            if let Ok(mut guard) = PARTIAL.lock() {
-                *guard = None;
-            }
         }
     }
+}
+
+/// The kinds of temporary directory a report leaves while it is written.
+const PARTIAL: &str = "partial";
+const OLD: &str = "old";
+
+/// `.NAME.KIND-PID`.
+fn temporary_name(name: &str, kind: &str, pid: u32) -> String {
+    format!(".{name}.{kind}-{pid}")
+}
+
+/// The PID in a temporary directory's file name of destination `name`, if it is one.
+fn temporary_pid(file_name: &str, name: &str) -> Option<u32> {
+    let rest = file_name.strip_prefix('.')?.strip_prefix(name)?.strip_prefix('.')?;
+    let digits = [PARTIAL, OLD].iter().find_map(|kind| rest.strip_prefix(kind)?.strip_prefix('-'))?;
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+/// Remove the temporary directories of destination `name` in `parent` whose process is gone.
+fn remove_stale(parent: &Path, name: &str) -> Result<()> {
+    let entries =
+        fs::read_dir(parent).with_context(|| format!("cannot read the output directory {}", parent.display()))?;
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let Some(pid) = file_name.to_str().and_then(|f| temporary_pid(f, name)) else {
+            continue;
+        };
+        if pid == std::process::id() || process_is_running(pid) {
+            continue;
+        }
+        let path = entry.path();
+        if path.is_dir() {
+            fs::remove_dir_all(&path)
+                .with_context(|| format!("cannot remove {}, left by an interrupted run", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether process `pid` exists (signal 0 probes without sending anything; a process of
+/// another user answers "not permitted" and counts as running).
+#[cfg(unix)]
+pub fn process_is_running(pid: u32) -> bool {
+    use nix::errno::Errno;
+    use nix::sys::signal::kill;
+    use nix::unistd::Pid;
+    let Ok(raw) = i32::try_from(pid) else { return false };
+    if raw <= 0 {
+        return false;
+    }
+    !matches!(kill(Pid::from_raw(raw), None), Err(Errno::ESRCH))
+}
+
+/// Without a cheap probe, every process counts as running: nothing is removed.
+#[cfg(not(unix))]
+pub fn process_is_running(_pid: u32) -> bool {
+    true
 }
 
 #[cfg(test)]
@@ -132,5 +174,44 @@ mod tests {
         fs::write(r.path().join("b.csv"), "b\n").unwrap();
         r.commit().unwrap();
         assert!(dest.join("b.csv").exists() && !dest.join("a.csv").exists());
+        let leftovers: Vec<_> = fs::read_dir(root.path().join("reports")).unwrap().collect();
+        assert_eq!(leftovers.len(), 1, "no old report left");
+    }
+
+    #[test]
+    fn temporary_names_parse_back_to_their_pid() {
+        assert_eq!(temporary_pid(&temporary_name("x", PARTIAL, 42), "x"), Some(42));
+        assert_eq!(temporary_pid(&temporary_name("a.b", OLD, 7), "a.b"), Some(7));
+        assert_eq!(temporary_pid(".x.partial-42", "y"), None);
+        assert_eq!(temporary_pid(".xy.partial-42", "x"), None);
+        assert_eq!(temporary_pid(".x.partial-", "x"), None);
+        assert_eq!(temporary_pid(".x.partial-4a", "x"), None);
+        assert_eq!(temporary_pid("x.partial-4", "x"), None);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn stale_temporary_directories_of_dead_processes_are_removed() {
+        let root = tempfile::tempdir().unwrap();
+        // A process that has exited (and been reaped): its PID is free.
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let dead = child.id();
+        child.wait().unwrap();
+        let live = std::process::id();
+        let parent_pid = std::os::unix::process::parent_id(); // a live process other than this one
+        let stale = root.path().join(temporary_name("x", PARTIAL, dead));
+        let stale_old = root.path().join(temporary_name("x", OLD, dead));
+        let kept = root.path().join(temporary_name("x", PARTIAL, parent_pid));
+        let other = root.path().join(temporary_name("y", PARTIAL, dead));
+        for d in [&stale, &stale_old, &kept, &other] {
+            fs::create_dir(d).unwrap();
+            fs::write(d.join("half.csv"), "a\n").unwrap();
+        }
+        assert!(process_is_running(live) && process_is_running(parent_pid) && !process_is_running(dead));
+        let r = ReportDir::create(&root.path().join("x"), false).unwrap();
+        assert!(!stale.exists() && !stale_old.exists(), "dead process: removed");
+        assert!(kept.exists(), "live process: kept");
+        assert!(other.exists(), "another destination: untouched");
+        drop(r);
     }
 }

@@ -71,7 +71,7 @@ fn run_matchups<K: Kernel<Tally = PairedTally>>(
         .zip(labels)
         .map(|(k, (v, c, _))| Cell { key: matchup_key(v, c, spec.policy, spec.max_turns, spec.metric), kernel: k })
         .collect();
-    run(&cells, config, observer)
+    Ok(run(&cells, config, observer)?)
 }
 
 /// Run a comparison. Weights: opponents' weights, split equally over conditions.
