@@ -1,0 +1,204 @@
+//! The test vectors of `shared/rules/mechcom.md` §6, each reproduced exactly (as
+//! fractions where the law is a count, to 1e-12 otherwise), plus the book's examples.
+
+use super::roll::hit_counts;
+use super::*;
+
+/// Exact: count/total == num/den.
+fn is_frac(count: u128, total: u128, num: u128, den: u128) -> bool {
+    count * den == num * total
+}
+
+fn assert_fracs(counts: &[u128], total: u128, expect: &[(u128, u128)]) {
+    assert_eq!(counts.len(), expect.len(), "outcomes: {counts:?} over {total}");
+    for (k, (&c, &(n, d))) in counts.iter().zip(expect).enumerate() {
+        assert!(is_frac(c, total, n, d), "outcome {k}: {c}/{total} is not {n}/{d}");
+    }
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-12
+}
+
+fn aim(s: i32) -> Aim {
+    Aim { stability: s, spot_consumed: 0, die_bonus: 0 }
+}
+
+/// P(>= k hits) for k = 1.., as (count, total).
+fn at_least(dice: u32, s: i32, o: &Options) -> (Vec<u128>, u128) {
+    let d = hit_counts(dice, &aim(s), o);
+    let tails = (1..d.len()).map(|k| d.weights[k..].iter().sum()).collect();
+    (tails, d.total)
+}
+
+fn shooter(stability: i32) -> Model {
+    Model::new(&Mech::simple("shooter", stability, 0, 4, 10), None)
+}
+
+fn target(armour: i32, integrity: u32) -> Model {
+    Model::new(&Mech::simple("target", 4, 0, armour, integrity), None)
+}
+
+fn building() -> Model {
+    Model::new(&Mech::building(), None)
+}
+
+fn odds(attacker: &Model, w: &Weapon, t: &Model) -> AttackOdds {
+    attack_odds(attacker, w, t, &Situation::at_range(2), &Options::default()).unwrap()
+}
+
+#[test]
+fn two_dice_at_stability_4() {
+    let d = hit_counts(2, &aim(4), &Options::default());
+    assert_fracs(&d.weights, d.total, &[(9, 36), (12, 36), (10, 36), (4, 36), (1, 36)]);
+    let (tails, total) = at_least(2, 4, &Options::default());
+    assert!(is_frac(tails[1], total, 5, 12));
+}
+
+#[test]
+fn three_dice_at_least_1_to_4_hits_for_stability_2_to_6() {
+    let expect: [(i32, [(u128, u128); 4]); 5] = [
+        (2, [(215, 216), (203, 216), (19, 27), (8, 27)]),
+        (3, [(26, 27), (43, 54), (53, 108), (43, 216)]),
+        (4, [(7, 8), (5, 8), (1, 3), (7, 54)]),
+        (5, [(19, 27), (13, 27), (11, 54), (19, 216)]),
+        (6, [(91, 216), (91, 216), (2, 27), (2, 27)]),
+    ];
+    for (s, fracs) in expect {
+        let (tails, total) = at_least(3, s, &Options::default());
+        assert_fracs(&tails[..4], total, &fracs);
+    }
+    // S >= 7 plays as S = 6 under SIX_ALWAYS_CRITS
+    let (tails, total) = at_least(3, 7, &Options::default());
+    assert_fracs(&tails[..4], total, &expect[4].1);
+}
+
+#[test]
+fn four_dice_at_stability_4_and_5() {
+    let (tails, total) = at_least(4, 4, &Options::default());
+    assert_fracs(&tails[..4], total, &[(15, 16), (37, 48), (25, 48), (121, 432)]);
+    let (tails, total) = at_least(4, 5, &Options::default());
+    assert!(is_frac(tails[2], total, 1, 3));
+}
+
+#[test]
+fn one_die_at_stability_7_default_and_strict_six() {
+    let d = hit_counts(1, &aim(7), &Options::default());
+    assert_fracs(&d.weights, d.total, &[(5, 6), (0, 1), (1, 6)]);
+    let strict = Options { six_always_crits: false, ..Options::default() };
+    let d = hit_counts(1, &aim(7), &strict);
+    assert_fracs(&d.weights, d.total, &[(1, 1), (0, 1), (0, 1)]);
+}
+
+#[test]
+fn stability_base_3_in_melee_range_half_cover_one_spot_token_is_6() {
+    let sit = Situation { range: 3, engaged: true, cover: Cover::Half, spot_tokens: 1, ..Situation::default() };
+    let a = shooting_aim(&shooter(3), &Weapon::prometheus_flamethrower(), &target(4, 10), &sit, &Options::default());
+    assert_eq!(a.unwrap().stability, 6);
+}
+
+#[test]
+fn book_example_buzzkil_rifle_at_5_hexes_one_level_up_has_no_modifier() {
+    let rifle = Weapon::ranged("Buzzkil Rifle", 5, Damage::Fixed(1), 2, &[]);
+    let sit = Situation { range: 5, levels_above: 1, ..Situation::default() };
+    let a = shooting_aim(&shooter(4), &rifle, &target(4, 10), &sit, &Options::default()).unwrap();
+    assert_eq!(a.stability, 4);
+    // two full levels: one better
+    let sit = Situation { levels_above: 2, ..sit };
+    assert_eq!(shooting_aim(&shooter(4), &rifle, &target(4, 10), &sit, &Options::default()).unwrap().stability, 3);
+}
+
+#[test]
+fn book_example_half_cover_adds_2_stability() {
+    let w = Weapon::prometheus_flamethrower();
+    let sit = Situation { cover: Cover::Half, ..Situation::default() };
+    assert_eq!(shooting_aim(&shooter(4), &w, &target(4, 10), &sit, &Options::default()).unwrap().stability, 6);
+}
+
+#[test]
+fn flamethrower_at_stability_4_vs_building_integrity_lost() {
+    let o = odds(&shooter(4), &Weapon::prometheus_flamethrower(), &building());
+    let (counts, total) = o.exact_loss.clone().expect("exact counts");
+    let even: Vec<u128> = counts.iter().step_by(2).copied().collect();
+    assert!(counts.iter().skip(1).step_by(2).all(|&c| c == 0), "odd losses are impossible");
+    assert_fracs(&even, total, &[(14641, 46656), (4235, 11664), (1825, 7776), (875, 11664), (625, 46656)]);
+    // neutral terrain never gets a condition
+    assert!(o.conditions.is_empty());
+}
+
+#[test]
+fn flamethrower_destroys_a_building_with_one_and_two_attacks() {
+    let o = odds(&shooter(4), &Weapon::prometheus_flamethrower(), &building());
+    let (counts, total) = o.exact_loss.clone().unwrap();
+    let destroyed: u128 = counts[4..].iter().sum();
+    assert!(is_frac(destroyed, total, 1675, 5184));
+    assert!(close(o.p_destroy, 1675.0 / 5184.0));
+    // two attacks in one activation (6⚡): the sum of two independent losses
+    let mut two = 0u128;
+    for (a, &ca) in counts.iter().enumerate() {
+        for (b, &cb) in counts.iter().enumerate() {
+            if a + b >= 4 {
+                two += ca * cb;
+            }
+        }
+    }
+    assert!(is_frac(two, total * total, 1466386375, 2176782336));
+}
+
+#[test]
+fn death_explosion_vs_armour_4_and_vs_a_building() {
+    let o = explosion_odds(&target(4, 10), &Options::default());
+    let (counts, total) = o.exact_loss.clone().unwrap();
+    let by4: Vec<u128> = counts.iter().step_by(4).copied().collect();
+    assert_fracs(&by4, total, &[(13, 24), (5, 12), (1, 24)]);
+    assert!(close(o.expected_integrity_loss, 2.0));
+    let b = explosion_odds(&building(), &Options::default());
+    let (counts, total) = b.exact_loss.unwrap();
+    assert!(is_frac(counts[4..].iter().sum(), total, 155, 216));
+}
+
+#[test]
+fn unarmed_melee_with_equal_strength() {
+    let a = Model::new(&Mech::simple("a", 4, 1, 4, 10), None);
+    let t = Model::new(&Mech::simple("t", 4, 1, 4, 10), None);
+    let sit = Situation::at_range(1);
+    let o = attack_odds(&a, &Weapon::unarmed(), &t, &sit, &Options::default()).unwrap();
+    let (counts, total) = o.exact_loss.unwrap();
+    assert_fracs(&counts, total, &[(7, 12), (5, 36), (5, 36), (5, 36)]);
+}
+
+#[test]
+fn melee_weapon_3_dice_damage_2_strength_2_vs_1_rend_1() {
+    let a = Model::new(&Mech::simple("a", 4, 2, 4, 10), None);
+    let t = Model::new(&Mech::simple("t", 4, 1, 4, 10), None);
+    let blade = Weapon::melee("blade", Damage::Fixed(2), 3, &[Perk::Rend(1)]);
+    let o = attack_odds(&a, &blade, &t, &Situation::at_range(1), &Options::default()).unwrap();
+    let (counts, total) = o.exact_loss.clone().unwrap();
+    let even: Vec<u128> = counts.iter().step_by(2).copied().collect();
+    assert_fracs(&even, total, &[(25, 324), (5, 27), (25, 108), (41, 81)]);
+    assert!(close(o.expected_integrity_loss, 13.0 / 3.0));
+}
+
+#[test]
+fn flurry_one_die_at_stability_4_through_armour_1() {
+    let w = Weapon::ranged("flurry gun", 4, Damage::Fixed(1), 1, &[Perk::Flurry]);
+    let o = odds(&shooter(4), &w, &target(1, 10));
+    let l = &o.integrity_loss;
+    for (k, p) in [1.0 / 2.0, 1.0 / 3.0, 1.0 / 12.0, 1.0 / 18.0].into_iter().enumerate() {
+        assert!(close(l[k], p), "P({k}) = {} not {p}", l[k]);
+    }
+    for k in 0..10 {
+        let six = 6f64.powi(-(k as i32));
+        assert!(close(l[2 * k], six / 2.0) && close(l[2 * k + 1], six / 3.0), "k = {k}");
+    }
+    assert!(close(o.expected_hits, 4.0 / 5.0));
+    assert!(close(o.expected_integrity_loss, 4.0 / 5.0));
+}
+
+#[test]
+fn flamethrower_at_stability_4_burns_an_armour_4_target() {
+    let o = odds(&shooter(4), &Weapon::prometheus_flamethrower(), &target(4, 10));
+    assert_eq!(o.conditions.len(), 1);
+    assert_eq!(o.conditions[0].0, Condition::Burned);
+    assert!(close(o.conditions[0].1, 3.0 / 4.0));
+}
