@@ -12,7 +12,9 @@
 //! The book prints no complete unit (only the Typhon's cost and its flamethrower), so
 //! every stat a caller supplies is illustrative.
 
+pub mod attack_run;
 pub mod conditions;
+pub mod duel;
 pub mod mech;
 pub mod odds;
 pub mod options;
@@ -21,7 +23,9 @@ pub mod situation;
 pub mod stability;
 pub mod weapon;
 
+pub use attack_run::{AttackRun, ExactRun};
 pub use conditions::{Condition, Conditions};
+pub use duel::{ExactDuel, exact_duel};
 pub use mech::{Ability, Faction, Mech, Model, Pilot, PilotKind, StatBonus};
 pub use odds::{AttackOdds, AttackRoll, DieOdds, attack_odds, compile_attack, explosion_odds};
 pub use options::Options;

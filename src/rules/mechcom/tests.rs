@@ -202,3 +202,52 @@ fn flamethrower_at_stability_4_burns_an_armour_4_target() {
     assert_eq!(o.conditions[0].0, Condition::Burned);
     assert!(close(o.conditions[0].1, 3.0 / 4.0));
 }
+
+fn typhon_like() -> Model {
+    let mut m = Mech::simple("flamer", 4, 0, 4, 10);
+    m.energy = 6;
+    m.weapons = vec![Weapon::prometheus_flamethrower()];
+    Model::new(&m, None)
+}
+
+#[test]
+fn attack_run_flamethrower_twice_a_round_vs_integrity_10_armour_4() {
+    let run = AttackRun::new(&typhon_like(), &target(4, 10), &Situation::at_range(3), &Options::default(), 12).unwrap();
+    assert_eq!(run.plan.len(), 24, "two attacks a round for 6⚡");
+    let e = run.exact();
+    let p = &e.p_kill_by_round;
+    assert!(close(p[0], 799.0 / 110592.0), "round 1: {}", p[0]);
+    assert!(close(p[1], 30289992775.0 / 110075314176.0), "round 2: {}", p[1]);
+    // the book's vector gives rounds 3-6 to 6 decimals
+    for (r, x) in [(2, 0.575911), (3, 0.897108), (4, 0.965961), (5, 0.995971)] {
+        assert!((p[r] - x).abs() < 5e-7, "round {}: {} vs {x}", r + 1, p[r]);
+    }
+}
+
+fn duellist(name: &str, stability: i32, dice: u32, damage: u32) -> Model {
+    let mut m = Mech::simple(name, stability, 0, 4, 8);
+    m.energy = 6;
+    m.weapons = vec![Weapon::ranged("gun", 4, Damage::Fixed(damage), dice, &[])];
+    Model::new(&m, None)
+}
+
+#[test]
+fn duel_3_dice_damage_2_s4_vs_2_dice_damage_3_s3_both_integrity_8_armour_4() {
+    let a = duellist("A", 4, 3, 2);
+    let b = duellist("B", 3, 2, 3);
+    let d = exact_duel(&a, &b, &Situation::at_range(3), &Options::default(), 12).unwrap();
+    // the vector is printed to 10 decimals: agree to half a unit of the last one
+    assert!((d.p_a_wins - 0.4285772269).abs() <= 5e-11, "P(A wins) = {}", d.p_a_wins);
+    assert!((d.p_b_wins - 0.5714227731).abs() <= 5e-11, "P(B wins) = {}", d.p_b_wins);
+    assert!(d.p_undecided < 1e-14, "undecided {}", d.p_undecided);
+}
+
+#[test]
+fn duels_with_conditions_are_not_solved_as_independent_runs() {
+    let mut m = Mech::simple("flamer", 4, 0, 4, 8);
+    m.energy = 6;
+    m.weapons = vec![Weapon::prometheus_flamethrower()];
+    let a = Model::new(&m, None);
+    let b = duellist("B", 3, 2, 3);
+    assert!(exact_duel(&a, &b, &Situation::at_range(3), &Options::default(), 12).is_err());
+}
