@@ -34,4 +34,6 @@ pub use stability::{Aim, NoAttack, shooting_aim};
 pub use weapon::{Damage, Perk, Weapon, WeaponRange};
 
 #[cfg(test)]
+mod monte_carlo_tests;
+#[cfg(test)]
 mod tests;
