@@ -34,6 +34,8 @@ pub use stability::{Aim, NoAttack, shooting_aim};
 pub use weapon::{Damage, Perk, Weapon, WeaponRange};
 
 #[cfg(test)]
+mod by_hand_tests;
+#[cfg(test)]
 mod monte_carlo_tests;
 #[cfg(test)]
 mod tests;
