@@ -30,6 +30,7 @@ use crate::rules::Kernel;
 use crate::stats::TtkTally;
 
 use super::conditions::{Condition, Conditions};
+use super::hot::Hot;
 use super::mech::Model;
 use super::odds::compile_attack;
 use super::options::Options;
@@ -42,9 +43,9 @@ use super::weapon::{Perk, Weapon};
 pub const ATTACK_ENERGY: u32 = 3;
 /// Conditions of the target the run tracks, as bits of its state.
 pub const TRACKED: [Condition; 3] = [Condition::Burned, Condition::Corroded, Condition::Shocked];
-const STATES: usize = 1 << TRACKED.len();
-const BURNED: u8 = 1;
-const SHOCKED: u8 = 4;
+pub(super) const STATES: usize = 1 << TRACKED.len();
+pub(super) const BURNED: u8 = 1;
+pub(super) const SHOCKED: u8 = 4;
 /// Largest accepted round cap.
 pub const MAX_ROUNDS_LIMIT: u32 = 1000;
 
@@ -97,6 +98,7 @@ pub struct AttackRun {
     /// Indexed by weapon * 2 + phase.
     laws: Vec<Laws>,
     start_state: u8,
+    hot: Option<Hot>,
 }
 
 /// The exact time-to-kill law of an attack run.
@@ -244,7 +246,7 @@ impl AttackRun {
             let weapon = &arsenal[w];
             weapon.on_hit().next().is_some() || weapon.on_crit().next().is_some() || weapon.backfire() > 0
         });
-        Ok(AttackRun {
+        let mut run = AttackRun {
             changes_state,
             weapons: used.iter().map(|&w| arsenal[w].name.clone()).collect(),
             plan,
@@ -254,7 +256,10 @@ impl AttackRun {
             not_modelled,
             laws,
             start_state: start,
-        })
+            hot: None,
+        };
+        run.hot = Hot::new(&run);
+        Ok(run)
     }
 
     fn laws(
@@ -310,8 +315,24 @@ impl AttackRun {
         Ok(Laws { outcomes, tables, slots })
     }
 
+    pub(super) fn law_index(&self, step: &PlanStep) -> usize {
+        step.weapon as usize * 2 + step.phase as usize
+    }
+
     fn law(&self, step: &PlanStep) -> &Laws {
-        &self.laws[step.weapon as usize * 2 + step.phase as usize]
+        &self.laws[self.law_index(step)]
+    }
+
+    /// Every sampling table with its slots' (loss, condition bits), law by law and
+    /// state by state (index = law * STATES + state).
+    pub(super) fn tables(&self) -> impl Iterator<Item = (&SamplingTable, &[(u32, u8)])> {
+        self.laws.iter().flat_map(|l| l.tables.iter().zip(l.slots.iter().map(Vec::as_slice)))
+    }
+
+    /// Whether the Monte Carlo kernel runs the compact side-by-side loop (every table
+    /// within `hot::HOT_SLOTS` outcomes) rather than the general one.
+    pub fn is_compact(&self) -> bool {
+        self.hot.is_some()
     }
 
     /// Attacks in the plan (the most a run can make).
@@ -406,6 +427,9 @@ impl Kernel for AttackRun {
     fn play(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut TtkTally) {
         tally.trials += trials as u64;
         let full = self.integrity as i32;
+        if let Some(hot) = &self.hot {
+            return hot.play(self.start_state, full, rng, trials, tally);
+        }
         'run: for _ in 0..trials {
             let mut life = full;
             let mut state = self.start_state;

@@ -15,6 +15,7 @@
 pub mod attack_run;
 pub mod conditions;
 pub mod duel;
+pub mod hot;
 pub mod mech;
 pub mod odds;
 pub mod options;
