@@ -5,9 +5,14 @@
 //! attack runs consult are marked *consulted*; the others are carried for the engagements
 //! that will need them (duels, squads, catalogue validation) and change nothing yet.
 //! [`Options::validate`] rejects the alternatives that are not implemented.
+//! [`Options::pairs`] gives the canonical `NAME=value` pairs (the rulings' names as the
+//! rules document spells them) for manifests and cell keys; [`Options::set`] switches one.
+
+use serde::{Deserialize, Serialize};
 
 /// Which Spot tokens an attacker consumes (§1 `SPOT_POLICY`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum SpotPolicy {
     /// One token whenever one is there; all of them with a Sniper weapon (default).
     ConsumeOne,
@@ -16,7 +21,8 @@ pub enum SpotPolicy {
 }
 
 /// Order of the numbers in a weapon's "[a-b-c]" (§3 `WEAPON_BRACKET`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum WeaponBracket {
     /// Range-Damage-Attacks, the order in which "Arsenal" defines the stats (default).
     RangeDamageAttacks,
@@ -25,7 +31,8 @@ pub enum WeaponBracket {
 }
 
 /// Reading of an ability's "[a/b]" (§3 `ABILITY_BRACKET`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum AbilityBracket {
     /// Energy cost / Limit (default: Searing Wave is 1⚡, Limit 5).
     CostLimit,
@@ -34,14 +41,16 @@ pub enum AbilityBracket {
 }
 
 /// How a Multi weapon splits its dice (§3 `MULTI_POLICY`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum MultiPolicy {
     /// Every die at one target (default).
     OneTarget,
 }
 
 /// When a destroyed model explodes (§2 `EXPLOSION_TIMING`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum ExplosionTiming {
     /// At the end of the next activation after the destruction; in the End phase if no
     /// activation is left that round (default).
@@ -51,7 +60,8 @@ pub enum ExplosionTiming {
 }
 
 /// Which conditions a model clears with leftover Energy (§2 `CLEAR_POLICY`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum ClearPolicy {
     /// Spend leftover ⚡ after attacks on clearing, Burned first (default).
     LeftoverBurnedFirst,
@@ -60,7 +70,8 @@ pub enum ClearPolicy {
 }
 
 /// What a model does with its Energy in a duel (§4 `ACTION_POLICY`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum ActionPolicy {
     /// The attack with the highest expected Integrity loss per ⚡, then the clear policy,
     /// then Barrage dice with any leftover ⚡ (default).
@@ -68,21 +79,24 @@ pub enum ActionPolicy {
 }
 
 /// Which enemy a model attacks (§4 `TARGET_POLICY`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum TargetPolicy {
     /// Lowest remaining Integrity, ties to the highest cost (default).
     LowestIntegrity,
 }
 
 /// Which of its models a player activates next (§4 `ACTIVATION_ORDER`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum ActivationOrder {
     /// The most expensive model first (default).
     MostExpensiveFirst,
 }
 
 /// The rulings MECHCOM is played by. `Options::default()` is the documented reading.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE", deny_unknown_fields)]
 pub struct Options {
     /// §1 `SIX_ALWAYS_CRITS` (consulted): a natural 6 is a crit (2 hits) whatever the
     /// effective Stability, so S >= 7 plays as S = 6. Off: a 6 hits only when 6 >= S.
@@ -299,9 +313,74 @@ impl Options {
     }
 }
 
+impl Options {
+    /// Every ruling as (`NAME`, value) in declaration order: booleans `true`/`false`,
+    /// numbers in decimal, choices in kebab-case (e.g. `SPOT_POLICY=consume-one`).
+    pub fn pairs(&self) -> Vec<(String, String)> {
+        let value = serde_json::to_value(self).expect("options serialise");
+        let map = value.as_object().expect("options are a table");
+        map.iter().map(|(k, v)| (k.clone(), v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string()))).collect()
+    }
+
+    /// Every ruling as `NAME=value`, joined by `,`: canonical, so equal options give
+    /// equal strings.
+    pub fn canonical(&self) -> String {
+        self.pairs().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(",")
+    }
+
+    /// Switches ruling `name` (case-insensitive) to `value` (as [`Options::pairs`]
+    /// writes it).
+    ///
+    /// # Errors
+    /// An unknown ruling (with the nearest name), or a value of the wrong kind.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let mut map = match serde_json::to_value(&*self).expect("options serialise") {
+            serde_json::Value::Object(m) => m,
+            _ => unreachable!("options are a table"),
+        };
+        let key = name.trim().to_ascii_uppercase().replace('-', "_");
+        if !map.contains_key(&key) {
+            let nearest = map.keys().max_by(|a, b| strsim::jaro(&key, a).total_cmp(&strsim::jaro(&key, b)));
+            return Err(match nearest {
+                Some(n) => format!("unknown MECHCOM ruling `{name}` (did you mean {n}?)"),
+                None => format!("unknown MECHCOM ruling `{name}`"),
+            });
+        }
+        let v = value.trim();
+        let parsed = serde_json::from_str::<serde_json::Value>(v)
+            .ok()
+            .filter(|x| x.is_boolean() || x.is_number())
+            .unwrap_or_else(|| serde_json::Value::String(v.to_string()));
+        map.insert(key.clone(), parsed);
+        *self = serde_json::from_value(serde_json::Value::Object(map))
+            .map_err(|e| format!("ruling {key}: bad value `{value}`: {e}"))?;
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_ruling_has_a_pair_and_round_trips() {
+        let d = Options::default();
+        let pairs = d.pairs();
+        assert_eq!(pairs.len(), 49);
+        assert_eq!(pairs[0], ("SIX_ALWAYS_CRITS".to_string(), "true".to_string()));
+        assert!(d.canonical().contains("SPOT_POLICY=consume-one,"));
+        let mut o = Options::default();
+        for (k, v) in &pairs {
+            o.set(k, v).unwrap();
+        }
+        assert_eq!(o, d);
+        o.set("heavy-moved-stability", "-2").unwrap();
+        assert_eq!(o.heavy_moved_stability, -2);
+        o.set("SPOT_POLICY", "never").unwrap();
+        assert_eq!(o.spot_policy, SpotPolicy::Never);
+        assert!(o.set("SIX_ALWAYS_CRIT", "false").unwrap_err().contains("SIX_ALWAYS_CRITS"));
+        assert!(o.set("MAX_ROUNDS", "many").is_err());
+    }
 
     #[test]
     fn defaults_validate_and_unplayable_switches_are_named() {
