@@ -182,3 +182,14 @@ fn cpu_seconds() -> f64 {
     // fields 14 and 15 of stat are the 12th and 13th after the command name
     (f.get(11).copied().unwrap_or(0.0) + f.get(12).copied().unwrap_or(0.0)) / 100.0
 }
+
+/// Value stability: a fixed seed gives these exact counts. A change in how many random
+/// numbers an attack draws, or in the order runs consume them, fails loudly.
+#[test]
+fn golden_seed_reference_run() {
+    let (_, a, t, sit) = cells().remove(0);
+    let r = AttackRun::new(&a, &t, &sit, &Options::default(), 8).unwrap();
+    let cfg = RunConfig { seed: 20261121, trials: Trials::Fixed(10_000), ..RunConfig::default() };
+    let tally = run(&[Cell { key: 1, kernel: &r }], &cfg, &Silent).unwrap().remove(0);
+    assert_eq!(tally.kills_by_turn, vec![80, 2676, 3050, 3163, 702, 296, 31, 1]);
+}
