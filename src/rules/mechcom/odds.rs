@@ -70,6 +70,50 @@ pub struct AttackOdds {
     pub superheat: u32,
 }
 
+impl AttackOdds {
+    /// The report as JSON, with the keys the `odds` command documents: `weapon`,
+    /// `stability` (null for melee), `dice`, `per_die`, `expected_hits`,
+    /// `expected_integrity_loss`, `p_destroy`, `integrity_loss_distribution` (loss →
+    /// probability; a lumped last entry is keyed `">=c"`), `conditions` (name →
+    /// probability), and the rest of the fields under their own names.
+    pub fn to_json(&self) -> serde_json::Value {
+        let last = self.integrity_loss.len().saturating_sub(1);
+        let mut dist = serde_json::Map::new();
+        for (l, &p) in self.integrity_loss.iter().enumerate() {
+            let key = match self.loss_lumped_at {
+                Some(c) if l == last => format!(">={c}"),
+                _ => l.to_string(),
+            };
+            if p > 0.0 {
+                dist.insert(key, p.into());
+            }
+        }
+        let conditions: serde_json::Map<String, serde_json::Value> =
+            self.conditions.iter().map(|(c, p)| (c.name().to_string(), (*p).into())).collect();
+        serde_json::json!({
+            "weapon": self.weapon,
+            "melee": self.melee,
+            "stability": self.stability,
+            "spot_tokens_consumed": self.spot_tokens_consumed,
+            "dice": self.dice,
+            "armour": self.armour,
+            "per_die": { "miss": self.per_die.miss, "hit": self.per_die.hit, "crit": self.per_die.crit },
+            "expected_hits": self.expected_hits,
+            "expected_crits": self.expected_crits,
+            "expected_integrity_loss": self.expected_integrity_loss,
+            "p_destroy": self.p_destroy,
+            "p_hit": self.p_hit,
+            "p_crit": self.p_crit,
+            "conditions": conditions,
+            "p_blast": self.p_blast,
+            "expected_reactor_heat": self.expected_reactor_heat,
+            "backfire": self.backfire,
+            "superheat": self.superheat,
+            "integrity_loss_distribution": dist,
+        })
+    }
+}
+
 /// A compiled attack: the roll and the facts the odds report around it.
 #[derive(Debug, Clone, PartialEq)]
 pub enum AttackRoll {
@@ -139,6 +183,9 @@ pub fn compile_attack(
         return Ok((AttackRoll::Melee(roll), None));
     }
     let aim = shooting_aim(attacker, weapon, target, sit, o)?;
+    if flurry && o.flurry_always_rolls && (1..=6).all(|f| classify(f, &aim, o) == DieResult::Crit) {
+        return Err(NoAttack::EndlessFlurry);
+    }
     Ok((AttackRoll::Shot(ShotRoll { dice, aim, armour, damage: weapon.damage, flurry }), Some(aim)))
 }
 

@@ -32,6 +32,9 @@ pub enum NoAttack {
     TooFarApartForMelee { levels: i32 },
     /// A weapon with no dice.
     NoDice,
+    /// Flurry with every face a crit (only when bonuses move die faces): the chain
+    /// never ends.
+    EndlessFlurry,
     /// Options switched to a reading volley does not play.
     Options(String),
 }
@@ -46,6 +49,7 @@ impl fmt::Display for NoAttack {
                 write!(f, "no melee between models {levels} levels apart (at most 1)")
             }
             NoAttack::NoDice => f.write_str("the attack rolls no dice"),
+            NoAttack::EndlessFlurry => f.write_str("every die is a crit and Flurry rerolls it forever"),
             NoAttack::Options(e) => f.write_str(e),
         }
     }

@@ -251,3 +251,84 @@ fn duels_with_conditions_are_not_solved_as_independent_runs() {
     let b = duellist("B", 3, 2, 3);
     assert!(exact_duel(&a, &b, &Situation::at_range(3), &Options::default(), 12).is_err());
 }
+
+#[test]
+fn odds_json_has_the_documented_keys() {
+    let o = odds(&shooter(4), &Weapon::prometheus_flamethrower(), &building());
+    let j = o.to_json();
+    for key in ["weapon", "stability", "dice", "expected_hits", "expected_integrity_loss", "p_destroy"] {
+        assert!(j.get(key).is_some(), "{key}");
+    }
+    let dist = j["integrity_loss_distribution"].as_object().unwrap();
+    assert_eq!(dist.keys().collect::<Vec<_>>(), ["0", "2", "4", "6", "8"]);
+    assert!(close(dist["4"].as_f64().unwrap(), 1825.0 / 7776.0));
+    let flurry = Weapon::ranged("f", 4, Damage::Fixed(1), 1, &[Perk::Flurry]);
+    let j = odds(&shooter(4), &flurry, &target(1, 10)).to_json();
+    assert!(j["integrity_loss_distribution"].as_object().unwrap().keys().any(|k| k.starts_with(">=")));
+}
+
+#[test]
+fn flurry_with_every_face_a_crit_is_refused() {
+    let o = Options { modifiers_move_stability: false, ..Options::default() };
+    let w = Weapon::ranged("f", 4, Damage::Fixed(1), 1, &[Perk::Flurry, Perk::Sniper]);
+    let sit = Situation { spot_tokens: 5, ..Situation::at_range(2) };
+    assert_eq!(attack_odds(&shooter(4), &w, &target(4, 10), &sit, &o), Err(NoAttack::EndlessFlurry));
+}
+
+/// Every row of the §1 Stability table, one at a time from base 4.
+#[test]
+fn every_stability_modifier_of_the_table() {
+    let o = Options::default();
+    let plain = Weapon::ranged("gun", 6, Damage::Fixed(1), 2, &[]);
+    let s = |a: &Model, w: &Weapon, t: &Model, sit: Situation, o: &Options| shooting_aim(a, w, t, &sit, o);
+    let (a, t) = (shooter(4), target(4, 10));
+    let at = Situation::at_range(3);
+    let with = |c: Condition, m: &Model| m.clone().with_conditions(Conditions::of(&[c]));
+    let st = |r: Result<Aim, NoAttack>| r.unwrap().stability;
+    assert_eq!(st(s(&a, &plain, &t, at.clone(), &o)), 4);
+    // engaged (+2), not with Ultralight; range 1 is melee distance
+    assert_eq!(st(s(&a, &plain, &t, Situation { engaged: true, ..at.clone() }, &o)), 6);
+    assert_eq!(st(s(&a, &plain, &t, Situation::at_range(1), &o)), 6);
+    let light = Weapon::ranged("light", 6, Damage::Fixed(1), 2, &[Perk::Ultralight]);
+    assert_eq!(st(s(&a, &light, &t, Situation::at_range(1), &o)), 4);
+    // cover: half and soft +2, soft nothing when not half cover, total no shot but Artillery
+    for cover in [Cover::Half, Cover::Soft] {
+        assert_eq!(st(s(&a, &plain, &t, Situation { cover, ..at.clone() }, &o)), 6);
+    }
+    let hard = Options { soft_cover_is_half_cover: false, ..o.clone() };
+    assert_eq!(st(s(&a, &plain, &t, Situation { cover: Cover::Soft, ..at.clone() }, &hard)), 4);
+    let total = Situation { cover: Cover::Total, spot_tokens: 1, ..at.clone() };
+    assert_eq!(s(&a, &plain, &t, total.clone(), &o), Err(NoAttack::TotalCover));
+    let arty = Weapon::ranged("arty", 12, Damage::Fixed(2), 2, &[Perk::Artillery]);
+    // Artillery consumes its token for no bonus, and fires over total cover
+    assert_eq!(s(&a, &arty, &t, total, &o).unwrap(), Aim { stability: 4, spot_consumed: 1, die_bonus: 0 });
+    assert_eq!(s(&a, &arty, &t, at.clone(), &o), Err(NoAttack::NoSpotToken));
+    // a Submerged target is in half cover; two sources stack only with COVER_STACKS
+    let sub = with(Condition::Submerged, &t);
+    let half = Situation { cover: Cover::Half, ..at.clone() };
+    // (Submerged also puts the target 2 levels down: one better)
+    assert_eq!(st(s(&a, &plain, &sub, half.clone(), &o)), 5);
+    let stacks = Options { cover_stacks: true, ..o.clone() };
+    assert_eq!(st(s(&a, &plain, &sub, half, &stacks)), 7);
+    // height: per full 2 levels above; none from below
+    assert_eq!(st(s(&a, &plain, &t, Situation { levels_above: 5, ..at.clone() }, &o)), 2);
+    assert_eq!(st(s(&a, &plain, &t, Situation { levels_above: -3, ..at.clone() }, &o)), 4);
+    // Heavy after moving
+    let heavy = Weapon::ranged("heavy", 6, Damage::Fixed(3), 2, &[Perk::Heavy]);
+    assert_eq!(st(s(&a, &heavy, &t, Situation { heavy_moved: true, ..at.clone() }, &o)), 6);
+    assert_eq!(st(s(&a, &plain, &t, Situation { heavy_moved: true, ..at.clone() }, &o)), 4);
+    // conditions: Blinded +2, Shocked +1 on the attacker, Invisible +2 on the target
+    assert_eq!(st(s(&with(Condition::Blinded, &a), &plain, &t, at.clone(), &o)), 6);
+    assert_eq!(st(s(&with(Condition::Shocked, &a), &plain, &t, at.clone(), &o)), 5);
+    assert_eq!(st(s(&a, &plain, &with(Condition::Invisible, &t), at.clone(), &o)), 6);
+    // spot tokens: one at most, any number with Sniper, none under SPOT_POLICY never
+    let spotted = Situation { spot_tokens: 3, ..at.clone() };
+    assert_eq!(s(&a, &plain, &t, spotted.clone(), &o).unwrap(), Aim { stability: 3, spot_consumed: 1, die_bonus: 0 });
+    let sniper = Weapon::ranged("sniper", 12, Damage::Fixed(2), 1, &[Perk::Sniper]);
+    assert_eq!(st(s(&a, &sniper, &t, spotted.clone(), &o)), 1);
+    let never = Options { spot_policy: options::SpotPolicy::Never, ..o.clone() };
+    assert_eq!(st(s(&a, &plain, &t, spotted.clone(), &never)), 4);
+    // MODIFIERS_MOVE_STABILITY off: the bonus goes on the die instead
+    let faces = Options { modifiers_move_stability: false, ..o.clone() };
+    assert_eq!(s(&a, &plain, &t, spotted, &faces).unwrap(), Aim { stability: 4, spot_consumed: 1, die_bonus: 1 });
+}
