@@ -1,6 +1,6 @@
 //! Exact discrete distributions over a finite set of outcomes `0..len`.
 //!
-//! A [`Dist`] holds a weight per outcome and their total: P(i) = weights[i] / total.
+//! A [`Dist`] holds a weight per outcome and their total: P(i) = `weights[i] / total`.
 //! With `W = u128` the weights are exact outcome counts (for dice: counts over
 //! sides^k), so probabilities are exact fractions; with `W = f64` they are
 //! probabilities, used when counts would overflow or a distribution is not a finite
@@ -51,7 +51,7 @@ impl Weight for f64 {
     }
 }
 
-/// A distribution over outcomes `0..weights.len()`: P(i) = weights[i] / total.
+/// A distribution over outcomes `0..weights.len()`: P(i) = `weights[i] / total`.
 /// Invariant: the weights sum to `total` (exactly for `u128`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Dist<W> {
@@ -114,7 +114,7 @@ impl<W: Weight> Dist<W> {
     }
 
     /// The distribution of `op(a, b)` for independent a ~ self, b ~ other, over `len`
-    /// outcomes. Panics if an integer total overflows (see [`Dist::fits_product`]).
+    /// outcomes. Panics if an integer total overflows (see [`Dist::fits_power`]).
     pub fn combine(&self, other: &Dist<W>, len: usize, op: impl Fn(usize, usize) -> usize) -> Dist<W> {
         let mut weights = vec![W::default(); len];
         for (i, &wa) in self.weights.iter().enumerate() {
@@ -175,11 +175,11 @@ impl<W: Weight> Dist<W> {
 /// an outcome drawn from `end` (a sub-distribution), or continues, contributing an
 /// outcome from `more` and rolling another link. Contributions fold with `op`
 /// (associative, commutative, e.g. a capped sum). Requires `sum(more) < 1`, and `order`
-/// must list every outcome so that each F[j] with `op(i, j) = k`, `more[i] > 0`, `j != k`
+/// must list every outcome so that each `F[j]` with `op(i, j) = k`, `more[i] > 0`, `j != k`
 /// comes before k (for a capped sum: ascending).
 ///
 /// Solves F = end + more ⊛ F exactly (up to rounding), one outcome at a time:
-/// F[k] (1 − Σ_{i: op(i,k)=k} more[i]) = end[k] + Σ_{op(i,j)=k, j≠k} more[i]·F[j].
+/// `F[k] (1 − Σ_{i: op(i,k)=k} more[i]) = end[k] + Σ_{op(i,j)=k, j≠k} more[i]·F[j]`.
 pub fn chain(end: &[f64], more: &[f64], order: &[usize], op: impl Fn(usize, usize) -> usize) -> Vec<f64> {
     let n = end.len();
     assert_eq!(more.len(), n, "end and more cover the same outcomes");
