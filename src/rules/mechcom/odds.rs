@@ -321,7 +321,10 @@ fn roll_odds(roll: &AttackRoll, target: &Model, o: &Options) -> AttackOdds {
     };
     let joint = roll.joint(cap, o);
     let loss = joint.loss();
-    let p_destroy: f64 = loss.iter().skip(integrity as usize).sum();
+    let p_destroy = match joint.exact_loss() {
+        Some((counts, total)) => counts.iter().skip(integrity as usize).sum::<u128>() as f64 / total as f64,
+        None => loss.iter().skip(integrity as usize).sum(),
+    };
     let per_die = die_odds(roll, o);
     let chains = roll.max_loss(o).is_none();
     let (expected_hits, expected_crits, expected_integrity_loss, stability, armour, dice) = match roll {

@@ -79,6 +79,10 @@ impl Joint {
 
     /// P(Integrity lost = l), l = 0..=cap (the last entry: >= cap).
     pub fn loss(&self) -> Vec<f64> {
+        if let Some((counts, total)) = self.exact_loss() {
+            // sum exact counts before dividing: one rounding per entry
+            return counts.into_iter().map(|c| c as f64 / total as f64).collect();
+        }
         marginal(&self.probs.weights, self.cap).into_iter().map(|w| w / self.probs.total).collect()
     }
 
@@ -90,6 +94,9 @@ impl Joint {
     /// P(flag >= f): f = HIT for "at least one hit", CRIT for "at least one crit".
     pub fn p_flag(&self, f: usize) -> f64 {
         let w = self.cap as usize + 1;
+        if let Some(e) = &self.exact {
+            return e.weights[f * w..].iter().sum::<u128>() as f64 / e.total as f64;
+        }
         self.probs.weights[f * w..].iter().sum::<f64>() / self.probs.total
     }
 }

@@ -332,3 +332,106 @@ fn every_stability_modifier_of_the_table() {
     let faces = Options { modifiers_move_stability: false, ..o.clone() };
     assert_eq!(s(&a, &plain, &t, spotted, &faces).unwrap(), Aim { stability: 4, spot_consumed: 1, die_bonus: 1 });
 }
+
+// Each switchable ruling the one-attack maths consults, against values worked by hand.
+
+fn one_die(s: i32, o: &Options) -> DieOdds {
+    let w = Weapon::ranged("one", 6, Damage::Fixed(1), 1, &[]);
+    attack_odds(&shooter(s), &w, &target(4, 10), &Situation::at_range(3), o).unwrap().per_die
+}
+
+#[test]
+fn no_automatic_miss_off_makes_a_natural_1_miss() {
+    let d = one_die(1, &Options::default());
+    assert!(close(d.miss, 0.0) && close(d.hit, 5.0 / 6.0) && close(d.crit, 1.0 / 6.0));
+    let d = one_die(0, &Options { no_automatic_miss: false, ..Options::default() });
+    assert!(close(d.miss, 1.0 / 6.0) && close(d.hit, 4.0 / 6.0));
+}
+
+#[test]
+fn armour_automatic_results_when_switched_on() {
+    let w = Weapon::ranged("one", 6, Damage::Fixed(1), 1, &[]);
+    let sit = Situation::at_range(3);
+    let default = attack_odds(&shooter(2), &w, &target(7, 10), &sit, &Options::default()).unwrap();
+    assert_eq!(default.integrity_loss[0], 1.0);
+    let o = Options { armour_no_automatic_result: false, ..Options::default() };
+    let auto = attack_odds(&shooter(2), &w, &target(7, 10), &sit, &o).unwrap();
+    // hit 4/6 through on a 6; crit 1/6 with two armour rolls
+    let (counts, total) = auto.exact_loss.unwrap();
+    assert!(is_frac(counts[1..].iter().sum(), total, 35, 216));
+}
+
+#[test]
+fn melee_armour_roll_and_melee_crit_switches() {
+    let a = Model::new(&Mech::simple("a", 4, 1, 4, 10), None);
+    let t = Model::new(&Mech::simple("t", 4, 1, 4, 10), None);
+    let sit = Situation::at_range(1);
+    let d = attack_odds(&a, &Weapon::unarmed(), &t, &sit, &Options::default()).unwrap();
+    assert!(close(d.p_crit, 5.0 / 36.0), "a winning natural 6: {}", d.p_crit);
+    let o = Options { melee_armour_roll: true, ..Options::default() };
+    let (counts, total) = attack_odds(&a, &Weapon::unarmed(), &t, &sit, &o).unwrap().exact_loss.unwrap();
+    assert_fracs(&counts, total, &[(19, 24), (5, 72), (5, 72), (5, 72)]);
+    let o = Options { melee_crit: false, ..Options::default() };
+    assert_eq!(attack_odds(&a, &Weapon::unarmed(), &t, &sit, &o).unwrap().p_crit, 0.0);
+    // one die: one d3 for the attack is the same as one per winning die
+    let o = Options { unarmed_d3_per_die: false, ..Options::default() };
+    let (counts, total) = attack_odds(&a, &Weapon::unarmed(), &t, &sit, &o).unwrap().exact_loss.unwrap();
+    assert_fracs(&counts, total, &[(7, 12), (5, 36), (5, 36), (5, 36)]);
+}
+
+#[test]
+fn modifiers_on_the_die_turn_a_5_into_a_crit() {
+    let w = Weapon::ranged("one", 6, Damage::Fixed(1), 1, &[]);
+    let sit = Situation { spot_tokens: 1, ..Situation::at_range(3) };
+    let d = attack_odds(&shooter(4), &w, &target(4, 10), &sit, &Options::default()).unwrap().per_die;
+    assert!(close(d.miss, 2.0 / 6.0) && close(d.hit, 3.0 / 6.0) && close(d.crit, 1.0 / 6.0));
+    let o = Options { modifiers_move_stability: false, ..Options::default() };
+    let d = attack_odds(&shooter(4), &w, &target(4, 10), &sit, &o).unwrap().per_die;
+    assert!(close(d.miss, 2.0 / 6.0) && close(d.hit, 2.0 / 6.0) && close(d.crit, 2.0 / 6.0));
+}
+
+#[test]
+fn hit_means_an_unblocked_hit_when_switched_off() {
+    let o = Options { hit_means_attack_roll_hit: false, ..Options::default() };
+    let w = Weapon::prometheus_flamethrower();
+    let d = attack_odds(&shooter(4), &w, &target(4, 10), &Situation::at_range(2), &o).unwrap();
+    // P(a die costs nothing) = 1/2 + 2/6·1/2 + 1/6·1/4 = 17/24
+    assert!(close(d.conditions[0].1, 1.0 - (17.0f64 / 24.0).powi(2)));
+}
+
+#[test]
+fn reactor_heat_blast_and_barrage() {
+    let mut hot = Mech::simple("Typhon", 4, 0, 4, 10);
+    hot.abilities = vec![Ability::RedHotReactor];
+    let hot = Model::new(&hot, None);
+    let sit = Situation::at_range(2);
+    let o = Options::default();
+    let d = attack_odds(&shooter(4), &Weapon::prometheus_flamethrower(), &hot, &sit, &o).unwrap();
+    assert!(close(d.expected_reactor_heat, 1.0 / 3.0));
+    assert_eq!((d.superheat, d.backfire), (1, 0));
+    let flurry = Weapon::ranged("f", 4, Damage::Fixed(1), 1, &[Perk::Flurry]);
+    assert!(close(attack_odds(&shooter(4), &flurry, &hot, &sit, &o).unwrap().expected_reactor_heat, 1.0 / 5.0));
+    let first_roll = Options { reactor_counts_flurry_crits: false, ..Options::default() };
+    let d = attack_odds(&shooter(4), &flurry, &hot, &sit, &first_roll).unwrap();
+    assert!(close(d.expected_reactor_heat, 1.0 / 6.0));
+    let blast = Weapon::ranged("b", 4, Damage::Fixed(1), 2, &[Perk::Blast, Perk::Barrage]);
+    let d = attack_odds(&shooter(4), &blast, &target(4, 10), &sit, &o).unwrap();
+    assert!(close(d.p_blast.unwrap(), 1.0 / 4.0));
+    let more = Situation { barrage_dice: 2, ..sit.clone() };
+    assert_eq!(attack_odds(&shooter(4), &blast, &target(4, 10), &more, &o).unwrap().dice, 4);
+    let plain = Weapon::ranged("p", 4, Damage::Fixed(1), 2, &[]);
+    assert_eq!(attack_odds(&shooter(4), &plain, &target(4, 10), &more, &o).unwrap().dice, 2);
+}
+
+#[test]
+fn out_of_range_and_melee_height_limits() {
+    let o = Options::default();
+    let w = Weapon::prometheus_flamethrower();
+    let far = attack_odds(&shooter(4), &w, &target(4, 10), &Situation::at_range(4), &o);
+    assert_eq!(far, Err(NoAttack::OutOfRange { range: 4 }));
+    let unarmed = attack_odds(&shooter(4), &Weapon::unarmed(), &target(4, 10), &Situation::at_range(2), &o);
+    assert_eq!(unarmed, Err(NoAttack::OutOfRange { range: 2 }));
+    let up = Situation { levels_above: 2, ..Situation::at_range(1) };
+    let high = attack_odds(&shooter(4), &Weapon::unarmed(), &target(4, 10), &up, &o);
+    assert_eq!(high, Err(NoAttack::TooFarApartForMelee { levels: 2 }));
+}
