@@ -48,6 +48,8 @@ pub(super) const BURNED: u8 = 1;
 pub(super) const SHOCKED: u8 = 4;
 /// Largest accepted round cap.
 pub const MAX_ROUNDS_LIMIT: u32 = 1000;
+/// Most attacks a plan may hold (attack numbers are u16 in the hot loop).
+pub const MAX_PLAN_ATTACKS: usize = 60_000;
 
 /// One attack of the plan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -218,6 +220,11 @@ impl AttackRun {
                 });
             }
             rounds.push((first, plan.len()));
+            if plan.len() > MAX_PLAN_ATTACKS {
+                return Err(format!(
+                    "an attack run makes at most {MAX_PLAN_ATTACKS} attacks: lower the round cap ({max_rounds})"
+                ));
+            }
         }
         let integrity = target.mech.integrity;
         let mut laws = Vec::new();

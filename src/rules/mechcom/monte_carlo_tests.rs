@@ -193,3 +193,12 @@ fn golden_seed_reference_run() {
     let tally = run(&[Cell { key: 1, kernel: &r }], &cfg, &Silent).unwrap().remove(0);
     assert_eq!(tally.kills_by_turn, vec![80, 2676, 3050, 3163, 702, 296, 31, 1]);
 }
+
+#[test]
+fn plans_are_bounded() {
+    let big = model(4, 0, 4, 10, 300, vec![Weapon::prometheus_flamethrower()]);
+    let t = model(4, 0, 4, 10, 0, vec![]);
+    let e = AttackRun::new(&big, &t, &Situation::at_range(3), &Options::default(), 1000).unwrap_err();
+    assert!(e.contains("at most"), "{e}");
+    assert!(AttackRun::new(&big, &t, &Situation::at_range(3), &Options::default(), 0).is_err());
+}
