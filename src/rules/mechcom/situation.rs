@@ -32,6 +32,7 @@ pub struct Situation {
     pub barrage_dice: u32,
 }
 
+/// Range 2 (outside melee range, within most weapons), nothing else going on.
 impl Default for Situation {
     fn default() -> Situation {
         Situation {

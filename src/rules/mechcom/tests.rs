@@ -435,3 +435,22 @@ fn out_of_range_and_melee_height_limits() {
     let high = attack_odds(&shooter(4), &Weapon::unarmed(), &target(4, 10), &up, &o);
     assert_eq!(high, Err(NoAttack::TooFarApartForMelee { levels: 2 }));
 }
+
+#[test]
+fn a_pilot_adds_its_bonus_to_the_mech() {
+    let mut m = Mech::simple("Typhon", 4, 1, 4, 10);
+    m.energy = 6;
+    let ace = Pilot {
+        name: "steady hands".into(),
+        kind: PilotKind::Regular,
+        cost: 20,
+        faction: Some(Faction::Herakles),
+        mechs: Vec::new(),
+        bonus: StatBonus { stability: -1, strength: 1, energy: 3, integrity: -20, ..StatBonus::default() },
+    };
+    let model = Model::new(&m, Some(&ace));
+    assert_eq!((model.mech.stability, model.mech.strength, model.mech.energy), (3, 2, 9));
+    assert_eq!(model.mech.integrity, 1, "Integrity stays at least 1");
+    assert_eq!(Model::new(&m, None).mech, m);
+    assert!(!Model::new(&Mech::building(), None).takes_conditions());
+}
