@@ -55,22 +55,37 @@ fn two_dice_at_stability_4() {
     assert!(is_frac(tails[1], total, 5, 12));
 }
 
+fn three_dice(s: i32, o: &Options, fracs: [(u128, u128); 4]) {
+    let (tails, total) = at_least(3, s, o);
+    assert_fracs(&tails[..4], total, &fracs);
+}
+
 #[test]
-fn three_dice_at_least_1_to_4_hits_for_stability_2_to_6() {
-    let expect: [(i32, [(u128, u128); 4]); 5] = [
-        (2, [(215, 216), (203, 216), (19, 27), (8, 27)]),
-        (3, [(26, 27), (43, 54), (53, 108), (43, 216)]),
-        (4, [(7, 8), (5, 8), (1, 3), (7, 54)]),
-        (5, [(19, 27), (13, 27), (11, 54), (19, 216)]),
-        (6, [(91, 216), (91, 216), (2, 27), (2, 27)]),
-    ];
-    for (s, fracs) in expect {
-        let (tails, total) = at_least(3, s, &Options::default());
-        assert_fracs(&tails[..4], total, &fracs);
-    }
-    // S >= 7 plays as S = 6 under SIX_ALWAYS_CRITS
-    let (tails, total) = at_least(3, 7, &Options::default());
-    assert_fracs(&tails[..4], total, &expect[4].1);
+fn three_dice_at_least_1_to_4_hits_at_stability_2() {
+    three_dice(2, &Options::default(), [(215, 216), (203, 216), (19, 27), (8, 27)]);
+}
+
+#[test]
+fn three_dice_at_least_1_to_4_hits_at_stability_3() {
+    three_dice(3, &Options::default(), [(26, 27), (43, 54), (53, 108), (43, 216)]);
+}
+
+#[test]
+fn three_dice_at_least_1_to_4_hits_at_stability_4() {
+    three_dice(4, &Options::default(), [(7, 8), (5, 8), (1, 3), (7, 54)]);
+}
+
+#[test]
+fn three_dice_at_least_1_to_4_hits_at_stability_5() {
+    three_dice(5, &Options::default(), [(19, 27), (13, 27), (11, 54), (19, 216)]);
+}
+
+#[test]
+fn three_dice_at_least_1_to_4_hits_at_stability_6_or_7_under_six_always_crits() {
+    let fracs = [(91, 216), (91, 216), (2, 27), (2, 27)];
+    three_dice(6, &Options::default(), fracs);
+    three_dice(7, &Options::default(), fracs);
+    three_dice(9, &Options::default(), fracs);
 }
 
 #[test]
