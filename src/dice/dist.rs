@@ -171,6 +171,16 @@ impl<W: Weight> Dist<W> {
     }
 }
 
+/// A pool of `n` dice with `sides` faces each, every face worth `value(face)` (face
+/// 1..=sides): the law of the pool's total, as exact counts over sides^n (outcome k =
+/// total k, up to n · max value). `None` when sides^n overflows a u128.
+pub fn pool(n: u32, sides: u32, value: impl Fn(u32) -> usize) -> Option<Dist<u128>> {
+    let max = (1..=sides).map(&value).max().unwrap_or(0);
+    let len = n as usize * max + 1;
+    let one: Dist<u128> = Dist::count(len, (1..=sides).map(&value));
+    one.fits_power(n).then(|| one.power(n, 0, |a, b| a + b))
+}
+
 /// The outcome of a chain of re-rolls, in `f64`: each link either ends, contributing
 /// an outcome drawn from `end` (a sub-distribution), or continues, contributing an
 /// outcome from `more` and rolling another link. Contributions fold with `op`
@@ -224,6 +234,17 @@ mod tests {
         assert_eq!(two.weights[7], 6);
         assert_eq!(two.weights[2], 1);
         assert_eq!(two.weights.iter().sum::<u128>(), 36);
+    }
+
+    #[test]
+    fn pools_count_every_roll() {
+        // 3d6 summed: 27 ways to make 10 out of 216
+        let sum = pool(3, 6, |f| f as usize).unwrap();
+        assert_eq!((sum.weights[10], sum.total), (27, 216));
+        // 2d20 counting faces >= 15 as one success: 6·6 ways to get two
+        let hits = pool(2, 20, |f| (f >= 15) as usize).unwrap();
+        assert_eq!(hits.weights, vec![196, 168, 36]);
+        assert!(pool(30, 20, |f| f as usize).is_none());
     }
 
     #[test]

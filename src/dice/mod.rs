@@ -8,6 +8,6 @@ pub mod dist;
 pub mod table;
 pub mod uniform;
 
-pub use dist::{Dist, Weight, chain};
+pub use dist::{Dist, Weight, chain, pool};
 pub use table::SamplingTable;
 pub use uniform::uniform_below;

@@ -10,7 +10,7 @@
 //! same convolutions. Melee dice all face one defence die: the law is the sum over the
 //! defender's 6 faces of n independent dice given that face.
 
-use crate::dice::{Dist, chain};
+use crate::dice::{Dist, chain, pool};
 
 use super::options::Options;
 use super::stability::Aim;
@@ -288,15 +288,15 @@ impl MeleeRoll {
 }
 
 /// The law of the attack roll's hits among `dice` dice at `aim` (a crit is 2 hits), as
-/// counts over 6^dice: outcome k = k hits.
+/// counts over 6^dice: outcome k = k hits. Panics beyond 49 dice.
 pub fn hit_counts(dice: u32, aim: &Aim, o: &Options) -> Dist<u128> {
-    let one: Dist<u128> = Dist::count(
-        2 * dice as usize + 1,
-        (1..=6).map(|f| match classify(f, aim, o) {
-            DieResult::Miss => 0,
-            DieResult::Hit => 1,
-            DieResult::Crit => 2,
-        }),
-    );
-    one.power(dice, 0, |a, b| a + b)
+    let value = |f: u32| match classify(f as i32, aim, o) {
+        DieResult::Miss => 0,
+        DieResult::Hit => 1,
+        DieResult::Crit => 2,
+    };
+    let mut d = pool(dice, 6, value).expect("6^dice fits a u128 for pools of up to 49 dice");
+    // every count from 0 to 2·dice, even those no face reaches
+    d.weights.resize(2 * dice as usize + 1, 0);
+    d
 }
