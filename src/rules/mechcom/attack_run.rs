@@ -67,16 +67,16 @@ pub struct PlanStep {
 /// One outcome of an attack given the target's tracked conditions: Integrity lost
 /// (capped at the target's Integrity) and the condition bits it adds.
 #[derive(Debug, Clone, Copy, PartialEq)]
-struct Outcome {
-    loss: u32,
-    adds: u8,
-    p: f64,
+pub(super) struct Outcome {
+    pub(super) loss: u32,
+    pub(super) adds: u8,
+    pub(super) p: f64,
 }
 
 /// The laws of one (weapon, phase) against each tracked-condition state.
 #[derive(Debug, Clone, PartialEq)]
-struct Laws {
-    outcomes: [Vec<Outcome>; STATES],
+pub(super) struct Laws {
+    pub(super) outcomes: [Vec<Outcome>; STATES],
     tables: [SamplingTable; STATES],
     /// Per table slot: Integrity lost and condition bits added.
     slots: [Vec<(u32, u8)>; STATES],
@@ -98,25 +98,9 @@ pub struct AttackRun {
     /// (Condition X, Critical condition X, Backfire): then a duel's sides interact.
     pub changes_state: bool,
     /// Indexed by weapon * 2 + phase.
-    laws: Vec<Laws>,
-    start_state: u8,
+    pub(super) laws: Vec<Laws>,
+    pub(super) start_state: u8,
     hot: Option<Hot>,
-}
-
-/// The exact time-to-kill law of an attack run.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ExactRun {
-    /// P(destroyed in round r+1).
-    pub kill_by_round: Vec<f64>,
-    /// P(destroyed by round r+1), cumulative.
-    pub p_kill_by_round: Vec<f64>,
-    /// P(destroyed on the (a+1)-th attack).
-    pub kill_by_attack: Vec<f64>,
-    pub p_kill: f64,
-    /// E[round of the kill | killed].
-    pub mean_rounds: Option<f64>,
-    /// E[attacks to kill | killed].
-    pub mean_attacks: Option<f64>,
 }
 
 fn state_bits(c: Conditions) -> u8 {
@@ -326,7 +310,7 @@ impl AttackRun {
         step.weapon as usize * 2 + step.phase as usize
     }
 
-    fn law(&self, step: &PlanStep) -> &Laws {
+    pub(super) fn law(&self, step: &PlanStep) -> &Laws {
         &self.laws[self.law_index(step)]
     }
 
@@ -345,80 +329,6 @@ impl AttackRun {
     /// Attacks in the plan (the most a run can make).
     pub fn max_attacks(&self) -> usize {
         self.plan.len()
-    }
-
-    /// The exact time-to-kill law: a Markov chain over (Integrity, tracked conditions).
-    pub fn exact(&self) -> ExactRun {
-        let full = self.integrity as usize;
-        let idx = |life: usize, s: usize| life * STATES + s;
-        let mut alive = vec![0.0f64; (full + 1) * STATES];
-        alive[idx(full, self.start_state as usize)] = 1.0;
-        let mut kill_by_round = vec![0.0; self.max_rounds as usize];
-        let mut kill_by_attack = vec![0.0; self.plan.len()];
-        for (round, &(start, end)) in self.rounds.iter().enumerate() {
-            for step in &self.plan[start..end] {
-                let law = self.law(step);
-                let mut next = vec![0.0f64; alive.len()];
-                let mut killed = 0.0;
-                for life in 1..=full {
-                    for s in 0..STATES {
-                        let p = alive[idx(life, s)];
-                        if p == 0.0 {
-                            continue;
-                        }
-                        for out in &law.outcomes[s] {
-                            if out.loss as usize >= life {
-                                killed += p * out.p;
-                            } else {
-                                next[idx(life - out.loss as usize, s | out.adds as usize)] += p * out.p;
-                            }
-                        }
-                    }
-                }
-                kill_by_round[round] += killed;
-                kill_by_attack[step.attack as usize] += killed;
-                alive = next;
-            }
-            // The target's activation: Burned costs 1, Shocked ends.
-            let mut after = vec![0.0f64; alive.len()];
-            let mut burned_out = 0.0;
-            for life in 1..=full {
-                for s in 0..STATES {
-                    let p = alive[idx(life, s)];
-                    let left = life - (s as u8 & BURNED != 0) as usize;
-                    if left == 0 {
-                        burned_out += p;
-                    } else {
-                        after[idx(left, s & !(SHOCKED as usize))] += p;
-                    }
-                }
-            }
-            kill_by_round[round] += burned_out;
-            if end > 0 {
-                kill_by_attack[end - 1] += burned_out;
-            }
-            alive = after;
-        }
-        let mut cum = 0.0;
-        let p_kill_by_round: Vec<f64> = kill_by_round
-            .iter()
-            .map(|p| {
-                cum += p;
-                cum.min(1.0)
-            })
-            .collect();
-        let p_kill = cum.min(1.0);
-        let mean = |pmf: &[f64]| {
-            (p_kill > 0.0).then(|| pmf.iter().enumerate().map(|(i, p)| (i + 1) as f64 * p).sum::<f64>() / p_kill)
-        };
-        ExactRun {
-            mean_rounds: mean(&kill_by_round),
-            mean_attacks: mean(&kill_by_attack),
-            kill_by_round,
-            p_kill_by_round,
-            kill_by_attack,
-            p_kill,
-        }
     }
 }
 

@@ -8,8 +8,9 @@
 //! own attack run against an inert target, the two are independent, and
 //! P(A wins) = Σ_r P(T_A = r) · (P(T_B > r) + P(T_B = r) / 2).
 
-use super::attack_run::{AttackRun, ExactRun};
+use super::attack_run::AttackRun;
 use super::conditions::Condition;
+use super::exact_run::ExactRun;
 use super::mech::Model;
 use super::options::Options;
 use super::situation::Situation;

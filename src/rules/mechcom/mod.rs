@@ -12,9 +12,9 @@
 //! - `roll`: the exact joint law of one attack's Integrity lost and hit/crit flags, from
 //!   counts over 6^k faces (`f64` for Flurry chains and for pools too large for u128).
 //! - `odds`: one attack's report ([`attack_odds`], [`explosion_odds`], JSON keys).
-//! - `attack_run`: the attack run's fixed plan, its exact Markov chain and its Monte
-//!   Carlo kernel (`crate::rules::Kernel`, tally `crate::stats::TtkTally`); `hot` is
-//!   that kernel's compact loop.
+//! - `attack_run`: the attack run's fixed plan and its Monte Carlo kernel
+//!   (`crate::rules::Kernel`, tally `crate::stats::TtkTally`); `hot` is that kernel's
+//!   compact loop; `exact_run` is the run's exact Markov chain.
 //! - `duel`: exact duels whose sides cannot change each other's state.
 //!
 //! # What the catalogue must supply
@@ -50,6 +50,7 @@
 pub mod attack_run;
 pub mod conditions;
 pub mod duel;
+pub mod exact_run;
 pub mod hot;
 pub mod mech;
 pub mod odds;
@@ -59,9 +60,10 @@ pub mod situation;
 pub mod stability;
 pub mod weapon;
 
-pub use attack_run::{AttackRun, ExactRun};
+pub use attack_run::AttackRun;
 pub use conditions::{Condition, Conditions};
 pub use duel::{ExactDuel, exact_duel};
+pub use exact_run::ExactRun;
 pub use mech::{Ability, Faction, Mech, Model, Pilot, PilotKind, StatBonus};
 pub use odds::{AttackOdds, AttackRoll, DieOdds, attack_odds, compile_attack, explosion_odds};
 pub use options::Options;
