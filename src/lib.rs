@@ -5,6 +5,7 @@
 
 pub mod charts;
 pub mod cli;
+pub mod dice;
 pub mod engine;
 pub mod model;
 pub mod output;

@@ -4,6 +4,7 @@
 //! without touching the engine.
 
 pub mod kernel;
+pub mod mechcom;
 pub mod techcommander;
 
 pub use kernel::{Kernel, Tally};

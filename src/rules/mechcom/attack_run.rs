@@ -1,0 +1,379 @@
+//! The attack run (§4 "The engagements volley plays", §7): one attacker against an
+//! inert target, round after round, until the target is destroyed or the round cap.
+//!
+//! Procedure (rulings `NON_SPATIAL`, `ATTACK_RUN_TARGET_INERT`, `REPEAT_ACTIONS`,
+//! `END_OF_TURN`, `ACTION_POLICY`):
+//! 1. Each round the attacker has its Energy (Stunned at the start: half of it, rounded
+//!    down, is lost in round 1) and makes floor(Energy / 3) attacks.
+//! 2. Each attack uses the weapon with the highest expected Integrity loss per ⚡ among
+//!    those that reach the range (unarmed included at melee range) and have Ammo left,
+//!    ranked against the target's starting conditions; ties go to the earlier weapon.
+//!    The plan is therefore fixed in advance (Ammo runs out across rounds), which makes
+//!    the exact chain possible. The attacker's Blinded and Shocked spoil round 1 only.
+//! 3. Each attack's outcome is drawn from its exact joint law given the target's
+//!    current conditions: Integrity lost at once (destroyed below 1), then Condition X
+//!    (>= 1 hit) and Critical condition X (>= 1 crit) land on the target.
+//! 4. At the end of each round the target activates: Burned costs it 1 Integrity
+//!    (`DIRECT_DAMAGE_IGNORES_ARMOUR`; a kill this way counts on that round and on the
+//!    last attack made so far, if any), and its Shocked ends.
+//! 5. A target alive after the round cap is censored: counted, never dropped.
+//!
+//! State: the target's Integrity and its conditions among Burned, Corroded (−1 Armour)
+//! and Shocked (−1 Strength in melee). Not played: the attacker's own state (Heat and
+//! Programming, Backfire, Malfunctioning), Tracker and Spot actions; a run lists such
+//! perks in [`AttackRun::not_modelled`].
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::dice::{SamplingTable, uniform_below};
+use crate::rules::Kernel;
+use crate::stats::TtkTally;
+
+use super::conditions::{Condition, Conditions};
+use super::hot::Hot;
+use super::mech::Model;
+use super::odds::compile_attack;
+use super::options::Options;
+use super::roll::{CRIT, HIT};
+use super::situation::Situation;
+use super::stability::NoAttack;
+use super::weapon::{Perk, Weapon};
+
+/// ⚡ per Shooting or Melee action ("Rounds › Actions").
+pub const ATTACK_ENERGY: u32 = 3;
+/// Conditions of the target the run tracks, as bits of its state.
+pub const TRACKED: [Condition; 3] = [Condition::Burned, Condition::Corroded, Condition::Shocked];
+pub(super) const STATES: usize = 1 << TRACKED.len();
+pub(super) const BURNED: u8 = 1;
+pub(super) const SHOCKED: u8 = 4;
+/// Largest accepted round cap.
+pub const MAX_ROUNDS_LIMIT: u32 = 1000;
+/// Most attacks a plan may hold (attack numbers are u16 in the hot loop).
+pub const MAX_PLAN_ATTACKS: usize = 60_000;
+
+/// One attack of the plan.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlanStep {
+    /// Index into [`AttackRun::weapons`].
+    pub weapon: u8,
+    /// 0-based round.
+    pub round: u16,
+    /// 0-based attack number.
+    pub attack: u16,
+    /// Which attacker state applies: 0 = round 1 (with its starting conditions), 1 = later.
+    phase: u8,
+}
+
+/// One outcome of an attack given the target's tracked conditions: Integrity lost
+/// (capped at the target's Integrity) and the condition bits it adds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Outcome {
+    pub(super) loss: u32,
+    pub(super) adds: u8,
+    pub(super) p: f64,
+}
+
+/// The laws of one (weapon, phase) against each tracked-condition state.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Laws {
+    pub(super) outcomes: [Vec<Outcome>; STATES],
+    tables: [SamplingTable; STATES],
+    /// Per table slot: Integrity lost and condition bits added.
+    slots: [Vec<(u32, u8)>; STATES],
+}
+
+/// A compiled attack run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AttackRun {
+    /// The weapons the plan uses (names for reports).
+    pub weapons: Vec<String>,
+    pub plan: Vec<PlanStep>,
+    /// The plan steps of each round, as `start..end` indices (empty when nothing fires).
+    pub rounds: Vec<(usize, usize)>,
+    pub max_rounds: u32,
+    pub integrity: u32,
+    /// Perks and states of the plan's weapons that the run does not play.
+    pub not_modelled: Vec<String>,
+    /// Whether the plan can change the target's conditions or the attacker's own state
+    /// (Condition X, Critical condition X, Backfire): then a duel's sides interact.
+    pub changes_state: bool,
+    /// Indexed by weapon * 2 + phase.
+    pub(super) laws: Vec<Laws>,
+    pub(super) start_state: u8,
+    hot: Option<Hot>,
+}
+
+fn state_bits(c: Conditions) -> u8 {
+    TRACKED.iter().enumerate().fold(0, |s, (i, &t)| s | ((c.has(t) as u8) << i))
+}
+
+fn with_state(base: Conditions, bits: u8) -> Conditions {
+    let mut c = base;
+    for (i, &t) in TRACKED.iter().enumerate() {
+        if bits & (1 << i) != 0 {
+            c.set(t);
+        } else {
+            c.clear(t);
+        }
+    }
+    c
+}
+
+/// Conditions on the attacker after its first activation (`END_OF_TURN`).
+fn after_first_activation(c: Conditions) -> Conditions {
+    let mut c = c;
+    for x in [Condition::Blinded, Condition::Shocked, Condition::Stunned] {
+        c.clear(x);
+    }
+    c
+}
+
+impl AttackRun {
+    /// Compiles the run of `attacker` against `target` in `sit` for at most
+    /// `max_rounds` rounds.
+    ///
+    /// # Errors
+    /// A message when the round cap is out of range, options are unplayable, or the
+    /// attacker is Malfunctioning (its AI table is not played).
+    pub fn new(
+        attacker: &Model,
+        target: &Model,
+        sit: &Situation,
+        o: &Options,
+        max_rounds: u32,
+    ) -> Result<AttackRun, String> {
+        if !(1..=MAX_ROUNDS_LIMIT).contains(&max_rounds) {
+            return Err(format!("max rounds must be between 1 and {MAX_ROUNDS_LIMIT}, got {max_rounds}"));
+        }
+        o.validate()?;
+        if attacker.conditions.has(Condition::Malfunctioning) {
+            return Err("a Malfunctioning attacker (HERAKLES AI table) is not played in attack runs".into());
+        }
+        let mut arsenal: Vec<Weapon> = attacker.mech.weapons.clone();
+        arsenal.push(Weapon::unarmed());
+        let phases = [attacker.clone(), attacker.clone().with_conditions(after_first_activation(attacker.conditions))];
+        let start = state_bits(target.conditions);
+        // Expected loss of each weapon in each phase against the starting target.
+        let mut usable: Vec<(usize, [f64; 2])> = Vec::new();
+        for (w, weapon) in arsenal.iter().enumerate() {
+            let mut means = [0.0; 2];
+            let mut ok = true;
+            for (p, a) in phases.iter().enumerate() {
+                match super::odds::attack_odds(a, weapon, target, sit, o) {
+                    Ok(odds) => means[p] = odds.expected_integrity_loss,
+                    Err(NoAttack::Options(e)) => return Err(e),
+                    Err(_) => ok = false,
+                }
+            }
+            if ok {
+                usable.push((w, means));
+            }
+        }
+        let mut ammo: Vec<Option<u32>> = arsenal.iter().map(Weapon::ammo).collect();
+        let mut plan = Vec::new();
+        let mut used: Vec<usize> = Vec::new();
+        let mut rounds = Vec::new();
+        for round in 0..max_rounds {
+            let first = plan.len();
+            let phase = (round > 0) as usize;
+            let mut energy = attacker.mech.energy;
+            if round == 0 && attacker.conditions.has(Condition::Stunned) {
+                energy -= energy / 2;
+            }
+            for _ in 0..energy / ATTACK_ENERGY {
+                let best =
+                    usable.iter().filter(|(w, _)| ammo[*w] != Some(0)).fold(None::<(usize, f64)>, |best, &(w, m)| {
+                        match best {
+                            Some((_, bm)) if bm >= m[phase] => best,
+                            _ => Some((w, m[phase])),
+                        }
+                    });
+                let Some((w, _)) = best else { break };
+                if let Some(a) = ammo[w].as_mut() {
+                    *a -= 1;
+                }
+                let slot = used.iter().position(|&u| u == w).unwrap_or_else(|| {
+                    used.push(w);
+                    used.len() - 1
+                });
+                plan.push(PlanStep {
+                    weapon: slot as u8,
+                    round: round as u16,
+                    attack: plan.len() as u16,
+                    phase: phase as u8,
+                });
+            }
+            rounds.push((first, plan.len()));
+            if plan.len() > MAX_PLAN_ATTACKS {
+                return Err(format!(
+                    "an attack run makes at most {MAX_PLAN_ATTACKS} attacks: lower the round cap ({max_rounds})"
+                ));
+            }
+        }
+        let integrity = target.mech.integrity;
+        let mut laws = Vec::new();
+        for &w in &used {
+            for a in &phases {
+                laws.push(Self::laws(a, &arsenal[w], target, sit, o, integrity)?);
+            }
+        }
+        let mut not_modelled = Vec::new();
+        for &w in &used {
+            let weapon = &arsenal[w];
+            for p in &weapon.perks {
+                let note = match p {
+                    Perk::Backfire(x) => Some(format!("Backfire {x}")),
+                    Perk::Superheated => Some("Superheated".to_string()),
+                    Perk::Tracker => Some("Tracker".to_string()),
+                    Perk::Blast => Some("Blast".to_string()),
+                    _ => None,
+                };
+                if let Some(n) = note {
+                    not_modelled.push(format!("{}: {n}", weapon.name));
+                }
+            }
+        }
+        let changes_state = used.iter().any(|&w| {
+            let weapon = &arsenal[w];
+            weapon.on_hit().next().is_some() || weapon.on_crit().next().is_some() || weapon.backfire() > 0
+        });
+        let mut run = AttackRun {
+            changes_state,
+            weapons: used.iter().map(|&w| arsenal[w].name.clone()).collect(),
+            plan,
+            rounds,
+            max_rounds,
+            integrity,
+            not_modelled,
+            laws,
+            start_state: start,
+            hot: None,
+        };
+        run.hot = Hot::new(&run);
+        Ok(run)
+    }
+
+    fn laws(
+        attacker: &Model,
+        weapon: &Weapon,
+        target: &Model,
+        sit: &Situation,
+        o: &Options,
+        integrity: u32,
+    ) -> Result<Laws, String> {
+        let hit_bits = state_bits(Conditions::of(&weapon.on_hit().collect::<Vec<_>>()));
+        let crit_bits = hit_bits | state_bits(Conditions::of(&weapon.on_crit().collect::<Vec<_>>()));
+        let (hit_bits, crit_bits) = if target.takes_conditions() { (hit_bits, crit_bits) } else { (0, 0) };
+        let mut outcomes: [Vec<Outcome>; STATES] = Default::default();
+        let mut tables = Vec::new();
+        let mut slots: [Vec<(u32, u8)>; STATES] = Default::default();
+        for s in 0..STATES {
+            let t = target.clone().with_conditions(with_state(target.conditions, s as u8));
+            let (roll, _) = compile_attack(attacker, weapon, &t, sit, o).map_err(|e| e.to_string())?;
+            let joint = roll.joint(integrity, o);
+            // Merge the joint law by (loss, condition bits added).
+            let mut keys: Vec<(u32, u8)> = Vec::new();
+            let mut index = vec![0usize; joint.probs.len()];
+            for (i, slot) in index.iter_mut().enumerate() {
+                let (flag, loss) = joint.split(i);
+                let adds = if flag >= CRIT {
+                    crit_bits
+                } else if flag >= HIT {
+                    hit_bits
+                } else {
+                    0
+                };
+                *slot = keys.iter().position(|&k| k == (loss, adds)).unwrap_or_else(|| {
+                    keys.push((loss, adds));
+                    keys.len() - 1
+                });
+            }
+            let merged_p = joint.probs.map(keys.len(), |i| index[i]);
+            outcomes[s] = keys
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| merged_p.weights[k] > 0.0)
+                .map(|(k, &(loss, adds))| Outcome { loss, adds, p: merged_p.prob(k) })
+                .collect();
+            let table = match &joint.exact {
+                Some(e) => SamplingTable::new(&e.map(keys.len(), |i| index[i])),
+                None => SamplingTable::new(&merged_p),
+            };
+            slots[s] = table.outcomes.iter().map(|&k| keys[k]).collect();
+            tables.push(table);
+        }
+        let tables: [SamplingTable; STATES] = tables.try_into().expect("one table per state");
+        Ok(Laws { outcomes, tables, slots })
+    }
+
+    pub(super) fn law_index(&self, step: &PlanStep) -> usize {
+        step.weapon as usize * 2 + step.phase as usize
+    }
+
+    pub(super) fn law(&self, step: &PlanStep) -> &Laws {
+        &self.laws[self.law_index(step)]
+    }
+
+    /// Every sampling table with its slots' (loss, condition bits), law by law and
+    /// state by state (index = law * STATES + state).
+    pub(super) fn tables(&self) -> impl Iterator<Item = (&SamplingTable, &[(u32, u8)])> {
+        self.laws.iter().flat_map(|l| l.tables.iter().zip(l.slots.iter().map(Vec::as_slice)))
+    }
+
+    /// Whether the Monte Carlo kernel runs the compact side-by-side loop (every table
+    /// within `hot::HOT_SLOTS` outcomes) rather than the general one.
+    pub fn is_compact(&self) -> bool {
+        self.hot.is_some()
+    }
+
+    /// Attacks in the plan (the most a run can make).
+    pub fn max_attacks(&self) -> usize {
+        self.plan.len()
+    }
+}
+
+impl Kernel for AttackRun {
+    type Tally = TtkTally;
+
+    fn new_tally(&self) -> TtkTally {
+        TtkTally::new(self.max_rounds as usize, self.max_attacks())
+    }
+
+    /// Plays `trials` runs. Each attack draws one unbiased integer and reads its
+    /// outcome from the exact table of the target's current conditions.
+    fn play(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut TtkTally) {
+        tally.trials += trials as u64;
+        let full = self.integrity as i32;
+        if let Some(hot) = &self.hot {
+            return hot.play(self.start_state, full, rng, trials, tally);
+        }
+        'run: for _ in 0..trials {
+            let mut life = full;
+            let mut state = self.start_state;
+            for (round, &(start, end)) in self.rounds.iter().enumerate() {
+                for step in &self.plan[start..end] {
+                    let law = self.law(step);
+                    let table = &law.tables[state as usize];
+                    let u = uniform_below(rng, table.range, table.reject_below);
+                    let (loss, adds) = law.slots[state as usize][table.slot(u)];
+                    life -= loss as i32;
+                    state |= adds;
+                    if life <= 0 {
+                        tally.kills_by_turn[round] += 1;
+                        tally.kills_by_action[step.attack as usize] += 1;
+                        continue 'run;
+                    }
+                }
+                life -= (state & BURNED != 0) as i32;
+                state &= !SHOCKED;
+                if life <= 0 {
+                    tally.kills_by_turn[round] += 1;
+                    if end > 0 {
+                        tally.kills_by_action[end - 1] += 1;
+                    }
+                    continue 'run;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+//! The MECHCOM ruleset (d6 pools: roll over Stability, armour rolls, Integrity), as
+//! ruled in `shared/rules/mechcom.md` from the 2024 rulebook. This room names no other
+//! ruleset; its shared dice come from `crate::dice`.
+//!
+//! # Modules
+//! - `options`: every ruling of the rules document as a runtime option with its
+//!   documented default ([`Options::default`]), canonical `NAME=value` pairs for
+//!   manifests and cell keys, and [`Options::validate`] for unplayable switches.
+//! - `conditions`, `weapon`, `mech`, `situation`: plain typed stats and the state of an
+//!   attack, which the catalogue and the command line fill (no parsing here).
+//! - `stability`: the effective Stability of a shot (the §1 table).
+//! - `roll`: the exact joint law of one attack's Integrity lost and hit/crit flags, from
+//!   counts over 6^k faces (`f64` for Flurry chains and for pools too large for u128).
+//! - `odds`: one attack's report ([`attack_odds`], [`explosion_odds`], JSON keys).
+//! - `attack_run`: the attack run's fixed plan and its Monte Carlo kernel
+//!   (`crate::rules::Kernel`, tally `crate::stats::TtkTally`); `hot` is that kernel's
+//!   compact loop; `exact_run` is the run's exact Markov chain.
+//! - `duel`: exact duels whose sides cannot change each other's state.
+//!
+//! # What the catalogue must supply
+//! - Weapon: name, [`WeaponRange`] (hexes, or melee for "M"/0), [`Damage`] (a number or
+//!   "d3"), attacks (dice, >= 1), [`Perk`]s with their X values.
+//! - Mech: name, faction (one of five; `None` only for neutral terrain), cost, Energy,
+//!   Movement, Sensors, Stability, Strength, Armour, Integrity (>= 1), weapons resolved
+//!   to [`Weapon`]s, [`Ability`]s (the Typhon's four).
+//! - Pilot: kind, cost, faction (none for Mercenaries), allowed mechs, [`StatBonus`]
+//!   (deltas added to the stats: an aim bonus is a negative Stability delta).
+//! - [`Model::new`] applies a pilot's bonus; conditions go on the model.
+//!
+//! # Played, and not played
+//! Played exactly: Shooting with every Stability modifier of §1 (engaged, cover kinds,
+//! Submerged, height, Heavy, Blinded, Shocked, Invisible, Spot tokens with Sniper and
+//! Artillery), crits worth 2 hits, armour rolls with Volatile and Corroded, d3 damage,
+//! Barrage dice (given by the situation), Flurry chains, Condition X / Critical
+//! condition X probabilities (neutral terrain exempt), Blast's miss probability,
+//! Red-Hot Reactor's expected Heat, Backfire and Superheated amounts; Melee against one
+//! defence die with Strength, height, Shocked, Rend, melee crits and Flurry; unarmed
+//! 1d3 per winning die; the death explosion. Attack runs track the target's Integrity
+//! with Burned, Corroded and Shocked, Ammo, and a Stunned, Blinded or Shocked attacker's
+//! first round.
+//!
+//! Not played yet: Multi splits (one target), Tracker's Spot tokens and Spot actions,
+//! the attacker's own state in attack runs (Heat with Programming, Backfire,
+//! Malfunctioning: refused), Tethered and Hacked effects, deployables and Wings,
+//! Searing Wave and Vent Coolant, duels with interaction, squads and movement.
+//!
+//! The book prints no complete unit (only the Typhon's cost and its flamethrower), so
+//! every stat a caller supplies is illustrative.
+
+pub mod attack_run;
+pub mod conditions;
+pub mod duel;
+pub mod exact_run;
+pub mod hot;
+pub mod mech;
+pub mod odds;
+pub mod options;
+pub mod roll;
+pub mod situation;
+pub mod stability;
+pub mod weapon;
+
+pub use attack_run::AttackRun;
+pub use conditions::{Condition, Conditions};
+pub use duel::{ExactDuel, exact_duel};
+pub use exact_run::ExactRun;
+pub use mech::{Ability, Faction, Mech, Model, Pilot, PilotKind, StatBonus};
+pub use odds::{AttackOdds, AttackRoll, DieOdds, attack_odds, compile_attack, explosion_odds};
+pub use options::Options;
+pub use situation::{Cover, Situation};
+pub use stability::{Aim, NoAttack, shooting_aim};
+pub use weapon::{Damage, Perk, Weapon, WeaponRange};
+
+#[cfg(test)]
+mod by_hand_tests;
+#[cfg(test)]
+mod monte_carlo_tests;
+#[cfg(test)]
+mod tests;
