@@ -1,17 +1,18 @@
 //! The validated catalogue: every name resolved, every build inside its limits.
 
-use std::collections::HashMap;
+use std::cell::Cell;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use super::build::BuildSpec;
 use super::classes::msv_class;
 use super::error::{CatalogError, CatalogErrors, Position, did_you_mean};
 use super::field::FieldSpec;
-use super::fields::Fields;
+use super::fields::{Checked, Fields};
 use super::gear::{Effects, Gear};
-use super::raw::{RawEntry, Section, parse_csv, parse_toml};
+use super::raw::{ParsedFile, RawEntry, Section, read_csv, read_toml};
 use super::source::{self, SourceFile};
-use super::unit::{Unit, UnitKind, WeaponRef};
+use super::unit::{Unit, UnitKind};
 use super::weapon::Weapon;
 
 /// Tolerance for weight and power sums (they may be decimals).
@@ -71,11 +72,11 @@ impl Catalogue {
         Catalogue::from_sources("embedded default catalogue", &source::embedded())
     }
 
-    /// Load every `.toml`/`.csv` file under the given files or directories.
+    /// Load every `.toml`/`.csv` file under the given files or directories. A path that
+    /// cannot be read is reported together with every error of the files that could.
     pub fn load(paths: &[PathBuf]) -> Result<Catalogue, CatalogErrors> {
-        let files = source::read_paths(paths).map_err(CatalogErrors)?;
-        let origin = paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ");
-        Catalogue::from_sources(&origin, &files)
+        let (files, read_errors) = source::read_all(paths);
+        check(&source::origin_of(paths), &files, read_errors).result
     }
 
     /// Load a directory.
@@ -83,96 +84,32 @@ impl Catalogue {
         Catalogue::load(&[dir.to_path_buf()])
     }
 
-    /// Parse, check and resolve catalogue files. Reports every error found.
+    /// Parse, check and resolve catalogue files. Reports every independent error found,
+    /// in one pass:
+    /// - a name defined twice (in one file or across files) is an error of the later
+    ///   definition, which points at the first;
+    /// - an entry that refers to an entry with errors (or to a name defined twice) is not
+    ///   checked further against it and gets no error of its own for it;
+    /// - a check that combines fields runs when those fields were read, whatever else is
+    ///   wrong with the entry.
     pub fn from_sources(origin: &str, files: &[SourceFile]) -> Result<Catalogue, CatalogErrors> {
-        let mut errors = Vec::new();
-        let mut entries: Vec<RawEntry> = Vec::new();
-        for file in files {
-            let parsed = if file.name.ends_with(".csv") {
-                let stem = Path::new(&file.name).file_stem().and_then(|s| s.to_str()).unwrap_or("");
-                match Section::from_csv_stem(stem) {
-                    Some(section) => parse_csv(&file.name, section, &file.text),
-                    None => Err(vec![CatalogError::new(
-                        &file.name,
-                        "a CSV catalogue file's name must end in `weapons`, `units` or `gear` (e.g. homebrew-weapons.csv)",
-                    )]),
-                }
-            } else {
-                parse_toml(&file.name, &file.text)
-            };
-            match parsed {
-                Ok(mut e) => entries.append(&mut e),
-                Err(mut e) => errors.append(&mut e),
-            }
-        }
-        let mut weapons = Vec::new();
-        let mut units = Vec::new();
-        let mut gear = Vec::new();
-        let mut builds = Vec::new();
-        let mut fields = Vec::new();
-        for entry in &entries {
-            let f = Fields::new(entry, &mut errors);
-            match entry.section {
-                Section::Weapon => weapons.extend(Weapon::read(f)),
-                Section::Unit => units.extend(Unit::read(f)),
-                Section::Gear => gear.extend(Gear::read(f)),
-                Section::Build => builds.extend(BuildSpec::read(f)),
-                Section::Field => fields.extend(FieldSpec::read(f)),
-                Section::Scenario => unreachable!("catalogue files hold no scenario sections"),
-            }
-        }
-        let mut names = NameChecker::default();
-        for e in &entries {
-            names.check(e, &mut errors);
-        }
-        let resolver = Resolver { weapons: &weapons, units: &units, gear: &gear };
-        let mut resolved_builds = Vec::new();
-        for b in &builds {
-            if let Some(build) = resolver.build(b, &mut errors) {
-                resolved_builds.push(build);
-            }
-        }
-        for u in &units {
-            resolver.unit_card(u, &mut errors);
-        }
-        let build_names: Vec<&str> = resolved_builds.iter().map(|b: &Build| b.name.as_str()).collect();
-        let mut resolved_fields = Vec::new();
-        for f in &fields {
-            let mut opponents = Vec::new();
-            for o in &f.opponents {
-                match build_names.iter().position(|n| *n == o.build) {
-                    Some(i) => opponents.push((i, o.weight)),
-                    None => errors.push(
-                        CatalogError::new(
-                            &f.file,
-                            format!(
-                                "unknown build `{}`{}",
-                                o.build,
-                                did_you_mean(&o.build, builds.iter().map(|b| b.name.as_str()))
-                            ),
-                        )
-                        .at(o.position)
-                        .entry(format!("field \"{}\"", f.name))
-                        .field("opponents"),
-                    ),
-                }
-            }
-            resolved_fields.push(Field { name: f.name.clone(), opponents });
-        }
-        if !errors.is_empty() {
-            errors.sort_by(|a, b| (a.file.as_str(), a.position).cmp(&(b.file.as_str(), b.position)));
-            errors.dedup();
-            return Err(CatalogErrors(errors));
-        }
-        Ok(Catalogue {
-            weapons,
-            units,
-            gear,
-            builds: resolved_builds,
-            fields: resolved_fields,
-            origin: origin.to_string(),
-            hash: source::content_hash(files),
-        })
+        check(origin, files, Vec::new()).result
+    }
+
+    /// Like [`Catalogue::from_sources`], with `read_errors` (paths that could not be
+    /// read) reported among the others.
+    pub fn from_read(
+        origin: &str,
+        files: &[SourceFile],
+        read_errors: Vec<CatalogError>,
+    ) -> Result<Catalogue, CatalogErrors> {
+        check(origin, files, read_errors).result
+    }
+
+    /// Whether the files refer to a unit, weapon, gear or build they do not define: they
+    /// are additions to another catalogue rather than a catalogue of their own.
+    pub fn refers_to_undefined(files: &[SourceFile]) -> bool {
+        check("", files, Vec::new()).unknown_references > 0
     }
 
     pub fn weapon(&self, name: &str) -> Option<&Weapon> {
@@ -218,68 +155,289 @@ impl Catalogue {
     }
 }
 
-/// Finds duplicate names within a section.
+/// What checking a set of files gave.
+struct Outcome {
+    result: Result<Catalogue, CatalogErrors>,
+    /// References to names no file defines (and no unreadable file may define).
+    unknown_references: usize,
+}
+
+/// Parse, read, check and resolve `files`; `read_errors` are problems met reading paths
+/// (a path that could not be read may define any name, so no name is reported unknown).
+fn check(origin: &str, files: &[SourceFile], read_errors: Vec<CatalogError>) -> Outcome {
+    let anything_unreadable = !read_errors.is_empty();
+    let mut errors = read_errors;
+    let mut entries: Vec<RawEntry> = Vec::new();
+    let mut unreadable: Vec<&str> = Vec::new();
+    for file in files {
+        let parsed = if file.name.ends_with(".csv") {
+            let stem = Path::new(&file.name).file_stem().and_then(|s| s.to_str()).unwrap_or("");
+            match Section::from_csv_stem(stem) {
+                Some(section) => read_csv(&file.name, section, &file.text),
+                None => ParsedFile {
+                    entries: Vec::new(),
+                    errors: vec![CatalogError::new(
+                        &file.name,
+                        "a CSV catalogue file's name must end in `weapons`, `units` or `gear` (e.g. homebrew-weapons.csv)",
+                    )],
+                    unreadable: true,
+                },
+            }
+        } else {
+            read_toml(&file.name, &file.text)
+        };
+        let ParsedFile { entries: mut e, errors: mut errs, unreadable: broken } = parsed;
+        entries.append(&mut e);
+        errors.append(&mut errs);
+        if broken {
+            unreadable.push(&file.text);
+        }
+    }
+    let mut failed = Failed { names: HashSet::new(), unreadable, anything_unreadable };
+    let mut weapons = Vec::new();
+    let mut units: Vec<Checked<Unit>> = Vec::new();
+    let mut gear = Vec::new();
+    let mut builds: Vec<Checked<BuildSpec>> = Vec::new();
+    let mut fields: Vec<Checked<FieldSpec>> = Vec::new();
+    for entry in &entries {
+        let f = Fields::new(entry, &mut errors);
+        let ok = match entry.section {
+            Section::Weapon => Weapon::read(f).map(|w| weapons.push(w)).is_some(),
+            Section::Gear => Gear::read(f).map(|g| gear.push(g)).is_some(),
+            Section::Unit => {
+                units.push(Unit::read(f));
+                true
+            }
+            Section::Build => {
+                builds.push(BuildSpec::read(f));
+                true
+            }
+            Section::Field => {
+                fields.push(FieldSpec::read(f));
+                true
+            }
+            Section::Scenario => unreachable!("catalogue files hold no scenario sections"),
+        };
+        if !ok && let Some(name) = entry.name() {
+            failed.insert(entry.section, name);
+        }
+    }
+    let mut names = NameChecker::default();
+    for e in &entries {
+        names.check(e, &mut errors, &mut failed);
+    }
+    let mut resolver =
+        Resolver { weapons: &weapons, units: &units, unit_ok: Vec::new(), gear: &gear, failed, unknown: Cell::new(0) };
+    let unit_ok: Vec<bool> = units.iter().map(|u| resolver.unit_card(u, &mut errors)).collect();
+    for (u, ok) in units.iter().zip(&unit_ok) {
+        if !ok {
+            resolver.failed.insert(Section::Unit, &u.value.name);
+        }
+    }
+    resolver.unit_ok = unit_ok;
+    let mut resolved_builds = Vec::new();
+    for b in &builds {
+        match resolver.build(b, &mut errors) {
+            Some(build) => resolved_builds.push(build),
+            None => resolver.failed.insert(Section::Build, &b.value.name),
+        }
+    }
+    let mut resolved_fields = Vec::new();
+    for checked in &fields {
+        let f = &checked.value;
+        let mut opponents = Vec::new();
+        for (i, o) in f.opponents.iter().enumerate() {
+            let index = resolved_builds.iter().position(|b: &Build| b.name == o.build);
+            match resolver.lookup(Section::Build, &o.build, index, builds.iter().map(|b| b.value.name.as_str())) {
+                Lookup::Found(i) => opponents.push((i, o.weight)),
+                Lookup::Failed => {}
+                Lookup::Unknown(msg) => errors.push(
+                    CatalogError::new(&f.file, msg)
+                        .at(o.position)
+                        .entry(format!("field \"{}\"", f.name))
+                        .field(format!("opponents[{i}].build")),
+                ),
+            }
+        }
+        resolved_fields.push(Field { name: f.name.clone(), opponents });
+    }
+    let unknown_references = resolver.unknown.get();
+    if !errors.is_empty() {
+        errors.sort_by(|a, b| (a.file.as_str(), a.position).cmp(&(b.file.as_str(), b.position)));
+        errors.dedup();
+        return Outcome { result: Err(CatalogErrors(errors)), unknown_references };
+    }
+    let catalogue = Catalogue {
+        weapons,
+        units: units.into_iter().map(|u| u.value).collect(),
+        gear,
+        builds: resolved_builds,
+        fields: resolved_fields,
+        origin: origin.to_string(),
+        hash: source::content_hash(files),
+    };
+    Outcome { result: Ok(catalogue), unknown_references }
+}
+
+/// Names whose entries failed (errors of their own, defined twice, or referring to a
+/// failed entry): references to them are not checked further and get no error.
+struct Failed<'a> {
+    names: HashSet<(Section, String)>,
+    /// Texts of files that could not be read: a name found in one may be defined there.
+    unreadable: Vec<&'a str>,
+    /// A path could not be read at all: any name may be defined there.
+    anything_unreadable: bool,
+}
+
+impl Failed<'_> {
+    fn insert(&mut self, section: Section, name: &str) {
+        self.names.insert((section, name.to_string()));
+    }
+    fn contains(&self, section: Section, name: &str) -> bool {
+        self.anything_unreadable
+            || self.names.contains(&(section, name.to_string()))
+            || self.unreadable.iter().any(|text| text.contains(name))
+    }
+}
+
+/// Finds names defined twice within a section; the later definition is the error.
 #[derive(Default)]
 struct NameChecker {
     seen: HashMap<(Section, String), (String, Option<Position>)>,
 }
 
 impl NameChecker {
-    fn check(&mut self, e: &RawEntry, errors: &mut Vec<CatalogError>) {
+    fn check(&mut self, e: &RawEntry, errors: &mut Vec<CatalogError>, failed: &mut Failed<'_>) {
         let Some(name) = e.name() else { return };
         let key = (e.section, name.to_string());
         if let Some((file, pos)) = self.seen.get(&key) {
             let at = pos.map(|p| format!("{file}:{}:{}", p.line, p.column)).unwrap_or_else(|| file.clone());
+            let name_position = e.fields.iter().find(|(k, _)| k == "name").and_then(|(_, f)| f.position);
             errors.push(
                 CatalogError::new(
                     &e.file,
-                    format!("duplicate name: {} \"{name}\" is already defined at {at}", e.section.key()),
+                    format!("duplicate name: {} \"{name}\" was first defined at {at}", e.section.key()),
                 )
-                .at(e.position)
+                .at(name_position.or(e.position))
                 .entry(e.label())
                 .field("name"),
             );
+            failed.insert(e.section, name);
         } else {
             self.seen.insert(key, (e.file.clone(), e.position));
         }
     }
 }
 
+/// What a referenced name is.
+enum Lookup {
+    /// An entry that is fine, at this index.
+    Found(usize),
+    /// An entry with errors of its own: nothing more to say about the reference.
+    Failed,
+    /// No such entry: the message says so (with a suggestion).
+    Unknown(String),
+}
+
 struct Resolver<'a> {
     weapons: &'a [Weapon],
-    units: &'a [Unit],
+    units: &'a [Checked<Unit>],
+    /// Whether each unit's card is fine (read and checked).
+    unit_ok: Vec<bool>,
     gear: &'a [Gear],
+    failed: Failed<'a>,
+    /// How many references named nothing.
+    unknown: Cell<usize>,
 }
 
 impl Resolver<'_> {
-    fn weapon_index(&self, name: &str) -> Result<usize, String> {
-        self.weapons.iter().position(|w| w.name == name).ok_or_else(|| {
-            format!("unknown weapon `{name}`{}", did_you_mean(name, self.weapons.iter().map(|w| w.name.as_str())))
-        })
+    /// Look `name` up among `section`'s entries: `index` is where it was found among the
+    /// entries that are fine; `candidates` are every name of the section, for suggestions.
+    fn lookup<'c>(
+        &self,
+        section: Section,
+        name: &str,
+        index: Option<usize>,
+        candidates: impl IntoIterator<Item = &'c str>,
+    ) -> Lookup {
+        if self.failed.contains(section, name) {
+            return Lookup::Failed;
+        }
+        match index {
+            Some(i) => Lookup::Found(i),
+            None => {
+                self.unknown.set(self.unknown.get() + 1);
+                Lookup::Unknown(format!("unknown {} `{name}`{}", section.key(), did_you_mean(name, candidates)))
+            }
+        }
     }
-    fn gear_index(&self, name: &str) -> Result<usize, String> {
-        self.gear.iter().position(|g| g.name == name).ok_or_else(|| {
-            format!("unknown gear `{name}`{}", did_you_mean(name, self.gear.iter().map(|g| g.name.as_str())))
-        })
+    fn weapon(&self, name: &str) -> Lookup {
+        let index = self.weapons.iter().position(|w| w.name == name);
+        self.lookup(Section::Weapon, name, index, self.weapons.iter().map(|w| w.name.as_str()))
+    }
+    fn gear_item(&self, name: &str) -> Lookup {
+        let index = self.gear.iter().position(|g| g.name == name);
+        self.lookup(Section::Gear, name, index, self.gear.iter().map(|g| g.name.as_str()))
+    }
+    fn unit(&self, name: &str) -> Lookup {
+        let index = self.units.iter().position(|u| u.value.name == name);
+        match self.lookup(Section::Unit, name, index, self.units.iter().map(|u| u.value.name.as_str())) {
+            Lookup::Found(i) if !self.unit_ok[i] => Lookup::Failed,
+            other => other,
+        }
     }
 
-    /// Resolve weapon references into systems, checking links and repeats.
-    fn systems(
-        &self,
-        refs: &[WeaponRef],
-        standard: bool,
-        kind: UnitKind,
-        field: &str,
-        err: &mut dyn FnMut(String, &str, Option<Position>),
-        out: &mut Vec<SystemRef>,
-    ) {
-        for (i, r) in refs.iter().enumerate() {
-            let fname = format!("{field}[{i}]");
-            match self.weapon_index(&r.name) {
-                Ok(w) => {
+    /// Resolve a build. Every name it uses is checked, even when the entry has other
+    /// errors; the checks that need its unit, weapons and gear (limits, weights) run when
+    /// all of those are fine. `None` when the build has errors or uses a failed entry.
+    fn build(&self, checked: &Checked<BuildSpec>, errors: &mut Vec<CatalogError>) -> Option<Build> {
+        let b = &checked.value;
+        let label = format!("build \"{}\"", b.name);
+        let mut failed = !checked.ok;
+        // Uses an entry that failed: the checks that need it are skipped.
+        let mut incomplete = false;
+        let mut err = |msg: String, field: &str, pos: Option<Position>| {
+            failed = true;
+            errors.push(CatalogError::new(&b.file, msg).at(pos.or(b.position)).entry(label.clone()).field(field));
+        };
+        let unit_index = if checked.is_bad("unit") {
+            None
+        } else {
+            match self.unit(&b.unit) {
+                Lookup::Found(i) => Some(i),
+                Lookup::Failed => None,
+                Lookup::Unknown(msg) => {
+                    err(msg, "unit", b.unit_position);
+                    None
+                }
+            }
+        };
+        incomplete |= unit_index.is_none();
+        let unit = unit_index.map(|i| &self.units[i].value);
+        if let Some(unit) = unit
+            && unit.kind == UnitKind::Terrain
+        {
+            err(format!("unit `{}` is terrain: terrain cannot carry a build", unit.name), "unit", b.unit_position);
+        }
+        let mut systems = Vec::new();
+        if let Some(unit) = unit {
+            // The card is fine: its standard weapons resolve and were checked with it.
+            for r in &unit.standard_weapons {
+                if let Some(w) = self.weapons.iter().position(|w| w.name == r.name) {
+                    systems.push(SystemRef { weapon: w, copies: r.count, standard: true });
+                }
+            }
+        }
+        for (i, r) in b.weapons.iter().enumerate() {
+            let fname = format!("weapons[{i}]");
+            match self.weapon(&r.name) {
+                Lookup::Found(w) => {
                     let weapon = &self.weapons[w];
                     // Ruling: auto-stabilized vehicles are not bound by the link limit.
-                    if r.count > weapon.linkable && kind != UnitKind::Vehicle {
+                    if let Some(unit) = unit
+                        && r.count > weapon.linkable
+                        && unit.kind != UnitKind::Vehicle
+                    {
                         err(
                             format!(
                                 "{} copies of `{}` fire together but it is linkable {} (list the extra copies as another build or lower the count)",
@@ -289,74 +447,47 @@ impl Resolver<'_> {
                             r.position,
                         );
                     }
-                    if out.iter().any(|s| s.weapon == w) {
-                        err(
+                    if let Some(s) = systems.iter().find(|s| s.weapon == w) {
+                        let msg = if s.standard {
+                            format!("`{}` is already a standard weapon of the unit", r.name)
+                        } else {
                             format!(
                                 "`{}` is listed twice: all copies of one weapon form one linked system, give them as one entry with a count",
                                 r.name
-                            ),
-                            &fname,
-                            r.position,
-                        );
+                            )
+                        };
+                        err(msg, &fname, r.position);
                     } else {
-                        out.push(SystemRef { weapon: w, copies: r.count, standard });
+                        systems.push(SystemRef { weapon: w, copies: r.count, standard: false });
                     }
                 }
-                Err(msg) => err(msg, &format!("{fname}.name"), r.position),
+                Lookup::Failed => incomplete = true,
+                Lookup::Unknown(msg) => err(msg, &format!("{fname}.name"), r.position),
             }
         }
-    }
-
-    fn build(&self, b: &BuildSpec, errors: &mut Vec<CatalogError>) -> Option<Build> {
-        let label = format!("build \"{}\"", b.name);
-        let mut failed = false;
-        let mut err = |msg: String, field: &str, pos: Option<Position>| {
-            failed = true;
-            errors.push(CatalogError::new(&b.file, msg).at(pos.or(b.position)).entry(label.clone()).field(field));
-        };
-        let Some(unit_index) = self.units.iter().position(|u| u.name == b.unit) else {
-            err(
-                format!(
-                    "unknown unit `{}`{}",
-                    b.unit,
-                    did_you_mean(&b.unit, self.units.iter().map(|u| u.name.as_str()))
-                ),
-                "unit",
-                b.unit_position,
-            );
-            // still check the weapon and gear names
-            let mut systems = Vec::new();
-            self.systems(&b.weapons, false, UnitKind::Vehicle, "weapons", &mut err, &mut systems);
-            for (i, (g, pos)) in b.gear.iter().enumerate() {
-                if let Err(msg) = self.gear_index(g) {
-                    err(msg, &format!("gear[{i}]"), *pos);
-                }
-            }
-            return None;
-        };
-        let unit = &self.units[unit_index];
-        if unit.kind == UnitKind::Terrain {
-            err(format!("unit `{}` is terrain: terrain cannot carry a build", unit.name), "unit", b.unit_position);
-        }
-        let mut systems = Vec::new();
-        self.systems(&unit.standard_weapons, true, unit.kind, "standard_weapons (of the unit)", &mut err, &mut systems);
-        self.systems(&b.weapons, false, unit.kind, "weapons", &mut err, &mut systems);
         let mut gear = Vec::new();
-        for (i, (g, pos)) in unit.standard_gear.iter().enumerate() {
-            match self.gear_index(g) {
-                Ok(idx) => gear.push(idx),
-                Err(msg) => err(msg, &format!("standard_gear[{i}] (of the unit)"), *pos),
+        if let Some(unit) = unit {
+            for (g, _) in &unit.standard_gear {
+                if let Some(idx) = self.gear.iter().position(|x| &x.name == g) {
+                    gear.push(idx);
+                }
             }
         }
         let standard_gear = gear.len();
         for (i, (g, pos)) in b.gear.iter().enumerate() {
-            match self.gear_index(g) {
-                Ok(idx) => gear.push(idx),
-                Err(msg) => err(msg, &format!("gear[{i}]"), *pos),
+            match self.gear_item(g) {
+                Lookup::Found(idx) => gear.push(idx),
+                Lookup::Failed => incomplete = true,
+                Lookup::Unknown(msg) => err(msg, &format!("gear[{i}]"), *pos),
             }
         }
-        if systems.is_empty() && b.weapons.is_empty() && unit.standard_weapons.is_empty() {
+        incomplete |= checked.is_bad("weapons") || checked.is_bad("gear");
+        let unit = unit?;
+        if b.weapons.is_empty() && systems.is_empty() && !checked.is_bad("weapons") {
             err("a build needs at least one weapon".into(), "weapons", b.position);
+        }
+        if incomplete {
+            return None;
         }
         let swappable_weight: f64 = systems
             .iter()
@@ -418,7 +549,7 @@ impl Resolver<'_> {
         }
         Some(Build {
             name: b.name.clone(),
-            unit: unit_index,
+            unit: unit_index?,
             systems,
             gear,
             points: b.points.unwrap_or(unit.points),
@@ -427,22 +558,34 @@ impl Resolver<'_> {
         })
     }
 
-    /// Checks on a unit card alone: MSV class and standard equipment names.
-    fn unit_card(&self, u: &Unit, errors: &mut Vec<CatalogError>) {
+    /// Checks on a unit card alone: MSV class, standard equipment names and link limits.
+    /// Each check runs when the fields it needs were read. True when the card is fine
+    /// (read without error, checked without error, no standard equipment that failed).
+    fn unit_card(&self, checked: &Checked<Unit>, errors: &mut Vec<CatalogError>) -> bool {
+        let u = &checked.value;
+        let bad = |key: &str| checked.is_bad(key);
         let label = format!("unit \"{}\"", u.name);
-        let mut err = |msg: String, field: &str| {
-            errors.push(CatalogError::new(&u.file, msg).at(u.position).entry(label.clone()).field(field));
+        let mut ok = checked.ok;
+        // Standard equipment that failed on its own: the card cannot be used either.
+        let mut uses_failed = false;
+        let mut err = |msg: String, field: &str, position: Option<Position>| {
+            ok = false;
+            errors.push(CatalogError::new(&u.file, msg).at(position.or(u.position)).entry(label.clone()).field(field));
         };
-        if u.kind == UnitKind::Msv {
+        let msv = !bad("kind") && u.kind == UnitKind::Msv;
+        if msv && !bad("ac") {
             match msv_class(u.ac) {
-                None => {
-                    err(format!("an MSV's AC must be a class in the MSV classes table (3 to 6), got {}", u.ac), "ac")
-                }
+                None => err(
+                    format!("an MSV's AC must be a class in the MSV classes table (3 to 6), got {}", u.ac),
+                    "ac",
+                    None,
+                ),
                 Some(class) => {
                     for (key, value, limit) in
                         [("free_weight", u.free_weight, class.gear_weight), ("free_power", u.free_power, class.power)]
                     {
                         if let Some(v) = value
+                            && !bad(key)
                             && v > limit + WEIGHT_EPSILON
                         {
                             err(
@@ -454,30 +597,49 @@ impl Resolver<'_> {
                                     class.ac
                                 ),
                                 key,
+                                None,
                             );
                         }
                     }
                 }
             }
         }
-        if u.power_armor && u.kind == UnitKind::Msv {
-            err("power armour is ECBS troop gear; an MSV cannot have it".into(), "power_armor");
+        if msv && !bad("power_armor") && u.power_armor {
+            err("power armour is ECBS troop gear; an MSV cannot have it".into(), "power_armor", None);
         }
-        let mut seen = Vec::new();
+        let mut seen: Vec<&str> = Vec::new();
         for (i, r) in u.standard_weapons.iter().enumerate() {
-            if let Err(msg) = self.weapon_index(&r.name) {
-                err(msg, &format!("standard_weapons[{i}].name"));
+            match self.weapon(&r.name) {
+                Lookup::Found(w) => {
+                    let weapon = &self.weapons[w];
+                    // Ruling: auto-stabilized vehicles are not bound by the link limit.
+                    if !bad("kind") && u.kind != UnitKind::Vehicle && r.count > weapon.linkable {
+                        err(
+                            format!(
+                                "{} copies of `{}` fire together but it is linkable {}",
+                                r.count, r.name, weapon.linkable
+                            ),
+                            &format!("standard_weapons[{i}].count"),
+                            r.position,
+                        );
+                    }
+                }
+                Lookup::Failed => uses_failed = true,
+                Lookup::Unknown(msg) => err(msg, &format!("standard_weapons[{i}].name"), r.position),
             }
-            if seen.contains(&&r.name) {
-                err(format!("`{}` is listed twice", r.name), &format!("standard_weapons[{i}]"));
+            if seen.contains(&r.name.as_str()) {
+                err(format!("`{}` is listed twice", r.name), &format!("standard_weapons[{i}]"), r.position);
             }
             seen.push(&r.name);
         }
-        for (i, (g, _)) in u.standard_gear.iter().enumerate() {
-            if let Err(msg) = self.gear_index(g) {
-                err(msg, &format!("standard_gear[{i}]"));
+        for (i, (g, pos)) in u.standard_gear.iter().enumerate() {
+            match self.gear_item(g) {
+                Lookup::Found(_) => {}
+                Lookup::Failed => uses_failed = true,
+                Lookup::Unknown(msg) => err(msg, &format!("standard_gear[{i}]"), *pos),
             }
         }
+        ok && !uses_failed && !bad("standard_weapons") && !bad("standard_gear")
     }
 }
 
