@@ -23,7 +23,7 @@ pub struct CatalogArgs {
     /// More catalogue files (a directory or a file) added to the active catalogue;
     /// repeatable. They may use its units, weapons and gear; a name defined in both is an
     /// error naming both places
-    #[arg(long = "add-loadouts", global = true, value_name = "DIR", value_hint = ValueHint::AnyPath)]
+    #[arg(long = "add-loadouts", global = true, value_name = "PATH", value_hint = ValueHint::AnyPath)]
     pub add_loadouts: Vec<PathBuf>,
 }
 

@@ -399,7 +399,10 @@ impl Scenario {
                             .map(|b| b.name.clone())
                             .collect();
                         if v.is_empty() {
-                            Err(format!("`{item}` selects no build: no build in the {} is a {k}", catalogue.origin))
+                            Err(format!(
+                                "`{item}` selects no build: no build in the {} has a unit of kind {k}",
+                                catalogue.origin
+                            ))
                         } else {
                             Ok(v)
                         }

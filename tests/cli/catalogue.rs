@@ -214,7 +214,11 @@ fn empty_selections_are_refused_with_the_selector_and_the_file() {
         &[("w.toml", ZAPPER), ("u.toml", units), ("b.toml", build)],
         "name = \"s\"\nattackers = [\"kind:msv\"]\ntargets = [\"ac:3\"]\n",
     );
-    assert!(err.contains("s.toml:2:14: scenario \"s\": field `attackers[0]`: `kind:msv` selects no build"), "{err}");
+    assert!(
+        err.contains("s.toml:2:14: scenario \"s\": field `attackers[0]`: `kind:msv` selects no build: no build in the catalogue from"),
+        "{err}"
+    );
+    assert!(err.contains("has a unit of kind msv"), "{err}");
     let err = refused_sweep(
         &[("w.toml", ZAPPER), ("u.toml", units), ("b.toml", build)],
         "name = \"s\"\nattackers = []\ntargets = [\"ac:3\"]\n",
