@@ -277,3 +277,17 @@ fn scenario_list_and_show_print_the_built_ins() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("did you mean `quick`?"), "{}", stderr(&out));
 }
+
+#[test]
+fn a_path_that_cannot_be_read_does_not_hide_the_other_files_errors() {
+    let dir = catalogue_dir(&[("w.toml", &ZAPPER.replace("damage = 5", "damage = 0"))]);
+    let out = volley().arg("validate").arg(dir.path()).arg("/no/such/place.toml").output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("2 errors found"), "{err}");
+    assert!(err.contains("/no/such/place.toml: cannot read"), "{err}");
+    assert!(
+        err.contains("w.toml:3:10: weapon \"Zapper\": field `damage`: must be between 1 and 10000, got 0"),
+        "{err}"
+    );
+}
