@@ -14,6 +14,7 @@ pub mod fields;
 pub mod gear;
 pub mod layers;
 pub mod raw;
+mod resolve;
 pub mod source;
 pub mod unit;
 pub mod weapon;
