@@ -28,6 +28,9 @@ fn catalogue_dir(files: &[(&str, &str)]) -> tempfile::TempDir {
     dir
 }
 
+#[path = "cli/catalogue.rs"]
+mod catalogue;
+
 mod validate {
     use super::*;
 

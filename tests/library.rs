@@ -1,6 +1,9 @@
 //! Library-level integration tests, grouped by purpose in one binary:
 //! catalogue validation, kernel odds against the catalogue, and (later) the engine.
 
+#[path = "library/catalogue_errors.rs"]
+mod catalogue_errors;
+
 mod catalogue {
     use volley::model::source::SourceFile;
     use volley::model::{CatalogErrors, Catalogue};
@@ -133,8 +136,8 @@ free_power = 12
     #[test]
     fn duplicate_names_point_at_the_first() {
         let e = one_error(&[("a.toml", WEAPON), ("b.toml", WEAPON)]);
-        assert!(e.starts_with("b.toml:2:1: weapon \"Gun\": field `name`: duplicate name"), "{e}");
-        assert!(e.contains("already defined at a.toml:2:1"), "{e}");
+        assert!(e.starts_with("b.toml:3:8: weapon \"Gun\": field `name`: duplicate name"), "{e}");
+        assert!(e.contains("first defined at a.toml:2:1"), "{e}");
     }
 
     #[test]

@@ -6,29 +6,66 @@ use anyhow::{Context, Result};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueHint};
 
-use crate::model::Catalogue;
+use crate::model::{Catalogue, Layers};
 use crate::output::Format;
 use crate::rules::techcommander::{AttackMode, Conditions, Cover, Movement, Smoke, Status, Statuses, TargetSpec};
 
 use super::usage::usage;
 
+/// The environment variable that names a catalogue directory like `--loadouts`.
+pub const LOADOUTS_ENV: &str = "VOLLEY_LOADOUTS";
+
 /// Which catalogue to use.
 #[derive(Debug, Clone, Args)]
 pub struct CatalogArgs {
     /// Catalogue directory of .toml/.csv files, replacing the built-in default catalogue
-    #[arg(long, global = true, env = "VOLLEY_LOADOUTS", value_name = "DIR", value_hint = ValueHint::DirPath)]
+    /// [env: VOLLEY_LOADOUTS; set but empty = not set]
+    #[arg(long, global = true, value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub loadouts: Option<PathBuf>,
+    /// More catalogue files (a directory or a file) added to the active catalogue;
+    /// repeatable. They may use its units, weapons and gear; a name defined in both is an
+    /// error naming both places
+    #[arg(long = "add-loadouts", global = true, value_name = "PATH", value_hint = ValueHint::AnyPath)]
+    pub add_loadouts: Vec<PathBuf>,
 }
 
 impl CatalogArgs {
-    /// The active catalogue: `--loadouts`/`VOLLEY_LOADOUTS`, else the embedded default.
-    pub fn load(&self) -> Result<Catalogue> {
-        match &self.loadouts {
-            Some(dir) => {
-                Catalogue::load_dir(dir).with_context(|| format!("cannot use the catalogue in {}", dir.display()))
-            }
-            None => Catalogue::embedded().context("the built-in catalogue is invalid"),
+    /// The base catalogue directory: `--loadouts`, else `VOLLEY_LOADOUTS` when set and not
+    /// empty; `None` = the embedded default catalogue.
+    pub fn base_dir(&self) -> Option<PathBuf> {
+        self.loadouts.clone().or_else(|| std::env::var_os(LOADOUTS_ENV).filter(|v| !v.is_empty()).map(PathBuf::from))
+    }
+
+    /// The active catalogue's files: the base and the `--add-loadouts` additions.
+    pub fn layers(&self) -> Layers {
+        let mut layers = Layers::base(self.base_dir().as_deref());
+        if !self.add_loadouts.is_empty() {
+            layers.add(&self.add_loadouts);
         }
+        layers
+    }
+
+    /// The active catalogue: `--loadouts`/`VOLLEY_LOADOUTS`, else the embedded default,
+    /// extended by `--add-loadouts`.
+    pub fn load(&self) -> Result<Catalogue> {
+        self.load_adding(&[])
+    }
+
+    /// The active catalogue extended by the catalogue files under `extra` too (a
+    /// scenario's `loadouts_add`).
+    pub fn load_adding(&self, extra: &[PathBuf]) -> Result<Catalogue> {
+        let mut layers = self.layers();
+        if !extra.is_empty() {
+            layers.add(extra);
+        }
+        let origin = layers.origin();
+        layers.load().with_context(|| {
+            if self.base_dir().is_none() && self.add_loadouts.is_empty() && extra.is_empty() {
+                "the built-in catalogue is invalid".to_string()
+            } else {
+                format!("cannot use the {origin}")
+            }
+        })
     }
 }
 

@@ -11,6 +11,7 @@ pub mod odds;
 pub mod odds_card;
 pub mod progress;
 pub mod run_args;
+pub mod scenario;
 pub mod signals;
 pub mod sweep;
 pub mod ttk;
@@ -61,6 +62,8 @@ pub enum Command {
     Compare(compare::CompareArgs),
     /// Each build duels every opponent of a field: weighted win/draw/loss rates, tables and charts
     Gauntlet(gauntlet::GauntletArgs),
+    /// List the built-in scenarios, or print one's TOML to copy and edit
+    Scenario(scenario::ScenarioArgs),
 }
 
 impl Command {
@@ -117,6 +120,7 @@ fn dispatch(cli: &Cli) -> Result<()> {
         Command::OddsCard(a) => odds_card::run(a, &cli.catalog),
         Command::Compare(a) => compare::run(a, &cli.catalog),
         Command::Gauntlet(a) => gauntlet::run(a, &cli.catalog),
+        Command::Scenario(a) => scenario::run(a),
     }
 }
 

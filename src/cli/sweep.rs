@@ -24,7 +24,10 @@ pub enum TableFormat {
 
 #[derive(Debug, Args)]
 pub struct SweepArgs {
-    /// Scenario file, or the name of a built-in scenario (standard, quick, duels)
+    /// Scenario file, or the name of a built-in scenario (standard, quick, duels; see
+    /// `volley scenario list`). An argument is a file when it ends in .toml, contains a
+    /// path separator, or exists as a regular file; otherwise it is a built-in name (a
+    /// directory of that name is never read as a scenario)
     #[arg(value_name = "SCENARIO", default_value = DEFAULT_SCENARIO, value_hint = ValueHint::FilePath)]
     pub scenario: String,
     /// Report directory [default: reports/<scenario name>]
@@ -47,8 +50,8 @@ pub struct SweepArgs {
 }
 
 pub fn run(args: &SweepArgs, catalog: &CatalogArgs) -> Result<()> {
-    let cat = catalog.load()?;
     let mut scenario = Scenario::load(&args.scenario)?;
+    let cat = catalog.load_adding(&scenario.loadouts_add)?;
     // The command line overrides the scenario; the manifest records what was used.
     let config = args.trial.config_over(scenario.seed, scenario.trials)?;
     scenario.seed = config.seed;

@@ -1,7 +1,7 @@
 //! Builds: a unit with its swappable weapons and gear.
 
 use super::error::Position;
-use super::fields::Fields;
+use super::fields::{Checked, Fields};
 use super::unit::WeaponRef;
 
 /// A build as written: names not yet resolved (see [`super::Catalogue`]).
@@ -22,7 +22,9 @@ pub struct BuildSpec {
 pub const BUILD_KEYS: &[&str] = &["name", "unit", "weapons", "gear", "points"];
 
 impl BuildSpec {
-    pub fn read(mut f: Fields<'_>) -> Option<BuildSpec> {
+    /// Read a build. The value is kept even when the entry had errors: the names it
+    /// refers to are still checked (the checks that need a bad field are skipped).
+    pub fn read(mut f: Fields<'_>) -> Checked<BuildSpec> {
         let name = f.string("name", true).unwrap_or_default();
         let unit_position = f.entry().fields.iter().find(|(k, _)| k == "unit").and_then(|(_, v)| v.position);
         let unit = f.string("unit", true).unwrap_or_default();
@@ -31,6 +33,6 @@ impl BuildSpec {
         let points = f.positive_number("points");
         let position = f.entry().position;
         let file = f.entry().file.clone();
-        f.finish(BUILD_KEYS).then_some(BuildSpec { name, unit, unit_position, weapons, gear, points, position, file })
+        f.finish_checked(BUILD_KEYS, BuildSpec { name, unit, unit_position, weapons, gear, points, position, file })
     }
 }

@@ -1,21 +1,13 @@
 //! The validated catalogue: every name resolved, every build inside its limits.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use super::build::BuildSpec;
-use super::classes::msv_class;
-use super::error::{CatalogError, CatalogErrors, Position, did_you_mean};
-use super::field::FieldSpec;
-use super::fields::Fields;
+use super::error::{CatalogError, CatalogErrors, did_you_mean};
 use super::gear::{Effects, Gear};
-use super::raw::{RawEntry, Section, parse_csv, parse_toml};
+use super::resolve::check;
 use super::source::{self, SourceFile};
-use super::unit::{Unit, UnitKind, WeaponRef};
+use super::unit::Unit;
 use super::weapon::Weapon;
-
-/// Tolerance for weight and power sums (they may be decimals).
-const WEIGHT_EPSILON: f64 = 1e-9;
 
 /// One weapon system of a build: `copies` of one weapon fired together as one action.
 #[derive(Debug, Clone, PartialEq)]
@@ -71,11 +63,11 @@ impl Catalogue {
         Catalogue::from_sources("embedded default catalogue", &source::embedded())
     }
 
-    /// Load every `.toml`/`.csv` file under the given files or directories.
+    /// Load every `.toml`/`.csv` file under the given files or directories. A path that
+    /// cannot be read is reported together with every error of the files that could.
     pub fn load(paths: &[PathBuf]) -> Result<Catalogue, CatalogErrors> {
-        let files = source::read_paths(paths).map_err(CatalogErrors)?;
-        let origin = paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ");
-        Catalogue::from_sources(&origin, &files)
+        let (files, read_errors) = source::read_all(paths);
+        check(&source::origin_of(paths), &files, read_errors).result
     }
 
     /// Load a directory.
@@ -83,96 +75,32 @@ impl Catalogue {
         Catalogue::load(&[dir.to_path_buf()])
     }
 
-    /// Parse, check and resolve catalogue files. Reports every error found.
+    /// Parse, check and resolve catalogue files. Reports every independent error found,
+    /// in one pass:
+    /// - a name defined twice (in one file or across files) is an error of the later
+    ///   definition, which points at the first;
+    /// - an entry that refers to an entry with errors (or to a name defined twice) is not
+    ///   checked further against it and gets no error of its own for it;
+    /// - a check that combines fields runs when those fields were read, whatever else is
+    ///   wrong with the entry.
     pub fn from_sources(origin: &str, files: &[SourceFile]) -> Result<Catalogue, CatalogErrors> {
-        let mut errors = Vec::new();
-        let mut entries: Vec<RawEntry> = Vec::new();
-        for file in files {
-            let parsed = if file.name.ends_with(".csv") {
-                let stem = Path::new(&file.name).file_stem().and_then(|s| s.to_str()).unwrap_or("");
-                match Section::from_csv_stem(stem) {
-                    Some(section) => parse_csv(&file.name, section, &file.text),
-                    None => Err(vec![CatalogError::new(
-                        &file.name,
-                        "a CSV catalogue file's name must end in `weapons`, `units` or `gear` (e.g. homebrew-weapons.csv)",
-                    )]),
-                }
-            } else {
-                parse_toml(&file.name, &file.text)
-            };
-            match parsed {
-                Ok(mut e) => entries.append(&mut e),
-                Err(mut e) => errors.append(&mut e),
-            }
-        }
-        let mut weapons = Vec::new();
-        let mut units = Vec::new();
-        let mut gear = Vec::new();
-        let mut builds = Vec::new();
-        let mut fields = Vec::new();
-        for entry in &entries {
-            let f = Fields::new(entry, &mut errors);
-            match entry.section {
-                Section::Weapon => weapons.extend(Weapon::read(f)),
-                Section::Unit => units.extend(Unit::read(f)),
-                Section::Gear => gear.extend(Gear::read(f)),
-                Section::Build => builds.extend(BuildSpec::read(f)),
-                Section::Field => fields.extend(FieldSpec::read(f)),
-                Section::Scenario => unreachable!("catalogue files hold no scenario sections"),
-            }
-        }
-        let mut names = NameChecker::default();
-        for e in &entries {
-            names.check(e, &mut errors);
-        }
-        let resolver = Resolver { weapons: &weapons, units: &units, gear: &gear };
-        let mut resolved_builds = Vec::new();
-        for b in &builds {
-            if let Some(build) = resolver.build(b, &mut errors) {
-                resolved_builds.push(build);
-            }
-        }
-        for u in &units {
-            resolver.unit_card(u, &mut errors);
-        }
-        let build_names: Vec<&str> = resolved_builds.iter().map(|b: &Build| b.name.as_str()).collect();
-        let mut resolved_fields = Vec::new();
-        for f in &fields {
-            let mut opponents = Vec::new();
-            for o in &f.opponents {
-                match build_names.iter().position(|n| *n == o.build) {
-                    Some(i) => opponents.push((i, o.weight)),
-                    None => errors.push(
-                        CatalogError::new(
-                            &f.file,
-                            format!(
-                                "unknown build `{}`{}",
-                                o.build,
-                                did_you_mean(&o.build, builds.iter().map(|b| b.name.as_str()))
-                            ),
-                        )
-                        .at(o.position)
-                        .entry(format!("field \"{}\"", f.name))
-                        .field("opponents"),
-                    ),
-                }
-            }
-            resolved_fields.push(Field { name: f.name.clone(), opponents });
-        }
-        if !errors.is_empty() {
-            errors.sort_by(|a, b| (a.file.as_str(), a.position).cmp(&(b.file.as_str(), b.position)));
-            errors.dedup();
-            return Err(CatalogErrors(errors));
-        }
-        Ok(Catalogue {
-            weapons,
-            units,
-            gear,
-            builds: resolved_builds,
-            fields: resolved_fields,
-            origin: origin.to_string(),
-            hash: source::content_hash(files),
-        })
+        check(origin, files, Vec::new()).result
+    }
+
+    /// Like [`Catalogue::from_sources`], with `read_errors` (paths that could not be
+    /// read) reported among the others.
+    pub fn from_read(
+        origin: &str,
+        files: &[SourceFile],
+        read_errors: Vec<CatalogError>,
+    ) -> Result<Catalogue, CatalogErrors> {
+        check(origin, files, read_errors).result
+    }
+
+    /// Whether the files refer to a unit, weapon, gear or build they do not define: they
+    /// are additions to another catalogue rather than a catalogue of their own.
+    pub fn refers_to_undefined(files: &[SourceFile]) -> bool {
+        check("", files, Vec::new()).unknown_references > 0
     }
 
     pub fn weapon(&self, name: &str) -> Option<&Weapon> {
@@ -215,277 +143,5 @@ impl Catalogue {
                 did_you_mean(name, self.units.iter().map(|u| u.name.as_str()))
             )
         })
-    }
-}
-
-/// Finds duplicate names within a section.
-#[derive(Default)]
-struct NameChecker {
-    seen: HashMap<(Section, String), (String, Option<Position>)>,
-}
-
-impl NameChecker {
-    fn check(&mut self, e: &RawEntry, errors: &mut Vec<CatalogError>) {
-        let Some(name) = e.name() else { return };
-        let key = (e.section, name.to_string());
-        if let Some((file, pos)) = self.seen.get(&key) {
-            let at = pos.map(|p| format!("{file}:{}:{}", p.line, p.column)).unwrap_or_else(|| file.clone());
-            errors.push(
-                CatalogError::new(
-                    &e.file,
-                    format!("duplicate name: {} \"{name}\" is already defined at {at}", e.section.key()),
-                )
-                .at(e.position)
-                .entry(e.label())
-                .field("name"),
-            );
-        } else {
-            self.seen.insert(key, (e.file.clone(), e.position));
-        }
-    }
-}
-
-struct Resolver<'a> {
-    weapons: &'a [Weapon],
-    units: &'a [Unit],
-    gear: &'a [Gear],
-}
-
-impl Resolver<'_> {
-    fn weapon_index(&self, name: &str) -> Result<usize, String> {
-        self.weapons.iter().position(|w| w.name == name).ok_or_else(|| {
-            format!("unknown weapon `{name}`{}", did_you_mean(name, self.weapons.iter().map(|w| w.name.as_str())))
-        })
-    }
-    fn gear_index(&self, name: &str) -> Result<usize, String> {
-        self.gear.iter().position(|g| g.name == name).ok_or_else(|| {
-            format!("unknown gear `{name}`{}", did_you_mean(name, self.gear.iter().map(|g| g.name.as_str())))
-        })
-    }
-
-    /// Resolve weapon references into systems, checking links and repeats.
-    fn systems(
-        &self,
-        refs: &[WeaponRef],
-        standard: bool,
-        kind: UnitKind,
-        field: &str,
-        err: &mut dyn FnMut(String, &str, Option<Position>),
-        out: &mut Vec<SystemRef>,
-    ) {
-        for (i, r) in refs.iter().enumerate() {
-            let fname = format!("{field}[{i}]");
-            match self.weapon_index(&r.name) {
-                Ok(w) => {
-                    let weapon = &self.weapons[w];
-                    // Ruling: auto-stabilized vehicles are not bound by the link limit.
-                    if r.count > weapon.linkable && kind != UnitKind::Vehicle {
-                        err(
-                            format!(
-                                "{} copies of `{}` fire together but it is linkable {} (list the extra copies as another build or lower the count)",
-                                r.count, r.name, weapon.linkable
-                            ),
-                            &format!("{fname}.count"),
-                            r.position,
-                        );
-                    }
-                    if out.iter().any(|s| s.weapon == w) {
-                        err(
-                            format!(
-                                "`{}` is listed twice: all copies of one weapon form one linked system, give them as one entry with a count",
-                                r.name
-                            ),
-                            &fname,
-                            r.position,
-                        );
-                    } else {
-                        out.push(SystemRef { weapon: w, copies: r.count, standard });
-                    }
-                }
-                Err(msg) => err(msg, &format!("{fname}.name"), r.position),
-            }
-        }
-    }
-
-    fn build(&self, b: &BuildSpec, errors: &mut Vec<CatalogError>) -> Option<Build> {
-        let label = format!("build \"{}\"", b.name);
-        let mut failed = false;
-        let mut err = |msg: String, field: &str, pos: Option<Position>| {
-            failed = true;
-            errors.push(CatalogError::new(&b.file, msg).at(pos.or(b.position)).entry(label.clone()).field(field));
-        };
-        let Some(unit_index) = self.units.iter().position(|u| u.name == b.unit) else {
-            err(
-                format!(
-                    "unknown unit `{}`{}",
-                    b.unit,
-                    did_you_mean(&b.unit, self.units.iter().map(|u| u.name.as_str()))
-                ),
-                "unit",
-                b.unit_position,
-            );
-            // still check the weapon and gear names
-            let mut systems = Vec::new();
-            self.systems(&b.weapons, false, UnitKind::Vehicle, "weapons", &mut err, &mut systems);
-            for (i, (g, pos)) in b.gear.iter().enumerate() {
-                if let Err(msg) = self.gear_index(g) {
-                    err(msg, &format!("gear[{i}]"), *pos);
-                }
-            }
-            return None;
-        };
-        let unit = &self.units[unit_index];
-        if unit.kind == UnitKind::Terrain {
-            err(format!("unit `{}` is terrain: terrain cannot carry a build", unit.name), "unit", b.unit_position);
-        }
-        let mut systems = Vec::new();
-        self.systems(&unit.standard_weapons, true, unit.kind, "standard_weapons (of the unit)", &mut err, &mut systems);
-        self.systems(&b.weapons, false, unit.kind, "weapons", &mut err, &mut systems);
-        let mut gear = Vec::new();
-        for (i, (g, pos)) in unit.standard_gear.iter().enumerate() {
-            match self.gear_index(g) {
-                Ok(idx) => gear.push(idx),
-                Err(msg) => err(msg, &format!("standard_gear[{i}] (of the unit)"), *pos),
-            }
-        }
-        let standard_gear = gear.len();
-        for (i, (g, pos)) in b.gear.iter().enumerate() {
-            match self.gear_index(g) {
-                Ok(idx) => gear.push(idx),
-                Err(msg) => err(msg, &format!("gear[{i}]"), *pos),
-            }
-        }
-        if systems.is_empty() && b.weapons.is_empty() && unit.standard_weapons.is_empty() {
-            err("a build needs at least one weapon".into(), "weapons", b.position);
-        }
-        let swappable_weight: f64 = systems
-            .iter()
-            .filter(|s| !s.standard)
-            .map(|s| self.weapons[s.weapon].weight * s.copies as f64)
-            .sum::<f64>()
-            + gear[standard_gear..].iter().map(|&g| self.gear[g].weight).sum::<f64>();
-        let swappable_power: f64 =
-            systems.iter().filter(|s| !s.standard).map(|s| self.weapons[s.weapon].power * s.copies as f64).sum::<f64>()
-                + gear[standard_gear..].iter().map(|&g| self.gear[g].power).sum::<f64>();
-        for (what, used, limit) in
-            [("weight", swappable_weight, unit.free_weight), ("power", swappable_power, unit.free_power)]
-        {
-            if let Some(limit) = limit
-                && used > limit + WEIGHT_EPSILON
-            {
-                err(
-                    format!(
-                        "over the free {what} of unit `{}` by {}: weapons and gear use {}, the unit has {}",
-                        unit.name,
-                        fmt_num(used - limit),
-                        fmt_num(used),
-                        fmt_num(limit)
-                    ),
-                    if what == "weight" { "weapons" } else { "gear" },
-                    b.position,
-                );
-            }
-        }
-        if unit.kind == UnitKind::Msv
-            && let Some(class) = msv_class(unit.ac)
-        {
-            let total_weight: f64 =
-                systems.iter().map(|s| self.weapons[s.weapon].weight * s.copies as f64).sum::<f64>()
-                    + gear.iter().map(|&g| self.gear[g].weight).sum::<f64>();
-            let total_power: f64 = systems.iter().map(|s| self.weapons[s.weapon].power * s.copies as f64).sum::<f64>()
-                + gear.iter().map(|&g| self.gear[g].power).sum::<f64>();
-            for (what, used, limit) in
-                [("gear weight", total_weight, class.gear_weight), ("power", total_power, class.power)]
-            {
-                if used > limit + WEIGHT_EPSILON {
-                    err(
-                        format!(
-                            "breaks the {} MSV class limit (AC{}): {what} {} is over the class's {} by {}",
-                            class.name,
-                            class.ac,
-                            fmt_num(used),
-                            fmt_num(limit),
-                            fmt_num(used - limit)
-                        ),
-                        "weapons",
-                        b.position,
-                    );
-                }
-            }
-        }
-        if failed {
-            return None;
-        }
-        Some(Build {
-            name: b.name.clone(),
-            unit: unit_index,
-            systems,
-            gear,
-            points: b.points.unwrap_or(unit.points),
-            weight: swappable_weight,
-            power: swappable_power,
-        })
-    }
-
-    /// Checks on a unit card alone: MSV class and standard equipment names.
-    fn unit_card(&self, u: &Unit, errors: &mut Vec<CatalogError>) {
-        let label = format!("unit \"{}\"", u.name);
-        let mut err = |msg: String, field: &str| {
-            errors.push(CatalogError::new(&u.file, msg).at(u.position).entry(label.clone()).field(field));
-        };
-        if u.kind == UnitKind::Msv {
-            match msv_class(u.ac) {
-                None => {
-                    err(format!("an MSV's AC must be a class in the MSV classes table (3 to 6), got {}", u.ac), "ac")
-                }
-                Some(class) => {
-                    for (key, value, limit) in
-                        [("free_weight", u.free_weight, class.gear_weight), ("free_power", u.free_power, class.power)]
-                    {
-                        if let Some(v) = value
-                            && v > limit + WEIGHT_EPSILON
-                        {
-                            err(
-                                format!(
-                                    "{} is over the {} MSV class limit of {} (AC{})",
-                                    fmt_num(v),
-                                    class.name,
-                                    fmt_num(limit),
-                                    class.ac
-                                ),
-                                key,
-                            );
-                        }
-                    }
-                }
-            }
-        }
-        if u.power_armor && u.kind == UnitKind::Msv {
-            err("power armour is ECBS troop gear; an MSV cannot have it".into(), "power_armor");
-        }
-        let mut seen = Vec::new();
-        for (i, r) in u.standard_weapons.iter().enumerate() {
-            if let Err(msg) = self.weapon_index(&r.name) {
-                err(msg, &format!("standard_weapons[{i}].name"));
-            }
-            if seen.contains(&&r.name) {
-                err(format!("`{}` is listed twice", r.name), &format!("standard_weapons[{i}]"));
-            }
-            seen.push(&r.name);
-        }
-        for (i, (g, _)) in u.standard_gear.iter().enumerate() {
-            if let Err(msg) = self.gear_index(g) {
-                err(msg, &format!("standard_gear[{i}]"));
-            }
-        }
-    }
-}
-
-/// A weight or power for messages: integers without decimals.
-fn fmt_num(v: f64) -> String {
-    if (v - v.round()).abs() < 1e-9 {
-        format!("{}", v.round() as i64)
-    } else {
-        format!("{:.2}", v).trim_end_matches('0').trim_end_matches('.').to_string()
     }
 }

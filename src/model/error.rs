@@ -99,6 +99,12 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         .map(|(_, c)| c)
 }
 
+/// `word` with its indefinite article: "an integer", "a string".
+pub fn with_article(word: &str) -> String {
+    let article = if word.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']) { "an" } else { "a" };
+    format!("{article} {word}")
+}
+
 /// " (did you mean `X`?)" or "".
 pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
     closest(name, candidates).map(|c| format!(" (did you mean `{c}`?)")).unwrap_or_default()
@@ -123,6 +129,14 @@ mod tests {
             .entry("weapon \"Gun\"")
             .field("shots");
         assert_eq!(e.to_string(), "w.toml:3:9: weapon \"Gun\": field `shots`: must be at least 1, got 0");
+    }
+
+    #[test]
+    fn articles_follow_the_first_sound() {
+        assert_eq!(with_article("integer"), "an integer");
+        assert_eq!(with_article("array"), "an array");
+        assert_eq!(with_article("string"), "a string");
+        assert_eq!(with_article("table"), "a table");
     }
 
     #[test]

@@ -1,20 +1,51 @@
 //! Typed reading of a [`RawEntry`]'s fields, collecting every error with its position.
 
-use super::error::{CatalogError, Position, did_you_mean};
+use super::error::{CatalogError, Position, did_you_mean, with_article};
 use super::raw::{RawEntry, RawField, RawValue, split_cell};
 
 /// Reads the fields of one entry. Each getter records an error and returns a default
 /// when the field is missing, of the wrong type or out of range; [`Fields::finish`] then
-/// reports unknown keys and says whether the entry was clean.
+/// reports unknown keys and says whether the entry was clean. [`Fields::is_bad`] says
+/// which keys had errors, so that checks combining several fields run only on values
+/// that were read (an error is reported once, never again as a consequence).
 pub struct Fields<'a> {
     entry: &'a RawEntry,
     label: String,
     /// Prefix for nested fields (`weapons[2].`).
     prefix: String,
+    /// Where the table being read starts: the entry, or the item of an inline array.
+    position: Option<Position>,
     fields: &'a [(String, RawField)],
     used: Vec<bool>,
     errors: &'a mut Vec<CatalogError>,
     failed: bool,
+    /// Keys (of this table, without index or nested part) that had an error.
+    bad: Vec<String>,
+}
+
+/// An entry as read: its value (defaults where a field was bad), whether it was clean,
+/// and which of its keys had errors.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Checked<T> {
+    pub value: T,
+    pub ok: bool,
+    pub bad_keys: Vec<String>,
+}
+
+impl<T> Checked<T> {
+    /// Whether `key` had an error.
+    pub fn is_bad(&self, key: &str) -> bool {
+        self.bad_keys.iter().any(|k| k == key)
+    }
+    /// The value when the entry was clean.
+    pub fn into_ok(self) -> Option<T> {
+        self.ok.then_some(self.value)
+    }
+}
+
+/// The key an error path belongs to: `weapons` for `weapons[2].count`.
+fn key_root(path: &str) -> &str {
+    path.split(['[', '.']).next().unwrap_or(path)
 }
 
 impl<'a> Fields<'a> {
@@ -23,11 +54,23 @@ impl<'a> Fields<'a> {
             entry,
             label: entry.label(),
             prefix: String::new(),
+            position: entry.position,
             fields: &entry.fields,
             used: vec![false; entry.fields.len()],
             errors,
             failed: false,
+            bad: Vec::new(),
         }
+    }
+
+    /// Where the table being read starts (the entry, or an inline table's item).
+    pub fn position(&self) -> Option<Position> {
+        self.position
+    }
+
+    /// Whether an error was recorded about `key` (or anything inside it).
+    pub fn is_bad(&self, key: &str) -> bool {
+        self.bad.iter().any(|k| k == key)
     }
 
     /// The entry's label, as errors show it.
@@ -39,12 +82,14 @@ impl<'a> Fields<'a> {
         self.entry
     }
 
-    /// Record an error about `field` (None: the entry itself).
+    /// Record an error about `field` (None: the table itself) at `position` (None: where
+    /// the table starts).
     pub fn error(&mut self, field: Option<&str>, position: Option<Position>, message: impl Into<String>) {
         let mut e =
-            CatalogError::new(&self.entry.file, message).at(position.or(self.entry.position)).entry(self.label.clone());
+            CatalogError::new(&self.entry.file, message).at(position.or(self.position)).entry(self.label.clone());
         if let Some(f) = field {
             e = e.field(format!("{}{f}", self.prefix));
+            self.bad.push(key_root(f).to_string());
         }
         self.errors.push(e);
         self.failed = true;
@@ -63,7 +108,7 @@ impl<'a> Fields<'a> {
     fn wrong_type(&mut self, key: &str, field: &RawField, expected: &str) {
         let found = match &field.value {
             RawValue::Cell(s) => format!("`{s}`"),
-            other => format!("a {}", other.type_name()),
+            other => with_article(other.type_name()),
         };
         self.error(Some(key), field.position, format!("expected {expected}, found {found}"));
     }
@@ -202,20 +247,23 @@ impl<'a> Fields<'a> {
         let Some(field) = self.take(key) else {
             return Vec::new();
         };
-        let tables: Vec<Vec<(String, RawField)>> = match &field.value {
+        let tables: Vec<(Option<Position>, Vec<(String, RawField)>)> = match &field.value {
             RawValue::Array(items) => {
                 let mut tables = Vec::new();
                 for (i, item) in items.iter().enumerate() {
                     match &item.value {
-                        RawValue::Table(t) => tables.push(t.clone()),
-                        RawValue::Str(name) => tables.push(vec![(
-                            "name".into(),
-                            RawField {
-                                value: RawValue::Str(name.clone()),
-                                position: item.position,
-                                key_position: item.position,
-                            },
-                        )]),
+                        RawValue::Table(t) => tables.push((item.position, t.clone())),
+                        RawValue::Str(name) => tables.push((
+                            item.position,
+                            vec![(
+                                "name".into(),
+                                RawField {
+                                    value: RawValue::Str(name.clone()),
+                                    position: item.position,
+                                    key_position: item.position,
+                                },
+                            )],
+                        )),
                         _ => {
                             self.wrong_type(&format!("{key}[{i}]"), item, "a table like { name = \"...\", count = 1 }")
                         }
@@ -248,7 +296,7 @@ impl<'a> Fields<'a> {
                             },
                         ));
                     }
-                    t
+                    (field.position, t)
                 })
                 .collect(),
             _ => {
@@ -257,31 +305,43 @@ impl<'a> Fields<'a> {
             }
         };
         let mut out = Vec::new();
-        for (i, fields) in tables.iter().enumerate() {
-            if let Some(v) = self.nested(&format!("{key}[{i}]"), fields, &mut read) {
+        for (i, (position, fields)) in tables.iter().enumerate() {
+            if let Some(v) = self.nested(&format!("{key}[{i}]"), *position, fields, &mut read) {
                 out.push(v);
             }
         }
         out
     }
 
-    /// Read `fields` (a nested table at `key`) with `read`: errors name `key.field` and
-    /// count against this entry.
-    fn nested<T>(&mut self, key: &str, fields: &[(String, RawField)], read: impl FnOnce(&mut Fields<'_>) -> T) -> T {
+    /// Read `fields` (a nested table at `key`, written at `position`) with `read`: errors
+    /// name `key.field`, default to the nested table's position and count against this
+    /// entry.
+    fn nested<T>(
+        &mut self,
+        key: &str,
+        position: Option<Position>,
+        fields: &[(String, RawField)],
+        read: impl FnOnce(&mut Fields<'_>) -> T,
+    ) -> T {
         let mut nested_errors = Vec::new();
         let mut nested = Fields {
             entry: self.entry,
             label: self.label.clone(),
             prefix: format!("{}{key}.", self.prefix),
+            position: position.or(self.position),
             fields,
             used: vec![false; fields.len()],
             errors: &mut nested_errors,
             failed: false,
+            bad: Vec::new(),
         };
         let value = read(&mut nested);
         let failed = nested.failed;
         self.errors.append(&mut nested_errors);
         self.failed |= failed;
+        if failed {
+            self.bad.push(key_root(key).to_string());
+        }
         value
     }
 
@@ -289,6 +349,12 @@ impl<'a> Fields<'a> {
     pub fn finish(mut self, known: &[&str]) -> bool {
         self.reject_unknown(known);
         !self.failed
+    }
+
+    /// Report keys nobody read as unknown and return `value` with what was wrong.
+    pub fn finish_checked<T>(mut self, known: &[&str], value: T) -> Checked<T> {
+        self.reject_unknown(known);
+        Checked { value, ok: !self.failed, bad_keys: self.bad }
     }
 
     /// Report keys nobody read as unknown.
@@ -368,7 +434,7 @@ impl Fields<'_> {
             self.wrong_type(key, field, "a table");
             return None;
         };
-        Some(self.nested(key, fields, read))
+        Some(self.nested(key, field.position, fields, read))
     }
 
     /// A non-negative number, or `None` when absent.

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use super::error::{CatalogError, Position};
+use super::error::{CatalogError, Position, with_article};
 
 /// The kinds of entry a catalogue file may hold (the TOML array-of-tables names).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -120,12 +120,38 @@ impl RawEntry {
     }
 }
 
+/// What reading one file gave: the entries that could be read and every error found.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ParsedFile {
+    pub entries: Vec<RawEntry>,
+    pub errors: Vec<CatalogError>,
+    /// The file's syntax is broken: no entry of it was read, so names it may define are
+    /// unknown (references to them are not reported as unknown).
+    pub unreadable: bool,
+}
+
 /// Parse a TOML catalogue file into entries. Errors name the file and position.
 pub fn parse_toml(file: &str, text: &str) -> Result<Vec<RawEntry>, Vec<CatalogError>> {
-    let root = DeTable::parse(text).map_err(|e| {
-        let position = e.span().map(|s| Position::of_offset(text, s.start));
-        vec![CatalogError::new(file, format!("not valid TOML: {}", e.message().trim())).at(position)]
-    })?;
+    let parsed = read_toml(file, text);
+    if parsed.errors.is_empty() { Ok(parsed.entries) } else { Err(parsed.errors) }
+}
+
+/// Read a TOML catalogue file: every syntax error (the parser recovers to find the next
+/// one), or, when the syntax is fine, the entries and the errors of misplaced tables (the
+/// other entries are still read).
+pub fn read_toml(file: &str, text: &str) -> ParsedFile {
+    let (root, syntax) = DeTable::parse_recoverable(text);
+    if !syntax.is_empty() {
+        let mut errors: Vec<CatalogError> = syntax
+            .iter()
+            .map(|e| {
+                let position = e.span().map(|s| Position::of_offset(text, s.start));
+                CatalogError::new(file, format!("not valid TOML: {}", e.message().trim())).at(position)
+            })
+            .collect();
+        errors.dedup();
+        return ParsedFile { entries: Vec::new(), errors, unreadable: true };
+    }
     let mut entries = Vec::new();
     let mut errors = Vec::new();
     let mut top: Vec<_> = root.get_ref().iter().collect();
@@ -167,14 +193,19 @@ pub fn parse_toml(file: &str, text: &str) -> Result<Vec<RawEntry>, Vec<CatalogEr
                 other => errors.push(
                     CatalogError::new(
                         file,
-                        format!("{} #{} must be a table, found {}", section.key(), i + 1, other.type_str()),
+                        format!(
+                            "{} #{} must be a table, found {}",
+                            section.key(),
+                            i + 1,
+                            with_article(other.type_str())
+                        ),
                     )
                     .at(Some(item_pos)),
                 ),
             }
         }
     }
-    if errors.is_empty() { Ok(entries) } else { Err(errors) }
+    ParsedFile { entries, errors, unreadable: false }
 }
 
 fn table_fields(text: &str, table: &DeTable<'_>) -> Vec<(String, RawField)> {
@@ -213,10 +244,23 @@ fn convert(text: &str, value: &Spanned<DeValue<'_>>) -> RawField {
 /// Parse a CSV stat sheet: a header row of field names, one entry per row. Empty cells
 /// are absent fields. Positions are (line, 1-based spreadsheet column).
 pub fn parse_csv(file: &str, section: Section, text: &str) -> Result<Vec<RawEntry>, Vec<CatalogError>> {
+    let parsed = read_csv(file, section, text);
+    if parsed.errors.is_empty() { Ok(parsed.entries) } else { Err(parsed.errors) }
+}
+
+/// Read a CSV stat sheet: the rows that could be read, and an error for each that could
+/// not (a broken header makes the whole file unreadable).
+pub fn read_csv(file: &str, section: Section, text: &str) -> ParsedFile {
     let mut reader = csv::ReaderBuilder::new().trim(csv::Trim::All).comment(Some(b'#')).from_reader(text.as_bytes());
     let headers: Vec<String> = match reader.headers() {
         Ok(h) => h.iter().map(str::to_string).collect(),
-        Err(e) => return Err(vec![CatalogError::new(file, format!("not valid CSV: {e}"))]),
+        Err(e) => {
+            return ParsedFile {
+                entries: Vec::new(),
+                errors: vec![CatalogError::new(file, format!("not valid CSV: {e}"))],
+                unreadable: true,
+            };
+        }
     };
     let mut entries = Vec::new();
     let mut errors = Vec::new();
@@ -254,16 +298,26 @@ pub fn parse_csv(file: &str, section: Section, text: &str) -> Result<Vec<RawEntr
             }
         }
     }
-    if errors.is_empty() { Ok(entries) } else { Err(errors) }
+    // A row that could not be read may define a name others refer to.
+    let unreadable = !errors.is_empty();
+    ParsedFile { entries, errors, unreadable }
 }
 
 /// Parse a whole TOML document as one entry (a scenario file): its top-level keys are
 /// the entry's fields.
 pub fn parse_toml_document(file: &str, section: Section, text: &str) -> Result<RawEntry, Vec<CatalogError>> {
-    let root = DeTable::parse(text).map_err(|e| {
-        let position = e.span().map(|s| Position::of_offset(text, s.start));
-        vec![CatalogError::new(file, format!("not valid TOML: {}", e.message().trim())).at(position)]
-    })?;
+    let (root, syntax) = DeTable::parse_recoverable(text);
+    if !syntax.is_empty() {
+        let mut errors: Vec<CatalogError> = syntax
+            .iter()
+            .map(|e| {
+                let position = e.span().map(|s| Position::of_offset(text, s.start));
+                CatalogError::new(file, format!("not valid TOML: {}", e.message().trim())).at(position)
+            })
+            .collect();
+        errors.dedup();
+        return Err(errors);
+    }
     Ok(RawEntry {
         file: file.to_string(),
         section,

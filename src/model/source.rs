@@ -40,6 +40,19 @@ pub fn embedded() -> Vec<SourceFile> {
 /// Read catalogue files from `paths`: a file is read as is, a directory contributes its
 /// `.toml` and `.csv` files (recursively, in name order).
 pub fn read_paths(paths: &[PathBuf]) -> Result<Vec<SourceFile>, Vec<CatalogError>> {
+    let (files, errors) = read_all(paths);
+    if errors.is_empty() { Ok(files) } else { Err(errors) }
+}
+
+/// How messages name a catalogue read from `paths`: "catalogue from DIR".
+pub fn origin_of(paths: &[PathBuf]) -> String {
+    let list = paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ");
+    format!("catalogue from {list}")
+}
+
+/// Like [`read_paths`], but returns the files that could be read together with an error
+/// for each path or file that could not.
+pub fn read_all(paths: &[PathBuf]) -> (Vec<SourceFile>, Vec<CatalogError>) {
     let mut files = Vec::new();
     let mut errors = Vec::new();
     for path in paths {
@@ -62,7 +75,7 @@ pub fn read_paths(paths: &[PathBuf]) -> Result<Vec<SourceFile>, Vec<CatalogError
             }
         }
     }
-    if errors.is_empty() { Ok(files) } else { Err(errors) }
+    (files, errors)
 }
 
 fn collect_dir(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {

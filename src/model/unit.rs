@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::error::Position;
-use super::fields::Fields;
+use super::fields::{Checked, Fields};
 use super::gear::Effects;
 
 /// What a unit is; decides its actions per turn and which rules apply to it.
@@ -65,7 +65,7 @@ impl WeaponRef {
     pub const KEYS: [&'static str; 2] = ["name", "count"];
 
     pub fn read(f: &mut Fields<'_>) -> Option<WeaponRef> {
-        let position = f.entry().position;
+        let position = f.position();
         let name = f.string("name", true);
         let count = f.int("count", Some(1), 1, 100) as u32;
         f.reject_unknown(&Self::KEYS);
@@ -123,7 +123,9 @@ pub const UNIT_KEYS: &[&str] = &[
 ];
 
 impl Unit {
-    pub fn read(mut f: Fields<'_>) -> Option<Unit> {
+    /// Read a unit card. The value is kept even when the entry had errors, so that the
+    /// card checks whose fields were read still run (see [`Checked::is_bad`]).
+    pub fn read(mut f: Fields<'_>) -> Checked<Unit> {
         let name = f.string("name", true).unwrap_or_default();
         let kind_text = f.string("kind", true);
         let kind = match kind_text.as_deref().map(str::parse::<UnitKind>) {
@@ -146,7 +148,7 @@ impl Unit {
         let abilities = f.string_list("abilities").into_iter().map(|(s, _)| s).collect();
         let standard_weapons = f.table_list("standard_weapons", WeaponRef::read);
         let standard_gear = f.string_list("standard_gear");
-        if kind == UnitKind::Msv && !f.failed() {
+        if kind == UnitKind::Msv && !f.is_bad("kind") {
             for (key, value) in [("free_weight", free_weight), ("free_power", free_power)] {
                 if value.is_none() {
                     f.error(Some(key), None, "missing: an MSV card lists its free weight and free power");
@@ -155,23 +157,26 @@ impl Unit {
         }
         let position = f.entry().position;
         let file = f.entry().file.clone();
-        f.finish(UNIT_KEYS).then_some(Unit {
-            name,
-            kind,
-            ac,
-            damage_ac,
-            speed,
-            free_weight,
-            free_power,
-            effects,
-            power_armor,
-            points,
-            abilities,
-            standard_weapons,
-            standard_gear,
-            position,
-            file,
-        })
+        f.finish_checked(
+            UNIT_KEYS,
+            Unit {
+                name,
+                kind,
+                ac,
+                damage_ac,
+                speed,
+                free_weight,
+                free_power,
+                effects,
+                power_armor,
+                points,
+                abilities,
+                standard_weapons,
+                standard_gear,
+                position,
+                file,
+            },
+        )
     }
 
     /// Whether the unit has the named ability (case-insensitive).

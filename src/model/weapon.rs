@@ -91,7 +91,7 @@ impl Weapon {
             ignores_smoke: f.boolean("ignores_smoke", false),
             class: f.string("class", false),
         };
-        if w.min > w.opt && !f.failed() {
+        if w.min > w.opt && !f.is_bad("min") && !f.is_bad("opt") {
             f.error(Some("min"), None, format!("minimum range {} is beyond optimum range {}", w.min, w.opt));
         }
         f.finish(WEAPON_KEYS).then_some(w)

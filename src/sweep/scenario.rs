@@ -1,7 +1,7 @@
 //! Scenario files: what a sweep plays. Parsed with positions, checked once, and resolved
 //! against the catalogue (names checked, selectors expanded) before anything runs.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use include_dir::{Dir, include_dir};
 use serde::Serialize;
@@ -37,6 +37,7 @@ pub const SCENARIO_KEYS: &[&str] = &[
     "opponents",
     "grid",
     "charts",
+    "loadouts_add",
 ];
 /// Every key of `[grid]`.
 pub const GRID_KEYS: &[&str] = &["range", "cover", "smoke", "movement", "status"];
@@ -116,6 +117,10 @@ pub struct Scenario {
     pub grid: Grid,
     /// Condition sets the time-to-kill charts show (default: open ground, stationary, no smoke).
     pub chart_conditions: Vec<ChartConditions>,
+    /// Catalogue files or directories added to the active catalogue for this scenario,
+    /// relative paths taken from the scenario file's directory.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub loadouts_add: Vec<PathBuf>,
     /// The file it came from (`<embedded>/standard.toml` for built-in ones).
     #[serde(skip)]
     pub file: String,
@@ -148,6 +153,18 @@ fn serialize_display<S: serde::Serializer, T: std::fmt::Display>(t: &T, s: S) ->
     s.collect_str(t)
 }
 
+/// The TOML text of the built-in scenario `name`, as shipped.
+pub fn embedded_text(name: &str) -> Option<&'static str> {
+    EMBEDDED.get_file(format!("{name}.toml")).and_then(|f| f.contents_utf8())
+}
+
+/// Whether a scenario argument names a file rather than a built-in scenario: it ends in
+/// `.toml`, contains a path separator, or exists as a regular file. Anything else (a
+/// directory of that name included) is the name of a built-in scenario.
+pub fn is_scenario_path(spec: &str) -> bool {
+    spec.ends_with(".toml") || spec.contains(['/', std::path::MAIN_SEPARATOR]) || Path::new(spec).is_file()
+}
+
 /// Names of the scenarios built into the binary.
 pub fn embedded_names() -> Vec<String> {
     let mut names: Vec<String> = EMBEDDED
@@ -160,22 +177,32 @@ pub fn embedded_names() -> Vec<String> {
 }
 
 impl Scenario {
-    /// Load a scenario: a path to a TOML file, or the name of a built-in scenario.
+    /// Load a scenario: a path to a TOML file, or the name of a built-in scenario (see
+    /// [`is_scenario_path`] for the rule). Relative `loadouts_add` paths of a file are
+    /// taken from the file's directory.
     pub fn load(spec: &str) -> Result<Scenario, CatalogErrors> {
-        let path = Path::new(spec);
-        if path.exists() || spec.ends_with(".toml") || spec.contains('/') {
+        if is_scenario_path(spec) {
+            let path = Path::new(spec);
             let text = std::fs::read_to_string(path)
                 .map_err(|e| CatalogErrors(vec![CatalogError::new(spec, format!("cannot read scenario: {e}"))]))?;
-            return Scenario::parse(spec, &text);
+            let mut scenario = Scenario::parse(spec, &text)?;
+            let dir = path.parent().unwrap_or(Path::new(""));
+            for p in &mut scenario.loadouts_add {
+                if p.is_relative() {
+                    *p = dir.join(&*p);
+                }
+            }
+            return Ok(scenario);
         }
-        match EMBEDDED.get_file(format!("{spec}.toml")) {
-            Some(f) => Scenario::parse(&format!("<embedded>/{spec}.toml"), f.contents_utf8().unwrap_or_default()),
+        match embedded_text(spec) {
+            Some(text) => Scenario::parse(&format!("<embedded>/{spec}.toml"), text),
             None => Err(CatalogErrors(vec![CatalogError::new(
                 spec,
                 format!(
-                    "no scenario file `{spec}` and no built-in scenario of that name (built in: {}){}",
+                    "no built-in scenario `{spec}`{} (built in: {}); to run a scenario file, give its path: \
+                     a name ending in .toml or containing a /, e.g. ./{spec}",
+                    did_you_mean(spec, embedded_names().iter().map(String::as_str)),
                     embedded_names().join(", "),
-                    did_you_mean(spec, embedded_names().iter().map(String::as_str))
                 ),
             )])),
         }
@@ -241,6 +268,7 @@ impl Scenario {
         }
         require_nonempty(&mut f, "attackers", &attackers, "a scenario needs attackers = [...]");
         let grid = f.table("grid", read_grid).unwrap_or_default();
+        let loadouts_add = f.string_list("loadouts_add").into_iter().map(|(p, _)| PathBuf::from(p)).collect();
         let chart_conditions = f
             .table("charts", |c| {
                 let sets = c.table_list("ttk_conditions", |t| {
@@ -293,6 +321,7 @@ impl Scenario {
             } else {
                 chart_conditions
             },
+            loadouts_add,
             file: file.to_string(),
             positions: KeyPositions { attackers: attacker_pos, targets: target_pos, opponents: opponent_pos },
         })
@@ -320,6 +349,21 @@ impl Scenario {
                 )),
             }
         }
+        // Every selector selects something or is an error; an empty list never runs.
+        let empty = [
+            ("attackers", attackers.is_empty()),
+            ("opponents", self.engagement == Engagement::Duel && opponents.is_empty()),
+            ("targets", self.engagement == Engagement::AttackRun && targets.is_empty()),
+        ];
+        for (key, is_empty) in empty {
+            if is_empty && errors.is_empty() {
+                errors.push(self.error(
+                    key,
+                    None,
+                    format!("selects nothing: a scenario with no {key} has nothing to run"),
+                ));
+            }
+        }
         if errors.is_empty() { Ok(Resolved { attackers, targets, opponents }) } else { Err(CatalogErrors(errors)) }
     }
 
@@ -339,7 +383,12 @@ impl Scenario {
         for (i, item) in items.iter().enumerate() {
             let pos = positions.get(i).copied().flatten();
             let selected: Result<Vec<String>, String> = if item == "all" {
-                Ok(catalogue.builds.iter().map(|b| b.name.clone()).collect())
+                let v: Vec<String> = catalogue.builds.iter().map(|b| b.name.clone()).collect();
+                if v.is_empty() {
+                    Err(format!("`all` selects no build: the {} has no builds", catalogue.origin))
+                } else {
+                    Ok(v)
+                }
             } else if let Some(kind) = item.strip_prefix("kind:") {
                 match kind.parse::<UnitKind>() {
                     Ok(k) => {
@@ -349,9 +398,16 @@ impl Scenario {
                             .filter(|b| catalogue.unit_of(b).kind == k)
                             .map(|b| b.name.clone())
                             .collect();
-                        if v.is_empty() { Err(format!("no build in the catalogue is a {k}")) } else { Ok(v) }
+                        if v.is_empty() {
+                            Err(format!(
+                                "`{item}` selects no build: no build in the {} has a unit of kind {k}",
+                                catalogue.origin
+                            ))
+                        } else {
+                            Ok(v)
+                        }
                     }
-                    Err(e) => Err(e),
+                    Err(e) => Err(format!("`{item}`: {e}")),
                 }
             } else {
                 catalogue.find_build(item).map(|b| vec![b.name.clone()])
@@ -384,7 +440,7 @@ fn names(f: &mut Fields<'_>, key: &str) -> (Vec<String>, Vec<Option<Position>>) 
 }
 
 fn require_nonempty(f: &mut Fields<'_>, key: &str, list: &[String], message: &str) {
-    if list.is_empty() && !f.failed() {
+    if list.is_empty() && !f.is_bad(key) {
         let pos = f.position_of(key);
         let msg = if f.has(key) { format!("must not be empty: {message}") } else { message.to_string() };
         f.error(Some(key), pos, msg);
@@ -421,7 +477,7 @@ fn axis_numbers(g: &mut Fields<'_>, key: &str, default: Vec<f64>) -> Vec<f64> {
     }
     let pos = g.position_of(key);
     let values = g.number_list(key);
-    if values.is_empty() && !g.failed() {
+    if values.is_empty() && !g.is_bad(key) {
         g.error(Some(key), pos, "an axis must list at least one value (leave the key out for the default)");
     }
     let mut out = Vec::new();
@@ -443,7 +499,7 @@ fn axis<T: std::str::FromStr<Err = String> + PartialEq>(g: &mut Fields<'_>, key:
     }
     let pos = g.position_of(key);
     let values = g.string_list(key);
-    if values.is_empty() && !g.failed() {
+    if values.is_empty() && !g.is_bad(key) {
         g.error(Some(key), pos, "an axis must list at least one value (leave the key out for the default)");
     }
     let mut out = Vec::new();
