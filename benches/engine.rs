@@ -8,6 +8,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use volley::engine::{Cell, RunConfig, Silent, Trials, run};
 use volley::model::{Catalogue, UnitKind, Weapon};
 use volley::rules::Kernel;
+use volley::rules::mechcom;
 use volley::rules::techcommander::{AttackRun, Attacker, Conditions, Duel, Policy, Target};
 
 /// The reference cell: one system of 6 shots hitting on 5 or less, 12 damage per hit,
@@ -38,6 +39,22 @@ fn duel() -> Duel {
     .unwrap()
 }
 
+/// The MECHCOM reference attack run: two Prometheus flamethrower attacks a round (6 Energy) against an inert target of Integrity 10, Armour 4.
+fn mechcom_reference() -> mechcom::AttackRun {
+    let mut attacker = mechcom::Mech::simple("Reference", 4, 0, 4, 10);
+    attacker.energy = 6;
+    attacker.weapons = vec![mechcom::Weapon::prometheus_flamethrower()];
+    let target = mechcom::Mech::simple("Target", 4, 0, 4, 10);
+    mechcom::AttackRun::new(
+        &mechcom::Model::new(&attacker, None),
+        &mechcom::Model::new(&target, None),
+        &mechcom::Situation::at_range(3),
+        &mechcom::Options::default(),
+        50,
+    )
+    .unwrap()
+}
+
 fn bench_kernel<K: Kernel>(c: &mut Criterion, name: &str, kernel: &K, trials: u64) {
     let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Elements(trials));
@@ -57,6 +74,7 @@ fn engine(c: &mut Criterion) {
     // A two-system MSV: Lance Railgun then Devastator each turn, against AC4.
     bench_kernel(c, "msv_two_system_attack_run", &catalogue_run("Gladiator Lancer", 4), 2_097_152);
     bench_kernel(c, "duel", &duel(), 524_288);
+    bench_kernel(c, "mechcom_reference_attack_run", &mechcom_reference(), 4_194_304);
 }
 
 criterion_group!(benches, engine);

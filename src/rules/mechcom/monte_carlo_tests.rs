@@ -154,35 +154,6 @@ fn same_seed_same_tally_for_any_thread_count() {
     assert_eq!(tally(1), tally(2));
 }
 
-/// Throughput of the reference run on one thread. Run with
-/// `cargo test --release --lib reference_attack_run_speed -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn reference_attack_run_speed() {
-    let (_, a, t, sit) = cells().remove(0);
-    let r = AttackRun::new(&a, &t, &sit, &Options::default(), 50).unwrap();
-    let n = 20_000_000u64;
-    let cfg = RunConfig { seed: 1, trials: Trials::Fixed(n), threads: Some(1), ..RunConfig::default() };
-    let (start, cpu0) = (std::time::Instant::now(), cpu_seconds());
-    run(&[Cell { key: 1, kernel: &r }], &cfg, &Silent).unwrap();
-    let (wall, cpu) = (start.elapsed().as_secs_f64(), cpu_seconds() - cpu0);
-    println!(
-        "reference attack run, one thread: {:.1} M runs per wall second, {:.1} M per CPU second",
-        n as f64 / wall / 1e6,
-        n as f64 / cpu / 1e6
-    );
-}
-
-/// CPU time of this process (user + system), from /proc/self/stat in clock ticks of
-/// 1/100 s: on a shared machine it counts only the time the run was on a core.
-fn cpu_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let after = stat.rsplit(')').next().unwrap_or("");
-    let f: Vec<f64> = after.split_whitespace().map(|x| x.parse().unwrap_or(0.0)).collect();
-    // fields 14 and 15 of stat are the 12th and 13th after the command name
-    (f.get(11).copied().unwrap_or(0.0) + f.get(12).copied().unwrap_or(0.0)) / 100.0
-}
-
 /// Value stability: a fixed seed gives these exact counts. A change in how many random
 /// numbers an attack draws, or in the order runs consume them, fails loudly.
 #[test]
