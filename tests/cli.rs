@@ -28,6 +28,9 @@ fn catalogue_dir(files: &[(&str, &str)]) -> tempfile::TempDir {
     dir
 }
 
+#[path = "cli/charts.rs"]
+mod report_charts;
+
 mod validate {
     use super::*;
 

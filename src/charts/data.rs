@@ -344,12 +344,6 @@ pub fn cost_rows(cost: &Table, at: &ConditionSet) -> (Vec<usize>, Vec<usize>) {
     (builds, weapons)
 }
 
-/// Builds ranked by the mean of `col` over the targets at `at`, largest first (the order
-/// of the cost chart of that column).
-pub fn ranked_builds(cost: &Table, at: &ConditionSet, col: &str) -> Vec<Bar> {
-    averaged_bars(cost, &cost_rows(cost, at).0, "attacker", col, None)
-}
-
 /// Cost-efficiency bars at one condition set, averaged over the scenario's targets, in the
 /// order of [`COST_CHARTS`]: builds by target points destroyed per turn per point (the
 /// headline's ranking), builds by expected life taken per turn per point (every attack of
