@@ -478,3 +478,27 @@ fn fmt_value(v: f64, step: f64) -> String {
     let decimals = if step >= 1.0 { 0 } else { (-step.log10().floor()) as usize };
     format!("{v:.decimals$}")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fitted_text_never_exceeds_its_width() {
+        let long = "Weapons: expected life taken per attack (at most one a turn), per ton (mean over targets; \
+                    range 36, cover heavy, smoke designated, attack-and-cover, target dug-in+forest)";
+        let size = Sizes::title();
+        assert!(text_width(long, size) > 2916, "the case needs fitting");
+        let f = fit(long, 2916, size, Sizes::label(), 2, true);
+        assert!(f.lines.len() <= 2 && f.size <= size && f.size >= Sizes::label(), "{f:?}");
+        assert!(f.lines.iter().all(|l| width_at(l, f.size, true) <= 2916), "{f:?}");
+        assert_eq!(f.lines.join(" "), long, "wrapping loses no word");
+        // short text is left alone
+        assert_eq!(fit("Turn", 2916, size, 10, 2, false), Fitted { size, lines: vec!["Turn".into()] });
+        // a single word too wide for the room shrinks until it fits
+        let narrow = fit("Autocannon", 60, Sizes::tick(), Sizes::smallest(), 2, false);
+        assert!(text_width(&narrow.lines[0], narrow.size) <= 60 && narrow.size < Sizes::smallest());
+        assert!(one_line_size(long, 1000, size, false) < size);
+        assert!(text_width(long, one_line_size(long, 1000, size, false)) <= 1000);
+    }
+}
