@@ -24,11 +24,14 @@ pub const SUMMARY_COLUMNS: &[&str] = &[
 /// What [`gauntlet_charts`] reads of `gauntlet_matchups`.
 pub const MATCHUP_COLUMNS: &[&str] = &["build", "opponent", "p_win", "p_draw"];
 
-/// The builds and the field (opponent, weight) a gauntlet manifest records.
-pub fn builds_and_field(manifest: &Value) -> Result<(Vec<String>, Vec<(String, f64)>), String> {
+/// A gauntlet's field: (opponent, weight), in the order given.
+pub type Field = Vec<(String, f64)>;
+
+/// The builds and the field a gauntlet manifest records.
+pub fn builds_and_field(manifest: &Value) -> Result<(Vec<String>, Field), String> {
     let builds: Option<Vec<String>> =
         manifest["builds"].as_array().map(|a| a.iter().filter_map(|b| b.as_str().map(str::to_string)).collect());
-    let field: Option<Vec<(String, f64)>> = manifest["field"]
+    let field: Option<Field> = manifest["field"]
         .as_array()
         .map(|a| a.iter().filter_map(|f| Some((f["build"].as_str()?.to_string(), f["weight"].as_f64()?))).collect());
     match (builds, field) {
