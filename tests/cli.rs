@@ -30,6 +30,8 @@ fn catalogue_dir(files: &[(&str, &str)]) -> tempfile::TempDir {
 
 #[path = "cli/catalogue.rs"]
 mod catalogue;
+#[path = "cli/charts.rs"]
+mod report_charts;
 
 mod validate {
     use super::*;

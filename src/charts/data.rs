@@ -297,27 +297,74 @@ fn averaged_bars(cost: &Table, rows: &[usize], group: &str, col: &str, ci: Optio
     bars
 }
 
-/// Cost-efficiency bars at one condition set, averaged over the scenario's targets:
-/// builds by life per point and by kill points per turn per point, weapons by life per ton.
-pub fn cost_bars(cost: &Table, at: &ConditionSet) -> Vec<Bars> {
+/// The condition columns every chart that picks a condition set reads.
+pub const CONDITION_COLUMNS: [&str; 5] = ["range", "cover", "smoke", "movement", "status"];
+
+/// What [`weapons`] and [`hit_heatmap`] read of `hit_probability` (besides the conditions).
+pub const HIT_COLUMNS: &[&str] = &["attacker", "weapon", "target", "target_ac", "p_hit"];
+/// What [`ttk_curves`] reads of `ttk_by_turn` (besides the conditions).
+pub const TTK_BY_TURN_COLUMNS: &[&str] =
+    &["attacker", "target", "target_ac", "turn", "p_killed_by_turn", "ci95_low", "ci95_high"];
+/// What [`cost_bars`] reads of `cost_efficiency` (besides the conditions).
+pub const COST_COLUMNS: &[&str] = &[
+    "attacker",
+    "weapon",
+    "rounds",
+    "kill_points_per_turn_per_point",
+    "kill_points_per_turn_per_point_ci95_low",
+    "kill_points_per_turn_per_point_ci95_high",
+    "life_per_turn_per_point",
+    "life_per_ton",
+];
+/// What [`duel_matrix`] reads of `duels` (besides the conditions).
+pub const DUEL_COLUMNS: &[&str] = &["a", "b", "p_a_wins", "p_draw"];
+
+/// The label of a weapon system on a build in per-ton rankings: limited rounds are stated,
+/// since a per-turn rate says nothing of how many turns the weapon can keep it up.
+pub fn weapon_label(weapon: &str, attacker: &str, rounds: Option<f64>) -> String {
+    match rounds {
+        Some(n) if n > 0.0 => format!("{weapon} ({attacker}; {n} rounds)"),
+        _ => format!("{weapon} ({attacker})"),
+    }
+}
+
+/// The cost charts, in the order the page shows them: file stem (before any condition-set
+/// suffix), and the `cost_efficiency` column each ranks by.
+pub const COST_CHARTS: [(&str, &str); 3] = [
+    ("cost-kill-points-per-point", "kill_points_per_turn_per_point"),
+    ("cost-life-per-turn-per-point", "life_per_turn_per_point"),
+    ("cost-weapon-life-per-ton", "life_per_ton"),
+];
+
+/// Rows of `cost` at `at`: (build rows, weapon rows).
+pub fn cost_rows(cost: &Table, at: &ConditionSet) -> (Vec<usize>, Vec<usize>) {
     let here: Vec<usize> = (0..cost.rows.len()).filter(|&i| at.matches(cost, i, &[])).collect();
-    let builds: Vec<usize> = here.iter().copied().filter(|&i| cost.text(i, "weapon").is_none()).collect();
-    let weapons: Vec<usize> = here.iter().copied().filter(|&i| cost.text(i, "weapon").is_some()).collect();
+    let builds = here.iter().copied().filter(|&i| cost.text(i, "weapon").is_none()).collect();
+    let weapons = here.iter().copied().filter(|&i| cost.text(i, "weapon").is_some()).collect();
+    (builds, weapons)
+}
+
+/// Cost-efficiency bars at one condition set, averaged over the scenario's targets, in the
+/// order of [`COST_CHARTS`]: builds by target points destroyed per turn per point (the
+/// headline's ranking), builds by expected life taken per turn per point (every attack of
+/// the build's turn: an MSV's second attack needs a second weapon system), weapons by
+/// expected life per ton of one attack (a system fires at most once a turn), limited
+/// rounds stated in the label.
+pub fn cost_bars(cost: &Table, at: &ConditionSet) -> Vec<Bars> {
+    let (builds, weapons) = cost_rows(cost, at);
     // weapon bars are keyed "weapon (build)" so a weapon on two builds shows twice
     let mut keyed = cost.clone();
     if let Some(w) = keyed.column("weapon") {
         for &i in &weapons {
-            let label =
-                format!("{} ({})", cost.text(i, "weapon").unwrap_or(""), cost.text(i, "attacker").unwrap_or(""));
+            let label = weapon_label(
+                cost.text(i, "weapon").unwrap_or(""),
+                cost.text(i, "attacker").unwrap_or(""),
+                cost.float(i, "rounds"),
+            );
             keyed.rows[i][w] = crate::output::Cell::Text(label);
         }
     }
     vec![
-        Bars {
-            title: format!("Expected life taken per action, per point (mean over targets; {})", at.label()),
-            value_label: "life per action per point".into(),
-            bars: averaged_bars(cost, &builds, "attacker", "life_per_point", None),
-        },
         Bars {
             title: format!(
                 "Target points destroyed per turn, per point, 95% interval (mean over targets; {})",
@@ -333,8 +380,19 @@ pub fn cost_bars(cost: &Table, at: &ConditionSet) -> Vec<Bars> {
             ),
         },
         Bars {
-            title: format!("Weapons: expected life taken per action, per ton (mean over targets; {})", at.label()),
-            value_label: "life per action per ton".into(),
+            title: format!(
+                "Expected life taken per turn (all attacks of turn 1), per point (mean over targets; {})",
+                at.label()
+            ),
+            value_label: "life per turn per point".into(),
+            bars: averaged_bars(cost, &builds, "attacker", "life_per_turn_per_point", None),
+        },
+        Bars {
+            title: format!(
+                "Weapons: expected life taken per attack (at most one a turn), per ton (mean over targets; {})",
+                at.label()
+            ),
+            value_label: "life per attack per ton (limited rounds in brackets)".into(),
             bars: averaged_bars(&keyed, &weapons, "weapon", "life_per_ton", None),
         },
     ]

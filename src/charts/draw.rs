@@ -5,7 +5,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::data::{Bars, CurvePanels, Heatmap};
-use super::style::{FONT, INK, NO_VALUE, Sizes, ink_on, scale, series_colour};
+use super::style::{FONT, INK, NO_VALUE, Sizes, ink_on, scale, series_colour, text_size};
 
 type Area<'a, DB> = DrawingArea<DB, Shift>;
 /// Drawing errors, as text.
@@ -29,25 +29,114 @@ fn put<DB: DrawingBackend>(area: &Area<'_, DB>, s: &str, at: (i32, i32), style: 
     area.draw(&Text::new(s.to_string(), at, style.clone())).map_err(err)
 }
 
-/// Approximate width of `s` in pixels at `size` (DejaVu Sans averages ~0.55 em).
+/// Width of `s` in pixels at `size`, measured in the embedded font.
 fn text_width(s: &str, size: u32) -> i32 {
-    (s.chars().count() as f64 * size as f64 * 0.56) as i32
+    text_size(s, size as f64, false).0 as i32
 }
 
-/// Title at the top, footer at the bottom; returns the area between.
+fn width_at(s: &str, size: u32, is_bold: bool) -> i32 {
+    text_size(s, size as f64, is_bold).0 as i32
+}
+
+/// Text laid out to fit a width: the size it is drawn at and its lines.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fitted {
+    pub size: u32,
+    pub lines: Vec<String>,
+}
+
+impl Fitted {
+    /// Distance between the tops of two lines.
+    pub fn line_height(&self) -> i32 {
+        (self.size as f64 * 1.2).ceil() as i32
+    }
+    /// Height of all the lines.
+    pub fn height(&self) -> i32 {
+        self.line_height() * self.lines.len().max(1) as i32
+    }
+}
+
+/// Greedy word wrap of `text` into lines no wider than `max_w` at `size` (a single word
+/// wider than that keeps a line of its own).
+fn wrap(text: &str, max_w: i32, size: u32, is_bold: bool) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+        if line.is_empty() || width_at(&candidate, size, is_bold) <= max_w {
+            line = candidate;
+        } else {
+            lines.push(std::mem::take(&mut line));
+            line = word.to_string();
+        }
+    }
+    lines.push(line);
+    lines
+}
+
+/// Fit `text` into `max_w` pixels: at `size` on one line if it fits there; else wrapped
+/// at spaces into at most `max_lines` lines, shrinking step by step down to `min` until it
+/// does; else (very long text) at `min` on as many lines as it takes, shrinking further
+/// only if a single word is still too wide. Every line of the result fits `max_w`.
+pub fn fit(text: &str, max_w: i32, size: u32, min: u32, max_lines: usize, is_bold: bool) -> Fitted {
+    let max_w = max_w.max(1);
+    let min = min.min(size).max(1);
+    let fits = |lines: &[String], sz: u32| lines.iter().all(|l| width_at(l, sz, is_bold) <= max_w);
+    let mut sz = size;
+    loop {
+        let lines = wrap(text, max_w, sz, is_bold);
+        if lines.len() <= max_lines.max(1) && fits(&lines, sz) {
+            return Fitted { size: sz, lines };
+        }
+        if sz <= min {
+            break;
+        }
+        sz = (sz * 19 / 20).max(min).min(sz - 1);
+    }
+    let mut sz = min;
+    loop {
+        let lines = wrap(text, max_w, sz, is_bold);
+        if fits(&lines, sz) || sz <= 1 {
+            return Fitted { size: sz, lines };
+        }
+        sz -= 1;
+    }
+}
+
+/// The size at which `text` fits `max_w` on one line: `size`, or smaller.
+fn one_line_size(text: &str, max_w: i32, size: u32, is_bold: bool) -> u32 {
+    let w = width_at(text, size, is_bold);
+    if w <= max_w.max(1) {
+        return size;
+    }
+    let mut sz = ((size as f64 * max_w.max(1) as f64 / w as f64).floor() as u32).clamp(1, size);
+    while sz > 1 && width_at(text, sz, is_bold) > max_w {
+        sz -= 1;
+    }
+    sz
+}
+
+/// Title at the top, footer at the bottom, both fitted to the width inside the margins;
+/// returns the area between, inside the side margins.
 fn frame<'a, DB: DrawingBackend>(root: &'a Area<'a, DB>, title: &str, footer: &str) -> Result<Area<'a, DB>, String> {
     root.fill(&WHITE).map_err(err)?;
     let (w, h) = root.dim_in_pixel();
-    put(root, title, (w as i32 / 2, Sizes::title() as i32 / 2), &bold(Sizes::title()))?;
-    put(
-        root,
-        footer,
-        (w as i32 / 2, h as i32 - Sizes::footer() as i32 / 2),
-        &text_style(Sizes::footer(), RGBColor(90, 90, 90), HPos::Center, VPos::Center),
-    )?;
-    let top = Sizes::title() as i32 * 2;
-    let bottom = h as i32 - Sizes::footer() as i32 * 2;
-    Ok(root.clone().shrink((0, top), (w, (bottom - top).max(1) as u32)))
+    let (w, h) = (w as i32, h as i32);
+    let m = Sizes::margin() as i32;
+    let inner = w - 2 * m;
+    let t = fit(title, inner, Sizes::title(), Sizes::label(), 2, true);
+    for (i, line) in t.lines.iter().enumerate() {
+        put(root, line, (w / 2, m / 2 + i as i32 * t.line_height()), &bold(t.size))?;
+    }
+    let f = fit(footer, inner, Sizes::footer(), Sizes::smallest(), 2, false);
+    let foot_top = h - m / 2 - f.height();
+    let grey = text_style(f.size, RGBColor(90, 90, 90), HPos::Center, VPos::Top);
+    for (i, line) in f.lines.iter().enumerate() {
+        put(root, line, (w / 2, foot_top + i as i32 * f.line_height()), &grey)?;
+    }
+    let top = m / 2 + t.height() + Sizes::title() as i32 / 2;
+    let bottom = foot_top - Sizes::footer() as i32;
+    Ok(root.clone().shrink((m, top), (inner.max(1) as u32, (bottom - top).max(1) as u32)))
 }
 
 /// Percent text: "37%", or "<1%" / ">99%" near the ends so 0.4% does not read as zero.
@@ -83,14 +172,23 @@ pub fn heatmap_page<DB: DrawingBackend>(
 ) -> DrawResult {
     let body = frame(root, title, footer)?;
     let (w, _) = body.dim_in_pixel();
-    put(&body, subtitle, (w as i32 / 2, 0), &text_style(Sizes::label(), INK, HPos::Center, VPos::Top))?;
+    let sub = fit(subtitle, w as i32, Sizes::label(), Sizes::smallest(), 2, false);
+    for (i, line) in sub.lines.iter().enumerate() {
+        put(
+            &body,
+            line,
+            (w as i32 / 2, i as i32 * sub.line_height()),
+            &text_style(sub.size, INK, HPos::Center, VPos::Top),
+        )?;
+    }
     let (_, h) = body.dim_in_pixel();
-    let top = Sizes::label() * 2;
+    let top = (sub.height() + Sizes::label() as i32 * 4 / 5).max(0) as u32;
     let inner = body.clone().shrink((0, top as i32), (w, h.saturating_sub(top)));
     let blocks = inner.split_evenly((maps.len().max(1), 1));
     for (m, area) in maps.iter().zip(blocks.iter()) {
         let (bw, bh) = area.dim_in_pixel();
-        put(area, &m.title, (bw as i32 / 2, 0), &bold(Sizes::label()))?;
+        let size = one_line_size(&m.title, bw as i32, Sizes::label(), true);
+        put(area, &m.title, (bw as i32 / 2, 0), &bold(size))?;
         let sub = area.clone().shrink((0, Sizes::label() as i32 * 2), (bw, bh.saturating_sub(Sizes::label() * 3)));
         heatmap_body(&sub, m)?;
     }
@@ -101,30 +199,43 @@ fn heatmap_body<DB: DrawingBackend>(body: &Area<'_, DB>, h: &Heatmap) -> DrawRes
     let body = body.clone();
     let (w, ht) = body.dim_in_pixel();
     let (w, ht) = (w as i32, ht as i32);
-    let label_w = h.y.iter().map(|s| text_width(s, Sizes::tick())).max().unwrap_or(0) + Sizes::label() as i32 * 2;
+    // row labels: at most 40% of the width, shrunk to fit that
+    let widest = h.y.iter().max_by_key(|s| text_width(s, Sizes::tick())).map_or("", String::as_str);
+    let y_size = one_line_size(widest, w * 2 / 5 - Sizes::label() as i32 * 2, Sizes::tick(), false);
+    let label_w = h.y.iter().map(|s| text_width(s, y_size)).max().unwrap_or(0) + Sizes::label() as i32 * 2;
     let bar_w = Sizes::label() as i32 * 6;
     let panel_gap = Sizes::label() as i32;
     let n_panels = h.panels.len().max(1) as i32;
     let grid_w = w - label_w - bar_w - panel_gap * (n_panels - 1);
     let panel_w = grid_w / n_panels;
     let panel_title_h = if h.panels.iter().any(|(t, _)| !t.is_empty()) { Sizes::label() as i32 * 2 } else { 0 };
-    let x_ticks_h = Sizes::tick() as i32 * 2;
-    let x_label_h = Sizes::label() as i32 * 2;
-    let grid_h = ht - panel_title_h - x_ticks_h - x_label_h;
     let rows = h.y.len().max(1) as i32;
     let cols = h.x.len().max(1) as i32;
-    let cell_h = grid_h / rows;
     let cell_w = panel_w / cols;
-    let tick = text_style(Sizes::tick(), INK, HPos::Right, VPos::Center);
+    // column labels: one size for all, wrapped to two lines within their column if need be
+    let x_fits: Vec<Fitted> =
+        h.x.iter()
+            .map(|s| fit(s, cell_w - Sizes::tick() as i32 / 3, Sizes::tick(), Sizes::smallest(), 2, false))
+            .collect();
+    let x_size = x_fits.iter().map(|f| f.size).min().unwrap_or(Sizes::tick());
+    let x_lines: Vec<Fitted> =
+        h.x.iter().map(|s| fit(s, cell_w - Sizes::tick() as i32 / 3, x_size, x_size, 2, false)).collect();
+    let x_ticks_h = (x_lines.iter().map(Fitted::height).max().unwrap_or(0) + Sizes::tick() as i32 * 2 / 3)
+        .max(Sizes::tick() as i32 * 2);
+    let x_label_h = Sizes::label() as i32 * 2;
+    let grid_h = ht - panel_title_h - x_ticks_h - x_label_h;
+    let cell_h = grid_h / rows;
+    let tick = text_style(y_size, INK, HPos::Right, VPos::Center);
     for (r, name) in h.y.iter().enumerate() {
         put(&body, name, (label_w - Sizes::tick() as i32 / 2, panel_title_h + r as i32 * cell_h + cell_h / 2), &tick)?;
     }
-    let y_label = text_style(Sizes::label(), INK, HPos::Center, VPos::Center).transform(FontTransform::Rotate270);
-    put(&body, &h.y_label, (Sizes::label() as i32 / 2, panel_title_h + grid_h / 2), &y_label)?;
+    let y_label_size = one_line_size(&h.y_label, grid_h, Sizes::label(), false);
+    let y_label = text_style(y_label_size, INK, HPos::Center, VPos::Center).transform(FontTransform::Rotate270);
+    put(&body, &h.y_label, (Sizes::label() as i32 * 2 / 3, panel_title_h + grid_h / 2), &y_label)?;
     for (p, (title, grid)) in h.panels.iter().enumerate() {
         let x0 = label_w + p as i32 * (panel_w + panel_gap);
         if !title.is_empty() {
-            put(&body, title, (x0 + panel_w / 2, 0), &bold(Sizes::label()))?;
+            put(&body, title, (x0 + panel_w / 2, 0), &bold(one_line_size(title, panel_w, Sizes::label(), true)))?;
         }
         for (r, row) in grid.iter().enumerate() {
             for (c, v) in row.iter().enumerate() {
@@ -143,28 +254,35 @@ fn heatmap_body<DB: DrawingBackend>(body: &Area<'_, DB>, h: &Heatmap) -> DrawRes
                             (centre.0, centre.1 - Sizes::cell() as i32 / 2),
                             &text_style(Sizes::cell(), ink, HPos::Center, VPos::Center),
                         )?;
-                        let small = text_style(Sizes::cell() * 3 / 4, ink, HPos::Center, VPos::Center);
+                        let small = one_line_size(d, cell_w - 4, Sizes::cell() * 3 / 4, false);
+                        let small = text_style(small, ink, HPos::Center, VPos::Center);
                         put(&body, d, (centre.0, centre.1 + Sizes::cell() as i32 * 2 / 3), &small)?;
                     }
                     None => put(&body, &main, centre, &text_style(Sizes::cell(), ink, HPos::Center, VPos::Center))?,
                 }
             }
         }
-        let xt = text_style(Sizes::tick(), INK, HPos::Center, VPos::Top);
-        for (c, name) in h.x.iter().enumerate() {
-            put(
-                &body,
-                name,
-                (x0 + c as i32 * cell_w + cell_w / 2, panel_title_h + grid_h + Sizes::tick() as i32 / 3),
-                &xt,
-            )?;
+        let xt = text_style(x_size, INK, HPos::Center, VPos::Top);
+        for (c, lines) in x_lines.iter().enumerate() {
+            for (i, line) in lines.lines.iter().enumerate() {
+                put(
+                    &body,
+                    line,
+                    (
+                        x0 + c as i32 * cell_w + cell_w / 2,
+                        panel_title_h + grid_h + Sizes::tick() as i32 / 3 + i as i32 * lines.line_height(),
+                    ),
+                    &xt,
+                )?;
+            }
         }
     }
+    let x_label_size = one_line_size(&h.x_label, grid_w, Sizes::label(), false);
     put(
         &body,
         &h.x_label,
         (label_w + grid_w / 2, ht - x_label_h / 2),
-        &text_style(Sizes::label(), INK, HPos::Center, VPos::Center),
+        &text_style(x_label_size, INK, HPos::Center, VPos::Center),
     )?;
     colour_bar(&body, (w - bar_w + Sizes::label() as i32 / 2, panel_title_h), grid_h, &h.scale_label)
 }
@@ -185,7 +303,8 @@ fn colour_bar<DB: DrawingBackend>(area: &Area<'_, DB>, at: (i32, i32), height: i
         let y = at.1 + height - height * k / 4;
         put(area, &format!("{}%", k * 25), (at.0 + bw + 6, y), &tick)?;
     }
-    let rot = text_style(Sizes::tick() * 4 / 5, INK, HPos::Center, VPos::Center).transform(FontTransform::Rotate90);
+    let size = one_line_size(label, height, Sizes::tick() * 4 / 5, false);
+    let rot = text_style(size, INK, HPos::Center, VPos::Center).transform(FontTransform::Rotate90);
     put(
         area,
         label,
@@ -283,12 +402,23 @@ pub fn bars<DB: DrawingBackend>(root: &Area<'_, DB>, b: &Bars, footer: &str) -> 
     let body = frame(root, &b.title, footer)?;
     let (w, h) = body.dim_in_pixel();
     let (w, h) = (w as i32, h as i32);
-    let label_w = b.bars.iter().map(|x| text_width(&x.label, Sizes::tick())).max().unwrap_or(0) + Sizes::tick() as i32;
+    // bar labels: at most 45% of the width, shrunk to fit that
+    let widest = b.bars.iter().map(|x| x.label.as_str()).max_by_key(|l| text_width(l, Sizes::tick())).unwrap_or("");
+    let label_size = one_line_size(widest, w * 9 / 20 - Sizes::tick() as i32, Sizes::tick(), false);
+    let label_w = b.bars.iter().map(|x| text_width(&x.label, label_size)).max().unwrap_or(0) + Sizes::tick() as i32;
     let axis_h = Sizes::label() as i32 * 3;
-    let plot_w = w - label_w - Sizes::label() as i32 * 4;
-    let plot_h = h - axis_h;
     let max = b.bars.iter().map(|x| x.high.unwrap_or(x.value).max(x.value)).fold(0.0, f64::max);
     let step = tick_step(max);
+    // room right of the longest bar for its value (and for the last tick's label)
+    let value_w = b
+        .bars
+        .iter()
+        .map(|x| text_width(&fmt_value(x.value, step / 10.0), Sizes::tick() * 4 / 5))
+        .max()
+        .unwrap_or(0)
+        .max(text_width(&fmt_value(max.max(step) * 2.0, step), Sizes::tick() * 4 / 5) / 2);
+    let plot_w = w - label_w - (value_w + Sizes::tick() as i32).max(Sizes::label() as i32 * 4);
+    let plot_h = h - axis_h;
     let top = (max / step).ceil().max(1.0) * step;
     let xs = |v: f64| label_w + (v / top * plot_w as f64) as i32;
     let n = b.bars.len().max(1) as i32;
@@ -315,7 +445,7 @@ pub fn bars<DB: DrawingBackend>(root: &Area<'_, DB>, b: &Bars, footer: &str) -> 
             &body,
             &bar.label,
             (label_w - Sizes::tick() as i32 / 2, mid),
-            &text_style(Sizes::tick(), INK, HPos::Right, VPos::Center),
+            &text_style(label_size, INK, HPos::Right, VPos::Center),
         )?;
         let mut end = xs(bar.value);
         if let (Some(lo), Some(hi)) = (bar.low, bar.high) {
@@ -338,8 +468,8 @@ pub fn bars<DB: DrawingBackend>(root: &Area<'_, DB>, b: &Bars, footer: &str) -> 
     put(
         &body,
         &b.value_label,
-        (label_w + plot_w / 2, h - Sizes::label() as i32 / 2),
-        &text_style(Sizes::label(), INK, HPos::Center, VPos::Bottom),
+        (w / 2, h - Sizes::label() as i32 / 2),
+        &text_style(one_line_size(&b.value_label, w, Sizes::label(), false), INK, HPos::Center, VPos::Bottom),
     )
 }
 
@@ -347,4 +477,28 @@ pub fn bars<DB: DrawingBackend>(root: &Area<'_, DB>, b: &Bars, footer: &str) -> 
 fn fmt_value(v: f64, step: f64) -> String {
     let decimals = if step >= 1.0 { 0 } else { (-step.log10().floor()) as usize };
     format!("{v:.decimals$}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fitted_text_never_exceeds_its_width() {
+        let long = "Weapons: expected life taken per attack (at most one a turn), per ton (mean over targets; \
+                    range 36, cover heavy, smoke designated, attack-and-cover, target dug-in+forest)";
+        let size = Sizes::title();
+        assert!(text_width(long, size) > 2916, "the case needs fitting");
+        let f = fit(long, 2916, size, Sizes::label(), 2, true);
+        assert!(f.lines.len() <= 2 && f.size <= size && f.size >= Sizes::label(), "{f:?}");
+        assert!(f.lines.iter().all(|l| width_at(l, f.size, true) <= 2916), "{f:?}");
+        assert_eq!(f.lines.join(" "), long, "wrapping loses no word");
+        // short text is left alone
+        assert_eq!(fit("Turn", 2916, size, 10, 2, false), Fitted { size, lines: vec!["Turn".into()] });
+        // a single word too wide for the room shrinks until it fits
+        let narrow = fit("Autocannon", 60, Sizes::tick(), Sizes::smallest(), 2, false);
+        assert!(text_width(&narrow.lines[0], narrow.size) <= 60 && narrow.size < Sizes::smallest());
+        assert!(one_line_size(long, 1000, size, false) < size);
+        assert!(text_width(long, one_line_size(long, 1000, size, false)) <= 1000);
+    }
 }

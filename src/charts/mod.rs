@@ -3,8 +3,10 @@
 
 pub mod data;
 pub mod draw;
+pub mod gauntlet;
 pub mod page;
 pub mod render;
+pub mod report;
 pub mod style;
 
 use std::path::Path;
@@ -16,6 +18,7 @@ use crate::output::Table;
 use crate::output::read::read_table;
 use data::{ConditionSet, cost_bars, duel_matrix, hit_heatmap, ttk_curves, weapons};
 pub use render::{Chart, ChartKind};
+pub use report::{ReportKind, draw_report};
 
 /// The tables a report's charts read (any may be absent).
 #[derive(Debug, Clone, Default)]
@@ -25,30 +28,74 @@ pub struct ReportTables {
     pub ttk_by_turn: Option<Table>,
     pub cost_efficiency: Option<Table>,
     pub duels: Option<Table>,
+    pub gauntlet_summary: Option<Table>,
+    pub gauntlet_matchups: Option<Table>,
+    /// The file each table was read from (empty when built in memory).
+    pub sources: Vec<(String, String)>,
 }
 
+/// Every table name [`ReportTables`] holds.
+pub const TABLE_NAMES: [&str; 7] = [
+    "hit_probability",
+    "time_to_kill",
+    "ttk_by_turn",
+    "cost_efficiency",
+    "duels",
+    "gauntlet_summary",
+    "gauntlet_matchups",
+];
+
 impl ReportTables {
-    /// From named tables (as a sweep produces them).
+    /// From named tables (as a sweep or a gauntlet produces them).
     pub fn from_named(tables: &[(&str, Table)]) -> ReportTables {
-        let get = |n: &str| tables.iter().find(|(name, _)| *name == n).map(|(_, t)| t.clone());
-        ReportTables {
-            hit_probability: get("hit_probability"),
-            time_to_kill: get("time_to_kill"),
-            ttk_by_turn: get("ttk_by_turn"),
-            cost_efficiency: get("cost_efficiency"),
-            duels: get("duels"),
+        let mut out = ReportTables::default();
+        for (name, t) in tables {
+            if let Some(slot) = out.slot(name) {
+                *slot = Some(t.clone());
+            }
+        }
+        out
+    }
+
+    fn slot(&mut self, name: &str) -> Option<&mut Option<Table>> {
+        Some(match name {
+            "hit_probability" => &mut self.hit_probability,
+            "time_to_kill" => &mut self.time_to_kill,
+            "ttk_by_turn" => &mut self.ttk_by_turn,
+            "cost_efficiency" => &mut self.cost_efficiency,
+            "duels" => &mut self.duels,
+            "gauntlet_summary" => &mut self.gauntlet_summary,
+            "gauntlet_matchups" => &mut self.gauntlet_matchups,
+            _ => return None,
+        })
+    }
+
+    /// The table called `name`, if present.
+    pub fn get(&self, name: &str) -> Option<&Table> {
+        match name {
+            "hit_probability" => self.hit_probability.as_ref(),
+            "time_to_kill" => self.time_to_kill.as_ref(),
+            "ttk_by_turn" => self.ttk_by_turn.as_ref(),
+            "cost_efficiency" => self.cost_efficiency.as_ref(),
+            "duels" => self.duels.as_ref(),
+            "gauntlet_summary" => self.gauntlet_summary.as_ref(),
+            "gauntlet_matchups" => self.gauntlet_matchups.as_ref(),
+            _ => None,
         }
     }
 
     /// From a report directory's files (Parquet, else CSV).
     pub fn read(dir: &Path) -> Result<ReportTables> {
-        Ok(ReportTables {
-            hit_probability: read_table(dir, "hit_probability")?,
-            time_to_kill: read_table(dir, "time_to_kill")?,
-            ttk_by_turn: read_table(dir, "ttk_by_turn")?,
-            cost_efficiency: read_table(dir, "cost_efficiency")?,
-            duels: read_table(dir, "duels")?,
-        })
+        let mut out = ReportTables::default();
+        for name in TABLE_NAMES {
+            let table = read_table(dir, name)?;
+            if table.is_some() {
+                let file = if dir.join(format!("{name}.parquet")).exists() { "parquet" } else { "csv" };
+                out.sources.push((name.to_string(), format!("{name}.{file}")));
+            }
+            *out.slot(name).expect("known table") = table;
+        }
+        Ok(out)
     }
 }
 
@@ -116,11 +163,9 @@ pub fn report_charts(tables: &ReportTables, manifest: &Value) -> Vec<Chart> {
             charts.push(Chart { name: format!("duel-matrix{suffix}"), kind: ChartKind::Heatmap(duel_matrix(t, at)) });
         }
         if let Some(t) = &tables.cost_efficiency {
-            for (kind, bars) in
-                ["life-per-point", "kill-points-per-point", "weapon-life-per-ton"].iter().zip(cost_bars(t, at))
-            {
+            for ((stem, _), bars) in data::COST_CHARTS.iter().zip(cost_bars(t, at)) {
                 if !bars.bars.is_empty() {
-                    charts.push(Chart { name: format!("cost-{kind}{suffix}"), kind: ChartKind::Bars(bars) });
+                    charts.push(Chart { name: format!("{stem}{suffix}"), kind: ChartKind::Bars(bars) });
                 }
             }
         }

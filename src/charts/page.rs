@@ -8,8 +8,12 @@ use anyhow::{Context, Result};
 use serde_json::Value;
 
 use super::ReportTables;
+use super::data::{ConditionSet, cost_bars};
 use super::render::Chart;
 use crate::output::Table;
+
+/// What [`findings`] reads of `time_to_kill` (besides the conditions).
+pub const TTK_FINDING_COLUMNS: &[&str] = &["attacker", "target", "p_kill", "exact_p_kill", "exact_mean_turns"];
 
 /// One headline finding: a sentence.
 pub type Finding = String;
@@ -40,32 +44,46 @@ fn ranked(
     out
 }
 
-/// The headline findings, computed from the tables.
-pub fn findings(tables: &ReportTables) -> Vec<Finding> {
+/// The headline findings, computed from the tables. Cost rankings are those of the cost
+/// charts of the first chart condition set (`at`): the same quantity, the same rows, the
+/// same order, so the page never contradicts its charts.
+pub fn findings(tables: &ReportTables, at: &ConditionSet) -> Vec<Finding> {
     let mut out = Vec::new();
     if let Some(cost) = &tables.cost_efficiency {
-        let attacker = |t: &Table, i: usize| t.text(i, "attacker").map(str::to_string);
-        let builds = ranked(cost, &attacker, "kill_points_per_turn_per_point", &|i| cost.text(i, "weapon").is_none());
-        if let (Some(best), Some(worst)) = (builds.first(), builds.last())
-            && builds.len() > 1
+        let [kill, life, per_ton] = <[_; 3]>::try_from(cost_bars(cost, at)).expect("three cost charts");
+        let ratio =
+            |best: f64, worst: f64| if worst > 0.0 { format!("{:.1}× less", best / worst) } else { "none".into() };
+        if let (Some(best), Some(worst)) = (kill.bars.first(), kill.bars.last())
+            && kill.bars.len() > 1
         {
             out.push(format!(
-                "Most efficient build per point: **{}** destroys {:.3} target points per turn per point on average over every cell; least efficient: **{}** ({:.3}), {:.1}× less.",
-                best.0,
-                best.1,
-                worst.0,
-                worst.1,
-                if worst.1 > 0.0 { best.1 / worst.1 } else { f64::INFINITY }
+                "Most efficient build per point ({}): **{}** destroys {:.3} target points per turn per point, mean over the targets; least efficient: **{}** ({:.3}), {}.",
+                at.label(),
+                best.label,
+                best.value,
+                worst.label,
+                worst.value,
+                ratio(best.value, worst.value)
             ));
         }
-        let weapon = |t: &Table, i: usize| Some(format!("{} on {}", t.text(i, "weapon")?, t.text(i, "attacker")?));
-        let per_ton = ranked(cost, &weapon, "life_per_ton", &|i| cost.text(i, "weapon").is_some());
-        if per_ton.len() > 1 {
-            let top: Vec<String> =
-                per_ton.iter().take(3).map(|(w, v)| format!("{w} ({v:.2} life per action per ton)")).collect();
-            let median = per_ton[per_ton.len() / 2].1;
+        if let (Some(best), Some(worst)) = (life.bars.first(), life.bars.last())
+            && life.bars.len() > 1
+        {
             out.push(format!(
-                "Weapons that dominate per ton: {}; the median weapon takes {median:.2}.",
+                "Most life taken per turn per point (every attack of its turn; an MSV attacks twice only with two weapon systems): **{}** ({:.3}); least: **{}** ({:.3}).",
+                best.label, best.value, worst.label, worst.value
+            ));
+        }
+        if per_ton.bars.len() > 1 {
+            let top: Vec<String> = per_ton
+                .bars
+                .iter()
+                .take(3)
+                .map(|b| format!("{} ({:.2} life per attack per ton)", b.label, b.value))
+                .collect();
+            let median = per_ton.bars[per_ton.bars.len() / 2].value;
+            out.push(format!(
+                "Weapons that dominate per ton (one attack a turn each; limited rounds in brackets): {}; the median weapon takes {median:.2}.",
                 top.join(", ")
             ));
         }
@@ -238,7 +256,7 @@ pub fn markdown(info: &PageInfo, findings: &[Finding], charts: &[Chart]) -> Stri
             c.name
         );
     }
-    md += "## Tables\n\nColumns are documented in volley's `reports/README.md`.\n\n";
+    md += "## Tables\n\nEvery column is explained in [COLUMNS.md](COLUMNS.md), beside the tables.\n\n";
     for f in &info.files {
         let _ = writeln!(md, "- [{f}]({f})");
     }
@@ -292,7 +310,7 @@ figure{{margin:2em 0}}figure svg{{width:100%;height:auto;border:1px solid #eee}}
             c.name
         );
     }
-    h += "<h2>Tables</h2>\n<ul>\n";
+    h += "<h2>Tables</h2>\n<p>Every column is explained in <a href=\"COLUMNS.md\">COLUMNS.md</a>, beside the tables.</p>\n<ul>\n";
     for f in &info.files {
         let _ = writeln!(h, "<li><a href=\"{f}\">{f}</a></li>");
     }
@@ -302,11 +320,22 @@ figure{{margin:2em 0}}figure svg{{width:100%;height:auto;border:1px solid #eee}}
 
 /// Write a sweep report's `index.md` and `index.html` into `dir`.
 pub fn write_pages(dir: &Path, manifest: &Value, tables: &ReportTables, charts: &[Chart]) -> Result<()> {
-    write_page(dir, &PageInfo::of_sweep(manifest), &findings(tables), charts)
+    let at = &super::condition_sets(manifest)[0];
+    write_page(dir, &PageInfo::of_sweep(manifest), &findings(tables, at), charts)
 }
 
-/// Write `index.md` and `index.html` into `dir`, reading the SVGs from `dir/charts`.
+/// Write the column guide (`COLUMNS.md`, the text of volley's `reports/COLUMNS.md`) into
+/// report directory `dir`.
+pub fn write_column_guide(dir: &Path) -> Result<()> {
+    use crate::sweep::tables::{COLUMN_GUIDE, COLUMN_GUIDE_FILE};
+    std::fs::write(dir.join(COLUMN_GUIDE_FILE), COLUMN_GUIDE)
+        .with_context(|| format!("cannot write {COLUMN_GUIDE_FILE}"))
+}
+
+/// Write `index.md`, `index.html` and the column guide they link to into `dir`, reading
+/// the SVGs from `dir/charts`.
 pub fn write_page(dir: &Path, info: &PageInfo, found: &[Finding], charts: &[Chart]) -> Result<()> {
+    write_column_guide(dir)?;
     std::fs::write(dir.join("index.md"), markdown(info, found, charts)).context("cannot write index.md")?;
     let mut with_svg = Vec::new();
     for c in charts {

@@ -22,6 +22,20 @@ pub fn register_fonts() {
     });
 }
 
+/// Width and height in pixels of `text` drawn at `size` pixels (plotters' size: the SVG
+/// font-size is `size / 1.24`) in the embedded font: the measure every chart lays out by.
+/// Measured from the font's advance widths and kerning, so it is exact for the PNG and an
+/// upper bound for the SVG drawn in the same font.
+pub fn text_size(text: &str, size: f64, bold: bool) -> (u32, u32) {
+    use plotters::style::IntoFont;
+    register_fonts();
+    let style = if bold { FontStyle::Bold } else { FontStyle::Normal };
+    let font = (FONT, size, style).into_font();
+    // The font is embedded and registered, so measuring cannot fail; fall back to a
+    // generous 0.7 em per character should it ever.
+    font.box_size(text).unwrap_or(((text.chars().count() as f64 * size * 0.7) as u32, size as u32))
+}
+
 /// Points to pixels at [`DPI`].
 pub fn pt(points: f64) -> u32 {
     (points * DPI / 72.0).round() as u32
@@ -44,6 +58,14 @@ impl Sizes {
     }
     pub fn footer() -> u32 {
         pt(6.5)
+    }
+    /// Blank space kept between any text and the edges of the canvas.
+    pub fn margin() -> u32 {
+        pt(10.0)
+    }
+    /// The smallest size text is shrunk to before it is wrapped instead.
+    pub fn smallest() -> u32 {
+        pt(6.0)
     }
 }
 

@@ -12,10 +12,9 @@ use super::run_args::RunArgs;
 use super::sweep::TableFormat;
 use super::versus::{resolve_field, scenario_parts};
 use super::write_stdout;
-use crate::charts::data::{Bar, Bars, Heatmap};
 use crate::charts::draw::percent;
-use crate::charts::page::{PageInfo, write_page};
-use crate::charts::{Chart, ChartKind, slug, write_charts};
+use crate::charts::page::{write_column_guide, write_page};
+use crate::charts::{ReportKind, ReportTables, draw_report, slug, write_charts};
 use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir, Table};
 use crate::sweep::gauntlet::run_gauntlet;
 
@@ -92,6 +91,7 @@ pub fn run(args: &GauntletArgs, catalog: &CatalogArgs) -> Result<()> {
     }
     let manifest = json!({
         "volley_version": env!("CARGO_PKG_VERSION"),
+        "kind": ReportKind::Gauntlet.name(),
         "ruleset": "techcommander",
         "scenario": { "name": format!("gauntlet {}", args.field), "source": scenario_name },
         "builds": builds,
@@ -114,24 +114,15 @@ pub fn run(args: &GauntletArgs, catalog: &CatalogArgs) -> Result<()> {
     std::fs::write(report.path().join("manifest.json"), serde_json::to_string_pretty(&manifest)? + "\n")
         .context("cannot write manifest.json")?;
     super::signals::check()?;
+    write_column_guide(report.path())?;
     if !args.no_charts {
-        let charts = gauntlet_charts(&out.summary, &out.matchups, &builds, &field);
-        write_charts(&charts, &manifest, &report.path().join("charts"))?;
-        let info = PageInfo {
-            title: format!("volley gauntlet: field {}", args.field),
-            lines: vec![
-                ("Builds".into(), builds.join(", ")),
-                ("Field".into(), field.iter().map(|(b, w)| format!("{b} (weight {w})")).collect::<Vec<_>>().join(", ")),
-                ("Conditions".into(), grid.iter().map(super::odds::describe).collect::<Vec<_>>().join("; ")),
-                (
-                    "Engagements".into(),
-                    format!("{} duels over {} cells, seed {}", out.engagements, out.cells, config.seed),
-                ),
-                ("Catalogue".into(), format!("{} (hash {})", cat.origin, cat.hash)),
-            ],
-            files: files.clone(),
-        };
-        write_page(report.path(), &info, &findings(&out.summary), &charts)?;
+        let tables = ReportTables::from_named(&[
+            ("gauntlet_summary", out.summary.clone()),
+            ("gauntlet_matchups", out.matchups.clone()),
+        ]);
+        let drawn = draw_report(ReportKind::Gauntlet, &tables, &manifest)?;
+        write_charts(&drawn.charts, &manifest, &report.path().join("charts"))?;
+        write_page(report.path(), &drawn.page, &drawn.findings, &drawn.charts)?;
     }
     super::signals::check()?;
     let written = report.commit()?;
@@ -163,76 +154,4 @@ fn summary_text(summary: &Table) -> String {
         ]);
     }
     t.to_text(3)
-}
-
-fn findings(summary: &Table) -> Vec<String> {
-    let mut rows: Vec<usize> = (0..summary.rows.len()).collect();
-    rows.sort_by(|&a, &b| {
-        summary.float(b, "weighted_p_win").unwrap_or(0.0).total_cmp(&summary.float(a, "weighted_p_win").unwrap_or(0.0))
-    });
-    rows.iter()
-        .map(|&i| {
-            let f = |c: &str| summary.float(i, c).unwrap_or(f64::NAN);
-            format!(
-                "**{}** wins {} of its weighted duels (95% CI {} to {}), draws {}; best against {} ({}), worst against {} ({}).",
-                summary.text(i, "build").unwrap_or("?"),
-                percent(f("weighted_p_win")),
-                percent(f("weighted_p_win_ci95_low")),
-                percent(f("weighted_p_win_ci95_high")),
-                percent(f("weighted_p_draw")),
-                summary.text(i, "best_matchup").unwrap_or("?"),
-                percent(f("best_p_win")),
-                summary.text(i, "worst_matchup").unwrap_or("?"),
-                percent(f("worst_p_win"))
-            )
-        })
-        .collect()
-}
-
-/// The weighted win-rate bars and the matchup matrix (averaged over conditions).
-pub fn gauntlet_charts(summary: &Table, matchups: &Table, builds: &[String], field: &[(String, f64)]) -> Vec<Chart> {
-    let mut bars: Vec<Bar> = (0..summary.rows.len())
-        .map(|i| Bar {
-            label: summary.text(i, "build").unwrap_or("").to_string(),
-            value: summary.float(i, "weighted_p_win").unwrap_or(0.0),
-            low: summary.float(i, "weighted_p_win_ci95_low"),
-            high: summary.float(i, "weighted_p_win_ci95_high"),
-        })
-        .collect();
-    bars.sort_by(|a, b| b.value.total_cmp(&a.value).then(a.label.cmp(&b.label)));
-    let mean = |b: &str, o: &str, col: &str| {
-        let v: Vec<f64> = (0..matchups.rows.len())
-            .filter(|&i| matchups.text(i, "build") == Some(b) && matchups.text(i, "opponent") == Some(o))
-            .filter_map(|i| matchups.float(i, col))
-            .collect();
-        (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
-    };
-    let wins = builds.iter().map(|b| field.iter().map(|(o, _)| mean(b, o, "p_win")).collect()).collect();
-    let draws = builds
-        .iter()
-        .map(|b| field.iter().map(|(o, _)| mean(b, o, "p_draw").map(|d| format!("draw {}", percent(d)))).collect())
-        .collect();
-    vec![
-        Chart {
-            name: "gauntlet-win-rate".into(),
-            kind: ChartKind::Bars(Bars {
-                title: "Weighted win rate against the field (95% interval)".into(),
-                value_label: "P(win), weighted by how often each opponent is met".into(),
-                bars,
-            }),
-        },
-        Chart {
-            name: "gauntlet-matchups".into(),
-            kind: ChartKind::Heatmap(Heatmap {
-                title: "Gauntlet: P(build beats opponent), draw rate below (mean over conditions)".into(),
-                x_label: "Opponent (field)".into(),
-                y_label: "Build".into(),
-                x: field.iter().map(|(o, w)| format!("{o} (w {w})")).collect(),
-                y: builds.to_vec(),
-                panels: vec![(String::new(), wins)],
-                notes: Some(vec![draws]),
-                scale_label: "P(win)".into(),
-            }),
-        },
-    ]
 }

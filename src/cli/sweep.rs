@@ -10,7 +10,7 @@ use super::args::CatalogArgs;
 use super::progress::Progress;
 use super::run_args::TrialArgs;
 use super::signals;
-use crate::charts::page::write_pages;
+use crate::charts::page::{write_column_guide, write_pages};
 use crate::charts::{ReportTables, report_charts, write_charts};
 use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir};
 use crate::sweep::{DEFAULT_SCENARIO, Scenario, run_sweep};
@@ -92,6 +92,7 @@ pub fn run(args: &SweepArgs, catalog: &CatalogArgs) -> Result<()> {
     obj.insert("write_seconds".into(), serde_json::json!(write_start.elapsed().as_secs_f64()));
     std::fs::write(report.path().join("manifest.json"), serde_json::to_string_pretty(&manifest)? + "\n")
         .context("cannot write manifest.json")?;
+    write_column_guide(report.path())?;
     let write_seconds = write_start.elapsed().as_secs_f64();
     let chart_start = Instant::now();
     let mut n_charts = 0;

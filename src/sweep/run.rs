@@ -13,7 +13,7 @@ use crate::rules::techcommander::{AttackRun, Attacker, Duel, Target, all_odds};
 
 use super::cells::{attack_run_key, duel_key, expand};
 use super::scenario::{Engagement, Resolved, Scenario};
-use super::tables;
+use super::tables::{self, ReportKind};
 
 /// A finished sweep: its tables (name, rows) and what was run.
 pub struct SweepOutput {
@@ -138,8 +138,13 @@ pub fn run_sweep(
     let mut all = vec![("hit_probability", hit)];
     all.append(&mut out);
     all.push(("cost_efficiency", cost));
+    let kind = match scenario.engagement {
+        Engagement::AttackRun => ReportKind::AttackRunSweep,
+        Engagement::Duel => ReportKind::DuelSweep,
+    };
     let manifest = json!({
         "volley_version": env!("CARGO_PKG_VERSION"),
+        "kind": kind.name(),
         "ruleset": "techcommander",
         "scenario": tables::scenario_json(scenario),
         "scenario_file": scenario.file,

@@ -1,10 +1,86 @@
-//! The sweep's result tables, column by column (documented in reports/README.md).
+//! The sweep's result tables, column by column (documented in reports/COLUMNS.md).
+
+use std::fmt;
+
+use serde_json::Value;
 
 use crate::output::{Cell, Kind, Table};
 use crate::rules::techcommander::{Attacker, Conditions, ExactTtk, SystemOdds, Target};
 use crate::stats::{DuelTally, TtkSummary, TtkTally};
 
 use super::Scenario;
+
+/// The kinds of report volley writes. The manifest's `kind` field names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReportKind {
+    /// `volley sweep` of an attack-run scenario.
+    AttackRunSweep,
+    /// `volley sweep` of a duel scenario (`volley sweep duels`).
+    DuelSweep,
+    /// `volley gauntlet`.
+    Gauntlet,
+}
+
+impl ReportKind {
+    pub const ALL: [ReportKind; 3] = [ReportKind::AttackRunSweep, ReportKind::DuelSweep, ReportKind::Gauntlet];
+
+    /// The manifest's `kind` value.
+    pub fn name(self) -> &'static str {
+        match self {
+            ReportKind::AttackRunSweep => "attack-run-sweep",
+            ReportKind::DuelSweep => "duel-sweep",
+            ReportKind::Gauntlet => "gauntlet",
+        }
+    }
+
+    /// The kind a manifest states; for a manifest written before volley recorded it, the
+    /// kind its contents and tables show (`has_table` says whether a table file exists).
+    ///
+    /// # Errors
+    /// A `kind` this volley does not know, or an old manifest that shows no known kind.
+    pub fn of_manifest(manifest: &Value, has_table: &dyn Fn(&str) -> bool) -> Result<ReportKind, String> {
+        if let Some(kind) = manifest.get("kind") {
+            let name = kind.as_str().unwrap_or("");
+            return ReportKind::ALL.into_iter().find(|k| k.name() == name).ok_or_else(|| {
+                format!(
+                    "manifest.json says this is a `{}` report, which this volley cannot draw (it draws {})",
+                    kind.as_str().map_or_else(|| kind.to_string(), str::to_string),
+                    ReportKind::ALL.map(ReportKind::name).join(", ")
+                )
+            });
+        }
+        // Older manifests: gauntlets record a field, sweeps their scenario's engagement.
+        if manifest.get("field").is_some() || has_table("gauntlet_summary") {
+            return Ok(ReportKind::Gauntlet);
+        }
+        match manifest["scenario"]["engagement"].as_str() {
+            Some("attack-run") => return Ok(ReportKind::AttackRunSweep),
+            Some("duel") => return Ok(ReportKind::DuelSweep),
+            _ => {}
+        }
+        if has_table("duels") {
+            Ok(ReportKind::DuelSweep)
+        } else if has_table("ttk_by_turn") || has_table("time_to_kill") {
+            Ok(ReportKind::AttackRunSweep)
+        } else {
+            Err("manifest.json does not say what kind of report this is (no `kind`), and its tables match none \
+                 volley writes (a sweep's time_to_kill or duels, a gauntlet's gauntlet_summary)"
+                .into())
+        }
+    }
+}
+
+impl fmt::Display for ReportKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The column guide of every table volley writes (`reports/COLUMNS.md`), written into
+/// each report as [`COLUMN_GUIDE_FILE`]: one text, in the repository and in the binary.
+pub const COLUMN_GUIDE: &str = include_str!("../../reports/COLUMNS.md");
+/// The column guide's file name in a report directory.
+pub const COLUMN_GUIDE_FILE: &str = "COLUMNS.md";
 
 /// The condition columns every cell table carries.
 pub const CONDITION_COLUMNS: [(&str, Kind); 5] = [
@@ -178,11 +254,15 @@ pub fn cost_efficiency() -> Table {
             ("points", Kind::Float),
             ("weight", Kind::Float),
             ("power", Kind::Float),
+            ("rounds", Kind::Int),
             ("target", Kind::Text),
             ("target_ac", Kind::Int),
             ("target_points", Kind::Float),
         ],
         &[
+            ("attacks_per_turn", Kind::Int),
+            ("expected_life_loss_per_turn", Kind::Float),
+            ("life_per_turn_per_point", Kind::Float),
             ("expected_life_loss_per_action", Kind::Float),
             ("life_per_point", Kind::Float),
             ("life_per_ton", Kind::Float),
@@ -202,7 +282,10 @@ fn per(x: f64, by: f64) -> Cell {
 }
 
 /// One build row and one row per weapon system (`odds`, as for `hit_probability`).
-/// `first_turn` are the expected life losses of the systems the plan fires on turn 1;
+/// `first_turn` are the expected life losses of the attacks the plan makes on turn 1
+/// (one per action the rules give the build and a system allows: an MSV with one weapon
+/// system attacks once, since its second attack must use another system); their sum is
+/// the build's expected life taken per turn, their mean its figure per action;
 /// `exact` is the attack run's exact distribution; `tally` the Monte Carlo one, if the
 /// scenario simulated this cell.
 #[allow(clippy::too_many_arguments)]
@@ -218,7 +301,8 @@ pub fn push_cost_efficiency(
     exact: &ExactTtk,
     tally: Option<&TtkTally>,
 ) {
-    let e = if first_turn.is_empty() { 0.0 } else { first_turn.iter().sum::<f64>() / first_turn.len() as f64 };
+    let per_turn = first_turn.iter().sum::<f64>();
+    let e = if first_turn.is_empty() { 0.0 } else { per_turn / first_turn.len() as f64 };
     let rate = exact.kill_rate() * target.points;
     let mc = tally.and_then(TtkTally::kill_rate);
     let p1 = exact.p_kill_by_turn.first().copied().unwrap_or(0.0);
@@ -229,12 +313,16 @@ pub fn push_cost_efficiency(
             a.points.into(),
             build_weight.into(),
             build_power.into(),
+            Cell::Null,
             target.name.as_str().into(),
             target.size_ac.into(),
             target.points.into(),
         ],
         c,
         vec![
+            (first_turn.len() as u32).into(),
+            per_turn.into(),
+            per(per_turn, a.points),
             e.into(),
             per(e, a.points),
             per(e, build_weight),
@@ -258,12 +346,18 @@ pub fn push_cost_efficiency(
                 a.points.into(),
                 w.into(),
                 p.into(),
+                sys.rounds().map_or(Cell::Null, Cell::from),
                 target.name.as_str().into(),
                 target.size_ac.into(),
                 target.points.into(),
             ],
             c,
             vec![
+                // a weapon system fires at most once a turn (one action, or an MSV's
+                // second attack with another system): per turn = per attack
+                1u32.into(),
+                e.into(),
+                Cell::Null,
                 e.into(),
                 Cell::Null,
                 per(e, w),

@@ -1,0 +1,194 @@
+//! A gauntlet report's charts and page (`volley gauntlet` draws them from its tables,
+//! `volley chart` from the files of the report, with this code).
+
+use serde_json::Value;
+
+use super::data::{Bar, Bars, Heatmap};
+use super::draw::percent;
+use super::page::{Finding, PageInfo};
+use super::render::{Chart, ChartKind};
+use crate::output::Table;
+
+/// What [`findings`] and [`gauntlet_charts`] read of `gauntlet_summary`.
+pub const SUMMARY_COLUMNS: &[&str] = &[
+    "build",
+    "weighted_p_win",
+    "weighted_p_win_ci95_low",
+    "weighted_p_win_ci95_high",
+    "weighted_p_draw",
+    "best_matchup",
+    "best_p_win",
+    "worst_matchup",
+    "worst_p_win",
+];
+/// What [`gauntlet_charts`] reads of `gauntlet_matchups`.
+pub const MATCHUP_COLUMNS: &[&str] = &["build", "opponent", "p_win", "p_draw"];
+
+/// A gauntlet's field: (opponent, weight), in the order given.
+pub type Field = Vec<(String, f64)>;
+
+/// The builds and the field a gauntlet manifest records.
+pub fn builds_and_field(manifest: &Value) -> Result<(Vec<String>, Field), String> {
+    let builds: Option<Vec<String>> =
+        manifest["builds"].as_array().map(|a| a.iter().filter_map(|b| b.as_str().map(str::to_string)).collect());
+    let field: Option<Field> = manifest["field"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|f| Some((f["build"].as_str()?.to_string(), f["weight"].as_f64()?))).collect());
+    match (builds, field) {
+        (Some(b), Some(f)) if !b.is_empty() && !f.is_empty() => Ok((b, f)),
+        _ => Err("manifest.json lacks the gauntlet's `builds` or `field` (a list of {build, weight})".into()),
+    }
+}
+
+/// The field as given on the command line (the manifest's scenario name is "gauntlet FIELD").
+fn field_name(manifest: &Value) -> &str {
+    let name = manifest["scenario"]["name"].as_str().unwrap_or("?");
+    name.strip_prefix("gauntlet ").unwrap_or(name)
+}
+
+/// A condition key (`range=20|cover=none|...|designated=false`) as reading text: "range 20,
+/// cover none, ...", flags only when set.
+pub fn describe_key(key: &str) -> String {
+    key.split('|')
+        .filter_map(|kv| match kv.split_once('=') {
+            Some((_, "false")) => None,
+            Some((k, "true")) => Some(k.replace('_', " ")),
+            Some((k, v)) => Some(format!("{} {v}", k.replace('_', " "))),
+            None => Some(kv.to_string()),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The page's "what was run" lines and files, from the manifest alone.
+pub fn page_info(manifest: &Value) -> PageInfo {
+    let list = |v: &Value| -> Vec<String> {
+        v.as_array().map(|a| a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect()).unwrap_or_default()
+    };
+    let field: Vec<String> = manifest["field"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|f| {
+                    format!(
+                        "{} (weight {})",
+                        f["build"].as_str().unwrap_or("?"),
+                        f["weight"].as_f64().unwrap_or(f64::NAN)
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    PageInfo {
+        title: format!("volley gauntlet: field {}", field_name(manifest)),
+        lines: vec![
+            ("Builds".into(), list(&manifest["builds"]).join(", ")),
+            ("Field".into(), field.join(", ")),
+            (
+                "Conditions".into(),
+                list(&manifest["conditions"]).iter().map(|k| describe_key(k)).collect::<Vec<_>>().join("; "),
+            ),
+            (
+                "Engagements".into(),
+                format!(
+                    "{} duels over {} cells, seed {}",
+                    manifest["engagements"], manifest["cells"], manifest["seed"]
+                ),
+            ),
+            (
+                "Catalogue".into(),
+                format!(
+                    "{} (hash {})",
+                    manifest["catalogue"]["origin"].as_str().unwrap_or("?"),
+                    manifest["catalogue"]["hash"].as_str().unwrap_or("?")
+                ),
+            ),
+        ],
+        files: list(&manifest["files"]),
+    }
+}
+
+/// One sentence per build, best weighted win rate first.
+pub fn findings(summary: &Table) -> Vec<Finding> {
+    let mut rows: Vec<usize> = (0..summary.rows.len()).collect();
+    rows.sort_by(|&a, &b| {
+        summary.float(b, "weighted_p_win").unwrap_or(0.0).total_cmp(&summary.float(a, "weighted_p_win").unwrap_or(0.0))
+    });
+    rows.iter()
+        .map(|&i| {
+            let f = |c: &str| summary.float(i, c).unwrap_or(f64::NAN);
+            format!(
+                "**{}** wins {} of its weighted duels (95% CI {} to {}), draws {}; best against {} ({}), worst against {} ({}).",
+                summary.text(i, "build").unwrap_or("?"),
+                percent(f("weighted_p_win")),
+                percent(f("weighted_p_win_ci95_low")),
+                percent(f("weighted_p_win_ci95_high")),
+                percent(f("weighted_p_draw")),
+                summary.text(i, "best_matchup").unwrap_or("?"),
+                percent(f("best_p_win")),
+                summary.text(i, "worst_matchup").unwrap_or("?"),
+                percent(f("worst_p_win"))
+            )
+        })
+        .collect()
+}
+
+/// The weighted win-rate bars and the matchup matrix (averaged over conditions).
+pub fn gauntlet_charts(summary: &Table, matchups: &Table, builds: &[String], field: &[(String, f64)]) -> Vec<Chart> {
+    let mut bars: Vec<Bar> = (0..summary.rows.len())
+        .map(|i| Bar {
+            label: summary.text(i, "build").unwrap_or("").to_string(),
+            value: summary.float(i, "weighted_p_win").unwrap_or(0.0),
+            low: summary.float(i, "weighted_p_win_ci95_low"),
+            high: summary.float(i, "weighted_p_win_ci95_high"),
+        })
+        .collect();
+    bars.sort_by(|a, b| b.value.total_cmp(&a.value).then(a.label.cmp(&b.label)));
+    let mean = |b: &str, o: &str, col: &str| {
+        let v: Vec<f64> = (0..matchups.rows.len())
+            .filter(|&i| matchups.text(i, "build") == Some(b) && matchups.text(i, "opponent") == Some(o))
+            .filter_map(|i| matchups.float(i, col))
+            .collect();
+        (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
+    };
+    let wins = builds.iter().map(|b| field.iter().map(|(o, _)| mean(b, o, "p_win")).collect()).collect();
+    let draws = builds
+        .iter()
+        .map(|b| field.iter().map(|(o, _)| mean(b, o, "p_draw").map(|d| format!("draw {}", percent(d)))).collect())
+        .collect();
+    vec![
+        Chart {
+            name: "gauntlet-win-rate".into(),
+            kind: ChartKind::Bars(Bars {
+                title: "Weighted win rate against the field (95% interval)".into(),
+                value_label: "P(win), weighted by how often each opponent is met".into(),
+                bars,
+            }),
+        },
+        Chart {
+            name: "gauntlet-matchups".into(),
+            kind: ChartKind::Heatmap(Heatmap {
+                title: "Gauntlet: P(build beats opponent), draw rate below (mean over conditions)".into(),
+                x_label: "Opponent (field)".into(),
+                y_label: "Build".into(),
+                x: field.iter().map(|(o, w)| format!("{o} (w {w})")).collect(),
+                y: builds.to_vec(),
+                panels: vec![(String::new(), wins)],
+                notes: Some(vec![draws]),
+                scale_label: "P(win)".into(),
+            }),
+        },
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn condition_keys_read_as_text() {
+        let key =
+            "range=20|cover=half|smoke=none|movement=stationary|status=none|designated=true|jury_rig_failed=false";
+        assert_eq!(describe_key(key), "range 20, cover half, smoke none, movement stationary, status none, designated");
+    }
+}
