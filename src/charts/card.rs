@@ -266,7 +266,9 @@ impl<'a> Block<'a> {
             rows.push(Row { units: (0..n_panels).map(|p| (p, 0..n_cols)).collect() });
             (n_panels, n_cols)
         } else {
-            let chunk = (1..=n_cols).rev().find(|&k| fits(1, k)).unwrap_or(1);
+            // as few rows as fit, of balanced widths (no orphan column on a row of its own)
+            let most = (1..=n_cols).rev().find(|&k| fits(1, k)).unwrap_or(1);
+            let chunk = n_cols.div_ceil(n_cols.div_ceil(most));
             for p in 0..n_panels {
                 let mut c0 = 0;
                 while c0 < n_cols {
@@ -317,7 +319,12 @@ impl<'a> Block<'a> {
             let grid_w = cols.len() as f64 * self.cell_w;
             let mut title = m.panels[p].0.clone();
             if cols.len() < m.x.len() {
-                title = format!("{title} ({}-{} {})", m.x[cols.start], m.x[cols.end - 1], "in.").trim().to_string();
+                let span = if cols.len() == 1 {
+                    m.x[cols.start].clone()
+                } else {
+                    format!("{}-{}", m.x[cols.start], m.x[cols.end - 1])
+                };
+                title = format!("{title} ({span} in.)").trim().to_string();
             }
             if !title.is_empty() {
                 sheet.text(&title, grid_x + grid_w / 2.0, top, PANEL_TITLE_PT, true, Anchor::Centre, INK);
@@ -583,6 +590,17 @@ mod tests {
             let need = text_width("roll ≤11", MIN_TEXT_PT, false);
             assert!(cells.iter().all(|r| r.x1 - r.x0 >= need), "{ranges} ranges: a cell narrower than its text");
         }
+    }
+
+    #[test]
+    fn ranges_split_into_balanced_rows() {
+        let width = Paper::Letter.pixels().0 as f64 - 2.0 * px(MARGIN_IN * 72.0);
+        let m = map("W", 16);
+        let b = Block::new(&m, width);
+        let widths: Vec<usize> = b.rows.iter().map(|r| r.units[0].1.len()).collect();
+        assert_eq!(widths, [8, 8, 8, 8], "two panels of 16 ranges: two rows of 8 each");
+        let m = map("W", 7);
+        assert_eq!(Block::new(&m, width).rows.len(), 1, "7 ranges: both panels side by side");
     }
 
     #[test]
