@@ -192,6 +192,8 @@ struct Sheet {
 }
 
 impl Sheet {
+    // one flat call per text keeps the layout code readable: the fields of a `TextItem`
+    #[allow(clippy::too_many_arguments)]
     fn text(&mut self, text: &str, x: f64, top: f64, pt: f64, bold: bool, anchor: Anchor, colour: RGBColor) {
         self.page.texts.push(TextItem { text: text.to_string(), x, top, pt, bold, anchor, colour });
     }
