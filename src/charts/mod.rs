@@ -1,10 +1,12 @@
 //! Charts and the report page, from result tables only: `volley sweep` draws them from
 //! its tables, `volley chart` from the files of a report directory, with the same code.
 
+pub mod card;
 pub mod data;
 pub mod draw;
 pub mod gauntlet;
 pub mod page;
+pub mod pdf;
 pub mod render;
 pub mod report;
 pub mod style;

@@ -9,8 +9,9 @@ pub const DPI: f64 = 300.0;
 /// The font family every chart uses (registered from the embedded DejaVu Sans).
 pub const FONT: &str = "sans-serif";
 
-static REGULAR: &[u8] = include_bytes!("fonts/DejaVuSans.ttf");
-static BOLD: &[u8] = include_bytes!("fonts/DejaVuSans-Bold.ttf");
+/// The embedded DejaVu Sans (regular and bold), also embedded in PDF output.
+pub static REGULAR: &[u8] = include_bytes!("fonts/DejaVuSans.ttf");
+pub static BOLD: &[u8] = include_bytes!("fonts/DejaVuSans-Bold.ttf");
 
 /// Register the embedded fonts (once): PNG text then renders the same on every machine.
 pub fn register_fonts() {

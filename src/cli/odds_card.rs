@@ -1,13 +1,17 @@
-//! `volley odds-card`: a one-page printable odds card for players.
+//! `volley odds-card`: a printable odds card for players, over as many pages as the
+//! build's weapon systems need (PNG and SVG pages, one multi-page PDF).
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, anyhow, bail};
-use clap::{Args, ValueHint};
+use anyhow::{Result, anyhow, bail};
+use clap::{Args, ValueEnum, ValueHint};
 
 use super::args::CatalogArgs;
+use crate::charts::card::{self, Card, Paper};
 use crate::charts::data::Heatmap;
-use crate::charts::{Chart, ChartKind, slug};
+use crate::charts::pdf::pdf_pages;
+use crate::charts::slug;
+use crate::output::atomic_file::{refuse_existing, write_atomically};
 use crate::rules::techcommander::{Attacker, Conditions, Smoke, Target, system_odds};
 
 #[derive(Debug, Args)]
@@ -15,12 +19,91 @@ pub struct OddsCardArgs {
     /// Build from the catalogue
     #[arg(value_name = "BUILD")]
     pub build: String,
-    /// Output file: .png (300 dpi) or .svg [default: odds-card-<build>.png and .svg in the current directory]
-    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath)]
+    /// Output file: .png (300 dpi), .svg or .pdf [default: odds-card-<build>.png, .svg and
+    /// .pdf in the current directory]. A card longer than a page writes numbered PNG and
+    /// SVG pages (NAME-p1.png, NAME-p2.png, ...) and one PDF with every page
+    #[arg(long, value_name = "FILE", value_hint = ValueHint::FilePath, value_parser = parse_out)]
     pub out: Option<PathBuf>,
+    /// Paper size the card is laid out for (0.35 inch margins on every side)
+    #[arg(long, value_enum, default_value = "letter")]
+    pub paper: PaperArg,
+    /// Replace output files that already exist
+    #[arg(long)]
+    pub force: bool,
     /// Range bands in inches, comma-separated
     #[arg(long, value_name = "INCHES", value_delimiter = ',', default_value = "6,12,18,24,30,36,48")]
     pub ranges: Vec<f64>,
+}
+
+/// Paper sizes on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PaperArg {
+    /// US Letter, 8.5 x 11 inches
+    Letter,
+    /// ISO A4, 210 x 297 mm
+    A4,
+}
+
+impl From<PaperArg> for Paper {
+    fn from(p: PaperArg) -> Paper {
+        match p {
+            PaperArg::Letter => Paper::Letter,
+            PaperArg::A4 => Paper::A4,
+        }
+    }
+}
+
+/// The file formats of a card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Png,
+    Svg,
+    Pdf,
+}
+
+impl Format {
+    fn of(path: &Path) -> Option<Format> {
+        match path.extension()?.to_str()?.to_lowercase().as_str() {
+            "png" => Some(Format::Png),
+            "svg" => Some(Format::Svg),
+            "pdf" => Some(Format::Pdf),
+            _ => None,
+        }
+    }
+
+    fn ext(self) -> &'static str {
+        match self {
+            Format::Png => "png",
+            Format::Svg => "svg",
+            Format::Pdf => "pdf",
+        }
+    }
+}
+
+/// `--out` must name a .png, .svg or .pdf file (a usage error otherwise).
+fn parse_out(s: &str) -> Result<PathBuf, String> {
+    let p = PathBuf::from(s);
+    match Format::of(&p) {
+        Some(_) => Ok(p),
+        None => Err("the odds card is written as .png, .svg or .pdf".into()),
+    }
+}
+
+/// The files a card of `pages` pages is written to: for each format, the stem with the
+/// format's extension, PNG and SVG numbered `-p1`, `-p2`, ... when there are several pages.
+fn output_paths(stem: &Path, formats: &[Format], pages: usize) -> Vec<(Format, Option<usize>, PathBuf)> {
+    let mut out = Vec::new();
+    let name = stem.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    for &f in formats {
+        if f == Format::Pdf || pages == 1 {
+            out.push((f, None, stem.with_file_name(format!("{name}.{}", f.ext()))));
+        } else {
+            for k in 0..pages {
+                out.push((f, Some(k), stem.with_file_name(format!("{name}-p{}.{}", k + 1, f.ext()))));
+            }
+        }
+    }
+    out
 }
 
 /// The card's heatmaps: per weapon system, target AC 1-6 against range, open and smoke.
@@ -109,43 +192,62 @@ pub fn run(args: &OddsCardArgs, catalog: &CatalogArgs) -> Result<()> {
     let unit = cat.unit_of(build);
     let bonus =
         if attacker.to_hit_bonus != 0 { format!(", {:+} to hit", attacker.to_hit_bonus) } else { String::new() };
-    let chart = Chart {
-        name: format!("odds-card-{}", slug(&build.name)),
-        kind: ChartKind::Page {
-            title: format!("Odds card: {} ({} AC{}{bonus})", build.name, unit.kind, unit.ac),
-            subtitle:
-                "Hit chance per shot and the roll needed (d20, roll that or less): stationary, target in the open"
-                    .into(),
-            maps: card_maps(&attacker, &args.ranges),
-        },
+    let card = Card {
+        title: format!("Odds card: {} ({} AC{}{bonus})", build.name, unit.kind, unit.ac),
+        subtitle: "Hit chance per shot and the roll needed (d20, roll that or less), stationary; \
+                   rows: target AC, columns: range in inches"
+            .into(),
+        maps: card_maps(&attacker, &args.ranges),
+        footer: format!(
+            "volley {} · TechCommander · catalogue {} ({}) · cover: −1 minor, −2 half, −3 heavy · moving: −1 half, −4 full",
+            env!("CARGO_PKG_VERSION"),
+            cat.hash,
+            cat.origin
+        ),
     };
-    let footer = format!(
-        "volley {} · TechCommander · catalogue {} ({}) · cover: −1 minor, −2 half, −3 heavy · moving: −1 half, −4 full",
-        env!("CARGO_PKG_VERSION"),
-        cat.hash,
-        cat.origin
-    );
-    let outputs: Vec<PathBuf> = match &args.out {
-        Some(p) => vec![p.clone()],
-        None => vec![PathBuf::from(format!("{}.png", chart.name)), PathBuf::from(format!("{}.svg", chart.name))],
+    let pages = card::layout(&card, args.paper.into()).map_err(|e| anyhow!(e))?;
+    let (stem, formats) = match &args.out {
+        Some(p) => (p.with_extension(""), vec![Format::of(p).expect("checked by the argument parser")]),
+        None => {
+            (PathBuf::from(format!("odds-card-{}", slug(&build.name))), vec![Format::Png, Format::Svg, Format::Pdf])
+        }
     };
-    for path in &outputs {
-        let bytes = match path.extension().and_then(|e| e.to_str()).map(str::to_lowercase).as_deref() {
-            Some("png") => chart.png(&footer).map_err(|e| anyhow!(e))?,
-            Some("svg") => chart.svg(&footer).map_err(|e| anyhow!(e))?.into_bytes(),
-            _ => bail!("{}: the odds card is written as .png or .svg", path.display()),
+    let outputs = output_paths(&stem, &formats, pages.len());
+    let paths: Vec<PathBuf> = outputs.iter().map(|(_, _, p)| p.clone()).collect();
+    refuse_existing(&paths, args.force)?;
+    let needs_svg = formats.iter().any(|f| matches!(f, Format::Svg | Format::Pdf));
+    let svgs: Vec<String> = if needs_svg {
+        pages.iter().map(|p| p.svg()).collect::<Result<_, _>>().map_err(|e| anyhow!(e))?
+    } else {
+        Vec::new()
+    };
+    for (format, page, path) in &outputs {
+        let bytes = match (format, page) {
+            (Format::Pdf, _) => pdf_pages(&svgs, args.paper.into()).map_err(|e| anyhow!(e))?,
+            (Format::Svg, k) => svgs[k.unwrap_or(0)].clone().into_bytes(),
+            (Format::Png, k) => pages[k.unwrap_or(0)].png().map_err(|e| anyhow!(e))?,
         };
-        write_atomically(path, &bytes)?;
+        write_atomically(path, &bytes, args.force)?;
         eprintln!("wrote {}", path.display());
     }
     Ok(())
 }
 
-/// Write to a temporary file beside `path`, then rename: never a half-written card.
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("cannot write in {}", dir.display()))?;
-    std::io::Write::write_all(&mut tmp, bytes).with_context(|| format!("cannot write {}", path.display()))?;
-    tmp.persist(path).map_err(|e| anyhow!("cannot write {}: {}", path.display(), e.error))?;
-    Ok(())
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pages_are_numbered_only_when_there_are_several() {
+        let all = [Format::Png, Format::Svg, Format::Pdf];
+        let names = |n| -> Vec<String> {
+            output_paths(Path::new("out/card"), &all, n).iter().map(|(_, _, p)| p.display().to_string()).collect()
+        };
+        assert_eq!(names(1), ["out/card.png", "out/card.svg", "out/card.pdf"]);
+        assert_eq!(
+            names(2),
+            ["out/card-p1.png", "out/card-p2.png", "out/card-p1.svg", "out/card-p2.svg", "out/card.pdf"]
+        );
+        assert!(parse_out("card.PDF").is_ok() && parse_out("card.jpg").is_err() && parse_out("card").is_err());
+    }
 }

@@ -1,6 +1,7 @@
 //! Result tables and their formats. Exporters read [`Table`]s only; they know nothing of
 //! rules or engines.
 
+pub mod atomic_file;
 pub mod parquet;
 pub mod read;
 pub mod report_dir;

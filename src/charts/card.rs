@@ -1,0 +1,616 @@
+//! Printable odds cards: a card's heatmaps laid out over as many pages as they need, at a
+//! fixed readable size, inside print margins.
+//!
+//! Layout contract (every page, every paper size):
+//! - all text and colour lies inside the page minus [`MARGIN_IN`] on every side;
+//! - every text is at least [`MIN_TEXT_PT`] points at print size (cell text: the hit
+//!   chance at [`CELL_PT`], the roll needed at [`MIN_TEXT_PT`]);
+//! - a heatmap cell is never narrower than its widest text: when a weapon's panels do not
+//!   fit side by side they are stacked, and when one panel's ranges do not fit across
+//!   the page they continue on further rows; a weapon whose rows do not fit on the page
+//!   continues on the next page (its title repeated, "continued").
+//!
+//! The layout is a display list of rectangles and texts in pixels at [`DPI`] (the SVG
+//! user units), drawn with plotters on the SVG and bitmap backends alike.
+
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::data::Heatmap;
+use super::draw::percent;
+use super::render::encode_png;
+use super::style::{DPI, FONT, INK, NO_VALUE, ink_on, register_fonts, scale};
+
+/// Print margin on every side, in inches (at least 0.25 inch, what most printers need).
+pub const MARGIN_IN: f64 = 0.35;
+/// The smallest text on a card, in points at print size (the roll needed in each cell).
+pub const MIN_TEXT_PT: f64 = 7.0;
+/// The hit chance printed in each cell, in points.
+pub const CELL_PT: f64 = 9.0;
+const TITLE_PT: f64 = 14.0;
+const SUBTITLE_PT: f64 = 9.0;
+const BLOCK_TITLE_PT: f64 = 10.0;
+const PANEL_TITLE_PT: f64 = 9.0;
+const TICK_PT: f64 = 8.0;
+const FOOTER_PT: f64 = MIN_TEXT_PT;
+/// Cell height in points: two lines of text (hit chance and roll) with padding.
+const CELL_H_PT: f64 = 22.0;
+/// Widest a cell is stretched to, in points (one inch).
+const MAX_CELL_W_PT: f64 = 72.0;
+/// Padding either side of a cell's text, in points.
+const CELL_PAD_PT: f64 = 3.0;
+/// Gap between panels side by side, in points.
+const PANEL_GAP_PT: f64 = 14.0;
+/// Gap after a weapon's block, in points.
+const BLOCK_GAP_PT: f64 = 12.0;
+/// Line height as a multiple of the font size.
+const LINE: f64 = 1.3;
+/// Lines of text are wrapped to this share of the width between the margins: slack for
+/// renderers that set the font a little wider than its advances say.
+const WRAP_SHARE: f64 = 0.94;
+
+/// Paper sizes the card is printed on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Paper {
+    /// US Letter, 8.5 x 11 inches.
+    #[default]
+    Letter,
+    /// ISO A4, 210 x 297 mm.
+    A4,
+}
+
+impl Paper {
+    /// Width and height in PDF points (1/72 inch): letter 612 x 792, A4 595.3 x 841.9.
+    pub fn points(self) -> (f64, f64) {
+        match self {
+            Paper::Letter => (612.0, 792.0),
+            Paper::A4 => (210.0 / 25.4 * 72.0, 297.0 / 25.4 * 72.0),
+        }
+    }
+
+    /// Width and height in pixels at [`DPI`]: letter 2550 x 3300, A4 2480 x 3508.
+    pub fn pixels(self) -> (u32, u32) {
+        let (w, h) = self.points();
+        (px(w).round() as u32, px(h).round() as u32)
+    }
+}
+
+/// Points to pixels at [`DPI`].
+fn px(points: f64) -> f64 {
+    points * DPI / 72.0
+}
+
+/// A card before layout: its title, subtitle, one heatmap per weapon system, and the
+/// footer line (provenance) printed on every page with the page number.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Card {
+    pub title: String,
+    pub subtitle: String,
+    pub maps: Vec<Heatmap>,
+    pub footer: String,
+}
+
+/// Where a text's x coordinate is: its left end, centre or right end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Anchor {
+    Left,
+    Centre,
+    Right,
+}
+
+/// One line of text; `top` is the top of its line box (the SVG is written with
+/// `dy="0.76em"`: the baseline lies 0.76 em below `top`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TextItem {
+    pub text: String,
+    pub x: f64,
+    pub top: f64,
+    /// Font size in points at print size.
+    pub pt: f64,
+    pub bold: bool,
+    pub anchor: Anchor,
+    pub colour: RGBColor,
+}
+
+/// A filled rectangle, corners in pixels.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RectItem {
+    pub x0: f64,
+    pub y0: f64,
+    pub x1: f64,
+    pub y1: f64,
+    pub colour: RGBColor,
+}
+
+/// One laid-out page: size in pixels at [`DPI`] and what is drawn on it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Page {
+    pub width: u32,
+    pub height: u32,
+    pub rects: Vec<RectItem>,
+    pub texts: Vec<TextItem>,
+}
+
+/// Plotters' font size for `pt` points: plotters writes SVG `font-size` as its size
+/// divided by 1.24, so this makes the SVG (and print) size exactly `pt`.
+fn plotters_size(pt: f64) -> f64 {
+    px(pt) * 1.24
+}
+
+/// Width in pixels of `text` at `pt` points, from the embedded font's advances (as the
+/// bitmap backend draws it, a few percent wider than the SVG renders it).
+pub fn text_width(text: &str, pt: f64, bold: bool) -> f64 {
+    register_fonts();
+    let style = if bold { FontStyle::Bold } else { FontStyle::Normal };
+    let font = FontDesc::new(FontFamily::Name(FONT), plotters_size(pt), style);
+    match font.layout_box(text) {
+        Ok(((x0, _), (x1, _))) => (x1 - x0) as f64,
+        // Unreachable with the embedded fonts; a generous estimate keeps the layout safe.
+        Err(_) => text.chars().count() as f64 * px(pt),
+    }
+}
+
+/// Greedy word wrap of `text` into lines no wider than `width` pixels. A single word
+/// wider than `width` is cut at characters.
+pub fn wrap(text: &str, pt: f64, bold: bool, width: f64) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+        if text_width(&candidate, pt, bold) <= width {
+            line = candidate;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        if text_width(word, pt, bold) <= width {
+            line = word.to_string();
+        } else {
+            for c in word.chars() {
+                let mut next = line.clone();
+                next.push(c);
+                if !line.is_empty() && text_width(&next, pt, bold) > width {
+                    lines.push(std::mem::take(&mut line));
+                    line.push(c);
+                } else {
+                    line = next;
+                }
+            }
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// A page being filled.
+struct Sheet {
+    page: Page,
+    margin: f64,
+}
+
+impl Sheet {
+    // one flat call per text keeps the layout code readable: the fields of a `TextItem`
+    #[allow(clippy::too_many_arguments)]
+    fn text(&mut self, text: &str, x: f64, top: f64, pt: f64, bold: bool, anchor: Anchor, colour: RGBColor) {
+        self.page.texts.push(TextItem { text: text.to_string(), x, top, pt, bold, anchor, colour });
+    }
+
+    fn rect(&mut self, x0: f64, y0: f64, x1: f64, y1: f64, colour: RGBColor) {
+        self.page.rects.push(RectItem { x0, y0, x1, y1, colour });
+    }
+
+    /// The width lines of text are wrapped to.
+    fn text_width(&self) -> f64 {
+        (self.page.width as f64 - 2.0 * self.margin) * WRAP_SHARE
+    }
+
+    /// Centred lines from `top`; returns the y below them.
+    fn lines(&mut self, lines: &[String], top: f64, pt: f64, bold: bool) -> f64 {
+        let x = self.page.width as f64 / 2.0;
+        let mut y = top;
+        for l in lines {
+            self.text(l, x, y, pt, bold, Anchor::Centre, INK);
+            y += px(pt * LINE);
+        }
+        y
+    }
+}
+
+/// One row of panels of a weapon's block: which panel, which columns.
+#[derive(Debug, Clone)]
+struct Row {
+    units: Vec<(usize, std::ops::Range<usize>)>,
+}
+
+/// A weapon's block measured for layout.
+struct Block<'a> {
+    map: &'a Heatmap,
+    title: Vec<String>,
+    rows: Vec<Row>,
+    ytick_w: f64,
+    cell_w: f64,
+}
+
+fn cell_texts(map: &Heatmap, p: usize, r: usize, c: usize) -> (String, Option<String>) {
+    let v = map.panels[p].1.get(r).and_then(|row| row.get(c)).copied().flatten();
+    let main = v.map_or("–".to_string(), percent);
+    let note = map.notes.as_ref().and_then(|n| n.get(p)).and_then(|g| g.get(r)?.get(c)?.clone());
+    (main, note)
+}
+
+impl<'a> Block<'a> {
+    fn new(map: &'a Heatmap, width: f64) -> Block<'a> {
+        let pad = px(CELL_PAD_PT);
+        let ytick_w = map.y.iter().map(|s| text_width(s, TICK_PT, false)).fold(0.0, f64::max) + 2.0 * pad;
+        let mut cell_w: f64 = map.x.iter().map(|s| text_width(s, TICK_PT, false)).fold(0.0, f64::max);
+        for p in 0..map.panels.len() {
+            for r in 0..map.y.len() {
+                for c in 0..map.x.len() {
+                    let (main, note) = cell_texts(map, p, r, c);
+                    cell_w = cell_w.max(text_width(&main, CELL_PT, false));
+                    if let Some(n) = note {
+                        cell_w = cell_w.max(text_width(&n, MIN_TEXT_PT, false));
+                    }
+                }
+            }
+        }
+        let min_cell_w = (cell_w + 2.0 * pad).ceil();
+        let gap = px(PANEL_GAP_PT);
+        let (n_panels, n_cols) = (map.panels.len().max(1), map.x.len().max(1));
+        let fits = |across: usize, cols: usize| {
+            across as f64 * (ytick_w + cols as f64 * min_cell_w) + (across - 1) as f64 * gap <= width
+        };
+        let mut rows = Vec::new();
+        let (across, chunk) = if fits(n_panels, n_cols) {
+            rows.push(Row { units: (0..n_panels).map(|p| (p, 0..n_cols)).collect() });
+            (n_panels, n_cols)
+        } else {
+            // as few rows as fit, of balanced widths (no orphan column on a row of its own)
+            let most = (1..=n_cols).rev().find(|&k| fits(1, k)).unwrap_or(1);
+            let chunk = n_cols.div_ceil(n_cols.div_ceil(most));
+            for p in 0..n_panels {
+                let mut c0 = 0;
+                while c0 < n_cols {
+                    let c1 = (c0 + chunk).min(n_cols);
+                    rows.push(Row { units: vec![(p, c0..c1)] });
+                    c0 = c1;
+                }
+            }
+            (1, chunk)
+        };
+        // stretch cells to use the width, up to an inch
+        let room = (width - across as f64 * ytick_w - (across - 1) as f64 * gap) / (across * chunk) as f64;
+        let cell_w = room.min(px(MAX_CELL_W_PT)).max(min_cell_w).floor();
+        let title = wrap(&map.title, BLOCK_TITLE_PT, true, width * WRAP_SHARE);
+        Block { map, title, rows, ytick_w, cell_w }
+    }
+
+    fn title_height(&self) -> f64 {
+        self.title.len() as f64 * px(BLOCK_TITLE_PT * LINE) + px(2.0)
+    }
+
+    fn panel_title_h(&self) -> f64 {
+        if self.map.panels.iter().any(|(t, _)| !t.is_empty()) { px(PANEL_TITLE_PT * LINE) } else { 0.0 }
+    }
+
+    fn row_height(&self) -> f64 {
+        self.panel_title_h()
+            + px(CELL_H_PT) * self.map.y.len() as f64
+            + px(3.0)
+            + 2.0 * px(TICK_PT * LINE)
+            + px(BLOCK_GAP_PT) / 2.0
+    }
+
+    /// Draw row `i` with its top at `top`.
+    fn draw_row(&self, sheet: &mut Sheet, i: usize, top: f64) {
+        let m = self.map;
+        let row = &self.rows[i];
+        let gap = px(PANEL_GAP_PT);
+        let unit_w = |cols: usize| self.ytick_w + cols as f64 * self.cell_w;
+        let total: f64 =
+            row.units.iter().map(|(_, c)| unit_w(c.len())).sum::<f64>() + gap * (row.units.len() - 1) as f64;
+        let mut x0 = (sheet.page.width as f64 - total) / 2.0;
+        let cell_h = px(CELL_H_PT);
+        let pad = px(CELL_PAD_PT);
+        for (p, cols) in &row.units {
+            let (p, cols) = (*p, cols.clone());
+            let grid_x = x0 + self.ytick_w;
+            let grid_w = cols.len() as f64 * self.cell_w;
+            let mut title = m.panels[p].0.clone();
+            if cols.len() < m.x.len() {
+                let span = if cols.len() == 1 {
+                    m.x[cols.start].clone()
+                } else {
+                    format!("{}-{}", m.x[cols.start], m.x[cols.end - 1])
+                };
+                title = format!("{title} ({span} in.)").trim().to_string();
+            }
+            if !title.is_empty() {
+                sheet.text(&title, grid_x + grid_w / 2.0, top, PANEL_TITLE_PT, true, Anchor::Centre, INK);
+            }
+            let grid_top = top + self.panel_title_h();
+            for (r, name) in m.y.iter().enumerate() {
+                let cy = grid_top + r as f64 * cell_h;
+                sheet.text(name, grid_x - pad, cy + (cell_h - px(TICK_PT)) / 2.0, TICK_PT, false, Anchor::Right, INK);
+                for (k, c) in cols.clone().enumerate() {
+                    let cx = grid_x + k as f64 * self.cell_w;
+                    let v = m.panels[p].1.get(r).and_then(|row| row.get(c)).copied().flatten();
+                    let bg = v.map_or(NO_VALUE, scale);
+                    sheet.rect(cx, cy, cx + self.cell_w - 3.0, cy + cell_h - 3.0, bg);
+                    let ink = ink_on(bg);
+                    let (main, note) = cell_texts(m, p, r, c);
+                    let centre = cx + (self.cell_w - 3.0) / 2.0;
+                    match note {
+                        Some(n) => {
+                            let block = px(CELL_PT) + px(1.0) + px(MIN_TEXT_PT);
+                            let t = cy + (cell_h - 3.0 - block) / 2.0;
+                            sheet.text(&main, centre, t, CELL_PT, false, Anchor::Centre, ink);
+                            sheet.text(&n, centre, t + px(CELL_PT) + px(1.0), MIN_TEXT_PT, false, Anchor::Centre, ink);
+                        }
+                        None => {
+                            let t = cy + (cell_h - 3.0 - px(CELL_PT)) / 2.0;
+                            sheet.text(&main, centre, t, CELL_PT, false, Anchor::Centre, ink);
+                        }
+                    }
+                }
+            }
+            let ticks_top = grid_top + cell_h * m.y.len() as f64 + px(3.0);
+            for (k, c) in cols.clone().enumerate() {
+                let cx = grid_x + k as f64 * self.cell_w + (self.cell_w - 3.0) / 2.0;
+                sheet.text(&m.x[c], cx, ticks_top, TICK_PT, false, Anchor::Centre, INK);
+            }
+            let label_top = ticks_top + px(TICK_PT * LINE);
+            sheet.text(&m.x_label, grid_x + grid_w / 2.0, label_top, TICK_PT, false, Anchor::Centre, INK);
+            x0 += unit_w(cols.len()) + gap;
+        }
+    }
+}
+
+/// The page header (title, subtitle, colour legend) from the top margin; returns the y
+/// below it.
+fn header(sheet: &mut Sheet, card: &Card, scale_label: &str) -> f64 {
+    let w = sheet.text_width();
+    let mut y = sheet.margin;
+    y = sheet.lines(&wrap(&card.title, TITLE_PT, true, w), y, TITLE_PT, true);
+    y = sheet.lines(&wrap(&card.subtitle, SUBTITLE_PT, false, w), y, SUBTITLE_PT, false);
+    y += px(4.0);
+    // a horizontal colour bar, 0% to 100%, labelled on its left
+    let label = format!("{scale_label}:");
+    let label_w = text_width(&label, TICK_PT, false);
+    let bar_w = px(200.0).min(w - label_w - px(20.0));
+    let bar_h = px(TICK_PT);
+    let x0 = (sheet.page.width as f64 - (label_w + px(8.0) + bar_w)) / 2.0;
+    sheet.text(&label, x0, y, TICK_PT, false, Anchor::Left, INK);
+    let bx = x0 + label_w + px(8.0);
+    let steps = 50;
+    for i in 0..steps {
+        let a = bx + bar_w * i as f64 / steps as f64;
+        let b = bx + bar_w * (i + 1) as f64 / steps as f64;
+        sheet.rect(a, y, b + 1.0, y + bar_h, scale((i as f64 + 0.5) / steps as f64));
+    }
+    for k in 0..=4 {
+        let x = bx + bar_w * k as f64 / 4.0;
+        sheet.rect(x - 1.5, y + bar_h, x + 1.5, y + bar_h + px(2.0), INK);
+        sheet.text(&format!("{}%", k * 25), x, y + bar_h + px(2.5), MIN_TEXT_PT, false, Anchor::Centre, INK);
+    }
+    y + bar_h + px(2.5) + px(MIN_TEXT_PT * LINE) + px(8.0)
+}
+
+/// Lay `card` out on pages of `paper`, as many as it needs (at least one).
+///
+/// # Errors
+/// When one row of a heatmap does not fit on an empty page (a heatmap with very many
+/// target rows): the card is refused rather than printed below the readable size.
+pub fn layout(card: &Card, paper: Paper) -> Result<Vec<Page>, String> {
+    let (width, height) = paper.pixels();
+    let margin = px(MARGIN_IN * 72.0).ceil();
+    let content_w = width as f64 - 2.0 * margin;
+    let blank = || Sheet { page: Page { width, height, rects: Vec::new(), texts: Vec::new() }, margin };
+    let scale_label = card.maps.first().map_or("P(hit) per shot", |m| m.scale_label.as_str()).to_string();
+    // the footer is wrapped for the widest page number it can carry
+    let footer_lines = |k: usize, n: usize| {
+        wrap(&format!("{} · page {k} of {n}", card.footer), FOOTER_PT, false, content_w * WRAP_SHARE)
+    };
+    let footer_h = footer_lines(999, 999).len() as f64 * px(FOOTER_PT * LINE);
+    let bottom = height as f64 - margin - footer_h - px(6.0);
+    let blocks: Vec<Block> = card.maps.iter().map(|m| Block::new(m, content_w)).collect();
+
+    let mut sheets = Vec::new();
+    let mut sheet = blank();
+    let mut y = header(&mut sheet, card, &scale_label);
+    let mut used = false;
+    for b in &blocks {
+        for (i, _) in b.rows.iter().enumerate() {
+            let title_h = if i == 0 { b.title_height() } else { 0.0 };
+            if y + title_h + b.row_height() > bottom && used {
+                sheets.push(std::mem::replace(&mut sheet, blank()));
+                y = header(&mut sheet, card, &scale_label);
+                if i > 0 {
+                    let cont = wrap(&format!("{} (continued)", b.map.title), BLOCK_TITLE_PT, true, sheet.text_width());
+                    y = sheet.lines(&cont, y, BLOCK_TITLE_PT, true) + px(2.0);
+                }
+            }
+            if i == 0 {
+                y = sheet.lines(&b.title, y, BLOCK_TITLE_PT, true) + px(2.0);
+            }
+            if y + b.row_height() > bottom + px(BLOCK_GAP_PT) / 2.0 {
+                return Err(format!(
+                    "the heatmap of {} is too tall for one page even at the smallest readable size",
+                    b.map.title
+                ));
+            }
+            b.draw_row(&mut sheet, i, y);
+            y += b.row_height();
+            used = true;
+        }
+        y += px(BLOCK_GAP_PT) / 2.0;
+    }
+    sheets.push(sheet);
+    let n = sheets.len();
+    let mut pages = Vec::with_capacity(n);
+    for (k, mut s) in sheets.into_iter().enumerate() {
+        let lines = footer_lines(k + 1, n);
+        let mut top = height as f64 - margin - lines.len() as f64 * px(FOOTER_PT * LINE);
+        for l in &lines {
+            s.text(l, width as f64 / 2.0, top, FOOTER_PT, false, Anchor::Centre, RGBColor(90, 90, 90));
+            top += px(FOOTER_PT * LINE);
+        }
+        pages.push(s.page);
+    }
+    Ok(pages)
+}
+
+impl Page {
+    fn draw_on<DB: DrawingBackend>(&self, root: &DrawingArea<DB, plotters::coord::Shift>) -> Result<(), String> {
+        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| format!("drawing failed: {e:?}");
+        root.fill(&WHITE).map_err(err)?;
+        for r in &self.rects {
+            let (a, b) = ((r.x0.round() as i32, r.y0.round() as i32), (r.x1.round() as i32, r.y1.round() as i32));
+            root.draw(&Rectangle::new([a, b], r.colour.filled())).map_err(err)?;
+        }
+        for t in &self.texts {
+            let style = if t.bold { FontStyle::Bold } else { FontStyle::Normal };
+            let h = match t.anchor {
+                Anchor::Left => HPos::Left,
+                Anchor::Centre => HPos::Center,
+                Anchor::Right => HPos::Right,
+            };
+            let ts = TextStyle {
+                color: t.colour.to_backend_color(),
+                ..TextStyle::from((FONT, plotters_size(t.pt), style).into_font())
+            }
+            .pos(Pos::new(h, VPos::Top));
+            root.draw(&Text::new(t.text.clone(), (t.x.round() as i32, t.top.round() as i32), ts)).map_err(err)?;
+        }
+        Ok(())
+    }
+
+    /// The page as an SVG document (user units are pixels at [`DPI`]).
+    pub fn svg(&self) -> Result<String, String> {
+        register_fonts();
+        let mut out = String::new();
+        {
+            let root = SVGBackend::with_string(&mut out, (self.width, self.height)).into_drawing_area();
+            self.draw_on(&root)?;
+            root.present().map_err(|e| format!("cannot render SVG: {e:?}"))?;
+        }
+        Ok(out)
+    }
+
+    /// The page as a PNG at [`DPI`] (the resolution is recorded in the file).
+    pub fn png(&self) -> Result<Vec<u8>, String> {
+        register_fonts();
+        let (w, h) = (self.width, self.height);
+        let mut rgb = vec![255u8; (w * h * 3) as usize];
+        {
+            let root = BitMapBackend::with_buffer(&mut rgb, (w, h)).into_drawing_area();
+            self.draw_on(&root)?;
+            root.present().map_err(|e| format!("cannot render PNG: {e:?}"))?;
+        }
+        encode_png(&rgb, w, h)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn map(title: &str, ranges: usize) -> Heatmap {
+        let x: Vec<String> = (1..=ranges).map(|r| format!("{}", r * 6)).collect();
+        let grid = vec![vec![Some(0.55); ranges]; 6];
+        let notes = vec![vec![vec![Some("roll ≤11".to_string()); ranges]; 6]; 2];
+        Heatmap {
+            title: title.into(),
+            x_label: "Range (inches)".into(),
+            y_label: "Target AC".into(),
+            x,
+            y: (1..=6).map(|a| format!("AC{a}")).collect(),
+            panels: vec![("In the open".into(), grid.clone()), ("In smoke".into(), grid)],
+            notes: Some(notes),
+            scale_label: "P(hit) per shot".into(),
+        }
+    }
+
+    fn card(n: usize, ranges: usize) -> Card {
+        Card {
+            title: "Odds card: Test".into(),
+            subtitle: "Hit chance per shot".into(),
+            maps: (0..n).map(|i| map(&format!("Weapon {i}: 6 d20 per action, 8 damage a hit"), ranges)).collect(),
+            footer: "volley test".into(),
+        }
+    }
+
+    /// Every text (by measured width) and rectangle lies inside the margins, and no
+    /// text is below the minimum size.
+    fn assert_inside(pages: &[Page]) {
+        let m = px(MARGIN_IN * 72.0);
+        for (k, p) in pages.iter().enumerate() {
+            let (w, h) = (p.width as f64, p.height as f64);
+            for t in &p.texts {
+                assert!(t.pt >= MIN_TEXT_PT, "page {k}: {:?} at {} pt", t.text, t.pt);
+                let tw = text_width(&t.text, t.pt, t.bold);
+                let (l, r) = match t.anchor {
+                    Anchor::Left => (t.x, t.x + tw),
+                    Anchor::Centre => (t.x - tw / 2.0, t.x + tw / 2.0),
+                    Anchor::Right => (t.x - tw, t.x),
+                };
+                assert!(l >= m && r <= w - m, "page {k}: {:?} spans {l:.0}..{r:.0} of {w}", t.text);
+                assert!(t.top >= m && t.top + px(t.pt) * 1.2 <= h - m, "page {k}: {:?} at y {:.0}", t.text, t.top);
+            }
+            for r in &p.rects {
+                assert!(r.x0 >= m && r.x1 <= w - m && r.y0 >= m && r.y1 <= h - m, "page {k}: {r:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn one_weapon_is_one_page_and_six_take_more() {
+        let one = layout(&card(1, 7), Paper::Letter).unwrap();
+        assert_eq!(one.len(), 1);
+        assert_inside(&one);
+        let six = layout(&card(6, 7), Paper::Letter).unwrap();
+        assert!(six.len() >= 2, "six weapons at readable size need more than a page");
+        assert_inside(&six);
+        assert!(six.iter().all(|p| (p.width, p.height) == (2550, 3300)));
+        let a4 = layout(&card(6, 7), Paper::A4).unwrap();
+        assert!(a4.iter().all(|p| (p.width, p.height) == (2480, 3508)));
+        assert_inside(&a4);
+    }
+
+    #[test]
+    fn many_ranges_stack_and_wrap_instead_of_shrinking() {
+        for ranges in [1, 7, 12, 30] {
+            let pages = layout(&card(2, ranges), Paper::A4).unwrap();
+            assert_inside(&pages);
+            // every cell is at least as wide as its widest text
+            let cells: Vec<&RectItem> =
+                pages.iter().flat_map(|p| p.rects.iter()).filter(|r| r.y1 - r.y0 > px(CELL_H_PT) - 4.0).collect();
+            assert_eq!(cells.len(), 2 * 2 * 6 * ranges, "every cell drawn once at {ranges} ranges");
+            let need = text_width("roll ≤11", MIN_TEXT_PT, false);
+            assert!(cells.iter().all(|r| r.x1 - r.x0 >= need), "{ranges} ranges: a cell narrower than its text");
+        }
+    }
+
+    #[test]
+    fn ranges_split_into_balanced_rows() {
+        let width = Paper::Letter.pixels().0 as f64 - 2.0 * px(MARGIN_IN * 72.0);
+        let m = map("W", 16);
+        let b = Block::new(&m, width);
+        let widths: Vec<usize> = b.rows.iter().map(|r| r.units[0].1.len()).collect();
+        assert_eq!(widths, [8, 8, 8, 8], "two panels of 16 ranges: two rows of 8 each");
+        let m = map("W", 7);
+        assert_eq!(Block::new(&m, width).rows.len(), 1, "7 ranges: both panels side by side");
+    }
+
+    #[test]
+    fn wrap_keeps_lines_within_width() {
+        let text = "volley 0.1.0 · TechCommander · catalogue 182525334767d65c (/a/very/long/path/to/a/catalogue/dir)";
+        let lines = wrap(text, 7.0, false, 600.0);
+        assert!(lines.len() > 1);
+        assert!(lines.iter().all(|l| text_width(l, 7.0, false) <= 600.0), "{lines:?}");
+        assert_eq!(lines.join(" "), text);
+    }
+}
