@@ -98,7 +98,7 @@ pub fn run_compare(
                 for c in &spec.conditions {
                     let duel =
                         |x: &(Attacker, Target)| Duel::new((&x.0, &x.1), (&o.0, &o.1), c, spec.policy, spec.max_turns);
-                    kernels.push(PairedDuels { a: duel(&a)?, b: duel(&b)? });
+                    kernels.push(PairedDuels::new(duel(&a)?, duel(&b)?));
                     labels.push((name.clone(), *c, w / spec.conditions.len() as f64));
                 }
             }
@@ -113,7 +113,7 @@ pub fn run_compare(
                 let target = t.resolve(catalogue)?;
                 for c in &spec.conditions {
                     let attack = |x: &Attacker| AttackRun::new(x, &target, c, spec.policy, spec.max_turns);
-                    kernels.push(PairedRuns { a: attack(&a.0)?, b: attack(&b.0)?, metric: spec.metric });
+                    kernels.push(PairedRuns::new(attack(&a.0)?, attack(&b.0)?, spec.metric));
                     labels.push((target.name.clone(), *c, 1.0 / spec.conditions.len() as f64));
                 }
             }
