@@ -2,6 +2,7 @@
 //! rules or engines.
 
 pub mod parquet;
+pub mod percent;
 pub mod read;
 pub mod report_dir;
 pub mod table;
