@@ -822,6 +822,9 @@ mod paired {
     }
 }
 
+#[path = "library/stats.rs"]
+mod stats;
+
 mod hand_computed {
     use volley::model::Catalogue;
     use volley::rules::techcommander::*;
