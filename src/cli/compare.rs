@@ -38,7 +38,7 @@ pub struct CompareArgs {
     #[arg(long, value_name = "METRIC")]
     pub metric: Option<String>,
     /// With --target: compute A, B and their difference exactly from the time-to-kill chains (no Monte Carlo, intervals of zero width)
-    #[arg(long, requires = "target")]
+    #[arg(long)]
     pub exact: bool,
     #[command(flatten)]
     pub conditions: ConditionArgs,
