@@ -4,7 +4,7 @@
 //! A probability prints as a percentage with one decimal ("84.3%"). Exactly 0 and 1
 //! print as "0%" and "100%"; any other value gets as many more decimals as it needs not
 //! to read as 0 or 100 ("0.004%", "99.996%"). An interval prints both ends with the
-//! fewest decimals (at least one) that tell distinct ends apart ("84.21%-84.26%"), so an
+//! fewest decimals (at least one) that tell distinct ends apart ("84.21%-84.24%"), so an
 //! interval never collapses to one number unless its ends are equal.
 
 /// Most decimals of a percentage: beyond this, f64 probabilities stop being meaningful.
@@ -103,7 +103,7 @@ mod tests {
 
     #[test]
     fn intervals_never_collapse_for_distinct_ends() {
-        assert_eq!(percent_interval(0.8421, 0.8426), "84.21%-84.26%");
+        assert_eq!(percent_interval(0.8421, 0.8424), "84.21%-84.24%");
         assert_eq!(percent_interval(0.84, 0.85), "84.0%-85.0%");
         assert_eq!(percent_interval(0.0, 0.00003), "0%-0.003%");
         assert_eq!(percent_interval(0.99997, 1.0), "99.997%-100%");
@@ -121,7 +121,7 @@ mod tests {
         assert_eq!(signed_percent(-0.00004), "-0.004%");
         assert_eq!(signed_percent(0.0), "0%");
         assert_eq!(signed_percent_interval(-0.0031, 0.027), "-0.3% to +2.7%");
-        assert_eq!(signed_percent_interval(0.01231, 0.01239), "+1.231% to +1.239%");
+        assert_eq!(signed_percent_interval(0.01231, 0.01234), "+1.231% to +1.234%");
     }
 
     #[test]
