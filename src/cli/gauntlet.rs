@@ -170,8 +170,7 @@ fn summary_text(summary: &Table) -> String {
     }
     let field_points = summary.float(0, "field_points").unwrap_or(f64::NAN);
     format!(
-        "the field costs {} points on average (weighted by how often each opponent is met); win per point = weighted win rate / the build's points\n{}",
-        format!("{:.1}", field_points),
+        "the field costs {field_points:.1} points on average (weighted by how often each opponent is met); win per point = weighted win rate / the build's points\n{}",
         t.to_text(3)
     )
 }
