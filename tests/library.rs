@@ -793,7 +793,7 @@ mod paired {
         let (ea, eb) = (ra.exact(), rb.exact());
         let n = 40_000u64;
         for k in 1..=6u32 {
-            let kernel = PairedRuns { a: ra.clone(), b: rb.clone(), metric: Metric::KillByTurn(k) };
+            let kernel = PairedRuns::new(ra.clone(), rb.clone(), Metric::KillByTurn(k));
             let cfg = RunConfig { seed: 12, trials: Trials::Fixed(n), ..RunConfig::default() };
             let tally = run(&[Cell { key: 9, kernel: &kernel }], &cfg, &Silent).unwrap().remove(0);
             let alpha = FAMILY_ALPHA / 12.0;
@@ -816,7 +816,7 @@ mod paired {
         let b = attacker(UnitKind::Vehicle, vec![ranged]);
         let t = Target::generic(1);
         let duel = Duel::new((&a, &t), (&b, &t), &Conditions::at_range(1.0), Policy::BestExpected, 20).unwrap();
-        let kernel = PairedDuels { a: duel.clone(), b: duel };
+        let kernel = PairedDuels::new(duel.clone(), duel);
         let n = 40_000;
         let cfg = RunConfig { seed: 4, trials: Trials::Fixed(n), ..RunConfig::default() };
         let tally = run(&[Cell { key: 3, kernel: &kernel }], &cfg, &Silent).unwrap().remove(0);
@@ -825,6 +825,9 @@ mod paired {
         assert_eq!(tally.sum_d2, 0, "identical sides, identical draws");
     }
 }
+
+#[path = "library/stats.rs"]
+mod stats;
 
 mod hand_computed {
     use volley::model::Catalogue;

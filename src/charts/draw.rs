@@ -139,15 +139,9 @@ fn frame<'a, DB: DrawingBackend>(root: &'a Area<'a, DB>, title: &str, footer: &s
     Ok(root.clone().shrink((m, top), (inner.max(1) as u32, (bottom - top).max(1) as u32)))
 }
 
-/// Percent text: "37%", or "<1%" / ">99%" near the ends so 0.4% does not read as zero.
+/// Percent text in the one format of [`crate::output::percent`] ("37.0%", "0.4%", "99.96%").
 pub fn percent(v: f64) -> String {
-    if v > 0.0 && v < 0.005 {
-        "<1%".into()
-    } else if v < 1.0 && v > 0.995 {
-        ">99%".into()
-    } else {
-        format!("{:.0}%", v * 100.0)
-    }
+    crate::output::percent::percent(v)
 }
 
 /// Pixel height a heatmap needs.

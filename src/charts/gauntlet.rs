@@ -8,10 +8,12 @@ use super::draw::percent;
 use super::page::{Finding, PageInfo};
 use super::render::{Chart, ChartKind};
 use crate::output::Table;
+use crate::output::percent::percent_interval;
 
 /// What [`findings`] and [`gauntlet_charts`] read of `gauntlet_summary`.
 pub const SUMMARY_COLUMNS: &[&str] = &[
     "build",
+    "points",
     "weighted_p_win",
     "weighted_p_win_ci95_low",
     "weighted_p_win_ci95_high",
@@ -118,11 +120,11 @@ pub fn findings(summary: &Table) -> Vec<Finding> {
         .map(|&i| {
             let f = |c: &str| summary.float(i, c).unwrap_or(f64::NAN);
             format!(
-                "**{}** wins {} of its weighted duels (95% CI {} to {}), draws {}; best against {} ({}), worst against {} ({}).",
+                "**{}** ({} points) wins {} of its weighted duels (95% CI {}), draws {}; best against {} ({}), worst against {} ({}).",
                 summary.text(i, "build").unwrap_or("?"),
+                f("points"),
                 percent(f("weighted_p_win")),
-                percent(f("weighted_p_win_ci95_low")),
-                percent(f("weighted_p_win_ci95_high")),
+                percent_interval(f("weighted_p_win_ci95_low"), f("weighted_p_win_ci95_high")),
                 percent(f("weighted_p_draw")),
                 summary.text(i, "best_matchup").unwrap_or("?"),
                 percent(f("best_p_win")),

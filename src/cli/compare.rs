@@ -10,6 +10,7 @@ use super::progress::Progress;
 use super::run_args::RunArgs;
 use super::versus::{resolve_field, scenario_parts};
 use super::{print_table, write_stdout};
+use crate::output::percent::{percent, signed_percent, signed_percent_interval};
 use crate::output::{Format, Table};
 use crate::rules::techcommander::TargetSpec;
 use crate::rules::techcommander::paired::Metric;
@@ -36,12 +37,24 @@ pub struct CompareArgs {
     /// What to compare: win (duels), turns (attack runs: turns to kill, censored = cap + 1), kill-by-turn:K [default: win for duels, turns for attack runs]
     #[arg(long, value_name = "METRIC")]
     pub metric: Option<String>,
+    /// With --target: compute A, B and their difference exactly from the time-to-kill chains (no Monte Carlo, intervals of zero width)
+    #[arg(long)]
+    pub exact: bool,
     #[command(flatten)]
     pub conditions: ConditionArgs,
     #[command(flatten)]
     pub run: RunArgs,
     #[command(flatten)]
     pub format: FormatArgs,
+}
+
+/// How a summary's intervals were made (see `crate::stats::paired`).
+fn method(s: &PairedSummary, metric: Metric) -> &'static str {
+    match (s.exact, metric) {
+        (true, _) => "exact",
+        (false, Metric::Turns) => "normal (bounded when the sample has no spread)",
+        (false, _) => "Wilson; difference: Newcombe paired method 10",
+    }
 }
 
 fn summary_json(s: &PairedSummary, metric: &str) -> serde_json::Value {
@@ -59,6 +72,35 @@ fn summary_json(s: &PairedSummary, metric: &str) -> serde_json::Value {
         "significant": p.low > 0.0 || p.high < 0.0,
         "trials": s.trials,
     })
+}
+
+const PAIRING: &str = "common random numbers: the same initiative and one shared uniform per action slot for A and B, mapped through each side's exact inverse CDF";
+
+/// "A costs 5 points, B 4" (or "A and B both cost 5 points").
+fn cost_line(spec: &CompareSpec, r: &CompareResult) -> String {
+    if r.a_points == r.b_points {
+        format!("{} and {} both cost {} points", spec.a, spec.b, r.a_points)
+    } else {
+        format!("{} costs {} points, {} {}", spec.a, r.a_points, spec.b, r.b_points)
+    }
+}
+
+/// A's and B's overall value per point, for metrics where more is better and a rate
+/// per point means something (probabilities).
+fn per_point(r: &CompareResult) -> Option<(f64, f64)> {
+    (r.metric != Metric::Turns && r.a_points > 0.0 && r.b_points > 0.0)
+        .then(|| (r.overall.a / r.a_points, r.overall.b / r.b_points))
+}
+
+/// A metric value for the summary lines: a percentage for probabilities (signed for
+/// differences), else a number.
+fn value_text(x: f64, probability: bool, signed: bool) -> String {
+    match (probability, signed) {
+        (true, true) => signed_percent(x),
+        (true, false) => percent(x),
+        (false, true) => format!("{x:+.4}"),
+        (false, false) => format!("{x:.4}"),
+    }
 }
 
 fn ratio(p: &crate::stats::Interval, i: &crate::stats::Interval) -> Option<f64> {
@@ -104,7 +146,8 @@ pub fn run(args: &CompareArgs, catalog: &CatalogArgs) -> Result<()> {
         None if matches!(versus, Versus::Opponents(_)) => Metric::Win,
         None => Metric::Turns,
     };
-    let spec = CompareSpec { a: a.clone(), b: b.clone(), versus, conditions, policy, max_turns, metric };
+    let spec =
+        CompareSpec { a: a.clone(), b: b.clone(), versus, conditions, policy, max_turns, metric, exact: args.exact };
     let progress = Progress::new(args.run.quiet);
     let result = run_compare(&cat, &spec, &config, &progress).map_err(|e| anyhow!(e))?;
     progress.finish();
@@ -125,13 +168,23 @@ fn output(args: &CompareArgs, spec: &CompareSpec, r: &CompareResult, seed: u64) 
                     o.insert(versus_key.into(), json!(m.versus));
                     o.insert("conditions".into(), json!(describe(&m.conditions)));
                     o.insert("weight".into(), json!(m.weight));
+                    o.insert("intervals".into(), json!(method(&m.summary, r.metric)));
                     j
                 })
                 .collect();
+            let mut overall = summary_json(&r.overall, &metric);
+            if let Some((a, b)) = per_point(r) {
+                let o = overall.as_object_mut().expect("object");
+                o.insert("a_per_point".into(), json!(a));
+                o.insert("b_per_point".into(), json!(b));
+            }
             let j = json!({
                 "a": spec.a, "b": spec.b, "metric": metric, "seed": seed,
-                "pairing": "common random numbers: the same initiative, opponent dice and attack draws for A and B in every trial",
-                "overall": summary_json(&r.overall, &metric),
+                "method": if r.exact { "exact" } else { "monte-carlo" },
+                "intervals": method(&r.overall, r.metric),
+                "a_points": r.a_points, "b_points": r.b_points, "cost": cost_line(spec, r),
+                "pairing": if r.exact { "none needed: exact values" } else { PAIRING },
+                "overall": overall,
                 "matchups": matchups,
             });
             write_stdout(&(serde_json::to_string_pretty(&j)? + "\n"))
@@ -175,19 +228,53 @@ fn output(args: &CompareArgs, spec: &CompareSpec, r: &CompareResult, seed: u64) 
             if format == Format::Table {
                 let o = &r.overall;
                 let (p, i) = (o.paired_ci(), o.independent_ci());
-                let diff = format!("A − B = {:+.4} (95% CI {:+.4} to {:+.4})", o.difference, p.low, p.high);
-                let verdict = if p.low > 0.0 || p.high < 0.0 {
+                let probability = r.metric != Metric::Turns;
+                let diff = if r.exact {
+                    format!("A − B = {} (exact)", value_text(o.difference, probability, true))
+                } else if probability {
+                    format!(
+                        "A − B = {} (95% CI {})",
+                        signed_percent(o.difference),
+                        signed_percent_interval(p.low, p.high)
+                    )
+                } else {
+                    format!("A − B = {:+.4} (95% CI {:+.4} to {:+.4})", o.difference, p.low, p.high)
+                };
+                let verdict = if r.exact && o.difference != 0.0 {
+                    let a_better = (o.difference > 0.0) == r.metric.higher_is_better();
+                    format!("{diff}: {} is better", if a_better { &spec.a } else { &spec.b })
+                } else if r.exact {
+                    format!("{diff}: no difference")
+                } else if p.low > 0.0 || p.high < 0.0 {
                     let a_better = (p.low > 0.0) == r.metric.higher_is_better();
                     format!("{diff}: {} is better", if a_better { &spec.a } else { &spec.b })
                 } else {
                     format!("{diff}: no significant difference")
                 };
                 let shrink = ratio(&p, &i).map_or("-".into(), |x| format!("{:.0}%", x * 100.0));
+                let values = format!(
+                    "A = {}, B = {}{}",
+                    value_text(o.a, probability, false),
+                    value_text(o.b, probability, false),
+                    per_point(r).map_or(String::new(), |(a, b)| format!(
+                        "; per point: A {}, B {}",
+                        value_text(a, probability, false),
+                        value_text(b, probability, false)
+                    ))
+                );
+                let pairing = if r.exact {
+                    "method: exact (time-to-kill chains, no sampling)".to_string()
+                } else {
+                    format!(
+                        "pairing: the paired 95% interval is {shrink} of the width two independent runs of the same size would give (measured)"
+                    )
+                };
                 write_stdout(&format!(
-                    "{} (A) vs {} (B), metric {metric}, {} matchups, seed {seed}\n{verdict}\npairing: the paired 95% interval is {shrink} of the width two independent runs of the same size would give (measured)\n\n",
+                    "{} (A) vs {} (B), metric {metric}, {} matchups, seed {seed}\n{}\n{values}\n{verdict}\n{pairing}\n\n",
                     spec.a,
                     spec.b,
-                    r.matchups.len()
+                    r.matchups.len(),
+                    cost_line(spec, r),
                 ))?;
             }
             print_table(&t, format, 4)

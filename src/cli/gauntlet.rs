@@ -12,9 +12,9 @@ use super::run_args::RunArgs;
 use super::sweep::TableFormat;
 use super::versus::{resolve_field, scenario_parts};
 use super::write_stdout;
-use crate::charts::draw::percent;
 use crate::charts::page::{write_column_guide, write_page};
 use crate::charts::{ReportKind, ReportTables, draw_report, slug, write_charts};
+use crate::output::percent::{percent, percent_interval};
 use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir, Table};
 use crate::sweep::gauntlet::run_gauntlet;
 
@@ -140,18 +140,34 @@ pub fn run(args: &GauntletArgs, catalog: &CatalogArgs) -> Result<()> {
 }
 
 fn summary_text(summary: &Table) -> String {
-    let mut t = Table::new(["build", "win", "win_ci95", "draw", "loss", "best matchup", "worst matchup"]);
+    let mut t = Table::new([
+        "build",
+        "points",
+        "win",
+        "win_ci95",
+        "win per point",
+        "draw",
+        "loss",
+        "best matchup",
+        "worst matchup",
+    ]);
     for i in 0..summary.rows.len() {
         let f = |c: &str| summary.float(i, c).unwrap_or(f64::NAN);
         t.push(vec![
             summary.text(i, "build").unwrap_or("").into(),
+            f("points").into(),
             percent(f("weighted_p_win")).into(),
-            format!("{}-{}", percent(f("weighted_p_win_ci95_low")), percent(f("weighted_p_win_ci95_high"))).into(),
+            percent_interval(f("weighted_p_win_ci95_low"), f("weighted_p_win_ci95_high")).into(),
+            percent(f("p_win_per_point")).into(),
             percent(f("weighted_p_draw")).into(),
             percent(f("weighted_p_loss")).into(),
             format!("{} ({})", summary.text(i, "best_matchup").unwrap_or(""), percent(f("best_p_win"))).into(),
             format!("{} ({})", summary.text(i, "worst_matchup").unwrap_or(""), percent(f("worst_p_win"))).into(),
         ]);
     }
-    t.to_text(3)
+    let field_points = summary.float(0, "field_points").unwrap_or(f64::NAN);
+    format!(
+        "the field costs {field_points:.1} points on average (weighted by how often each opponent is met); win per point = weighted win rate / the build's points\n{}",
+        t.to_text(3)
+    )
 }

@@ -3,6 +3,7 @@
 
 pub mod atomic_file;
 pub mod parquet;
+pub mod percent;
 pub mod read;
 pub mod report_dir;
 pub mod table;

@@ -3,11 +3,12 @@
 pub mod binomial;
 pub mod duel;
 pub mod interval;
+pub mod newcombe;
 pub mod paired;
 pub mod tolerance;
 pub mod ttk;
 
 pub use duel::{DuelSummary, DuelTally};
 pub use interval::{Interval, Z95, mean_interval, wilson, wilson95};
-pub use paired::{PairedSummary, PairedTally};
+pub use paired::{PairedSummary, PairedTally, Scale};
 pub use ttk::{TtkSummary, TtkTally};

@@ -29,6 +29,8 @@ pub struct CompareSpec {
     pub policy: Policy,
     pub max_turns: u32,
     pub metric: Metric,
+    /// Attack runs only: compute A, B and the difference exactly (no Monte Carlo).
+    pub exact: bool,
 }
 
 /// The comparison on one matchup.
@@ -45,6 +47,11 @@ pub struct Matchup {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompareResult {
     pub metric: Metric,
+    /// Points (cost) of A and of B.
+    pub a_points: f64,
+    pub b_points: f64,
+    /// Exact values (attack runs with `exact`): every interval has zero width.
+    pub exact: bool,
     pub matchups: Vec<Matchup>,
     pub overall: PairedSummary,
 }
@@ -87,6 +94,10 @@ pub fn run_compare(
     };
     let (a, b) = (side(&spec.a)?, side(&spec.b)?);
     let mut labels = Vec::new();
+    if spec.exact && !matches!(spec.versus, Versus::Targets(_)) {
+        return Err("--exact works for attack runs (--target); duels have no exact solver".into());
+    }
+    let mut exact = Vec::new();
     let summaries = match &spec.versus {
         Versus::Opponents(opponents) => {
             if spec.metric != Metric::Win {
@@ -98,7 +109,7 @@ pub fn run_compare(
                 for c in &spec.conditions {
                     let duel =
                         |x: &(Attacker, Target)| Duel::new((&x.0, &x.1), (&o.0, &o.1), c, spec.policy, spec.max_turns);
-                    kernels.push(PairedDuels { a: duel(&a)?, b: duel(&b)? });
+                    kernels.push(PairedDuels::new(duel(&a)?, duel(&b)?));
                     labels.push((name.clone(), *c, w / spec.conditions.len() as f64));
                 }
             }
@@ -113,18 +124,48 @@ pub fn run_compare(
                 let target = t.resolve(catalogue)?;
                 for c in &spec.conditions {
                     let attack = |x: &Attacker| AttackRun::new(x, &target, c, spec.policy, spec.max_turns);
-                    kernels.push(PairedRuns { a: attack(&a.0)?, b: attack(&b.0)?, metric: spec.metric });
+                    if spec.exact {
+                        let value = |run: AttackRun| exact_value(&run, spec.metric);
+                        exact.push(PairedSummary::exact(value(attack(&a.0)?), value(attack(&b.0)?)));
+                    } else {
+                        kernels.push(PairedRuns::new(attack(&a.0)?, attack(&b.0)?, spec.metric));
+                    }
                     labels.push((target.name.clone(), *c, 1.0 / spec.conditions.len() as f64));
                 }
             }
-            run_matchups(&kernels, &labels, spec, config, observer)?
+            if spec.exact { Vec::new() } else { run_matchups(&kernels, &labels, spec, config, observer)? }
         }
     };
+    let summaries: Vec<PairedSummary> =
+        if spec.exact { exact } else { summaries.iter().map(PairedTally::summary).collect() };
     let matchups: Vec<Matchup> = labels
         .into_iter()
         .zip(summaries)
-        .map(|((versus, conditions, weight), t)| Matchup { versus, conditions, weight, summary: t.summary() })
+        .map(|((versus, conditions, weight), summary)| Matchup { versus, conditions, weight, summary })
         .collect();
     let overall = PairedSummary::weighted(&matchups.iter().map(|m| (m.weight, m.summary)).collect::<Vec<_>>());
-    Ok(CompareResult { metric: spec.metric, matchups, overall })
+    let points = |x: &(Attacker, Target)| x.0.points;
+    Ok(CompareResult {
+        metric: spec.metric,
+        a_points: points(&a),
+        b_points: points(&b),
+        exact: spec.exact,
+        matchups,
+        overall,
+    })
+}
+
+/// The metric's exact value for an attack run, from its exact time-to-kill chain:
+/// P(killed by turn k) (turn k past the cap: P(killed within the cap)), or the mean
+/// turns to kill with a censored run counting as the cap + 1.
+pub fn exact_value(run: &AttackRun, metric: Metric) -> f64 {
+    let e = run.exact();
+    let cap = e.p_kill_by_turn.len();
+    match metric {
+        Metric::KillByTurn(k) => e.p_kill_by_turn.get((k as usize).min(cap).saturating_sub(1)).copied().unwrap_or(0.0),
+        Metric::Turns | Metric::Win => {
+            e.kill_by_turn.iter().enumerate().map(|(i, p)| (i + 1) as f64 * p).sum::<f64>()
+                + (cap + 1) as f64 * (1.0 - e.p_kill)
+        }
+    }
 }

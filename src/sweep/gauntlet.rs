@@ -5,7 +5,8 @@ use crate::engine::{Cell, Observer, RunConfig, cell_key, run};
 use crate::model::Catalogue;
 use crate::output::{Kind, Table};
 use crate::rules::techcommander::{Attacker, Conditions, Duel, Policy, Target};
-use crate::stats::{DuelSummary, Interval, Z95};
+use crate::stats::newcombe::weighted;
+use crate::stats::{DuelSummary, Interval, wilson95};
 
 use super::cells::duel_key;
 use super::tables::CONDITION_COLUMNS;
@@ -19,14 +20,15 @@ pub struct GauntletOutput {
     pub seconds: f64,
 }
 
-/// Weighted rate with a normal 95% interval: Σ w p and var Σ w² p(1−p)/n (weights
-/// normalised; matchups independent).
-pub fn weighted_rate(parts: &[(f64, f64, u64)]) -> (f64, Interval) {
-    let total: f64 = parts.iter().map(|p| p.0).sum();
-    let p = parts.iter().map(|(w, p, _)| w * p).sum::<f64>() / total;
-    let var = parts.iter().map(|(w, p, n)| w * w * p * (1.0 - p) / *n.max(&1) as f64).sum::<f64>() / (total * total);
-    let h = Z95 * var.sqrt();
-    (p, Interval { low: (p - h).max(0.0), high: (p + h).min(1.0) })
+/// Weighted rate and its 95% interval from per-matchup (weight, successes, trials):
+/// Σ w p / Σ w, with the MOVER interval of the matchups' Wilson intervals (matchups are
+/// independent; see [`crate::stats::newcombe::weighted`]). Valid at 0 and 1: a rate of
+/// 0 gets an upper limit above 0.
+pub fn weighted_rate(parts: &[(f64, u64, u64)]) -> (f64, Interval) {
+    let v: Vec<(f64, f64, Interval)> =
+        parts.iter().map(|&(w, k, n)| (w, k as f64 / n.max(1) as f64, wilson95(k, n))).collect();
+    let (p, i) = weighted(&v).unwrap_or((f64::NAN, Interval { low: f64::NAN, high: f64::NAN }));
+    (p, Interval { low: i.low.max(0.0), high: i.high.min(1.0) })
 }
 
 /// Run builds against a field of (opponent, weight) over `grid`.
@@ -131,16 +133,22 @@ pub fn run_gauntlet(
         ("best_p_win", Kind::Float),
         ("worst_matchup", Kind::Text),
         ("worst_p_win", Kind::Float),
+        ("p_win_per_point", Kind::Float),
+        ("field_points", Kind::Float),
     ]);
+    // The field's points, weighted by how often each opponent is met.
+    let field_weight: f64 = field.iter().map(|(_, w)| w).sum();
+    let field_points =
+        field.iter().map(|(o, w)| w * catalogue.build(o).map_or(f64::NAN, |x| x.points)).sum::<f64>() / field_weight;
     let per_condition = 1.0 / grid.len() as f64;
     for b in builds {
         let rows: Vec<usize> = (0..specs.len()).filter(|&i| &specs[i].0 == b).collect();
-        let parts = |f: &dyn Fn(&DuelSummary) -> f64| -> Vec<(f64, f64, u64)> {
-            rows.iter().map(|&i| (specs[i].3 * per_condition, f(&summaries[i]), summaries[i].trials)).collect()
+        let parts = |f: &dyn Fn(&crate::stats::DuelTally) -> u64| -> Vec<(f64, u64, u64)> {
+            rows.iter().map(|&i| (specs[i].3 * per_condition, f(&tallies[i]), tallies[i].trials)).collect()
         };
-        let (win, win_ci) = weighted_rate(&parts(&|d| d.p_a_wins));
-        let (draw, draw_ci) = weighted_rate(&parts(&|d| d.p_draw));
-        let (loss, loss_ci) = weighted_rate(&parts(&|d| d.p_b_wins));
+        let (win, win_ci) = weighted_rate(&parts(&|d| d.a_wins()));
+        let (draw, draw_ci) = weighted_rate(&parts(&|d| d.draws()));
+        let (loss, loss_ci) = weighted_rate(&parts(&|d| d.b_wins()));
         // best and worst opponent: win rate averaged over conditions
         let mut by_opponent: Vec<(String, f64)> = field
             .iter()
@@ -152,9 +160,10 @@ pub fn run_gauntlet(
         by_opponent.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
         let best = by_opponent.first().cloned().unwrap_or_default();
         let worst = by_opponent.last().cloned().unwrap_or_default();
+        let points = catalogue.build(b).map(|x| x.points).unwrap_or(0.0);
         summary.push(vec![
             b.as_str().into(),
-            catalogue.build(b).map(|x| x.points).unwrap_or(0.0).into(),
+            points.into(),
             (field.len() as u32).into(),
             (grid.len() as u32).into(),
             win.into(),
@@ -170,6 +179,8 @@ pub fn run_gauntlet(
             best.1.into(),
             worst.0.into(),
             worst.1.into(),
+            (if points > 0.0 { win / points } else { f64::NAN }).into(),
+            field_points.into(),
         ]);
     }
     Ok(GauntletOutput { matchups, summary, cells: specs.len(), engagements, seconds: start.elapsed().as_secs_f64() })

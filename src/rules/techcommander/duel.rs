@@ -27,6 +27,7 @@ use super::dice::roll_d20;
 use super::policy::{Policy, UNLIMITED, choose};
 use super::profile::{Attacker, Target};
 use super::rulings::{IN_THE_RED_LIFE, JURY_RIG_SUCCESS_MAX, STARTING_LIFE};
+use super::sampler::ActionSampler;
 
 /// A compiled duel: `sides[0]` is A firing at B, `sides[1]` is B firing at A.
 #[derive(Debug, Clone, PartialEq)]
@@ -95,12 +96,13 @@ impl Duel {
                             rounds[who][s as usize] -= 1;
                         }
                         let sampler = side.samplers[fc][s as usize].as_ref().expect("ranked systems can fire");
-                        life[1 - who] -= sampler.sample(dice.attack(who)) as i32;
+                        life[1 - who] -= dice.life_lost(who, fc, s, sampler) as i32;
                     }
                     None => dice.idle(who),
                 }
                 who = 1 - who;
             }
+            dice.end_turn(apt);
             match (life[0] <= 0, life[1] <= 0) {
                 (true, true) => return Some((turn, 2)),
                 (false, true) => return Some((turn, 0)),
@@ -125,10 +127,14 @@ pub(crate) trait DuelDice {
     /// Side `who`'s jury-rig d20, drawn when it is in the red (a source may draw it
     /// anyway to keep its slots aligned); `None` when no roll is needed.
     fn jury_rig(&mut self, who: usize, in_the_red: bool) -> Option<u32>;
-    /// The generator of side `who`'s attack draws.
-    fn attack(&mut self, who: usize) -> &mut Xoshiro256PlusPlus;
+    /// Life lost by side `who`'s target when it fires system `system` under fire
+    /// control `fc` (index into the side's samplers), whose sampler is `sampler`.
+    fn life_lost(&mut self, who: usize, fc: usize, system: u8, sampler: &ActionSampler) -> u32;
     /// Side `who` had an action but no system to fire.
     fn idle(&mut self, who: usize);
+    /// The turn's actions are over; side `who` had `actions[who]` of them (a source
+    /// that keeps slots aligned draws for the slots a side did not have).
+    fn end_turn(&mut self, actions: [u32; 2]);
 }
 
 /// Everything from one generator, drawn only when needed.
@@ -144,11 +150,13 @@ impl DuelDice for OneStream<'_> {
         in_the_red.then(|| roll_d20(self.0))
     }
     #[inline(always)]
-    fn attack(&mut self, _who: usize) -> &mut Xoshiro256PlusPlus {
-        self.0
+    fn life_lost(&mut self, _who: usize, _fc: usize, _system: u8, sampler: &ActionSampler) -> u32 {
+        sampler.sample(self.0)
     }
     #[inline(always)]
     fn idle(&mut self, _who: usize) {}
+    #[inline(always)]
+    fn end_turn(&mut self, _actions: [u32; 2]) {}
 }
 
 impl Kernel for Duel {

@@ -8,6 +8,7 @@ pub mod action;
 pub mod attack_run;
 pub mod compiled;
 pub mod conditions;
+pub mod coupled;
 pub mod damage;
 pub mod dice;
 pub mod duel;
