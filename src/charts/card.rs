@@ -17,9 +17,9 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::data::Heatmap;
-use super::draw::percent;
 use super::render::encode_png;
 use super::style::{DPI, FONT, INK, NO_VALUE, ink_on, register_fonts, scale};
+use crate::output::percent::percent_exact;
 
 /// Print margin on every side, in inches (at least 0.25 inch, what most printers need).
 pub const MARGIN_IN: f64 = 0.35;
@@ -236,7 +236,7 @@ struct Block<'a> {
 
 fn cell_texts(map: &Heatmap, p: usize, r: usize, c: usize) -> (String, Option<String>) {
     let v = map.panels[p].1.get(r).and_then(|row| row.get(c)).copied().flatten();
-    let main = v.map_or("–".to_string(), percent);
+    let main = v.map_or("–".to_string(), percent_exact);
     let note = map.notes.as_ref().and_then(|n| n.get(p)).and_then(|g| g.get(r)?.get(c)?.clone());
     (main, note)
 }

@@ -46,6 +46,17 @@ pub fn percent(p: f64) -> String {
     with_decimals(p, decimals_for(p))
 }
 
+/// An exact probability (one computed, not estimated) as a percentage with no decimals
+/// when it is a whole percentage, as every d20 hit chance is (a multiple of 5%), so a
+/// printed odds card reads "45%" rather than "45.0%"; any other value as [`percent`].
+pub fn percent_exact(p: f64) -> String {
+    let whole = (p * 100.0).round();
+    if p.is_finite() && (p * 100.0 - whole).abs() < 1e-9 {
+        return format!("{whole:.0}%");
+    }
+    percent(p)
+}
+
 /// An interval of probabilities, "low-high", with enough decimals that distinct ends
 /// read differently (and neither end reads as 0% or 100% unless it is).
 pub fn percent_interval(low: f64, high: f64) -> String {
@@ -129,5 +140,15 @@ mod tests {
         // a point value and an interval end at default precision agree
         assert_eq!(percent(0.843), percent_interval(0.843, 0.9).split_once('-').unwrap().0);
         assert_eq!(percent(0.999_96), percent_interval(0.5, 0.999_96).split_once('-').unwrap().1);
+    }
+
+    #[test]
+    fn exact_whole_percentages_print_without_decimals() {
+        assert_eq!(percent_exact(0.45), "45%");
+        assert_eq!(percent_exact(0.05), "5%");
+        assert_eq!(percent_exact(0.0), "0%");
+        assert_eq!(percent_exact(1.0), "100%");
+        assert_eq!(percent_exact(0.4525), percent(0.4525));
+        assert_eq!(percent_exact(f64::NAN), "-");
     }
 }
