@@ -846,3 +846,6 @@ mod hand_computed {
         assert_eq!(run.plan.len(), 12);
     }
 }
+
+#[path = "library/fuzz.rs"]
+mod fuzz;
