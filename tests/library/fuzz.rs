@@ -368,6 +368,8 @@ enum Edit {
     /// Replace the n-th run of digits with a small number: often still valid, so that
     /// accepted catalogues are fuzzed too.
     ReplaceNumber(Index, u32),
+    /// Set a scenario key (replace its value, or add it: `[grid]` keys under `[grid]`).
+    SetKey(&'static str, String),
     /// Cut the text at a character.
     Truncate(Index),
     /// Insert a character anywhere.
@@ -407,6 +409,80 @@ fn toml_edit() -> impl Strategy<Value = Edit> {
             prop::sample::select(vec!['[', ']', '{', '}', '"', '\'', '=', ',', '#', '\n', '\\', '.', '\u{0}', 'é', '\u{feff}']),
             any::<char>(),
         ]).prop_map(|(a, c)| Edit::InsertChar(a, c)),
+    ]
+}
+
+const GRID_KEYS: &[&str] = &["range", "cover", "smoke", "movement", "status"];
+
+/// A TOML number, edge cases included.
+fn toml_number() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(vec![
+            "0",
+            "-0",
+            "0.0",
+            "-0.0",
+            "1",
+            "-1",
+            "12",
+            "99999.99",
+            "100000",
+            "100000.0001",
+            "1e6",
+            "1e308",
+            "-1e308",
+            "5e-324",
+            "nan",
+            "-nan",
+            "inf",
+            "-inf",
+            "9223372036854775807",
+            "9223372036854775808",
+        ])
+        .prop_map(str::to_string),
+        any::<f64>().prop_filter("finite", |v| v.is_finite()).prop_map(|v| format!("{v:?}")),
+        any::<i64>().prop_map(|v| v.to_string()),
+    ]
+}
+
+/// Edits aimed at scenario keys: each key set mostly to values of its own type, edge
+/// cases included, sometimes to a value of another type.
+fn scenario_edit() -> impl Strategy<Value = Edit> {
+    let names = || {
+        prop::collection::vec(prop::sample::select(WORDS), 0..4)
+            .prop_map(|w| format!("[{}]", w.iter().map(|w| toml_string(w)).collect::<Vec<_>>().join(", ")))
+    };
+    let numbers = prop::collection::vec(toml_number(), 0..4).prop_map(|n| format!("[{}]", n.join(", ")));
+    let word = prop::sample::select(WORDS).prop_map(toml_string);
+    let own = prop_oneof![
+        (prop::sample::select(vec!["seed", "trials", "precision", "max_trials", "max_turns"]), toml_number()),
+        (prop::sample::select(vec!["name", "description", "engagement", "policy"]), word),
+        (
+            prop::sample::select(vec!["attackers", "targets", "opponents", "cover", "smoke", "movement", "status"]),
+            names()
+        ),
+        (Just("range"), numbers),
+    ];
+    let key = prop::sample::select(vec![
+        "name",
+        "engagement",
+        "seed",
+        "trials",
+        "precision",
+        "max_turns",
+        "policy",
+        "attackers",
+        "targets",
+        "opponents",
+        "range",
+        "cover",
+        "smoke",
+        "movement",
+        "status",
+    ]);
+    prop_oneof![
+        3 => own.prop_map(|(k, v)| Edit::SetKey(k, v)),
+        1 => (key, toml_value()).prop_map(|(k, v)| Edit::SetKey(k, v)),
     ]
 }
 
@@ -495,6 +571,19 @@ fn apply(text: &str, edit: &Edit) -> String {
             let (start, end) = runs[i.index(runs.len())];
             return format!("{}{n}{}", &text[..start], &text[end..]);
         }
+        Edit::SetKey(key, value) => {
+            let line = format!("{key} = {value}");
+            let is_key = |l: &String| l.trim_start().strip_prefix(key).is_some_and(|r| r.trim_start().starts_with('='));
+            if let Some(k) = lines.iter().position(is_key) {
+                lines[k] = line;
+            } else if !GRID_KEYS.contains(key) {
+                lines.insert(0, line);
+            } else if let Some(k) = lines.iter().position(|l| l.trim() == "[grid]") {
+                lines.insert(k + 1, line);
+            } else {
+                lines.extend(["[grid]".to_string(), line]);
+            }
+        }
         Edit::Truncate(i) => {
             let chars: Vec<(usize, char)> = text.char_indices().collect();
             let cut = if chars.is_empty() { 0 } else { chars[i.index(chars.len())].0 };
@@ -542,6 +631,20 @@ fn file_edits() -> impl Strategy<Value = Vec<FileEdit>> {
         1 => any::<Index>().prop_map(FileEdit::Drop),
     ];
     prop::collection::vec(one, 1..4)
+}
+
+/// Edits that often keep a catalogue valid: numbers replaced by small or extreme ones,
+/// so that accepted catalogues are fuzzed too (the other edits are mostly refused).
+fn benign_file_edits() -> impl Strategy<Value = Vec<FileEdit>> {
+    let number = prop_oneof![4 => 0u32..40, 1 => prop::sample::select(vec![100, 101, 1000, 10_000, 1_000_000])];
+    let one = (any::<Index>(), any::<Index>(), number)
+        .prop_map(|(file, at, n)| FileEdit::Edit(file, vec![Edit::ReplaceNumber(at, n)]));
+    prop::collection::vec(one, 1..4)
+}
+
+/// Any catalogue edits, benign ones included.
+fn catalogue_edits() -> impl Strategy<Value = Vec<FileEdit>> {
+    prop_oneof![3 => file_edits(), 1 => benign_file_edits()]
 }
 
 fn apply_files(mut files: Vec<SourceFile>, edits: &[FileEdit]) -> Vec<SourceFile> {
@@ -814,13 +917,16 @@ fn catalogue_file_of_arbitrary_text() {
 /// Any text as a scenario file.
 #[test]
 fn scenario_of_arbitrary_text() {
-    fuzz("scenario_of_arbitrary_text", 256, arbitrary_text(), |text| check_scenario("fuzz.toml", &text));
+    // Half the cases start with the keys every scenario needs, so that some are accepted.
+    let skeleton = "name = \"fuzz\"\nattackers = [\"all\"]\ntargets = [\"ac:4\"]\n";
+    let text = prop_oneof![arbitrary_text(), arbitrary_text().prop_map(move |t| format!("{skeleton}{t}"))];
+    fuzz("scenario_of_arbitrary_text", 256, text, |text| check_scenario("fuzz.toml", &text));
 }
 
 /// The shipped catalogue with a few structure-aware edits.
 #[test]
 fn mutated_shipped_catalogue() {
-    fuzz("mutated_shipped_catalogue", 128, file_edits(), |edits| {
+    fuzz("mutated_shipped_catalogue", 128, catalogue_edits(), |edits| {
         let files = apply_files(shipped_catalogue(), &edits);
         Ok(check_catalogue(&files)?.0)
     });
@@ -830,7 +936,8 @@ fn mutated_shipped_catalogue() {
 #[test]
 fn mutated_shipped_scenarios() {
     let scenarios = shipped_scenarios();
-    let strategy = (any::<Index>(), prop::collection::vec(toml_edit(), 1..6));
+    let edit = prop_oneof![1 => toml_edit(), 2 => scenario_edit()];
+    let strategy = (any::<Index>(), prop::collection::vec(edit, 1..4));
     fuzz("mutated_shipped_scenarios", 128, strategy, |(which, edits)| {
         let (name, text) = &scenarios[which.index(scenarios.len())];
         let text = edits.iter().fold(text.clone(), |t, e| apply(&t, e));
@@ -841,7 +948,7 @@ fn mutated_shipped_scenarios() {
 /// A mutated catalogue that was accepted reads back the same from a directory.
 #[test]
 fn accepted_catalogue_reads_back_from_a_directory() {
-    fuzz("accepted_catalogue_reads_back_from_a_directory", 32, file_edits(), |edits| {
+    fuzz("accepted_catalogue_reads_back_from_a_directory", 32, catalogue_edits(), |edits| {
         let mut files = apply_files(shipped_catalogue(), &edits);
         // A directory is read in path order.
         files.sort_by(|a, b| Path::new(&a.name).cmp(Path::new(&b.name)));
@@ -873,6 +980,66 @@ fn accepted_catalogue_reads_back_from_a_directory() {
         prop_assert_eq!(back, cat);
         Ok(outcome)
     });
+}
+
+/// What the reader accepts, the rules can use: every build of a mutated catalogue that
+/// was accepted compiles against generic and catalogue targets, its odds and exact time to
+/// kill compute, a few engagements play, and it duels the first build, without a panic.
+/// The compiled kernels may refuse (an error value), never crash.
+#[test]
+fn accepted_catalogue_compiles_and_plays() {
+    let edits = prop_oneof![1 => file_edits(), 3 => benign_file_edits()];
+    let strategy = (edits, prop::sample::select(vec![0.0, 12.0, 26.5, 100.0, 100_000.0]), any::<Index>());
+    fuzz("accepted_catalogue_compiles_and_plays", 32, strategy, |(edits, range, which)| {
+        let files = apply_files(shipped_catalogue(), &edits);
+        let (outcome, Some(cat)) = check_catalogue(&files)? else {
+            return Ok(Outcome::Rejected(Vec::new()));
+        };
+        play_everything(&cat, range, which);
+        Ok(outcome)
+    });
+}
+
+/// Compile and play every build of `cat` (see [`accepted_catalogue_compiles_and_plays`]).
+fn play_everything(cat: &Catalogue, range: f64, which: Index) {
+    use rand_xoshiro::Xoshiro256PlusPlus;
+    use rand_xoshiro::rand_core::SeedableRng;
+    use volley::rules::kernel::Kernel;
+    use volley::rules::techcommander::{AttackRun, Attacker, Conditions, Duel, Target, all_odds};
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+    let conditions = [
+        Conditions::at_range(range),
+        Conditions { mode: AttackMode::OmegaOverride, ..Conditions::at_range(range) },
+        Conditions { mode: AttackMode::FireForEffect, cover: Cover::Blocked, ..Conditions::at_range(range) },
+    ];
+    let mut targets = vec![Target::generic(1), Target::generic(1000)];
+    if !cat.units.is_empty() {
+        targets.push(Target::from_unit(&cat.units[which.index(cat.units.len())]));
+    }
+    if !cat.builds.is_empty() {
+        targets.push(Target::from_build(cat, &cat.builds[which.index(cat.builds.len())]));
+    }
+    let first = cat.builds.first().map(|b| (Attacker::from_build(cat, b), Target::from_build(cat, b)));
+    for build in &cat.builds {
+        let attacker = Attacker::from_build(cat, build);
+        let as_target = Target::from_build(cat, build);
+        for cond in &conditions {
+            for target in &targets {
+                let _ = all_odds(&attacker, target, cond);
+                if let Ok(run) = AttackRun::new(&attacker, target, cond, Policy::default(), 20) {
+                    let _ = run.exact();
+                    let mut tally = run.new_tally();
+                    run.play(&mut rng, 8, &mut tally);
+                }
+            }
+            if let Some((a, a_target)) = &first
+                && let Ok(duel) = Duel::new((&attacker, &as_target), (a, a_target), cond, Policy::default(), 20)
+            {
+                let mut tally = duel.new_tally();
+                duel.play(&mut rng, 8, &mut tally);
+            }
+        }
+    }
 }
 
 /// Arbitrary bytes (not always UTF-8) in a catalogue directory and as a scenario file:
