@@ -1066,6 +1066,32 @@ fn files_of_arbitrary_bytes() {
     });
 }
 
+/// A report's table as `volley chart DIR` reads it back: any text, or CSV-shaped text, as
+/// `time_to_kill.csv`. Never a panic; an error names the file.
+#[test]
+fn report_table_of_arbitrary_text() {
+    let header = "attacker,target,range,cover,p_kill,mean_turns";
+    let row = prop::collection::vec(csv_value(), 0..8).prop_map(|cells| cells.join(","));
+    let csv = prop::collection::vec(row, 0..6).prop_map(move |rows| format!("{header}\n{}", rows.join("\n")));
+    let text = prop_oneof![arbitrary_text(), csv];
+    fuzz("report_table_of_arbitrary_text", 64, text, |text| {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("time_to_kill.csv");
+        std::fs::write(&path, &text).unwrap();
+        match volley::output::read::read_table(dir.path(), "time_to_kill") {
+            Ok(table) => {
+                prop_assert!(table.is_some());
+                Ok(Outcome::Accepted)
+            }
+            Err(e) => {
+                let message = format!("{e:#}");
+                prop_assert!(message.contains(&path.display().to_string()), "{}", message);
+                Ok(Outcome::Rejected(vec![message.replace(&path.display().to_string(), "FILE")]))
+            }
+        }
+    });
+}
+
 /// Scenario names as `volley sweep NAME` takes them: a built-in name, a path or junk.
 #[test]
 fn scenario_names() {
