@@ -854,5 +854,7 @@ mod hand_computed {
     }
 }
 
+#[path = "library/fuzz.rs"]
+mod fuzz;
 #[path = "library/pinning.rs"]
 mod pinning;
