@@ -976,7 +976,7 @@ mod compare {
     #[test]
     fn compare_needs_something_to_face() {
         let out = volley().args(["compare", "Dwarf ALPHA", "Troll Brawler"]).output().unwrap();
-        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(out.status.code(), Some(2), "nothing to face is a usage error");
         assert!(String::from_utf8_lossy(&out.stderr).contains("--against FIELD"));
         let out =
             volley().args(["compare", "Dwarf ALPHA", "Troll Brawler", "--against", "nosuchfield"]).output().unwrap();

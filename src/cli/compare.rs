@@ -1,6 +1,6 @@
 //! `volley compare A B`: is A better than B, and by how much, from paired runs.
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Result, anyhow};
 use clap::Args;
 use serde_json::json;
 
@@ -8,7 +8,8 @@ use super::args::{CatalogArgs, ConditionArgs, FormatArgs};
 use super::odds::describe;
 use super::progress::Progress;
 use super::run_args::RunArgs;
-use super::versus::{resolve_field, scenario_parts};
+use super::usage::usage;
+use super::versus::{catalogue_for, resolve_field, scenario_parts};
 use super::{print_table, write_stdout};
 use crate::output::percent::{percent, signed_percent, signed_percent_interval};
 use crate::output::{Format, Table};
@@ -108,7 +109,7 @@ fn ratio(p: &crate::stats::Interval, i: &crate::stats::Interval) -> Option<f64> 
 }
 
 pub fn run(args: &CompareArgs, catalog: &CatalogArgs) -> Result<()> {
-    let cat = catalog.load()?;
+    let cat = catalogue_for(catalog, args.scenario.as_deref())?;
     let a = cat.find_build(&args.a).map_err(|e| anyhow!(e))?.name.clone();
     let b = cat.find_build(&args.b).map_err(|e| anyhow!(e))?.name.clone();
     let (versus, conditions, policy, max_turns, config) = if let Some(path) = &args.scenario {
@@ -130,7 +131,9 @@ pub fn run(args: &CompareArgs, catalog: &CatalogArgs) -> Result<()> {
                     .map_err(|e| anyhow!(e))?,
             ),
             (None, true) => {
-                bail!("say what A and B face: --against FIELD (duels), --target UNIT (attack runs) or --scenario FILE")
+                return Err(usage(
+                    "say what A and B face: --against FIELD (duels), --target UNIT (attack runs) or --scenario FILE",
+                ));
             }
         };
         (
@@ -142,10 +145,15 @@ pub fn run(args: &CompareArgs, catalog: &CatalogArgs) -> Result<()> {
         )
     };
     let metric = match &args.metric {
-        Some(m) => Metric::parse(m).map_err(|e| anyhow!(e))?,
+        Some(m) => Metric::parse(m).map_err(usage)?,
         None if matches!(versus, Versus::Opponents(_)) => Metric::Win,
         None => Metric::Turns,
     };
+    if args.exact && matches!(versus, Versus::Opponents(_)) {
+        return Err(usage(
+            "--exact compares attack runs (--target, or a scenario of attack runs): duels have no exact solver",
+        ));
+    }
     let spec =
         CompareSpec { a: a.clone(), b: b.clone(), versus, conditions, policy, max_turns, metric, exact: args.exact };
     let progress = Progress::new(args.run.quiet);

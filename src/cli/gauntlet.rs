@@ -10,7 +10,7 @@ use super::args::{CatalogArgs, ConditionArgs};
 use super::progress::Progress;
 use super::run_args::RunArgs;
 use super::sweep::TableFormat;
-use super::versus::{resolve_field, scenario_parts};
+use super::versus::{catalogue_for, resolve_field, scenario_parts};
 use super::write_stdout;
 use crate::charts::page::{write_column_guide, write_page};
 use crate::charts::{ReportKind, ReportTables, draw_report, slug, write_charts};
@@ -48,7 +48,7 @@ pub struct GauntletArgs {
 }
 
 pub fn run(args: &GauntletArgs, catalog: &CatalogArgs) -> Result<()> {
-    let cat = catalog.load()?;
+    let cat = catalogue_for(catalog, args.scenario.as_deref())?;
     let builds: Vec<String> = args
         .builds
         .iter()

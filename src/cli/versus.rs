@@ -2,6 +2,7 @@
 
 use anyhow::{Result, anyhow, bail};
 
+use super::args::CatalogArgs;
 use crate::model::Catalogue;
 use crate::rules::techcommander::Conditions;
 use crate::sweep::cells::expand;
@@ -31,6 +32,18 @@ pub fn resolve_field(catalogue: &Catalogue, field: &str) -> Result<Vec<(String, 
         bail!("the field is empty");
     }
     Ok(out)
+}
+
+/// The active catalogue, extended by the scenario's `loadouts_add` when a scenario is
+/// given (as `volley sweep` does), so builds defined in those additions can be named.
+///
+/// # Errors
+/// The scenario cannot be read, or the catalogue (with its additions) is invalid.
+pub fn catalogue_for(catalog: &CatalogArgs, scenario: Option<&str>) -> Result<Catalogue> {
+    match scenario {
+        Some(path) => catalog.load_adding(&Scenario::load(path)?.loadouts_add),
+        None => catalog.load(),
+    }
 }
 
 /// A scenario, its expanded grid, and its opponents (duel) or targets (attack run).

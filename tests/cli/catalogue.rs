@@ -184,6 +184,46 @@ fn scenario_loadouts_add_is_relative_to_the_scenario_file() {
     assert!(table.contains("Dwarf Zap"), "{table}");
 }
 
+#[test]
+fn compare_and_gauntlet_scenarios_use_their_loadouts_add_too() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("extra")).unwrap();
+    write(&dir.path().join("extra"), "zap.toml", &(ZAPPER.to_string() + "\n" + EXTRA_BUILD));
+    let targets = write(
+        dir.path(),
+        "runs.toml",
+        "name = \"runs\"\ntrials = 2000\nloadouts_add = [\"extra\"]\nattackers = [\"Dwarf Zap\"]\ntargets = [\"ac:3\"]\n",
+    );
+    let out = volley()
+        .args(["compare", "Dwarf Zap", "Dwarf ALPHA", "--scenario", &targets, "--format", "json", "--quiet"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let duels = write(
+        dir.path(),
+        "duels.toml",
+        "name = \"duels\"\nengagement = \"duel\"\ntrials = 2000\nloadouts_add = [\"extra\"]\nattackers = [\"Dwarf Zap\"]\nopponents = [\"Dwarf ALPHA\"]\n",
+    );
+    let cwd = tempfile::tempdir().unwrap();
+    let out = volley()
+        .current_dir(cwd.path())
+        .args([
+            "gauntlet",
+            "Dwarf Zap",
+            "--field",
+            "Dwarf ALPHA",
+            "--scenario",
+            &duels,
+            "--out",
+            "g",
+            "--no-charts",
+            "--quiet",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
 /// Runs a sweep that must be refused; returns stderr and checks nothing was written.
 fn refused_sweep(catalogue: &[(&str, &str)], scenario: &str) -> String {
     let cat = catalogue_dir(catalogue);

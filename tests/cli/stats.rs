@@ -174,7 +174,7 @@ fn exact_comparison_of_attack_runs_has_zero_width() {
         .arg(cat.path())
         .output()
         .unwrap();
-    assert!(!out.status.success());
+    assert_eq!(out.status.code(), Some(2), "a usage error");
     assert!(String::from_utf8_lossy(&out.stderr).contains("duels have no exact solver"));
 }
 
