@@ -156,39 +156,6 @@ pub fn heatmap<DB: DrawingBackend>(root: &Area<'_, DB>, h: &Heatmap, footer: &st
     heatmap_body(&body, h)
 }
 
-/// A page of heatmaps stacked vertically (an odds card), one title and footer.
-pub fn heatmap_page<DB: DrawingBackend>(
-    root: &Area<'_, DB>,
-    title: &str,
-    subtitle: &str,
-    maps: &[Heatmap],
-    footer: &str,
-) -> DrawResult {
-    let body = frame(root, title, footer)?;
-    let (w, _) = body.dim_in_pixel();
-    let sub = fit(subtitle, w as i32, Sizes::label(), Sizes::smallest(), 2, false);
-    for (i, line) in sub.lines.iter().enumerate() {
-        put(
-            &body,
-            line,
-            (w as i32 / 2, i as i32 * sub.line_height()),
-            &text_style(sub.size, INK, HPos::Center, VPos::Top),
-        )?;
-    }
-    let (_, h) = body.dim_in_pixel();
-    let top = (sub.height() + Sizes::label() as i32 * 4 / 5).max(0) as u32;
-    let inner = body.clone().shrink((0, top as i32), (w, h.saturating_sub(top)));
-    let blocks = inner.split_evenly((maps.len().max(1), 1));
-    for (m, area) in maps.iter().zip(blocks.iter()) {
-        let (bw, bh) = area.dim_in_pixel();
-        let size = one_line_size(&m.title, bw as i32, Sizes::label(), true);
-        put(area, &m.title, (bw as i32 / 2, 0), &bold(size))?;
-        let sub = area.clone().shrink((0, Sizes::label() as i32 * 2), (bw, bh.saturating_sub(Sizes::label() * 3)));
-        heatmap_body(&sub, m)?;
-    }
-    Ok(())
-}
-
 fn heatmap_body<DB: DrawingBackend>(body: &Area<'_, DB>, h: &Heatmap) -> DrawResult {
     let body = body.clone();
     let (w, ht) = body.dim_in_pixel();

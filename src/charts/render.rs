@@ -12,12 +12,6 @@ pub enum ChartKind {
     Heatmap(Heatmap),
     Curves(CurvePanels),
     Bars(Bars),
-    /// A printable page of stacked heatmaps (an odds card): title, subtitle, maps.
-    Page {
-        title: String,
-        subtitle: String,
-        maps: Vec<Heatmap>,
-    },
 }
 
 /// A chart and the file stem it is written under (`charts/<name>.svg|png`).
@@ -36,7 +30,6 @@ impl Chart {
             ChartKind::Heatmap(h) => &h.title,
             ChartKind::Curves(c) => &c.title,
             ChartKind::Bars(b) => &b.title,
-            ChartKind::Page { title, .. } => title,
         }
     }
 
@@ -46,8 +39,6 @@ impl Chart {
             ChartKind::Heatmap(h) => (WIDTH, draw::heatmap_height(h).max(900)),
             ChartKind::Curves(c) => (WIDTH, 260 + 900 * c.panels.len().max(1).div_ceil(3) as u32),
             ChartKind::Bars(b) => (WIDTH, draw::bars_height(b).max(900)),
-            // US Letter portrait, 8.5 x 11 inches
-            ChartKind::Page { .. } => (2550, 3300),
         }
     }
 
@@ -60,7 +51,6 @@ impl Chart {
             ChartKind::Heatmap(h) => draw::heatmap(root, h, footer),
             ChartKind::Curves(c) => draw::curves(root, c, footer),
             ChartKind::Bars(b) => draw::bars(root, b, footer),
-            ChartKind::Page { title, subtitle, maps } => draw::heatmap_page(root, title, subtitle, maps, footer),
         }
     }
 
