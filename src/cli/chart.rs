@@ -42,6 +42,11 @@ pub fn run(args: &ChartArgs) -> Result<()> {
         let _ = std::fs::remove_dir_all(&fresh);
         return Err(e.context(refused()));
     }
+    // A signal while drawing: leave the report as it was.
+    if let Err(stop) = super::signals::check() {
+        let _ = std::fs::remove_dir_all(&fresh);
+        return Err(stop.into());
+    }
     let target = dir.join("charts");
     let old = dir.join(format!(".charts.old-{}", std::process::id()));
     if target.exists() {

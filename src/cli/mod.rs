@@ -72,7 +72,13 @@ impl Command {
     fn handles_signals(&self) -> bool {
         matches!(
             self,
-            Command::Ttk(_) | Command::Duel(_) | Command::Sweep(_) | Command::Compare(_) | Command::Gauntlet(_)
+            Command::Ttk(_)
+                | Command::Duel(_)
+                | Command::Sweep(_)
+                | Command::Compare(_)
+                | Command::Gauntlet(_)
+                | Command::Chart(_)
+                | Command::OddsCard(_)
         )
     }
 }

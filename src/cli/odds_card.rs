@@ -227,6 +227,7 @@ pub fn run(args: &OddsCardArgs, catalog: &CatalogArgs) -> Result<()> {
             (Format::Svg, k) => svgs[k.unwrap_or(0)].clone().into_bytes(),
             (Format::Png, k) => pages[k.unwrap_or(0)].png().map_err(|e| anyhow!(e))?,
         };
+        super::signals::check()?; // every file written so far is whole; stop before the next
         write_atomically(path, &bytes, args.force)?;
         eprintln!("wrote {}", path.display());
     }

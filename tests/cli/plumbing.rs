@@ -262,6 +262,39 @@ mod signals {
     }
 
     #[test]
+    fn a_signalled_chart_redraw_leaves_the_report_as_it_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let made = bin()
+            .current_dir(dir.path())
+            .args(["sweep", "quick", "--out", "rep", "--trials", "2000", "--quiet"])
+            .output()
+            .unwrap();
+        assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
+        let report = dir.path().join("rep");
+        let charts_before = entries(&report.join("charts"));
+        let page_before = fs::read(report.join("index.html")).unwrap();
+        let child = bin()
+            .current_dir(dir.path())
+            .args(["chart", "rep", "--quiet"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        let partial = report.join(format!(".charts.partial-{pid}"));
+        assert!(wait_until(120, || partial.is_dir()), "no charts being drawn");
+        kill(Pid::from_raw(pid as i32), Signal::SIGTERM).unwrap();
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(143), "{stderr}");
+        assert!(stderr.contains("interrupted by SIGTERM"), "{stderr}");
+        assert!(!partial.exists(), "the half-drawn charts are removed");
+        assert_eq!(entries(&report.join("charts")), charts_before);
+        assert_eq!(fs::read(report.join("index.html")).unwrap(), page_before, "the page is untouched");
+        assert!(entries(&report).iter().all(|e| !e.starts_with('.')), "{:?}", entries(&report));
+    }
+
+    #[test]
     fn the_next_run_removes_partial_reports_of_dead_processes_only() {
         let dir = tempfile::tempdir().unwrap();
         // A sweep killed outright (no chance to clean up) leaves its partial report.
