@@ -136,20 +136,26 @@ pub fn parse_toml(file: &str, text: &str) -> Result<Vec<RawEntry>, Vec<CatalogEr
     if parsed.errors.is_empty() { Ok(parsed.entries) } else { Err(parsed.errors) }
 }
 
+/// Every TOML syntax error the recovering parser found, each at its position.
+fn syntax_errors(file: &str, text: &str, syntax: &[toml::de::Error]) -> Vec<CatalogError> {
+    let mut errors: Vec<CatalogError> = syntax
+        .iter()
+        .map(|e| {
+            let position = e.span().map(|s| Position::of_offset(text, s.start));
+            CatalogError::new(file, format!("not valid TOML: {}", e.message().trim())).at(position)
+        })
+        .collect();
+    errors.dedup();
+    errors
+}
+
 /// Read a TOML catalogue file: every syntax error (the parser recovers to find the next
 /// one), or, when the syntax is fine, the entries and the errors of misplaced tables (the
 /// other entries are still read).
 pub fn read_toml(file: &str, text: &str) -> ParsedFile {
     let (root, syntax) = DeTable::parse_recoverable(text);
     if !syntax.is_empty() {
-        let mut errors: Vec<CatalogError> = syntax
-            .iter()
-            .map(|e| {
-                let position = e.span().map(|s| Position::of_offset(text, s.start));
-                CatalogError::new(file, format!("not valid TOML: {}", e.message().trim())).at(position)
-            })
-            .collect();
-        errors.dedup();
+        let errors = syntax_errors(file, text, &syntax);
         return ParsedFile { entries: Vec::new(), errors, unreadable: true };
     }
     let mut entries = Vec::new();
@@ -308,14 +314,7 @@ pub fn read_csv(file: &str, section: Section, text: &str) -> ParsedFile {
 pub fn parse_toml_document(file: &str, section: Section, text: &str) -> Result<RawEntry, Vec<CatalogError>> {
     let (root, syntax) = DeTable::parse_recoverable(text);
     if !syntax.is_empty() {
-        let mut errors: Vec<CatalogError> = syntax
-            .iter()
-            .map(|e| {
-                let position = e.span().map(|s| Position::of_offset(text, s.start));
-                CatalogError::new(file, format!("not valid TOML: {}", e.message().trim())).at(position)
-            })
-            .collect();
-        errors.dedup();
+        let errors = syntax_errors(file, text, &syntax);
         return Err(errors);
     }
     Ok(RawEntry {

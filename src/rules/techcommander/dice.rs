@@ -9,6 +9,7 @@
 use rand::Rng;
 
 use super::rulings::DIE_SIDES;
+pub use crate::dice::uniform_below;
 
 /// Most dice one u64 table covers: 20^14 ≈ 1.6e18 < 2^64.
 pub const MAX_TABLE_DICE: u32 = 14;
@@ -97,18 +98,6 @@ impl HitTable {
     #[inline(always)]
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> u32 {
         self.hits_for(uniform_below(rng, self.range, self.reject_below))
-    }
-}
-
-/// An unbiased integer in [0, range) by Lemire's multiply-and-reject method.
-/// `reject_below` must be `range.wrapping_neg() % range`.
-#[inline(always)]
-pub fn uniform_below<R: Rng + ?Sized>(rng: &mut R, range: u64, reject_below: u64) -> u64 {
-    loop {
-        let m = (rng.next_u64() as u128) * (range as u128);
-        if (m as u64) >= reject_below {
-            return (m >> 64) as u64;
-        }
     }
 }
 
