@@ -411,7 +411,10 @@ pub fn duel_matrix(duels: &Table, at: &ConditionSet) -> Heatmap {
     let draws = names_a
         .iter()
         .map(|a| {
-            names_b.iter().map(|b| find(a, b, "p_draw").map(|d| format!("draw {}", super::draw::percent(d)))).collect()
+            names_b
+                .iter()
+                .map(|b| find(a, b, "p_draw").map(|d| format!("draw {}", crate::output::percent::percent(d))))
+                .collect()
         })
         .collect();
     Heatmap {

@@ -13,6 +13,7 @@ pub mod field;
 pub mod fields;
 pub mod gear;
 pub mod layers;
+mod load;
 pub mod raw;
 mod resolve;
 pub mod source;
