@@ -120,8 +120,8 @@ fn paired_attack_runs_of_sixteen_dice_keep_the_exact_marginals() {
 
 #[test]
 fn value_stability_of_the_paired_seeding_path() {
-    // Literal sums for a fixed seed: a change of seeding, of draws per slot or of the
-    // inverse-CDF mapping fails here.
+    // Literal sums for a fixed seed: a change of seeding, of draws per slot or per trial,
+    // or of the inverse-CDF (duels) or time-to-kill quantile (attack runs) mapping fails here.
     let (a, t) = reference();
     let mut b = a.clone();
     b.systems[0].weapon.fire_control += 1;
@@ -135,6 +135,6 @@ fn value_stability_of_the_paired_seeding_path() {
     let (a16, o, t2) = jury_rig_duel(16);
     let duel = |x: &Attacker| Duel::new((x, &t2), (&o, &t2), &c, Policy::BestExpected, 20).unwrap();
     let d = paired(&PairedDuels::new(duel(&a16), duel(&o)), 2026, 1_000);
-    assert_eq!((r.sum_a, r.sum_b, r.sum_d2), (3078, 2640, 706), "attack runs");
+    assert_eq!((r.sum_a, r.sum_b, r.sum_d2), (3031, 2605, 430), "attack runs");
     assert_eq!((d.sum_a, d.sum_b, d.sum_d2), (315, 210, 111), "duels");
 }

@@ -1,6 +1,8 @@
 //! Paired play for comparisons with common random numbers.
 //!
-//! Each trial re-seeds one generator per role (initiative, the compared build, the
+//! Attack runs are coupled once per trial through their exact time-to-kill
+//! distributions (see [`PairedRuns`]). Duels, which have no exact solver, are coupled per
+//! action slot: each trial re-seeds one generator per role (initiative, the compared build, the
 //! opponent) from the stream. Every side has [`SLOTS_PER_TURN`] action slots a turn, and
 //! every slot takes exactly two u64 from its side's generator, used or not (a unit with
 //! fewer actions, an action with no system to fire): one for the jury-rig d20, one
@@ -22,11 +24,11 @@ use crate::rules::Kernel;
 use crate::stats::{PairedTally, Scale};
 
 use super::attack_run::AttackRun;
-use super::compiled::{CompiledSide, FC_NORMAL};
+use super::compiled::CompiledSide;
 use super::coupled::InverseCdf;
 use super::dice::roll_d20;
 use super::duel::{Duel, DuelDice};
-use super::rulings::{DIE_SIDES, MSV_ACTIONS_PER_TURN, OTHER_ACTIONS_PER_TURN, STARTING_LIFE};
+use super::rulings::{DIE_SIDES, MSV_ACTIONS_PER_TURN, OTHER_ACTIONS_PER_TURN};
 use super::sampler::ActionSampler;
 
 /// Action slots per side and turn: the most actions any unit takes in a turn.
@@ -160,43 +162,6 @@ impl DuelDice for PairedDice<'_> {
     }
 }
 
-impl AttackRun {
-    /// One attack run drawing one uniform per action slot ([`SLOTS_PER_TURN`] a turn),
-    /// used or not, mapped through `cdf[p]` for plan step p (see [`PairedRuns::new`]).
-    /// Returns the 1-based turn of the kill, or `None` if censored.
-    pub fn play_paired(&self, cdf: &[InverseCdf], rng: &mut Xoshiro256PlusPlus, refine: &mut Refine) -> Option<u32> {
-        let full = STARTING_LIFE as i32;
-        let mut life = full;
-        let mut p = 0;
-        for turn in 0..self.max_turns as u16 {
-            for _ in 0..SLOTS_PER_TURN {
-                let u = rng.next_u64();
-                if p < self.plan.len() && self.plan[p].turn == turn {
-                    life -= cdf[p].sample(u, refine) as i32;
-                    p += 1;
-                    if life <= 0 {
-                        return Some(turn as u32 + 1);
-                    }
-                }
-            }
-            if self.power_armor {
-                life = full;
-            }
-        }
-        None
-    }
-
-    /// The inverse CDF of each plan step's life lost.
-    pub fn plan_cdfs(&self) -> Vec<InverseCdf> {
-        self.plan
-            .iter()
-            .map(|s| {
-                InverseCdf::life_lost(self.side.specs[FC_NORMAL][s.system as usize].as_ref().expect("plan steps fire"))
-            })
-            .collect()
-    }
-}
-
 /// What a paired comparison measures per trial.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Metric {
@@ -273,17 +238,43 @@ impl Kernel for PairedDuels {
 }
 
 /// A and B each attack the same target under the same conditions.
+///
+/// Attack runs are coupled once per trial, through their exact time-to-kill
+/// distributions ([`AttackRun::exact`]): one uniform u per trial, and each side's turn of
+/// the kill is its quantile at u. This comonotone coupling is the strongest pairing two
+/// distributions admit: whenever one build kills by every turn at least as often as the
+/// other, it kills no later in every trial, and the paired interval of any monotone
+/// metric (turns, kill by turn k) is as narrow as any pairing can make it. Coupling per
+/// action cannot do this: once the stronger build has killed, the weaker one's later
+/// actions would see numbers the stronger one never used.
+///
+/// Each side's turn is drawn from its exact chain computed in f64: every probability is
+/// within a few ulps (about 1e-15) of the exact rational, far below what any sample
+/// size here can resolve. The unpaired attack-run kernel is untouched.
 pub struct PairedRuns {
     pub a: AttackRun,
     pub b: AttackRun,
     pub metric: Metric,
-    cdf: [Vec<InverseCdf>; 2],
+    /// Per side, per turn t: ⌈P(killed by turn t+1) · 2^64⌉ as a u128 (2^64 when certain).
+    quantiles: [Vec<u128>; 2],
+}
+
+/// `u < thresholds[t]` ⇔ the kill comes by turn t+1, for u uniform on [0, 2^64).
+fn turn_thresholds(run: &AttackRun) -> Vec<u128> {
+    const TWO_64: f64 = 18_446_744_073_709_551_616.0;
+    run.exact().p_kill_by_turn.iter().map(|&f| (f.clamp(0.0, 1.0) * TWO_64).ceil() as u128).collect()
 }
 
 impl PairedRuns {
     pub fn new(a: AttackRun, b: AttackRun, metric: Metric) -> PairedRuns {
-        let cdf = [a.plan_cdfs(), b.plan_cdfs()];
-        PairedRuns { a, b, metric, cdf }
+        let quantiles = [turn_thresholds(&a), turn_thresholds(&b)];
+        PairedRuns { a, b, metric, quantiles }
+    }
+
+    /// The 1-based turn of the kill at uniform `u` for side `who`, or `None` if censored.
+    #[inline]
+    fn turn(&self, who: usize, u: u64) -> Option<u32> {
+        self.quantiles[who].iter().position(|&t| (u as u128) < t).map(|t| t as u32 + 1)
     }
 
     /// The metric's value for one run (turn of the kill or `None`).
@@ -305,12 +296,8 @@ impl Kernel for PairedRuns {
     }
     fn play(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut PairedTally) {
         for _ in 0..trials {
-            let seed = rng.next_u64();
-            let turn = |run: &AttackRun, cdf: &[InverseCdf]| {
-                run.play_paired(cdf, &mut Xoshiro256PlusPlus::seed_from_u64(seed), &mut Refine::new(seed))
-            };
-            let (a, b) = (turn(&self.a, &self.cdf[0]), turn(&self.b, &self.cdf[1]));
-            tally.add(self.value(a), self.value(b));
+            let u = rng.next_u64();
+            tally.add(self.value(self.turn(0, u)), self.value(self.turn(1, u)));
         }
     }
 }
