@@ -25,11 +25,17 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::{FileFailurePersistence, TestRunner};
 
+use volley::model::build::BUILD_KEYS;
+use volley::model::field::FIELD_KEYS;
+use volley::model::gear::GEAR_KEYS;
 use volley::model::source::{self, SourceFile};
+use volley::model::unit::UNIT_KEYS;
+use volley::model::weapon::WEAPON_KEYS;
 use volley::model::{CatalogErrors, Catalogue, UnitKind};
 use volley::rules::techcommander::paired::Metric;
 use volley::rules::techcommander::{AttackMode, Cover, Movement, Policy, Smoke, Status, Statuses, TargetSpec};
 use volley::sweep::Scenario;
+use volley::sweep::scenario::{GRID_KEYS, SCENARIO_KEYS};
 
 /// Cases per property in `cargo test`, unless `PROPTEST_CASES` says otherwise. Failures
 /// are saved under `proptest-regressions/` (replayed first on the next run; commit them).
@@ -100,7 +106,7 @@ fn arbitrary_text() -> impl Strategy<Value = String> {
                 Just("[grid]".to_string()),
                 Just("[charts]".to_string()),
                 ("[a-z_]{1,14}", toml_value()).prop_map(|(k, v)| format!("{k} = {v}")),
-                (prop::sample::select(KEYS), toml_value()).prop_map(|(k, v)| format!("{k} = {v}")),
+                (prop::sample::select(keys()), toml_value()).prop_map(|(k, v)| format!("{k} = {v}")),
             ],
             0..30
         )
@@ -108,65 +114,15 @@ fn arbitrary_text() -> impl Strategy<Value = String> {
     ]
 }
 
-/// Every key a catalogue or scenario entry knows, so that mutations hit real fields.
-const KEYS: &[&str] = &[
-    "name",
-    "damage",
-    "shots",
-    "fire_control",
-    "min",
-    "opt",
-    "drop",
-    "drop_per",
-    "linkable",
-    "rounds",
-    "weight",
-    "power",
-    "nlos",
-    "missile",
-    "armor_piercing",
-    "splash",
-    "ignores_smoke",
-    "class",
-    "kind",
-    "ac",
-    "damage_ac",
-    "speed",
-    "free_weight",
-    "free_power",
-    "to_hit_bonus",
-    "damage_reduction",
-    "negates_fire_control",
-    "power_armor",
-    "points",
-    "abilities",
-    "standard_weapons",
-    "standard_gear",
-    "unit",
-    "weapons",
-    "gear",
-    "opponents",
-    "description",
-    "engagement",
-    "seed",
-    "trials",
-    "precision",
-    "max_trials",
-    "max_turns",
-    "policy",
-    "attackers",
-    "targets",
-    "grid",
-    "charts",
-    "range",
-    "cover",
-    "smoke",
-    "movement",
-    "status",
-    "ttk_conditions",
-    "count",
-    "build",
-];
+/// Every key a catalogue or scenario entry knows, so that mutations hit real fields:
+/// the readers' own key lists, so a new key is fuzzed as soon as it exists.
+fn keys() -> Vec<&'static str> {
+    let mut keys: Vec<&'static str> =
+        [WEAPON_KEYS, UNIT_KEYS, GEAR_KEYS, BUILD_KEYS, FIELD_KEYS, SCENARIO_KEYS].concat();
+    keys.sort_unstable();
+    keys.dedup();
+    keys
+}
 
 /// Words the readers give meaning to: option names, selectors, shipped names.
 const WORDS: &[&str] = &[
@@ -391,9 +347,9 @@ fn toml_edit() -> impl Strategy<Value = Edit> {
         Just("[[build.weapons]]".to_string()),
         Just("[grid.range]".to_string()),
         ("[a-z_]{1,12}", toml_value()).prop_map(|(k, v)| format!("{k} = {v}")),
-        (prop::sample::select(KEYS), toml_value()).prop_map(|(k, v)| format!("{k} = {v}")),
-        (prop::sample::select(KEYS), toml_value()).prop_map(|(k, v)| format!("\"{k}\" = {v}")),
-        (prop::sample::select(KEYS), toml_value()).prop_map(|(k, v)| format!("{k}.sub = {v}")),
+        (prop::sample::select(keys()), toml_value()).prop_map(|(k, v)| format!("{k} = {v}")),
+        (prop::sample::select(keys()), toml_value()).prop_map(|(k, v)| format!("\"{k}\" = {v}")),
+        (prop::sample::select(keys()), toml_value()).prop_map(|(k, v)| format!("{k}.sub = {v}")),
     ];
     prop_oneof![
         2 => any::<Index>().prop_map(Edit::DeleteLine),
@@ -411,8 +367,6 @@ fn toml_edit() -> impl Strategy<Value = Edit> {
         ]).prop_map(|(a, c)| Edit::InsertChar(a, c)),
     ]
 }
-
-const GRID_KEYS: &[&str] = &["range", "cover", "smoke", "movement", "status"];
 
 /// A TOML number, edge cases included.
 fn toml_number() -> impl Strategy<Value = String> {
