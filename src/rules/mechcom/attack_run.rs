@@ -41,11 +41,8 @@ use super::weapon::{Perk, Weapon};
 
 /// ⚡ per Shooting or Melee action ("Rounds › Actions").
 pub const ATTACK_ENERGY: u32 = 3;
-/// Conditions of the target the run tracks, as bits of its state.
-pub const TRACKED: [Condition; 3] = [Condition::Burned, Condition::Corroded, Condition::Shocked];
-pub(super) const STATES: usize = 1 << TRACKED.len();
-pub(super) const BURNED: u8 = 1;
-pub(super) const SHOCKED: u8 = 4;
+pub use super::tracked::TRACKED;
+use super::tracked::{BURNED, SHOCKED, STATES};
 /// Largest accepted round cap.
 pub const MAX_ROUNDS_LIMIT: u32 = 1000;
 /// Most attacks a plan may hold (attack numbers are u16 in the hot loop).
@@ -249,7 +246,8 @@ impl AttackRun {
             start_state: start,
             hot: None,
         };
-        run.hot = Hot::new(&run);
+        let steps: Vec<(usize, u16)> = run.plan.iter().map(|s| (run.law_index(s), s.attack)).collect();
+        run.hot = Hot::new(run.tables(), &run.rounds, &steps);
         Ok(run)
     }
 

@@ -3,7 +3,8 @@
 //! attack's exact law given the current conditions, then the round's end (Burned
 //! costs 1, Shocked ends). Procedure and state: see [`super::attack_run`].
 
-use super::attack_run::{AttackRun, BURNED, SHOCKED, STATES};
+use super::attack_run::AttackRun;
+use super::tracked::{BURNED, SHOCKED, STATES};
 
 /// The exact time-to-kill law of an attack run.
 #[derive(Debug, Clone, PartialEq)]

@@ -4,10 +4,10 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::dice::uniform_below;
+use crate::dice::{SamplingTable, uniform_below};
 use crate::stats::TtkTally;
 
-use super::attack_run::{AttackRun, BURNED, SHOCKED, STATES};
+use super::tracked::{BURNED, SHOCKED, STATES};
 
 /// Most outcomes one compact table holds; runs with wider tables use the general loop.
 pub const HOT_SLOTS: usize = 32;
@@ -48,10 +48,17 @@ pub struct Hot {
 }
 
 impl Hot {
-    /// `None` when some table has more than [`HOT_SLOTS`] outcomes.
-    pub fn new(run: &AttackRun) -> Option<Hot> {
+    /// Compile a run's laws: `laws` yields, per law and tracked state, its sampling table
+    /// and each outcome's (Integrity lost, condition bits added); `rounds` are the
+    /// (start, end) plan steps of each round; `steps` are (law index, attack number) per
+    /// plan step. `None` when some table has more than [`HOT_SLOTS`] outcomes.
+    pub fn new<'a>(
+        laws: impl Iterator<Item = (&'a SamplingTable, &'a [(u32, u8)])>,
+        rounds: &[(usize, usize)],
+        steps: &[(usize, u16)],
+    ) -> Option<Hot> {
         let mut tables = Vec::new();
-        for (table, slots) in run.tables() {
+        for (table, slots) in laws {
             if slots.len() > HOT_SLOTS {
                 return None;
             }
@@ -82,23 +89,28 @@ impl Hot {
                 adds: [0; HOT_SLOTS],
             });
         }
-        let mut steps = Vec::new();
         let mut last_attack = NO_ATTACK;
-        for (round, &(start, end)) in run.rounds.iter().enumerate() {
+        let mut hot_steps = Vec::new();
+        for (round, &(start, end)) in rounds.iter().enumerate() {
             if start == end {
-                steps.push(HotStep { base: null_base, round: round as u16, attack: last_attack, end_of_round: true });
-            }
-            for (i, step) in run.plan[start..end].iter().enumerate() {
-                last_attack = step.attack;
-                steps.push(HotStep {
-                    base: (run.law_index(step) * STATES) as u32,
+                hot_steps.push(HotStep {
+                    base: null_base,
                     round: round as u16,
-                    attack: step.attack,
+                    attack: last_attack,
+                    end_of_round: true,
+                });
+            }
+            for (i, &(law, attack)) in steps[start..end].iter().enumerate() {
+                last_attack = attack;
+                hot_steps.push(HotStep {
+                    base: (law * STATES) as u32,
+                    round: round as u16,
+                    attack,
                     end_of_round: start + i + 1 == end,
                 });
             }
         }
-        Some(Hot { tables, steps })
+        Some(Hot { tables, steps: hot_steps })
     }
 
     /// Plays `trials` runs from full Integrity `full` and tracked state `start`.

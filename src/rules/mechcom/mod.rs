@@ -58,6 +58,7 @@ pub mod options;
 pub mod roll;
 pub mod situation;
 pub mod stability;
+pub mod tracked;
 pub mod weapon;
 
 pub use attack_run::AttackRun;
