@@ -3,10 +3,11 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow};
 use clap::{Args, ValueEnum, ValueHint};
 
 use super::args::CatalogArgs;
+use super::usage::usage;
 use crate::charts::card::{self, Card, Paper};
 use crate::charts::data::Heatmap;
 use crate::charts::pdf::pdf_pages;
@@ -106,6 +107,26 @@ fn output_paths(stem: &Path, formats: &[Format], pages: usize) -> Vec<(Format, O
     out
 }
 
+/// Pages of an earlier card under the same name that this card would not overwrite: the
+/// numbered pages beyond its own (all of them for a one-page card), and the plain PNG/SVG
+/// name when this card has numbered pages. Left beside the new card they would read as
+/// part of it.
+fn stale_pages(stem: &Path, formats: &[Format], pages: usize) -> Vec<PathBuf> {
+    let name = stem.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let mut out = Vec::new();
+    for &f in formats.iter().filter(|&&f| f != Format::Pdf) {
+        if pages > 1 {
+            out.push(stem.with_file_name(format!("{name}.{}", f.ext())));
+        }
+        let first_stale = if pages == 1 { 1 } else { pages + 1 };
+        out.extend(
+            (first_stale..).map(|k| stem.with_file_name(format!("{name}-p{k}.{}", f.ext()))).take_while(|p| p.exists()),
+        );
+    }
+    out.retain(|p| p.exists());
+    out
+}
+
 /// The card's heatmaps: per weapon system, target AC 1-6 against range, open and smoke.
 pub fn card_maps(attacker: &Attacker, ranges: &[f64]) -> Vec<Heatmap> {
     let acs: Vec<u32> = (1..=6).collect();
@@ -186,7 +207,7 @@ pub fn run(args: &OddsCardArgs, catalog: &CatalogArgs) -> Result<()> {
     let cat = catalog.load()?;
     let build = cat.find_build(&args.build).map_err(|e| anyhow!(e))?;
     if args.ranges.is_empty() || args.ranges.iter().any(|r| !r.is_finite() || *r < 0.0) {
-        bail!("--ranges must list ranges of at least 0 inches");
+        return Err(usage("--ranges must list ranges of at least 0 inches"));
     }
     let attacker = Attacker::from_build(&cat, build);
     let unit = cat.unit_of(build);
@@ -213,7 +234,8 @@ pub fn run(args: &OddsCardArgs, catalog: &CatalogArgs) -> Result<()> {
         }
     };
     let outputs = output_paths(&stem, &formats, pages.len());
-    let paths: Vec<PathBuf> = outputs.iter().map(|(_, _, p)| p.clone()).collect();
+    let stale = stale_pages(&stem, &formats, pages.len());
+    let paths: Vec<PathBuf> = outputs.iter().map(|(_, _, p)| p.clone()).chain(stale.iter().cloned()).collect();
     refuse_existing(&paths, args.force)?;
     let needs_svg = formats.iter().any(|f| matches!(f, Format::Svg | Format::Pdf));
     let svgs: Vec<String> = if needs_svg {
@@ -230,6 +252,10 @@ pub fn run(args: &OddsCardArgs, catalog: &CatalogArgs) -> Result<()> {
         super::signals::check()?; // every file written so far is whole; stop before the next
         write_atomically(path, &bytes, args.force)?;
         eprintln!("wrote {}", path.display());
+    }
+    for path in &stale {
+        std::fs::remove_file(path).with_context(|| format!("cannot remove {}", path.display()))?;
+        eprintln!("removed {} (a page of the card it replaces)", path.display());
     }
     Ok(())
 }

@@ -261,6 +261,37 @@ fn existing_files_are_refused_before_any_work_unless_forced() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains(".png, .svg or .pdf"));
 }
 
+/// A shorter card under the same name: the pages of the longer one it would not
+/// overwrite are refused without --force and removed with it, so no stale page reads as
+/// part of the new card.
+#[test]
+fn a_shorter_card_refuses_then_removes_the_old_cards_extra_pages() {
+    let cat = six_system_catalogue();
+    let out = tempfile::tempdir().unwrap();
+    let card = |extra: &[&str]| {
+        let mut args = vec!["--loadouts", cat.path().to_str().unwrap(), "odds-card", "Rhino Arsenal", "--out", "r.png"];
+        args.extend_from_slice(extra);
+        volley().current_dir(out.path()).args(&args).output().unwrap()
+    };
+    let long = card(&["--ranges", "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16"]);
+    assert!(long.status.success(), "{}", String::from_utf8_lossy(&long.stderr));
+    let long_pages = names(out.path());
+    assert!(long_pages.len() >= 3, "a long card: {long_pages:?}");
+    let short = card(&["--ranges", "12"]);
+    assert_eq!(short.status.code(), Some(1), "refused without --force");
+    assert_eq!(names(out.path()), long_pages, "nothing written or removed");
+    let forced = card(&["--ranges", "12", "--force"]);
+    assert!(forced.status.success(), "{}", String::from_utf8_lossy(&forced.stderr));
+    let now = names(out.path());
+    assert!(now.len() < long_pages.len(), "{now:?}");
+    let n = now.len();
+    let expected: Vec<String> =
+        if n == 1 { vec!["r.png".into()] } else { (1..=n).map(|k| format!("r-p{k}.png")).collect() };
+    assert_eq!(now, expected, "only the new card's pages remain");
+    let bad = card(&["--ranges=12,-1"]);
+    assert_eq!(bad.status.code(), Some(2), "a negative range is a usage error");
+}
+
 /// Where the files of a single-format run land: beside --out, in its directory.
 #[test]
 fn out_in_another_directory_numbers_pages_beside_it() {
