@@ -28,6 +28,45 @@ fn catalogue_dir(files: &[(&str, &str)]) -> tempfile::TempDir {
     dir
 }
 
+/// A duel result's outcomes as counts of its `n` duels ([A wins, B wins, mutual kills,
+/// timeouts]), read through `p(column)`: each must be a whole count, the four must cover
+/// every duel exactly once, and draws must be mutual kills plus timeouts.
+fn duel_outcome_counts(p: impl Fn(&str) -> f64, n: u64, what: &str) -> [u64; 4] {
+    let count = |col: &str| {
+        let k = p(col) * n as f64;
+        assert!((k - k.round()).abs() < 1e-6, "{what}: {col} = {} is not a count of {n}", p(col));
+        k.round() as u64
+    };
+    let (a, b, draw) = (count("p_a_wins"), count("p_b_wins"), count("p_draw"));
+    let (mutual, timeout) = (count("p_mutual_kill"), count("p_timeout"));
+    assert_eq!(draw, mutual + timeout, "{what}: draws are mutual kills and timeouts");
+    assert_eq!(a + b + mutual + timeout, n, "{what}: every duel has exactly one outcome");
+    [a, b, mutual, timeout]
+}
+
+/// The engine's own counts [A wins, B wins, mutual kills, timeouts] for a duel of two
+/// built-in builds at `range` (default policy and turn cap), under the cell key that
+/// `volley duel` and `volley sweep` use.
+fn engine_duel_counts(a: &str, b: &str, range: f64, seed: u64, trials: u64) -> [u64; 4] {
+    use volley::engine::{Cell, RunConfig, Silent, Trials, cell_key, run};
+    use volley::rules::techcommander::{Attacker, Conditions, DEFAULT_MAX_TURNS, Duel, Policy, Target};
+    let cat = volley::model::Catalogue::embedded().unwrap();
+    let (x, y) = (cat.build(a).unwrap(), cat.build(b).unwrap());
+    let c = Conditions::at_range(range);
+    let duel = Duel::new(
+        (&Attacker::from_build(&cat, x), &Target::from_build(&cat, x)),
+        (&Attacker::from_build(&cat, y), &Target::from_build(&cat, y)),
+        &c,
+        Policy::BestExpected,
+        DEFAULT_MAX_TURNS,
+    )
+    .unwrap();
+    let key = cell_key(&volley::sweep::cells::duel_key(&x.name, &y.name, &c, Policy::BestExpected, DEFAULT_MAX_TURNS));
+    let cfg = RunConfig { seed, trials: Trials::Fixed(trials), ..RunConfig::default() };
+    let t = run(&[Cell { key, kernel: &duel }], &cfg, &Silent).unwrap().remove(0);
+    [t.a_wins(), t.b_wins(), t.mutual_by_turn.iter().sum(), t.timeouts]
+}
+
 #[path = "cli/catalogue.rs"]
 mod catalogue;
 #[path = "cli/charts.rs"]
@@ -383,8 +422,6 @@ mod duel {
 
     #[test]
     fn json_contract_and_outcome_counts_are_the_engines() {
-        use volley::engine::{Cell, RunConfig, Silent, Trials, cell_key, run};
-        use volley::rules::techcommander::{Attacker, Conditions, DEFAULT_MAX_TURNS, Duel, Policy, Target};
         let j = json_of(&[
             "duel",
             "Dwarf ALPHA",
@@ -407,31 +444,9 @@ mod duel {
         // wins, B wins, mutual kills, timeouts): together they must cover every duel
         // exactly once, a draw is a mutual kill or a timeout, and the counts are the
         // engine's own for this cell under its key and seed.
-        let count = |key: &str| {
-            let k = j[key].as_f64().unwrap() * n as f64;
-            assert!((k - k.round()).abs() < 1e-6, "{key} = {} is not a count of {n}", j[key]);
-            k.round() as u64
-        };
-        let (a, b, draw) = (count("p_a_wins"), count("p_b_wins"), count("p_draw"));
-        let (mutual, timeout) = (count("p_mutual_kill"), count("p_timeout"));
-        assert_eq!(draw, mutual + timeout, "draws are mutual kills and timeouts");
-        assert_eq!(a + b + mutual + timeout, n, "every duel has exactly one outcome");
-        let cat = volley::model::Catalogue::embedded().unwrap();
-        let (x, y) = (cat.build("Dwarf ALPHA").unwrap(), cat.build("Gladiator Lancer").unwrap());
-        let c = Conditions::at_range(20.0);
-        let duel = Duel::new(
-            (&Attacker::from_build(&cat, x), &Target::from_build(&cat, x)),
-            (&Attacker::from_build(&cat, y), &Target::from_build(&cat, y)),
-            &c,
-            Policy::BestExpected,
-            DEFAULT_MAX_TURNS,
-        )
-        .unwrap();
-        let key =
-            cell_key(&volley::sweep::cells::duel_key(&x.name, &y.name, &c, Policy::BestExpected, DEFAULT_MAX_TURNS));
-        let cfg = RunConfig { seed: j["seed"].as_u64().unwrap(), trials: Trials::Fixed(n), ..RunConfig::default() };
-        let t = run(&[Cell { key, kernel: &duel }], &cfg, &Silent).unwrap().remove(0);
-        assert_eq!([a, b, mutual, timeout], [t.a_wins(), t.b_wins(), t.mutual_by_turn.iter().sum(), t.timeouts]);
+        let counts = duel_outcome_counts(|k| j[k].as_f64().unwrap(), n, "volley duel");
+        let engine = engine_duel_counts("Dwarf ALPHA", "Gladiator Lancer", 20.0, j["seed"].as_u64().unwrap(), n);
+        assert_eq!(counts, engine);
     }
 
     #[test]
@@ -647,42 +662,13 @@ smoke = ["none", "designated"]
         // Each row's outcomes, as counts, cover its duels exactly once (draws are mutual
         // kills plus timeouts, each counted apart) and are the engine's own counts for
         // that cell under the sweep's key and seed.
-        use volley::engine::{Cell, RunConfig, Silent, Trials, cell_key, run};
-        use volley::rules::techcommander::{DEFAULT_MAX_TURNS, Duel, Target};
-        let cat = Catalogue::embedded().unwrap();
         for i in 0..duels.height() {
             let n = num(&duels, "trials", i).unwrap();
             assert_eq!(n, 5000.0);
-            let count = |col: &str| {
-                let k = num(&duels, col, i).unwrap() * n;
-                assert!((k - k.round()).abs() < 1e-6, "row {i}: {col} is not a count of {n}");
-                k.round() as u64
-            };
-            let (a, b, draw) = (count("p_a_wins"), count("p_b_wins"), count("p_draw"));
-            let (mutual, timeout) = (count("p_mutual_kill"), count("p_timeout"));
-            assert_eq!(draw, mutual + timeout, "row {i}");
-            assert_eq!(a + b + mutual + timeout, 5000, "row {i}: every duel has exactly one outcome");
-            let (x, y) = (cat.build(&cell(&duels, "a", i)).unwrap(), cat.build(&cell(&duels, "b", i)).unwrap());
-            let c = Conditions::at_range(num(&duels, "range", i).unwrap());
-            let duel = Duel::new(
-                (&Attacker::from_build(&cat, x), &Target::from_build(&cat, x)),
-                (&Attacker::from_build(&cat, y), &Target::from_build(&cat, y)),
-                &c,
-                Policy::BestExpected,
-                DEFAULT_MAX_TURNS,
-            )
-            .unwrap();
-            let key = cell_key(&volley::sweep::cells::duel_key(
-                &x.name,
-                &y.name,
-                &c,
-                Policy::BestExpected,
-                DEFAULT_MAX_TURNS,
-            ));
-            let cfg = RunConfig { seed: 3, trials: Trials::Fixed(5000), ..RunConfig::default() };
-            let t = run(&[Cell { key, kernel: &duel }], &cfg, &Silent).unwrap().remove(0);
-            let engine = [t.a_wins(), t.b_wins(), t.mutual_by_turn.iter().sum(), t.timeouts];
-            assert_eq!([a, b, mutual, timeout], engine, "row {i}");
+            let counts = duel_outcome_counts(|col| num(&duels, col, i).unwrap(), 5000, &format!("row {i}"));
+            let (a, b) = (cell(&duels, "a", i), cell(&duels, "b", i));
+            let engine = engine_duel_counts(&a, &b, num(&duels, "range", i).unwrap(), 3, 5000);
+            assert_eq!(counts, engine, "row {i}");
         }
         assert!(dir.path().join("d/hit_probability.csv").exists());
     }

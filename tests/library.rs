@@ -29,13 +29,15 @@ free_weight = 10
 free_power = 12
 "#;
 
-    fn load(files: &[(&str, &str)]) -> Result<Catalogue, CatalogErrors> {
+    /// The catalogue of these files (named as given), checked as a whole.
+    pub(crate) fn load(files: &[(&str, &str)]) -> Result<Catalogue, CatalogErrors> {
         let sources: Vec<SourceFile> =
             files.iter().map(|(n, t)| SourceFile { name: n.to_string(), text: t.to_string() }).collect();
         Catalogue::from_sources("test", &sources)
     }
 
-    fn errors(files: &[(&str, &str)]) -> Vec<String> {
+    /// Every error message of these files, in the order reported (panics if none).
+    pub(crate) fn errors(files: &[(&str, &str)]) -> Vec<String> {
         match load(files) {
             Ok(_) => panic!("expected errors"),
             Err(e) => e.0.iter().map(ToString::to_string).collect(),

@@ -1,22 +1,10 @@
 //! Catalogue errors: every independent error in one pass, the later duplicate blamed,
 //! no knock-on errors of an entry that already failed, positions of array items.
 
+use volley::model::Catalogue;
 use volley::model::source::SourceFile;
-use volley::model::{CatalogErrors, Catalogue};
 
-fn load(files: &[(&str, &str)]) -> Result<Catalogue, CatalogErrors> {
-    let sources: Vec<SourceFile> =
-        files.iter().map(|(n, t)| SourceFile { name: n.to_string(), text: t.to_string() }).collect();
-    Catalogue::from_sources("test", &sources)
-}
-
-/// Every error message, in the order reported.
-fn errors(files: &[(&str, &str)]) -> Vec<String> {
-    match load(files) {
-        Ok(_) => panic!("expected errors"),
-        Err(e) => e.0.iter().map(ToString::to_string).collect(),
-    }
-}
+use super::catalogue::errors;
 
 const GUN: &str = r#"[[weapon]]
 name = "Gun"
