@@ -6,9 +6,9 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use volley::engine::{Cell, RunConfig, Silent, Trials, run};
-use volley::model::{Catalogue, UnitKind, Weapon};
 use volley::rules::Kernel;
 use volley::rules::mechcom;
+use volley::rules::techcommander::catalogue::{Catalogue, UnitKind, Weapon};
 use volley::rules::techcommander::{AttackRun, Attacker, Conditions, Duel, Policy, Target};
 
 /// The reference cell: one system of 6 shots hitting on 5 or less, 12 damage per hit,

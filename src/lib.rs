@@ -3,11 +3,11 @@
 //! Layers, each depending only on the ones after it:
 //! `cli` → `sweep` → `engine` → `rules` → `model`. `stats` is a leaf used by all.
 
+pub mod catalogue;
 pub mod charts;
 pub mod cli;
 pub mod dice;
 pub mod engine;
-pub mod model;
 pub mod output;
 pub mod rules;
 pub mod stats;

@@ -50,7 +50,7 @@ fn duel_outcome_counts(p: impl Fn(&str) -> f64, n: u64, what: &str) -> [u64; 4] 
 fn engine_duel_counts(a: &str, b: &str, range: f64, seed: u64, trials: u64) -> [u64; 4] {
     use volley::engine::{Cell, RunConfig, Silent, Trials, cell_key, run};
     use volley::rules::techcommander::{Attacker, Conditions, DEFAULT_MAX_TURNS, Duel, Policy, Target};
-    let cat = volley::model::Catalogue::embedded().unwrap();
+    let cat = volley::rules::techcommander::catalogue::Catalogue::embedded().unwrap();
     let (x, y) = (cat.build(a).unwrap(), cat.build(b).unwrap());
     let c = Conditions::at_range(range);
     let duel = Duel::new(
@@ -83,7 +83,7 @@ mod validate {
 
     #[test]
     fn shipped_loadouts_directory_is_ok() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/loadouts");
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/loadouts/techcommander");
         let out = stdout_of(&["validate", dir]);
         assert!(out.starts_with("OK: 11 weapons"), "{out}");
     }
@@ -462,7 +462,7 @@ mod sweep {
     use super::*;
     use polars::prelude::{DataFrame, ParquetReader, SerReader};
     use std::path::Path;
-    use volley::model::Catalogue;
+    use volley::rules::techcommander::catalogue::Catalogue;
     use volley::rules::techcommander::{AttackRun, Attacker, Conditions, Cover, Policy, Smoke, TargetSpec, all_odds};
 
     const SMALL: &str = r#"
@@ -917,7 +917,7 @@ mod compare {
     fn pairing_narrows_the_interval_for_similar_builds() {
         // Dwarf BRAVO: Dwarf ALPHA with a SEER instead of the smoke launcher.
         let dir = tempfile::tempdir().unwrap();
-        let src = concat!(env!("CARGO_MANIFEST_DIR"), "/loadouts");
+        let src = concat!(env!("CARGO_MANIFEST_DIR"), "/loadouts/techcommander");
         for e in fs::read_dir(src).unwrap() {
             let p = e.unwrap().path();
             fs::copy(&p, dir.path().join(p.file_name().unwrap())).unwrap();

@@ -5,8 +5,8 @@
 mod catalogue_errors;
 
 mod catalogue {
-    use volley::model::source::SourceFile;
-    use volley::model::{CatalogErrors, Catalogue};
+    use volley::catalogue::source::SourceFile;
+    use volley::rules::techcommander::catalogue::{CatalogErrors, Catalogue};
 
     const WEAPON: &str = r#"
 [[weapon]]
@@ -75,7 +75,7 @@ free_power = 12
         let dev = cat.weapon("Devastator").unwrap();
         assert_eq!((dev.shots, dev.fire_control, dev.opt, dev.drop, dev.drop_per), (3, 1, 24, 1, 1));
         assert_eq!(cat.weapon("Kabaaam").unwrap().damage, 24);
-        use volley::model::UnitKind;
+        use volley::rules::techcommander::catalogue::UnitKind;
         let msv_acs: std::collections::BTreeSet<u32> =
             cat.builds.iter().filter(|b| cat.unit_of(b).kind == UnitKind::Msv).map(|b| cat.unit_of(b).ac).collect();
         assert_eq!(msv_acs.into_iter().collect::<Vec<_>>(), vec![3, 4, 5, 6]);
@@ -255,7 +255,7 @@ free_power = 12
 }
 
 mod odds {
-    use volley::model::Catalogue;
+    use volley::rules::techcommander::catalogue::Catalogue;
     use volley::rules::techcommander::{Attacker, Conditions, Smoke, TargetSpec, all_odds};
 
     #[test]
@@ -295,7 +295,7 @@ mod odds {
 
 /// Builders for hand-made attackers and targets.
 mod fixtures {
-    use volley::model::{UnitKind, Weapon};
+    use volley::rules::techcommander::catalogue::{UnitKind, Weapon};
     use volley::rules::techcommander::{Attacker, Target};
 
     pub fn weapon(name: &str, shots: u32, damage: u32, fire_control: i32) -> Weapon {
@@ -316,7 +316,7 @@ mod fixtures {
 mod engine {
     use super::fixtures::*;
     use volley::engine::{Cell, RunConfig, Silent, Trials, cell_key, run};
-    use volley::model::{Catalogue, UnitKind};
+    use volley::rules::techcommander::catalogue::{Catalogue, UnitKind};
     use volley::rules::techcommander::*;
     use volley::stats::TtkTally;
     use volley::stats::binomial::consistent;
@@ -635,7 +635,7 @@ mod charts {
     use volley::charts::data::{ConditionSet, cost_bars, duel_matrix, hit_heatmap, ttk_curves};
     use volley::charts::{ChartKind, ReportTables, condition_sets, report_charts};
     use volley::engine::{RunConfig, Silent};
-    use volley::model::Catalogue;
+    use volley::rules::techcommander::catalogue::Catalogue;
     use volley::sweep::{Scenario, run_sweep};
 
     fn report(text: &str) -> (ReportTables, serde_json::Value) {
@@ -776,7 +776,7 @@ mod charts {
 mod paired {
     use super::fixtures::*;
     use volley::engine::{Cell, RunConfig, Silent, Trials, run};
-    use volley::model::UnitKind;
+    use volley::rules::techcommander::catalogue::UnitKind;
     use volley::rules::techcommander::paired::{Metric, PairedDuels, PairedRuns};
     use volley::rules::techcommander::*;
     use volley::stats::binomial::consistent;
@@ -832,7 +832,7 @@ mod paired {
 mod stats;
 
 mod hand_computed {
-    use volley::model::Catalogue;
+    use volley::rules::techcommander::catalogue::Catalogue;
     use volley::rules::techcommander::*;
 
     #[test]

@@ -6,8 +6,9 @@ use anyhow::{Context, Result};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueHint};
 
-use crate::model::{Catalogue, Layers};
+use crate::catalogue::Layers;
 use crate::output::Format;
+use crate::rules::techcommander::catalogue::{CATALOGUE_DIR, Catalogue};
 use crate::rules::techcommander::{AttackMode, Conditions, Cover, Movement, Smoke, Status, Statuses, TargetSpec};
 
 use super::usage::usage;
@@ -38,7 +39,7 @@ impl CatalogArgs {
 
     /// The active catalogue's files: the base and the `--add-loadouts` additions.
     pub fn layers(&self) -> Layers {
-        let mut layers = Layers::base(self.base_dir().as_deref());
+        let mut layers = Layers::base(self.base_dir().as_deref(), CATALOGUE_DIR);
         if !self.add_loadouts.is_empty() {
             layers.add(&self.add_loadouts);
         }
@@ -59,7 +60,7 @@ impl CatalogArgs {
             layers.add(extra);
         }
         let origin = layers.origin();
-        layers.load().with_context(|| {
+        layers.load(Catalogue::from_read).with_context(|| {
             if self.base_dir().is_none() && self.add_loadouts.is_empty() && extra.is_empty() {
                 "the built-in catalogue is invalid".to_string()
             } else {

@@ -5,8 +5,8 @@ use clap::{Args, ValueEnum};
 
 use super::args::{CatalogArgs, FormatArgs};
 use super::print_table;
-use crate::model::Catalogue;
 use crate::output::{Cell, Table};
+use crate::rules::techcommander::catalogue::Catalogue;
 
 #[derive(Debug, Clone, Copy, ValueEnum, Default)]
 pub enum Listing {

@@ -56,7 +56,7 @@ pub fn run(args: &OddsArgs, catalog: &CatalogArgs) -> Result<()> {
                 "build `{}` has no weapon `{w}`; its weapons are: {}{}",
                 attacker.name,
                 names.join(", "),
-                crate::model::error::did_you_mean(w, names.iter().copied())
+                crate::catalogue::error::did_you_mean(w, names.iter().copied())
             ));
         }
         rows.retain(|r| r.weapon.eq_ignore_ascii_case(w));

@@ -133,7 +133,7 @@ impl Observer for Progress {
 mod tests {
     use super::*;
     use crate::engine::{Cell, RunConfig, STREAM_TRIALS, Trials, run};
-    use crate::model::{UnitKind, Weapon};
+    use crate::rules::techcommander::catalogue::{UnitKind, Weapon};
     use crate::rules::techcommander::{AttackRun, Attacker, Conditions, DEFAULT_MAX_TURNS, Policy, Target};
 
     #[test]

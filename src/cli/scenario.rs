@@ -4,7 +4,7 @@ use anyhow::{Result, anyhow};
 use clap::{Args, Subcommand};
 
 use super::write_stdout;
-use crate::model::error::did_you_mean;
+use crate::catalogue::error::did_you_mean;
 use crate::sweep::Scenario;
 use crate::sweep::scenario::{embedded_names, embedded_text};
 

@@ -6,7 +6,8 @@ use anyhow::Result;
 use clap::{Args, ValueHint};
 
 use super::args::CatalogArgs;
-use crate::model::{Catalogue, source};
+use crate::catalogue::source;
+use crate::rules::techcommander::catalogue::Catalogue;
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
@@ -27,7 +28,7 @@ pub fn run(args: &ValidateArgs, catalog: &CatalogArgs) -> Result<()> {
         if read_errors.is_empty() && Catalogue::refers_to_undefined(&files) {
             let mut layers = catalog.layers();
             layers.add(&args.paths);
-            match layers.load() {
+            match layers.load(Catalogue::from_read) {
                 Ok(cat) => cat,
                 // Both readings fail: show the one that explains the files with fewer errors.
                 Err(added) => match alone() {

@@ -3,8 +3,8 @@
 use anyhow::{Result, anyhow, bail};
 
 use super::args::CatalogArgs;
-use crate::model::Catalogue;
 use crate::rules::techcommander::Conditions;
+use crate::rules::techcommander::catalogue::Catalogue;
 use crate::sweep::cells::expand;
 use crate::sweep::{Engagement, Scenario};
 

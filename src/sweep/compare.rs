@@ -2,8 +2,8 @@
 //! conditions), each matchup a cell whose random streams do not depend on A or B.
 
 use crate::engine::{Cell, Observer, RunConfig, cell_key, run};
-use crate::model::Catalogue;
 use crate::rules::Kernel;
+use crate::rules::techcommander::catalogue::Catalogue;
 use crate::rules::techcommander::paired::{Metric, PairedDuels, PairedRuns};
 use crate::rules::techcommander::{AttackRun, Attacker, Conditions, Duel, Policy, Target, TargetSpec};
 use crate::stats::{PairedSummary, PairedTally};

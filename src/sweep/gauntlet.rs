@@ -2,8 +2,8 @@
 //! field's weights say how often each opponent is met.
 
 use crate::engine::{Cell, Observer, RunConfig, cell_key, run};
-use crate::model::Catalogue;
 use crate::output::{Kind, Table};
+use crate::rules::techcommander::catalogue::Catalogue;
 use crate::rules::techcommander::{Attacker, Conditions, Duel, Policy, Target};
 use crate::stats::newcombe::weighted;
 use crate::stats::{DuelSummary, Interval, wilson95};

@@ -6,8 +6,8 @@ use std::time::Instant;
 use serde_json::json;
 
 use crate::engine::{Cell, Observer, RunConfig, Trials, cell_key, run};
-use crate::model::Catalogue;
 use crate::output::Table;
+use crate::rules::techcommander::catalogue::Catalogue;
 use crate::rules::techcommander::compiled::FC_NORMAL;
 use crate::rules::techcommander::{AttackRun, Attacker, Duel, Target, all_odds};
 

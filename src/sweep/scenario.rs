@@ -6,13 +6,13 @@ use std::path::{Path, PathBuf};
 use include_dir::{Dir, include_dir};
 use serde::Serialize;
 
+use crate::catalogue::error::{CatalogError, CatalogErrors, Position, did_you_mean};
+use crate::catalogue::fields::Fields;
+use crate::catalogue::raw::{Section, parse_toml_document};
 use crate::engine::Trials;
 use crate::engine::runner::MAX_TRIALS;
-use crate::model::error::{CatalogError, CatalogErrors, Position, did_you_mean};
-use crate::model::fields::Fields;
-use crate::model::raw::{Section, parse_toml_document};
-use crate::model::{Catalogue, UnitKind};
 use crate::rules::techcommander::attack_run::MAX_TURNS_LIMIT;
+use crate::rules::techcommander::catalogue::{Catalogue, UnitKind};
 use crate::rules::techcommander::{Cover, DEFAULT_MAX_TURNS, Movement, Policy, Smoke, Statuses, TargetSpec};
 
 /// The `scenarios/` directory as built into the binary.
@@ -210,7 +210,7 @@ impl Scenario {
 
     /// Parse and check a scenario file's text. Every error names the file, line and key.
     pub fn parse(file: &str, text: &str) -> Result<Scenario, CatalogErrors> {
-        let entry = parse_toml_document(file, Section::Scenario, text).map_err(CatalogErrors)?;
+        let entry = parse_toml_document(file, Section::SCENARIO, text).map_err(CatalogErrors)?;
         let mut errors = Vec::new();
         let mut f = Fields::new(&entry, &mut errors);
         let name = f.string("name", true).unwrap_or_default();

@@ -104,7 +104,7 @@ fn add_loadouts_extends_the_built_in_catalogue() {
     let err = stderr(&out);
     let file = clash.path().join("w.toml").display().to_string();
     assert!(
-        err.contains(&format!("{file}:2:8: weapon \"Devastator\": field `name`: duplicate name: weapon \"Devastator\" was first defined at <embedded>/weapons.toml:")),
+        err.contains(&format!("{file}:2:8: weapon \"Devastator\": field `name`: duplicate name: weapon \"Devastator\" was first defined at <embedded>/techcommander/weapons.toml:")),
         "{err}"
     );
     assert!(err.contains("with additions from"), "{err}");

@@ -14,7 +14,7 @@ const MIN_TEXT: f64 = 7.0 * DPI / 72.0;
 /// The shipped catalogue plus a vehicle with six weapon systems.
 fn six_system_catalogue() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("loadouts");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("loadouts").join("techcommander");
     for e in fs::read_dir(&src).unwrap() {
         let e = e.unwrap();
         fs::copy(e.path(), dir.path().join(e.file_name())).unwrap();

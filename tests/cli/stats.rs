@@ -8,7 +8,7 @@ use super::*;
 /// (Dwarf ALPHA with one Devastator instead of two).
 fn catalogue() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/loadouts");
+    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/loadouts/techcommander");
     for e in fs::read_dir(src).unwrap() {
         let p = e.unwrap().path();
         fs::copy(&p, dir.path().join(p.file_name().unwrap())).unwrap();

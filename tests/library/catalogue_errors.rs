@@ -1,8 +1,8 @@
 //! Catalogue errors: every independent error in one pass, the later duplicate blamed,
 //! no knock-on errors of an entry that already failed, positions of array items.
 
-use volley::model::Catalogue;
-use volley::model::source::SourceFile;
+use volley::catalogue::source::SourceFile;
+use volley::rules::techcommander::catalogue::Catalogue;
 
 use super::catalogue::errors;
 
@@ -215,22 +215,23 @@ fn wrong_types_take_the_right_article() {
 
 #[test]
 fn layers_extend_a_base_and_blame_the_addition_for_a_clash() {
-    use volley::model::Layers;
+    use volley::catalogue::Layers;
+    use volley::rules::techcommander::catalogue::CATALOGUE_DIR;
     let dir = tempfile::tempdir().unwrap();
     let extra = dir.path().join("extra.toml");
     let build = "[[build]]\nname = \"Dwarf Two\"\nunit = \"Dwarf\"\nweapons = [{ name = \"Devastator\" }]\n";
     std::fs::write(&extra, build).unwrap();
     let sources = [SourceFile { name: "extra.toml".into(), text: build.into() }];
     assert!(Catalogue::refers_to_undefined(&sources), "uses the built-in Dwarf and Devastator");
-    let mut layers = Layers::base(None);
+    let mut layers = Layers::base(None, CATALOGUE_DIR);
     layers.add(std::slice::from_ref(&extra));
-    let cat = layers.load().unwrap();
+    let cat = layers.load(Catalogue::from_read).unwrap();
     assert!(cat.build("Dwarf Two").is_some() && cat.build("Dwarf ALPHA").is_some());
     assert_eq!(cat.origin, format!("embedded default catalogue with additions from {}", extra.display()));
     std::fs::write(&extra, GUN.replace("\"Gun\"", "\"Kabaaam\"")).unwrap();
-    let mut clash = Layers::base(None);
+    let mut clash = Layers::base(None, CATALOGUE_DIR);
     clash.add(std::slice::from_ref(&extra));
-    let e: Vec<String> = clash.load().unwrap_err().0.iter().map(ToString::to_string).collect();
+    let e: Vec<String> = clash.load(Catalogue::from_read).unwrap_err().0.iter().map(ToString::to_string).collect();
     assert_eq!(e.len(), 1, "{e:#?}");
-    assert!(e[0].starts_with(&format!("{}:2:8: weapon \"Kabaaam\": field `name`: duplicate name: weapon \"Kabaaam\" was first defined at <embedded>/weapons.toml:", extra.display())), "{e:#?}");
+    assert!(e[0].starts_with(&format!("{}:2:8: weapon \"Kabaaam\": field `name`: duplicate name: weapon \"Kabaaam\" was first defined at <embedded>/techcommander/weapons.toml:", extra.display())), "{e:#?}");
 }

@@ -25,13 +25,13 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::{FileFailurePersistence, TestRunner};
 
-use volley::model::build::BUILD_KEYS;
-use volley::model::field::FIELD_KEYS;
-use volley::model::gear::GEAR_KEYS;
-use volley::model::source::{self, SourceFile};
-use volley::model::unit::UNIT_KEYS;
-use volley::model::weapon::WEAPON_KEYS;
-use volley::model::{CatalogErrors, Catalogue, UnitKind};
+use volley::catalogue::source::{self, SourceFile};
+use volley::rules::techcommander::catalogue::build::BUILD_KEYS;
+use volley::rules::techcommander::catalogue::field::FIELD_KEYS;
+use volley::rules::techcommander::catalogue::gear::GEAR_KEYS;
+use volley::rules::techcommander::catalogue::unit::UNIT_KEYS;
+use volley::rules::techcommander::catalogue::weapon::WEAPON_KEYS;
+use volley::rules::techcommander::catalogue::{CatalogErrors, Catalogue, UnitKind};
 use volley::rules::techcommander::paired::Metric;
 use volley::rules::techcommander::{AttackMode, Cover, Movement, Policy, Smoke, Status, Statuses, TargetSpec};
 use volley::sweep::Scenario;
@@ -57,7 +57,7 @@ fn config(cases: u32) -> ProptestConfig {
 
 /// The shipped catalogue files, as `from_sources` takes them.
 fn shipped_catalogue() -> Vec<SourceFile> {
-    source::embedded()
+    source::embedded(volley::rules::techcommander::catalogue::CATALOGUE_DIR)
 }
 
 /// The shipped scenario files: (name, text).
@@ -1186,7 +1186,10 @@ fn weapons_errors(files: &[SourceFile]) -> Vec<String> {
 fn nesting_deeper_than_the_toml_reader_allows_is_an_error_naming_the_file() {
     let deep = format!("name = {}1{}", "[".repeat(100_000), "]".repeat(100_000));
     let errors = weapons_errors(&with_weapons_edit("name = \"Devastator\"", &deep));
-    assert!(errors[0].starts_with("<embedded>/weapons.toml:") && errors[0].contains("not valid TOML"), "{errors:?}");
+    assert!(
+        errors[0].starts_with("<embedded>/techcommander/weapons.toml:") && errors[0].contains("not valid TOML"),
+        "{errors:?}"
+    );
 }
 
 #[test]

@@ -9,7 +9,7 @@
 //! `src/engine/seed.rs`; the paired path in its own tests.)
 
 use volley::engine::{Cell, RunConfig, Silent, Trials, cell_key, run};
-use volley::model::Catalogue;
+use volley::rules::techcommander::catalogue::Catalogue;
 use volley::rules::techcommander::*;
 use volley::stats::{DuelTally, TtkTally};
 use volley::sweep::cells::{attack_run_key, duel_key};

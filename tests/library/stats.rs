@@ -3,8 +3,8 @@
 
 use super::fixtures::*;
 use volley::engine::{Cell, RunConfig, Silent, Trials, run};
-use volley::model::UnitKind;
 use volley::rules::Kernel;
+use volley::rules::techcommander::catalogue::UnitKind;
 use volley::rules::techcommander::paired::{Metric, PairedDuels, PairedRuns};
 use volley::rules::techcommander::*;
 use volley::stats::binomial::consistent;

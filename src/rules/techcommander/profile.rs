@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::model::{Build, Catalogue, Unit, UnitKind, Weapon};
+use crate::rules::techcommander::catalogue::{Build, Catalogue, Unit, UnitKind, Weapon};
 
 use super::rulings::{
     COMBINED_ARMS_ABILITY, DEFENSE_MASTERS_ABILITY, MSV_ACTIONS_PER_TURN, OTHER_ACTIONS_PER_TURN, WETWIRE_ABILITY,
@@ -205,7 +205,7 @@ impl TargetSpec {
                     Err(format!(
                         "no unit or build named `{name}` in the {} (or use ac:N){}",
                         catalogue.origin,
-                        crate::model::error::did_you_mean(name, names)
+                        crate::catalogue::error::did_you_mean(name, names)
                     ))
                 }
             }

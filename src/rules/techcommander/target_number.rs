@@ -1,7 +1,7 @@
 //! The target number of one shot (§2): T = 10 + size + fire control + attacker bonuses
 //! − movement − cover − range − smoke − defender statuses (and the mode's own modifier).
 
-use crate::model::{UnitKind, Weapon};
+use crate::rules::techcommander::catalogue::{UnitKind, Weapon};
 
 use super::conditions::{AttackMode, Conditions, Cover, Movement, Smoke};
 use super::profile::{Attacker, Target};

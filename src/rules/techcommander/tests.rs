@@ -1,8 +1,8 @@
 //! Every modifier and ruling of §2, one test each, plus the rulebook's worked example.
 //! The rulings of §3-5 are in `turn_tests.rs`.
 
-use crate::model::source::SourceFile;
-use crate::model::{Catalogue, UnitKind, Weapon};
+use crate::catalogue::source::SourceFile;
+use crate::rules::techcommander::catalogue::{Catalogue, UnitKind, Weapon};
 
 use super::conditions::*;
 use super::odds::{RowShot, all_odds, system_odds};
@@ -279,7 +279,7 @@ fn armor_piercing_ignores_reduction_up_to_its_level() {
 
 #[test]
 fn faction_abilities_are_read_from_the_catalogue_by_their_names() {
-    // The catalogue names abilities as loadouts/README.md documents them: `Wetwire`
+    // The catalogue names abilities as loadouts/techcommander/README.md documents them: `Wetwire`
     // (+1 fire control), `Combined Arms` (+2 fire control with a friendly MSV) and
     // `Defense Masters` (dug in is -3 instead of -2), in any letter case.
     let text = r#"

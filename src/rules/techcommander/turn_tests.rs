@@ -4,7 +4,7 @@
 //! keep armour piercing) fails a test here. `scripts/mutate-rulings.sh` checks that.
 
 use crate::engine::{Cell, RunConfig, Silent, Trials, run};
-use crate::model::{UnitKind, Weapon};
+use crate::rules::techcommander::catalogue::{UnitKind, Weapon};
 use crate::stats::DuelTally;
 use crate::stats::binomial::consistent;
 use crate::stats::tolerance::FAMILY_ALPHA;

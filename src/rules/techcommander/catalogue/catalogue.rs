@@ -1,9 +1,9 @@
 //! The validated catalogue: every name resolved, every build inside its limits.
 
-use super::error::did_you_mean;
 use super::gear::{Effects, Gear};
 use super::unit::Unit;
 use super::weapon::Weapon;
+use crate::catalogue::error::did_you_mean;
 
 /// One weapon system of a build: `copies` of one weapon fired together as one action.
 #[derive(Debug, Clone, PartialEq)]
@@ -49,7 +49,7 @@ pub struct Catalogue {
     pub fields: Vec<Field>,
     /// What was loaded, for messages ("embedded default catalogue", a path).
     pub origin: String,
-    /// [`super::source::content_hash`] of the files.
+    /// [`crate::catalogue::source::content_hash`] of the files.
     pub hash: String,
 }
 

@@ -9,45 +9,60 @@ use toml::de::{DeTable, DeValue};
 
 use super::error::{CatalogError, Position, with_article};
 
-/// The kinds of entry a catalogue file may hold (the TOML array-of-tables names).
+/// The name of a kind of entry a catalogue file may hold: the TOML array-of-tables
+/// name (`[[weapon]]`) and the word used in messages. Each ruleset declares its own
+/// ([`Sections`]); the reader knows none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Section {
-    Weapon,
-    Unit,
-    Gear,
-    Build,
-    Field,
-    /// A scenario file (not part of a catalogue).
-    Scenario,
-}
+pub struct Section(pub &'static str);
 
 impl Section {
-    pub const ALL: [Section; 5] = [Section::Weapon, Section::Unit, Section::Gear, Section::Build, Section::Field];
+    /// A scenario file (not part of a catalogue).
+    pub const SCENARIO: Section = Section("scenario");
 
     /// The TOML key (`[[weapon]]`) and the word used in messages.
     pub fn key(self) -> &'static str {
-        match self {
-            Section::Weapon => "weapon",
-            Section::Unit => "unit",
-            Section::Gear => "gear",
-            Section::Build => "build",
-            Section::Field => "field",
-            Section::Scenario => "scenario",
+        self.0
+    }
+}
+
+/// The sections one ruleset's catalogue files hold: the TOML tables, and the CSV files
+/// by the end of their file stem (`homebrew-weapons.csv` holds `weapon` entries when
+/// `csv` lists `("weapons", weapon)`).
+#[derive(Debug, Clone, Copy)]
+pub struct Sections {
+    pub toml: &'static [Section],
+    pub csv: &'static [(&'static str, Section)],
+}
+
+impl Sections {
+    fn from_key(&self, key: &str) -> Option<Section> {
+        self.toml.iter().copied().find(|s| s.key() == key)
+    }
+
+    /// The section a CSV file holds, named by the end of its file stem (any case).
+    pub fn from_csv_stem(&self, stem: &str) -> Option<Section> {
+        let stem = stem.to_lowercase();
+        self.csv.iter().find(|(suffix, _)| stem.ends_with(suffix)).map(|&(_, s)| s)
+    }
+
+    /// "[[weapon]], [[unit]] and [[field]]": the tables, as messages list them.
+    pub fn table_list(&self) -> String {
+        let names: Vec<String> = self.toml.iter().map(|s| format!("[[{}]]", s.key())).collect();
+        match names.split_last() {
+            None => String::new(),
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
         }
     }
 
-    fn from_key(key: &str) -> Option<Section> {
-        Section::ALL.into_iter().find(|s| s.key() == key)
-    }
-
-    /// A CSV file holds one section, named by the end of its file stem:
-    /// `weapons.csv`, `homebrew-weapons.csv`, `units.csv`, `gear.csv`.
-    pub fn from_csv_stem(stem: &str) -> Option<Section> {
-        let stem = stem.to_lowercase();
-        [("weapons", Section::Weapon), ("units", Section::Unit), ("gear", Section::Gear)]
-            .into_iter()
-            .find(|(suffix, _)| stem.ends_with(suffix))
-            .map(|(_, s)| s)
+    /// "`weapons`, `units` or `gear`": the CSV stem endings, as messages list them.
+    pub fn csv_list(&self) -> String {
+        let names: Vec<String> = self.csv.iter().map(|(s, _)| format!("`{s}`")).collect();
+        match names.split_last() {
+            None => String::new(),
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        }
     }
 }
 
@@ -131,8 +146,8 @@ pub struct ParsedFile {
 }
 
 /// Parse a TOML catalogue file into entries. Errors name the file and position.
-pub fn parse_toml(file: &str, text: &str) -> Result<Vec<RawEntry>, Vec<CatalogError>> {
-    let parsed = read_toml(file, text);
+pub fn parse_toml(file: &str, text: &str, sections: &Sections) -> Result<Vec<RawEntry>, Vec<CatalogError>> {
+    let parsed = read_toml(file, text, sections);
     if parsed.errors.is_empty() { Ok(parsed.entries) } else { Err(parsed.errors) }
 }
 
@@ -152,7 +167,7 @@ fn syntax_errors(file: &str, text: &str, syntax: &[toml::de::Error]) -> Vec<Cata
 /// Read a TOML catalogue file: every syntax error (the parser recovers to find the next
 /// one), or, when the syntax is fine, the entries and the errors of misplaced tables (the
 /// other entries are still read).
-pub fn read_toml(file: &str, text: &str) -> ParsedFile {
+pub fn read_toml(file: &str, text: &str, sections: &Sections) -> ParsedFile {
     let (root, syntax) = DeTable::parse_recoverable(text);
     if !syntax.is_empty() {
         let errors = syntax_errors(file, text, &syntax);
@@ -164,14 +179,15 @@ pub fn read_toml(file: &str, text: &str) -> ParsedFile {
     top.sort_by_key(|(k, _)| k.span().start);
     for (key, value) in top {
         let pos = Position::of_offset(text, key.span().start);
-        let Some(section) = Section::from_key(key.get_ref()) else {
-            let keys = Section::ALL.map(Section::key);
+        let Some(section) = sections.from_key(key.get_ref()) else {
+            let keys = sections.toml.iter().map(|s| s.key());
             errors.push(
                 CatalogError::new(
                     file,
                     format!(
-                        "unknown top-level key `{}`: a catalogue file holds [[weapon]], [[unit]], [[gear]], [[build]] and [[field]] tables{}",
+                        "unknown top-level key `{}`: a catalogue file holds {} tables{}",
                         key.get_ref(),
+                        sections.table_list(),
                         super::error::did_you_mean(key.get_ref(), keys)
                     ),
                 )
@@ -335,12 +351,16 @@ pub fn split_cell(cell: &str) -> Vec<Cow<'_, str>> {
 mod tests {
     use super::*;
 
+    const WEAPON: Section = Section("weapon");
+    const UNIT: Section = Section("unit");
+    const SECTIONS: Sections = Sections { toml: &[WEAPON, UNIT], csv: &[("weapons", WEAPON), ("units", UNIT)] };
+
     #[test]
     fn toml_entries_keep_positions_and_order() {
         let text = "[[weapon]]\nname = \"Gun\"\nshots = 3\n\n[[unit]]\nname = \"Dwarf\"\n";
-        let entries = parse_toml("t.toml", text).unwrap();
+        let entries = parse_toml("t.toml", text, &SECTIONS).unwrap();
         assert_eq!(entries.len(), 2);
-        assert_eq!(entries[0].section, Section::Weapon);
+        assert_eq!(entries[0].section, WEAPON);
         assert_eq!(entries[0].label(), "weapon \"Gun\"");
         let (key, shots) = &entries[0].fields[1];
         assert_eq!(key, "shots");
@@ -350,7 +370,7 @@ mod tests {
 
     #[test]
     fn toml_syntax_errors_have_positions() {
-        let errs = parse_toml("t.toml", "[[weapon]]\nname = \n").unwrap_err();
+        let errs = parse_toml("t.toml", "[[weapon]]\nname = \n", &SECTIONS).unwrap_err();
         assert_eq!(errs.len(), 1);
         assert!(errs[0].position.is_some(), "{:?}", errs[0]);
         assert!(errs[0].to_string().starts_with("t.toml:2:"), "{}", errs[0]);
@@ -358,14 +378,14 @@ mod tests {
 
     #[test]
     fn unknown_sections_are_named() {
-        let errs = parse_toml("t.toml", "[[weapons]]\nname = \"x\"\n").unwrap_err();
+        let errs = parse_toml("t.toml", "[[weapons]]\nname = \"x\"\n", &SECTIONS).unwrap_err();
         assert!(errs[0].message.contains("did you mean `weapon`"), "{}", errs[0]);
     }
 
     #[test]
     fn csv_rows_become_entries_with_cells() {
         let text = "name,damage,shots\nGun,8,3\nCannon,,1\n";
-        let entries = parse_csv("w.csv", Section::Weapon, text).unwrap();
+        let entries = parse_csv("w.csv", WEAPON, text).unwrap();
         assert_eq!(entries.len(), 2);
         assert_eq!(entries[1].fields.len(), 2, "empty cells are absent");
         assert_eq!(entries[1].fields[1].1.position, Some(Position { line: 3, column: 3 }));
@@ -373,8 +393,8 @@ mod tests {
 
     #[test]
     fn csv_sections_come_from_the_file_stem() {
-        assert_eq!(Section::from_csv_stem("homebrew-weapons"), Some(Section::Weapon));
-        assert_eq!(Section::from_csv_stem("Units"), Some(Section::Unit));
-        assert_eq!(Section::from_csv_stem("notes"), None);
+        assert_eq!(SECTIONS.from_csv_stem("homebrew-weapons"), Some(WEAPON));
+        assert_eq!(SECTIONS.from_csv_stem("Units"), Some(UNIT));
+        assert_eq!(SECTIONS.from_csv_stem("notes"), None);
     }
 }

@@ -1,6 +1,6 @@
 //! Gear: equipment that costs weight and power and changes a unit's numbers.
 
-use super::fields::Fields;
+use crate::catalogue::fields::Fields;
 
 /// Effects gear and units share. Summed over a unit and its gear.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -8,7 +8,8 @@ use include_dir::{Dir, include_dir};
 
 use super::error::CatalogError;
 
-/// The `loadouts/` directory as it was when the binary was built.
+/// The `loadouts/` directory as it was when the binary was built: one directory per
+/// ruleset.
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/loadouts");
 
 /// One catalogue file's name (as messages show it) and text.
@@ -23,9 +24,13 @@ pub fn is_catalogue_file(path: &Path) -> bool {
     matches!(path.extension().and_then(|e| e.to_str()), Some("toml" | "csv"))
 }
 
-/// The embedded default catalogue, files in name order.
-pub fn embedded() -> Vec<SourceFile> {
-    let mut files: Vec<SourceFile> = EMBEDDED
+/// The embedded default catalogue of one ruleset (the files of `loadouts/<dir>/`), in
+/// name order; empty when there is no such directory.
+pub fn embedded(dir: &str) -> Vec<SourceFile> {
+    let Some(dir) = EMBEDDED.get_dir(dir) else {
+        return Vec::new();
+    };
+    let mut files: Vec<SourceFile> = dir
         .files()
         .filter(|f| is_catalogue_file(f.path()))
         .map(|f| SourceFile {

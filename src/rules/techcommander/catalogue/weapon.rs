@@ -1,6 +1,6 @@
 //! Weapons: one catalogue entry per weapon card.
 
-use super::fields::Fields;
+use crate::catalogue::fields::Fields;
 
 /// A weapon card, validated. Ranges are in the table's inches; penalties are magnitudes
 /// (the book's "DROP -1 per 1" is `drop = 1, drop_per = 1`).

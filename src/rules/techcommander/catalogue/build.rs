@@ -1,8 +1,8 @@
 //! Builds: a unit with its swappable weapons and gear.
 
-use super::error::Position;
-use super::fields::{Checked, Fields};
 use super::unit::WeaponRef;
+use crate::catalogue::error::Position;
+use crate::catalogue::fields::{Checked, Fields};
 
 /// A build as written: names not yet resolved (see [`super::Catalogue`]).
 #[derive(Debug, Clone, PartialEq)]

@@ -8,14 +8,15 @@ use std::path::Path;
 use super::build::BuildSpec;
 use super::catalogue::{Build, Catalogue, Field, SystemRef};
 use super::classes::msv_class;
-use super::error::{CatalogError, CatalogErrors, Position, did_you_mean};
 use super::field::FieldSpec;
-use super::fields::{Checked, Fields};
 use super::gear::Gear;
-use super::raw::{ParsedFile, RawEntry, Section, read_csv, read_toml};
-use super::source::{self, SourceFile};
 use super::unit::{Unit, UnitKind};
 use super::weapon::Weapon;
+use super::{BUILD, FIELD, GEAR, SECTIONS, UNIT, WEAPON};
+use crate::catalogue::error::{CatalogError, CatalogErrors, Position, did_you_mean};
+use crate::catalogue::fields::{Checked, Fields};
+use crate::catalogue::raw::{ParsedFile, RawEntry, Section, read_csv, read_toml};
+use crate::catalogue::source::{self, SourceFile};
 
 /// Tolerance for weight and power sums (they may be decimals).
 const WEIGHT_EPSILON: f64 = 1e-9;
@@ -37,7 +38,7 @@ pub(super) fn check(origin: &str, files: &[SourceFile], read_errors: Vec<Catalog
     for file in files {
         let parsed = if file.name.ends_with(".csv") {
             let stem = Path::new(&file.name).file_stem().and_then(|s| s.to_str()).unwrap_or("");
-            match Section::from_csv_stem(stem) {
+            match SECTIONS.from_csv_stem(stem) {
                 Some(section) => read_csv(&file.name, section, &file.text),
                 None => ParsedFile {
                     entries: Vec::new(),
@@ -49,7 +50,7 @@ pub(super) fn check(origin: &str, files: &[SourceFile], read_errors: Vec<Catalog
                 },
             }
         } else {
-            read_toml(&file.name, &file.text)
+            read_toml(&file.name, &file.text, &SECTIONS)
         };
         let ParsedFile { entries: mut e, errors: mut errs, unreadable: broken } = parsed;
         entries.append(&mut e);
@@ -67,21 +68,21 @@ pub(super) fn check(origin: &str, files: &[SourceFile], read_errors: Vec<Catalog
     for entry in &entries {
         let f = Fields::new(entry, &mut errors);
         let ok = match entry.section {
-            Section::Weapon => Weapon::read(f).map(|w| weapons.push(w)).is_some(),
-            Section::Gear => Gear::read(f).map(|g| gear.push(g)).is_some(),
-            Section::Unit => {
+            WEAPON => Weapon::read(f).map(|w| weapons.push(w)).is_some(),
+            GEAR => Gear::read(f).map(|g| gear.push(g)).is_some(),
+            UNIT => {
                 units.push(Unit::read(f));
                 true
             }
-            Section::Build => {
+            BUILD => {
                 builds.push(BuildSpec::read(f));
                 true
             }
-            Section::Field => {
+            FIELD => {
                 fields.push(FieldSpec::read(f));
                 true
             }
-            Section::Scenario => unreachable!("catalogue files hold no scenario sections"),
+            _ => unreachable!("the reader yields only the sections it was given"),
         };
         if !ok && let Some(name) = entry.name() {
             failed.insert(entry.section, name);
@@ -96,7 +97,7 @@ pub(super) fn check(origin: &str, files: &[SourceFile], read_errors: Vec<Catalog
     let unit_ok: Vec<bool> = units.iter().map(|u| resolver.unit_card(u, &mut errors)).collect();
     for (u, ok) in units.iter().zip(&unit_ok) {
         if !ok {
-            resolver.failed.insert(Section::Unit, &u.value.name);
+            resolver.failed.insert(UNIT, &u.value.name);
         }
     }
     resolver.unit_ok = unit_ok;
@@ -104,7 +105,7 @@ pub(super) fn check(origin: &str, files: &[SourceFile], read_errors: Vec<Catalog
     for b in &builds {
         match resolver.build(b, &mut errors) {
             Some(build) => resolved_builds.push(build),
-            None => resolver.failed.insert(Section::Build, &b.value.name),
+            None => resolver.failed.insert(BUILD, &b.value.name),
         }
     }
     let mut resolved_fields = Vec::new();
@@ -113,7 +114,7 @@ pub(super) fn check(origin: &str, files: &[SourceFile], read_errors: Vec<Catalog
         let mut opponents = Vec::new();
         for (i, o) in f.opponents.iter().enumerate() {
             let index = resolved_builds.iter().position(|b: &Build| b.name == o.build);
-            match resolver.lookup(Section::Build, &o.build, index, builds.iter().map(|b| b.value.name.as_str())) {
+            match resolver.lookup(BUILD, &o.build, index, builds.iter().map(|b| b.value.name.as_str())) {
                 Lookup::Found(i) => opponents.push((i, o.weight)),
                 Lookup::Failed => {}
                 Lookup::Unknown(msg) => errors.push(
@@ -238,15 +239,15 @@ impl Resolver<'_> {
     }
     fn weapon(&self, name: &str) -> Lookup {
         let index = self.weapons.iter().position(|w| w.name == name);
-        self.lookup(Section::Weapon, name, index, self.weapons.iter().map(|w| w.name.as_str()))
+        self.lookup(WEAPON, name, index, self.weapons.iter().map(|w| w.name.as_str()))
     }
     fn gear_item(&self, name: &str) -> Lookup {
         let index = self.gear.iter().position(|g| g.name == name);
-        self.lookup(Section::Gear, name, index, self.gear.iter().map(|g| g.name.as_str()))
+        self.lookup(GEAR, name, index, self.gear.iter().map(|g| g.name.as_str()))
     }
     fn unit(&self, name: &str) -> Lookup {
         let index = self.units.iter().position(|u| u.value.name == name);
-        match self.lookup(Section::Unit, name, index, self.units.iter().map(|u| u.value.name.as_str())) {
+        match self.lookup(UNIT, name, index, self.units.iter().map(|u| u.value.name.as_str())) {
             Lookup::Found(i) if !self.unit_ok[i] => Lookup::Failed,
             other => other,
         }

@@ -1,9 +1,8 @@
-//! A catalogue in layers: a base (the embedded default catalogue or a directory) extended
-//! by additions (`--add-loadouts DIR`, a scenario's `loadouts_add`).
+//! A catalogue in layers: a base (a ruleset's embedded default catalogue or a directory)
+//! extended by additions (`--add-loadouts DIR`, a scenario's `loadouts_add`).
 
 use std::path::{Path, PathBuf};
 
-use super::catalogue::Catalogue;
 use super::error::{CatalogError, CatalogErrors};
 use super::source::{self, SourceFile};
 
@@ -17,17 +16,22 @@ pub struct Layers {
 }
 
 impl Layers {
-    /// The base catalogue: the files under `dir`, or the embedded default catalogue.
-    pub fn base(dir: Option<&Path>) -> Layers {
+    /// The base catalogue of the ruleset whose catalogue directory is `ruleset_dir`
+    /// (`loadouts/<ruleset_dir>/`): the files under `dir`, or the embedded default
+    /// catalogue. When `dir` holds a subdirectory named `ruleset_dir` (a checkout's
+    /// `loadouts/`), that subdirectory is the catalogue.
+    pub fn base(dir: Option<&Path>, ruleset_dir: &str) -> Layers {
         match dir {
             None => Layers {
                 base: "embedded default catalogue".into(),
                 additions: Vec::new(),
-                files: source::embedded(),
+                files: source::embedded(ruleset_dir),
                 read_errors: Vec::new(),
             },
             Some(dir) => {
-                let paths = [dir.to_path_buf()];
+                let sub = dir.join(ruleset_dir);
+                let dir = if sub.is_dir() { sub } else { dir.to_path_buf() };
+                let paths = [dir];
                 let (files, read_errors) = source::read_all(&paths);
                 Layers { base: source::origin_of(&paths), additions: Vec::new(), files, read_errors }
             }
@@ -52,8 +56,17 @@ impl Layers {
         format!("{} with additions from {list}", self.base)
     }
 
-    /// Check the layers together as one catalogue, reporting every error.
-    pub fn load(&self) -> Result<Catalogue, CatalogErrors> {
-        Catalogue::from_read(&self.origin(), &self.files, self.read_errors.clone())
+    /// Check the layers together as one catalogue with the ruleset's `check` (origin,
+    /// files, errors met reading paths), reporting every error.
+    pub fn load<C>(
+        &self,
+        check: impl FnOnce(&str, &[SourceFile], Vec<CatalogError>) -> Result<C, CatalogErrors>,
+    ) -> Result<C, CatalogErrors> {
+        check(&self.origin(), &self.files, self.read_errors.clone())
+    }
+
+    /// The files read so far (base, then additions).
+    pub fn files(&self) -> &[SourceFile] {
+        &self.files
     }
 }

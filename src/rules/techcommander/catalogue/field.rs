@@ -1,7 +1,7 @@
 //! Fields: named sets of opponents with weights ("the meta"), for gauntlets.
 
-use super::error::Position;
-use super::fields::{Checked, Fields};
+use crate::catalogue::error::Position;
+use crate::catalogue::fields::{Checked, Fields};
 
 /// One opponent in a field as written.
 #[derive(Debug, Clone, PartialEq)]

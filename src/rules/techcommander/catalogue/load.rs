@@ -3,14 +3,14 @@
 use std::path::{Path, PathBuf};
 
 use super::catalogue::Catalogue;
-use super::error::{CatalogError, CatalogErrors};
 use super::resolve::check;
-use super::source::{self, SourceFile};
+use crate::catalogue::error::{CatalogError, CatalogErrors};
+use crate::catalogue::source::{self, SourceFile};
 
 impl Catalogue {
     /// The default catalogue built into the binary.
     pub fn embedded() -> Result<Catalogue, CatalogErrors> {
-        Catalogue::from_sources("embedded default catalogue", &source::embedded())
+        Catalogue::from_sources("embedded default catalogue", &source::embedded(super::CATALOGUE_DIR))
     }
 
     /// Load every `.toml`/`.csv` file under the given files or directories. A path that

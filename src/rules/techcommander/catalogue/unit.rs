@@ -3,9 +3,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::error::Position;
-use super::fields::{Checked, Fields};
 use super::gear::Effects;
+use crate::catalogue::error::Position;
+use crate::catalogue::fields::{Checked, Fields};
 
 /// What a unit is; decides its actions per turn and which rules apply to it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -93,7 +93,7 @@ pub struct Unit {
     pub power_armor: bool,
     /// Points cost; defaults to `ac` (forces are budgeted in AC).
     pub points: f64,
-    /// Named abilities. Some are read by the rules (see loadouts/README.md).
+    /// Named abilities. Some are read by the rules (see loadouts/techcommander/README.md).
     pub abilities: Vec<String>,
     /// Weapons that come with the chassis: cost no free weight or power, cannot be removed.
     pub standard_weapons: Vec<WeaponRef>,
