@@ -3,8 +3,10 @@
 //! `crate::engine`, so adding MECHCOM, Skirmishers or Shellshock adds a module here
 //! without touching the engine.
 
+pub mod axis;
 pub mod kernel;
 pub mod mechcom;
+pub mod ruleset;
 pub mod techcommander;
 
 pub use kernel::{Kernel, Tally};

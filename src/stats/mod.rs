@@ -2,13 +2,17 @@
 
 pub mod binomial;
 pub mod duel;
+pub mod exact;
 pub mod interval;
+pub mod metric;
 pub mod newcombe;
 pub mod paired;
 pub mod tolerance;
 pub mod ttk;
 
 pub use duel::{DuelSummary, DuelTally};
+pub use exact::ExactTtk;
+pub use metric::Metric;
 pub use interval::{Interval, Z95, mean_interval, wilson, wilson95};
 pub use paired::{PairedSummary, PairedTally, Scale};
 pub use ttk::{TtkSummary, TtkTally};

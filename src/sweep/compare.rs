@@ -155,17 +155,7 @@ pub fn run_compare(
     })
 }
 
-/// The metric's exact value for an attack run, from its exact time-to-kill chain:
-/// P(killed by turn k) (turn k past the cap: P(killed within the cap)), or the mean
-/// turns to kill with a censored run counting as the cap + 1.
+/// The metric's exact value for an attack run (see [`crate::stats::ExactTtk::metric_value`]).
 pub fn exact_value(run: &AttackRun, metric: Metric) -> f64 {
-    let e = run.exact();
-    let cap = e.p_kill_by_turn.len();
-    match metric {
-        Metric::KillByTurn(k) => e.p_kill_by_turn.get((k as usize).min(cap).saturating_sub(1)).copied().unwrap_or(0.0),
-        Metric::Turns | Metric::Win => {
-            e.kill_by_turn.iter().enumerate().map(|(i, p)| (i + 1) as f64 * p).sum::<f64>()
-                + (cap + 1) as f64 * (1.0 - e.p_kill)
-        }
-    }
+    run.exact().metric_value(metric)
 }

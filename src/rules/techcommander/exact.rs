@@ -5,22 +5,7 @@ use super::attack_run::AttackRun;
 use super::compiled::FC_NORMAL;
 use super::rulings::STARTING_LIFE;
 
-/// The exact time-to-kill distribution of an attack run.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ExactTtk {
-    /// P(killed on turn t+1).
-    pub kill_by_turn: Vec<f64>,
-    /// P(killed by turn t+1), cumulative; length = the turn cap.
-    pub p_kill_by_turn: Vec<f64>,
-    /// P(killed on the (a+1)-th attack).
-    pub kill_by_action: Vec<f64>,
-    /// P(killed within the cap).
-    pub p_kill: f64,
-    /// E[turn of the kill | killed].
-    pub mean_turns: Option<f64>,
-    /// E[attacks to kill | killed].
-    pub mean_actions: Option<f64>,
-}
+pub use crate::stats::ExactTtk;
 
 impl AttackRun {
     /// Compute the time-to-kill distribution exactly.
@@ -81,12 +66,3 @@ impl AttackRun {
     }
 }
 
-impl ExactTtk {
-    /// Kills per turn spent: P(kill) / E[min(T, cap)] (see `TtkTally::kill_rate`).
-    pub fn kill_rate(&self) -> f64 {
-        let cap = self.kill_by_turn.len() as f64;
-        let spent: f64 = self.kill_by_turn.iter().enumerate().map(|(i, p)| (i + 1) as f64 * p).sum::<f64>()
-            + cap * (1.0 - self.p_kill);
-        if spent > 0.0 { self.p_kill / spent } else { 0.0 }
-    }
-}

@@ -1,0 +1,317 @@
+//! The ruleset boundary: everything the shared rooms (catalogue reader, engine, sweep,
+//! output, charts, command line) need from a game, and nothing more.
+//!
+//! A ruleset is a zero-sized type implementing [`Ruleset`]. The command line picks one
+//! with a single `match` on [`super::RulesetId`] and calls generic code with it, so every
+//! kernel is a concrete type and the hot loops stay monomorphic: no dynamic dispatch per
+//! action. The ruleset owns its catalogue sections and checks, its condition axes, its
+//! options (rulings and edition), its compiled kernels and exact solvers, and its detail
+//! tables; the shared rooms see names, canonical `axis=value` pairs, kernels and tallies.
+
+use std::fmt::{Debug, Display};
+use std::str::FromStr;
+
+use serde_json::Value;
+
+use crate::catalogue::error::{CatalogError, CatalogErrors};
+use crate::catalogue::raw::Sections;
+use crate::catalogue::source::SourceFile;
+use crate::output::{Cell, Kind, Table};
+use crate::stats::{DuelTally, ExactTtk, Metric, PairedTally, TtkTally};
+
+use super::axis::{AxisSpec, Point};
+use super::kernel::Kernel;
+
+/// One ruling or switch of a ruleset, for `volley rulesets` and manifests.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OptionSpec {
+    /// `NAME` as written on the command line (`--option NAME=value`) and in scenarios.
+    pub name: String,
+    /// The documented default, as text.
+    pub default: String,
+    /// One line: what it rules and where the rules document discusses it.
+    pub help: String,
+}
+
+/// A ruleset's options: its rulings and edition as a runtime value.
+pub trait RuleOptions: Clone + Default + Debug + Send + Sync {
+    /// Every option with its default and help, in a stable order.
+    fn specs() -> Vec<OptionSpec>;
+    /// Set option `name` from text.
+    ///
+    /// # Errors
+    /// An unknown name (with the nearest name) or a value the option does not take.
+    fn set(&mut self, name: &str, value: &str) -> Result<(), String>;
+    /// Every option as canonical `(NAME, value)` text: recorded in manifests and part of
+    /// every cell key, so a changed ruling gives other random streams and other numbers.
+    fn pairs(&self) -> Vec<(String, String)>;
+    /// Refuse combinations the kernels cannot play.
+    ///
+    /// # Errors
+    /// A message naming the options at fault.
+    fn validate(&self) -> Result<(), String>;
+}
+
+/// Which list a selector picks from (scenario `attackers`, `targets`, `opponents`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Attacker,
+    Target,
+    Opponent,
+}
+
+/// A weighted opponent of a catalogue field (gauntlets).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Weighted {
+    pub name: String,
+    /// Relative weight, > 0.
+    pub weight: f64,
+}
+
+/// What `volley odds` prints: a header line, one row per weapon (or attack), and JSON.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OddsReport {
+    /// One line naming the sides and the conditions (text output only).
+    pub header: String,
+    pub table: Table,
+    pub json: Value,
+}
+
+/// A detail table the ruleset adds to sweeps (`hit_probability`, `attack_odds`): its
+/// name and the columns after the shared keys (`ruleset`, `attacker`, `target`, the
+/// target columns and one column per axis).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DetailTable {
+    pub name: &'static str,
+    /// Columns between `attacker` and `target` (e.g. `weapon`).
+    pub attacker_columns: Vec<(&'static str, Kind)>,
+    /// Columns after the axes.
+    pub value_columns: Vec<(&'static str, Kind)>,
+}
+
+/// One row of a detail table, split as its [`DetailTable`] is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DetailRow {
+    pub attacker_cells: Vec<Cell>,
+    pub value_cells: Vec<Cell>,
+}
+
+/// One row of `cost_efficiency`: the whole side (`weapon: None`, rated by its attack
+/// run) or one of its weapons (rated by one attack). See [`Ruleset::cost_rows`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct CostRow {
+    pub weapon: Option<String>,
+    /// Cells of [`Ruleset::cost_attacker_columns`].
+    pub attacker_cells: Vec<Cell>,
+    /// Cells of [`Ruleset::cost_value_columns`].
+    pub value_cells: Vec<Cell>,
+    /// P(target destroyed in the first turn): the run's for the whole side, one
+    /// attack's for a weapon.
+    pub p_kill_turn1: f64,
+}
+
+/// A chart of a detail table, described for the shared chart code (which reads no
+/// column by a ruleset's name except through this description).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DetailChart {
+    pub table: &'static str,
+    /// The column shown (a probability).
+    pub value: &'static str,
+    pub value_label: &'static str,
+    /// One chart per distinct value of these columns.
+    pub per: &'static [&'static str],
+    /// Heatmap rows: distinct values of this column ...
+    pub rows: &'static str,
+    /// ... ordered by this numeric column when given.
+    pub row_order: Option<&'static str>,
+    /// One chart per axis here: heatmap columns are that axis's values.
+    pub x_axes: &'static [&'static str],
+    /// One panel per value of this axis.
+    pub panel_axis: Option<&'static str>,
+}
+
+/// A game volley plays. See the module documentation.
+///
+/// Names (`attacker`, `target`, `a`, `b`) are the catalogue's names as the ruleset
+/// accepts them (a build, a unit, `ac:N`, `Mech+Pilot`, ...); every method that takes
+/// one reports an unknown name as an error message with the nearest names.
+pub trait Ruleset: Sized + Send + Sync + 'static {
+    /// The id on the command line and in manifests, tables and cell keys.
+    const NAME: &'static str;
+    /// The game's title and edition, for people.
+    const TITLE: &'static str;
+    /// What this game calls a turn (`turn`, `round`): `ttk_by_turn` counts these.
+    const TURN: &'static str;
+    /// The catalogue's sections; the embedded catalogue is `loadouts/<NAME>/`.
+    const SECTIONS: Sections;
+
+    type Catalogue: Send + Sync;
+    type Options: RuleOptions;
+    /// The typed conditions of one engagement, made from a [`Point`].
+    type Conditions: Copy + Debug + Send + Sync;
+    /// How a side picks its attacks (named, documented, deterministic).
+    type Policy: Copy + Debug + Display + Default + FromStr<Err = String> + Send + Sync;
+    type AttackRun: Kernel<Tally = TtkTally>;
+    type Duel: Kernel<Tally = DuelTally>;
+    type PairedRun: Kernel<Tally = PairedTally>;
+    type PairedDuel: Kernel<Tally = PairedTally>;
+
+    // ---- catalogue -------------------------------------------------------------------
+
+    /// Check and resolve catalogue files in one pass, reporting every error.
+    ///
+    /// # Errors
+    /// Every error found, each naming file, line, entry and field.
+    fn load(origin: &str, files: &[SourceFile], read_errors: Vec<CatalogError>) -> Result<Self::Catalogue, CatalogErrors>;
+    /// Where the catalogue came from and its content hash (manifests).
+    fn origin(cat: &Self::Catalogue) -> (&str, &str);
+    /// "12 weapons, 8 units, ...": what `volley validate` counts.
+    fn counts(cat: &Self::Catalogue) -> String;
+    /// What `volley catalog` can list (`weapons`, `builds`, `mechs`, ...), first = default.
+    fn listings() -> &'static [&'static str];
+    /// One listing as a table.
+    ///
+    /// # Errors
+    /// A listing this ruleset does not have.
+    fn listing(cat: &Self::Catalogue, what: &str) -> Result<Table, String>;
+    /// Expand a selector (`all`, a name, or a ruleset's `kind:...`/`faction:...` form)
+    /// into names, in catalogue order.
+    ///
+    /// # Errors
+    /// An unknown name or selector.
+    fn select(cat: &Self::Catalogue, role: Role, selector: &str) -> Result<Vec<String>, String>;
+    /// The catalogue's named fields of weighted opponents (gauntlets).
+    ///
+    /// # Errors
+    /// An unknown field.
+    fn field(cat: &Self::Catalogue, name: &str) -> Result<Vec<Weighted>, String>;
+    /// Names of the catalogue's fields.
+    fn field_names(cat: &Self::Catalogue) -> Vec<String>;
+    /// The cost of a named side in this game's points (`points` columns).
+    ///
+    /// # Errors
+    /// An unknown name.
+    fn points(cat: &Self::Catalogue, name: &str) -> Result<f64, String>;
+    /// The name as tables show it (the catalogue's spelling).
+    ///
+    /// # Errors
+    /// An unknown name.
+    fn display_name(cat: &Self::Catalogue, role: Role, name: &str) -> Result<String, String>;
+    /// Columns describing a target in every cell table, after `target`
+    /// (TechCommander: `target_ac`).
+    fn target_columns() -> Vec<(&'static str, Kind)>;
+    /// Cells of [`Ruleset::target_columns`] for a target.
+    fn target_cells(cat: &Self::Catalogue, target: &str) -> Vec<Cell>;
+
+    // ---- conditions ------------------------------------------------------------------
+
+    /// The axes a sweep may vary, in grid order: one table column each.
+    fn axes() -> &'static [AxisSpec];
+    /// Further conditions, set on the command line (or fixed in a scenario) but not
+    /// swept and not table columns.
+    fn flags() -> &'static [AxisSpec];
+    /// The typed conditions of a point of [`Ruleset::axes`] + [`Ruleset::flags`].
+    ///
+    /// # Errors
+    /// Values that contradict each other.
+    fn conditions(point: &Point) -> Result<Self::Conditions, String>;
+    /// One line describing conditions for people ("range 12, cover none, ...").
+    fn describe(c: &Self::Conditions) -> String;
+
+    // ---- engagements -----------------------------------------------------------------
+
+    /// Exact odds of one attack (or each weapon) of `attacker` against `target`.
+    ///
+    /// # Errors
+    /// Unknown names or weapon, or an attack the rules do not allow.
+    fn odds(
+        cat: &Self::Catalogue,
+        attacker: &str,
+        weapon: Option<&str>,
+        target: &str,
+        c: &Self::Conditions,
+        o: &Self::Options,
+    ) -> Result<OddsReport, String>;
+
+    /// Compile the attack run of `attacker` against an inert `target`.
+    ///
+    /// # Errors
+    /// Unknown names, or what the kernel refuses to play.
+    fn attack_run(
+        cat: &Self::Catalogue,
+        attacker: &str,
+        target: &str,
+        c: &Self::Conditions,
+        o: &Self::Options,
+        policy: Self::Policy,
+        max_turns: u32,
+    ) -> Result<Self::AttackRun, String>;
+    /// The run's exact time-to-kill law.
+    fn exact_run(run: &Self::AttackRun) -> ExactTtk;
+    /// The run's plan for people: (turn from 1, weapon) per attack.
+    fn plan(run: &Self::AttackRun) -> Vec<(u32, String)>;
+
+    /// Compile a duel of `a` and `b`, each attacking the other.
+    ///
+    /// # Errors
+    /// Unknown names, or what the kernel refuses to play.
+    fn duel(
+        cat: &Self::Catalogue,
+        a: &str,
+        b: &str,
+        c: &Self::Conditions,
+        o: &Self::Options,
+        policy: Self::Policy,
+        max_turns: u32,
+    ) -> Result<Self::Duel, String>;
+
+    /// Pair two attack runs against the same target for `compare` (common random
+    /// numbers: the kernel draws each trial's numbers once for both).
+    ///
+    /// # Errors
+    /// A metric the pairing cannot measure.
+    fn paired_run(a: Self::AttackRun, b: Self::AttackRun, metric: Metric) -> Result<Self::PairedRun, String>;
+    /// Pair two duels against the same opponent for `compare` and `gauntlet`.
+    ///
+    /// # Errors
+    /// A metric the pairing cannot measure.
+    fn paired_duel(a: Self::Duel, b: Self::Duel, metric: Metric) -> Result<Self::PairedDuel, String>;
+
+    // ---- tables ------------------------------------------------------------------------
+
+    /// The ruleset's detail tables in sweeps.
+    fn detail_tables() -> Vec<DetailTable>;
+    /// How the report draws them.
+    fn detail_charts() -> Vec<DetailChart>;
+    /// Rows of detail table number `table` for one attacker, target and conditions.
+    ///
+    /// # Errors
+    /// Unknown names.
+    fn detail_rows(
+        table: usize,
+        cat: &Self::Catalogue,
+        attacker: &str,
+        target: &str,
+        c: &Self::Conditions,
+        o: &Self::Options,
+    ) -> Result<Vec<DetailRow>, String>;
+    /// Columns of `cost_efficiency` after `points` that describe the attacker's cost in
+    /// the game's own terms (TechCommander: `weight`, `power`, `rounds`).
+    fn cost_attacker_columns() -> Vec<(&'static str, Kind)>;
+    /// Columns of `cost_efficiency` after the axes: the game's damage measures per turn,
+    /// per attack and per point (`attacks_per_turn` first).
+    fn cost_value_columns() -> Vec<(&'static str, Kind)>;
+    /// The whole side's row, then one row per weapon, for the run `run` of `attacker`
+    /// against `target` in `c`.
+    ///
+    /// # Errors
+    /// Unknown names.
+    fn cost_rows(
+        cat: &Self::Catalogue,
+        attacker: &str,
+        target: &str,
+        c: &Self::Conditions,
+        o: &Self::Options,
+        run: &Self::AttackRun,
+    ) -> Result<Vec<CostRow>, String>;
+}
