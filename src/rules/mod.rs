@@ -1,7 +1,14 @@
-//! Rulesets. Each ruleset is a module with its own conditions, exact odds and
-//! engagement kernels; the engine sees only [`Ruleset`] names and the kernel traits in
-//! `crate::engine`, so adding MECHCOM, Skirmishers or Shellshock adds a module here
-//! without touching the engine.
+//! Rulesets: one room per game, and the boundary the shared rooms see.
+//!
+//! - [`ruleset::Ruleset`]: what a game supplies (catalogue checks, condition axes,
+//!   options, kernels, exact solvers, detail tables).
+//! - [`axis`]: condition axes and points, by name and canonical text.
+//! - [`kernel`]: the contract between compiled engagements and the engine.
+//! - [`RulesetId`]: the registry (one line per ruleset in [`registry!`]) and the one
+//!   dispatch from an id to generic code, [`RulesetId::visit`].
+//!
+//! A ruleset's room (`techcommander/`, `mechcom/`) names no other room; the shared rooms
+//! (`catalogue`, `engine`, `dice`, `stats`, `output`, `charts`, `sweep`) name no ruleset.
 
 pub mod axis;
 pub mod kernel;
@@ -9,40 +16,82 @@ pub mod mechcom;
 pub mod ruleset;
 pub mod techcommander;
 
+pub use axis::{AxisKind, AxisSpec, Point};
 pub use kernel::{Kernel, Tally};
+pub use ruleset::{Role, RuleOptions, Ruleset};
 
 use std::fmt;
 use std::str::FromStr;
 
-/// The rulesets volley can play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Ruleset {
-    /// TechCommander 3rd edition (with the 2nd edition's extra rules as options).
-    #[default]
-    TechCommander,
+/// Generic code run for one ruleset: [`RulesetId::visit`] calls `visit::<R>()` with the
+/// ruleset the id names, so the code is compiled once per ruleset and its kernels are
+/// concrete types.
+pub trait Visit {
+    type Output;
+    fn visit<R: Ruleset>(self) -> Self::Output;
 }
 
-impl Ruleset {
-    pub const ALL: [Ruleset; 1] = [Ruleset::TechCommander];
-    pub fn name(self) -> &'static str {
-        match self {
-            Ruleset::TechCommander => "techcommander",
+/// The registry: every ruleset volley plays, one line each (`Variant => room::Type`).
+macro_rules! registry {
+    ($m:ident) => {
+        $m! {
+            TechCommander => techcommander::TechCommander,
+            // Mechcom => mechcom::Mechcom,
         }
+    };
+}
+
+macro_rules! define_ids {
+    ($($variant:ident => $ty:path,)+) => {
+        /// The rulesets volley can play (see [`registry!`]).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum RulesetId {
+            $($variant,)+
+        }
+
+        impl RulesetId {
+            /// Every ruleset, in registry order.
+            pub const ALL: &'static [RulesetId] = &[$(RulesetId::$variant,)+];
+
+            /// The id on the command line (`techcommander`).
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(RulesetId::$variant => <$ty as Ruleset>::NAME,)+
+                }
+            }
+
+            /// Run `v` with the ruleset this id names: the one dispatch from an id to
+            /// generic code.
+            pub fn visit<V: Visit>(self, v: V) -> V::Output {
+                match self {
+                    $(RulesetId::$variant => v.visit::<$ty>(),)+
+                }
+            }
+        }
+    };
+}
+
+registry!(define_ids);
+
+impl Default for RulesetId {
+    /// TechCommander: the default ruleset of commands and scenarios.
+    fn default() -> Self {
+        RulesetId::ALL[0]
     }
 }
 
-impl fmt::Display for Ruleset {
+impl fmt::Display for RulesetId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-impl FromStr for Ruleset {
+impl FromStr for RulesetId {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        Ruleset::ALL
-            .into_iter()
-            .find(|r| r.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("unknown ruleset `{s}`: volley plays techcommander"))
+        RulesetId::ALL.iter().copied().find(|r| r.name().eq_ignore_ascii_case(s.trim())).ok_or_else(|| {
+            let names: Vec<&str> = RulesetId::ALL.iter().map(|r| r.name()).collect();
+            format!("unknown ruleset `{s}`: volley plays {}", names.join(", "))
+        })
     }
 }

@@ -105,9 +105,9 @@ pub struct CostRow {
     pub attacker_cells: Vec<Cell>,
     /// Cells of [`Ruleset::cost_value_columns`].
     pub value_cells: Vec<Cell>,
-    /// P(target destroyed in the first turn): the run's for the whole side, one
-    /// attack's for a weapon.
-    pub p_kill_turn1: f64,
+    /// P(target destroyed by one attack of this weapon); `None` for the whole side,
+    /// whose first-turn kill chance the sweep takes from the run's exact law.
+    pub p_kill_turn1: Option<f64>,
 }
 
 /// A chart of a detail table, described for the shared chart code (which reads no
@@ -197,6 +197,11 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// # Errors
     /// An unknown name.
     fn display_name(cat: &Self::Catalogue, role: Role, name: &str) -> Result<String, String>;
+    /// The target name that means opponent `opponent` (a duel side) as the target of an
+    /// attack run, for the detail and cost rows of duel sweeps.
+    fn as_target(opponent: &str) -> String {
+        opponent.to_string()
+    }
     /// Columns describing a target in every cell table, after `target`
     /// (TechCommander: `target_ac`).
     fn target_columns() -> Vec<(&'static str, Kind)>;
@@ -215,6 +220,22 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// # Errors
     /// Values that contradict each other.
     fn conditions(point: &Point) -> Result<Self::Conditions, String>;
+    /// Refuse conditions that `odds` accepts but engagements cannot play (an odds-only
+    /// attack mode): a usage error of `ttk`, `duel`, `sweep`, `compare`, `gauntlet`.
+    ///
+    /// # Errors
+    /// A message saying why.
+    fn check_engagement(_c: &Self::Conditions) -> Result<(), String> {
+        Ok(())
+    }
+    /// Check how a name is written before looking it up (`ac:0` is malformed): a usage
+    /// error on the command line.
+    ///
+    /// # Errors
+    /// A message saying how to write it.
+    fn check_name(_role: Role, _name: &str) -> Result<(), String> {
+        Ok(())
+    }
     /// One line describing conditions for people ("range 12, cover none, ...").
     fn describe(c: &Self::Conditions) -> String;
 
@@ -249,7 +270,7 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// The run's exact time-to-kill law.
     fn exact_run(run: &Self::AttackRun) -> ExactTtk;
     /// The run's plan for people: (turn from 1, weapon) per attack.
-    fn plan(run: &Self::AttackRun) -> Vec<(u32, String)>;
+    fn plan(cat: &Self::Catalogue, attacker: &str, run: &Self::AttackRun) -> Vec<(u32, String)>;
 
     /// Compile a duel of `a` and `b`, each attacking the other.
     ///

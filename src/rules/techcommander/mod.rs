@@ -14,10 +14,14 @@ pub mod damage;
 pub mod dice;
 pub mod duel;
 pub mod exact;
+pub mod listing;
 pub mod odds;
+pub mod options;
 pub mod paired;
 pub mod policy;
 pub mod profile;
+pub mod report;
+pub mod ruleset;
 pub mod rulings;
 pub mod sampler;
 pub mod target_number;
@@ -30,6 +34,7 @@ pub use exact::ExactTtk;
 pub use odds::{RowShot, SystemOdds, all_odds, system_odds};
 pub use policy::Policy;
 pub use profile::{Attacker, System, Target, TargetSpec};
+pub use ruleset::TechCommander;
 pub use target_number::{Modifiers, NoShot, Shot};
 
 #[cfg(test)]

@@ -164,17 +164,23 @@ impl Target {
 }
 
 /// How a target is named on the command line and in scenarios: a unit or build name,
-/// or `ac:N` for a generic target.
+/// `build:NAME` for a build even when a unit has its name, or `ac:N` for a generic
+/// target.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum TargetSpec {
     Named(String),
+    Build(String),
     Ac(u32),
 }
 
 impl TargetSpec {
-    /// Parse `ac:N` (1..=1000) or a name.
+    /// Parse `ac:N` (1..=1000), `build:NAME` or a name.
     pub fn parse(text: &str) -> Result<TargetSpec, String> {
         let t = text.trim();
+        if let Some(name) = t.strip_prefix("build:") {
+            let name = name.trim();
+            return if name.is_empty() { Err("empty build name after build:".into()) } else { Ok(TargetSpec::Build(name.into())) };
+        }
         if let Some(n) = t.strip_prefix("ac:").or_else(|| t.strip_prefix("AC:")) {
             return match n.trim().parse::<u32>() {
                 Ok(ac) if (1..=1000).contains(&ac) => Ok(TargetSpec::Ac(ac)),
@@ -191,6 +197,7 @@ impl TargetSpec {
     pub fn resolve(&self, catalogue: &Catalogue) -> Result<Target, String> {
         match self {
             TargetSpec::Ac(ac) => Ok(Target::generic(*ac)),
+            TargetSpec::Build(name) => catalogue.find_build(name).map(|b| Target::from_build(catalogue, b)),
             TargetSpec::Named(name) => {
                 if let Some(u) = catalogue.unit(name) {
                     Ok(Target::from_unit(u))
@@ -217,6 +224,7 @@ impl fmt::Display for TargetSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             TargetSpec::Named(n) => f.write_str(n),
+            TargetSpec::Build(n) => write!(f, "build:{n}"),
             TargetSpec::Ac(ac) => write!(f, "ac:{ac}"),
         }
     }

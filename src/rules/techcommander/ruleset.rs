@@ -1,0 +1,439 @@
+//! TechCommander behind the ruleset boundary ([`crate::rules::Ruleset`]).
+
+use crate::catalogue::error::{CatalogError, CatalogErrors};
+use crate::catalogue::raw::Sections;
+use crate::catalogue::source::SourceFile;
+use crate::output::{Cell, Kind, Table};
+use crate::rules::axis::{AxisKind, AxisSpec, Point};
+use crate::rules::ruleset::{
+    CostRow, DetailChart, DetailRow, DetailTable, OddsReport, OptionSpec, Role, RuleOptions, Ruleset, Weighted,
+};
+use crate::stats::{ExactTtk, Metric};
+
+use super::attack_run::AttackRun;
+use super::catalogue::{Catalogue, SECTIONS, UnitKind};
+use super::conditions::{AttackMode, Conditions, Cover, Movement, Smoke, Status};
+use super::duel::Duel;
+use super::options::Options;
+use super::paired::{PairedDuels, PairedRuns};
+use super::policy::Policy;
+use super::profile::{Attacker, Target, TargetSpec};
+use super::{listing, report};
+
+/// The TechCommander ruleset.
+#[derive(Debug, Clone, Copy)]
+pub struct TechCommander;
+
+/// The longest range accepted, in inches (beyond any table).
+pub const MAX_RANGE: f64 = 100_000.0;
+
+/// A range in inches, at least 0 and at most [`MAX_RANGE`].
+///
+/// # Errors
+/// Text that is no number, a negative number, or one beyond [`MAX_RANGE`].
+pub fn parse_range(text: &str) -> Result<f64, String> {
+    let r: f64 =
+        text.trim().parse().map_err(|_| "give the range as a number of inches, e.g. 12 or 26.5".to_string())?;
+    if !r.is_finite() || r < 0.0 {
+        return Err("the range is a distance in inches between attacker and target: a number of at least 0".into());
+    }
+    if r > MAX_RANGE {
+        return Err(format!("a range is at most {MAX_RANGE} inches"));
+    }
+    Ok(r)
+}
+
+const AXES: [AxisSpec; 5] = [
+    AxisSpec {
+        name: "range",
+        flag: "range",
+        kind: AxisKind::Number { parse: parse_range },
+        default: "12",
+        help: "Range to the target in inches (at least 0); rounded up for range penalties and minimum range",
+        label: "Range (inches)",
+        unit: "inches",
+    },
+    AxisSpec {
+        name: "cover",
+        flag: "cover",
+        kind: AxisKind::Choice(Cover::NAMES),
+        default: "none",
+        help: "Cover of the target: minor -1, half -2, heavy -3, blocked = no shot (NLOS weapons -6)",
+        label: "Target cover",
+        unit: "",
+    },
+    AxisSpec {
+        name: "smoke",
+        flag: "smoke",
+        kind: AxisKind::Choice(Smoke::NAMES),
+        default: "none",
+        help: "Smoke on the line of fire: -6, or -3 when the target is laser designated",
+        label: "Smoke",
+        unit: "",
+    },
+    AxisSpec {
+        name: "movement",
+        flag: "move",
+        kind: AxisKind::Choice(Movement::NAMES),
+        default: "stationary",
+        help: "How the attacker moved: half -1, full -4 (vehicles -1 at any speed), pop-and-shoot -1, jump-assault -4, offload -1",
+        label: "Attacker movement",
+        unit: "",
+    },
+    AxisSpec {
+        name: "status",
+        flag: "status",
+        kind: AxisKind::Set(Status::NAMES),
+        default: "none",
+        help: "Target status, repeatable: dug-in -2, hull-down -2 (vehicles), posted-up -2 (with cover), forest -2",
+        label: "Target status",
+        unit: "",
+    },
+];
+
+const FLAGS: [AxisSpec; 5] = [
+    AxisSpec {
+        name: "designated",
+        flag: "designated",
+        kind: AxisKind::Switch,
+        default: "false",
+        help: "The target is laser designated (missiles ignore cover; smoke is -3)",
+        label: "Designated",
+        unit: "",
+    },
+    AxisSpec {
+        name: "jury_rig_failed",
+        flag: "jury-rig-failed",
+        kind: AxisKind::Switch,
+        default: "false",
+        help: "The attacker is in the red and failed its jury-rig roll: no fire control",
+        label: "Jury rig failed",
+        unit: "",
+    },
+    AxisSpec {
+        name: "under_crewed",
+        flag: "under-crewed",
+        kind: AxisKind::Switch,
+        default: "false",
+        help: "The attacker is under-crewed: no fire control and no second action",
+        label: "Under-crewed",
+        unit: "",
+    },
+    AxisSpec {
+        name: "friendly_msv",
+        flag: "friendly-msv",
+        kind: AxisKind::Switch,
+        default: "false",
+        help: "A friendly MSV is on the field (Pirate Combined Arms +2 fire control)",
+        label: "Friendly MSV",
+        unit: "",
+    },
+    AxisSpec {
+        name: "mode",
+        flag: "mode",
+        kind: AxisKind::Choice(AttackMode::NAMES),
+        default: "normal",
+        help: "Attack action: normal, omega-override (MSV, all weapons, no positive modifiers), fire-for-effect (-4), fire-for-effect-blind (-8, NLOS)",
+        label: "Attack mode",
+        unit: "",
+    },
+];
+
+fn attacker(cat: &Catalogue, name: &str) -> Result<Attacker, String> {
+    cat.find_build(name).map(|b| Attacker::from_build(cat, b))
+}
+
+/// The target a name gives: a unit, a build, or `ac:N`.
+fn target(cat: &Catalogue, name: &str) -> Result<Target, String> {
+    TargetSpec::parse(name)?.resolve(cat)
+}
+
+/// A build as a target of the other side of a duel.
+fn side(cat: &Catalogue, name: &str) -> Result<(Attacker, Target), String> {
+    let b = cat.find_build(name)?;
+    Ok((Attacker::from_build(cat, b), Target::from_build(cat, b)))
+}
+
+fn builds(cat: &Catalogue, selector: &str) -> Result<Vec<String>, String> {
+    if selector == "all" {
+        let v: Vec<String> = cat.builds.iter().map(|b| b.name.clone()).collect();
+        return if v.is_empty() { Err(format!("`all` selects no build: the {} has no builds", cat.origin)) } else { Ok(v) };
+    }
+    if let Some(kind) = selector.strip_prefix("kind:") {
+        let k = kind.parse::<UnitKind>().map_err(|e| format!("`{selector}`: {e}"))?;
+        let v: Vec<String> =
+            cat.builds.iter().filter(|b| cat.unit_of(b).kind == k).map(|b| b.name.clone()).collect();
+        return if v.is_empty() {
+            Err(format!("`{selector}` selects no build: no build in the {} has a unit of kind {k}", cat.origin))
+        } else {
+            Ok(v)
+        };
+    }
+    cat.find_build(selector).map(|b| vec![b.name.clone()])
+}
+
+impl Ruleset for TechCommander {
+    const NAME: &'static str = "techcommander";
+    const TITLE: &'static str = "TechCommander (3rd edition; 2nd-edition rules as options)";
+    const TURN: &'static str = "turn";
+    const SECTIONS: Sections = SECTIONS;
+
+    type Catalogue = Catalogue;
+    type Options = Options;
+    type Conditions = Conditions;
+    type Policy = Policy;
+    type AttackRun = AttackRun;
+    type Duel = Duel;
+    type PairedRun = PairedRuns;
+    type PairedDuel = PairedDuels;
+
+    fn load(origin: &str, files: &[SourceFile], read_errors: Vec<CatalogError>) -> Result<Catalogue, CatalogErrors> {
+        Catalogue::from_read(origin, files, read_errors)
+    }
+
+    fn origin(cat: &Catalogue) -> (&str, &str) {
+        (&cat.origin, &cat.hash)
+    }
+
+    fn counts(cat: &Catalogue) -> String {
+        format!(
+            "{} weapons, {} units, {} gear, {} builds, {} fields",
+            cat.weapons.len(),
+            cat.units.len(),
+            cat.gear.len(),
+            cat.builds.len(),
+            cat.fields.len()
+        )
+    }
+
+    fn listings() -> &'static [&'static str] {
+        listing::LISTINGS
+    }
+
+    fn listing(cat: &Catalogue, what: &str) -> Result<Table, String> {
+        listing::listing(cat, what)
+    }
+
+    fn select(cat: &Catalogue, role: Role, selector: &str) -> Result<Vec<String>, String> {
+        match role {
+            Role::Attacker | Role::Opponent => builds(cat, selector),
+            Role::Target => target(cat, selector).map(|t| vec![t.name]),
+        }
+    }
+
+    fn field(cat: &Catalogue, name: &str) -> Result<Vec<Weighted>, String> {
+        let f = cat.field(name).ok_or_else(|| {
+            format!(
+                "unknown field `{name}`{}",
+                crate::catalogue::error::did_you_mean(name, cat.fields.iter().map(|f| f.name.as_str()))
+            )
+        })?;
+        Ok(f.opponents.iter().map(|&(b, w)| Weighted { name: cat.builds[b].name.clone(), weight: w }).collect())
+    }
+
+    fn field_names(cat: &Catalogue) -> Vec<String> {
+        cat.fields.iter().map(|f| f.name.clone()).collect()
+    }
+
+    fn points(cat: &Catalogue, name: &str) -> Result<f64, String> {
+        match cat.build(name) {
+            Some(b) => Ok(b.points),
+            None => target(cat, name).map(|t| t.points),
+        }
+    }
+
+    fn display_name(cat: &Catalogue, role: Role, name: &str) -> Result<String, String> {
+        match role {
+            Role::Target => target(cat, name).map(|t| t.name),
+            _ => cat.find_build(name).map(|b| b.name.clone()),
+        }
+    }
+
+    fn target_columns() -> Vec<(&'static str, Kind)> {
+        vec![("target_ac", Kind::Int)]
+    }
+
+    fn target_cells(cat: &Catalogue, name: &str) -> Vec<Cell> {
+        vec![target(cat, name).map_or(Cell::Null, |t| t.size_ac.into())]
+    }
+
+    fn axes() -> &'static [AxisSpec] {
+        &AXES
+    }
+
+    fn flags() -> &'static [AxisSpec] {
+        &FLAGS
+    }
+
+    fn conditions(p: &Point) -> Result<Conditions, String> {
+        let c = Conditions {
+            range: parse_range(p.get("range"))?,
+            cover: p.get("cover").parse()?,
+            smoke: p.get("smoke").parse()?,
+            movement: p.get("movement").parse()?,
+            statuses: p.get("status").parse()?,
+            designated: p.get("designated") == "true",
+            jury_rig_failed: p.get("jury_rig_failed") == "true",
+            under_crewed: p.get("under_crewed") == "true",
+            friendly_msv: p.get("friendly_msv") == "true",
+            mode: p.get("mode").parse()?,
+        };
+        c.validate()?;
+        Ok(c)
+    }
+
+    fn check_engagement(c: &Conditions) -> Result<(), String> {
+        if c.mode == AttackMode::OmegaOverride {
+            return Err(
+                "--mode omega-override is an odds-only mode (use `volley odds`); engagements fire one weapon system per action"
+                    .into(),
+            );
+        }
+        Ok(())
+    }
+
+    fn check_name(role: Role, name: &str) -> Result<(), String> {
+        if role == Role::Target { TargetSpec::parse(name).map(|_| ()) } else { Ok(()) }
+    }
+
+    fn as_target(opponent: &str) -> String {
+        TargetSpec::Build(opponent.to_string()).to_string()
+    }
+
+    fn describe(c: &Conditions) -> String {
+        report::describe(c)
+    }
+
+    fn odds(
+        cat: &Catalogue,
+        a: &str,
+        weapon: Option<&str>,
+        t: &str,
+        c: &Conditions,
+        _o: &Options,
+    ) -> Result<OddsReport, String> {
+        report::odds_report(&attacker(cat, a)?, weapon, &target(cat, t)?, c)
+    }
+
+    fn attack_run(
+        cat: &Catalogue,
+        a: &str,
+        t: &str,
+        c: &Conditions,
+        _o: &Options,
+        policy: Policy,
+        max_turns: u32,
+    ) -> Result<AttackRun, String> {
+        AttackRun::new(&attacker(cat, a)?, &target(cat, t)?, c, policy, max_turns)
+    }
+
+    fn exact_run(run: &AttackRun) -> ExactTtk {
+        run.exact()
+    }
+
+    fn plan(cat: &Catalogue, a: &str, run: &AttackRun) -> Vec<(u32, String)> {
+        let Ok(a) = attacker(cat, a) else { return Vec::new() };
+        run.plan.iter().map(|s| (u32::from(s.turn) + 1, a.systems[s.system as usize].weapon.name.clone())).collect()
+    }
+
+    fn duel(
+        cat: &Catalogue,
+        a: &str,
+        b: &str,
+        c: &Conditions,
+        _o: &Options,
+        policy: Policy,
+        max_turns: u32,
+    ) -> Result<Duel, String> {
+        let (a, b) = (side(cat, a)?, side(cat, b)?);
+        Duel::new((&a.0, &a.1), (&b.0, &b.1), c, policy, max_turns)
+    }
+
+    fn paired_run(a: AttackRun, b: AttackRun, metric: Metric) -> Result<PairedRuns, String> {
+        if metric == Metric::Win {
+            return Err("attack runs compare by turns or kill-by-turn:K, not win".into());
+        }
+        Ok(PairedRuns::new(a, b, metric))
+    }
+
+    fn paired_duel(a: Duel, b: Duel, metric: Metric) -> Result<PairedDuels, String> {
+        if metric != Metric::Win {
+            return Err("duels compare by win".into());
+        }
+        Ok(PairedDuels::new(a, b))
+    }
+
+    fn detail_tables() -> Vec<DetailTable> {
+        vec![DetailTable {
+            name: "hit_probability",
+            attacker_columns: report::hit_attacker_columns(),
+            value_columns: report::hit_value_columns(),
+        }]
+    }
+
+    fn detail_charts() -> Vec<DetailChart> {
+        vec![DetailChart {
+            table: "hit_probability",
+            value: "p_hit",
+            value_label: "Hit chance",
+            per: &["attacker", "weapon"],
+            rows: "target",
+            row_order: Some("target_ac"),
+            x_axes: &["cover", "range"],
+            panel_axis: Some("smoke"),
+        }]
+    }
+
+    fn detail_rows(
+        _table: usize,
+        cat: &Catalogue,
+        a: &str,
+        t: &str,
+        c: &Conditions,
+        _o: &Options,
+    ) -> Result<Vec<DetailRow>, String> {
+        Ok(report::hit_rows(&attacker(cat, a)?, &target(cat, t)?, c))
+    }
+
+    fn cost_attacker_columns() -> Vec<(&'static str, Kind)> {
+        report::cost_attacker_columns()
+    }
+
+    fn cost_value_columns() -> Vec<(&'static str, Kind)> {
+        report::cost_value_columns()
+    }
+
+    fn cost_rows(
+        cat: &Catalogue,
+        a: &str,
+        t: &str,
+        c: &Conditions,
+        _o: &Options,
+        run: &AttackRun,
+    ) -> Result<Vec<CostRow>, String> {
+        let b = cat.find_build(a)?;
+        Ok(report::cost_rows(&Attacker::from_build(cat, b), b.weight, b.power, &target(cat, t)?, c, run))
+    }
+}
+
+
+impl RuleOptions for Options {
+    fn specs() -> Vec<OptionSpec> {
+        Options::specs()
+            .into_iter()
+            .map(|(name, default, help)| OptionSpec { name: name.into(), default, help: help.into() })
+            .collect()
+    }
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        Options::set(self, name, value)
+    }
+
+    fn pairs(&self) -> Vec<(String, String)> {
+        Options::pairs(self)
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        Options::validate(self)
+    }
+}
