@@ -9,8 +9,8 @@ use volley::cli::signals::Interrupted;
 use volley::cli::usage::UsageError;
 
 fn main() -> ExitCode {
-    let cli = volley::cli::parse();
-    match volley::cli::run(cli) {
+    let parsed = volley::cli::parse();
+    match volley::cli::run(parsed) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             if let Some(i) = err.downcast_ref::<Interrupted>() {

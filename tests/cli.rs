@@ -61,7 +61,19 @@ fn engine_duel_counts(a: &str, b: &str, range: f64, seed: u64, trials: u64) -> [
         DEFAULT_MAX_TURNS,
     )
     .unwrap();
-    let key = cell_key(&volley::sweep::cells::duel_key(&x.name, &y.name, &c, Policy::BestExpected, DEFAULT_MAX_TURNS));
+    let point = volley::rules::Point::new(
+        &volley::sweep::run::all_specs::<volley::rules::techcommander::TechCommander>(),
+        &[("range", range.to_string())],
+    )
+    .unwrap();
+    let options = volley::rules::techcommander::options::Options::default().pairs();
+    let spec = volley::sweep::cells::CellSpec {
+        ruleset: "techcommander",
+        options: &options,
+        policy: Policy::BestExpected.name(),
+        max_turns: DEFAULT_MAX_TURNS,
+    };
+    let key = cell_key(&spec.duel(&x.name, &y.name, &point));
     let cfg = RunConfig { seed, trials: Trials::Fixed(trials), ..RunConfig::default() };
     let t = run(&[Cell { key, kernel: &duel }], &cfg, &Silent).unwrap().remove(0);
     [t.a_wins(), t.b_wins(), t.mutual_by_turn.iter().sum(), t.timeouts]
@@ -738,16 +750,30 @@ smoke = ["none", "designated"]
         assert!(String::from_utf8_lossy(&out.stderr).contains("built in: duels, quick, standard"));
     }
 
+    /// Parses a built-in scenario with its ruleset and resolves it against that ruleset's
+    /// built-in catalogue: the number of attackers it selects.
+    struct Resolve(String);
+
+    impl volley::rules::Visit for Resolve {
+        type Output = usize;
+        fn visit<R: volley::rules::Ruleset>(self) -> usize {
+            let cat = volley::catalogue::Layers::base(None, R::NAME).load(R::load).unwrap();
+            let s = volley::sweep::ScenarioText::load(&self.0).unwrap().parse::<R>().unwrap();
+            s.resolve::<R>(&cat).unwrap().attackers.len()
+        }
+    }
+
+    fn attackers_of(name: &str) -> usize {
+        let text = volley::sweep::ScenarioText::load(name).unwrap();
+        text.ruleset().unwrap().unwrap_or_default().visit(Resolve(name.to_string()))
+    }
+
     #[test]
     fn built_in_scenarios_parse_and_resolve() {
-        let cat = Catalogue::embedded().unwrap();
         for name in volley::sweep::scenario::embedded_names() {
-            let s = volley::sweep::Scenario::load(&name).unwrap();
-            let r = s.resolve(&cat).unwrap();
-            assert!(!r.attackers.is_empty(), "{name}");
+            assert!(attackers_of(&name) > 0, "{name}");
         }
-        let standard = volley::sweep::Scenario::load("standard").unwrap();
-        assert_eq!(standard.resolve(&cat).unwrap().attackers.len(), 7, "every MSV build");
+        assert_eq!(attackers_of("standard"), 7, "every MSV build");
     }
 }
 

@@ -635,15 +635,16 @@ mod charts {
     use volley::charts::data::{ConditionSet, cost_bars, duel_matrix, hit_heatmap, ttk_curves};
     use volley::charts::{ChartKind, ReportTables, condition_sets, report_charts};
     use volley::engine::{RunConfig, Silent};
+    use volley::rules::techcommander::TechCommander;
     use volley::rules::techcommander::catalogue::Catalogue;
     use volley::sweep::{Scenario, run_sweep};
 
     fn report(text: &str) -> (ReportTables, serde_json::Value) {
         let cat = Catalogue::embedded().unwrap();
-        let s = Scenario::parse("t.toml", text).unwrap();
-        let r = s.resolve(&cat).unwrap();
+        let s = Scenario::parse::<TechCommander>("t.toml", text).unwrap();
+        let r = s.resolve::<TechCommander>(&cat).unwrap();
         let cfg = RunConfig { seed: s.seed, trials: s.trials, ..RunConfig::default() };
-        let out = run_sweep(&s, &r, &cat, &cfg, &Silent).unwrap();
+        let out = run_sweep::<TechCommander>(&s, &r, &cat, &cfg, &Silent).unwrap();
         (ReportTables::from_named(&out.tables), out.manifest)
     }
 

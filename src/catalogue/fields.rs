@@ -441,4 +441,51 @@ impl Fields<'_> {
     pub fn number_opt(&mut self, key: &str) -> Option<f64> {
         if self.fields.iter().any(|(k, _)| k == key) { Some(self.number(key, Some(0.0))) } else { None }
     }
+
+    /// The keys of the table being read, in order.
+    pub fn keys(&self) -> Vec<String> {
+        self.fields.iter().map(|(k, _)| k.clone()).collect()
+    }
+
+    /// A scalar (string, number or boolean) as text, with where it was written; `None`
+    /// when absent (or of another type: then an error is recorded).
+    pub fn scalar(&mut self, key: &str) -> Option<(String, Option<Position>)> {
+        let field = self.take(key)?;
+        match scalar_text(&field.value) {
+            Some(t) => Some((t, field.position)),
+            None => {
+                self.wrong_type(key, field, "a string, number or boolean");
+                None
+            }
+        }
+    }
+
+    /// A list of scalars (strings, numbers, booleans) as text; a single scalar is a list
+    /// of one. Empty when absent.
+    pub fn scalar_list(&mut self, key: &str) -> Vec<(String, Option<Position>)> {
+        let Some(field) = self.take(key) else {
+            return Vec::new();
+        };
+        match &field.value {
+            RawValue::Array(items) => self.items(key, items, "a string, number or boolean", scalar_text),
+            other => match scalar_text(other) {
+                Some(t) => vec![(t, field.position)],
+                None => {
+                    self.wrong_type(key, field, "an array of values");
+                    Vec::new()
+                }
+            },
+        }
+    }
+}
+
+/// A scalar raw value as text (`12`, `26.5`, `true`, `half`).
+fn scalar_text(v: &RawValue) -> Option<String> {
+    match v {
+        RawValue::Int(i) => Some(i.to_string()),
+        RawValue::Float(f) => Some(format!("{f}")),
+        RawValue::Bool(b) => Some(b.to_string()),
+        RawValue::Str(s) | RawValue::Cell(s) => Some(s.clone()),
+        _ => None,
+    }
 }

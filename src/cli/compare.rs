@@ -4,32 +4,31 @@ use anyhow::{Result, anyhow};
 use clap::Args;
 use serde_json::json;
 
-use super::args::{CatalogArgs, ConditionArgs, FormatArgs};
-use super::odds::describe;
+use super::args::FormatArgs;
 use super::progress::Progress;
 use super::run_args::RunArgs;
 use super::usage::usage;
 use super::versus::{catalogue_for, resolve_field, scenario_parts};
-use super::{print_table, write_stdout};
+use super::{Invocation, print_table, write_stdout};
 use crate::output::percent::{percent, signed_percent, signed_percent_interval};
 use crate::output::{Format, Table};
-use crate::rules::techcommander::TargetSpec;
-use crate::rules::techcommander::paired::Metric;
-use crate::stats::PairedSummary;
+use crate::rules::axis::Point;
+use crate::rules::{Role, Ruleset};
+use crate::stats::{Metric, PairedSummary};
 use crate::sweep::compare::{CompareResult, CompareSpec, Versus, run_compare};
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
-    /// The build to judge (A)
+    /// The side to judge (A): a build, a mech or MECH+PILOT
     #[arg(value_name = "A")]
     pub a: String,
-    /// The build to compare it with (B)
+    /// The side to compare it with (B)
     #[arg(value_name = "B")]
     pub b: String,
     /// Duel a field: a [[field]] of the catalogue (weights apply) or builds separated by commas
     #[arg(long, value_name = "FIELD", conflicts_with_all = ["target", "scenario"])]
     pub against: Option<String>,
-    /// Attack-run targets instead (units, builds or ac:N), repeatable
+    /// Attack-run targets instead (TechCommander: units, builds or ac:N; MECHCOM: mechs), repeatable
     #[arg(long, value_name = "TARGET", conflicts_with = "scenario")]
     pub target: Vec<String>,
     /// Take opponents or targets, conditions, turn cap, policy, seed and trials from a scenario file or built-in scenario
@@ -41,8 +40,6 @@ pub struct CompareArgs {
     /// With --target: compute A, B and their difference exactly from the time-to-kill chains (no Monte Carlo, intervals of zero width)
     #[arg(long)]
     pub exact: bool,
-    #[command(flatten)]
-    pub conditions: ConditionArgs,
     #[command(flatten)]
     pub run: RunArgs,
     #[command(flatten)]
@@ -75,10 +72,8 @@ fn summary_json(s: &PairedSummary, metric: &str) -> serde_json::Value {
     })
 }
 
-const PAIRING: &str = "common random numbers: the same initiative and one shared uniform per action slot for A and B, mapped through each side's exact inverse CDF";
-
 /// "A costs 5 points, B 4" (or "A and B both cost 5 points").
-fn cost_line(spec: &CompareSpec, r: &CompareResult) -> String {
+fn cost_line<R: Ruleset>(spec: &CompareSpec<R>, r: &CompareResult) -> String {
     if r.a_points == r.b_points {
         format!("{} and {} both cost {} points", spec.a, spec.b, r.a_points)
     } else {
@@ -108,41 +103,46 @@ fn ratio(p: &crate::stats::Interval, i: &crate::stats::Interval) -> Option<f64> 
     (i.half_width() > 0.0).then(|| p.half_width() / i.half_width())
 }
 
-pub fn run(args: &CompareArgs, catalog: &CatalogArgs) -> Result<()> {
-    let cat = catalogue_for(catalog, args.scenario.as_deref())?;
-    let a = cat.find_build(&args.a).map_err(|e| anyhow!(e))?.name.clone();
-    let b = cat.find_build(&args.b).map_err(|e| anyhow!(e))?.name.clone();
-    let (versus, conditions, policy, max_turns, config) = if let Some(path) = &args.scenario {
-        let (s, grid, opponents, targets) = scenario_parts(&cat, path)?;
+pub fn run<R: Ruleset>(args: &CompareArgs, ctx: &Invocation<'_>) -> Result<()> {
+    let cat = catalogue_for::<R>(ctx.catalog(), args.scenario.as_deref())?;
+    let a = R::display_name(&cat, Role::Opponent, &args.a).map_err(|e| anyhow!(e))?;
+    let b = R::display_name(&cat, Role::Opponent, &args.b).map_err(|e| anyhow!(e))?;
+    let mut options = ctx.options::<R>()?;
+    let (versus, points, policy, max_turns, config) = if let Some(path) = &args.scenario {
+        let (s, grid, opponents, targets) = scenario_parts::<R>(&cat, path)?;
+        options = s.rule_options::<R>().map_err(usage)?;
         let versus = if opponents.is_empty() {
             Versus::Targets(targets)
         } else {
             Versus::Opponents(opponents.into_iter().map(|o| (o, 1.0)).collect())
         };
-        (versus, grid, s.policy, s.max_turns, args.run.config_over(s.seed, s.trials)?)
+        (
+            versus,
+            grid,
+            s.policy.parse::<R::Policy>().map_err(usage)?,
+            s.max_turns,
+            args.run.config_over(s.seed, s.trials)?,
+        )
     } else {
         let versus = match (&args.against, args.target.is_empty()) {
-            (Some(f), _) => Versus::Opponents(resolve_field(&cat, f)?),
+            (Some(f), _) => Versus::Opponents(resolve_field::<R>(&cat, f)?),
             (None, false) => Versus::Targets(
                 args.target
                     .iter()
-                    .map(|t| TargetSpec::parse(t).and_then(|s| s.resolve(&cat).map(|_| s)))
-                    .collect::<Result<_, _>>()
-                    .map_err(|e| anyhow!(e))?,
+                    .map(|t| {
+                        R::check_name(Role::Target, t).map_err(usage)?;
+                        R::select(&cat, Role::Target, t).map(|mut v| v.remove(0)).map_err(|e| anyhow!(e))
+                    })
+                    .collect::<Result<_>>()?,
             ),
             (None, true) => {
                 return Err(usage(
-                    "say what A and B face: --against FIELD (duels), --target UNIT (attack runs) or --scenario FILE",
+                    "say what A and B face: --against FIELD (duels), --target NAME (attack runs) or --scenario FILE",
                 ));
             }
         };
-        (
-            versus,
-            vec![args.conditions.engagement_conditions()?],
-            args.run.policy,
-            args.run.max_turns,
-            args.run.config()?,
-        )
+        ctx.engagement_conditions::<R>()?;
+        (versus, vec![ctx.point::<R>()?], args.run.policy::<R>()?, args.run.max_turns, args.run.config()?)
     };
     let metric = match &args.metric {
         Some(m) => Metric::parse(m).map_err(usage)?,
@@ -154,15 +154,19 @@ pub fn run(args: &CompareArgs, catalog: &CatalogArgs) -> Result<()> {
             "--exact compares attack runs (--target, or a scenario of attack runs): duels have no exact solver",
         ));
     }
-    let spec =
-        CompareSpec { a: a.clone(), b: b.clone(), versus, conditions, policy, max_turns, metric, exact: args.exact };
+    let spec = CompareSpec::<R> { a, b, versus, points, options, policy, max_turns, metric, exact: args.exact };
     let progress = Progress::new(args.run.quiet);
-    let result = run_compare(&cat, &spec, &config, &progress).map_err(|e| anyhow!(e))?;
+    let result = run_compare::<R>(&cat, &spec, &config, &progress).map_err(|e| anyhow!(e))?;
     progress.finish();
     output(args, &spec, &result, config.seed)
 }
 
-fn output(args: &CompareArgs, spec: &CompareSpec, r: &CompareResult, seed: u64) -> Result<()> {
+/// Conditions of a matchup in words.
+fn describe<R: Ruleset>(p: &Point) -> String {
+    R::conditions(p).map_or_else(|_| p.key(), |c| R::describe(&c))
+}
+
+fn output<R: Ruleset>(args: &CompareArgs, spec: &CompareSpec<R>, r: &CompareResult, seed: u64) -> Result<()> {
     let metric = r.metric.name();
     let versus_key = if matches!(spec.versus, Versus::Opponents(_)) { "opponent" } else { "target" };
     match args.format.format {
@@ -174,7 +178,7 @@ fn output(args: &CompareArgs, spec: &CompareSpec, r: &CompareResult, seed: u64) 
                     let mut j = summary_json(&m.summary, &metric);
                     let o = j.as_object_mut().expect("object");
                     o.insert(versus_key.into(), json!(m.versus));
-                    o.insert("conditions".into(), json!(describe(&m.conditions)));
+                    o.insert("conditions".into(), json!(describe::<R>(&m.point)));
                     o.insert("weight".into(), json!(m.weight));
                     o.insert("intervals".into(), json!(method(&m.summary, r.metric)));
                     j
@@ -187,11 +191,11 @@ fn output(args: &CompareArgs, spec: &CompareSpec, r: &CompareResult, seed: u64) 
                 o.insert("b_per_point".into(), json!(b));
             }
             let j = json!({
-                "a": spec.a, "b": spec.b, "metric": metric, "seed": seed,
+                "ruleset": R::NAME, "a": spec.a, "b": spec.b, "metric": metric, "seed": seed,
                 "method": if r.exact { "exact" } else { "monte-carlo" },
                 "intervals": method(&r.overall, r.metric),
                 "a_points": r.a_points, "b_points": r.b_points, "cost": cost_line(spec, r),
-                "pairing": if r.exact { "none needed: exact values" } else { PAIRING },
+                "pairing": if r.exact { "none needed: exact values" } else { R::PAIRING },
                 "overall": overall,
                 "matchups": matchups,
             });
@@ -230,7 +234,7 @@ fn output(args: &CompareArgs, spec: &CompareSpec, r: &CompareResult, seed: u64) 
                 ]);
             };
             for m in &r.matchups {
-                push(&m.versus, describe(&m.conditions), m.weight, &m.summary);
+                push(&m.versus, describe::<R>(&m.point), m.weight, &m.summary);
             }
             push("overall", String::new(), r.matchups.iter().map(|m| m.weight).sum(), &r.overall);
             if format == Format::Table {

@@ -4,48 +4,43 @@ use anyhow::{Result, anyhow};
 use clap::Args;
 use serde_json::json;
 
-use super::args::{CatalogArgs, ConditionArgs, FormatArgs};
-use super::odds::describe;
+use super::args::FormatArgs;
 use super::progress::Progress;
 use super::run_args::RunArgs;
-use super::{print_table, write_stdout};
+use super::{Invocation, print_table, write_stdout};
 use crate::engine::{Cell, cell_key, run};
 use crate::output::{Format, Table};
-use crate::rules::techcommander::{Attacker, Duel, Target};
+use crate::rules::{Role, RuleOptions, Ruleset};
 use crate::stats::Interval;
-use crate::sweep::cells::duel_key;
+use crate::sweep::cells::CellSpec;
 
 #[derive(Debug, Args)]
 pub struct DuelArgs {
-    /// First build (A)
+    /// First side (A): a build, a mech or MECH+PILOT
     #[arg(value_name = "A")]
     pub a: String,
-    /// Second build (B)
+    /// Second side (B)
     #[arg(value_name = "B")]
     pub b: String,
-    #[command(flatten)]
-    pub conditions: ConditionArgs,
     #[command(flatten)]
     pub run: RunArgs,
     #[command(flatten)]
     pub format: FormatArgs,
 }
 
-pub fn run_duel(args: &DuelArgs, catalog: &CatalogArgs) -> Result<()> {
-    let cat = catalog.load()?;
-    let a = cat.find_build(&args.a).map_err(|e| anyhow!(e))?;
-    let b = cat.find_build(&args.b).map_err(|e| anyhow!(e))?;
-    let cond = args.conditions.engagement_conditions()?;
+pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()> {
+    let cond = ctx.engagement_conditions::<R>()?;
+    let options = ctx.options::<R>()?;
+    let policy = args.run.policy::<R>()?;
     let config = args.run.config()?;
-    let kernel = Duel::new(
-        (&Attacker::from_build(&cat, a), &Target::from_build(&cat, a)),
-        (&Attacker::from_build(&cat, b), &Target::from_build(&cat, b)),
-        &cond,
-        args.run.policy,
-        args.run.max_turns,
-    )
-    .map_err(|e| anyhow!(e))?;
-    let key = cell_key(&duel_key(&a.name, &b.name, &cond, args.run.policy, args.run.max_turns));
+    let cat = ctx.catalog().load::<R>()?;
+    let a = R::display_name(&cat, Role::Opponent, &args.a).map_err(|e| anyhow!(e))?;
+    let b = R::display_name(&cat, Role::Opponent, &args.b).map_err(|e| anyhow!(e))?;
+    let kernel = R::duel(&cat, &a, &b, &cond, &options, policy, args.run.max_turns).map_err(|e| anyhow!(e))?;
+    let pairs = options.pairs();
+    let policy_name = policy.to_string();
+    let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &policy_name, max_turns: args.run.max_turns };
+    let key = cell_key(&spec.duel(&a, &b, &ctx.point::<R>()?));
     let progress = Progress::new(args.run.quiet);
     let tally = run(&[Cell { key, kernel: &kernel }], &config, &progress).map_err(|e| anyhow!(e))?.remove(0);
     progress.finish();
@@ -53,7 +48,7 @@ pub fn run_duel(args: &DuelArgs, catalog: &CatalogArgs) -> Result<()> {
     match args.format.format {
         Format::Json => {
             let j = json!({
-                "a": a.name, "b": b.name, "conditions": describe(&cond), "policy": args.run.policy.name(),
+                "ruleset": R::NAME, "a": a, "b": b, "conditions": R::describe(&cond), "policy": policy_name,
                 "max_turns": args.run.max_turns, "seed": config.seed, "trials": s.trials,
                 "p_a_wins": s.p_a_wins, "p_a_wins_ci95": s.p_a_wins_ci.pair(),
                 "p_b_wins": s.p_b_wins, "p_b_wins_ci95": s.p_b_wins_ci.pair(),
@@ -66,8 +61,8 @@ pub fn run_duel(args: &DuelArgs, catalog: &CatalogArgs) -> Result<()> {
         format => {
             let mut t = Table::new(["outcome", "probability", "ci95_low", "ci95_high"]);
             let rows: [(String, f64, Interval); 3] = [
-                (format!("{} wins", a.name), s.p_a_wins, s.p_a_wins_ci),
-                (format!("{} wins", b.name), s.p_b_wins, s.p_b_wins_ci),
+                (format!("{a} wins"), s.p_a_wins, s.p_a_wins_ci),
+                (format!("{b} wins"), s.p_b_wins, s.p_b_wins_ci),
                 ("draw".into(), s.p_draw, s.p_draw_ci),
             ];
             for (name, p, ci) in rows {
@@ -75,13 +70,14 @@ pub fn run_duel(args: &DuelArgs, catalog: &CatalogArgs) -> Result<()> {
             }
             if format == Format::Table {
                 let mean = s.mean_turns.map_or("-".into(), |m| format!("{m:.2}"));
+                let turn = R::TURN;
                 write_stdout(&format!(
-                    "{} vs {} ({}, {} turns max, policy {})\nMonte Carlo, {} duels, seed {}; mean length {mean} turns; draws: {:.4} mutual kills, {:.4} timeouts\n\n",
-                    a.name,
-                    b.name,
-                    describe(&cond),
+                    "{} vs {} ({}, {} {turn}s max, policy {})\nMonte Carlo, {} duels, seed {}; mean length {mean} {turn}s; draws: {:.4} mutual kills, {:.4} timeouts\n\n",
+                    a,
+                    b,
+                    R::describe(&cond),
                     args.run.max_turns,
-                    args.run.policy,
+                    policy_name,
                     s.trials,
                     config.seed,
                     s.p_mutual_kill,

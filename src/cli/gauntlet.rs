@@ -6,21 +6,23 @@ use anyhow::{Context, Result, anyhow};
 use clap::{Args, ValueHint};
 use serde_json::json;
 
-use super::args::{CatalogArgs, ConditionArgs};
 use super::progress::Progress;
 use super::run_args::RunArgs;
 use super::sweep::TableFormat;
+use super::usage::usage;
 use super::versus::{catalogue_for, resolve_field, scenario_parts};
-use super::write_stdout;
+use super::{Invocation, write_stdout};
 use crate::charts::page::{write_column_guide, write_page};
 use crate::charts::{ReportKind, ReportTables, draw_report, slug, write_charts};
 use crate::output::percent::{percent, percent_interval};
 use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir, Table};
+use crate::rules::{Role, RuleOptions, Ruleset};
 use crate::sweep::gauntlet::run_gauntlet;
+use crate::sweep::run::{axes_json, layout};
 
 #[derive(Debug, Args)]
 pub struct GauntletArgs {
-    /// Builds to put through the gauntlet
+    /// Sides to put through the gauntlet (builds; MECHCOM: mechs or MECH+PILOT)
     #[arg(value_name = "BUILD", required = true)]
     pub builds: Vec<String>,
     /// The field: a [[field]] of the catalogue (its weights say how often each opponent is met) or builds separated by commas
@@ -29,8 +31,6 @@ pub struct GauntletArgs {
     /// Play over a scenario's grid, turn cap, policy, seed and trials (its opponents are ignored: the field is the opposition)
     #[arg(long, value_name = "FILE")]
     pub scenario: Option<String>,
-    #[command(flatten)]
-    pub conditions: ConditionArgs,
     #[command(flatten)]
     pub run: RunArgs,
     /// Report directory [default: reports/gauntlet-<field>]
@@ -47,34 +47,40 @@ pub struct GauntletArgs {
     pub no_charts: bool,
 }
 
-pub fn run(args: &GauntletArgs, catalog: &CatalogArgs) -> Result<()> {
-    let cat = catalogue_for(catalog, args.scenario.as_deref())?;
+pub fn run<R: Ruleset>(args: &GauntletArgs, ctx: &Invocation<'_>) -> Result<()> {
+    let cat = catalogue_for::<R>(ctx.catalog(), args.scenario.as_deref())?;
     let builds: Vec<String> = args
         .builds
         .iter()
-        .map(|b| cat.find_build(b).map(|x| x.name.clone()))
+        .map(|b| R::display_name(&cat, Role::Opponent, b))
         .collect::<Result<_, _>>()
         .map_err(|e| anyhow!(e))?;
-    let field = resolve_field(&cat, &args.field)?;
-    let (grid, policy, max_turns, config, scenario_name) = match &args.scenario {
+    let field = resolve_field::<R>(&cat, &args.field)?;
+    let (grid, options, policy, max_turns, config, scenario_name) = match &args.scenario {
         Some(path) => {
-            let (s, grid, _, _) = scenario_parts(&cat, path)?;
-            (grid, s.policy, s.max_turns, args.run.config_over(s.seed, s.trials)?, Some(s.name))
+            let (s, grid, _, _) = scenario_parts::<R>(&cat, path)?;
+            let options = s.rule_options::<R>().map_err(usage)?;
+            let policy = s.policy.parse::<R::Policy>().map_err(usage)?;
+            (grid, options, policy, s.max_turns, args.run.config_over(s.seed, s.trials)?, Some(s.name))
         }
-        None => (
-            vec![args.conditions.engagement_conditions()?],
-            args.run.policy,
-            args.run.max_turns,
-            args.run.config()?,
-            None,
-        ),
+        None => {
+            ctx.engagement_conditions::<R>()?;
+            (
+                vec![ctx.point::<R>()?],
+                ctx.options::<R>()?,
+                args.run.policy::<R>()?,
+                args.run.max_turns,
+                args.run.config()?,
+                None,
+            )
+        }
     };
     let destination =
         args.out.clone().unwrap_or_else(|| Path::new("reports").join(format!("gauntlet-{}", slug(&args.field))));
     let report = ReportDir::create(&destination, args.force)?;
     let progress = Progress::new(args.run.quiet);
-    let out =
-        run_gauntlet(&cat, &builds, &field, &grid, policy, max_turns, &config, &progress).map_err(|e| anyhow!(e))?;
+    let out = run_gauntlet::<R>(&cat, &builds, &field, &grid, &options, policy, max_turns, &config, &progress)
+        .map_err(|e| anyhow!(e))?;
     progress.finish();
 
     let mut files = Vec::new();
@@ -92,12 +98,22 @@ pub fn run(args: &GauntletArgs, catalog: &CatalogArgs) -> Result<()> {
     let manifest = json!({
         "volley_version": env!("CARGO_PKG_VERSION"),
         "kind": ReportKind::Gauntlet.name(),
-        "ruleset": "techcommander",
+        "ruleset": R::NAME,
+        "turn": R::TURN,
+        "axes": axes_json(R::axes(), &|n| {
+            let mut v: Vec<String> = grid.iter().map(|p| p.get(n).to_string()).collect();
+            v.dedup();
+            v.sort();
+            v.dedup();
+            v
+        }),
+        "target_columns": layout::<R>().target_columns.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+        "options": options.pairs().into_iter().map(|(n, v)| (n, serde_json::Value::from(v))).collect::<serde_json::Map<_, _>>(),
         "scenario": { "name": format!("gauntlet {}", args.field), "source": scenario_name },
         "builds": builds,
         "field": field.iter().map(|(b, w)| json!({ "build": b, "weight": w })).collect::<Vec<_>>(),
-        "conditions": grid.iter().map(crate::sweep::cells::conditions_key).collect::<Vec<_>>(),
-        "policy": policy.name(),
+        "conditions": grid.iter().map(|p| p.key()).collect::<Vec<_>>(),
+        "policy": policy.to_string(),
         "max_turns": max_turns,
         "seed": config.seed,
         "trials_per_cell": match config.trials {
@@ -108,7 +124,7 @@ pub fn run(args: &GauntletArgs, catalog: &CatalogArgs) -> Result<()> {
         "engagements": out.engagements,
         "wall_seconds": out.seconds,
         "engagements_per_second": out.engagements as f64 / out.seconds.max(1e-9),
-        "catalogue": { "origin": cat.origin, "hash": cat.hash },
+        "catalogue": { "origin": R::origin(&cat).0, "hash": R::origin(&cat).1 },
         "files": files,
     });
     std::fs::write(report.path().join("manifest.json"), serde_json::to_string_pretty(&manifest)? + "\n")

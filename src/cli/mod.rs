@@ -5,11 +5,13 @@ pub mod args;
 pub mod catalog;
 pub mod chart;
 pub mod compare;
+pub mod conditions;
 pub mod duel;
 pub mod gauntlet;
 pub mod odds;
 pub mod odds_card;
 pub mod progress;
+pub mod rulesets;
 pub mod run_args;
 pub mod scenario;
 pub mod signals;
@@ -19,25 +21,62 @@ pub mod usage;
 pub mod validate;
 pub mod versus;
 
+use std::ffi::OsString;
 use std::io::Write;
 
 use anyhow::Result;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::output::{Format, Table};
+use crate::rules::axis::AxisSpec;
+use crate::rules::{RuleOptions, Ruleset, RulesetId, Visit};
 use args::CatalogArgs;
 
-/// Exact odds and Monte Carlo engagements for the TechCommander tabletop rules.
+/// The environment variable that names the ruleset like `--ruleset`.
+pub const RULESET_ENV: &str = "VOLLEY_RULESET";
+
+/// Exact odds and Monte Carlo engagements for tabletop wargame rules (TechCommander,
+/// MECHCOM; `volley rulesets` lists them).
 ///
-/// Loadouts come from the built-in catalogue unless --loadouts DIR (or VOLLEY_LOADOUTS)
-/// names another.
+/// Loadouts come from the ruleset's built-in catalogue unless --loadouts DIR (or
+/// VOLLEY_LOADOUTS) names another. Condition flags (--range, --cover, ...) are the
+/// ruleset's: `volley --ruleset mechcom odds --help` shows MECHCOM's.
 #[derive(Debug, Parser)]
 #[command(name = "volley", version, about, long_about = None, propagate_version = true)]
 pub struct Cli {
+    /// The ruleset to play: techcommander (default) or mechcom [env: VOLLEY_RULESET; set
+    /// but empty = not set]. A scenario's `ruleset` key wins for sweep, compare and gauntlet
+    #[arg(long, global = true, value_name = "NAME", value_parser = parse_ruleset)]
+    pub ruleset: Option<RulesetId>,
+    /// Set a ruling of the ruleset, NAME=VALUE (repeatable; `volley rulesets` lists them
+    /// with their defaults). Recorded in manifests and part of every cell key
+    #[arg(long = "option", global = true, value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
     #[command(flatten)]
     pub catalog: CatalogArgs,
     #[command(subcommand)]
     pub command: Command,
+}
+
+fn parse_ruleset(text: &str) -> Result<RulesetId, String> {
+    text.parse()
+}
+
+impl Cli {
+    /// The ruleset chosen by `--ruleset`, else `VOLLEY_RULESET` when set and not empty,
+    /// else the default.
+    ///
+    /// # Errors
+    /// A usage error for an unknown name in `VOLLEY_RULESET`.
+    pub fn ruleset(&self) -> Result<RulesetId> {
+        if let Some(r) = self.ruleset {
+            return Ok(r);
+        }
+        match std::env::var(RULESET_ENV) {
+            Ok(v) if !v.trim().is_empty() => v.parse().map_err(|e: String| usage::usage(format!("{RULESET_ENV}: {e}"))),
+            _ => Ok(RulesetId::default()),
+        }
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -64,6 +103,8 @@ pub enum Command {
     Gauntlet(gauntlet::GauntletArgs),
     /// List the built-in scenarios, or print one's TOML to copy and edit
     Scenario(scenario::ScenarioArgs),
+    /// List the rulesets volley plays, with their condition axes, options and defaults
+    Rulesets(rulesets::RulesetsArgs),
 }
 
 impl Command {
@@ -83,18 +124,75 @@ impl Command {
     }
 }
 
-/// The full command line definition, with the help texts that differ per command.
-pub fn command() -> clap::Command {
-    Cli::command()
-        .mut_subcommand("duel", args::conditions_on_both_sides)
-        .mut_subcommand("gauntlet", args::conditions_on_both_sides)
+/// A parsed command line: the arguments and the condition values of the ruleset's
+/// flags (axis name, canonical text).
+#[derive(Debug)]
+pub struct Parsed {
+    pub cli: Cli,
+    pub conditions: Vec<(&'static str, String)>,
 }
 
-/// Parse the process's arguments (exits 2 with clap's message on a usage error, 0 after
-/// `--help` or `--version`).
-pub fn parse() -> Cli {
-    let matches = command().get_matches();
-    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut command()).exit())
+/// The ruleset a command line asks for, read before parsing so that the condition flags
+/// can be the ruleset's: `--ruleset NAME` or `--ruleset=NAME`, else `VOLLEY_RULESET`,
+/// else the default. An unknown name gives the default here; parsing then reports it.
+pub fn ruleset_of_args(args: &[OsString]) -> RulesetId {
+    let mut it = args.iter().map(|a| a.to_string_lossy());
+    while let Some(a) = it.next() {
+        if a == "--" {
+            break;
+        }
+        let value = if a == "--ruleset" {
+            it.next().map(|v| v.to_string())
+        } else {
+            a.strip_prefix("--ruleset=").map(str::to_string)
+        };
+        if let Some(v) = value {
+            return v.parse().unwrap_or_default();
+        }
+    }
+    std::env::var(RULESET_ENV).ok().and_then(|v| v.parse().ok()).unwrap_or_default()
+}
+
+struct Specs;
+
+impl Visit for Specs {
+    type Output = Vec<AxisSpec>;
+    fn visit<R: Ruleset>(self) -> Vec<AxisSpec> {
+        crate::sweep::run::all_specs::<R>()
+    }
+}
+
+/// The full command line definition for ruleset `id` (its condition flags).
+pub fn command_for(id: RulesetId) -> clap::Command {
+    conditions::add_flags(Cli::command(), &id.visit(Specs))
+}
+
+/// The full command line definition for the default ruleset.
+pub fn command() -> clap::Command {
+    command_for(RulesetId::default())
+}
+
+/// Parse `args` (exits 2 with clap's message on a usage error, 0 after `--help` or
+/// `--version`).
+pub fn parse_from(args: Vec<OsString>) -> Parsed {
+    let id = ruleset_of_args(&args);
+    let mut cmd = command_for(id);
+    let matches = cmd.try_get_matches_from_mut(args).unwrap_or_else(|e| e.exit());
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut cmd).exit());
+    let specs = id.visit(Specs);
+    let conditions = match matches.subcommand() {
+        Some((name, sub)) if conditions::CONDITION_COMMANDS.contains(&name) => conditions::read(sub, &specs)
+            .unwrap_or_else(|e| {
+                cmd.error(clap::error::ErrorKind::InvalidValue, e).exit();
+            }),
+        _ => Vec::new(),
+    };
+    Parsed { cli, conditions }
+}
+
+/// Parse the process's arguments (see [`parse_from`]).
+pub fn parse() -> Parsed {
+    parse_from(std::env::args_os().collect())
 }
 
 /// Run the parsed command.
@@ -102,11 +200,11 @@ pub fn parse() -> Cli {
 /// # Errors
 /// Whatever the command fails with; a [`usage::UsageError`] for option values it cannot
 /// accept; [`signals::Interrupted`] when it stopped because of a signal.
-pub fn run(cli: Cli) -> Result<()> {
-    if cli.command.handles_signals() {
+pub fn run(parsed: Parsed) -> Result<()> {
+    if parsed.cli.command.handles_signals() {
         signals::install()?;
     }
-    let result = dispatch(&cli);
+    let result = dispatch(&parsed);
     // A signal explains whatever failure it caused (a cancelled run, a dropped report).
     if result.is_err() {
         signals::check()?;
@@ -114,19 +212,104 @@ pub fn run(cli: Cli) -> Result<()> {
     result
 }
 
-fn dispatch(cli: &Cli) -> Result<()> {
-    match &cli.command {
-        Command::Validate(a) => validate::run(a, &cli.catalog),
-        Command::Catalog(a) => catalog::run(a, &cli.catalog),
-        Command::Odds(a) => odds::run(a, &cli.catalog),
-        Command::Ttk(a) => ttk::run_ttk(a, &cli.catalog),
-        Command::Duel(a) => duel::run_duel(a, &cli.catalog),
-        Command::Sweep(a) => sweep::run(a, &cli.catalog),
-        Command::Chart(a) => chart::run(a),
-        Command::OddsCard(a) => odds_card::run(a, &cli.catalog),
-        Command::Compare(a) => compare::run(a, &cli.catalog),
-        Command::Gauntlet(a) => gauntlet::run(a, &cli.catalog),
-        Command::Scenario(a) => scenario::run(a),
+/// What every ruleset-generic command gets: the command line and its condition values.
+pub struct Invocation<'a> {
+    pub cli: &'a Cli,
+    pub conditions: &'a [(&'static str, String)],
+}
+
+impl Invocation<'_> {
+    /// The catalogue arguments.
+    pub fn catalog(&self) -> &CatalogArgs {
+        &self.cli.catalog
+    }
+
+    /// The conditions of the command line as ruleset `R`'s point.
+    ///
+    /// # Errors
+    /// A usage error for values that contradict each other.
+    pub fn point<R: Ruleset>(&self) -> Result<crate::rules::Point> {
+        crate::rules::Point::new(&crate::sweep::run::all_specs::<R>(), self.conditions)
+            .map_err(|e| usage::usage(e.join("; ")))
+    }
+
+    /// The conditions of the command line as ruleset `R`'s typed conditions.
+    ///
+    /// # Errors
+    /// A usage error for values that contradict each other.
+    pub fn conditions<R: Ruleset>(&self) -> Result<R::Conditions> {
+        R::conditions(&self.point::<R>()?).map_err(usage::usage)
+    }
+
+    /// As [`Invocation::conditions`], refusing conditions engagements cannot play.
+    ///
+    /// # Errors
+    /// A usage error.
+    pub fn engagement_conditions<R: Ruleset>(&self) -> Result<R::Conditions> {
+        let c = self.conditions::<R>()?;
+        R::check_engagement(&c).map_err(usage::usage)?;
+        Ok(c)
+    }
+
+    /// The ruleset's options with the command line's `--option NAME=VALUE` applied.
+    ///
+    /// # Errors
+    /// A usage error for a malformed pair, an unknown name or an unplayable value.
+    pub fn options<R: Ruleset>(&self) -> Result<R::Options> {
+        let mut o = R::Options::default();
+        for pair in &self.cli.options {
+            let (name, value) = pair
+                .split_once('=')
+                .ok_or_else(|| usage::usage(format!("--option {pair}: give NAME=VALUE (see `volley rulesets`)")))?;
+            o.set(name.trim(), value.trim()).map_err(|e| usage::usage(format!("--option {pair}: {e}")))?;
+        }
+        o.validate().map_err(usage::usage)?;
+        Ok(o)
+    }
+}
+
+struct Runner<'a>(Invocation<'a>);
+
+impl Visit for Runner<'_> {
+    type Output = Result<()>;
+    fn visit<R: Ruleset>(self) -> Result<()> {
+        let ctx = &self.0;
+        match &ctx.cli.command {
+            Command::Validate(a) => validate::run::<R>(a, ctx),
+            Command::Catalog(a) => catalog::run::<R>(a, ctx),
+            Command::Odds(a) => odds::run::<R>(a, ctx),
+            Command::Ttk(a) => ttk::run_ttk::<R>(a, ctx),
+            Command::Duel(a) => duel::run_duel::<R>(a, ctx),
+            Command::Sweep(a) => sweep::run::<R>(a, ctx),
+            Command::OddsCard(a) => odds_card::run::<R>(a, ctx),
+            Command::Compare(a) => compare::run::<R>(a, ctx),
+            Command::Gauntlet(a) => gauntlet::run::<R>(a, ctx),
+            Command::Chart(_) | Command::Scenario(_) | Command::Rulesets(_) => unreachable!("not per ruleset"),
+        }
+    }
+}
+
+fn dispatch(parsed: &Parsed) -> Result<()> {
+    let cli = &parsed.cli;
+    let ctx = Invocation { cli, conditions: &parsed.conditions };
+    let ruleset = match &cli.command {
+        Command::Chart(a) => return chart::run(a),
+        Command::Scenario(a) => return scenario::run(a),
+        Command::Rulesets(a) => return rulesets::run(a),
+        // A scenario's `ruleset` key wins over the command line's.
+        Command::Sweep(a) => scenario_ruleset(Some(&a.scenario))?.map_or_else(|| cli.ruleset(), Ok)?,
+        Command::Compare(a) => scenario_ruleset(a.scenario.as_deref())?.map_or_else(|| cli.ruleset(), Ok)?,
+        Command::Gauntlet(a) => scenario_ruleset(a.scenario.as_deref())?.map_or_else(|| cli.ruleset(), Ok)?,
+        _ => cli.ruleset()?,
+    };
+    ruleset.visit(Runner(ctx))
+}
+
+/// The ruleset a scenario names, if a scenario is given and names one.
+fn scenario_ruleset(spec: Option<&str>) -> Result<Option<RulesetId>> {
+    match spec {
+        None => Ok(None),
+        Some(spec) => Ok(crate::sweep::ScenarioText::load(spec)?.ruleset()?),
     }
 }
 

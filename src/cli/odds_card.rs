@@ -6,18 +6,17 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow};
 use clap::{Args, ValueEnum, ValueHint};
 
-use super::args::CatalogArgs;
+use super::Invocation;
 use super::usage::usage;
-use crate::charts::card::{self, Card, Paper};
-use crate::charts::data::Heatmap;
+use crate::charts::card::{self, Paper};
 use crate::charts::pdf::pdf_pages;
 use crate::charts::slug;
 use crate::output::atomic_file::{refuse_existing, write_atomically};
-use crate::rules::techcommander::{Attacker, Conditions, Smoke, Target, system_odds};
+use crate::rules::{Role, Ruleset};
 
 #[derive(Debug, Args)]
 pub struct OddsCardArgs {
-    /// Build from the catalogue
+    /// Build from the catalogue (TechCommander)
     #[arg(value_name = "BUILD")]
     pub build: String,
     /// Output file: .png (300 dpi), .svg or .pdf [default: odds-card-<build>.png, .svg and
@@ -31,7 +30,7 @@ pub struct OddsCardArgs {
     /// Replace output files that already exist
     #[arg(long)]
     pub force: bool,
-    /// Range bands in inches, comma-separated
+    /// Range bands in the game's distance unit (TechCommander: inches), comma-separated
     #[arg(long, value_name = "INCHES", value_delimiter = ',', default_value = "6,12,18,24,30,36,48")]
     pub ranges: Vec<f64>,
 }
@@ -127,111 +126,17 @@ fn stale_pages(stem: &Path, formats: &[Format], pages: usize) -> Vec<PathBuf> {
     out
 }
 
-/// The card's heatmaps: per weapon system, target AC 1-6 against range, open and smoke.
-pub fn card_maps(attacker: &Attacker, ranges: &[f64]) -> Vec<Heatmap> {
-    let acs: Vec<u32> = (1..=6).collect();
-    attacker
-        .systems
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let w = &s.weapon;
-            let mut panels = Vec::new();
-            let mut notes = Vec::new();
-            for (name, smoke) in [("In the open", Smoke::None), ("In smoke", Smoke::Smoke)] {
-                let mut grid = Vec::new();
-                let mut note_grid = Vec::new();
-                for &ac in &acs {
-                    let mut row = Vec::new();
-                    let mut note_row = Vec::new();
-                    for &range in ranges {
-                        let c = Conditions { range, smoke, ..Conditions::default() };
-                        let o = system_odds(attacker, i, &Target::generic(ac), &c);
-                        match o.target_number() {
-                            Some(t) => {
-                                row.push(o.p_hit());
-                                note_row.push(Some(if t >= 20 {
-                                    "always".into()
-                                } else if t <= 0 {
-                                    "never".into()
-                                } else {
-                                    format!("roll ≤{t}")
-                                }));
-                            }
-                            None => {
-                                row.push(None);
-                                note_row.push(Some("no shot".into()));
-                            }
-                        }
-                    }
-                    grid.push(row);
-                    note_grid.push(note_row);
-                }
-                panels.push((name.to_string(), grid));
-                notes.push(note_grid);
-            }
-            let copies = if s.copies > 1 { format!(" ×{} linked", s.copies) } else { String::new() };
-            let mut facts = vec![
-                format!("{} d20 per action", s.dice()),
-                format!("{} damage a hit", w.damage),
-                format!("FC {:+}", w.fire_control),
-                format!("OPT {}", w.opt),
-            ];
-            if w.drop > 0 {
-                facts.push(format!("−{} per {} beyond", w.drop, w.drop_per));
-            }
-            if w.min > 0 {
-                facts.push(format!("MIN {}", w.min));
-            }
-            if w.nlos {
-                facts.push("NLOS".into());
-            }
-            if w.rounds > 0 {
-                facts.push(format!("{} rounds", w.rounds));
-            }
-            Heatmap {
-                title: format!("{}{copies}: {}", w.name, facts.join(", ")),
-                x_label: "Range (inches)".into(),
-                y_label: "Target AC".into(),
-                x: ranges.iter().map(|r| format!("{r}")).collect(),
-                y: acs.iter().map(|a| format!("AC{a}")).collect(),
-                panels,
-                notes: Some(notes),
-                scale_label: "P(hit) per shot".into(),
-            }
-        })
-        .collect()
-}
-
-pub fn run(args: &OddsCardArgs, catalog: &CatalogArgs) -> Result<()> {
-    let cat = catalog.load()?;
-    let build = cat.find_build(&args.build).map_err(|e| anyhow!(e))?;
+pub fn run<R: Ruleset>(args: &OddsCardArgs, ctx: &Invocation<'_>) -> Result<()> {
     if args.ranges.is_empty() || args.ranges.iter().any(|r| !r.is_finite() || *r < 0.0) {
-        return Err(usage("--ranges must list ranges of at least 0 inches"));
+        return Err(usage("--ranges must list ranges of at least 0"));
     }
-    let attacker = Attacker::from_build(&cat, build);
-    let unit = cat.unit_of(build);
-    let bonus =
-        if attacker.to_hit_bonus != 0 { format!(", {:+} to hit", attacker.to_hit_bonus) } else { String::new() };
-    let card = Card {
-        title: format!("Odds card: {} ({} AC{}{bonus})", build.name, unit.kind, unit.ac),
-        subtitle: "Hit chance per shot and the roll needed (d20, roll that or less), stationary; \
-                   rows: target AC, columns: range in inches"
-            .into(),
-        maps: card_maps(&attacker, &args.ranges),
-        footer: format!(
-            "volley {} · TechCommander · catalogue {} ({}) · cover: −1 minor, −2 half, −3 heavy · moving: −1 half, −4 full",
-            env!("CARGO_PKG_VERSION"),
-            cat.hash,
-            cat.origin
-        ),
-    };
+    let cat = ctx.catalog().load::<R>()?;
+    let name = R::display_name(&cat, Role::Attacker, &args.build).map_err(|e| anyhow!(e))?;
+    let card = R::odds_card(&cat, &name, &args.ranges).map_err(|e| anyhow!(e))?;
     let pages = card::layout(&card, args.paper.into()).map_err(|e| anyhow!(e))?;
     let (stem, formats) = match &args.out {
         Some(p) => (p.with_extension(""), vec![Format::of(p).expect("checked by the argument parser")]),
-        None => {
-            (PathBuf::from(format!("odds-card-{}", slug(&build.name))), vec![Format::Png, Format::Svg, Format::Pdf])
-        }
+        None => (PathBuf::from(format!("odds-card-{}", slug(&name))), vec![Format::Png, Format::Svg, Format::Pdf]),
     };
     let outputs = output_paths(&stem, &formats, pages.len());
     let stale = stale_pages(&stem, &formats, pages.len());

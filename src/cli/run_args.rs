@@ -2,13 +2,12 @@
 
 use anyhow::Result;
 use clap::Args;
-use clap::builder::{PossibleValuesParser, TypedValueParser};
 
 use super::usage::usage;
 use crate::engine::runner::MAX_TRIALS;
 use crate::engine::{DEFAULT_BATCH_STREAMS, RunConfig, Trials};
-use crate::rules::techcommander::attack_run::MAX_TURNS_LIMIT;
-use crate::rules::techcommander::{DEFAULT_MAX_TURNS, Policy};
+use crate::rules::Ruleset;
+use crate::sweep::scenario::{DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT};
 
 /// How many engagements, how they are seeded, and on how many threads.
 #[derive(Debug, Clone, Args)]
@@ -44,18 +43,31 @@ fn parse_precision(text: &str) -> Result<f64, String> {
 pub struct RunArgs {
     #[command(flatten)]
     pub trials: TrialArgs,
-    /// Turn cap: engagements still undecided after this many turns are censored (attack runs) or draws (duels)
+    /// Turn cap (MECHCOM: rounds): engagements still undecided after this many are censored (attack runs) or draws (duels)
     #[arg(long, value_name = "K", default_value_t = DEFAULT_MAX_TURNS, value_parser = clap::value_parser!(u32).range(1..=MAX_TURNS_LIMIT as i64))]
     pub max_turns: u32,
-    /// Firing policy: best-expected (highest expected life lost), kill-chance (highest one-action kill chance), catalog-order
-    #[arg(long, default_value = "best-expected", value_parser = PossibleValuesParser::new(Policy::NAMES).map(|s| s.parse::<Policy>().expect("listed")))]
-    pub policy: Policy,
+    /// Firing policy of the ruleset [default: the ruleset's; TechCommander: best-expected
+    /// (highest expected life lost), kill-chance (highest one-action kill chance),
+    /// catalog-order; MECHCOM: see `volley rulesets`]
+    #[arg(long, value_name = "POLICY")]
+    pub policy: Option<String>,
     /// No progress bar
     #[arg(long, short)]
     pub quiet: bool,
 }
 
 impl RunArgs {
+    /// The ruleset's policy: `--policy`, else the ruleset's default.
+    ///
+    /// # Errors
+    /// A usage error for a policy the ruleset does not have.
+    pub fn policy<R: Ruleset>(&self) -> Result<R::Policy> {
+        match &self.policy {
+            None => Ok(R::Policy::default()),
+            Some(p) => p.parse::<R::Policy>().map_err(|e| usage(format!("--policy: {e}"))),
+        }
+    }
+
     pub fn config(&self) -> Result<RunConfig> {
         self.trials.config()
     }

@@ -4,9 +4,21 @@ use anyhow::{Result, anyhow};
 use clap::{Args, Subcommand};
 
 use super::write_stdout;
+use crate::catalogue::CatalogErrors;
 use crate::catalogue::error::did_you_mean;
-use crate::sweep::Scenario;
+use crate::rules::{Ruleset, RulesetId, Visit};
 use crate::sweep::scenario::{embedded_names, embedded_text};
+use crate::sweep::{Scenario, ScenarioText};
+
+/// Parses a scenario for the ruleset it is visited with.
+struct Parse<'a>(&'a ScenarioText);
+
+impl Visit for Parse<'_> {
+    type Output = Result<Scenario, CatalogErrors>;
+    fn visit<R: Ruleset>(self) -> Self::Output {
+        self.0.parse::<R>()
+    }
+}
 
 #[derive(Debug, Args)]
 pub struct ScenarioArgs {
@@ -30,8 +42,11 @@ pub fn run(args: &ScenarioArgs) -> Result<()> {
         ScenarioCommand::List => {
             let mut text = String::new();
             for name in embedded_names() {
-                let scenario = Scenario::load(&name).map_err(|e| anyhow!(e))?;
-                text += &format!("{name}\t{}\n", scenario.description.unwrap_or_default());
+                let source = ScenarioText::load(&name).map_err(|e| anyhow!(e))?;
+                let ruleset = source.ruleset().map_err(|e| anyhow!(e))?.unwrap_or_default();
+                let scenario = ruleset.visit(Parse(&source)).map_err(|e| anyhow!(e))?;
+                let tag = if ruleset == RulesetId::default() { String::new() } else { format!(" [{ruleset}]") };
+                text += &format!("{name}\t{}{tag}\n", scenario.description.unwrap_or_default());
             }
             write_stdout(&text)
         }

@@ -6,14 +6,14 @@ use std::time::Instant;
 use anyhow::{Context, Result, anyhow};
 use clap::{Args, ValueEnum, ValueHint};
 
-use super::args::CatalogArgs;
 use super::progress::Progress;
 use super::run_args::TrialArgs;
-use super::signals;
+use super::{Invocation, signals};
 use crate::charts::page::{write_column_guide, write_pages};
 use crate::charts::{ReportTables, report_charts, write_charts};
 use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir};
-use crate::sweep::{DEFAULT_SCENARIO, Scenario, run_sweep};
+use crate::rules::Ruleset;
+use crate::sweep::{DEFAULT_SCENARIO, ScenarioText, run_sweep};
 
 /// A table file format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -24,8 +24,9 @@ pub enum TableFormat {
 
 #[derive(Debug, Args)]
 pub struct SweepArgs {
-    /// Scenario file, or the name of a built-in scenario (standard, quick, duels; see
-    /// `volley scenario list`). An argument is a file when it ends in .toml, contains a
+    /// Scenario file, or the name of a built-in scenario (standard, quick, duels,
+    /// mechcom-quick, ...; see `volley scenario list`). The scenario's `ruleset` key
+    /// (default techcommander) picks the ruleset. An argument is a file when it ends in .toml, contains a
     /// path separator, or exists as a regular file; otherwise it is a built-in name (a
     /// directory of that name is never read as a scenario)
     #[arg(value_name = "SCENARIO", default_value = DEFAULT_SCENARIO, value_hint = ValueHint::FilePath)]
@@ -49,20 +50,30 @@ pub struct SweepArgs {
     pub quiet: bool,
 }
 
-pub fn run(args: &SweepArgs, catalog: &CatalogArgs) -> Result<()> {
-    let mut scenario = Scenario::load(&args.scenario)?;
-    let cat = catalog.load_adding(&scenario.loadouts_add)?;
+pub fn run<R: Ruleset>(args: &SweepArgs, ctx: &Invocation<'_>) -> Result<()> {
+    let mut scenario = ScenarioText::load(&args.scenario)?.parse::<R>()?;
+    if !ctx.cli.options.is_empty() {
+        // `--option` pairs come after the scenario's own: the command line wins.
+        ctx.options::<R>()?;
+        for pair in &ctx.cli.options {
+            if let Some((n, v)) = pair.split_once('=') {
+                scenario.options.push((n.trim().to_string(), v.trim().to_string()));
+            }
+        }
+    }
+    let cat = ctx.catalog().load_adding::<R>(&scenario.loadouts_add)?;
     // The command line overrides the scenario; the manifest records what was used.
     let config = args.trial.config_over(scenario.seed, scenario.trials)?;
     scenario.seed = config.seed;
     scenario.trials = config.trials;
-    let resolved =
-        scenario.resolve(&cat).with_context(|| format!("scenario {} does not match the catalogue", scenario.file))?;
+    let resolved = scenario
+        .resolve::<R>(&cat)
+        .with_context(|| format!("scenario {} does not match the catalogue", scenario.file))?;
     let destination = args.out.clone().unwrap_or_else(|| Path::new("reports").join(&scenario.name));
     let report = ReportDir::create(&destination, args.force)?;
 
     let progress = Progress::new(args.quiet);
-    let out = run_sweep(&scenario, &resolved, &cat, &config, &progress).map_err(|e| anyhow!(e))?;
+    let out = run_sweep::<R>(&scenario, &resolved, &cat, &config, &progress).map_err(|e| anyhow!(e))?;
     progress.finish();
 
     let write_start = Instant::now();

@@ -4,29 +4,26 @@ use anyhow::{Result, anyhow};
 use clap::Args;
 use serde_json::json;
 
-use super::args::{CatalogArgs, ConditionArgs, FormatArgs, TargetArgs};
-use super::odds::describe;
+use super::args::{FormatArgs, TargetArgs};
 use super::progress::Progress;
 use super::run_args::RunArgs;
-use super::{print_table, write_stdout};
+use super::{Invocation, print_table, write_stdout};
 use crate::engine::{Cell, cell_key, run};
 use crate::output::{Cell as TableCell, Format, Table};
-use crate::rules::techcommander::{AttackRun, Attacker};
+use crate::rules::{Role, RuleOptions, Ruleset};
 use crate::stats::Interval;
-use crate::sweep::cells::attack_run_key;
+use crate::sweep::cells::CellSpec;
 
 #[derive(Debug, Args)]
 pub struct TtkArgs {
-    /// Attacking build from the catalogue
-    #[arg(long, value_name = "BUILD")]
+    /// Attacker from the catalogue (TechCommander: a build; MECHCOM: a mech or MECH+PILOT)
+    #[arg(long, value_name = "NAME")]
     pub attacker: String,
     #[command(flatten)]
     pub target: TargetArgs,
     #[command(flatten)]
-    pub conditions: ConditionArgs,
-    #[command(flatten)]
     pub run: RunArgs,
-    /// Compute the distribution exactly (Markov chain over the target's life) instead of simulating; takes no --trials, --precision, --max-trials or --seed
+    /// Compute the distribution exactly (Markov chain over the target's state) instead of simulating; takes no --trials, --precision, --max-trials or --seed
     #[arg(long, conflicts_with_all = ["trials", "precision", "max_trials", "seed"])]
     pub exact: bool,
     #[command(flatten)]
@@ -47,18 +44,19 @@ struct Result_ {
     mean_actions_ci: Option<Interval>,
 }
 
-pub fn run_ttk(args: &TtkArgs, catalog: &CatalogArgs) -> Result<()> {
-    let cat = catalog.load()?;
-    let build = cat.find_build(&args.attacker).map_err(|e| anyhow!(e))?;
-    let attacker = Attacker::from_build(&cat, build);
-    let target_spec = args.target.spec()?;
-    let target = target_spec.resolve(&cat).map_err(|e| anyhow!(e))?;
-    let cond = args.conditions.engagement_conditions()?;
+pub fn run_ttk<R: Ruleset>(args: &TtkArgs, ctx: &Invocation<'_>) -> Result<()> {
+    let target = args.target.name::<R>()?;
+    let cond = ctx.engagement_conditions::<R>()?;
+    let options = ctx.options::<R>()?;
+    let policy = args.run.policy::<R>()?;
     let config = args.run.config()?;
+    let cat = ctx.catalog().load::<R>()?;
+    let attacker = R::display_name(&cat, Role::Attacker, &args.attacker).map_err(|e| anyhow!(e))?;
+    let target_name = R::display_name(&cat, Role::Target, &target).map_err(|e| anyhow!(e))?;
     let kernel =
-        AttackRun::new(&attacker, &target, &cond, args.run.policy, args.run.max_turns).map_err(|e| anyhow!(e))?;
+        R::attack_run(&cat, &attacker, &target, &cond, &options, policy, args.run.max_turns).map_err(|e| anyhow!(e))?;
     let result = if args.exact {
-        let e = kernel.exact();
+        let e = R::exact_run(&kernel);
         Result_ {
             method: "exact",
             trials: 0,
@@ -73,7 +71,10 @@ pub fn run_ttk(args: &TtkArgs, catalog: &CatalogArgs) -> Result<()> {
         }
     } else {
         // The sweep's key: the same cell and seed give the same numbers in both commands.
-        let key = cell_key(&attack_run_key(&attacker.name, &target.name, &cond, args.run.policy, args.run.max_turns));
+        let pairs = options.pairs();
+        let policy_name = policy.to_string();
+        let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &policy_name, max_turns: args.run.max_turns };
+        let key = cell_key(&spec.attack_run(&attacker, &target_name, &ctx.point::<R>()?));
         let progress = Progress::new(args.run.quiet);
         let tally = run(&[Cell { key, kernel: &kernel }], &config, &progress).map_err(|e| anyhow!(e))?.remove(0);
         progress.finish();
@@ -91,19 +92,21 @@ pub fn run_ttk(args: &TtkArgs, catalog: &CatalogArgs) -> Result<()> {
             mean_actions_ci: s.mean_actions_ci,
         }
     };
-    let plan: Vec<serde_json::Value> = kernel
-        .plan
-        .iter()
-        .map(|s| json!({ "turn": s.turn + 1, "weapon": attacker.systems[s.system as usize].weapon.name }))
+    let plan: Vec<serde_json::Value> = R::plan(&cat, &attacker, &kernel)
+        .into_iter()
+        .map(|(turn, weapon)| json!({ R::TURN: turn, "weapon": weapon }))
         .collect();
+    let turns = format!("{}s", R::TURN);
     match args.format.format {
         Format::Json => {
             let mut j = json!({
-                "attacker": attacker.name,
-                "target": target.name,
-                "conditions": describe(&cond),
-                "policy": args.run.policy.name(),
+                "ruleset": R::NAME,
+                "attacker": attacker,
+                "target": target_name,
+                "conditions": R::describe(&cond),
+                "policy": policy.to_string(),
                 "max_turns": args.run.max_turns,
+                "turn": R::TURN,
                 "method": result.method,
                 "seed": config.seed,
                 "trials": result.trials,
@@ -125,12 +128,12 @@ pub fn run_ttk(args: &TtkArgs, catalog: &CatalogArgs) -> Result<()> {
         Format::Csv => print_table(&by_turn_table(&result), Format::Csv, 4),
         Format::Table => {
             let mut text = format!(
-                "{} vs {} ({}, {} turns max, policy {})\n",
-                attacker.name,
-                target.name,
-                describe(&cond),
+                "{} vs {} ({}, {} {turns} max, policy {})\n",
+                attacker,
+                target_name,
+                R::describe(&cond),
                 args.run.max_turns,
-                args.run.policy
+                policy
             );
             let how = if result.method == "exact" {
                 "exact".to_string()
@@ -139,11 +142,11 @@ pub fn run_ttk(args: &TtkArgs, catalog: &CatalogArgs) -> Result<()> {
             };
             text += &format!("method: {how}\n");
             text += &format!(
-                "P(kill within {} turns): {}\n",
+                "P(kill within {} {turns}): {}\n",
                 args.run.max_turns,
                 with_ci(Some(result.p_kill), result.p_kill_ci, 4)
             );
-            text += &format!("mean turns to kill:  {}\n", with_ci(result.mean_turns, result.mean_turns_ci, 3));
+            text += &format!("mean {turns} to kill:  {}\n", with_ci(result.mean_turns, result.mean_turns_ci, 3));
             text += &format!("mean attacks to kill: {}\n\n", with_ci(result.mean_actions, result.mean_actions_ci, 3));
             text += &by_turn_table(&result).to_text(4);
             write_stdout(&text)

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::{Args, ValueHint};
 
-use super::args::CatalogArgs;
+use super::Invocation;
 use crate::catalogue::source;
-use crate::rules::techcommander::catalogue::Catalogue;
+use crate::rules::Ruleset;
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
@@ -19,16 +19,17 @@ pub struct ValidateArgs {
     pub paths: Vec<PathBuf>,
 }
 
-pub fn run(args: &ValidateArgs, catalog: &CatalogArgs) -> Result<()> {
+pub fn run<R: Ruleset>(args: &ValidateArgs, ctx: &Invocation<'_>) -> Result<()> {
+    let catalog = ctx.catalog();
     let cat = if args.paths.is_empty() {
-        catalog.load()?
+        catalog.load::<R>()?
     } else {
         let (files, read_errors) = source::read_all(&args.paths);
-        let alone = || Catalogue::from_read(&source::origin_of(&args.paths), &files, read_errors.clone());
-        if read_errors.is_empty() && Catalogue::refers_to_undefined(&files) {
-            let mut layers = catalog.layers();
+        let alone = || R::load(&source::origin_of(&args.paths), &files, read_errors.clone());
+        if read_errors.is_empty() && R::refers_to_undefined(&files) {
+            let mut layers = catalog.layers::<R>();
             layers.add(&args.paths);
-            match layers.load(Catalogue::from_read) {
+            match layers.load(R::load) {
                 Ok(cat) => cat,
                 // Both readings fail: show the one that explains the files with fewer errors.
                 Err(added) => match alone() {
@@ -36,7 +37,7 @@ pub fn run(args: &ValidateArgs, catalog: &CatalogArgs) -> Result<()> {
                         return Err(anyhow::Error::new(own).context("checked as a catalogue of their own"));
                     }
                     _ => {
-                        let context = format!("checked as additions to the {}", catalog.layers().origin());
+                        let context = format!("checked as additions to the {}", catalog.layers::<R>().origin());
                         return Err(anyhow::Error::new(added).context(context));
                     }
                 },
@@ -45,13 +46,6 @@ pub fn run(args: &ValidateArgs, catalog: &CatalogArgs) -> Result<()> {
             alone()?
         }
     };
-    super::write_stdout(&format!(
-        "OK: {} weapons, {} units, {} gear, {} builds, {} fields ({})\n",
-        cat.weapons.len(),
-        cat.units.len(),
-        cat.gear.len(),
-        cat.builds.len(),
-        cat.fields.len(),
-        cat.origin
-    ))
+    let (origin, _) = R::origin(&cat);
+    super::write_stdout(&format!("OK: {} ({origin})\n", R::counts(&cat)))
 }

@@ -3,25 +3,25 @@
 use anyhow::{Result, anyhow, bail};
 
 use super::args::CatalogArgs;
-use crate::rules::techcommander::Conditions;
-use crate::rules::techcommander::catalogue::Catalogue;
-use crate::sweep::cells::expand;
-use crate::sweep::{Engagement, Scenario};
+use crate::rules::axis::Point;
+use crate::rules::{Role, Ruleset};
+use crate::sweep::run::all_specs;
+use crate::sweep::{Engagement, Scenario, ScenarioText};
 
-/// A field: a named `[[field]]` of the catalogue, or builds separated by commas (equal
-/// weights). Returns (build, weight) pairs.
-pub fn resolve_field(catalogue: &Catalogue, field: &str) -> Result<Vec<(String, f64)>> {
-    if let Some(f) = catalogue.field(field) {
-        return Ok(f.opponents.iter().map(|&(b, w)| (catalogue.builds[b].name.clone(), w)).collect());
+/// A field: a named field of the catalogue, or names separated by commas (equal
+/// weights). Returns (name, weight) pairs.
+pub fn resolve_field<R: Ruleset>(catalogue: &R::Catalogue, field: &str) -> Result<Vec<(String, f64)>> {
+    if let Ok(f) = R::field(catalogue, field) {
+        return Ok(f.into_iter().map(|w| (w.name, w.weight)).collect());
     }
     let mut out: Vec<(String, f64)> = Vec::new();
     for name in field.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        match catalogue.find_build(name) {
-            Ok(b) => out.push((b.name.clone(), 1.0)),
+        match R::display_name(catalogue, Role::Opponent, name) {
+            Ok(n) => out.push((n, 1.0)),
             Err(e) if !field.contains(',') => {
-                let fields: Vec<&str> = catalogue.fields.iter().map(|f| f.name.as_str()).collect();
+                let fields = R::field_names(catalogue);
                 bail!(
-                    "`{field}` is neither a field of the catalogue ({}) nor a build: {e}",
+                    "`{field}` is neither a field of the catalogue ({}) nor a side: {e}",
                     if fields.is_empty() { "none".into() } else { fields.join(", ") }
                 )
             }
@@ -35,25 +35,25 @@ pub fn resolve_field(catalogue: &Catalogue, field: &str) -> Result<Vec<(String, 
 }
 
 /// The active catalogue, extended by the scenario's `loadouts_add` when a scenario is
-/// given (as `volley sweep` does), so builds defined in those additions can be named.
+/// given (as `volley sweep` does), so names defined in those additions can be used.
 ///
 /// # Errors
 /// The scenario cannot be read, or the catalogue (with its additions) is invalid.
-pub fn catalogue_for(catalog: &CatalogArgs, scenario: Option<&str>) -> Result<Catalogue> {
+pub fn catalogue_for<R: Ruleset>(catalog: &CatalogArgs, scenario: Option<&str>) -> Result<R::Catalogue> {
     match scenario {
-        Some(path) => catalog.load_adding(&Scenario::load(path)?.loadouts_add),
-        None => catalog.load(),
+        Some(path) => catalog.load_adding::<R>(&ScenarioText::load(path)?.parse::<R>()?.loadouts_add),
+        None => catalog.load::<R>(),
     }
 }
 
 /// A scenario, its expanded grid, and its opponents (duel) or targets (attack run).
-pub type ScenarioParts = (Scenario, Vec<Conditions>, Vec<String>, Vec<crate::rules::techcommander::TargetSpec>);
+pub type ScenarioParts = (Scenario, Vec<Point>, Vec<String>, Vec<String>);
 
 /// A scenario's grid and, resolved against the catalogue, its opponents (duel) or targets.
-pub fn scenario_parts(catalogue: &Catalogue, path: &str) -> Result<ScenarioParts> {
-    let scenario = Scenario::load(path)?;
-    let resolved = scenario.resolve(catalogue).map_err(|e| anyhow!(e))?;
-    let grid = expand(&scenario.grid);
+pub fn scenario_parts<R: Ruleset>(catalogue: &R::Catalogue, path: &str) -> Result<ScenarioParts> {
+    let scenario = ScenarioText::load(path)?.parse::<R>()?;
+    let resolved = scenario.resolve::<R>(catalogue).map_err(|e| anyhow!(e))?;
+    let grid = scenario.grid.expand(&all_specs::<R>(), &[]).map_err(|e| anyhow!(e.join("; ")))?;
     let (opponents, targets) = match scenario.engagement {
         Engagement::Duel => (resolved.opponents, Vec::new()),
         Engagement::AttackRun => (Vec::new(), resolved.targets),

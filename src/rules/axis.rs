@@ -35,6 +35,9 @@ pub struct AxisSpec {
     pub default: &'static str,
     /// Help text for `--help` and `volley rulesets`: meaning, units, effect.
     pub help: &'static str,
+    /// Help text where two sides fight each other (`duel`, `gauntlet`): the condition
+    /// applies to each side as attacker and as target. Empty: `help`.
+    pub duel_help: &'static str,
     /// Axis title on charts ("Range (inches)").
     pub label: &'static str,
     /// Unit of a number axis (`inches`, `hexes`); empty otherwise.
@@ -58,7 +61,7 @@ impl AxisSpec {
                 .iter()
                 .find(|n| n.eq_ignore_ascii_case(t))
                 .map(|n| n.to_string())
-                .ok_or_else(|| format!("{}: unknown value `{t}`: expected one of {}", self.name, names.join(", "))),
+                .ok_or_else(|| format!("unknown {} `{t}`: expected one of {}", self.name, names.join(", "))),
             AxisKind::Switch => match t.to_ascii_lowercase().as_str() {
                 "true" | "yes" | "on" => Ok("true".into()),
                 "false" | "no" | "off" => Ok("false".into()),
@@ -68,7 +71,11 @@ impl AxisSpec {
                 let mut on = vec![false; names.len()];
                 for part in t.split('+').map(str::trim).filter(|p| !p.is_empty() && *p != "none") {
                     let i = names.iter().position(|n| n.eq_ignore_ascii_case(part)).ok_or_else(|| {
-                        format!("{}: unknown value `{part}`: expected none or any of {} joined by +", self.name, names.join(", "))
+                        format!(
+                            "unknown {} `{part}`: expected none or any of {} joined by +",
+                            self.name,
+                            names.join(", ")
+                        )
                     })?;
                     on[i] = true;
                 }
@@ -221,6 +228,7 @@ mod tests {
             kind: AxisKind::Number { parse: number },
             default: "12",
             help: "",
+            duel_help: "",
             label: "Range",
             unit: "inches",
         },
@@ -230,16 +238,27 @@ mod tests {
             kind: AxisKind::Choice(&["none", "half"]),
             default: "none",
             help: "",
+            duel_help: "",
             label: "Cover",
             unit: "",
         },
-        AxisSpec { name: "engaged", flag: "engaged", kind: AxisKind::Switch, default: "false", help: "", label: "", unit: "" },
+        AxisSpec {
+            name: "engaged",
+            flag: "engaged",
+            kind: AxisKind::Switch,
+            default: "false",
+            help: "",
+            duel_help: "",
+            label: "",
+            unit: "",
+        },
         AxisSpec {
             name: "status",
             flag: "status",
             kind: AxisKind::Set(&["dug-in", "forest"]),
             default: "none",
             help: "",
+            duel_help: "",
             label: "",
             unit: "",
         },
@@ -261,7 +280,7 @@ mod tests {
             .unwrap_err();
         assert_eq!(e.len(), 3, "{e:?}");
         assert!(e.iter().any(|m| m.contains("unknown condition `smoke`")), "{e:?}");
-        assert!(e.iter().any(|m| m.contains("cover: unknown value `heavy`: expected one of none, half")), "{e:?}");
+        assert!(e.iter().any(|m| m.contains("unknown cover `heavy`: expected one of none, half")), "{e:?}");
     }
 
     #[test]

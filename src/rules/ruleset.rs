@@ -144,6 +144,10 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     const TURN: &'static str;
     /// The catalogue's sections; the embedded catalogue is `loadouts/<NAME>/`.
     const SECTIONS: Sections;
+    /// How `compare` pairs A and B (common random numbers), for its reports.
+    const PAIRING: &'static str;
+    /// The names [`Ruleset::Policy`] parses, the default first.
+    const POLICIES: &'static [&'static str];
 
     type Catalogue: Send + Sync;
     type Options: RuleOptions;
@@ -162,7 +166,16 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     ///
     /// # Errors
     /// Every error found, each naming file, line, entry and field.
-    fn load(origin: &str, files: &[SourceFile], read_errors: Vec<CatalogError>) -> Result<Self::Catalogue, CatalogErrors>;
+    fn load(
+        origin: &str,
+        files: &[SourceFile],
+        read_errors: Vec<CatalogError>,
+    ) -> Result<Self::Catalogue, CatalogErrors>;
+    /// Whether the files use names they do not define: additions to another catalogue
+    /// rather than a catalogue of their own (`volley validate FILES`).
+    fn refers_to_undefined(_files: &[SourceFile]) -> bool {
+        false
+    }
     /// Where the catalogue came from and its content hash (manifests).
     fn origin(cat: &Self::Catalogue) -> (&str, &str);
     /// "12 weapons, 8 units, ...": what `volley validate` counts.
@@ -297,6 +310,15 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// # Errors
     /// A metric the pairing cannot measure.
     fn paired_duel(a: Self::Duel, b: Self::Duel, metric: Metric) -> Result<Self::PairedDuel, String>;
+
+    /// A printable odds card of side `name` over `ranges` (in the game's distance
+    /// unit), when the game has one.
+    ///
+    /// # Errors
+    /// An unknown name, or a game without odds cards.
+    fn odds_card(_cat: &Self::Catalogue, _name: &str, _ranges: &[f64]) -> Result<crate::charts::card::Card, String> {
+        Err(format!("odds cards are not available for {} yet", Self::NAME))
+    }
 
     // ---- tables ------------------------------------------------------------------------
 

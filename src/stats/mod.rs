@@ -12,7 +12,7 @@ pub mod ttk;
 
 pub use duel::{DuelSummary, DuelTally};
 pub use exact::ExactTtk;
-pub use metric::Metric;
 pub use interval::{Interval, Z95, mean_interval, wilson, wilson95};
+pub use metric::Metric;
 pub use paired::{PairedSummary, PairedTally, Scale};
 pub use ttk::{TtkSummary, TtkTally};

@@ -1,75 +1,77 @@
-//! Grid expansion and stable cell keys.
+//! Stable cell keys: the text a cell's random streams are keyed by. A key is built from
+//! canonical `axis=value` pairs, the ruleset's options and the engagement's settings, so
+//! the same cell and seed give the same numbers in `volley ttk`, `volley sweep` and on
+//! any machine, and any change of a ruling gives other streams.
 
-use crate::rules::techcommander::{Conditions, Policy};
+use crate::rules::axis::Point;
 
-use super::scenario::Grid;
+/// What an engagement cell plays, apart from its conditions.
+#[derive(Debug, Clone, Copy)]
+pub struct CellSpec<'a> {
+    /// The ruleset's id.
+    pub ruleset: &'a str,
+    /// The ruleset's options as canonical `(NAME, value)` pairs.
+    pub options: &'a [(String, String)],
+    /// The policy's canonical name.
+    pub policy: &'a str,
+    pub max_turns: u32,
+}
 
-/// Every point of the grid, in a fixed order: range, then cover, smoke, movement, status.
-pub fn expand(grid: &Grid) -> Vec<Conditions> {
-    let mut out = Vec::with_capacity(
-        grid.range.len() * grid.cover.len() * grid.smoke.len() * grid.movement.len() * grid.status.len(),
-    );
-    for &range in &grid.range {
-        for &cover in &grid.cover {
-            for &smoke in &grid.smoke {
-                for &movement in &grid.movement {
-                    for &statuses in &grid.status {
-                        out.push(Conditions { range, cover, smoke, movement, statuses, ..Conditions::default() });
-                    }
-                }
-            }
+impl CellSpec<'_> {
+    fn tail(&self) -> String {
+        let mut s = String::new();
+        for (n, v) in self.options {
+            s.push('|');
+            s.push_str(n);
+            s.push('=');
+            s.push_str(v);
         }
+        format!("{s}|policy={}|max_turns={}", self.policy, self.max_turns)
     }
-    out
-}
 
-/// A canonical text of every condition field: the same conditions give the same text.
-pub fn conditions_key(c: &Conditions) -> String {
-    format!(
-        "range={}|cover={}|smoke={}|movement={}|status={}|designated={}|jury_rig_failed={}|under_crewed={}|friendly_msv={}|mode={}",
-        c.range,
-        c.cover,
-        c.smoke,
-        c.movement,
-        c.statuses,
-        c.designated,
-        c.jury_rig_failed,
-        c.under_crewed,
-        c.friendly_msv,
-        c.mode
-    )
-}
+    /// The key of an attack run of `attacker` against `target` at `point`.
+    pub fn attack_run(&self, attacker: &str, target: &str, point: &Point) -> String {
+        format!("attack-run|ruleset={}|{attacker}|{target}|{}{}", self.ruleset, point.key(), self.tail())
+    }
 
-/// The description an attack-run cell's random streams are keyed by. `volley ttk` and
-/// `volley sweep` use the same key, so the same cell and seed give the same numbers.
-pub fn attack_run_key(attacker: &str, target: &str, c: &Conditions, policy: Policy, max_turns: u32) -> String {
-    format!("attack-run|{attacker}|{target}|{}|policy={policy}|max_turns={max_turns}", conditions_key(c))
-}
+    /// The key of a duel of `a` and `b` at `point`.
+    pub fn duel(&self, a: &str, b: &str, point: &Point) -> String {
+        format!("duel|ruleset={}|{a}|{b}|{}{}", self.ruleset, point.key(), self.tail())
+    }
 
-/// The description a duel cell's random streams are keyed by.
-pub fn duel_key(a: &str, b: &str, c: &Conditions, policy: Policy, max_turns: u32) -> String {
-    format!("duel|{a}|{b}|{}|policy={policy}|max_turns={max_turns}", conditions_key(c))
+    /// The key of a comparison's matchup against `versus` at `point`: everything but the
+    /// two compared sides, so both meet the same dice.
+    pub fn matchup(&self, versus: &str, point: &Point, metric: &str) -> String {
+        format!("compare|ruleset={}|{versus}|{}{}|metric={metric}", self.ruleset, point.key(), self.tail())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::techcommander::{Cover, Smoke};
+    use crate::rules::axis::{AxisKind, AxisSpec};
+
+    const SPECS: [AxisSpec; 1] = [AxisSpec {
+        name: "cover",
+        flag: "cover",
+        kind: AxisKind::Choice(&["none", "half"]),
+        default: "none",
+        help: "",
+        duel_help: "",
+        label: "",
+        unit: "",
+    }];
 
     #[test]
-    fn expansion_is_the_product_in_order() {
-        let grid = Grid {
-            range: vec![12.0, 24.0],
-            cover: vec![Cover::None, Cover::Half],
-            smoke: vec![Smoke::None, Smoke::Smoke, Smoke::Designated],
-            ..Grid::default()
-        };
-        let cells = expand(&grid);
-        assert_eq!(cells.len(), 12);
-        assert_eq!((cells[0].range, cells[0].cover, cells[0].smoke), (12.0, Cover::None, Smoke::None));
-        assert_eq!((cells[1].range, cells[1].cover, cells[1].smoke), (12.0, Cover::None, Smoke::Smoke));
-        assert_eq!(cells[11].range, 24.0);
-        let keys: std::collections::HashSet<String> = cells.iter().map(conditions_key).collect();
-        assert_eq!(keys.len(), 12);
+    fn keys_name_ruleset_point_options_policy_and_cap() {
+        let p = Point::new(&SPECS, &[("cover", "half".into())]).unwrap();
+        let options = [("SIX_ALWAYS_CRITS".to_string(), "true".to_string())];
+        let spec = CellSpec { ruleset: "game", options: &options, policy: "best", max_turns: 9 };
+        assert_eq!(
+            spec.attack_run("A", "T", &p),
+            "attack-run|ruleset=game|A|T|cover=half|SIX_ALWAYS_CRITS=true|policy=best|max_turns=9"
+        );
+        let other = CellSpec { options: &[], ..spec };
+        assert_ne!(spec.duel("A", "B", &p), other.duel("A", "B", &p), "an option changes the streams");
     }
 }

@@ -1,32 +1,32 @@
-//! Paired comparisons of two builds over the same matchups (opponents or targets, times
+//! Paired comparisons of two sides over the same matchups (opponents or targets, times
 //! conditions), each matchup a cell whose random streams do not depend on A or B.
 
 use crate::engine::{Cell, Observer, RunConfig, cell_key, run};
-use crate::rules::Kernel;
-use crate::rules::techcommander::catalogue::Catalogue;
-use crate::rules::techcommander::paired::{Metric, PairedDuels, PairedRuns};
-use crate::rules::techcommander::{AttackRun, Attacker, Conditions, Duel, Policy, Target, TargetSpec};
-use crate::stats::{PairedSummary, PairedTally};
+use crate::rules::axis::Point;
+use crate::rules::ruleset::{RuleOptions, Ruleset};
+use crate::rules::{Kernel, Role};
+use crate::stats::{Metric, PairedSummary, PairedTally};
 
-use super::cells::conditions_key;
+use super::cells::CellSpec;
 
 /// What A and B face.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Versus {
-    /// Duels against builds, with relative weights.
+    /// Duels against named sides, with relative weights.
     Opponents(Vec<(String, f64)>),
-    /// Attack runs against targets (equal weights).
-    Targets(Vec<TargetSpec>),
+    /// Attack runs against named targets (equal weights).
+    Targets(Vec<String>),
 }
 
-/// One comparison to run.
+/// One comparison to run, for ruleset `R`.
 #[derive(Debug, Clone)]
-pub struct CompareSpec {
+pub struct CompareSpec<R: Ruleset> {
     pub a: String,
     pub b: String,
     pub versus: Versus,
-    pub conditions: Vec<Conditions>,
-    pub policy: Policy,
+    pub points: Vec<Point>,
+    pub options: R::Options,
+    pub policy: R::Policy,
     pub max_turns: u32,
     pub metric: Metric,
     /// Attack runs only: compute A, B and the difference exactly (no Monte Carlo).
@@ -36,9 +36,9 @@ pub struct CompareSpec {
 /// The comparison on one matchup.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Matchup {
-    /// Opponent build or target name.
+    /// Opponent or target name.
     pub versus: String,
-    pub conditions: Conditions,
+    pub point: Point,
     pub weight: f64,
     pub summary: PairedSummary,
 }
@@ -56,106 +56,99 @@ pub struct CompareResult {
     pub overall: PairedSummary,
 }
 
-/// The key of a matchup's streams: everything but A and B, so both meet the same dice.
-pub fn matchup_key(versus: &str, c: &Conditions, policy: Policy, max_turns: u32, metric: Metric) -> u64 {
-    cell_key(&format!(
-        "compare|{versus}|{}|policy={policy}|max_turns={max_turns}|metric={}",
-        conditions_key(c),
-        metric.name()
-    ))
-}
-
 /// Run one kernel per matchup, each keyed by its matchup (never by A or B).
 fn run_matchups<K: Kernel<Tally = PairedTally>>(
     kernels: &[K],
-    labels: &[(String, Conditions, f64)],
-    spec: &CompareSpec,
+    keys: &[u64],
     config: &RunConfig,
     observer: &dyn Observer,
 ) -> Result<Vec<PairedTally>, String> {
-    let cells: Vec<Cell<'_, K>> = kernels
-        .iter()
-        .zip(labels)
-        .map(|(k, (v, c, _))| Cell { key: matchup_key(v, c, spec.policy, spec.max_turns, spec.metric), kernel: k })
-        .collect();
+    let cells: Vec<Cell<'_, K>> = kernels.iter().zip(keys).map(|(k, &key)| Cell { key, kernel: k }).collect();
     Ok(run(&cells, config, observer)?)
 }
 
 /// Run a comparison. Weights: opponents' weights, split equally over conditions.
-pub fn run_compare(
-    catalogue: &Catalogue,
-    spec: &CompareSpec,
+///
+/// # Errors
+/// Unknown names, a metric that does not fit the engagement, cells the ruleset refuses,
+/// or a cancelled run.
+pub fn run_compare<R: Ruleset>(
+    catalogue: &R::Catalogue,
+    spec: &CompareSpec<R>,
     config: &RunConfig,
     observer: &dyn Observer,
 ) -> Result<CompareResult, String> {
-    let side = |name: &str| -> Result<(Attacker, Target), String> {
-        let b = catalogue.find_build(name)?;
-        Ok((Attacker::from_build(catalogue, b), Target::from_build(catalogue, b)))
-    };
-    let (a, b) = (side(&spec.a)?, side(&spec.b)?);
-    let mut labels = Vec::new();
+    let conditions: Vec<R::Conditions> = spec
+        .points
+        .iter()
+        .map(|p| R::conditions(p).and_then(|c| R::check_engagement(&c).map(|_| c)))
+        .collect::<Result<_, _>>()?;
+    let options = spec.options.pairs();
+    let policy = spec.policy.to_string();
+    let key = CellSpec { ruleset: R::NAME, options: &options, policy: &policy, max_turns: spec.max_turns };
+    let share = 1.0 / spec.points.len() as f64;
+    let mut labels: Vec<(String, Point, f64)> = Vec::new();
+    let mut keys = Vec::new();
     if spec.exact && !matches!(spec.versus, Versus::Targets(_)) {
         return Err("--exact works for attack runs (--target); duels have no exact solver".into());
     }
-    let mut exact = Vec::new();
-    let summaries = match &spec.versus {
+    let metric = spec.metric.name();
+    let summaries: Vec<PairedSummary> = match &spec.versus {
         Versus::Opponents(opponents) => {
             if spec.metric != Metric::Win {
                 return Err("against opponents (duels) the metric is win".into());
             }
             let mut kernels = Vec::new();
             for (name, w) in opponents {
-                let o = side(name)?;
-                for c in &spec.conditions {
-                    let duel =
-                        |x: &(Attacker, Target)| Duel::new((&x.0, &x.1), (&o.0, &o.1), c, spec.policy, spec.max_turns);
-                    kernels.push(PairedDuels::new(duel(&a)?, duel(&b)?));
-                    labels.push((name.clone(), *c, w / spec.conditions.len() as f64));
+                for (p, c) in spec.points.iter().zip(&conditions) {
+                    let duel = |x: &str| R::duel(catalogue, x, name, c, &spec.options, spec.policy, spec.max_turns);
+                    kernels.push(R::paired_duel(duel(&spec.a)?, duel(&spec.b)?, spec.metric)?);
+                    keys.push(cell_key(&key.matchup(name, p, &metric)));
+                    labels.push((name.clone(), p.clone(), w * share));
                 }
             }
-            run_matchups(&kernels, &labels, spec, config, observer)?
+            run_matchups(&kernels, &keys, config, observer)?.iter().map(PairedTally::summary).collect()
         }
         Versus::Targets(targets) => {
             if spec.metric == Metric::Win {
                 return Err("against targets (attack runs) the metric is turns or kill-by-turn:K".into());
             }
             let mut kernels = Vec::new();
+            let mut exact = Vec::new();
             for t in targets {
-                let target = t.resolve(catalogue)?;
-                for c in &spec.conditions {
-                    let attack = |x: &Attacker| AttackRun::new(x, &target, c, spec.policy, spec.max_turns);
+                let shown = R::display_name(catalogue, Role::Target, t)?;
+                for (p, c) in spec.points.iter().zip(&conditions) {
+                    let attack =
+                        |x: &str| R::attack_run(catalogue, x, t, c, &spec.options, spec.policy, spec.max_turns);
                     if spec.exact {
-                        let value = |run: AttackRun| exact_value(&run, spec.metric);
-                        exact.push(PairedSummary::exact(value(attack(&a.0)?), value(attack(&b.0)?)));
+                        let value = |run: R::AttackRun| R::exact_run(&run).metric_value(spec.metric);
+                        exact.push(PairedSummary::exact(value(attack(&spec.a)?), value(attack(&spec.b)?)));
                     } else {
-                        kernels.push(PairedRuns::new(attack(&a.0)?, attack(&b.0)?, spec.metric));
+                        kernels.push(R::paired_run(attack(&spec.a)?, attack(&spec.b)?, spec.metric)?);
+                        keys.push(cell_key(&key.matchup(&shown, p, &metric)));
                     }
-                    labels.push((target.name.clone(), *c, 1.0 / spec.conditions.len() as f64));
+                    labels.push((shown.clone(), p.clone(), share));
                 }
             }
-            if spec.exact { Vec::new() } else { run_matchups(&kernels, &labels, spec, config, observer)? }
+            if spec.exact {
+                exact
+            } else {
+                run_matchups(&kernels, &keys, config, observer)?.iter().map(PairedTally::summary).collect()
+            }
         }
     };
-    let summaries: Vec<PairedSummary> =
-        if spec.exact { exact } else { summaries.iter().map(PairedTally::summary).collect() };
     let matchups: Vec<Matchup> = labels
         .into_iter()
         .zip(summaries)
-        .map(|((versus, conditions, weight), summary)| Matchup { versus, conditions, weight, summary })
+        .map(|((versus, point, weight), summary)| Matchup { versus, point, weight, summary })
         .collect();
     let overall = PairedSummary::weighted(&matchups.iter().map(|m| (m.weight, m.summary)).collect::<Vec<_>>());
-    let points = |x: &(Attacker, Target)| x.0.points;
     Ok(CompareResult {
         metric: spec.metric,
-        a_points: points(&a),
-        b_points: points(&b),
+        a_points: R::points(catalogue, &spec.a)?,
+        b_points: R::points(catalogue, &spec.b)?,
         exact: spec.exact,
         matchups,
         overall,
     })
-}
-
-/// The metric's exact value for an attack run (see [`crate::stats::ExactTtk::metric_value`]).
-pub fn exact_value(run: &AttackRun, metric: Metric) -> f64 {
-    run.exact().metric_value(metric)
 }

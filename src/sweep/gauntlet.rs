@@ -3,13 +3,12 @@
 
 use crate::engine::{Cell, Observer, RunConfig, cell_key, run};
 use crate::output::{Kind, Table};
-use crate::rules::techcommander::catalogue::Catalogue;
-use crate::rules::techcommander::{Attacker, Conditions, Duel, Policy, Target};
+use crate::rules::axis::{self, Point};
+use crate::rules::ruleset::{RuleOptions, Ruleset};
 use crate::stats::newcombe::weighted;
 use crate::stats::{DuelSummary, Interval, wilson95};
 
-use super::cells::duel_key;
-use super::tables::CONDITION_COLUMNS;
+use super::cells::CellSpec;
 
 /// A gauntlet's tables: per matchup and per build.
 pub struct GauntletOutput {
@@ -31,51 +30,47 @@ pub fn weighted_rate(parts: &[(f64, u64, u64)]) -> (f64, Interval) {
     (p, Interval { low: i.low.max(0.0), high: i.high.min(1.0) })
 }
 
-/// Run builds against a field of (opponent, weight) over `grid`.
+/// Run sides against a field of (opponent, weight) over the grid `points`.
+///
+/// # Errors
+/// Unknown names, cells the ruleset refuses, or a cancelled run.
 #[allow(clippy::too_many_arguments)]
-pub fn run_gauntlet(
-    catalogue: &Catalogue,
+pub fn run_gauntlet<R: Ruleset>(
+    catalogue: &R::Catalogue,
     builds: &[String],
     field: &[(String, f64)],
-    grid: &[Conditions],
-    policy: Policy,
+    points: &[Point],
+    options: &R::Options,
+    policy: R::Policy,
     max_turns: u32,
     config: &RunConfig,
     observer: &dyn Observer,
 ) -> Result<GauntletOutput, String> {
     let start = std::time::Instant::now();
-    let side = |name: &str| -> Result<(Attacker, Target), String> {
-        let b = catalogue.find_build(name)?;
-        Ok((Attacker::from_build(catalogue, b), Target::from_build(catalogue, b)))
-    };
+    let pairs = options.pairs();
+    let policy_name = policy.to_string();
+    let key = CellSpec { ruleset: R::NAME, options: &pairs, policy: &policy_name, max_turns };
     let mut specs = Vec::new();
     for b in builds {
-        let x = side(b)?;
+        let b_points = R::points(catalogue, b)?;
         for (o, w) in field {
-            let y = side(o)?;
-            for c in grid {
-                let kernel = Duel::new((&x.0, &x.1), (&y.0, &y.1), c, policy, max_turns)?;
-                specs.push((
-                    b.clone(),
-                    x.0.points,
-                    o.clone(),
-                    *w,
-                    *c,
-                    kernel,
-                    cell_key(&duel_key(b, o, c, policy, max_turns)),
-                ));
+            for p in points {
+                let c = R::conditions(p)?;
+                R::check_engagement(&c)?;
+                let kernel = R::duel(catalogue, b, o, &c, options, policy, max_turns)?;
+                specs.push((b.clone(), b_points, o.clone(), *w, p.clone(), kernel, cell_key(&key.duel(b, o, p))));
             }
         }
     }
-    let cells: Vec<Cell<'_, Duel>> = specs.iter().map(|s| Cell { key: s.6, kernel: &s.5 }).collect();
+    let cells: Vec<Cell<'_, R::Duel>> = specs.iter().map(|s| Cell { key: s.6, kernel: &s.5 }).collect();
     let tallies = run(&cells, config, observer)?;
     let summaries: Vec<DuelSummary> = tallies.iter().map(|t| t.summary()).collect();
     let engagements = tallies.iter().map(|t| t.trials).sum();
 
     let mut matchups = Table::typed(
-        &[("build", Kind::Text), ("opponent", Kind::Text), ("weight", Kind::Float)]
+        &[("ruleset", Kind::Text), ("build", Kind::Text), ("opponent", Kind::Text), ("weight", Kind::Float)]
             .into_iter()
-            .chain(CONDITION_COLUMNS)
+            .chain(axis::columns(R::axes()))
             .chain([
                 ("trials", Kind::Int),
                 ("p_win", Kind::Float),
@@ -92,16 +87,9 @@ pub fn run_gauntlet(
             .collect::<Vec<_>>(),
     );
     for (s, d) in specs.iter().zip(&summaries) {
-        let c = &s.4;
-        matchups.push(vec![
-            s.0.as_str().into(),
-            s.2.as_str().into(),
-            s.3.into(),
-            c.range.into(),
-            c.cover.name().into(),
-            c.smoke.name().into(),
-            c.movement.name().into(),
-            c.statuses.label().into(),
+        let mut row = vec![R::NAME.into(), s.0.as_str().into(), s.2.as_str().into(), s.3.into()];
+        row.extend(s.4.cells(R::axes()));
+        row.extend([
             d.trials.into(),
             d.p_a_wins.into(),
             d.p_a_wins_ci.low.into(),
@@ -114,8 +102,10 @@ pub fn run_gauntlet(
             d.p_b_wins_ci.high.into(),
             d.mean_turns.into(),
         ]);
+        matchups.push(row);
     }
     let mut summary = Table::typed(&[
+        ("ruleset", Kind::Text),
         ("build", Kind::Text),
         ("points", Kind::Float),
         ("opponents", Kind::Int),
@@ -139,8 +129,8 @@ pub fn run_gauntlet(
     // The field's points, weighted by how often each opponent is met.
     let field_weight: f64 = field.iter().map(|(_, w)| w).sum();
     let field_points =
-        field.iter().map(|(o, w)| w * catalogue.build(o).map_or(f64::NAN, |x| x.points)).sum::<f64>() / field_weight;
-    let per_condition = 1.0 / grid.len() as f64;
+        field.iter().map(|(o, w)| w * R::points(catalogue, o).unwrap_or(f64::NAN)).sum::<f64>() / field_weight;
+    let per_condition = 1.0 / points.len() as f64;
     for b in builds {
         let rows: Vec<usize> = (0..specs.len()).filter(|&i| &specs[i].0 == b).collect();
         let parts = |f: &dyn Fn(&crate::stats::DuelTally) -> u64| -> Vec<(f64, u64, u64)> {
@@ -160,12 +150,13 @@ pub fn run_gauntlet(
         by_opponent.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
         let best = by_opponent.first().cloned().unwrap_or_default();
         let worst = by_opponent.last().cloned().unwrap_or_default();
-        let points = catalogue.build(b).map(|x| x.points).unwrap_or(0.0);
+        let b_points = R::points(catalogue, b).unwrap_or(0.0);
         summary.push(vec![
+            R::NAME.into(),
             b.as_str().into(),
-            points.into(),
+            b_points.into(),
             (field.len() as u32).into(),
-            (grid.len() as u32).into(),
+            (points.len() as u32).into(),
             win.into(),
             win_ci.low.into(),
             win_ci.high.into(),
@@ -179,7 +170,7 @@ pub fn run_gauntlet(
             best.1.into(),
             worst.0.into(),
             worst.1.into(),
-            (if points > 0.0 { win / points } else { f64::NAN }).into(),
+            (if b_points > 0.0 { win / b_points } else { f64::NAN }).into(),
             field_points.into(),
         ]);
     }

@@ -1,5 +1,6 @@
-//! Sweeps: scenario files, grid expansion and cell keys, and the result tables.
-//! Depends on the engine and rules; writes no files (the CLI does, through `output`).
+//! Sweeps: scenario files, grid expansion and cell keys, and the result tables, for any
+//! ruleset (generic over [`crate::rules::Ruleset`]; this room names none). Depends on
+//! the engine and rules; writes no files (the CLI does, through `output`).
 
 pub mod cells;
 pub mod compare;
@@ -9,4 +10,4 @@ pub mod scenario;
 pub mod tables;
 
 pub use run::{SweepOutput, run_sweep};
-pub use scenario::{DEFAULT_SCENARIO, Engagement, Grid, Resolved, Scenario};
+pub use scenario::{DEFAULT_SCENARIO, Engagement, Grid, Resolved, Scenario, ScenarioText};

@@ -1,151 +1,218 @@
 //! Running a scenario: compile every cell once, play them all through the engine, and
-//! build the result tables.
+//! build the result tables. Generic over the ruleset: the common tables
+//! (`time_to_kill`, `ttk_by_turn`, `duels`, `cost_efficiency`) have the same shape for
+//! every game, and the ruleset adds its detail tables.
 
+use std::collections::HashSet;
 use std::time::Instant;
 
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::engine::{Cell, Observer, RunConfig, Trials, cell_key, run};
 use crate::output::Table;
-use crate::rules::techcommander::catalogue::Catalogue;
-use crate::rules::techcommander::compiled::FC_NORMAL;
-use crate::rules::techcommander::{AttackRun, Attacker, Duel, Target, all_odds};
+use crate::rules::axis::{AxisSpec, Point};
+use crate::rules::ruleset::{DetailChart, RuleOptions, Ruleset};
 
-use super::cells::{attack_run_key, duel_key, expand};
+use super::cells::CellSpec;
 use super::scenario::{Engagement, Resolved, Scenario};
-use super::tables::{self, ReportKind};
+use super::tables::{self, Layout, ReportKind, Sides};
 
 /// A finished sweep: its tables (name, rows) and what was run.
 pub struct SweepOutput {
     pub tables: Vec<(&'static str, Table)>,
-    pub manifest: serde_json::Value,
+    pub manifest: Value,
     pub cells: usize,
     pub engagements: u64,
     pub seconds: f64,
 }
 
-/// Run `scenario` (already resolved) with `config` (seed, trials, threads).
-pub fn run_sweep(
+/// The axes of a ruleset for a manifest: name, kind, label, unit, and the values a
+/// grid plays (canonical text, in the ruleset's order).
+pub fn axes_json(axes: &[AxisSpec], values: &dyn Fn(&str) -> Vec<String>) -> Value {
+    Value::Array(
+        axes.iter()
+            .map(|a| {
+                let mut v = values(a.name);
+                v.sort_by(|x, y| a.order(x).total_cmp(&a.order(y)));
+                json!({
+                    "name": a.name, "kind": a.kind_name(), "label": a.label, "unit": a.unit,
+                    "names": a.names(), "values": v,
+                })
+            })
+            .collect(),
+    )
+}
+
+/// The detail charts of a ruleset for a manifest.
+pub fn detail_charts_json(charts: &[DetailChart]) -> Value {
+    Value::Array(
+        charts
+            .iter()
+            .map(|c| {
+                json!({
+                    "table": c.table, "value": c.value, "value_label": c.value_label, "per": c.per,
+                    "rows": c.rows, "row_order": c.row_order, "x_axes": c.x_axes, "panel_axis": c.panel_axis,
+                })
+            })
+            .collect(),
+    )
+}
+
+/// The table layout of ruleset `R`.
+pub fn layout<R: Ruleset>() -> Layout {
+    Layout { ruleset: R::NAME, target_columns: R::target_columns(), axes: R::axes() }
+}
+
+/// Every axis and flag of `R`, in point order.
+pub fn all_specs<R: Ruleset>() -> Vec<AxisSpec> {
+    R::axes().iter().chain(R::flags()).copied().collect()
+}
+
+/// Run `scenario` (resolved against `catalogue`) with `config` (seed, trials, threads).
+///
+/// # Errors
+/// A cell the ruleset refuses to play, or a cancelled run.
+pub fn run_sweep<R: Ruleset>(
     scenario: &Scenario,
     resolved: &Resolved,
-    catalogue: &Catalogue,
+    catalogue: &R::Catalogue,
     config: &RunConfig,
     observer: &dyn Observer,
 ) -> Result<SweepOutput, String> {
     let start = Instant::now();
-    let grid = expand(&scenario.grid);
-    let attackers: Vec<(Attacker, Target, f64, f64)> = resolved
-        .attackers
-        .iter()
-        .map(|n| {
-            let b = catalogue.build(n).expect("resolved");
-            (Attacker::from_build(catalogue, b), Target::from_build(catalogue, b), b.weight, b.power)
+    let specs = all_specs::<R>();
+    let points: Vec<(Point, R::Conditions)> = scenario
+        .grid
+        .expand(&specs, &[])
+        .map_err(|e| e.join("; "))?
+        .into_iter()
+        .map(|p| {
+            let c = R::conditions(&p)?;
+            R::check_engagement(&c)?;
+            Ok((p, c))
         })
-        .collect();
-    let mut hit = tables::hit_probability();
-    let mut cost = tables::cost_efficiency();
+        .collect::<Result<_, String>>()?;
+    let options = scenario.rule_options::<R>()?;
+    let option_pairs = options.pairs();
+    let policy: R::Policy = scenario.policy.parse()?;
+    let key =
+        CellSpec { ruleset: R::NAME, options: &option_pairs, policy: &scenario.policy, max_turns: scenario.max_turns };
+    let l = layout::<R>();
+    let details = R::detail_tables();
+    let mut detail_tables: Vec<Table> = details.iter().map(|d| tables::detail(&l, d)).collect();
+    let mut cost = tables::cost_efficiency(&l, &R::cost_attacker_columns(), &R::cost_value_columns());
+    let name = |role, n: &str| R::display_name(catalogue, role, n);
+    let points_of = |n: &str| R::points(catalogue, n);
     let (mut out, cells, engagements) = match scenario.engagement {
         Engagement::AttackRun => {
-            let targets: Vec<Target> =
-                resolved.targets.iter().map(|t| t.resolve(catalogue).expect("resolved")).collect();
-            let mut specs = Vec::new();
-            for (ai, a) in attackers.iter().enumerate() {
-                for (ti, t) in targets.iter().enumerate() {
-                    for c in &grid {
-                        let kernel = AttackRun::new(&a.0, t, c, scenario.policy, scenario.max_turns)
-                            .map_err(|e| format!("{} vs {}: {e}", a.0.name, t.name))?;
-                        let key = cell_key(&attack_run_key(&a.0.name, &t.name, c, scenario.policy, scenario.max_turns));
-                        specs.push((ai, ti, *c, kernel, key));
+            let mut cells_spec = Vec::new();
+            for a in &resolved.attackers {
+                for t in &resolved.targets {
+                    for (pi, (p, c)) in points.iter().enumerate() {
+                        let kernel = R::attack_run(catalogue, a, t, c, &options, policy, scenario.max_turns)
+                            .map_err(|e| format!("{a} vs {t}: {e}"))?;
+                        let k = cell_key(&key.attack_run(
+                            &name(crate::rules::Role::Attacker, a)?,
+                            &name(crate::rules::Role::Target, t)?,
+                            p,
+                        ));
+                        cells_spec.push((a, t, pi, kernel, k));
                     }
                 }
             }
-            let cells: Vec<Cell<'_, AttackRun>> = specs.iter().map(|s| Cell { key: s.4, kernel: &s.3 }).collect();
+            let cells: Vec<Cell<'_, R::AttackRun>> =
+                cells_spec.iter().map(|s| Cell { key: s.4, kernel: &s.3 }).collect();
             let tallies = run(&cells, config, observer)?;
-            let mut ttk = tables::time_to_kill();
-            let mut by_turn = tables::ttk_by_turn();
+            let mut ttk = tables::time_to_kill(&l);
+            let mut by_turn = tables::ttk_by_turn(&l);
             let mut engagements = 0;
-            for ((ai, ti, c, kernel, _), tally) in specs.iter().zip(&tallies) {
-                let (a, t) = (&attackers[*ai], &targets[*ti]);
-                let exact = kernel.exact();
+            for ((a, t, pi, kernel, _), tally) in cells_spec.iter().zip(&tallies) {
+                let (p, c) = &points[*pi];
+                let exact = R::exact_run(kernel);
                 engagements += tally.trials;
-                let (odds, summary) = (all_odds(&a.0, t, c), tally.summary());
-                tables::push_hit_probability(&mut hit, &a.0, t, c, &odds);
-                tables::push_time_to_kill(&mut ttk, &a.0, t, c, tally, &summary, &exact);
-                tables::push_ttk_by_turn(&mut by_turn, &a.0, t, c, &summary, &exact);
-                let first = first_turn_losses(kernel);
-                tables::push_cost_efficiency(&mut cost, &a.0, a.2, a.3, t, c, &odds, &first, &exact, Some(tally));
+                let (an, tn) = (name(crate::rules::Role::Attacker, a)?, name(crate::rules::Role::Target, t)?);
+                let target_cells = R::target_cells(catalogue, t);
+                let sd = Sides {
+                    attacker: &an,
+                    attacker_points: points_of(a)?,
+                    target: &tn,
+                    target_cells: &target_cells,
+                    target_points: points_of(t)?,
+                };
+                for (i, table) in detail_tables.iter_mut().enumerate() {
+                    tables::push_detail(table, &l, &sd, p, R::detail_rows(i, catalogue, a, t, c, &options)?);
+                }
+                let summary = tally.summary();
+                tables::push_time_to_kill(&mut ttk, &l, &sd, p, tally, &summary, &exact);
+                tables::push_ttk_by_turn(&mut by_turn, &l, &sd, p, &summary, &exact);
+                let rows = R::cost_rows(catalogue, a, t, c, &options, kernel)?;
+                tables::push_cost_rows(&mut cost, &l, &sd, p, rows, &exact, Some(tally));
             }
-            (vec![("time_to_kill", ttk), ("ttk_by_turn", by_turn)], specs.len(), engagements)
+            (vec![("time_to_kill", ttk), ("ttk_by_turn", by_turn)], cells_spec.len(), engagements)
         }
         Engagement::Duel => {
-            let opponents: Vec<(Attacker, Target)> = resolved
-                .opponents
-                .iter()
-                .map(|n| {
-                    let b = catalogue.build(n).expect("resolved");
-                    (Attacker::from_build(catalogue, b), Target::from_build(catalogue, b))
-                })
-                .collect();
-            let mut specs = Vec::new();
-            for (ai, a) in attackers.iter().enumerate() {
-                for (bi, b) in opponents.iter().enumerate() {
-                    for c in &grid {
-                        let kernel = Duel::new((&a.0, &a.1), (&b.0, &b.1), c, scenario.policy, scenario.max_turns)
-                            .map_err(|e| format!("{} vs {}: {e}", a.0.name, b.0.name))?;
-                        let key = cell_key(&duel_key(&a.0.name, &b.0.name, c, scenario.policy, scenario.max_turns));
-                        specs.push((ai, bi, *c, kernel, key));
+            let mut cells_spec = Vec::new();
+            for a in &resolved.attackers {
+                for b in &resolved.opponents {
+                    for (pi, (p, c)) in points.iter().enumerate() {
+                        let kernel = R::duel(catalogue, a, b, c, &options, policy, scenario.max_turns)
+                            .map_err(|e| format!("{a} vs {b}: {e}"))?;
+                        cells_spec.push((a, b, pi, kernel, cell_key(&key.duel(a, b, p))));
                     }
                 }
             }
-            let cells: Vec<Cell<'_, Duel>> = specs.iter().map(|s| Cell { key: s.4, kernel: &s.3 }).collect();
+            let cells: Vec<Cell<'_, R::Duel>> = cells_spec.iter().map(|s| Cell { key: s.4, kernel: &s.3 }).collect();
             let tallies = run(&cells, config, observer)?;
-            let mut duels = tables::duels();
+            let mut duels = tables::duels(&l);
             let mut engagements = 0;
-            let mut seen_odds = std::collections::HashSet::new();
-            for ((ai, bi, c, _, _), tally) in specs.iter().zip(&tallies) {
-                let (a, b) = (&attackers[*ai], &opponents[*bi]);
+            let mut seen = HashSet::new();
+            for ((a, b, pi, _, _), tally) in cells_spec.iter().zip(&tallies) {
+                let (p, c) = &points[*pi];
                 engagements += tally.trials;
-                tables::push_duel(&mut duels, &a.0, &b.0, c, tally);
-                // Per-action odds and exact cost efficiency of each side against the other.
-                for (x, y) in [(&a.0, &b.1), (&b.0, &a.1)] {
-                    let key = (x.name.clone(), y.name.clone(), super::cells::conditions_key(c));
-                    if !seen_odds.insert(key) {
+                tables::push_duel(&mut duels, &l, (a, points_of(a)?), (b, points_of(b)?), p, tally);
+                // Per-attack odds and exact cost efficiency of each side against the other.
+                for (x, y) in [(*a, *b), (*b, *a)] {
+                    if !seen.insert((x.clone(), y.clone(), *pi)) {
                         continue;
                     }
-                    let odds = all_odds(x, y, c);
-                    tables::push_hit_probability(&mut hit, x, y, c, &odds);
-                    let run = AttackRun::new(x, y, c, scenario.policy, scenario.max_turns)
-                        .map_err(|e| format!("{}: {e}", x.name))?;
-                    let (w, p) = build_weight(catalogue, &x.name);
-                    tables::push_cost_efficiency(
-                        &mut cost,
-                        x,
-                        w,
-                        p,
-                        y,
-                        c,
-                        &odds,
-                        &first_turn_losses(&run),
-                        &run.exact(),
-                        None,
-                    );
+                    let target = R::as_target(y);
+                    let run = R::attack_run(catalogue, x, &target, c, &options, policy, scenario.max_turns)
+                        .map_err(|e| format!("{x}: {e}"))?;
+                    let target_cells = R::target_cells(catalogue, &target);
+                    let sd = Sides {
+                        attacker: x,
+                        attacker_points: points_of(x)?,
+                        target: y,
+                        target_cells: &target_cells,
+                        target_points: points_of(&target)?,
+                    };
+                    for (i, table) in detail_tables.iter_mut().enumerate() {
+                        tables::push_detail(table, &l, &sd, p, R::detail_rows(i, catalogue, x, &target, c, &options)?);
+                    }
+                    let rows = R::cost_rows(catalogue, x, &target, c, &options, &run)?;
+                    tables::push_cost_rows(&mut cost, &l, &sd, p, rows, &R::exact_run(&run), None);
                 }
             }
-            (vec![("duels", duels)], specs.len(), engagements)
+            (vec![("duels", duels)], cells_spec.len(), engagements)
         }
     };
     let seconds = start.elapsed().as_secs_f64();
-    let mut all = vec![("hit_probability", hit)];
+    let mut all: Vec<(&'static str, Table)> = details.iter().map(|d| d.name).zip(detail_tables).collect();
     all.append(&mut out);
     all.push(("cost_efficiency", cost));
     let kind = match scenario.engagement {
         Engagement::AttackRun => ReportKind::AttackRunSweep,
         Engagement::Duel => ReportKind::DuelSweep,
     };
+    let (origin, hash) = R::origin(catalogue);
     let manifest = json!({
         "volley_version": env!("CARGO_PKG_VERSION"),
         "kind": kind.name(),
-        "ruleset": "techcommander",
+        "ruleset": R::NAME,
+        "turn": R::TURN,
+        "axes": axes_json(R::axes(), &|n| scenario.grid.values(n).to_vec()),
+        "detail_charts": detail_charts_json(&R::detail_charts()),
+        "options": option_pairs.iter().map(|(n, v)| (n.clone(), Value::from(v.clone()))).collect::<serde_json::Map<_, _>>(),
         "scenario": tables::scenario_json(scenario),
         "scenario_file": scenario.file,
         "seed": config.seed,
@@ -158,26 +225,11 @@ pub fn run_sweep(
         "wall_seconds": seconds,
         "engagements_per_second": if seconds > 0.0 { engagements as f64 / seconds } else { 0.0 },
         "threads": config.threads.unwrap_or_else(rayon::current_num_threads),
-        "catalogue": { "origin": catalogue.origin, "hash": catalogue.hash },
+        "catalogue": { "origin": origin, "hash": hash },
         "attackers": resolved.attackers,
-        "targets": resolved.targets.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
+        "targets": resolved.targets,
         "opponents": resolved.opponents,
         "tables": all.iter().map(|(n, t)| json!({ "name": n, "rows": t.rows.len(), "columns": t.columns })).collect::<Vec<_>>(),
     });
     Ok(SweepOutput { tables: all, manifest, cells, engagements, seconds })
-}
-
-/// Expected life lost by each attack the plan makes on turn 1.
-fn first_turn_losses(run: &AttackRun) -> Vec<f64> {
-    run.plan
-        .iter()
-        .filter(|s| s.turn == 0)
-        .map(|s| {
-            run.side.specs[FC_NORMAL][s.system as usize].as_ref().map_or(0.0, |spec| spec.odds().expected_life_loss)
-        })
-        .collect()
-}
-
-fn build_weight(catalogue: &Catalogue, name: &str) -> (f64, f64) {
-    catalogue.build(name).map_or((0.0, 0.0), |b| (b.weight, b.power))
 }

@@ -1,19 +1,21 @@
-//! Scenario files: what a sweep plays. Parsed with positions, checked once, and resolved
-//! against the catalogue (names checked, selectors expanded) before anything runs.
+//! Scenario files: what a sweep plays. Parsed with positions, checked once against the
+//! ruleset's axes, policies and options, and resolved against the catalogue (names
+//! checked, selectors expanded) before anything runs. This room names no ruleset: a
+//! scenario's `ruleset` key picks one, and the ruleset's [`Ruleset`] says what its grid
+//! and names mean.
 
 use std::path::{Path, PathBuf};
 
 use include_dir::{Dir, include_dir};
-use serde::Serialize;
 
 use crate::catalogue::error::{CatalogError, CatalogErrors, Position, did_you_mean};
 use crate::catalogue::fields::Fields;
-use crate::catalogue::raw::{Section, parse_toml_document};
+use crate::catalogue::raw::{RawValue, Section, parse_toml_document};
 use crate::engine::Trials;
 use crate::engine::runner::MAX_TRIALS;
-use crate::rules::techcommander::attack_run::MAX_TURNS_LIMIT;
-use crate::rules::techcommander::catalogue::{Catalogue, UnitKind};
-use crate::rules::techcommander::{Cover, DEFAULT_MAX_TURNS, Movement, Policy, Smoke, Statuses, TargetSpec};
+use crate::rules::RulesetId;
+use crate::rules::axis::{AxisSpec, Point};
+use crate::rules::ruleset::{Role, RuleOptions, Ruleset};
 
 /// The `scenarios/` directory as built into the binary.
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/scenarios");
@@ -21,8 +23,14 @@ static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/scenarios");
 /// The scenario `volley sweep` runs with no argument.
 pub const DEFAULT_SCENARIO: &str = "standard";
 
+/// The most turns (or rounds) an engagement may be capped at.
+pub const MAX_TURNS_LIMIT: u32 = 1000;
+/// The turn cap when none is given.
+pub const DEFAULT_MAX_TURNS: u32 = 20;
+
 /// Every key a scenario file may have.
 pub const SCENARIO_KEYS: &[&str] = &[
+    "ruleset",
     "name",
     "description",
     "engagement",
@@ -32,6 +40,7 @@ pub const SCENARIO_KEYS: &[&str] = &[
     "max_trials",
     "max_turns",
     "policy",
+    "options",
     "attackers",
     "targets",
     "opponents",
@@ -39,14 +48,11 @@ pub const SCENARIO_KEYS: &[&str] = &[
     "charts",
     "loadouts_add",
 ];
-/// Every key of `[grid]`.
-pub const GRID_KEYS: &[&str] = &["range", "cover", "smoke", "movement", "status"];
 /// Every key of `[charts]`.
 pub const CHART_KEYS: &[&str] = &["ttk_conditions"];
 
 /// What a sweep plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Engagement {
     AttackRun,
     Duel,
@@ -61,70 +67,87 @@ impl Engagement {
     }
 }
 
-/// The axes of the grid; the sweep plays their Cartesian product.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// The axes of the grid, each with the canonical values to play, in the ruleset's axis
+/// order; the sweep plays their Cartesian product.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Grid {
-    /// Inches, >= 0.
-    pub range: Vec<f64>,
-    pub cover: Vec<Cover>,
-    pub smoke: Vec<Smoke>,
-    pub movement: Vec<Movement>,
-    /// Each value one combination of statuses (`none`, `dug-in`, `dug-in+forest`).
-    pub status: Vec<Statuses>,
+    pub axes: Vec<(&'static str, Vec<String>)>,
 }
 
-impl Default for Grid {
-    /// One point: range 12, no cover, no smoke, stationary, no status.
-    fn default() -> Self {
-        Grid {
-            range: vec![12.0],
-            cover: vec![Cover::None],
-            smoke: vec![Smoke::None],
-            movement: vec![Movement::Stationary],
-            status: vec![Statuses::default()],
+impl Grid {
+    /// One point: every axis at its default.
+    pub fn defaults(specs: &[AxisSpec]) -> Grid {
+        Grid { axes: specs.iter().map(|s| (s.name, vec![s.default.to_string()])).collect() }
+    }
+
+    /// The values of axis `name` (empty when the grid has no such axis).
+    pub fn values(&self, name: &str) -> &[String] {
+        self.axes.iter().find(|(n, _)| *n == name).map_or(&[], |(_, v)| v.as_slice())
+    }
+
+    /// Every point of the grid, in a fixed order (the first axis varies slowest), with
+    /// `fixed` values (axis or flag name, text) for what the grid does not vary and the
+    /// defaults of the rest of `all` (the ruleset's axes then flags).
+    ///
+    /// # Errors
+    /// A value that is not a value of its axis.
+    pub fn expand(&self, all: &[AxisSpec], fixed: &[(&str, String)]) -> Result<Vec<Point>, Vec<String>> {
+        let mut points: Vec<Vec<(&str, String)>> = vec![fixed.to_vec()];
+        for (name, values) in &self.axes {
+            let mut next = Vec::with_capacity(points.len() * values.len());
+            for p in &points {
+                for v in values {
+                    let mut q = p.clone();
+                    q.push((name, v.clone()));
+                    next.push(q);
+                }
+            }
+            points = next;
         }
+        points.iter().map(|p| Point::new(all, p)).collect()
+    }
+
+    /// Number of points.
+    pub fn len(&self) -> usize {
+        self.axes.iter().map(|(_, v)| v.len()).product()
+    }
+
+    /// Whether the grid has no point (an axis with no value).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 }
 
-/// A condition set for the charts, each axis optional (`None` = the grid's first value).
-#[derive(Debug, Clone, PartialEq, Serialize, Default)]
-pub struct ChartConditions {
-    pub range: Option<f64>,
-    pub cover: Option<Cover>,
-    pub smoke: Option<Smoke>,
-    pub movement: Option<Movement>,
-    pub status: Option<Statuses>,
-}
-
-/// A scenario as written: checked, names not yet resolved.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// A scenario as written: checked against its ruleset, names not yet resolved.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Scenario {
+    /// The ruleset's id (the `ruleset` key, or the one the command line chose).
+    pub ruleset: &'static str,
     pub name: String,
     pub description: Option<String>,
     pub engagement: Engagement,
     pub seed: u64,
-    #[serde(serialize_with = "serialize_trials")]
     pub trials: Trials,
     pub max_turns: u32,
-    #[serde(serialize_with = "serialize_display")]
-    pub policy: Policy,
-    /// Build names or selectors (`all`, `kind:msv`, ...).
+    /// The ruleset's policy, canonical text.
+    pub policy: String,
+    /// `[options]`: the ruleset's options as written (`NAME`, value text), checked.
+    pub options: Vec<(String, String)>,
+    /// Names or selectors (`all`, `kind:msv`, ...).
     pub attackers: Vec<String>,
-    /// Attack runs: unit or build names, `ac:N`.
+    /// Attack runs: target names (ruleset forms such as `ac:N` included).
     pub targets: Vec<String>,
-    /// Duels: build names or selectors.
+    /// Duels: names or selectors.
     pub opponents: Vec<String>,
     pub grid: Grid,
-    /// Condition sets the time-to-kill charts show (default: open ground, stationary, no smoke).
-    pub chart_conditions: Vec<ChartConditions>,
+    /// Condition sets the time-to-kill charts show, as (axis, canonical value); an
+    /// axis left out takes the grid's first value.
+    pub chart_conditions: Vec<Vec<(String, String)>>,
     /// Catalogue files or directories added to the active catalogue for this scenario,
     /// relative paths taken from the scenario file's directory.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub loadouts_add: Vec<PathBuf>,
     /// The file it came from (`<embedded>/standard.toml` for built-in ones).
-    #[serde(skip)]
     pub file: String,
-    #[serde(skip)]
     positions: KeyPositions,
 }
 
@@ -136,21 +159,14 @@ struct KeyPositions {
     opponents: Vec<Option<Position>>,
 }
 
-fn serialize_trials<S: serde::Serializer>(t: &Trials, s: S) -> Result<S::Ok, S::Error> {
-    use serde::ser::SerializeMap;
-    let mut m = s.serialize_map(None)?;
-    match *t {
-        Trials::Fixed(n) => m.serialize_entry("trials", &n)?,
-        Trials::Precision { half_width, max } => {
-            m.serialize_entry("precision", &half_width)?;
-            m.serialize_entry("max_trials", &max)?;
-        }
-    }
-    m.end()
-}
-
-fn serialize_display<S: serde::Serializer, T: std::fmt::Display>(t: &T, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(t)
+/// A scenario file's text, read but not parsed: its ruleset decides how to parse it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScenarioText {
+    /// The file as messages name it.
+    pub file: String,
+    pub text: String,
+    /// The directory relative `loadouts_add` paths are taken from.
+    dir: PathBuf,
 }
 
 /// The TOML text of the built-in scenario `name`, as shipped.
@@ -176,26 +192,26 @@ pub fn embedded_names() -> Vec<String> {
     names
 }
 
-impl Scenario {
-    /// Load a scenario: a path to a TOML file, or the name of a built-in scenario (see
-    /// [`is_scenario_path`] for the rule). Relative `loadouts_add` paths of a file are
-    /// taken from the file's directory.
-    pub fn load(spec: &str) -> Result<Scenario, CatalogErrors> {
+impl ScenarioText {
+    /// Read a scenario: a path to a TOML file, or the name of a built-in scenario (see
+    /// [`is_scenario_path`] for the rule).
+    ///
+    /// # Errors
+    /// A file that cannot be read, or an unknown built-in name (with the nearest names).
+    pub fn load(spec: &str) -> Result<ScenarioText, CatalogErrors> {
         if is_scenario_path(spec) {
             let path = Path::new(spec);
             let text = std::fs::read_to_string(path)
                 .map_err(|e| CatalogErrors(vec![CatalogError::new(spec, format!("cannot read scenario: {e}"))]))?;
-            let mut scenario = Scenario::parse(spec, &text)?;
-            let dir = path.parent().unwrap_or(Path::new(""));
-            for p in &mut scenario.loadouts_add {
-                if p.is_relative() {
-                    *p = dir.join(&*p);
-                }
-            }
-            return Ok(scenario);
+            let dir = path.parent().unwrap_or(Path::new("")).to_path_buf();
+            return Ok(ScenarioText { file: spec.to_string(), text, dir });
         }
         match embedded_text(spec) {
-            Some(text) => Scenario::parse(&format!("<embedded>/{spec}.toml"), text),
+            Some(text) => Ok(ScenarioText {
+                file: format!("<embedded>/{spec}.toml"),
+                text: text.to_string(),
+                dir: PathBuf::new(),
+            }),
             None => Err(CatalogErrors(vec![CatalogError::new(
                 spec,
                 format!(
@@ -208,11 +224,57 @@ impl Scenario {
         }
     }
 
-    /// Parse and check a scenario file's text. Every error names the file, line and key.
-    pub fn parse(file: &str, text: &str) -> Result<Scenario, CatalogErrors> {
+    /// The ruleset the file names with its `ruleset` key; `None` when it has none (or
+    /// cannot be parsed: [`ScenarioText::parse`] then reports why).
+    ///
+    /// # Errors
+    /// A `ruleset` that volley does not play, at its position.
+    pub fn ruleset(&self) -> Result<Option<RulesetId>, CatalogErrors> {
+        let Ok(entry) = parse_toml_document(&self.file, Section::SCENARIO, &self.text) else {
+            return Ok(None);
+        };
+        let Some((_, field)) = entry.fields.iter().find(|(k, _)| k == "ruleset") else {
+            return Ok(None);
+        };
+        let RawValue::Str(name) = &field.value else {
+            return Ok(None);
+        };
+        name.parse::<RulesetId>()
+            .map(Some)
+            .map_err(|e| CatalogErrors(vec![CatalogError::new(&self.file, e).at(field.position).field("ruleset")]))
+    }
+
+    /// Parse and check the scenario for ruleset `R`. Every error names the file, line
+    /// and key; relative `loadouts_add` paths are taken from the file's directory.
+    ///
+    /// # Errors
+    /// Every error found.
+    pub fn parse<R: Ruleset>(&self) -> Result<Scenario, CatalogErrors> {
+        let mut s = Scenario::parse::<R>(&self.file, &self.text)?;
+        for p in &mut s.loadouts_add {
+            if p.is_relative() {
+                *p = self.dir.join(&*p);
+            }
+        }
+        Ok(s)
+    }
+}
+
+impl Scenario {
+    /// Parse and check a scenario file's text for ruleset `R`. Every error names the
+    /// file, line and key.
+    ///
+    /// # Errors
+    /// Every error found.
+    pub fn parse<R: Ruleset>(file: &str, text: &str) -> Result<Scenario, CatalogErrors> {
         let entry = parse_toml_document(file, Section::SCENARIO, text).map_err(CatalogErrors)?;
         let mut errors = Vec::new();
         let mut f = Fields::new(&entry, &mut errors);
+        if let Some((name, pos)) = f.scalar("ruleset")
+            && !name.eq_ignore_ascii_case(R::NAME)
+        {
+            f.error(Some("ruleset"), pos, format!("this scenario is read as a {} scenario, not `{name}`", R::NAME));
+        }
         let name = f.string("name", true).unwrap_or_default();
         if name.contains(['/', '\\']) || name.starts_with('.') {
             let pos = f.position_of("name");
@@ -246,7 +308,17 @@ impl Scenario {
             Trials::Fixed(f.int("trials", Some(100_000), 1, MAX_TRIALS as i64) as u64)
         };
         let max_turns = f.int("max_turns", Some(DEFAULT_MAX_TURNS as i64), 1, MAX_TURNS_LIMIT as i64) as u32;
-        let policy = parse_value::<Policy>(&mut f, "policy").unwrap_or_default();
+        let policy = match f.scalar("policy") {
+            None => R::Policy::default().to_string(),
+            Some((text, pos)) => match text.parse::<R::Policy>() {
+                Ok(p) => p.to_string(),
+                Err(e) => {
+                    f.error(Some("policy"), pos, e);
+                    R::Policy::default().to_string()
+                }
+            },
+        };
+        let options = f.table("options", read_options::<R>).unwrap_or_default();
         let (attackers, attacker_pos) = names(&mut f, "attackers");
         let (targets, target_pos) = names(&mut f, "targets");
         let (opponents, opponent_pos) = names(&mut f, "opponents");
@@ -267,44 +339,21 @@ impl Scenario {
             }
         }
         require_nonempty(&mut f, "attackers", &attackers, "a scenario needs attackers = [...]");
-        let grid = f.table("grid", read_grid).unwrap_or_default();
+        let grid = f.table("grid", |g| read_grid(g, R::axes())).unwrap_or_else(|| Grid::defaults(R::axes()));
         let loadouts_add = f.string_list("loadouts_add").into_iter().map(|(p, _)| PathBuf::from(p)).collect();
         let chart_conditions = f
             .table("charts", |c| {
-                let sets = c.table_list("ttk_conditions", |t| {
-                    let set = ChartConditions {
-                        range: t.has("range").then(|| t.number("range", Some(0.0))),
-                        cover: parse_value(t, "cover"),
-                        smoke: parse_value(t, "smoke"),
-                        movement: parse_value(t, "movement"),
-                        status: parse_value(t, "status"),
-                    };
-                    t.reject_unknown(GRID_KEYS);
-                    Some(set)
-                });
+                let sets = c.table_list("ttk_conditions", |t| Some(read_chart_set(t, R::axes(), &grid)));
                 c.reject_unknown(CHART_KEYS);
                 sets
             })
             .unwrap_or_default();
-        for (i, set) in chart_conditions.iter().enumerate() {
-            let key = format!("charts.ttk_conditions[{i}]");
-            let pos = f.position_of("charts");
-            let missing = [
-                set.range.filter(|r| !grid.range.contains(r)).map(|r| format!("range {r}")),
-                set.cover.filter(|c| !grid.cover.contains(c)).map(|c| format!("cover {c}")),
-                set.smoke.filter(|c| !grid.smoke.contains(c)).map(|c| format!("smoke {c}")),
-                set.movement.filter(|c| !grid.movement.contains(c)).map(|c| format!("movement {c}")),
-                set.status.filter(|c| !grid.status.contains(c)).map(|c| format!("status {c}")),
-            ];
-            for m in missing.into_iter().flatten() {
-                f.error(Some(&key), pos, format!("{m} is not in the grid, so no cell would be charted"));
-            }
-        }
         let ok = f.finish(SCENARIO_KEYS);
         if !ok {
             return Err(CatalogErrors(errors));
         }
         Ok(Scenario {
+            ruleset: R::NAME,
             name,
             description,
             engagement,
@@ -312,43 +361,59 @@ impl Scenario {
             trials,
             max_turns,
             policy,
+            options,
             attackers,
             targets,
             opponents,
             grid,
-            chart_conditions: if chart_conditions.is_empty() {
-                vec![ChartConditions::default()]
-            } else {
-                chart_conditions
-            },
+            chart_conditions: if chart_conditions.is_empty() { vec![Vec::new()] } else { chart_conditions },
             loadouts_add,
             file: file.to_string(),
             positions: KeyPositions { attackers: attacker_pos, targets: target_pos, opponents: opponent_pos },
         })
     }
 
+    /// The scenario's options as the ruleset's value.
+    ///
+    /// # Errors
+    /// As [`RuleOptions::set`] and [`RuleOptions::validate`] (checked when parsing, so
+    /// only for a scenario built by hand).
+    pub fn rule_options<R: Ruleset>(&self) -> Result<R::Options, String> {
+        let mut o = R::Options::default();
+        for (n, v) in &self.options {
+            o.set(n, v)?;
+        }
+        o.validate()?;
+        Ok(o)
+    }
+
     /// Resolve names and selectors against the catalogue.
-    pub fn resolve(&self, catalogue: &Catalogue) -> Result<Resolved, CatalogErrors> {
+    ///
+    /// # Errors
+    /// Every unknown name or empty selection, at its position in the file.
+    pub fn resolve<R: Ruleset>(&self, catalogue: &R::Catalogue) -> Result<Resolved, CatalogErrors> {
         let mut errors = Vec::new();
-        let attackers =
-            self.select_builds(catalogue, "attackers", &self.attackers, &self.positions.attackers, &mut errors);
-        let opponents =
-            self.select_builds(catalogue, "opponents", &self.opponents, &self.positions.opponents, &mut errors);
-        let mut targets = Vec::new();
-        for (i, t) in self.targets.iter().enumerate() {
-            match TargetSpec::parse(t).and_then(|spec| spec.resolve(catalogue).map(|_| spec)) {
-                Ok(spec) => {
-                    if !targets.contains(&spec) {
-                        targets.push(spec)
+        let mut pick = |key: &str, role: Role, items: &[String], positions: &[Option<Position>]| {
+            let mut out: Vec<String> = Vec::new();
+            for (i, item) in items.iter().enumerate() {
+                match R::select(catalogue, role, item) {
+                    Ok(v) => {
+                        for name in v {
+                            if !out.contains(&name) {
+                                out.push(name);
+                            }
+                        }
+                    }
+                    Err(msg) => {
+                        errors.push(self.error(&format!("{key}[{i}]"), positions.get(i).copied().flatten(), msg))
                     }
                 }
-                Err(msg) => errors.push(self.error(
-                    &format!("targets[{i}]"),
-                    self.positions.targets.get(i).copied().flatten(),
-                    msg,
-                )),
             }
-        }
+            out
+        };
+        let attackers = pick("attackers", Role::Attacker, &self.attackers, &self.positions.attackers);
+        let opponents = pick("opponents", Role::Opponent, &self.opponents, &self.positions.opponents);
+        let targets = pick("targets", Role::Target, &self.targets, &self.positions.targets);
         // Every selector selects something or is an error; an empty list never runs.
         let empty = [
             ("attackers", attackers.is_empty()),
@@ -370,68 +435,13 @@ impl Scenario {
     fn error(&self, key: &str, position: Option<Position>, message: String) -> CatalogError {
         CatalogError::new(&self.file, message).at(position).entry(format!("scenario \"{}\"", self.name)).field(key)
     }
-
-    fn select_builds(
-        &self,
-        catalogue: &Catalogue,
-        key: &str,
-        items: &[String],
-        positions: &[Option<Position>],
-        errors: &mut Vec<CatalogError>,
-    ) -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        for (i, item) in items.iter().enumerate() {
-            let pos = positions.get(i).copied().flatten();
-            let selected: Result<Vec<String>, String> = if item == "all" {
-                let v: Vec<String> = catalogue.builds.iter().map(|b| b.name.clone()).collect();
-                if v.is_empty() {
-                    Err(format!("`all` selects no build: the {} has no builds", catalogue.origin))
-                } else {
-                    Ok(v)
-                }
-            } else if let Some(kind) = item.strip_prefix("kind:") {
-                match kind.parse::<UnitKind>() {
-                    Ok(k) => {
-                        let v: Vec<String> = catalogue
-                            .builds
-                            .iter()
-                            .filter(|b| catalogue.unit_of(b).kind == k)
-                            .map(|b| b.name.clone())
-                            .collect();
-                        if v.is_empty() {
-                            Err(format!(
-                                "`{item}` selects no build: no build in the {} has a unit of kind {k}",
-                                catalogue.origin
-                            ))
-                        } else {
-                            Ok(v)
-                        }
-                    }
-                    Err(e) => Err(format!("`{item}`: {e}")),
-                }
-            } else {
-                catalogue.find_build(item).map(|b| vec![b.name.clone()])
-            };
-            match selected {
-                Ok(v) => {
-                    for name in v {
-                        if !out.contains(&name) {
-                            out.push(name);
-                        }
-                    }
-                }
-                Err(msg) => errors.push(self.error(&format!("{key}[{i}]"), pos, msg)),
-            }
-        }
-        out
-    }
 }
 
-/// A scenario's builds and targets, checked against a catalogue.
+/// A scenario's names, checked against a catalogue and selectors expanded.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Resolved {
     pub attackers: Vec<String>,
-    pub targets: Vec<TargetSpec>,
+    pub targets: Vec<String>,
     pub opponents: Vec<String>,
 }
 
@@ -447,68 +457,68 @@ fn require_nonempty(f: &mut Fields<'_>, key: &str, list: &[String], message: &st
     }
 }
 
-/// A string field parsed with `FromStr`; errors recorded at the field.
-fn parse_value<T: std::str::FromStr<Err = String>>(f: &mut Fields<'_>, key: &str) -> Option<T> {
-    let pos = f.position_of(key);
-    let text = f.string(key, false)?;
-    match text.parse::<T>() {
-        Ok(v) => Some(v),
-        Err(e) => {
-            f.error(Some(key), pos, e);
-            None
-        }
-    }
-}
-
-fn read_grid(g: &mut Fields<'_>) -> Grid {
-    let default = Grid::default();
-    let range = axis_numbers(g, "range", default.range);
-    let cover = axis(g, "cover", default.cover);
-    let smoke = axis(g, "smoke", default.smoke);
-    let movement = axis(g, "movement", default.movement);
-    let status = axis(g, "status", default.status);
-    g.reject_unknown(GRID_KEYS);
-    Grid { range, cover, smoke, movement, status }
-}
-
-fn axis_numbers(g: &mut Fields<'_>, key: &str, default: Vec<f64>) -> Vec<f64> {
-    if !g.has(key) {
-        return default;
-    }
-    let pos = g.position_of(key);
-    let values = g.number_list(key);
-    if values.is_empty() && !g.is_bad(key) {
-        g.error(Some(key), pos, "an axis must list at least one value (leave the key out for the default)");
-    }
+/// `[options]`: `NAME = value` per option of the ruleset.
+fn read_options<R: Ruleset>(t: &mut Fields<'_>) -> Vec<(String, String)> {
+    let mut o = R::Options::default();
     let mut out = Vec::new();
-    for (v, p) in values {
-        if !(v.is_finite() && (0.0..=100_000.0).contains(&v)) {
-            g.error(Some(key), p, format!("range must be between 0 and 100000 inches, got {v}"));
-        } else if out.contains(&v) {
-            g.error(Some(key), p, format!("{v} is listed twice"));
-        } else {
-            out.push(v);
+    for key in t.keys() {
+        let Some((value, pos)) = t.scalar(&key) else { continue };
+        match o.set(&key, &value) {
+            Ok(()) => out.push((key, value)),
+            Err(e) => t.error(Some(&key), pos, e),
         }
+    }
+    if let Err(e) = o.validate() {
+        let pos = t.position();
+        t.error(None, pos, e);
     }
     out
 }
 
-fn axis<T: std::str::FromStr<Err = String> + PartialEq>(g: &mut Fields<'_>, key: &str, default: Vec<T>) -> Vec<T> {
-    if !g.has(key) {
-        return default;
-    }
-    let pos = g.position_of(key);
-    let values = g.string_list(key);
-    if values.is_empty() && !g.is_bad(key) {
-        g.error(Some(key), pos, "an axis must list at least one value (leave the key out for the default)");
-    }
-    let mut out = Vec::new();
-    for (text, p) in values {
-        match text.parse::<T>() {
-            Ok(v) if out.contains(&v) => g.error(Some(key), p, format!("`{text}` is listed twice")),
-            Ok(v) => out.push(v),
-            Err(e) => g.error(Some(key), p, e),
+fn read_grid(g: &mut Fields<'_>, specs: &[AxisSpec]) -> Grid {
+    let mut grid = Grid::defaults(specs);
+    for (name, values) in &mut grid.axes {
+        if !g.has(name) {
+            continue;
+        }
+        let spec = specs.iter().find(|s| s.name == *name).expect("an axis of the grid");
+        let pos = g.position_of(name);
+        let read = g.scalar_list(name);
+        if read.is_empty() && !g.is_bad(name) {
+            g.error(Some(name), pos, "an axis must list at least one value (leave the key out for the default)");
+        }
+        let mut out: Vec<String> = Vec::new();
+        for (text, p) in read {
+            match spec.canonical(&text) {
+                Ok(v) if out.contains(&v) => g.error(Some(name), p, format!("`{text}` is listed twice")),
+                Ok(v) => out.push(v),
+                Err(e) => g.error(Some(name), p, e),
+            }
+        }
+        if !out.is_empty() {
+            *values = out;
         }
     }
-    out
+    let known: Vec<&str> = specs.iter().map(|s| s.name).collect();
+    g.reject_unknown(&known);
+    grid
+}
+
+fn read_chart_set(t: &mut Fields<'_>, specs: &[AxisSpec], grid: &Grid) -> Vec<(String, String)> {
+    let mut set = Vec::new();
+    for spec in specs {
+        let Some((text, pos)) = t.scalar(spec.name) else { continue };
+        match spec.canonical(&text) {
+            Ok(v) if !grid.values(spec.name).contains(&v) => t.error(
+                Some(spec.name),
+                pos,
+                format!("{} {v} is not in the grid, so no cell would be charted", spec.name),
+            ),
+            Ok(v) => set.push((spec.name.to_string(), v)),
+            Err(e) => t.error(Some(spec.name), pos, e),
+        }
+    }
+    let known: Vec<&str> = specs.iter().map(|s| s.name).collect();
+    t.reject_unknown(&known);
+    set
 }

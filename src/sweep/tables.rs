@@ -5,8 +5,9 @@ use std::fmt;
 use serde_json::Value;
 
 use crate::output::{Cell, Kind, Table};
-use crate::rules::techcommander::{Attacker, Conditions, ExactTtk, SystemOdds, Target};
-use crate::stats::{DuelTally, TtkSummary, TtkTally};
+use crate::rules::axis::{self, AxisSpec, Point};
+use crate::rules::ruleset::{CostRow, DetailRow, DetailTable};
+use crate::stats::{DuelTally, ExactTtk, TtkSummary, TtkTally};
 
 use super::Scenario;
 
@@ -82,86 +83,91 @@ pub const COLUMN_GUIDE: &str = include_str!("../../reports/COLUMNS.md");
 /// The column guide's file name in a report directory.
 pub const COLUMN_GUIDE_FILE: &str = "COLUMNS.md";
 
-/// The condition columns every cell table carries.
-pub const CONDITION_COLUMNS: [(&str, Kind); 5] = [
-    ("range", Kind::Float),
-    ("cover", Kind::Text),
-    ("smoke", Kind::Text),
-    ("movement", Kind::Text),
-    ("status", Kind::Text),
-];
-
-fn schema(before: &[(&'static str, Kind)], after: &[(&'static str, Kind)]) -> Vec<(&'static str, Kind)> {
-    before.iter().chain(CONDITION_COLUMNS.iter()).chain(after.iter()).copied().collect()
+/// The key columns of one ruleset's cell tables: `ruleset`, the sides, the ruleset's
+/// target columns, then one column per axis.
+#[derive(Debug, Clone)]
+pub struct Layout {
+    pub ruleset: &'static str,
+    pub target_columns: Vec<(&'static str, Kind)>,
+    pub axes: &'static [AxisSpec],
 }
 
-fn condition_cells(c: &Conditions) -> [Cell; 5] {
-    [c.range.into(), c.cover.name().into(), c.smoke.name().into(), c.movement.name().into(), c.statuses.label().into()]
-}
+impl Layout {
+    fn schema(
+        &self,
+        sides: &[(&'static str, Kind)],
+        after_sides: &[(&'static str, Kind)],
+        after_axes: &[(&'static str, Kind)],
+    ) -> Table {
+        let cols: Vec<(&'static str, Kind)> = [("ruleset", Kind::Text)]
+            .into_iter()
+            .chain(sides.iter().copied())
+            .chain(after_sides.iter().copied())
+            .chain(axis::columns(self.axes))
+            .chain(after_axes.iter().copied())
+            .collect();
+        Table::typed(&cols)
+    }
 
-fn row(before: Vec<Cell>, c: &Conditions, after: Vec<Cell>) -> Vec<Cell> {
-    before.into_iter().chain(condition_cells(c)).chain(after).collect()
+    fn row(&self, sides: Vec<Cell>, point: &Point, after: Vec<Cell>) -> Vec<Cell> {
+        std::iter::once(Cell::from(self.ruleset)).chain(sides).chain(point.cells(self.axes)).chain(after).collect()
+    }
+
+    fn target_keys(&self) -> Vec<(&'static str, Kind)> {
+        [("target", Kind::Text)].into_iter().chain(self.target_columns.iter().copied()).collect()
+    }
 }
 
 fn opt(v: Option<f64>) -> Cell {
     v.map_or(Cell::Null, Cell::Float)
 }
 
-/// `hit_probability`: one row per weapon system per attacker, target and conditions.
-pub fn hit_probability() -> Table {
-    Table::typed(&schema(
-        &[
-            ("attacker", Kind::Text),
-            ("weapon", Kind::Text),
-            ("copies", Kind::Int),
-            ("target", Kind::Text),
-            ("target_ac", Kind::Int),
-        ],
-        &[
-            ("target_number", Kind::Int),
-            ("p_hit", Kind::Float),
-            ("shots", Kind::Int),
-            ("expected_hits", Kind::Float),
-            ("p_any_hit", Kind::Float),
-            ("expected_damage", Kind::Float),
-            ("expected_life_loss", Kind::Float),
-            ("p_one_action_kill", Kind::Float),
-            ("no_shot", Kind::Text),
-        ],
-    ))
+fn per(x: f64, by: f64) -> Cell {
+    if by > 0.0 { Cell::Float(x / by) } else { Cell::Null }
 }
 
-/// Rows of `odds` (the attacker's `all_odds` against `target` under `c`).
-pub fn push_hit_probability(t: &mut Table, a: &Attacker, target: &Target, c: &Conditions, odds: &[SystemOdds]) {
-    for r in odds {
-        t.push(row(
-            vec![
-                a.name.as_str().into(),
-                r.weapon.as_str().into(),
-                r.copies.into(),
-                target.name.as_str().into(),
-                target.size_ac.into(),
-            ],
-            c,
-            vec![
-                r.target_number().into(),
-                r.p_hit().into(),
-                r.shots.into(),
-                r.odds.expected_hits.into(),
-                r.odds.p_any_hit.into(),
-                r.odds.expected_damage.into(),
-                r.odds.expected_life_loss.into(),
-                r.odds.p_one_action_kill.into(),
-                r.no_shot().map(|n| n.code()).into(),
-            ],
-        ));
+/// The names and points of an attacker and its target in table rows.
+#[derive(Debug, Clone)]
+pub struct Sides<'a> {
+    pub attacker: &'a str,
+    pub attacker_points: f64,
+    pub target: &'a str,
+    /// Cells of the ruleset's target columns.
+    pub target_cells: &'a [Cell],
+    pub target_points: f64,
+}
+
+impl Sides<'_> {
+    fn target(&self) -> Vec<Cell> {
+        std::iter::once(Cell::from(self.target)).chain(self.target_cells.iter().cloned()).collect()
+    }
+}
+
+/// A detail table of the ruleset (`hit_probability`, `attack_odds`).
+pub fn detail(l: &Layout, d: &DetailTable) -> Table {
+    let sides: Vec<(&'static str, Kind)> = [("attacker", Kind::Text)]
+        .into_iter()
+        .chain(d.attacker_columns.iter().copied())
+        .chain(l.target_keys())
+        .collect();
+    l.schema(&sides, &[], &d.value_columns)
+}
+
+/// Rows of a detail table for one attacker, target and point.
+pub fn push_detail(t: &mut Table, l: &Layout, s: &Sides<'_>, point: &Point, rows: Vec<DetailRow>) {
+    for r in rows {
+        let sides: Vec<Cell> =
+            std::iter::once(Cell::from(s.attacker)).chain(r.attacker_cells).chain(s.target()).collect();
+        t.push(l.row(sides, point, r.value_cells));
     }
 }
 
 /// `time_to_kill`: one row per attack-run cell.
-pub fn time_to_kill() -> Table {
-    Table::typed(&schema(
-        &[("attacker", Kind::Text), ("target", Kind::Text), ("target_ac", Kind::Int)],
+pub fn time_to_kill(l: &Layout) -> Table {
+    let sides: Vec<(&'static str, Kind)> = [("attacker", Kind::Text)].into_iter().chain(l.target_keys()).collect();
+    l.schema(
+        &sides,
+        &[],
         &[
             ("method", Kind::Text),
             ("trials", Kind::Int),
@@ -178,22 +184,25 @@ pub fn time_to_kill() -> Table {
             ("exact_p_kill", Kind::Float),
             ("exact_mean_turns", Kind::Float),
             ("exact_mean_actions", Kind::Float),
+            ("points", Kind::Float),
+            ("target_points", Kind::Float),
         ],
-    ))
+    )
 }
 
 pub fn push_time_to_kill(
     t: &mut Table,
-    a: &Attacker,
-    target: &Target,
-    c: &Conditions,
+    l: &Layout,
+    sd: &Sides<'_>,
+    point: &Point,
     tally: &TtkTally,
     s: &TtkSummary,
     exact: &ExactTtk,
 ) {
-    t.push(row(
-        vec![a.name.as_str().into(), target.name.as_str().into(), target.size_ac.into()],
-        c,
+    let sides: Vec<Cell> = std::iter::once(Cell::from(sd.attacker)).chain(sd.target()).collect();
+    t.push(l.row(
+        sides,
+        point,
         vec![
             "monte-carlo".into(),
             s.trials.into(),
@@ -210,14 +219,18 @@ pub fn push_time_to_kill(
             exact.p_kill.into(),
             opt(exact.mean_turns),
             opt(exact.mean_actions),
+            sd.attacker_points.into(),
+            sd.target_points.into(),
         ],
     ));
 }
 
-/// `ttk_by_turn`: one row per attack-run cell and turn.
-pub fn ttk_by_turn() -> Table {
-    Table::typed(&schema(
-        &[("attacker", Kind::Text), ("target", Kind::Text), ("target_ac", Kind::Int)],
+/// `ttk_by_turn`: one row per attack-run cell and turn (the ruleset's turn or round).
+pub fn ttk_by_turn(l: &Layout) -> Table {
+    let sides: Vec<(&'static str, Kind)> = [("attacker", Kind::Text)].into_iter().chain(l.target_keys()).collect();
+    l.schema(
+        &sides,
+        &[],
         &[
             ("turn", Kind::Int),
             ("p_killed_by_turn", Kind::Float),
@@ -225,158 +238,94 @@ pub fn ttk_by_turn() -> Table {
             ("ci95_high", Kind::Float),
             ("exact_p_killed_by_turn", Kind::Float),
         ],
-    ))
+    )
 }
 
-pub fn push_ttk_by_turn(
-    t: &mut Table,
-    a: &Attacker,
-    target: &Target,
-    c: &Conditions,
-    s: &TtkSummary,
-    exact: &ExactTtk,
-) {
+pub fn push_ttk_by_turn(t: &mut Table, l: &Layout, sd: &Sides<'_>, point: &Point, s: &TtkSummary, exact: &ExactTtk) {
     for (k, (&p, ci)) in s.p_kill_by_turn.iter().zip(&s.p_kill_by_turn_ci).enumerate() {
-        t.push(row(
-            vec![a.name.as_str().into(), target.name.as_str().into(), target.size_ac.into()],
-            c,
+        let sides: Vec<Cell> = std::iter::once(Cell::from(sd.attacker)).chain(sd.target()).collect();
+        t.push(l.row(
+            sides,
+            point,
             vec![((k + 1) as u32).into(), p.into(), ci.low.into(), ci.high.into(), exact.p_kill_by_turn[k].into()],
         ));
     }
 }
 
-/// `cost_efficiency`: per build (weapon null) and per weapon system.
-pub fn cost_efficiency() -> Table {
-    Table::typed(&schema(
-        &[
-            ("attacker", Kind::Text),
-            ("weapon", Kind::Text),
-            ("points", Kind::Float),
-            ("weight", Kind::Float),
-            ("power", Kind::Float),
-            ("rounds", Kind::Int),
-            ("target", Kind::Text),
-            ("target_ac", Kind::Int),
-            ("target_points", Kind::Float),
-        ],
-        &[
-            ("attacks_per_turn", Kind::Int),
-            ("expected_life_loss_per_turn", Kind::Float),
-            ("life_per_turn_per_point", Kind::Float),
-            ("expected_life_loss_per_action", Kind::Float),
-            ("life_per_point", Kind::Float),
-            ("life_per_ton", Kind::Float),
-            ("life_per_power", Kind::Float),
+/// `cost_efficiency`: per side (weapon null) and per weapon, with the ruleset's columns
+/// after `points` (`attacker_columns`) and after the axes (`value_columns`).
+pub fn cost_efficiency(
+    l: &Layout,
+    attacker_columns: &[(&'static str, Kind)],
+    value_columns: &[(&'static str, Kind)],
+) -> Table {
+    let sides: Vec<(&'static str, Kind)> = [("attacker", Kind::Text), ("weapon", Kind::Text), ("points", Kind::Float)]
+        .into_iter()
+        .chain(attacker_columns.iter().copied())
+        .chain(l.target_keys())
+        .chain([("target_points", Kind::Float)])
+        .collect();
+    let after: Vec<(&'static str, Kind)> = value_columns
+        .iter()
+        .copied()
+        .chain([
             ("p_kill_turn1", Kind::Float),
             ("p_kill_turn1_per_point", Kind::Float),
             ("kill_points_per_turn", Kind::Float),
             ("kill_points_per_turn_per_point", Kind::Float),
             ("kill_points_per_turn_per_point_ci95_low", Kind::Float),
             ("kill_points_per_turn_per_point_ci95_high", Kind::Float),
-        ],
-    ))
+        ])
+        .collect();
+    l.schema(&sides, &[], &after)
 }
 
-fn per(x: f64, by: f64) -> Cell {
-    if by > 0.0 { Cell::Float(x / by) } else { Cell::Null }
-}
-
-/// One build row and one row per weapon system (`odds`, as for `hit_probability`).
-/// `first_turn` are the expected life losses of the attacks the plan makes on turn 1
-/// (one per action the rules give the build and a system allows: an MSV with one weapon
-/// system attacks once, since its second attack must use another system); their sum is
-/// the build's expected life taken per turn, their mean its figure per action;
-/// `exact` is the attack run's exact distribution; `tally` the Monte Carlo one, if the
-/// scenario simulated this cell.
-#[allow(clippy::too_many_arguments)]
-pub fn push_cost_efficiency(
+/// The rows of one attacker against one target: the side's row gets its first-turn kill
+/// chance and kill rate from the run's exact law (`exact`) and, when the cell was
+/// simulated, the rate's interval from `tally`; weapon rows their one-attack kill chance.
+pub fn push_cost_rows(
     t: &mut Table,
-    a: &Attacker,
-    build_weight: f64,
-    build_power: f64,
-    target: &Target,
-    c: &Conditions,
-    odds: &[SystemOdds],
-    first_turn: &[f64],
+    l: &Layout,
+    sd: &Sides<'_>,
+    point: &Point,
+    rows: Vec<CostRow>,
     exact: &ExactTtk,
     tally: Option<&TtkTally>,
 ) {
-    let per_turn = first_turn.iter().sum::<f64>();
-    let e = if first_turn.is_empty() { 0.0 } else { per_turn / first_turn.len() as f64 };
-    let rate = exact.kill_rate() * target.points;
-    let mc = tally.and_then(TtkTally::kill_rate);
-    let p1 = exact.p_kill_by_turn.first().copied().unwrap_or(0.0);
-    t.push(row(
-        vec![
-            a.name.as_str().into(),
-            Cell::Null,
-            a.points.into(),
-            build_weight.into(),
-            build_power.into(),
-            Cell::Null,
-            target.name.as_str().into(),
-            target.size_ac.into(),
-            target.points.into(),
-        ],
-        c,
-        vec![
-            (first_turn.len() as u32).into(),
-            per_turn.into(),
-            per(per_turn, a.points),
-            e.into(),
-            per(e, a.points),
-            per(e, build_weight),
-            per(e, build_power),
-            p1.into(),
-            per(p1, a.points),
-            rate.into(),
-            per(rate, a.points),
-            mc.map_or(Cell::Null, |(_, ci)| per(ci.low * target.points, a.points)),
-            mc.map_or(Cell::Null, |(_, ci)| per(ci.high * target.points, a.points)),
-        ],
-    ));
-    for r in odds {
-        let Some(sys) = a.systems.iter().find(|s| s.weapon.name == r.weapon) else { continue };
-        let (w, p) = (sys.weapon.weight * sys.copies as f64, sys.weapon.power * sys.copies as f64);
-        let e = r.odds.expected_life_loss;
-        t.push(row(
-            vec![
-                a.name.as_str().into(),
-                r.weapon.as_str().into(),
-                a.points.into(),
-                w.into(),
-                p.into(),
-                sys.rounds().map_or(Cell::Null, Cell::from),
-                target.name.as_str().into(),
-                target.size_ac.into(),
-                target.points.into(),
-            ],
-            c,
-            vec![
-                // a weapon system fires at most once a turn (one action, or an MSV's
-                // second attack with another system): per turn = per attack
-                1u32.into(),
-                e.into(),
-                Cell::Null,
-                e.into(),
-                Cell::Null,
-                per(e, w),
-                per(e, p),
-                r.odds.p_one_action_kill.into(),
-                Cell::Null,
-                Cell::Null,
-                Cell::Null,
-                Cell::Null,
-                Cell::Null,
-            ],
-        ));
+    let points = sd.attacker_points;
+    for r in rows {
+        let sides: Vec<Cell> =
+            [Cell::from(sd.attacker), r.weapon.as_deref().map_or(Cell::Null, Cell::from), points.into()]
+                .into_iter()
+                .chain(r.attacker_cells)
+                .chain(sd.target())
+                .chain([sd.target_points.into()])
+                .collect();
+        let tail = match r.p_kill_turn1 {
+            None => {
+                let p1 = exact.p_kill_by_turn.first().copied().unwrap_or(0.0);
+                let rate = exact.kill_rate() * sd.target_points;
+                let mc = tally.and_then(TtkTally::kill_rate);
+                vec![
+                    p1.into(),
+                    per(p1, points),
+                    rate.into(),
+                    per(rate, points),
+                    mc.map_or(Cell::Null, |(_, ci)| per(ci.low * sd.target_points, points)),
+                    mc.map_or(Cell::Null, |(_, ci)| per(ci.high * sd.target_points, points)),
+                ]
+            }
+            Some(p) => vec![p.into(), Cell::Null, Cell::Null, Cell::Null, Cell::Null, Cell::Null],
+        };
+        t.push(l.row(sides, point, r.value_cells.into_iter().chain(tail).collect()));
     }
 }
 
 /// `duels`: one row per duel cell.
-pub fn duels() -> Table {
-    Table::typed(&schema(
+pub fn duels(l: &Layout) -> Table {
+    l.schema(
         &[("a", Kind::Text), ("b", Kind::Text), ("a_points", Kind::Float), ("b_points", Kind::Float)],
+        &[],
         &[
             ("trials", Kind::Int),
             ("p_a_wins", Kind::Float),
@@ -394,14 +343,15 @@ pub fn duels() -> Table {
             ("mean_turns_ci95_low", Kind::Float),
             ("mean_turns_ci95_high", Kind::Float),
         ],
-    ))
+    )
 }
 
-pub fn push_duel(t: &mut Table, a: &Attacker, b: &Attacker, c: &Conditions, tally: &DuelTally) {
+/// One duel cell: `a` and `b` with their points.
+pub fn push_duel(t: &mut Table, l: &Layout, a: (&str, f64), b: (&str, f64), point: &Point, tally: &DuelTally) {
     let s = tally.summary();
-    t.push(row(
-        vec![a.name.as_str().into(), b.name.as_str().into(), a.points.into(), b.points.into()],
-        c,
+    t.push(l.row(
+        vec![a.0.into(), b.0.into(), a.1.into(), b.1.into()],
+        point,
         vec![
             s.trials.into(),
             s.p_a_wins.into(),
@@ -423,6 +373,30 @@ pub fn push_duel(t: &mut Table, a: &Attacker, b: &Attacker, c: &Conditions, tall
 }
 
 /// Fields of the manifest that describe the scenario as run.
-pub fn scenario_json(s: &Scenario) -> serde_json::Value {
-    serde_json::to_value(s).unwrap_or(serde_json::Value::Null)
+pub fn scenario_json(s: &Scenario) -> Value {
+    let trials = match s.trials {
+        crate::engine::Trials::Fixed(n) => serde_json::json!({ "trials": n }),
+        crate::engine::Trials::Precision { half_width, max } => {
+            serde_json::json!({ "precision": half_width, "max_trials": max })
+        }
+    };
+    serde_json::json!({
+        "ruleset": s.ruleset,
+        "name": s.name,
+        "description": s.description,
+        "engagement": s.engagement.name(),
+        "seed": s.seed,
+        "trials": trials,
+        "max_turns": s.max_turns,
+        "policy": s.policy,
+        "options": s.options.iter().map(|(n, v)| (n.clone(), Value::from(v.clone()))).collect::<serde_json::Map<_, _>>(),
+        "attackers": s.attackers,
+        "targets": s.targets,
+        "opponents": s.opponents,
+        "grid": s.grid.axes.iter().map(|(n, v)| (n.to_string(), Value::from(v.clone()))).collect::<serde_json::Map<_, _>>(),
+        "charts": { "ttk_conditions": s.chart_conditions.iter().map(|set| {
+            set.iter().map(|(n, v)| (n.clone(), Value::from(v.clone()))).collect::<serde_json::Map<_, _>>()
+        }).collect::<Vec<_>>() },
+        "loadouts_add": s.loadouts_add,
+    })
 }

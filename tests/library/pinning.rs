@@ -9,11 +9,27 @@
 //! `src/engine/seed.rs`; the paired path in its own tests.)
 
 use volley::engine::{Cell, RunConfig, Silent, Trials, cell_key, run};
+use volley::rules::Ruleset;
+use volley::rules::axis::Point;
 use volley::rules::techcommander::catalogue::Catalogue;
 use volley::rules::techcommander::*;
 use volley::stats::{DuelTally, TtkTally};
-use volley::sweep::cells::{attack_run_key, duel_key};
+use volley::sweep::cells::CellSpec;
+use volley::sweep::run::all_specs;
 use volley::sweep::{Scenario, run_sweep};
+
+/// A TechCommander point from (axis, value) pairs over the defaults.
+fn point(pairs: &[(&str, &str)]) -> Point {
+    let values: Vec<(&str, String)> = pairs.iter().map(|(n, v)| (*n, v.to_string())).collect();
+    Point::new(&all_specs::<TechCommander>(), &values).unwrap()
+}
+
+/// What `volley ttk`/`duel`/`sweep` key a TechCommander cell by (default options,
+/// policy best-expected, 20 turns).
+fn key_spec(f: impl FnOnce(&CellSpec<'_>) -> String) -> String {
+    let options = <TechCommander as Ruleset>::Options::default().pairs();
+    f(&CellSpec { ruleset: "techcommander", options: &options, policy: "best-expected", max_turns: 20 })
+}
 
 /// The rulebook's worked example as a cell: Dwarf ALPHA at the Stingray, 27" through smoke.
 fn worked_example() -> Conditions {
@@ -28,7 +44,7 @@ fn worked_example_run() -> (AttackRun, u64) {
     let t = TargetSpec::parse("Stingray").unwrap().resolve(&cat).unwrap();
     let c = worked_example();
     let run = AttackRun::new(&a, &t, &c, Policy::BestExpected, DEFAULT_MAX_TURNS).unwrap();
-    let key = cell_key(&attack_run_key(&a.name, &t.name, &c, Policy::BestExpected, DEFAULT_MAX_TURNS));
+    let key = cell_key(&key_spec(|k| k.attack_run(&a.name, &t.name, &point(&[("range", "27"), ("smoke", "smoke")]))));
     (run, key)
 }
 
@@ -39,17 +55,16 @@ fn ttk(run_: &AttackRun, key: u64, seed: u64, trials: Trials) -> TtkTally {
 
 #[test]
 fn cell_keys_of_published_cells() {
-    let c = worked_example();
-    let attack = attack_run_key("Dwarf ALPHA", "Stingray", &c, Policy::BestExpected, 20);
+    let attack = key_spec(|k| k.attack_run("Dwarf ALPHA", "Stingray", &point(&[("range", "27"), ("smoke", "smoke")])));
     assert_eq!(
         attack,
-        "attack-run|Dwarf ALPHA|Stingray|range=27|cover=none|smoke=smoke|movement=stationary|status=none|designated=false|jury_rig_failed=false|under_crewed=false|friendly_msv=false|mode=normal|policy=best-expected|max_turns=20"
+        "attack-run|ruleset=techcommander|Dwarf ALPHA|Stingray|range=27|cover=none|smoke=smoke|movement=stationary|status=none|designated=false|jury_rig_failed=false|under_crewed=false|friendly_msv=false|mode=normal|policy=best-expected|max_turns=20"
     );
     assert_eq!(cell_key(&attack), GOLDEN_ATTACK_KEY, "{:#x}", cell_key(&attack));
-    let duel = duel_key("Dwarf ALPHA", "Gladiator Lancer", &Conditions::at_range(20.0), Policy::BestExpected, 20);
+    let duel = key_spec(|k| k.duel("Dwarf ALPHA", "Gladiator Lancer", &point(&[("range", "20")])));
     assert_eq!(
         duel,
-        "duel|Dwarf ALPHA|Gladiator Lancer|range=20|cover=none|smoke=none|movement=stationary|status=none|designated=false|jury_rig_failed=false|under_crewed=false|friendly_msv=false|mode=normal|policy=best-expected|max_turns=20"
+        "duel|ruleset=techcommander|Dwarf ALPHA|Gladiator Lancer|range=20|cover=none|smoke=none|movement=stationary|status=none|designated=false|jury_rig_failed=false|under_crewed=false|friendly_msv=false|mode=normal|policy=best-expected|max_turns=20"
     );
     assert_eq!(cell_key(&duel), GOLDEN_DUEL_KEY, "{:#x}", cell_key(&duel));
 }
@@ -82,7 +97,7 @@ fn golden_duel() {
         DEFAULT_MAX_TURNS,
     )
     .unwrap();
-    let key = cell_key(&duel_key(&x.name, &y.name, &c, Policy::BestExpected, DEFAULT_MAX_TURNS));
+    let key = cell_key(&key_spec(|k| k.duel(&x.name, &y.name, &point(&[("range", "20")]))));
     let cfg = RunConfig { seed: 1, trials: Trials::Fixed(20_000), ..RunConfig::default() };
     let d: DuelTally = run(&[Cell { key, kernel: &duel }], &cfg, &Silent).unwrap().remove(0);
     let counts = [d.a_wins(), d.b_wins(), d.mutual_by_turn.iter().sum(), d.timeouts];
@@ -119,10 +134,10 @@ fn golden_sweep_cell() {
     // from the engine under the cell's key (what `volley ttk` prints for it).
     let text = "name = \"pin\"\nseed = 7\ntrials = 5000\nattackers = [\"Dwarf ALPHA\"]\ntargets = [\"Stingray\"]\n[grid]\nrange = [27]\nsmoke = [\"smoke\"]\n";
     let cat = Catalogue::embedded().unwrap();
-    let s = Scenario::parse("pin.toml", text).unwrap();
-    let resolved = s.resolve(&cat).unwrap();
+    let s = Scenario::parse::<TechCommander>("pin.toml", text).unwrap();
+    let resolved = s.resolve::<TechCommander>(&cat).unwrap();
     let cfg = RunConfig { seed: s.seed, trials: s.trials, ..RunConfig::default() };
-    let out = run_sweep(&s, &resolved, &cat, &cfg, &Silent).unwrap();
+    let out = run_sweep::<TechCommander>(&s, &resolved, &cat, &cfg, &Silent).unwrap();
     let by_turn = &out.tables.iter().find(|(n, _)| *n == "ttk_by_turn").unwrap().1;
     assert_eq!(by_turn.rows.len(), 20, "one cell, 20 turns");
     let trials = 5000.0;

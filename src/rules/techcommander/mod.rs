@@ -6,6 +6,7 @@
 
 pub mod action;
 pub mod attack_run;
+pub mod card;
 pub mod catalogue;
 pub mod compiled;
 pub mod conditions;

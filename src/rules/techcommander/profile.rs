@@ -179,7 +179,11 @@ impl TargetSpec {
         let t = text.trim();
         if let Some(name) = t.strip_prefix("build:") {
             let name = name.trim();
-            return if name.is_empty() { Err("empty build name after build:".into()) } else { Ok(TargetSpec::Build(name.into())) };
+            return if name.is_empty() {
+                Err("empty build name after build:".into())
+            } else {
+                Ok(TargetSpec::Build(name.into()))
+            };
         }
         if let Some(n) = t.strip_prefix("ac:").or_else(|| t.strip_prefix("AC:")) {
             return match n.trim().parse::<u32>() {

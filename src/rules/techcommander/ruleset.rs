@@ -50,6 +50,7 @@ const AXES: [AxisSpec; 5] = [
         kind: AxisKind::Number { parse: parse_range },
         default: "12",
         help: "Range to the target in inches (at least 0); rounded up for range penalties and minimum range",
+        duel_help: "Range between the two builds in inches (at least 0); rounded up for range penalties and minimum range",
         label: "Range (inches)",
         unit: "inches",
     },
@@ -59,6 +60,7 @@ const AXES: [AxisSpec; 5] = [
         kind: AxisKind::Choice(Cover::NAMES),
         default: "none",
         help: "Cover of the target: minor -1, half -2, heavy -3, blocked = no shot (NLOS weapons -6)",
+        duel_help: "Cover of both builds (each fires at the other in it): minor -1, half -2, heavy -3, blocked = no shot (NLOS weapons -6)",
         label: "Target cover",
         unit: "",
     },
@@ -68,6 +70,7 @@ const AXES: [AxisSpec; 5] = [
         kind: AxisKind::Choice(Smoke::NAMES),
         default: "none",
         help: "Smoke on the line of fire: -6, or -3 when the target is laser designated",
+        duel_help: "Smoke on the line of fire between the builds: -6, or -3 when the target is laser designated",
         label: "Smoke",
         unit: "",
     },
@@ -77,6 +80,7 @@ const AXES: [AxisSpec; 5] = [
         kind: AxisKind::Choice(Movement::NAMES),
         default: "stationary",
         help: "How the attacker moved: half -1, full -4 (vehicles -1 at any speed), pop-and-shoot -1, jump-assault -4, offload -1",
+        duel_help: "How both builds moved: half -1, full -4 (vehicles -1 at any speed), pop-and-shoot -1, jump-assault -4, offload -1",
         label: "Attacker movement",
         unit: "",
     },
@@ -86,6 +90,7 @@ const AXES: [AxisSpec; 5] = [
         kind: AxisKind::Set(Status::NAMES),
         default: "none",
         help: "Target status, repeatable: dug-in -2, hull-down -2 (vehicles), posted-up -2 (with cover), forest -2",
+        duel_help: "Status of both builds, repeatable: dug-in -2, hull-down -2 (vehicles), posted-up -2 (with cover), forest -2",
         label: "Target status",
         unit: "",
     },
@@ -98,6 +103,7 @@ const FLAGS: [AxisSpec; 5] = [
         kind: AxisKind::Switch,
         default: "false",
         help: "The target is laser designated (missiles ignore cover; smoke is -3)",
+        duel_help: "Both builds are laser designated (missiles ignore cover; smoke is -3)",
         label: "Designated",
         unit: "",
     },
@@ -107,6 +113,7 @@ const FLAGS: [AxisSpec; 5] = [
         kind: AxisKind::Switch,
         default: "false",
         help: "The attacker is in the red and failed its jury-rig roll: no fire control",
+        duel_help: "Both builds are in the red and failed their jury-rig rolls: no fire control",
         label: "Jury rig failed",
         unit: "",
     },
@@ -116,6 +123,7 @@ const FLAGS: [AxisSpec; 5] = [
         kind: AxisKind::Switch,
         default: "false",
         help: "The attacker is under-crewed: no fire control and no second action",
+        duel_help: "Both builds are under-crewed: no fire control and no second action",
         label: "Under-crewed",
         unit: "",
     },
@@ -125,6 +133,7 @@ const FLAGS: [AxisSpec; 5] = [
         kind: AxisKind::Switch,
         default: "false",
         help: "A friendly MSV is on the field (Pirate Combined Arms +2 fire control)",
+        duel_help: "Each build has a friendly MSV on the field (Pirate Combined Arms +2 fire control)",
         label: "Friendly MSV",
         unit: "",
     },
@@ -134,6 +143,7 @@ const FLAGS: [AxisSpec; 5] = [
         kind: AxisKind::Choice(AttackMode::NAMES),
         default: "normal",
         help: "Attack action: normal, omega-override (MSV, all weapons, no positive modifiers), fire-for-effect (-4), fire-for-effect-blind (-8, NLOS)",
+        duel_help: "Attack action of both builds: normal, fire-for-effect (-4), fire-for-effect-blind (-8, NLOS)",
         label: "Attack mode",
         unit: "",
     },
@@ -157,12 +167,15 @@ fn side(cat: &Catalogue, name: &str) -> Result<(Attacker, Target), String> {
 fn builds(cat: &Catalogue, selector: &str) -> Result<Vec<String>, String> {
     if selector == "all" {
         let v: Vec<String> = cat.builds.iter().map(|b| b.name.clone()).collect();
-        return if v.is_empty() { Err(format!("`all` selects no build: the {} has no builds", cat.origin)) } else { Ok(v) };
+        return if v.is_empty() {
+            Err(format!("`all` selects no build: the {} has no builds", cat.origin))
+        } else {
+            Ok(v)
+        };
     }
     if let Some(kind) = selector.strip_prefix("kind:") {
         let k = kind.parse::<UnitKind>().map_err(|e| format!("`{selector}`: {e}"))?;
-        let v: Vec<String> =
-            cat.builds.iter().filter(|b| cat.unit_of(b).kind == k).map(|b| b.name.clone()).collect();
+        let v: Vec<String> = cat.builds.iter().filter(|b| cat.unit_of(b).kind == k).map(|b| b.name.clone()).collect();
         return if v.is_empty() {
             Err(format!("`{selector}` selects no build: no build in the {} has a unit of kind {k}", cat.origin))
         } else {
@@ -177,6 +190,8 @@ impl Ruleset for TechCommander {
     const TITLE: &'static str = "TechCommander (3rd edition; 2nd-edition rules as options)";
     const TURN: &'static str = "turn";
     const SECTIONS: Sections = SECTIONS;
+    const POLICIES: &'static [&'static str] = Policy::NAMES;
+    const PAIRING: &'static str = "common random numbers: the same initiative and one shared uniform per action slot for A and B, mapped through each side's exact inverse CDF";
 
     type Catalogue = Catalogue;
     type Options = Options;
@@ -189,6 +204,14 @@ impl Ruleset for TechCommander {
 
     fn load(origin: &str, files: &[SourceFile], read_errors: Vec<CatalogError>) -> Result<Catalogue, CatalogErrors> {
         Catalogue::from_read(origin, files, read_errors)
+    }
+
+    fn refers_to_undefined(files: &[SourceFile]) -> bool {
+        Catalogue::refers_to_undefined(files)
+    }
+
+    fn odds_card(cat: &Catalogue, name: &str, ranges: &[f64]) -> Result<crate::charts::card::Card, String> {
+        super::card::odds_card(cat, name, ranges)
     }
 
     fn origin(cat: &Catalogue) -> (&str, &str) {
@@ -217,7 +240,11 @@ impl Ruleset for TechCommander {
     fn select(cat: &Catalogue, role: Role, selector: &str) -> Result<Vec<String>, String> {
         match role {
             Role::Attacker | Role::Opponent => builds(cat, selector),
-            Role::Target => target(cat, selector).map(|t| vec![t.name]),
+            Role::Target => {
+                let spec = TargetSpec::parse(selector)?;
+                let t = spec.resolve(cat)?;
+                Ok(vec![if matches!(spec, TargetSpec::Named(_)) { t.name } else { spec.to_string() }])
+            }
         }
     }
 
@@ -415,7 +442,6 @@ impl Ruleset for TechCommander {
         Ok(report::cost_rows(&Attacker::from_build(cat, b), b.weight, b.power, &target(cat, t)?, c, run))
     }
 }
-
 
 impl RuleOptions for Options {
     fn specs() -> Vec<OptionSpec> {

@@ -1,0 +1,73 @@
+//! Condition flags built from the active ruleset's axes and flags (`--range`, `--cover`,
+//! `--engaged`, `--target-condition ...`): the command line knows no condition of its
+//! own, so a new ruleset's conditions appear on the command line by themselves.
+
+use clap::builder::PossibleValuesParser;
+use clap::{Arg, ArgAction, ArgMatches, Command};
+
+use crate::rules::axis::{AxisKind, AxisSpec};
+
+/// Subcommands that take one point of conditions.
+pub const CONDITION_COMMANDS: &[&str] = &["odds", "ttk", "duel", "compare", "gauntlet"];
+/// Subcommands where two sides fire at each other (help says "both").
+const BOTH_SIDES: &[&str] = &["duel", "gauntlet"];
+
+fn arg(spec: &AxisSpec, both: bool) -> Arg {
+    let help = if both && !spec.duel_help.is_empty() { spec.duel_help } else { spec.help };
+    let a = Arg::new(spec.name).long(spec.flag).help(help).help_heading("Conditions");
+    let s = *spec;
+    match spec.kind {
+        AxisKind::Switch => a.action(ArgAction::SetTrue),
+        AxisKind::Set(names) => a
+            .action(ArgAction::Append)
+            .value_name(spec.name.to_ascii_uppercase())
+            .value_parser(PossibleValuesParser::new(names)),
+        AxisKind::Choice(names) => a.default_value(spec.default).value_parser(PossibleValuesParser::new(names)),
+        AxisKind::Number { .. } | AxisKind::Integer { .. } => a
+            .default_value(spec.default)
+            .value_name(if spec.unit.is_empty() { "N".to_string() } else { spec.unit.to_ascii_uppercase() })
+            .allow_negative_numbers(true)
+            .value_parser(move |t: &str| s.canonical(t)),
+    }
+}
+
+/// `cmd` with the condition flags of `specs` on every subcommand that takes conditions.
+pub fn add_flags(cmd: Command, specs: &[AxisSpec]) -> Command {
+    CONDITION_COMMANDS.iter().fold(cmd, |cmd, &name| {
+        cmd.mut_subcommand(name, |sub| {
+            let both = BOTH_SIDES.contains(&name);
+            specs.iter().fold(sub, |sub, spec| sub.arg(arg(spec, both)))
+        })
+    })
+}
+
+/// The condition values of a subcommand's matches, as (axis, canonical text); axes
+/// left out take their defaults later.
+///
+/// # Errors
+/// A repeated set value that does not combine (cannot happen for listed names).
+pub fn read(m: &ArgMatches, specs: &[AxisSpec]) -> Result<Vec<(&'static str, String)>, String> {
+    let mut out = Vec::new();
+    for spec in specs {
+        if m.try_get_raw(spec.name).ok().flatten().is_none() && !matches!(spec.kind, AxisKind::Switch) {
+            continue;
+        }
+        match spec.kind {
+            AxisKind::Switch => {
+                if m.get_flag(spec.name) {
+                    out.push((spec.name, "true".to_string()));
+                }
+            }
+            AxisKind::Set(_) => {
+                let parts: Vec<String> = m.get_many::<String>(spec.name).into_iter().flatten().cloned().collect();
+                out.push((spec.name, spec.canonical_list(&parts)?));
+            }
+            _ => {
+                if let Some(v) = m.get_one::<String>(spec.name) {
+                    out.push((spec.name, v.clone()));
+                }
+            }
+        }
+    }
+    Ok(out)
+}
