@@ -1,7 +1,7 @@
 //! `[[pilot]]` entries: a pilot card's type, cost, requirements and stat bonus.
 
 use super::mech::{parse_faction, unknown_faction};
-use crate::catalogue::error::Position;
+use crate::catalogue::error::{Position, with_article};
 use crate::catalogue::fields::{Checked, Fields};
 use crate::rules::mechcom::mech::{Pilot, PilotKind, StatBonus};
 
@@ -74,7 +74,7 @@ pub fn read(mut f: Fields<'_>) -> Checked<PilotSpec> {
         Some(k @ (PilotKind::Regular | PilotKind::Ace)) if !f.has("faction") => f.error(
             Some("faction"),
             None,
-            format!("missing required field: a {} pilot requires a faction", kind_name(k)),
+            format!("missing required field: {} pilot requires a faction", with_article(kind_name(k))),
         ),
         _ => {}
     }
