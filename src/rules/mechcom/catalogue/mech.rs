@@ -56,7 +56,9 @@ pub const ABILITIES: [(&str, Ability); 4] = [
 pub fn parse_faction(text: &str) -> Option<Faction> {
     let key = |s: &str| s.chars().filter(|c| c.is_alphanumeric()).collect::<String>().to_lowercase().replace('ð', "d");
     let k = key(text);
-    Faction::ALL.into_iter().find(|f| key(f.name()) == k || (*f == Faction::ShaViddaar && k == "shavidaar"))
+    Faction::ALL
+        .into_iter()
+        .find(|&f| key(f.name()) == k || (f == Faction::ShaViddaar && matches!(k.as_str(), "shavidaar" | "shaviddaar")))
 }
 
 /// "unknown faction `X` (did you mean ...); factions: ...".
@@ -158,4 +160,28 @@ pub fn read(mut f: Fields<'_>) -> Checked<MechSpec> {
     let file = f.entry().file.clone();
     let label = f.label().to_string();
     f.finish_checked(MECH_KEYS, MechSpec { mech, weapons, profiles, position, file, label })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn factions_read_in_the_books_spelling_and_plain_ascii() {
+        for f in Faction::ALL {
+            assert_eq!(parse_faction(f.name()), Some(f));
+            assert_eq!(parse_faction(&f.name().to_uppercase()), Some(f));
+        }
+        for (text, f) in [
+            ("ICSE", Faction::Icse),
+            ("Sha'Vidaar", Faction::ShaViddaar),
+            ("ShaViddaar", Faction::ShaViddaar),
+            ("herakles", Faction::Herakles),
+            ("Scrap-Monkeys", Faction::ScrapMonkeys),
+        ] {
+            assert_eq!(parse_faction(text), Some(f), "{text}");
+        }
+        assert_eq!(parse_faction("Herakels"), None);
+        assert_eq!(parse_faction(NEUTRAL), None);
+    }
 }
