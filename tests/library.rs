@@ -859,5 +859,7 @@ mod hand_computed {
 
 #[path = "library/fuzz.rs"]
 mod fuzz;
+#[path = "library/mechcom_catalogue.rs"]
+mod mechcom_catalogue;
 #[path = "library/pinning.rs"]
 mod pinning;

@@ -48,6 +48,7 @@
 //! every stat a caller supplies is illustrative.
 
 pub mod attack_run;
+pub mod catalogue;
 pub mod conditions;
 pub mod duel;
 pub mod exact_run;

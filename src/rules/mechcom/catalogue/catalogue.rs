@@ -1,0 +1,268 @@
+//! The validated MECHCOM catalogue and the ways commands name what is in it.
+
+use crate::catalogue::error::did_you_mean;
+use crate::rules::mechcom::mech::{Faction, Mech, Model, Pilot, PilotKind};
+use crate::rules::mechcom::weapon::Weapon;
+
+use super::mech::{parse_faction, unknown_faction};
+
+/// A mech profile ("Profiles"): extra points for the squad. Every mech has `BASE` at
+/// cost 0. (volley plays no profile-tagged weapon or ability yet: a profile only costs.)
+#[derive(Debug, Clone, PartialEq)]
+pub struct Profile {
+    pub name: String,
+    /// Points added to the mech's cost, >= 0.
+    pub cost: u32,
+}
+
+/// One model of a squad.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Member {
+    /// Index into [`Catalogue::mechs`].
+    pub mech: usize,
+    /// Index into [`Catalogue::pilots`].
+    pub pilot: Option<usize>,
+    /// Index into the mech's [`Catalogue::profiles`] (0 = `BASE`).
+    pub profile: usize,
+    /// Mech cost + profile cost + pilot cost.
+    pub points: u32,
+}
+
+/// A validated squad: one faction (Mercenary pilots excepted), within its budget.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Squad {
+    pub name: String,
+    pub faction: Faction,
+    /// Points allowed (1000 by default).
+    pub budget: u32,
+    pub members: Vec<Member>,
+    /// Sum of the members' points, <= `budget`.
+    pub points: u32,
+}
+
+/// One weighted opponent of a field.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Opponent {
+    /// The model name (`Mech` or `Mech+Pilot`).
+    pub model: String,
+    /// Index into [`Catalogue::mechs`].
+    pub mech: usize,
+    /// Index into [`Catalogue::pilots`].
+    pub pilot: Option<usize>,
+    /// How often this opponent is expected, relative to the others (> 0).
+    pub weight: f64,
+}
+
+/// A validated field of opponents, for gauntlets.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Field {
+    pub name: String,
+    pub opponents: Vec<Opponent>,
+}
+
+/// A validated MECHCOM catalogue. Construct with [`Catalogue::embedded`] or
+/// [`Catalogue::from_read`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Catalogue {
+    pub weapons: Vec<Weapon>,
+    /// Each with its weapons resolved (copies of [`Catalogue::weapons`] entries).
+    pub mechs: Vec<Mech>,
+    /// `profiles[i]`: the profiles of `mechs[i]`, `BASE` first.
+    pub profiles: Vec<Vec<Profile>>,
+    pub pilots: Vec<Pilot>,
+    pub squads: Vec<Squad>,
+    pub fields: Vec<Field>,
+    /// What was loaded, for messages ("embedded default catalogue", a path).
+    pub origin: String,
+    /// [`crate::catalogue::source::content_hash`] of the files.
+    pub hash: String,
+}
+
+/// Split a model name at its first `+`: `"Typhon+Ace"` is (`"Typhon"`, `Some("Ace")`),
+/// `"Typhon"` is (`"Typhon"`, `None`). Spaces around the parts are ignored.
+pub fn split_model_name(name: &str) -> (&str, Option<&str>) {
+    match name.split_once('+') {
+        Some((mech, pilot)) => (mech.trim(), Some(pilot.trim())),
+        None => (name.trim(), None),
+    }
+}
+
+/// The model name of a mech with an optional pilot: `Mech` or `Mech+Pilot`.
+pub fn model_name(mech: &str, pilot: Option<&str>) -> String {
+    match pilot {
+        Some(p) => format!("{mech}+{p}"),
+        None => mech.to_string(),
+    }
+}
+
+/// Why `pilot` may not fly `mech` (§3 "Pilots": faction and mech requirements), or
+/// `None` when it may.
+pub fn requirement_unmet(pilot: &Pilot, mech: &Mech) -> Option<String> {
+    let Some(faction) = mech.faction else {
+        return Some(format!("mech `{}` is neutral terrain: it takes no pilot", mech.name));
+    };
+    if let Some(required) = pilot.faction
+        && required != faction
+    {
+        return Some(format!(
+            "pilot `{}` requires a {} mech; `{}` is {}",
+            pilot.name,
+            required.name(),
+            mech.name,
+            faction.name()
+        ));
+    }
+    if !pilot.mechs.is_empty() && !pilot.mechs.iter().any(|m| m == &mech.name) {
+        return Some(format!("pilot `{}` flies only {}; not `{}`", pilot.name, pilot.mechs.join(", "), mech.name));
+    }
+    None
+}
+
+/// Whether a pilot card is unique per squad (`ACES_MERCS_UNIQUE`).
+pub fn is_unique(kind: PilotKind) -> bool {
+    kind != PilotKind::Regular
+}
+
+impl Catalogue {
+    pub fn weapon(&self, name: &str) -> Option<&Weapon> {
+        self.weapons.iter().find(|w| w.name == name)
+    }
+    /// The mech named exactly `name` (a plain mech name, no pilot).
+    pub fn mech(&self, name: &str) -> Option<&Mech> {
+        self.mechs.iter().find(|m| m.name == name)
+    }
+    pub fn pilot(&self, name: &str) -> Option<&Pilot> {
+        self.pilots.iter().find(|p| p.name == name)
+    }
+    pub fn squad(&self, name: &str) -> Option<&Squad> {
+        self.squads.iter().find(|s| s.name == name)
+    }
+    pub fn field(&self, name: &str) -> Option<&Field> {
+        self.fields.iter().find(|f| f.name == name)
+    }
+    /// The profiles of a mech (`BASE` first); empty for a mech not in the catalogue.
+    pub fn profiles_of(&self, mech: &str) -> &[Profile] {
+        self.mechs.iter().position(|m| m.name == mech).map_or(&[], |i| &self.profiles[i])
+    }
+
+    /// The mech named `name`; the error suggests the closest name.
+    pub fn find_mech(&self, name: &str) -> Result<&Mech, String> {
+        self.mech(name).ok_or_else(|| {
+            format!(
+                "no mech named `{name}` in the {}{}",
+                self.origin,
+                did_you_mean(name, self.mechs.iter().map(|m| m.name.as_str()))
+            )
+        })
+    }
+
+    /// The pilot named `name`; the error suggests the closest name.
+    pub fn find_pilot(&self, name: &str) -> Result<&Pilot, String> {
+        self.pilot(name).ok_or_else(|| {
+            format!(
+                "no pilot named `{name}` in the {}{}",
+                self.origin,
+                did_you_mean(name, self.pilots.iter().map(|p| p.name.as_str()))
+            )
+        })
+    }
+
+    /// The model of `mech` flown by `pilot` (bonuses applied, no conditions).
+    ///
+    /// # Errors
+    /// An unknown mech or pilot (with a suggestion), or a pilot whose requirements the
+    /// mech does not meet.
+    pub fn model(&self, mech: &str, pilot: Option<&str>) -> Result<Model, String> {
+        let m = self.find_mech(mech)?;
+        let p = match pilot {
+            Some(name) => {
+                let p = self.find_pilot(name)?;
+                if let Some(why) = requirement_unmet(p, m) {
+                    return Err(why);
+                }
+                Some(p)
+            }
+            None => None,
+        };
+        Ok(Model::new(m, p))
+    }
+
+    /// The model a model name (`Mech` or `Mech+Pilot`) names; errors as for
+    /// [`Catalogue::model`].
+    pub fn model_named(&self, name: &str) -> Result<Model, String> {
+        let (mech, pilot) = split_model_name(name);
+        self.model(mech, pilot)
+    }
+
+    /// The points of a model: the mech's cost plus the pilot's (`COST_IS_PRINTED`). A
+    /// name not in the catalogue adds nothing.
+    pub fn cost(&self, mech: &str, pilot: Option<&str>) -> f64 {
+        let m = self.mech(mech).map_or(0, |m| m.cost);
+        let p = pilot.and_then(|p| self.pilot(p)).map_or(0, |p| p.cost);
+        (m + p) as f64
+    }
+
+    /// The points of a model name (`Mech` or `Mech+Pilot`), as [`Catalogue::cost`].
+    pub fn model_cost(&self, name: &str) -> f64 {
+        let (mech, pilot) = split_model_name(name);
+        self.cost(mech, pilot)
+    }
+
+    /// The model name of a squad member (its profile is not part of the name).
+    pub fn member_name(&self, m: &Member) -> String {
+        model_name(&self.mechs[m.mech].name, m.pilot.map(|p| self.pilots[p].name.as_str()))
+    }
+
+    /// The names of every mech, in catalogue order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.mechs.iter().map(|m| m.name.as_str())
+    }
+
+    /// The model names a selector picks, in catalogue order:
+    /// - `all`: every mech with a faction (neutral terrain is left out);
+    /// - `faction:NAME`: every mech of that faction (`faction:herakles` works too);
+    /// - `squad:NAME`: the squad's members as model names (`Mech+Pilot` when piloted),
+    ///   each once;
+    /// - a model name: `Mech` or `Mech+Pilot`.
+    ///
+    /// # Errors
+    /// An unknown faction, squad, mech or pilot (with a suggestion), or a pilot that may
+    /// not fly the mech.
+    pub fn select(&self, selector: &str) -> Result<Vec<String>, String> {
+        let selector = selector.trim();
+        if selector == "all" {
+            return Ok(self.mechs.iter().filter(|m| m.faction.is_some()).map(|m| m.name.clone()).collect());
+        }
+        if let Some(f) = selector.strip_prefix("faction:") {
+            let faction = parse_faction(f.trim()).ok_or_else(|| unknown_faction(f.trim(), false))?;
+            return Ok(self.mechs.iter().filter(|m| m.faction == Some(faction)).map(|m| m.name.clone()).collect());
+        }
+        if let Some(s) = selector.strip_prefix("squad:") {
+            let s = s.trim();
+            let squad = self.squad(s).ok_or_else(|| {
+                format!(
+                    "no squad named `{s}` in the {}{}",
+                    self.origin,
+                    did_you_mean(s, self.squads.iter().map(|q| q.name.as_str()))
+                )
+            })?;
+            let mut names: Vec<String> = Vec::new();
+            for m in &squad.members {
+                let name = self.member_name(m);
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+            return Ok(names);
+        }
+        self.model_named(selector).map_err(|e| {
+            if self.mech(split_model_name(selector).0).is_none() {
+                format!("{e}; a selector is `all`, `faction:NAME`, `squad:NAME`, `MECH` or `MECH+PILOT`")
+            } else {
+                e
+            }
+        })?;
+        let (mech, pilot) = split_model_name(selector);
+        Ok(vec![model_name(mech, pilot)])
+    }
+}

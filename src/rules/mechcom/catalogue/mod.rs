@@ -1,0 +1,53 @@
+//! The MECHCOM catalogue: weapons, mechs (with profiles), pilots, squads and fields, read
+//! from TOML (and `mechs.csv` / `weapons.csv` stat sheets) with the shared reader
+//! (`crate::catalogue`), validated once into the room's typed stats ([`Weapon`],
+//! [`Mech`], [`Pilot`]). Every key is documented in `loadouts/mechcom/README.md`.
+//!
+//! Checking reports every independent error in one pass, each with file, line, column,
+//! entry and field: unknown keys, perks, conditions, abilities and factions (with a
+//! suggestion), stats outside the ranges of `mechcom.md` §3, names defined twice (the
+//! later definition points at the first), unknown weapon, mech, pilot and profile names
+//! (with a suggestion), pilot requirements, squads over budget (by how much), squads of
+//! mixed factions and Ace or Mercenary cards taken twice (`ACES_MERCS_UNIQUE`). An
+//! entry that refers to an entry with errors gets no error of its own for it.
+//!
+//! # Model names
+//! Wherever a model is named (selectors, fields, squads, the command line), `"Typhon"`
+//! is the mech alone and `"Typhon+Name"` is the mech flown by pilot `Name` (split at
+//! the first `+`, spaces around it ignored). Mech names therefore may not contain `+`.
+
+pub mod catalogue;
+mod load;
+mod lookup;
+pub mod mech;
+pub mod perk;
+pub mod pilot;
+mod resolve;
+pub mod squad;
+pub mod weapon;
+
+use crate::catalogue::{Section, Sections};
+
+/// `[[weapon]]`: one weapon of an Arsenal.
+pub const WEAPON: Section = Section("weapon");
+/// `[[mech]]`: a mech sheet's stats, weapons, abilities and profiles.
+pub const MECH: Section = Section("mech");
+/// `[[pilot]]`: a pilot card.
+pub const PILOT: Section = Section("pilot");
+/// `[[squad]]`: a force of one faction within a points budget.
+pub const SQUAD: Section = Section("squad");
+/// `[[field]]`: weighted opponents (models) for gauntlets.
+pub const FIELD: Section = Section("field");
+
+/// The directory of the embedded default catalogue: `loadouts/mechcom/`.
+pub const CATALOGUE_DIR: &str = "mechcom";
+
+/// The sections of a MECHCOM catalogue file, and the CSV stat sheets by stem ending.
+pub const SECTIONS: Sections =
+    Sections { toml: &[WEAPON, MECH, PILOT, SQUAD, FIELD], csv: &[("mechs", MECH), ("weapons", WEAPON)] };
+
+pub use crate::catalogue::{CatalogError, CatalogErrors, Position};
+pub use catalogue::{Catalogue, Field, Member, Opponent, Profile, Squad, split_model_name};
+pub use perk::{parse_perk, perk_name};
+
+pub use super::{Ability, Faction, Mech, Model, Pilot, PilotKind, StatBonus, Weapon};
