@@ -50,6 +50,7 @@ fn mechcom_reference() -> mechcom::AttackRun {
         &mechcom::Model::new(&target, None),
         &mechcom::Situation::at_range(3),
         &mechcom::Options::default(),
+        mechcom::RunPolicy::default(),
         50,
     )
     .unwrap()

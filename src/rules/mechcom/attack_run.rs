@@ -5,11 +5,12 @@
 //! `END_OF_TURN`, `ACTION_POLICY`):
 //! 1. Each round the attacker has its Energy (Stunned at the start: half of it, rounded
 //!    down, is lost in round 1) and makes floor(Energy / 3) attacks.
-//! 2. Each attack uses the weapon with the highest expected Integrity loss per ⚡ among
-//!    those that reach the range (unarmed included at melee range) and have Ammo left,
-//!    ranked against the target's starting conditions; ties go to the earlier weapon.
-//!    The plan is therefore fixed in advance (Ammo runs out across rounds), which makes
-//!    the exact chain possible. The attacker's Blinded and Shocked spoil round 1 only.
+//! 2. Each attack uses the weapon the run's [`RunPolicy`] ranks best among those that
+//!    reach the range (unarmed included at melee range) and have Ammo left, ranked
+//!    against the target's starting conditions; ties go to the earlier weapon. The
+//!    default policy takes the highest expected Integrity loss per ⚡. The plan is
+//!    therefore fixed in advance (Ammo runs out across rounds), which makes the exact
+//!    chain possible. The attacker's Blinded and Shocked spoil round 1 only.
 //! 3. Each attack's outcome is drawn from its exact joint law given the target's
 //!    current conditions: Integrity lost at once (destroyed below 1), then Condition X
 //!    (>= 1 hit) and Critical condition X (>= 1 crit) land on the target.
@@ -35,6 +36,7 @@ use super::mech::Model;
 use super::odds::compile_attack;
 use super::options::Options;
 use super::roll::{CRIT, HIT};
+use super::run_policy::RunPolicy;
 use super::situation::Situation;
 use super::stability::NoAttack;
 use super::weapon::{Perk, Weapon};
@@ -127,7 +129,7 @@ fn after_first_activation(c: Conditions) -> Conditions {
 
 impl AttackRun {
     /// Compiles the run of `attacker` against `target` in `sit` for at most
-    /// `max_rounds` rounds.
+    /// `max_rounds` rounds, choosing weapons by `policy`.
     ///
     /// # Errors
     /// A message when the round cap is out of range, options are unplayable, or the
@@ -137,6 +139,7 @@ impl AttackRun {
         target: &Model,
         sit: &Situation,
         o: &Options,
+        policy: RunPolicy,
         max_rounds: u32,
     ) -> Result<AttackRun, String> {
         if !(1..=MAX_ROUNDS_LIMIT).contains(&max_rounds) {
@@ -150,20 +153,20 @@ impl AttackRun {
         arsenal.push(Weapon::unarmed());
         let phases = [attacker.clone(), attacker.clone().with_conditions(after_first_activation(attacker.conditions))];
         let start = state_bits(target.conditions);
-        // Expected loss of each weapon in each phase against the starting target.
-        let mut usable: Vec<(usize, [f64; 2])> = Vec::new();
+        // The policy's score of each weapon in each phase against the starting target.
+        let mut usable: Vec<(usize, [(f64, f64); 2])> = Vec::new();
         for (w, weapon) in arsenal.iter().enumerate() {
-            let mut means = [0.0; 2];
+            let mut scores = [(0.0, 0.0); 2];
             let mut ok = true;
             for (p, a) in phases.iter().enumerate() {
                 match super::odds::attack_odds(a, weapon, target, sit, o) {
-                    Ok(odds) => means[p] = odds.expected_integrity_loss,
+                    Ok(odds) => scores[p] = policy.score(weapon.attacks, odds.expected_integrity_loss),
                     Err(NoAttack::Options(e)) => return Err(e),
                     Err(_) => ok = false,
                 }
             }
             if ok {
-                usable.push((w, means));
+                usable.push((w, scores));
             }
         }
         let mut ammo: Vec<Option<u32>> = arsenal.iter().map(Weapon::ammo).collect();
@@ -178,13 +181,13 @@ impl AttackRun {
                 energy -= energy / 2;
             }
             for _ in 0..energy / ATTACK_ENERGY {
-                let best =
-                    usable.iter().filter(|(w, _)| ammo[*w] != Some(0)).fold(None::<(usize, f64)>, |best, &(w, m)| {
-                        match best {
-                            Some((_, bm)) if bm >= m[phase] => best,
-                            _ => Some((w, m[phase])),
-                        }
-                    });
+                let best = usable.iter().filter(|(w, _)| ammo[*w] != Some(0)).fold(
+                    None::<(usize, (f64, f64))>,
+                    |best, &(w, m)| match best {
+                        Some((_, bm)) if bm >= m[phase] => best,
+                        _ => Some((w, m[phase])),
+                    },
+                );
                 let Some((w, _)) = best else { break };
                 if let Some(a) = ammo[w].as_mut() {
                     *a -= 1;
@@ -247,7 +250,7 @@ impl AttackRun {
             hot: None,
         };
         let steps: Vec<(usize, u16)> = run.plan.iter().map(|s| (run.law_index(s), s.attack)).collect();
-        run.hot = Hot::new(run.tables(), &run.rounds, &steps);
+        run.hot = Hot::new(run.tables(), &run.rounds, &steps, integrity, start);
         Ok(run)
     }
 
@@ -318,8 +321,9 @@ impl AttackRun {
         self.laws.iter().flat_map(|l| l.tables.iter().zip(l.slots.iter().map(Vec::as_slice)))
     }
 
-    /// Whether the Monte Carlo kernel runs the compact side-by-side loop (every table
-    /// within `hot::HOT_SLOTS` outcomes) rather than the general one.
+    /// Whether the Monte Carlo kernel runs the compact side-by-side loop (one draw per
+    /// step, every node within `hot::HOT_SLOTS` outcomes and `hot::HOT_NODES` nodes)
+    /// rather than the general one (one draw per attack).
     pub fn is_compact(&self) -> bool {
         self.hot.is_some()
     }
@@ -343,7 +347,7 @@ impl Kernel for AttackRun {
         tally.trials += trials as u64;
         let full = self.integrity as i32;
         if let Some(hot) = &self.hot {
-            return hot.play(self.start_state, full, rng, trials, tally);
+            return hot.play(rng, trials, tally);
         }
         'run: for _ in 0..trials {
             let mut life = full;

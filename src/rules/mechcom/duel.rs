@@ -13,6 +13,7 @@ use super::conditions::Condition;
 use super::exact_run::ExactRun;
 use super::mech::Model;
 use super::options::Options;
+use super::run_policy::RunPolicy;
 use super::situation::Situation;
 
 /// Chance each side goes first in a round (`ROLL_OFF` with two players).
@@ -66,8 +67,8 @@ pub fn exact_duel(a: &Model, b: &Model, sit: &Situation, o: &Options, max_rounds
             }
         }
     }
-    let ab = AttackRun::new(a, b, sit, o, max_rounds)?;
-    let ba = AttackRun::new(b, a, sit, o, max_rounds)?;
+    let ab = AttackRun::new(a, b, sit, o, RunPolicy::default(), max_rounds)?;
+    let ba = AttackRun::new(b, a, sit, o, RunPolicy::default(), max_rounds)?;
     for (run, who) in [(&ab, a), (&ba, b)] {
         if run.changes_state {
             return Err(format!(

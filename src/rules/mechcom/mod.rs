@@ -13,8 +13,10 @@
 //!   counts over 6^k faces (`f64` for Flurry chains and for pools too large for u128).
 //! - `odds`: one attack's report ([`attack_odds`], [`explosion_odds`], JSON keys).
 //! - `attack_run`: the attack run's fixed plan and its Monte Carlo kernel
-//!   (`crate::rules::Kernel`, tally `crate::stats::TtkTally`); `hot` is that kernel's
-//!   compact loop; `exact_run` is the run's exact Markov chain.
+//!   (`crate::rules::Kernel`, tally `crate::stats::TtkTally`); `run_policy`: which
+//!   weapon each attack uses ([`RunPolicy`]); `step_nodes` compiles the run into one
+//!   exact law per step (a round's attacks, drawn at once) and state, and `hot` is the
+//!   kernel's compact loop over them; `exact_run` is the run's exact Markov chain.
 //! - `duel`: exact duels whose sides cannot change each other's state.
 //!
 //! # What the catalogue must supply
@@ -26,6 +28,15 @@
 //! - Pilot: kind, cost, faction (none for Mercenaries), allowed mechs, [`StatBonus`]
 //!   (deltas added to the stats: an aim bonus is a negative Stability delta).
 //! - [`Model::new`] applies a pilot's bonus; conditions go on the model.
+//!
+//! # Attack-run policies
+//! An attack run's plan is fixed before the first roll by a [`RunPolicy`] (names:
+//! [`RunPolicy::NAMES`]): each attack uses the best-ranked weapon that reaches the
+//! range (unarmed at melee range) and has Ammo left, ranked against the target's
+//! starting conditions, ties to the earlier weapon, repeated while Energy allows
+//! (3 ⚡ an attack).
+//! - `best-per-energy` (default): the highest expected Integrity loss per ⚡.
+//! - `most-dice`: the most attack dice, then the highest expected Integrity loss.
 //!
 //! # Played, and not played
 //! Played exactly: Shooting with every Stability modifier of §1 (engaged, cover kinds,
@@ -57,8 +68,10 @@ pub mod mech;
 pub mod odds;
 pub mod options;
 pub mod roll;
+pub mod run_policy;
 pub mod situation;
 pub mod stability;
+pub mod step_nodes;
 pub mod tracked;
 pub mod weapon;
 
@@ -69,6 +82,7 @@ pub use exact_run::ExactRun;
 pub use mech::{Ability, Faction, Mech, Model, Pilot, PilotKind, StatBonus};
 pub use odds::{AttackOdds, AttackRoll, DieOdds, attack_odds, compile_attack, explosion_odds};
 pub use options::Options;
+pub use run_policy::RunPolicy;
 pub use situation::{Cover, Situation};
 pub use stability::{Aim, NoAttack, shooting_aim};
 pub use weapon::{Damage, Perk, Weapon, WeaponRange};
@@ -77,5 +91,7 @@ pub use weapon::{Damage, Perk, Weapon, WeaponRange};
 mod by_hand_tests;
 #[cfg(test)]
 mod monte_carlo_tests;
+#[cfg(test)]
+mod policy_tests;
 #[cfg(test)]
 mod tests;

@@ -227,7 +227,15 @@ fn typhon_like() -> Model {
 
 #[test]
 fn attack_run_flamethrower_twice_a_round_vs_integrity_10_armour_4() {
-    let run = AttackRun::new(&typhon_like(), &target(4, 10), &Situation::at_range(3), &Options::default(), 12).unwrap();
+    let run = AttackRun::new(
+        &typhon_like(),
+        &target(4, 10),
+        &Situation::at_range(3),
+        &Options::default(),
+        RunPolicy::default(),
+        12,
+    )
+    .unwrap();
     assert_eq!(run.plan.len(), 24, "two attacks a round for 6⚡");
     let e = run.exact();
     let p = &e.p_kill_by_round;
