@@ -62,6 +62,8 @@ pub mod attack_run;
 pub mod catalogue;
 pub mod conditions;
 pub mod duel;
+pub mod duel_kernel;
+pub mod duel_side;
 pub mod exact_run;
 pub mod hot;
 pub mod mech;
@@ -78,6 +80,7 @@ pub mod weapon;
 pub use attack_run::AttackRun;
 pub use conditions::{Condition, Conditions};
 pub use duel::{ExactDuel, exact_duel};
+pub use duel_kernel::{DuelKernel, DuelOutcome, Winner};
 pub use exact_run::ExactRun;
 pub use mech::{Ability, Faction, Mech, Model, Pilot, PilotKind, StatBonus};
 pub use odds::{AttackOdds, AttackRoll, DieOdds, attack_odds, compile_attack, explosion_odds};
@@ -89,6 +92,10 @@ pub use weapon::{Damage, Perk, Weapon, WeaponRange};
 
 #[cfg(test)]
 mod by_hand_tests;
+#[cfg(test)]
+mod duel_reference;
+#[cfg(test)]
+mod duel_tests;
 #[cfg(test)]
 mod monte_carlo_tests;
 #[cfg(test)]

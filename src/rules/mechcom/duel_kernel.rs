@@ -1,0 +1,296 @@
+//! The Monte Carlo duel (§4 "The engagements volley plays"): two models attack each other
+//! round after round until one is destroyed or the round cap.
+//!
+//! Procedure, each round (rulings in capitals, `shared/rules/mechcom.md`):
+//! 1. Start phase: `ROLL_OFF` picks who activates first. Each player rolls 1d6, ties
+//!    roll again, so with two players each goes first with probability exactly 1/2: one
+//!    random bit. Energy refills (`ENERGY_RESET_AT_START_PHASE`).
+//! 2. Activations alternate (one model a side, so `ACTIVATION_ORDER`,
+//!    `ALTERNATION_RUNOUT` and `TARGET_POLICY` have one choice each). In its activation
+//!    a model has its Energy (Stunned: half of it, rounded down, lost) and, while it has
+//!    3⚡ and a weapon in reach with Ammo, attacks with the weapon of highest expected
+//!    Integrity loss per ⚡ given both models' *current* conditions (`ACTION_POLICY`, as
+//!    in attack runs: ties to the earlier weapon; `REPEAT_ACTIONS`).
+//! 3. Each attack draws its outcome from the exact joint law of (Integrity lost, hit,
+//!    crit) for the current conditions; the loss applies at once, then Condition X
+//!    (>= 1 hit) and Critical condition X (>= 1 crit) land on the target; then Backfire X
+//!    costs the attacker X Integrity (`DIRECT_DAMAGE_IGNORES_ARMOUR`).
+//! 4. After its attacks the model spends leftover ⚡ by `CLEAR_POLICY` (default: 2⚡ to
+//!    clear Burned, then 2⚡ to clear Corroded). At the end of its activation Burned costs
+//!    it 1 Integrity ("List of Conditions": "at the end of its own activation"), and its
+//!    Blinded, Shocked and Stunned end (`END_OF_TURN`).
+//! 5. A model whose Integrity falls below 1 is destroyed, and the other player, alone
+//!    with models left, wins at once ("Victory": "before anything else resolves"). The
+//!    death explosion (`EXPLOSION_TIMING`): with the default (end of the next
+//!    activation) it never resolves in a one-model duel, since the game is over first;
+//!    with `immediately` it resolves at the destruction, against the other model when
+//!    the two are in melee range (`MELEE_RANGE_HEXES`, at most 1 level apart;
+//!    `EXPLOSION_ABSTRACT_TARGETS`), and if that destroys it too the duel is a draw by
+//!    mutual kill.
+//! 6. Both alive after the round cap: a draw by timeout.
+//!
+//! Conditions tracked per model: Burned, Corroded, Shocked, Blinded, Stunned (see
+//! [`super::duel_side`]). Hacked, Immobilized and Tethered change nothing without a map
+//! and are ignored; what else is not played is refused by [`DuelKernel::new`].
+//! Spot tokens are the situation's, as in attack runs (the same bonus every attack).
+
+use rand::Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::dice::uniform_below;
+use crate::rules::Kernel;
+use crate::stats::DuelTally;
+
+use super::attack_run::{ATTACK_ENERGY, MAX_ROUNDS_LIMIT};
+use super::conditions::Condition;
+use super::duel::{ExactDuel, exact_duel};
+use super::duel_side::{BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, MAX_WEAPONS, STUNNED, Side, UNLIMITED, view};
+use super::mech::Model;
+use super::options::{ClearPolicy, ExplosionTiming, Options};
+use super::situation::Situation;
+use super::stability::effective_levels;
+
+/// ⚡ to clear one condition ("List of Conditions").
+pub const CLEAR_ENERGY: u32 = 2;
+
+/// Who won a duel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Winner {
+    A,
+    B,
+    /// A mutual kill, or both alive at the round cap.
+    Draw,
+}
+
+/// The outcome of one duel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DuelOutcome {
+    pub winner: Winner,
+    /// Both destroyed (a death explosion took the other with it); a draw.
+    pub mutual_kill: bool,
+    /// Both alive after the round cap; a draw.
+    pub timeout: bool,
+    /// The round the duel ended in, 1-based (the cap for a timeout).
+    pub rounds: u32,
+}
+
+/// How an activation ended the duel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum End {
+    /// Side 0 (A) or 1 (B) alone is left.
+    Win(usize),
+    Mutual,
+}
+
+/// A compiled MECHCOM duel: `sides[0]` is A attacking B, `sides[1]` B attacking A.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DuelKernel {
+    sides: [Side; 2],
+    pub max_rounds: u32,
+    /// Whether a destroyed model's explosion reaches the other (`EXPLOSION_TIMING` =
+    /// immediately, in melee range).
+    pub explosions: bool,
+    clear: bool,
+    /// Perks in reach that change nothing in a duel, per side, "weapon: perk".
+    pub not_modelled: [Vec<String>; 2],
+    /// Whether neither side can change the other's state (then [`DuelKernel::exact`]
+    /// applies).
+    pub independent: bool,
+    inputs: Box<(Model, Model, Situation, Options)>,
+}
+
+impl DuelKernel {
+    /// Compiles the duel of `a` and `b` at `sit` for at most `max_rounds` rounds.
+    ///
+    /// # Errors
+    /// A message when the round cap is outside 1..=1000, options are unplayable
+    /// (including `ROLL_OFF` or `EXPLOSION_ABSTRACT_TARGETS` switched off: no other
+    /// reading), a model starts Malfunctioning (the HERAKLES AI table is not played), or
+    /// as [`Side::new`].
+    pub fn new(a: &Model, b: &Model, sit: &Situation, o: &Options, max_rounds: u32) -> Result<DuelKernel, String> {
+        if !(1..=MAX_ROUNDS_LIMIT).contains(&max_rounds) {
+            return Err(format!("max rounds must be between 1 and {MAX_ROUNDS_LIMIT}, got {max_rounds}"));
+        }
+        o.validate()?;
+        let off: Vec<&str> = [("ROLL_OFF", o.roll_off), ("EXPLOSION_ABSTRACT_TARGETS", o.explosion_abstract_targets)]
+            .iter()
+            .filter(|(_, on)| !on)
+            .map(|(name, _)| *name)
+            .collect();
+        if !off.is_empty() {
+            return Err(format!("MECHCOM duels play no other reading of: {}", off.join(", ")));
+        }
+        for m in [a, b] {
+            if m.conditions.has(Condition::Malfunctioning) {
+                return Err(format!(
+                    "{} starts Malfunctioning: the HERAKLES AI table is not played in duels",
+                    m.mech.name
+                ));
+            }
+        }
+        let sides = [Side::new(a, b, sit, o)?, Side::new(b, a, sit, o)?];
+        let in_melee = sit.range <= o.melee_range_hexes && effective_levels(a, b, sit).abs() <= 1;
+        let explosions = in_melee && o.explosion_timing == ExplosionTiming::Immediately;
+        let clear = o.clear_policy == ClearPolicy::LeftoverBurnedFirst;
+        let independent = !explosions
+            && (0..2).all(|s| {
+                let (me, foe) = (&sides[s], &sides[1 - s]);
+                let adds = me.weapons.iter().any(|w| w.laws.iter().any(|l| l.slots.iter().any(|&(_, b)| b != 0)));
+                let backfire = me.weapons.iter().any(|w| w.backfire > 0);
+                let ticks = me.start & (BURNED | STUNNED) != 0;
+                // A Shocked defender's Strength matters to the other's melee until its
+                // own activation ends, which the roll-off orders.
+                let shocked =
+                    me.start & super::duel_side::SHOCKED != 0 && foe.weapons.iter().any(|w| w.laws[0] != w.laws[2]);
+                let clears = clear && me.start & CORRODED != 0 && me.energy >= CLEAR_ENERGY;
+                !(adds || backfire || ticks || shocked || clears)
+            });
+        Ok(DuelKernel {
+            not_modelled: [sides[0].not_modelled.clone(), sides[1].not_modelled.clone()],
+            sides,
+            max_rounds,
+            explosions,
+            clear,
+            independent,
+            inputs: Box::new((a.clone(), b.clone(), sit.clone(), o.clone())),
+        })
+    }
+
+    /// The exact duel (§7 "Exact: duels without interaction", [`exact_duel`]) when
+    /// neither side can change the other's state ([`DuelKernel::independent`]); `None`
+    /// when the sides interact (conditions, Backfire, a starting Burned or Stunned,
+    /// clearing a starting Corroded, explosions in melee).
+    pub fn exact(&self) -> Option<ExactDuel> {
+        let (a, b, sit, o) = &*self.inputs;
+        self.independent.then(|| exact_duel(a, b, sit, o, self.max_rounds).ok()).flatten()
+    }
+
+    /// The weapons each side can fire at this range, in arsenal order (unarmed last).
+    pub fn weapons(&self, side: usize) -> impl Iterator<Item = &str> {
+        self.sides[side].weapons.iter().map(|w| w.name.as_str())
+    }
+
+    /// Plays one duel, drawing every random number from `rng`: one u64 per roll-off, one
+    /// uniform draw per attack (and per explosion). Two kernels fed the same stream
+    /// (common random numbers) see the same roll-offs while their duels last.
+    pub fn play_one(&self, rng: &mut Xoshiro256PlusPlus) -> DuelOutcome {
+        let mut life = [self.sides[0].integrity as i32, self.sides[1].integrity as i32];
+        let mut state = [self.sides[0].start, self.sides[1].start];
+        let mut ammo = [self.sides[0].ammo, self.sides[1].ammo];
+        for round in 1..=self.max_rounds {
+            let first = (rng.next_u64() >> 63) as usize;
+            for who in [first, 1 - first] {
+                if let Some(end) = self.activate(who, &mut life, &mut state, &mut ammo, rng) {
+                    let (winner, mutual_kill) = match end {
+                        End::Win(0) => (Winner::A, false),
+                        End::Win(_) => (Winner::B, false),
+                        End::Mutual => (Winner::Draw, true),
+                    };
+                    return DuelOutcome { winner, mutual_kill, timeout: false, rounds: round };
+                }
+            }
+        }
+        DuelOutcome { winner: Winner::Draw, mutual_kill: false, timeout: true, rounds: self.max_rounds }
+    }
+
+    /// Side `who`'s activation (module docs, steps 2-4); `Some` when the duel ends.
+    #[inline(always)]
+    fn activate(
+        &self,
+        who: usize,
+        life: &mut [i32; 2],
+        state: &mut [u8; 2],
+        ammo: &mut [[u32; MAX_WEAPONS]; 2],
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<End> {
+        let me = &self.sides[who];
+        let foe = 1 - who;
+        let mut energy = me.energy;
+        if state[who] & STUNNED != 0 {
+            energy -= energy / 2;
+        }
+        while energy >= ATTACK_ENERGY {
+            let v = view(state[who], state[foe]);
+            let ranked = &me.ranking[v][..me.ranked as usize];
+            let Some(&w) = ranked.iter().find(|&&w| ammo[who][w as usize] > 0) else { break };
+            let w = w as usize;
+            energy -= ATTACK_ENERGY;
+            if ammo[who][w] != UNLIMITED {
+                ammo[who][w] -= 1;
+            }
+            let weapon = &me.weapons[w];
+            let (loss, adds) = draw(&weapon.laws[v], rng);
+            life[foe] -= loss as i32;
+            state[foe] |= adds;
+            if life[foe] <= 0 {
+                return Some(self.destroyed(foe, life, state, rng));
+            }
+            if weapon.backfire > 0 {
+                life[who] -= weapon.backfire as i32;
+                if life[who] <= 0 {
+                    return Some(self.destroyed(who, life, state, rng));
+                }
+            }
+        }
+        if self.clear {
+            for c in [BURNED, CORRODED] {
+                if state[who] & c != 0 && energy >= CLEAR_ENERGY {
+                    state[who] &= !c;
+                    energy -= CLEAR_ENERGY;
+                }
+            }
+        }
+        if state[who] & BURNED != 0 {
+            life[who] -= 1;
+            if life[who] <= 0 {
+                return Some(self.destroyed(who, life, state, rng));
+            }
+        }
+        state[who] &= !ENDS_WITH_ACTIVATION;
+        None
+    }
+
+    /// Side `dead` was destroyed: the other wins, unless its explosion destroys the other
+    /// too (module docs, step 5).
+    fn destroyed(&self, dead: usize, life: &mut [i32; 2], state: &[u8; 2], rng: &mut Xoshiro256PlusPlus) -> End {
+        let other = 1 - dead;
+        if self.explosions {
+            let law = &self.sides[other].blast[(state[other] & CORRODED != 0) as usize];
+            life[other] -= draw(law, rng).0 as i32;
+            if life[other] <= 0 {
+                return End::Mutual;
+            }
+        }
+        End::Win(other)
+    }
+}
+
+/// One outcome of `law`: (Integrity lost, condition bits added).
+#[inline(always)]
+fn draw(law: &Law, rng: &mut Xoshiro256PlusPlus) -> (u32, u8) {
+    let u = uniform_below(rng, law.table.range, law.table.reject_below);
+    law.slots[law.table.slot(u)]
+}
+
+impl Kernel for DuelKernel {
+    type Tally = DuelTally;
+
+    fn new_tally(&self) -> DuelTally {
+        DuelTally::new(self.max_rounds as usize)
+    }
+
+    /// Plays `trials` duels, one [`DuelKernel::play_one`] after another on `rng`.
+    fn play(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut DuelTally) {
+        tally.trials += trials as u64;
+        for _ in 0..trials {
+            let out = self.play_one(rng);
+            let r = out.rounds as usize - 1;
+            match out.winner {
+                _ if out.timeout => tally.timeouts += 1,
+                Winner::A => tally.a_wins_by_turn[r] += 1,
+                Winner::B => tally.b_wins_by_turn[r] += 1,
+                Winner::Draw => tally.mutual_by_turn[r] += 1,
+            }
+        }
+    }
+}

@@ -1,0 +1,248 @@
+//! One side of a Monte Carlo duel, compiled: its weapons' exact attack laws against the
+//! other model for every combination of the conditions that change them, the weapon
+//! ranking of each such state (`ACTION_POLICY`), its Ammo, and the death explosion's
+//! law against it. Built once by [`super::duel_kernel::DuelKernel::new`]; read by the
+//! hot loop with no allocation.
+//!
+//! # Condition bits
+//! A model's state is a `u8` of the conditions a duel changes: [`BURNED`],
+//! [`CORRODED`], [`SHOCKED`], [`BLINDED`], [`STUNNED`]. An attack's law depends on the
+//! attacker's Blinded and Shocked (Stability, Strength) and on the target's Corroded and
+//! Shocked (Armour, melee defence): a *view* of 4 × 4 = 16 states.
+
+use crate::dice::{Dist, SamplingTable};
+
+use super::conditions::{Condition, Conditions};
+use super::mech::{Ability, Model};
+use super::odds::{attack_odds, compile_attack, explosion_odds};
+use super::options::Options;
+use super::roll::{CRIT, HIT};
+use super::situation::Situation;
+use super::stability::NoAttack;
+use super::weapon::{Perk, Weapon};
+
+/// Loses 1 Integrity at the end of its own activation; cleared for 2⚡.
+pub const BURNED: u8 = 1;
+/// −1 Armour; cleared for 2⚡.
+pub const CORRODED: u8 = 2;
+/// +1 Stability, −1 Strength; ends with its own next activation (`END_OF_TURN`).
+pub const SHOCKED: u8 = 4;
+/// +2 Stability; ends with its own next activation.
+pub const BLINDED: u8 = 8;
+/// Its next activation has half its Energy (rounded down) less; ends with it.
+pub const STUNNED: u8 = 16;
+/// The conditions behind each bit, in bit order.
+pub const DUEL_TRACKED: [Condition; 5] =
+    [Condition::Burned, Condition::Corroded, Condition::Shocked, Condition::Blinded, Condition::Stunned];
+/// Conditions that end at the end of the carrier's own activation (`END_OF_TURN`).
+pub const ENDS_WITH_ACTIVATION: u8 = SHOCKED | BLINDED | STUNNED;
+/// Attack laws per weapon: 4 attacker states × 4 target states.
+pub const VIEWS: usize = 16;
+/// Most weapons (unarmed included) a duel side may have in reach.
+pub const MAX_WEAPONS: usize = 16;
+/// Ammo of a weapon without the Ammo perk.
+pub const UNLIMITED: u32 = u32::MAX;
+
+/// The view index of an attack by a model in state `me` on a model in state `foe`.
+#[inline(always)]
+pub fn view(me: u8, foe: u8) -> usize {
+    let a = ((me & BLINDED != 0) as usize) | (((me & SHOCKED != 0) as usize) << 1);
+    let t = ((foe & CORRODED != 0) as usize) | (((foe & SHOCKED != 0) as usize) << 1);
+    a * 4 + t
+}
+
+/// The duel state bits of a set of conditions.
+pub fn bits_of(c: Conditions) -> u8 {
+    DUEL_TRACKED.iter().enumerate().fold(0, |s, (i, &t)| s | ((c.has(t) as u8) << i))
+}
+
+/// One attack law: one uniform draw picks a slot; each slot is (Integrity lost, capped
+/// at the target's full Integrity; condition bits it adds to the target).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Law {
+    pub table: SamplingTable,
+    pub slots: Vec<(u32, u8)>,
+    /// E[Integrity lost] (uncapped), the policy's ranking key.
+    pub mean: f64,
+}
+
+/// A weapon the side can fire at this range.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SideWeapon {
+    pub name: String,
+    /// Integrity the wielder loses after attacking (Backfire X).
+    pub backfire: u32,
+    /// Indexed by [`view`].
+    pub laws: Vec<Law>,
+}
+
+/// A compiled side: `me` attacking `foe`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Side {
+    pub name: String,
+    pub integrity: u32,
+    pub energy: u32,
+    pub start: u8,
+    pub weapons: Vec<SideWeapon>,
+    /// Per view: weapon indices, best expected loss per ⚡ first (ties: the earlier
+    /// weapon, as in attack runs); `ranked[v]` are valid.
+    pub ranking: [[u8; MAX_WEAPONS]; VIEWS],
+    pub ranked: u8,
+    /// Starting Ammo per weapon ([`UNLIMITED`] without the perk).
+    pub ammo: [u32; MAX_WEAPONS],
+    /// The other model's death explosion against this one, by this one's Corroded bit.
+    pub blast: [Law; 2],
+    /// Perks in reach that the duel does not play (reported, changing nothing).
+    pub not_modelled: Vec<String>,
+}
+
+fn with_bits(m: &Model, bits: u8, which: &[(u8, Condition)]) -> Model {
+    let mut c = m.conditions;
+    for &(bit, cond) in which {
+        if bits & bit != 0 { c.set(cond) } else { c.clear(cond) }
+    }
+    m.clone().with_conditions(c)
+}
+
+/// The attacker of view `v`, and its target.
+fn view_models(me: &Model, foe: &Model, v: usize) -> (Model, Model) {
+    let a = (v / 4) as u8;
+    let t = (v % 4) as u8;
+    let attacker = with_bits(me, a, &[(1, Condition::Blinded), (2, Condition::Shocked)]);
+    let target = with_bits(foe, t, &[(1, Condition::Corroded), (2, Condition::Shocked)]);
+    (attacker, target)
+}
+
+/// Conditions a weapon may put on an enemy that a duel cannot play.
+const UNPLAYED_CONDITIONS: [Condition; 3] = [Condition::Invisible, Condition::Submerged, Condition::Malfunctioning];
+
+impl Side {
+    /// Compiles `me` attacking `foe` at `sit`.
+    ///
+    /// # Errors
+    /// A message for what the duel does not play: a weapon in reach with Tracker, or
+    /// putting Invisible, Submerged or Malfunctioning on the enemy; a model with
+    /// Programming that can gain Heat (Superheated in reach, or Red-Hot Reactor); more
+    /// than [`MAX_WEAPONS`] weapons in reach; unplayable options.
+    pub fn new(me: &Model, foe: &Model, sit: &Situation, o: &Options) -> Result<Side, String> {
+        let who = &me.mech.name;
+        let mut arsenal: Vec<Weapon> = me.mech.weapons.clone();
+        arsenal.push(Weapon::unarmed());
+        let mut usable = Vec::new();
+        for w in arsenal {
+            match compile_attack(me, &w, foe, sit, o) {
+                Ok(_) => usable.push(w),
+                Err(NoAttack::Options(e)) => return Err(e),
+                Err(_) => {}
+            }
+        }
+        if usable.len() > MAX_WEAPONS {
+            return Err(format!("{who}: a duel plays at most {MAX_WEAPONS} weapons in reach, got {}", usable.len()));
+        }
+        let heat =
+            me.mech.abilities.contains(&Ability::RedHotReactor) || usable.iter().any(|w| w.has(Perk::Superheated));
+        if me.mech.abilities.contains(&Ability::Programming) && heat {
+            return Err(format!(
+                "{who}: Heat with Programming (becoming Malfunctioning at 6 Heat) is not played in duels"
+            ));
+        }
+        let mut not_modelled = Vec::new();
+        for w in &usable {
+            if w.has(Perk::Tracker) {
+                return Err(format!("{who}: {}: Tracker (Spot tokens from damage) is not played in duels", w.name));
+            }
+            if foe.takes_conditions() {
+                for c in w.on_hit().chain(w.on_crit()) {
+                    if UNPLAYED_CONDITIONS.contains(&c) {
+                        return Err(format!("{who}: {}: putting {c} on the enemy is not played in duels", w.name));
+                    }
+                }
+            }
+            for p in &w.perks {
+                match p {
+                    Perk::Blast => not_modelled.push(format!("{}: Blast (no map: no fire)", w.name)),
+                    Perk::Superheated => not_modelled.push(format!("{}: Superheated (Heat has no effect)", w.name)),
+                    _ => {}
+                }
+            }
+        }
+        let mut weapons = Vec::new();
+        let mut ammo = [UNLIMITED; MAX_WEAPONS];
+        for (i, w) in usable.iter().enumerate() {
+            let laws = (0..VIEWS).map(|v| law(me, w, foe, v, sit, o)).collect::<Result<Vec<_>, _>>()?;
+            ammo[i] = w.ammo().unwrap_or(UNLIMITED);
+            weapons.push(SideWeapon { name: w.name.clone(), backfire: w.backfire(), laws });
+        }
+        let mut ranking = [[0u8; MAX_WEAPONS]; VIEWS];
+        for (v, rank) in ranking.iter_mut().enumerate() {
+            let mut order: Vec<usize> = (0..weapons.len()).collect();
+            // stable: ties keep the earlier weapon first
+            order.sort_by(|&x, &y| weapons[y].laws[v].mean.total_cmp(&weapons[x].laws[v].mean));
+            for (slot, &w) in rank.iter_mut().zip(&order) {
+                *slot = w as u8;
+            }
+        }
+        let blast = [0u8, 1].map(|c| blast_law(&with_bits(me, c, &[(1, Condition::Corroded)]), o));
+        Ok(Side {
+            name: who.clone(),
+            integrity: me.mech.integrity,
+            energy: me.mech.energy,
+            start: bits_of(me.conditions),
+            ranked: weapons.len() as u8,
+            weapons,
+            ranking,
+            ammo,
+            blast,
+            not_modelled,
+        })
+    }
+}
+
+/// The law of `weapon` fired by `me` at `foe` in view `v`.
+fn law(me: &Model, weapon: &Weapon, foe: &Model, v: usize, sit: &Situation, o: &Options) -> Result<Law, String> {
+    let (attacker, target) = view_models(me, foe, v);
+    let (roll, _) = compile_attack(&attacker, weapon, &target, sit, o).map_err(|e| e.to_string())?;
+    let mean = attack_odds(&attacker, weapon, &target, sit, o).map_err(|e| e.to_string())?.expected_integrity_loss;
+    let conditions = |list: Vec<Condition>| bits_of(Conditions::of(&list));
+    let (hit_bits, crit_bits) = if foe.takes_conditions() {
+        let hit = conditions(weapon.on_hit().collect());
+        (hit, hit | conditions(weapon.on_crit().collect()))
+    } else {
+        (0, 0)
+    };
+    let joint = roll.joint(foe.mech.integrity, o);
+    // Merge the joint law's (flag, loss) outcomes by (loss, bits added).
+    let mut keys: Vec<(u32, u8)> = Vec::new();
+    let index: Vec<usize> = (0..joint.probs.len())
+        .map(|i| {
+            let (flag, loss) = joint.split(i);
+            let adds = match flag {
+                f if f >= CRIT => crit_bits,
+                f if f >= HIT => hit_bits,
+                _ => 0,
+            };
+            keys.iter().position(|&k| k == (loss, adds)).unwrap_or_else(|| {
+                keys.push((loss, adds));
+                keys.len() - 1
+            })
+        })
+        .collect();
+    let table = match &joint.exact {
+        Some(e) => SamplingTable::new(&e.map(keys.len(), |i| index[i])),
+        None => SamplingTable::new(&joint.probs.map(keys.len(), |i| index[i])),
+    };
+    let slots = table.outcomes.iter().map(|&k| keys[k]).collect();
+    Ok(Law { table, slots, mean })
+}
+
+/// The death explosion's law against `target` (§2 `EXPLOSION_AS_SHOOTING`): slots are
+/// Integrity lost, adding no condition.
+fn blast_law(target: &Model, o: &Options) -> Law {
+    let odds = explosion_odds(target, o);
+    let table = match &odds.exact_loss {
+        Some((counts, total)) => SamplingTable::new(&Dist { weights: counts.clone(), total: *total }),
+        None => SamplingTable::new(&Dist { weights: odds.integrity_loss.clone(), total: 1.0 }),
+    };
+    let slots = table.outcomes.iter().map(|&loss| (loss as u32, 0)).collect();
+    Law { table, slots, mean: odds.expected_integrity_loss }
+}
