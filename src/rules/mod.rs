@@ -13,6 +13,7 @@
 pub mod axis;
 pub mod kernel;
 pub mod mechcom;
+pub mod quantile_pair;
 pub mod ruleset;
 pub mod techcommander;
 
@@ -36,7 +37,7 @@ macro_rules! registry {
     ($m:ident) => {
         $m! {
             TechCommander => techcommander::TechCommander,
-            // Mechcom => mechcom::Mechcom,
+            Mechcom => mechcom::Mechcom,
         }
     };
 }

@@ -117,6 +117,11 @@ impl Conditions {
         self
     }
 
+    /// Whether no condition is set.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
     pub fn iter(self) -> impl Iterator<Item = Condition> {
         Condition::ALL.into_iter().filter(move |&c| self.has(c))
     }

@@ -15,7 +15,7 @@ pub enum Cover {
 }
 
 /// Everything about one attack that is not a stat of the models.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Situation {
     /// Hexes between the models; <= `MELEE_RANGE_HEXES` is melee distance.
     pub range: u32,

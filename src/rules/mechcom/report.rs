@@ -1,0 +1,301 @@
+//! What MECHCOM reports: the exact odds of one attack with each weapon (`volley odds`
+//! and the sweep's `attack_odds` table), its rows of `cost_efficiency`, and the words
+//! that describe conditions.
+
+use serde_json::{Value, json};
+
+use crate::output::{Cell, Kind, Table};
+use crate::rules::ruleset::{CostRow, DetailRow, OddsReport};
+
+use super::attack_run::AttackRun;
+use super::conditions::Conditions;
+use super::mech::Model;
+use super::odds::{AttackOdds, attack_odds};
+use super::options::Options;
+use super::situation::{Cover, Situation};
+use super::weapon::Weapon;
+
+/// The conditions of one MECHCOM engagement: the situation of the attack and the
+/// conditions each side carries. In duels, A carries `attacker` and B `target`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Setting {
+    pub sit: Situation,
+    pub attacker: Conditions,
+    pub target: Conditions,
+}
+
+/// The name of a cover.
+pub fn cover_name(c: Cover) -> &'static str {
+    match c {
+        Cover::None => "none",
+        Cover::Half => "half",
+        Cover::Soft => "soft",
+        Cover::Total => "total",
+    }
+}
+
+fn conditions_text(c: Conditions) -> String {
+    let names: Vec<&str> = c.iter().map(|x| x.name()).collect();
+    if names.is_empty() { "none".into() } else { names.join("+") }
+}
+
+/// One line saying what the conditions are.
+pub fn describe(s: &Setting) -> String {
+    let mut parts = vec![format!("range {} hexes", s.sit.range), format!("cover {}", cover_name(s.sit.cover))];
+    if s.sit.engaged {
+        parts.push("engaged".into());
+    }
+    if s.sit.levels_above != 0 {
+        parts.push(format!("{:+} levels", s.sit.levels_above));
+    }
+    if s.sit.spot_tokens > 0 {
+        parts.push(format!("{} spot tokens", s.sit.spot_tokens));
+    }
+    if s.sit.heavy_moved {
+        parts.push("moved (heavy)".into());
+    }
+    if s.sit.barrage_dice > 0 {
+        parts.push(format!("{} barrage dice", s.sit.barrage_dice));
+    }
+    if !s.attacker.is_empty() {
+        parts.push(format!("attacker {}", conditions_text(s.attacker)));
+    }
+    if !s.target.is_empty() {
+        parts.push(format!("target {}", conditions_text(s.target)));
+    }
+    parts.join(", ")
+}
+
+/// The weapons an attacker attacks with in reports: its own, then Unarmed.
+pub fn weapons_of(a: &Model) -> Vec<Weapon> {
+    a.mech.weapons.iter().cloned().chain([Weapon::unarmed()]).collect()
+}
+
+/// One attack of each weapon (or only `weapon`), exact: `Err` is the reason it cannot
+/// attack.
+///
+/// # Errors
+/// A weapon the attacker does not carry (with its weapons and the nearest name).
+pub fn all_odds(
+    a: &Model,
+    weapon: Option<&str>,
+    t: &Model,
+    s: &Setting,
+    o: &Options,
+) -> Result<Vec<(Weapon, Result<AttackOdds, String>)>, String> {
+    let mut weapons = weapons_of(a);
+    if let Some(w) = weapon {
+        let names: Vec<&str> = weapons.iter().map(|x| x.name.as_str()).collect();
+        if !names.iter().any(|n| n.eq_ignore_ascii_case(w)) {
+            return Err(format!(
+                "mech `{}` has no weapon `{w}`; its weapons are: {}{}",
+                a.mech.name,
+                names.join(", "),
+                crate::catalogue::error::did_you_mean(w, names.iter().copied())
+            ));
+        }
+        weapons.retain(|x| x.name.eq_ignore_ascii_case(w));
+    }
+    Ok(weapons
+        .into_iter()
+        .map(|w| {
+            let odds = attack_odds(a, &w, t, &s.sit, o).map_err(|e| e.to_string());
+            (w, odds)
+        })
+        .collect())
+}
+
+/// The odds table's columns, in order.
+pub const ODDS_COLUMNS: [&str; 15] = [
+    "attacker",
+    "weapon",
+    "target",
+    "target_integrity",
+    "melee",
+    "stability",
+    "dice",
+    "armour",
+    "p_die_hit",
+    "p_die_crit",
+    "expected_hits",
+    "expected_integrity_loss",
+    "p_destroy",
+    "p_hit",
+    "no_attack",
+];
+
+/// `volley odds` for MECHCOM.
+///
+/// # Errors
+/// As [`all_odds`].
+pub fn odds_report(
+    a: &Model,
+    a_name: &str,
+    weapon: Option<&str>,
+    t: &Model,
+    t_name: &str,
+    s: &Setting,
+    o: &Options,
+) -> Result<OddsReport, String> {
+    let rows = all_odds(a, weapon, t, s, o)?;
+    let mut table = Table::new(ODDS_COLUMNS);
+    let mut json = Vec::new();
+    for (w, r) in &rows {
+        let mut cells: Vec<Cell> = vec![a_name.into(), w.name.as_str().into(), t_name.into(), t.mech.integrity.into()];
+        cells.extend(value_cells(r));
+        table.push(cells);
+        let mut j = match r {
+            Ok(odds) => odds.to_json(),
+            Err(why) => json!({ "weapon": w.name, "no_attack": why, "p_destroy": 0.0, "expected_integrity_loss": 0.0 }),
+        };
+        let obj = j.as_object_mut().expect("object");
+        obj.insert("attacker".into(), json!(a_name));
+        obj.insert("target".into(), json!(t_name));
+        obj.insert("target_integrity".into(), json!(t.mech.integrity));
+        obj.insert("setting".into(), json!(describe(s)));
+        json.push(j);
+    }
+    let header = format!(
+        "{a_name} vs {t_name} (Stability {}, Armour {}, Integrity {}): {}",
+        t.mech.stability,
+        t.mech.armour,
+        t.mech.integrity,
+        describe(s)
+    );
+    Ok(OddsReport { header, table, json: Value::Array(json) })
+}
+
+/// Cells from `melee` to `no_attack` of an odds row.
+fn value_cells(r: &Result<AttackOdds, String>) -> Vec<Cell> {
+    match r {
+        Ok(x) => vec![
+            x.melee.into(),
+            x.stability.map_or(Cell::Null, |s| Cell::Int(s.into())),
+            x.dice.into(),
+            x.armour.map_or(Cell::Null, |s| Cell::Int(s.into())),
+            x.per_die.hit.into(),
+            x.per_die.crit.into(),
+            x.expected_hits.into(),
+            x.expected_integrity_loss.into(),
+            x.p_destroy.into(),
+            x.p_hit.into(),
+            Cell::Null,
+        ],
+        Err(why) => {
+            let mut v = vec![Cell::Null; 10];
+            v.push(why.as_str().into());
+            v
+        }
+    }
+}
+
+/// `attack_odds` columns between `attacker` and `target`.
+pub fn odds_attacker_columns() -> Vec<(&'static str, Kind)> {
+    vec![("weapon", Kind::Text)]
+}
+
+/// `attack_odds` columns after the axes.
+pub fn odds_value_columns() -> Vec<(&'static str, Kind)> {
+    vec![
+        ("melee", Kind::Bool),
+        ("stability", Kind::Int),
+        ("dice", Kind::Int),
+        ("armour", Kind::Int),
+        ("p_die_hit", Kind::Float),
+        ("p_die_crit", Kind::Float),
+        ("expected_hits", Kind::Float),
+        ("expected_integrity_loss", Kind::Float),
+        ("p_destroy", Kind::Float),
+        ("p_hit", Kind::Float),
+        ("no_attack", Kind::Text),
+    ]
+}
+
+/// Rows of `attack_odds`: one per weapon (Unarmed included).
+///
+/// # Errors
+/// Never for a named weapon list; as [`all_odds`].
+pub fn odds_rows(a: &Model, t: &Model, s: &Setting, o: &Options) -> Result<Vec<DetailRow>, String> {
+    Ok(all_odds(a, None, t, s, o)?
+        .iter()
+        .map(|(w, r)| DetailRow { attacker_cells: vec![w.name.as_str().into()], value_cells: value_cells(r) })
+        .collect())
+}
+
+/// `cost_efficiency` columns after `points`.
+pub fn cost_attacker_columns() -> Vec<(&'static str, Kind)> {
+    vec![("energy", Kind::Int)]
+}
+
+/// `cost_efficiency` columns after the axes.
+pub fn cost_value_columns() -> Vec<(&'static str, Kind)> {
+    vec![
+        ("attacks_per_turn", Kind::Int),
+        ("expected_integrity_loss_per_round", Kind::Float),
+        ("integrity_per_round_per_point", Kind::Float),
+        ("expected_integrity_loss_per_attack", Kind::Float),
+        ("integrity_per_point", Kind::Float),
+    ]
+}
+
+fn per(x: f64, by: f64) -> Cell {
+    if by > 0.0 { Cell::Float(x / by) } else { Cell::Null }
+}
+
+/// The side's row (its run's first round: the attacks its plan makes and their expected
+/// Integrity loss against the untouched target), then one row per weapon (one attack).
+///
+/// # Errors
+/// As [`all_odds`].
+pub fn cost_rows(
+    a: &Model,
+    points: f64,
+    t: &Model,
+    s: &Setting,
+    o: &Options,
+    run: &AttackRun,
+) -> Result<Vec<CostRow>, String> {
+    let odds = all_odds(a, None, t, s, o)?;
+    let loss_of = |name: &str| {
+        odds.iter()
+            .find(|(w, _)| w.name == name)
+            .and_then(|(_, r)| r.as_ref().ok())
+            .map_or(0.0, |x| x.expected_integrity_loss)
+    };
+    let first: Vec<f64> = match run.rounds.first() {
+        Some(&(start, end)) => {
+            run.plan[start..end].iter().map(|st| loss_of(&run.weapons[st.weapon as usize])).collect()
+        }
+        None => Vec::new(),
+    };
+    let per_round = first.iter().sum::<f64>();
+    let e = if first.is_empty() { 0.0 } else { per_round / first.len() as f64 };
+    let mut rows = vec![CostRow {
+        weapon: None,
+        attacker_cells: vec![a.mech.energy.into()],
+        value_cells: vec![
+            (first.len() as u32).into(),
+            per_round.into(),
+            per(per_round, points),
+            e.into(),
+            per(e, points),
+        ],
+        p_kill_turn1: None,
+    }];
+    for (w, r) in &odds {
+        let Ok(x) = r else { continue };
+        rows.push(CostRow {
+            weapon: Some(w.name.clone()),
+            attacker_cells: vec![a.mech.energy.into()],
+            value_cells: vec![
+                1u32.into(),
+                x.expected_integrity_loss.into(),
+                Cell::Null,
+                x.expected_integrity_loss.into(),
+                Cell::Null,
+            ],
+            p_kill_turn1: Some(x.p_destroy),
+        });
+    }
+    Ok(rows)
+}
