@@ -5,7 +5,7 @@ use std::fs;
 
 fn volley() -> Command {
     let mut c = Command::cargo_bin("volley").expect("binary");
-    c.env_remove("VOLLEY_LOADOUTS");
+    c.env_remove("VOLLEY_LOADOUTS").env_remove("VOLLEY_RULESET");
     c
 }
 
@@ -1111,6 +1111,8 @@ mod snapshots {
     }
 }
 
+#[path = "cli/mechcom.rs"]
+mod mechcom;
 #[path = "cli/oddscard.rs"]
 mod oddscard;
 #[path = "cli/plumbing.rs"]

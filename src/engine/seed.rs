@@ -58,12 +58,14 @@ mod tests {
         assert_eq!(splitmix64(u64::MAX), 0xe4d9_7177_1b65_2c20);
     }
 
+    const CELL_KEY_EXAMPLE: u64 = 0x8532_7ab1_fee9_4304;
+
     #[test]
     fn cell_key_values() {
         assert_eq!(cell_key(""), 0xc381_7c01_6ba4_ff30);
-        // The key of a published cell (see tests/library/pinning.rs for how it is formed).
-        let worked_example = "attack-run|Dwarf ALPHA|Stingray|range=27|cover=none|smoke=smoke|movement=stationary|status=none|designated=false|jury_rig_failed=false|under_crewed=false|friendly_msv=false|mode=normal|policy=best-expected|max_turns=20";
-        assert_eq!(cell_key(worked_example), 0xd170_a2a1_79b2_4961);
+        // A key of the form cells have (tests/library/pinning.rs pins real ones).
+        let key = "attack-run|ruleset=game|A|B|distance=27|weather=rain|policy=first|max_turns=20";
+        assert_eq!(cell_key(key), CELL_KEY_EXAMPLE, "{:#x}", cell_key(key));
     }
 
     #[test]

@@ -52,10 +52,10 @@ mod tests {
     use crate::rules::axis::{AxisKind, AxisSpec};
 
     const SPECS: [AxisSpec; 1] = [AxisSpec {
-        name: "cover",
-        flag: "cover",
-        kind: AxisKind::Choice(&["none", "half"]),
-        default: "none",
+        name: "weather",
+        flag: "weather",
+        kind: AxisKind::Choice(&["dry", "rain"]),
+        default: "dry",
         help: "",
         duel_help: "",
         label: "",
@@ -64,12 +64,12 @@ mod tests {
 
     #[test]
     fn keys_name_ruleset_point_options_policy_and_cap() {
-        let p = Point::new(&SPECS, &[("cover", "half".into())]).unwrap();
+        let p = Point::new(&SPECS, &[("weather", "rain".into())]).unwrap();
         let options = [("SIX_ALWAYS_CRITS".to_string(), "true".to_string())];
         let spec = CellSpec { ruleset: "game", options: &options, policy: "best", max_turns: 9 };
         assert_eq!(
             spec.attack_run("A", "T", &p),
-            "attack-run|ruleset=game|A|T|cover=half|SIX_ALWAYS_CRITS=true|policy=best|max_turns=9"
+            "attack-run|ruleset=game|A|T|weather=rain|SIX_ALWAYS_CRITS=true|policy=best|max_turns=9"
         );
         let other = CellSpec { options: &[], ..spec };
         assert_ne!(spec.duel("A", "B", &p), other.duel("A", "B", &p), "an option changes the streams");

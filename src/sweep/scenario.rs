@@ -135,7 +135,7 @@ pub struct Scenario {
     pub options: Vec<(String, String)>,
     /// Names or selectors (`all`, `kind:msv`, ...).
     pub attackers: Vec<String>,
-    /// Attack runs: target names (ruleset forms such as `ac:N` included).
+    /// Attack runs: target names (the ruleset's own forms of target included).
     pub targets: Vec<String>,
     /// Duels: names or selectors.
     pub opponents: Vec<String>,
