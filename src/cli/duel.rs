@@ -41,6 +41,7 @@ pub fn run_duel(args: &DuelArgs, catalog: &CatalogArgs) -> Result<()> {
         (&Attacker::from_build(&cat, a), &Target::from_build(&cat, a)),
         (&Attacker::from_build(&cat, b), &Target::from_build(&cat, b)),
         &cond,
+        &crate::rules::techcommander::Options::default(),
         args.run.policy,
         args.run.max_turns,
     )

@@ -48,7 +48,7 @@ pub fn run(args: &OddsArgs, catalog: &CatalogArgs) -> Result<()> {
     let attacker = Attacker::from_build(&cat, build);
     let target = args.target.spec()?.resolve(&cat).map_err(|e| anyhow!(e))?;
     let cond = args.conditions.conditions()?;
-    let mut rows = all_odds(&attacker, &target, &cond);
+    let mut rows = all_odds(&attacker, &target, &cond, &crate::rules::techcommander::Options::default());
     if let Some(w) = &args.weapon {
         let names: Vec<&str> = attacker.systems.iter().map(|s| s.weapon.name.as_str()).collect();
         if attacker.system_index(w).is_none() {

@@ -146,7 +146,13 @@ pub fn card_maps(attacker: &Attacker, ranges: &[f64]) -> Vec<Heatmap> {
                     let mut note_row = Vec::new();
                     for &range in ranges {
                         let c = Conditions { range, smoke, ..Conditions::default() };
-                        let o = system_odds(attacker, i, &Target::generic(ac), &c);
+                        let o = system_odds(
+                            attacker,
+                            i,
+                            &Target::generic(ac),
+                            &c,
+                            &crate::rules::techcommander::Options::default(),
+                        );
                         match o.target_number() {
                             Some(t) => {
                                 row.push(o.p_hit());

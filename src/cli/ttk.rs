@@ -55,8 +55,15 @@ pub fn run_ttk(args: &TtkArgs, catalog: &CatalogArgs) -> Result<()> {
     let target = target_spec.resolve(&cat).map_err(|e| anyhow!(e))?;
     let cond = args.conditions.engagement_conditions()?;
     let config = args.run.config()?;
-    let kernel =
-        AttackRun::new(&attacker, &target, &cond, args.run.policy, args.run.max_turns).map_err(|e| anyhow!(e))?;
+    let kernel = AttackRun::new(
+        &attacker,
+        &target,
+        &cond,
+        &crate::rules::techcommander::Options::default(),
+        args.run.policy,
+        args.run.max_turns,
+    )
+    .map_err(|e| anyhow!(e))?;
     let result = if args.exact {
         let e = kernel.exact();
         Result_ {

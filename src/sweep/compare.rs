@@ -107,8 +107,16 @@ pub fn run_compare(
             for (name, w) in opponents {
                 let o = side(name)?;
                 for c in &spec.conditions {
-                    let duel =
-                        |x: &(Attacker, Target)| Duel::new((&x.0, &x.1), (&o.0, &o.1), c, spec.policy, spec.max_turns);
+                    let duel = |x: &(Attacker, Target)| {
+                        Duel::new(
+                            (&x.0, &x.1),
+                            (&o.0, &o.1),
+                            c,
+                            &crate::rules::techcommander::Options::default(),
+                            spec.policy,
+                            spec.max_turns,
+                        )
+                    };
                     kernels.push(PairedDuels::new(duel(&a)?, duel(&b)?));
                     labels.push((name.clone(), *c, w / spec.conditions.len() as f64));
                 }
@@ -123,7 +131,16 @@ pub fn run_compare(
             for t in targets {
                 let target = t.resolve(catalogue)?;
                 for c in &spec.conditions {
-                    let attack = |x: &Attacker| AttackRun::new(x, &target, c, spec.policy, spec.max_turns);
+                    let attack = |x: &Attacker| {
+                        AttackRun::new(
+                            x,
+                            &target,
+                            c,
+                            &crate::rules::techcommander::Options::default(),
+                            spec.policy,
+                            spec.max_turns,
+                        )
+                    };
                     if spec.exact {
                         let value = |run: AttackRun| exact_value(&run, spec.metric);
                         exact.push(PairedSummary::exact(value(attack(&a.0)?), value(attack(&b.0)?)));

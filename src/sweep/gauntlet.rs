@@ -54,7 +54,14 @@ pub fn run_gauntlet(
         for (o, w) in field {
             let y = side(o)?;
             for c in grid {
-                let kernel = Duel::new((&x.0, &x.1), (&y.0, &y.1), c, policy, max_turns)?;
+                let kernel = Duel::new(
+                    (&x.0, &x.1),
+                    (&y.0, &y.1),
+                    c,
+                    &crate::rules::techcommander::Options::default(),
+                    policy,
+                    max_turns,
+                )?;
                 specs.push((
                     b.clone(),
                     x.0.points,

@@ -52,8 +52,15 @@ pub fn run_sweep(
             for (ai, a) in attackers.iter().enumerate() {
                 for (ti, t) in targets.iter().enumerate() {
                     for c in &grid {
-                        let kernel = AttackRun::new(&a.0, t, c, scenario.policy, scenario.max_turns)
-                            .map_err(|e| format!("{} vs {}: {e}", a.0.name, t.name))?;
+                        let kernel = AttackRun::new(
+                            &a.0,
+                            t,
+                            c,
+                            &crate::rules::techcommander::Options::default(),
+                            scenario.policy,
+                            scenario.max_turns,
+                        )
+                        .map_err(|e| format!("{} vs {}: {e}", a.0.name, t.name))?;
                         let key = cell_key(&attack_run_key(&a.0.name, &t.name, c, scenario.policy, scenario.max_turns));
                         specs.push((ai, ti, *c, kernel, key));
                     }
@@ -68,7 +75,8 @@ pub fn run_sweep(
                 let (a, t) = (&attackers[*ai], &targets[*ti]);
                 let exact = kernel.exact();
                 engagements += tally.trials;
-                let (odds, summary) = (all_odds(&a.0, t, c), tally.summary());
+                let (odds, summary) =
+                    (all_odds(&a.0, t, c, &crate::rules::techcommander::Options::default()), tally.summary());
                 tables::push_hit_probability(&mut hit, &a.0, t, c, &odds);
                 tables::push_time_to_kill(&mut ttk, &a.0, t, c, tally, &summary, &exact);
                 tables::push_ttk_by_turn(&mut by_turn, &a.0, t, c, &summary, &exact);
@@ -90,8 +98,15 @@ pub fn run_sweep(
             for (ai, a) in attackers.iter().enumerate() {
                 for (bi, b) in opponents.iter().enumerate() {
                     for c in &grid {
-                        let kernel = Duel::new((&a.0, &a.1), (&b.0, &b.1), c, scenario.policy, scenario.max_turns)
-                            .map_err(|e| format!("{} vs {}: {e}", a.0.name, b.0.name))?;
+                        let kernel = Duel::new(
+                            (&a.0, &a.1),
+                            (&b.0, &b.1),
+                            c,
+                            &crate::rules::techcommander::Options::default(),
+                            scenario.policy,
+                            scenario.max_turns,
+                        )
+                        .map_err(|e| format!("{} vs {}: {e}", a.0.name, b.0.name))?;
                         let key = cell_key(&duel_key(&a.0.name, &b.0.name, c, scenario.policy, scenario.max_turns));
                         specs.push((ai, bi, *c, kernel, key));
                     }
@@ -112,10 +127,17 @@ pub fn run_sweep(
                     if !seen_odds.insert(key) {
                         continue;
                     }
-                    let odds = all_odds(x, y, c);
+                    let odds = all_odds(x, y, c, &crate::rules::techcommander::Options::default());
                     tables::push_hit_probability(&mut hit, x, y, c, &odds);
-                    let run = AttackRun::new(x, y, c, scenario.policy, scenario.max_turns)
-                        .map_err(|e| format!("{}: {e}", x.name))?;
+                    let run = AttackRun::new(
+                        x,
+                        y,
+                        c,
+                        &crate::rules::techcommander::Options::default(),
+                        scenario.policy,
+                        scenario.max_turns,
+                    )
+                    .map_err(|e| format!("{}: {e}", x.name))?;
                     let (w, p) = build_weight(catalogue, &x.name);
                     tables::push_cost_efficiency(
                         &mut cost,

@@ -27,7 +27,15 @@ fn worked_example_run() -> (AttackRun, u64) {
     let a = Attacker::from_build(&cat, cat.build("Dwarf ALPHA").unwrap());
     let t = TargetSpec::parse("Stingray").unwrap().resolve(&cat).unwrap();
     let c = worked_example();
-    let run = AttackRun::new(&a, &t, &c, Policy::BestExpected, DEFAULT_MAX_TURNS).unwrap();
+    let run = AttackRun::new(
+        &a,
+        &t,
+        &c,
+        &volley::rules::techcommander::Options::default(),
+        Policy::BestExpected,
+        DEFAULT_MAX_TURNS,
+    )
+    .unwrap();
     let key = cell_key(&attack_run_key(&a.name, &t.name, &c, Policy::BestExpected, DEFAULT_MAX_TURNS));
     (run, key)
 }
@@ -78,6 +86,7 @@ fn golden_duel() {
         (&Attacker::from_build(&cat, x), &Target::from_build(&cat, x)),
         (&Attacker::from_build(&cat, y), &Target::from_build(&cat, y)),
         &c,
+        &volley::rules::techcommander::Options::default(),
         Policy::BestExpected,
         DEFAULT_MAX_TURNS,
     )
