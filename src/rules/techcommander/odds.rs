@@ -95,20 +95,22 @@ pub fn system_action(
 /// The Omega Override action: every system that can fire, at once.
 pub fn omega_action(attacker: &Attacker, target: &Target, cond: &Conditions, o: &Options) -> Option<ActionSpec> {
     let mut groups = Vec::new();
-    let mut pierce = u32::MAX;
+    // The armour piercing of the systems fired so far, combined by the Omega ruling.
+    let mut pierce: Option<u32> = None;
     for (i, system) in attacker.systems.iter().enumerate() {
         if let Ok((s, _)) = system_action(attacker, i, target, cond, o) {
             groups.push(DiceGroup { dice: system.dice(), faces: s.hitting_faces(), damage: system.weapon.damage });
-            pierce = if o.omega_uses_smallest_armor_piercing {
-                pierce.min(system.weapon.armor_piercing)
-            } else {
-                pierce.max(system.weapon.armor_piercing)
-            };
+            let ap = system.weapon.armor_piercing;
+            pierce = Some(match pierce {
+                None => ap,
+                Some(p) if o.omega_uses_smallest_armor_piercing => p.min(ap),
+                Some(p) => p.max(ap),
+            });
         }
     }
     (!groups.is_empty()).then(|| ActionSpec {
         groups,
-        reduction: effective_reduction(target.damage_reduction, pierce),
+        reduction: effective_reduction(target.damage_reduction, pierce.unwrap_or(0)),
         damage_ac: target.damage_ac,
     })
 }
