@@ -1,7 +1,7 @@
 //! The rulings of §3-5 (damage, life, in the red, jury rig, actions per turn) and the
-//! damage rulings of the special modes, each pinned by a hand-computed expectation:
-//! changing any of these constants or rules in `rulings.rs` (or letting fire for effect
-//! keep armour piercing) fails a test here. `scripts/mutate-rulings.sh` checks that.
+//! damage rulings of the special modes, each pinned by a hand-computed expectation with
+//! the default options: changing any of these defaults in `options.rs` fails a test here
+//! or in `options_tests.rs`. `scripts/mutate-rulings.sh` checks that.
 
 use crate::engine::{Cell, RunConfig, Silent, Trials, run};
 use crate::rules::techcommander::catalogue::{UnitKind, Weapon};
@@ -24,7 +24,7 @@ fn weapon(name: &str, damage: u32, fire_control: i32) -> Weapon {
 
 #[test]
 fn omega_override_subtracts_reduction_less_the_smallest_armor_piercing() {
-    // Ruling (rulings.rs): one reduction from the combined total, less the smallest
+    // Ruling (OMEGA_USES_SMALLEST_ARMOR_PIERCING): one reduction from the combined total, less the smallest
     // piercing of the weapons fired. Two one-shot 10-damage weapons, piercing 1 and 3,
     // at a target with reduction 4 and damage AC 1. Omega Override drops fire control
     // and positive modifiers: T = 10 (generic AC1 target, range 0), so each die hits on
