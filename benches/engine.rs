@@ -17,13 +17,29 @@ fn reference() -> AttackRun {
     // T = 10 + 2 (size) - 7 = 5
     let weapon = Weapon::simple("Reference", 6, 12, -7);
     let a = Attacker::simple("Reference", UnitKind::Vehicle, 2, vec![weapon]);
-    AttackRun::new(&a, &Target::generic(2), &Conditions::default(), Policy::BestExpected, 20).unwrap()
+    AttackRun::new(
+        &a,
+        &Target::generic(2),
+        &Conditions::default(),
+        &volley::rules::techcommander::Options::default(),
+        Policy::BestExpected,
+        20,
+    )
+    .unwrap()
 }
 
 fn catalogue_run(attacker: &str, target_ac: u32) -> AttackRun {
     let cat = Catalogue::embedded().unwrap();
     let a = Attacker::from_build(&cat, cat.build(attacker).unwrap());
-    AttackRun::new(&a, &Target::generic(target_ac), &Conditions::at_range(20.0), Policy::BestExpected, 20).unwrap()
+    AttackRun::new(
+        &a,
+        &Target::generic(target_ac),
+        &Conditions::at_range(20.0),
+        &volley::rules::techcommander::Options::default(),
+        Policy::BestExpected,
+        20,
+    )
+    .unwrap()
 }
 
 fn duel() -> Duel {
@@ -33,6 +49,7 @@ fn duel() -> Duel {
         (&Attacker::from_build(&cat, a), &Target::from_build(&cat, a)),
         (&Attacker::from_build(&cat, b), &Target::from_build(&cat, b)),
         &Conditions::at_range(20.0),
+        &volley::rules::techcommander::Options::default(),
         Policy::BestExpected,
         20,
     )

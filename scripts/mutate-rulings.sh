@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# Mutation check of the TechCommander rulings: every ruling must be pinned by a test.
+# Mutation check of the TechCommander rulings: every option's default must be pinned by a
+# test.
 #
-# For each constant in src/rules/techcommander/rulings.rs in turn, the script changes its
-# value (integers +1 and -1 where the type allows, booleans flipped, strings altered),
-# rebuilds, runs the tests and reports "caught" (some test failed) or "SURVIVED" (the
-# whole test set passed: no test pins that ruling). It then applies the code mutations
-# listed in CODE_MUTATIONS below (rules that are code, not constants). The files are
-# restored after each mutation and on any exit, Ctrl-C included.
+# For each option in `impl Default for Options` of src/rules/techcommander/options.rs in
+# turn, the script changes its DEFAULT (integers +1, and also -1 with
+# MUTATION_BOTH_WAYS=1; booleans flipped; a choice `Enum::Variant` to each other variant
+# of its enum), rebuilds, runs the tests and reports "caught" (some test failed) or
+# "SURVIVED" (the whole test set passed: no test pins that default). It then applies the
+# code mutations listed in CODE_MUTATIONS below (book rules that are code, not options).
+# The files are restored after each mutation and on any exit, Ctrl-C included.
 #
 # Usage: scripts/mutate-rulings.sh [--list] [--only NAME]...
 #   --list       print the mutations and exit
-#   --only NAME  run only the mutations of constant (or code mutation) NAME; repeatable
+#   --only NAME  run only the mutations of option (or code mutation) NAME, the option's
+#                field name (e.g. in_the_red_life); repeatable
 # Environment:
 #   MUTATION_TESTS  the test command (default: "cargo test --lib --quiet"). The rulings
 #                   are pinned by the kernel's unit tests (src/rules/techcommander/), so
@@ -18,6 +21,7 @@
 #                   they rebuild one test binary per mutation (about 15 s on 2 busy cores)
 #                   and run in under a second. Use "cargo test --quiet" for the whole suite.
 #   MUTATION_TIMEOUT  seconds allowed per test run (default 900).
+#   MUTATION_BOTH_WAYS  1: mutate integers by -1 as well as +1 (twice the rebuilds).
 #
 # Exit status: 0 when every mutation is caught, 1 when any survives or fails to build,
 # 2 on a usage error, 130 when interrupted.
@@ -27,18 +31,21 @@ set -u
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root" || exit 2
-RULINGS=src/rules/techcommander/rulings.rs
+OPTIONS=src/rules/techcommander/options.rs
 TESTS="${MUTATION_TESTS:-cargo test --lib --quiet}"
 TIMEOUT="${MUTATION_TIMEOUT:-900}"
+BOTH_WAYS="${MUTATION_BOTH_WAYS:-0}"
 # What to compile before testing: the default test set needs only the library's unit tests.
 if [ -z "${MUTATION_TESTS:-}" ]; then BUILD_TARGETS="--lib"; else BUILD_TARGETS=""; fi
 
 # Code mutations: NAME|FILE|perl substitution (applied to the whole file; it must match).
-# fire-for-effect-armor-piercing: fire for effect deals splash damage, which never
-# ignores armour (rulebook "Splash damage rules"); the mutation lets it keep the weapon's
-# armour piercing by turning `if splash { 0 }` into `if false { 0 }` in system_action.
+# omega-no-positive-modifiers: an Omega Override keeps no positive modifier (§2); the
+#   mutation lets it keep a positive to-hit bonus.
+# designated-missiles-ignore-cover: against a laser-designated target missiles ignore
+#   cover (§2); the mutation takes the cover anyway.
 CODE_MUTATIONS=(
-    'fire-for-effect-armor-piercing|src/rules/techcommander/odds.rs|s/let pierce = if splash \{ 0 \}/let pierce = if false { 0 }/'
+    'omega-no-positive-modifiers|src/rules/techcommander/target_number.rs|s/m\.attacker_bonus = m\.attacker_bonus\.min\(0\);/m.attacker_bonus = m.attacker_bonus;/'
+    'designated-missiles-ignore-cover|src/rules/techcommander/target_number.rs|s/let cover_ignored = cond\.is_designated\(\) && weapon\.missile;/let cover_ignored = false;/'
 )
 
 list_only=0
@@ -52,7 +59,7 @@ while [ $# -gt 0 ]; do
             shift
             ;;
         -h | --help)
-            sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'
+            sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'
             exit 0
             ;;
         *) echo "unknown argument: $1 (try --help)" >&2; exit 2 ;;
@@ -68,35 +75,38 @@ wanted() {
 }
 
 # Mutations as lines: KIND|NAME|FILE|ORIGINAL|MUTANT
-#   const: ORIGINAL/MUTANT are values of `pub const NAME: TYPE = VALUE;`
-#   code:  ORIGINAL is unused, MUTANT is a perl substitution
+#   option: ORIGINAL/MUTANT are values of `NAME: VALUE,` in `impl Default for Options`
+#   code:   ORIGINAL is unused, MUTANT is a perl substitution
 mutations=()
-while IFS='|' read -r name type value; do
-    case "$type" in
-        i32)
-            mutations+=("const|$name|$RULINGS|$value|$((value + 1))" "const|$name|$RULINGS|$value|$((value - 1))")
+# The defaults: `name: value,` lines between `fn default()` and the end of the block.
+defaults="$(perl -ne 'if (/fn default\(\) -> Options/) { $in = 1; next } if ($in && /^\s+(\w+): (.+),\s*$/) { print "$1|$2\n" } $in = 0 if $in && /^    }/' "$OPTIONS")"
+while IFS='|' read -r name value; do
+    [ -n "$name" ] || continue
+    case "$value" in
+        true) mutations+=("option|$name|$OPTIONS|$value|false") ;;
+        false) mutations+=("option|$name|$OPTIONS|$value|true") ;;
+        *[!0-9-]*)
+            # A choice: Enum::Variant -> every other variant of Enum.
+            enum="${value%%::*}"
+            variants="$(ENUM="$enum" perl -ne 'if (/^pub enum \Q$ENV{ENUM}\E \{/) { $in = 1; next } if ($in) { if (/^\}/) { $in = 0 } elsif (/^    ([A-Z]\w*),\s*$/) { print "$1\n" } }' "$OPTIONS")"
+            [ -n "$variants" ] || { echo "don't know how to mutate $name: $value" >&2; exit 2; }
+            for v in $variants; do
+                [ "$enum::$v" = "$value" ] || mutations+=("option|$name|$OPTIONS|$value|$enum::$v")
+            done
             ;;
-        u32)
-            mutations+=("const|$name|$RULINGS|$value|$((value + 1))")
-            [ "$value" -gt 0 ] && mutations+=("const|$name|$RULINGS|$value|$((value - 1))")
+        *)
+            mutations+=("option|$name|$OPTIONS|$value|$((value + 1))")
+            [ "$BOTH_WAYS" = 1 ] && [ "$value" -gt 0 ] && mutations+=("option|$name|$OPTIONS|$value|$((value - 1))")
             ;;
-        bool)
-            if [ "$value" = true ]; then flip=false; else flip=true; fi
-            mutations+=("const|$name|$RULINGS|$value|$flip")
-            ;;
-        "&str")
-            mutations+=("const|$name|$RULINGS|$value|${value%\"}-mutated\"")
-            ;;
-        *) echo "don't know how to mutate $name: $type" >&2; exit 2 ;;
     esac
-done < <(perl -ne 'print "$1|$2|$3\n" if /^pub const (\w+): (i32|u32|bool|&str|[^=]+?) = (.+);\s*$/' "$RULINGS")
+done <<<"$defaults"
 for m in "${CODE_MUTATIONS[@]}"; do
     IFS='|' read -r name file subst <<<"$m"
     mutations+=("code|$name|$file||$subst")
 done
 
-if [ ${#mutations[@]} -eq 0 ]; then
-    echo "no constants found in $RULINGS" >&2
+if [ -z "$defaults" ]; then
+    echo "no defaults found in $OPTIONS" >&2
     exit 2
 fi
 
@@ -104,14 +114,14 @@ if [ "$list_only" = 1 ]; then
     for m in "${mutations[@]}"; do
         IFS='|' read -r kind name file orig mutant <<<"$m"
         wanted "$name" || continue
-        if [ "$kind" = const ]; then echo "$name: $orig -> $mutant"; else echo "$name: $file: $mutant"; fi
+        if [ "$kind" = option ]; then echo "$name: $orig -> $mutant"; else echo "$name: $file: $mutant"; fi
     done
     exit 0
 fi
 
 # Back up every file a mutation may touch; restore on every exit path.
 backup="$(mktemp -d)"
-files=("$RULINGS")
+files=("$OPTIONS")
 for m in "${CODE_MUTATIONS[@]}"; do files+=("$(cut -d'|' -f2 <<<"$m")"); done
 for f in "${files[@]}"; do mkdir -p "$backup/$(dirname "$f")" && cp -p "$f" "$backup/$f"; done
 restore() {
@@ -149,10 +159,10 @@ for m in "${mutations[@]}"; do
     wanted "$name" || continue
     total=$((total + 1))
     restore
-    if [ "$kind" = const ]; then
+    if [ "$kind" = option ]; then
         label="$name $orig -> $mutant"
         NAME="$name" ORIG="$orig" MUTANT="$mutant" perl -pi -e \
-            's/^(pub const \Q$ENV{NAME}\E: [^=]+ = )\Q$ENV{ORIG}\E;/$1$ENV{MUTANT};/' "$file"
+            's/^(\s+\Q$ENV{NAME}\E: )\Q$ENV{ORIG}\E,$/$1$ENV{MUTANT},/' "$file"
     else
         label="$name (code: $mutant)"
         perl -0pi -e "$mutant" "$file"

@@ -57,6 +57,7 @@ fn engine_duel_counts(a: &str, b: &str, range: f64, seed: u64, trials: u64) -> [
         (&Attacker::from_build(&cat, x), &Target::from_build(&cat, x)),
         (&Attacker::from_build(&cat, y), &Target::from_build(&cat, y)),
         &c,
+        &volley::rules::techcommander::Options::default(),
         Policy::BestExpected,
         DEFAULT_MAX_TURNS,
     )
@@ -572,7 +573,7 @@ smoke = ["none", "designated"]
                 smoke: cell(&hp, "smoke", i).parse::<Smoke>().unwrap(),
                 ..Conditions::default()
             };
-            let rows = all_odds(&a, &t, &c);
+            let rows = all_odds(&a, &t, &c, &volley::rules::techcommander::Options::default());
             let r = rows.iter().find(|r| r.weapon == cell(&hp, "weapon", i)).unwrap();
             assert_eq!(num(&hp, "p_hit", i), r.p_hit());
             assert_eq!(num(&hp, "expected_life_loss", i), Some(r.odds.expected_life_loss));
@@ -589,7 +590,10 @@ smoke = ["none", "designated"]
                 smoke: cell(&ttk, "smoke", i).parse::<Smoke>().unwrap(),
                 ..Conditions::default()
             };
-            let exact = AttackRun::new(&a, &t, &c, Policy::BestExpected, 8).unwrap().exact();
+            let exact =
+                AttackRun::new(&a, &t, &c, &volley::rules::techcommander::Options::default(), Policy::BestExpected, 8)
+                    .unwrap()
+                    .exact();
             assert_eq!(num(&ttk, "exact_p_kill", i), Some(exact.p_kill));
             let trials = num(&ttk, "trials", i).unwrap() as u64;
             let kills = (num(&ttk, "p_kill", i).unwrap() * trials as f64).round() as u64;

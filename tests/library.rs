@@ -263,7 +263,12 @@ mod odds {
         let cat = Catalogue::embedded().unwrap();
         let a = Attacker::from_build(&cat, cat.build("Dwarf ALPHA").unwrap());
         let t = TargetSpec::parse("Stingray").unwrap().resolve(&cat).unwrap();
-        let rows = all_odds(&a, &t, &Conditions { range: 27.0, smoke: Smoke::Smoke, ..Conditions::default() });
+        let rows = all_odds(
+            &a,
+            &t,
+            &Conditions { range: 27.0, smoke: Smoke::Smoke, ..Conditions::default() },
+            &volley::rules::techcommander::Options::default(),
+        );
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].target_number(), Some(5));
         assert_eq!(rows[0].shots, 6);
@@ -287,7 +292,8 @@ mod odds {
             ("Building", 2),
         ] {
             let t = TargetSpec::parse(target).unwrap().resolve(&cat).unwrap();
-            let row = &all_odds(&a, &t, &Conditions::at_range(12.0))[k];
+            let row =
+                &all_odds(&a, &t, &Conditions::at_range(12.0), &volley::rules::techcommander::Options::default())[k];
             assert_eq!(row.odds.life_lost.get(lost).copied(), Some(1.0), "{target}");
         }
     }
@@ -360,7 +366,15 @@ mod engine {
             for t in ["ac:1", "ac:3", "ac:6", "ECBS Troop", "Paladin"] {
                 let target = TargetSpec::parse(t).unwrap().resolve(&cat).unwrap();
                 for c in &conditions {
-                    let r = AttackRun::new(&a, &target, c, Policy::BestExpected, 20).unwrap();
+                    let r = AttackRun::new(
+                        &a,
+                        &target,
+                        c,
+                        &volley::rules::techcommander::Options::default(),
+                        Policy::BestExpected,
+                        20,
+                    )
+                    .unwrap();
                     cells.push((format!("{} vs {t} {c:?}", b.name), r));
                 }
             }
@@ -410,8 +424,18 @@ mod engine {
         let mut off = a.clone();
         off.systems[0].weapon.fire_control += 1;
         let cond = Conditions::default();
-        let right = AttackRun::new(&a, &t, &cond, Policy::BestExpected, 20).unwrap();
-        let wrong = AttackRun::new(&off, &t, &cond, Policy::BestExpected, 20).unwrap();
+        let right =
+            AttackRun::new(&a, &t, &cond, &volley::rules::techcommander::Options::default(), Policy::BestExpected, 20)
+                .unwrap();
+        let wrong = AttackRun::new(
+            &off,
+            &t,
+            &cond,
+            &volley::rules::techcommander::Options::default(),
+            Policy::BestExpected,
+            20,
+        )
+        .unwrap();
         let tally = ttk(&right, 3, 20_000);
         let alpha = FAMILY_ALPHA / (200.0 * 20.0);
         assert!(outside(&tally, &right.exact(), alpha).is_empty());
@@ -421,7 +445,15 @@ mod engine {
     #[test]
     fn reference_cell_takes_about_3_08_actions() {
         let (a, t) = reference();
-        let r = AttackRun::new(&a, &t, &Conditions::default(), Policy::BestExpected, 20).unwrap();
+        let r = AttackRun::new(
+            &a,
+            &t,
+            &Conditions::default(),
+            &volley::rules::techcommander::Options::default(),
+            Policy::BestExpected,
+            20,
+        )
+        .unwrap();
         let exact = r.exact();
         assert!((exact.mean_actions.unwrap() - 3.08).abs() < 0.01, "{:?}", exact.mean_actions);
         assert!(exact.p_kill > 0.999_999);
@@ -452,6 +484,7 @@ mod engine {
             (&Attacker::from_build(&cat, a), &Target::from_build(&cat, a)),
             (&Attacker::from_build(&cat, b), &Target::from_build(&cat, b)),
             &Conditions::at_range(20.0),
+            &volley::rules::techcommander::Options::default(),
             Policy::BestExpected,
             20,
         )
@@ -469,7 +502,15 @@ mod engine {
         // Value stability: a change in how many random numbers a rule draws, or in
         // seeding, changes these counts. Update them only for an intended change.
         let (a, t) = reference();
-        let r = AttackRun::new(&a, &t, &Conditions::default(), Policy::BestExpected, 20).unwrap();
+        let r = AttackRun::new(
+            &a,
+            &t,
+            &Conditions::default(),
+            &volley::rules::techcommander::Options::default(),
+            Policy::BestExpected,
+            20,
+        )
+        .unwrap();
         let tally = ttk(&r, 1, 10_000);
         assert_eq!(&tally.kills_by_turn[..6], &GOLDEN_REFERENCE_BY_TURN, "{:?}", &tally.kills_by_turn[..8]);
         let cat = Catalogue::embedded().unwrap();
@@ -478,6 +519,7 @@ mod engine {
             (&Attacker::from_build(&cat, x), &Target::from_build(&cat, x)),
             (&Attacker::from_build(&cat, y), &Target::from_build(&cat, y)),
             &Conditions::at_range(27.0),
+            &volley::rules::techcommander::Options::default(),
             Policy::BestExpected,
             20,
         )
@@ -496,17 +538,41 @@ mod engine {
         big.rounds = 2;
         let small = weapon("Small", 2, 4, 0);
         let a = attacker(UnitKind::Msv, vec![small.clone(), big]);
-        let r = AttackRun::new(&a, &Target::generic(6), &Conditions::default(), Policy::BestExpected, 4).unwrap();
+        let r = AttackRun::new(
+            &a,
+            &Target::generic(6),
+            &Conditions::default(),
+            &volley::rules::techcommander::Options::default(),
+            Policy::BestExpected,
+            4,
+        )
+        .unwrap();
         let fired: Vec<(u16, u8)> = r.plan.iter().map(|s| (s.turn, s.system)).collect();
         // Big first (more expected life), then Small; Big's 2 rounds are gone after turn 2.
         assert_eq!(fired, vec![(0, 1), (0, 0), (1, 1), (1, 0), (2, 0), (3, 0)]);
         // one system only: one attack a turn, never twice the same system
         let lone = attacker(UnitKind::Msv, vec![small]);
-        let r = AttackRun::new(&lone, &Target::generic(6), &Conditions::default(), Policy::BestExpected, 3).unwrap();
+        let r = AttackRun::new(
+            &lone,
+            &Target::generic(6),
+            &Conditions::default(),
+            &volley::rules::techcommander::Options::default(),
+            Policy::BestExpected,
+            3,
+        )
+        .unwrap();
         assert_eq!(r.plan.len(), 3);
         // under-crewed MSVs lose the second action
         let crewless = Conditions { under_crewed: true, ..Conditions::default() };
-        let r = AttackRun::new(&a, &Target::generic(6), &crewless, Policy::BestExpected, 2).unwrap();
+        let r = AttackRun::new(
+            &a,
+            &Target::generic(6),
+            &crewless,
+            &volley::rules::techcommander::Options::default(),
+            Policy::BestExpected,
+            2,
+        )
+        .unwrap();
         assert_eq!(r.plan.len(), 2);
     }
 
@@ -518,8 +584,24 @@ mod engine {
         let troop = Target { power_armor: true, ..Target::generic(1) };
         let crew = Target::generic(1);
         let cond = Conditions::default();
-        let armoured = AttackRun::new(&a, &troop, &cond, Policy::BestExpected, 5).unwrap();
-        let plain = AttackRun::new(&a, &crew, &cond, Policy::BestExpected, 5).unwrap();
+        let armoured = AttackRun::new(
+            &a,
+            &troop,
+            &cond,
+            &volley::rules::techcommander::Options::default(),
+            Policy::BestExpected,
+            5,
+        )
+        .unwrap();
+        let plain = AttackRun::new(
+            &a,
+            &crew,
+            &cond,
+            &volley::rules::techcommander::Options::default(),
+            Policy::BestExpected,
+            5,
+        )
+        .unwrap();
         assert_eq!(armoured.exact().p_kill, 0.0);
         assert_eq!(plain.exact().kill_by_turn, vec![0.0, 1.0, 0.0, 0.0, 0.0]);
         let t = ttk(&armoured, 1, 1000);
@@ -527,14 +609,30 @@ mod engine {
         assert_eq!(ttk(&plain, 1, 1000).kills_by_turn, vec![0, 1000, 0, 0, 0]);
         // an MSV's two attacks in one turn get through the reset
         let msv = attacker(UnitKind::Msv, vec![weapon("Ten", 1, 10, 20), weapon("Ten2", 1, 10, 20)]);
-        let r = AttackRun::new(&msv, &troop, &cond, Policy::BestExpected, 5).unwrap();
+        let r = AttackRun::new(
+            &msv,
+            &troop,
+            &cond,
+            &volley::rules::techcommander::Options::default(),
+            Policy::BestExpected,
+            5,
+        )
+        .unwrap();
         assert_eq!(ttk(&r, 1, 1000).kills_by_action[1], 1000);
     }
 
     #[test]
     fn censoring_at_the_cap() {
         let a = attacker(UnitKind::Vehicle, vec![weapon("Tickle", 1, 1, 20)]);
-        let r = AttackRun::new(&a, &Target::generic(1), &Conditions::default(), Policy::BestExpected, 19).unwrap();
+        let r = AttackRun::new(
+            &a,
+            &Target::generic(1),
+            &Conditions::default(),
+            &volley::rules::techcommander::Options::default(),
+            Policy::BestExpected,
+            19,
+        )
+        .unwrap();
         let t = ttk(&r, 1, 500);
         assert_eq!((t.trials, t.kills(), t.censored()), (500, 0, 500));
         let s = t.summary();
@@ -542,7 +640,15 @@ mod engine {
         assert_eq!(s.p_kill_by_turn.len(), 19);
         assert_eq!(s.mean_turns, None);
         // one more turn and every run kills on the last turn
-        let r = AttackRun::new(&a, &Target::generic(1), &Conditions::default(), Policy::BestExpected, 20).unwrap();
+        let r = AttackRun::new(
+            &a,
+            &Target::generic(1),
+            &Conditions::default(),
+            &volley::rules::techcommander::Options::default(),
+            Policy::BestExpected,
+            20,
+        )
+        .unwrap();
         assert_eq!(ttk(&r, 1, 500).kills_by_turn[19], 500);
     }
 
@@ -558,8 +664,15 @@ mod engine {
         ranged.drop_per = 100;
         let b = attacker(UnitKind::Vehicle, vec![ranged]);
         let target = Target::generic(1);
-        let duel =
-            Duel::new((&a, &target), (&b, &target), &Conditions::at_range(1.0), Policy::BestExpected, 20).unwrap();
+        let duel = Duel::new(
+            (&a, &target),
+            (&b, &target),
+            &Conditions::at_range(1.0),
+            &volley::rules::techcommander::Options::default(),
+            Policy::BestExpected,
+            20,
+        )
+        .unwrap();
         // A first (1/2): A kills B; B, eliminated, still acts after a jury rig (1/2 keeps FC).
         // B first (1/2): B kills A; A, eliminated, still acts and always kills B.
         // So P(A wins) = 1/4, P(B wins) = 0, P(draw) = 3/4, all on turn 1.
@@ -581,15 +694,30 @@ mod engine {
         let mut a = attacker(UnitKind::Vehicle, vec![weapon("Ten", 1, 10, 0)]);
         a.to_hit_bonus = 10;
         let armoured = Target { power_armor: true, ..Target::generic(1) };
-        let duel =
-            Duel::new((&a, &armoured), (&a, &armoured), &Conditions::default(), Policy::BestExpected, 3).unwrap();
+        let duel = Duel::new(
+            (&a, &armoured),
+            (&a, &armoured),
+            &Conditions::default(),
+            &volley::rules::techcommander::Options::default(),
+            Policy::BestExpected,
+            3,
+        )
+        .unwrap();
         let cfg = RunConfig { seed: 2, trials: Trials::Fixed(1000), ..RunConfig::default() };
         let d = run(&[Cell { key: 3, kernel: &duel }], &cfg, &Silent).unwrap().remove(0);
         assert_eq!(d.timeouts, 1000);
         // Without armour both die on turn 2 whoever goes first: the second to act is
         // eliminated but still shoots. Always a mutual kill.
         let plain = Target::generic(1);
-        let duel = Duel::new((&a, &plain), (&a, &plain), &Conditions::default(), Policy::BestExpected, 3).unwrap();
+        let duel = Duel::new(
+            (&a, &plain),
+            (&a, &plain),
+            &Conditions::default(),
+            &volley::rules::techcommander::Options::default(),
+            Policy::BestExpected,
+            3,
+        )
+        .unwrap();
         let d = run(&[Cell { key: 3, kernel: &duel }], &cfg, &Silent).unwrap().remove(0);
         assert_eq!(d.mutual_by_turn[1], 1000);
     }
@@ -601,7 +729,15 @@ mod engine {
         // red: P(mutual) = 1/2 + 1/2 * 11/20 = 0.775, else the first actor wins.
         let a = attacker(UnitKind::Vehicle, vec![weapon("Ten", 1, 10, 20)]);
         let plain = Target::generic(1);
-        let duel = Duel::new((&a, &plain), (&a, &plain), &Conditions::default(), Policy::BestExpected, 3).unwrap();
+        let duel = Duel::new(
+            (&a, &plain),
+            (&a, &plain),
+            &Conditions::default(),
+            &volley::rules::techcommander::Options::default(),
+            Policy::BestExpected,
+            3,
+        )
+        .unwrap();
         let n = 40_000;
         let cfg = RunConfig { seed: 8, trials: Trials::Fixed(n), ..RunConfig::default() };
         let d = run(&[Cell { key: 3, kernel: &duel }], &cfg, &Silent).unwrap().remove(0);
@@ -615,7 +751,15 @@ mod engine {
     #[test]
     fn precision_mode_reaches_its_target() {
         let (a, t) = reference();
-        let r = AttackRun::new(&a, &t, &Conditions::default(), Policy::BestExpected, 20).unwrap();
+        let r = AttackRun::new(
+            &a,
+            &t,
+            &Conditions::default(),
+            &volley::rules::techcommander::Options::default(),
+            Policy::BestExpected,
+            20,
+        )
+        .unwrap();
         let cfg = RunConfig {
             seed: 1,
             trials: Trials::Precision { half_width: 0.004, max: 10_000_000 },
@@ -791,8 +935,12 @@ mod paired {
         let mut b = a.clone();
         b.systems[0].weapon.fire_control += 1;
         let c = Conditions::default();
-        let ra = AttackRun::new(&a, &t, &c, Policy::BestExpected, 20).unwrap();
-        let rb = AttackRun::new(&b, &t, &c, Policy::BestExpected, 20).unwrap();
+        let ra =
+            AttackRun::new(&a, &t, &c, &volley::rules::techcommander::Options::default(), Policy::BestExpected, 20)
+                .unwrap();
+        let rb =
+            AttackRun::new(&b, &t, &c, &volley::rules::techcommander::Options::default(), Policy::BestExpected, 20)
+                .unwrap();
         let (ea, eb) = (ra.exact(), rb.exact());
         let n = 40_000u64;
         for k in 1..=6u32 {
@@ -818,7 +966,15 @@ mod paired {
         ranged.drop_per = 100;
         let b = attacker(UnitKind::Vehicle, vec![ranged]);
         let t = Target::generic(1);
-        let duel = Duel::new((&a, &t), (&b, &t), &Conditions::at_range(1.0), Policy::BestExpected, 20).unwrap();
+        let duel = Duel::new(
+            (&a, &t),
+            (&b, &t),
+            &Conditions::at_range(1.0),
+            &volley::rules::techcommander::Options::default(),
+            Policy::BestExpected,
+            20,
+        )
+        .unwrap();
         let kernel = PairedDuels::new(duel.clone(), duel);
         let n = 40_000;
         let cfg = RunConfig { seed: 4, trials: Trials::Fixed(n), ..RunConfig::default() };
@@ -845,7 +1001,15 @@ mod hand_computed {
         let cat = Catalogue::embedded().unwrap();
         let a = Attacker::from_build(&cat, cat.build("Beagle Hunter").unwrap());
         let t = TargetSpec::parse("ECBS Troop").unwrap().resolve(&cat).unwrap();
-        let run = AttackRun::new(&a, &t, &Conditions::at_range(12.0), Policy::BestExpected, 6).unwrap();
+        let run = AttackRun::new(
+            &a,
+            &t,
+            &Conditions::at_range(12.0),
+            &volley::rules::techcommander::Options::default(),
+            Policy::BestExpected,
+            6,
+        )
+        .unwrap();
         let survive = (0.4f64.powi(4) + 4.0 * 0.6 * 0.4f64.powi(3)) * 0.45;
         let exact = run.exact();
         for k in 1..=6 {

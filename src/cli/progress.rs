@@ -149,9 +149,15 @@ mod tests {
     fn the_bar_counts_engagements_and_cells_over_a_whole_run() {
         let attacker = Attacker::simple("A", UnitKind::Vehicle, 4, vec![Weapon::simple("Gun", 3, 5, 1)]);
         let target = Target::generic(3);
-        let kernel =
-            AttackRun::new(&attacker, &target, &Conditions::at_range(12.0), Policy::default(), DEFAULT_MAX_TURNS)
-                .unwrap();
+        let kernel = AttackRun::new(
+            &attacker,
+            &target,
+            &Conditions::at_range(12.0),
+            &crate::rules::techcommander::Options::default(),
+            Policy::default(),
+            DEFAULT_MAX_TURNS,
+        )
+        .unwrap();
         let cells: Vec<Cell<'_, AttackRun>> = (0..3).map(|k| Cell { key: k, kernel: &kernel }).collect();
         let p = Progress::new(true);
         let n = STREAM_TRIALS as u64 + 7;

@@ -316,7 +316,12 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     ///
     /// # Errors
     /// An unknown name, or a game without odds cards.
-    fn odds_card(_cat: &Self::Catalogue, _name: &str, _ranges: &[f64]) -> Result<crate::charts::card::Card, String> {
+    fn odds_card(
+        _cat: &Self::Catalogue,
+        _name: &str,
+        _ranges: &[f64],
+        _o: &Self::Options,
+    ) -> Result<crate::charts::card::Card, String> {
         Err(format!("odds cards are not available for {} yet", Self::NAME))
     }
 

@@ -991,15 +991,29 @@ fn play_everything(cat: &Catalogue, range: f64, which: Index) {
         let as_target = Target::from_build(cat, build);
         for cond in &conditions {
             for target in &targets {
-                let _ = all_odds(&attacker, target, cond);
-                if let Ok(run) = AttackRun::new(&attacker, target, cond, Policy::default(), 20) {
+                let _ = all_odds(&attacker, target, cond, &volley::rules::techcommander::Options::default());
+                if let Ok(run) = AttackRun::new(
+                    &attacker,
+                    target,
+                    cond,
+                    &volley::rules::techcommander::Options::default(),
+                    Policy::default(),
+                    20,
+                ) {
                     let _ = run.exact();
                     let mut tally = run.new_tally();
                     run.play(&mut rng, 8, &mut tally);
                 }
             }
             if let Some((a, a_target)) = &first
-                && let Ok(duel) = Duel::new((&attacker, &as_target), (a, a_target), cond, Policy::default(), 20)
+                && let Ok(duel) = Duel::new(
+                    (&attacker, &as_target),
+                    (a, a_target),
+                    cond,
+                    &volley::rules::techcommander::Options::default(),
+                    Policy::default(),
+                    20,
+                )
             {
                 let mut tally = duel.new_tally();
                 duel.play(&mut rng, 8, &mut tally);

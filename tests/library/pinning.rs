@@ -43,7 +43,7 @@ fn worked_example_run() -> (AttackRun, u64) {
     let a = Attacker::from_build(&cat, cat.build("Dwarf ALPHA").unwrap());
     let t = TargetSpec::parse("Stingray").unwrap().resolve(&cat).unwrap();
     let c = worked_example();
-    let run = AttackRun::new(&a, &t, &c, Policy::BestExpected, DEFAULT_MAX_TURNS).unwrap();
+    let run = AttackRun::new(&a, &t, &c, &Options::default(), Policy::BestExpected, DEFAULT_MAX_TURNS).unwrap();
     let key = cell_key(&key_spec(|k| k.attack_run(&a.name, &t.name, &point(&[("range", "27"), ("smoke", "smoke")]))));
     (run, key)
 }
@@ -93,6 +93,7 @@ fn golden_duel() {
         (&Attacker::from_build(&cat, x), &Target::from_build(&cat, x)),
         (&Attacker::from_build(&cat, y), &Target::from_build(&cat, y)),
         &c,
+        &Options::default(),
         Policy::BestExpected,
         DEFAULT_MAX_TURNS,
     )

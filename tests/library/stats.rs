@@ -35,8 +35,10 @@ fn an_unused_slot_still_takes_its_draws() {
     let t = Target::generic(2);
     let c = Conditions::default();
     let runs = PairedRuns::new(
-        AttackRun::new(&msv, &t, &c, Policy::BestExpected, 20).unwrap(),
-        AttackRun::new(&vehicle, &t, &c, Policy::BestExpected, 20).unwrap(),
+        AttackRun::new(&msv, &t, &c, &volley::rules::techcommander::Options::default(), Policy::BestExpected, 20)
+            .unwrap(),
+        AttackRun::new(&vehicle, &t, &c, &volley::rules::techcommander::Options::default(), Policy::BestExpected, 20)
+            .unwrap(),
         Metric::Turns,
     );
     let tally = paired(&runs, 1, 5_000);
@@ -48,8 +50,17 @@ fn an_unused_slot_still_takes_its_draws() {
     let twin = attacker(UnitKind::Msv, vec![weapon("Gun", 6, 6, -3), weapon("Pistol", 1, 2, -3)]);
     for k in [2, 3, 4] {
         let runs = PairedRuns::new(
-            AttackRun::new(&twin, &t, &c, Policy::BestExpected, 20).unwrap(),
-            AttackRun::new(&vehicle, &t, &c, Policy::BestExpected, 20).unwrap(),
+            AttackRun::new(&twin, &t, &c, &volley::rules::techcommander::Options::default(), Policy::BestExpected, 20)
+                .unwrap(),
+            AttackRun::new(
+                &vehicle,
+                &t,
+                &c,
+                &volley::rules::techcommander::Options::default(),
+                Policy::BestExpected,
+                20,
+            )
+            .unwrap(),
             Metric::KillByTurn(k),
         );
         let tally = paired(&runs, 4, 5_000);
@@ -57,7 +68,10 @@ fn an_unused_slot_still_takes_its_draws() {
         assert_eq!(tally.sum_d, tally.sum_d2, "k = {k}: the twin fell behind in some trial");
     }
     let (_, o, _) = jury_rig_duel(8);
-    let duel = |x: &Attacker| Duel::new((x, &t), (&o, &t), &c, Policy::BestExpected, 20).unwrap();
+    let duel = |x: &Attacker| {
+        Duel::new((x, &t), (&o, &t), &c, &volley::rules::techcommander::Options::default(), Policy::BestExpected, 20)
+            .unwrap()
+    };
     let duels = PairedDuels::new(duel(&msv), duel(&vehicle));
     let tally = paired(&duels, 2, 5_000);
     assert!(tally.sum_a > 500 && tally.sum_a < 4_500, "both outcomes occur: {}", tally.sum_a);
@@ -74,7 +88,10 @@ fn paired_duels_keep_the_unpaired_distribution() {
     let (a16, o, t) = jury_rig_duel(16);
     let (a8, _, _) = jury_rig_duel(8);
     let c = Conditions::default();
-    let duel = |x: &Attacker| Duel::new((x, &t), (&o, &t), &c, Policy::BestExpected, 20).unwrap();
+    let duel = |x: &Attacker| {
+        Duel::new((x, &t), (&o, &t), &c, &volley::rules::techcommander::Options::default(), Policy::BestExpected, 20)
+            .unwrap()
+    };
     let pairs = paired(&PairedDuels::new(duel(&a16), duel(&a8)), 3, n);
     let z = bonferroni_z(FAMILY_ALPHA, 2);
     for (d, wins) in [(duel(&a16), pairs.sum_a), (duel(&a8), pairs.sum_b)] {
@@ -99,13 +116,20 @@ fn paired_attack_runs_of_sixteen_dice_keep_the_exact_marginals() {
         &attacker(UnitKind::Vehicle, vec![weapon("Spray", 16, 4, -4)]),
         &t,
         &c,
+        &volley::rules::techcommander::Options::default(),
         Policy::BestExpected,
         20,
     )
     .unwrap();
-    let run8 =
-        AttackRun::new(&attacker(UnitKind::Vehicle, vec![weapon("Spray", 8, 4, -4)]), &t, &c, Policy::BestExpected, 20)
-            .unwrap();
+    let run8 = AttackRun::new(
+        &attacker(UnitKind::Vehicle, vec![weapon("Spray", 8, 4, -4)]),
+        &t,
+        &c,
+        &volley::rules::techcommander::Options::default(),
+        Policy::BestExpected,
+        20,
+    )
+    .unwrap();
     let (e16, e8) = (run16.exact(), run8.exact());
     let n = 40_000u64;
     let alpha = FAMILY_ALPHA / 8.0;
@@ -127,13 +151,18 @@ fn value_stability_of_the_paired_seeding_path() {
     b.systems[0].weapon.fire_control += 1;
     let c = Conditions::default();
     let runs = PairedRuns::new(
-        AttackRun::new(&a, &t, &c, Policy::BestExpected, 20).unwrap(),
-        AttackRun::new(&b, &t, &c, Policy::BestExpected, 20).unwrap(),
+        AttackRun::new(&a, &t, &c, &volley::rules::techcommander::Options::default(), Policy::BestExpected, 20)
+            .unwrap(),
+        AttackRun::new(&b, &t, &c, &volley::rules::techcommander::Options::default(), Policy::BestExpected, 20)
+            .unwrap(),
         Metric::Turns,
     );
     let r = paired(&runs, 2026, 1_000);
     let (a16, o, t2) = jury_rig_duel(16);
-    let duel = |x: &Attacker| Duel::new((x, &t2), (&o, &t2), &c, Policy::BestExpected, 20).unwrap();
+    let duel = |x: &Attacker| {
+        Duel::new((x, &t2), (&o, &t2), &c, &volley::rules::techcommander::Options::default(), Policy::BestExpected, 20)
+            .unwrap()
+    };
     let d = paired(&PairedDuels::new(duel(&a16), duel(&o)), 2026, 1_000);
     assert_eq!((r.sum_a, r.sum_b, r.sum_d2), (3031, 2605, 430), "attack runs");
     assert_eq!((d.sum_a, d.sum_b, d.sum_d2), (315, 210, 111), "duels");

@@ -26,6 +26,7 @@ use crate::stats::TtkTally;
 use super::compiled::{CompiledSide, FC_NORMAL};
 use super::conditions::Conditions;
 use super::dice::{MAX_TABLE_DICE, uniform_below};
+use super::options::Options;
 use super::policy::{Policy, UNLIMITED, choose};
 use super::profile::{Attacker, Target};
 use super::rulings::STARTING_LIFE;
@@ -79,17 +80,24 @@ pub struct AttackRun {
 }
 
 impl AttackRun {
+    /// Compiles the run of `attacker` against `target` under `cond`, played by the
+    /// options `o`, firing by `policy`, for at most `max_turns` turns.
+    ///
+    /// # Errors
+    /// A message when the turn cap is out of range, the options are out of range, or the
+    /// side cannot be compiled (an Omega Override, too many weapon systems).
     pub fn new(
         attacker: &Attacker,
         target: &Target,
         cond: &Conditions,
+        o: &Options,
         policy: Policy,
         max_turns: u32,
     ) -> Result<AttackRun, String> {
         if !(1..=MAX_TURNS_LIMIT).contains(&max_turns) {
             return Err(format!("max turns must be between 1 and {MAX_TURNS_LIMIT}, got {max_turns}"));
         }
-        let side = CompiledSide::new(attacker, target, cond, policy)?;
+        let side = CompiledSide::new(attacker, target, cond, o, policy)?;
         let mut rounds = side.rounds;
         let mut plan = Vec::new();
         for turn in 0..max_turns {

@@ -7,10 +7,11 @@ use crate::charts::data::Heatmap;
 use super::catalogue::Catalogue;
 use super::conditions::{Conditions, Smoke};
 use super::odds::system_odds;
+use super::options::Options;
 use super::profile::{Attacker, Target};
 
 /// The card's heatmaps: per weapon system, target AC 1-6 against range, open and smoke.
-pub fn card_maps(attacker: &Attacker, ranges: &[f64]) -> Vec<Heatmap> {
+pub fn card_maps(attacker: &Attacker, ranges: &[f64], o: &Options) -> Vec<Heatmap> {
     let acs: Vec<u32> = (1..=6).collect();
     attacker
         .systems
@@ -28,10 +29,10 @@ pub fn card_maps(attacker: &Attacker, ranges: &[f64]) -> Vec<Heatmap> {
                     let mut note_row = Vec::new();
                     for &range in ranges {
                         let c = Conditions { range, smoke, ..Conditions::default() };
-                        let o = system_odds(attacker, i, &Target::generic(ac), &c);
-                        match o.target_number() {
+                        let odds = system_odds(attacker, i, &Target::generic(ac), &c, o);
+                        match odds.target_number() {
                             Some(t) => {
-                                row.push(o.p_hit());
+                                row.push(odds.p_hit());
                                 note_row.push(Some(if t >= 20 {
                                     "always".into()
                                 } else if t <= 0 {
@@ -89,7 +90,7 @@ pub fn card_maps(attacker: &Attacker, ranges: &[f64]) -> Vec<Heatmap> {
 ///
 /// # Errors
 /// An unknown build.
-pub fn odds_card(cat: &Catalogue, name: &str, ranges: &[f64]) -> Result<Card, String> {
+pub fn odds_card(cat: &Catalogue, name: &str, ranges: &[f64], o: &Options) -> Result<Card, String> {
     let build = cat.find_build(name)?;
     let attacker = Attacker::from_build(cat, build);
     let unit = cat.unit_of(build);
@@ -100,7 +101,7 @@ pub fn odds_card(cat: &Catalogue, name: &str, ranges: &[f64]) -> Result<Card, St
         subtitle: "Hit chance per shot and the roll needed (d20, roll that or less), stationary; \
                    rows: target AC, columns: range in inches"
             .into(),
-        maps: card_maps(&attacker, ranges),
+        maps: card_maps(&attacker, ranges, o),
         footer: format!(
             "volley {} · TechCommander · catalogue {} ({}) · cover: −1 minor, −2 half, −3 heavy · moving: −1 half, −4 full",
             env!("CARGO_PKG_VERSION"),

@@ -4,6 +4,7 @@
 use super::action::ActionSpec;
 use super::conditions::{AttackMode, Conditions};
 use super::odds::system_action;
+use super::options::Options;
 use super::policy::{Policy, UNLIMITED};
 use super::profile::{Attacker, Target};
 use super::sampler::ActionSampler;
@@ -30,13 +31,19 @@ pub struct CompiledSide {
 }
 
 impl CompiledSide {
-    /// Compile `attacker` firing at `target` under `cond` with `policy`.
+    /// Compile `attacker` firing at `target` under `cond`, played by the options `o`,
+    /// with `policy`.
+    ///
+    /// # Errors
+    /// Options out of range, an Omega Override, or more than [`MAX_SYSTEMS`] systems.
     pub fn new(
         attacker: &Attacker,
         target: &Target,
         cond: &Conditions,
+        o: &Options,
         policy: Policy,
     ) -> Result<CompiledSide, String> {
+        o.validate()?;
         if cond.mode == AttackMode::OmegaOverride {
             return Err("omega-override is an odds-only mode; engagements fire one weapon system per action".into());
         }
@@ -51,7 +58,7 @@ impl CompiledSide {
         let states = [*cond, lost];
         let specs = states.map(|c| {
             (0..attacker.systems.len())
-                .map(|i| system_action(attacker, i, target, &c).ok().map(|(_, spec)| spec))
+                .map(|i| system_action(attacker, i, target, &c, o).ok().map(|(_, spec)| spec))
                 .collect::<Vec<_>>()
         });
         let samplers = specs

@@ -6,7 +6,9 @@
 //!    two (one when under-crewed), other units one; a side with actions left after the
 //!    other has none takes them in a row.
 //! 3. Before each action, a unit with 5 or less life (eliminated included) rolls a d20
-//!    jury rig: 10 or less acts normally, otherwise that action has no fire control. The
+//!    jury rig: 10 or less acts normally, otherwise that action has no fire control
+//!    (options `IN_THE_RED_LIFE`, `JURY_RIG_SUCCESS_MAX`; with `JURY_RIG_PER_ACTION`
+//!    off, one roll at its first action in the red holds for the rest of the turn). The
 //!    policy then picks a system as in the attack run (rounds run out, an MSV's second
 //!    attack uses another system); damage applies at once.
 //! 4. Eliminated units still act until the end of the turn. Then: both at 0 or less is a
@@ -24,9 +26,10 @@ use super::attack_run::MAX_TURNS_LIMIT;
 use super::compiled::{CompiledSide, FC_LOST, FC_NORMAL};
 use super::conditions::Conditions;
 use super::dice::roll_d20;
+use super::options::Options;
 use super::policy::{Policy, UNLIMITED, choose};
 use super::profile::{Attacker, Target};
-use super::rulings::{IN_THE_RED_LIFE, JURY_RIG_SUCCESS_MAX, STARTING_LIFE};
+use super::rulings::STARTING_LIFE;
 use super::sampler::ActionSampler;
 
 /// A compiled duel: `sides[0]` is A firing at B, `sides[1]` is B firing at A.
@@ -36,23 +39,42 @@ pub struct Duel {
     /// Whether A, B have power armour.
     pub power_armor: [bool; 2],
     pub max_turns: u32,
+    /// A unit with this much life or less rolls a jury rig (option `IN_THE_RED_LIFE`).
+    in_the_red_life: i32,
+    /// A jury-rig roll above this loses fire control (option `JURY_RIG_SUCCESS_MAX`).
+    jury_rig_success_max: u32,
+    /// One jury-rig roll per action, else per turn (option `JURY_RIG_PER_ACTION`).
+    jury_rig_per_action: bool,
 }
 
 impl Duel {
-    /// Compile a duel; `a_target`/`b_target` are A and B seen as targets.
+    /// Compile a duel; `a.1`/`b.1` are A and B seen as targets. Played by the options
+    /// `o` (compiled here: the hot loop reads no option).
+    ///
+    /// # Errors
+    /// A message when the turn cap or the options are out of range, or a side cannot
+    /// be compiled.
     pub fn new(
         a: (&Attacker, &Target),
         b: (&Attacker, &Target),
         cond: &Conditions,
+        o: &Options,
         policy: Policy,
         max_turns: u32,
     ) -> Result<Duel, String> {
         if !(1..=MAX_TURNS_LIMIT).contains(&max_turns) {
             return Err(format!("max turns must be between 1 and {MAX_TURNS_LIMIT}, got {max_turns}"));
         }
-        let a_side = CompiledSide::new(a.0, b.1, cond, policy)?;
-        let b_side = CompiledSide::new(b.0, a.1, cond, policy)?;
-        Ok(Duel { sides: [a_side, b_side], power_armor: [a.1.power_armor, b.1.power_armor], max_turns })
+        let a_side = CompiledSide::new(a.0, b.1, cond, o, policy)?;
+        let b_side = CompiledSide::new(b.0, a.1, cond, o, policy)?;
+        Ok(Duel {
+            sides: [a_side, b_side],
+            power_armor: [a.1.power_armor, b.1.power_armor],
+            max_turns,
+            in_the_red_life: o.in_the_red_life as i32,
+            jury_rig_success_max: o.jury_rig_success_max,
+            jury_rig_per_action: o.jury_rig_per_action,
+        })
     }
 
     /// Play one duel drawing everything from one generator, in the order the rules
@@ -79,6 +101,8 @@ impl Duel {
             };
             let mut left = apt;
             let mut used = [0u32; 2];
+            // This turn's jury-rig result per side (true: failed), once rolled.
+            let mut jury: [Option<bool>; 2] = [None; 2];
             let mut who = first;
             while left[0] + left[1] > 0 {
                 if left[who] == 0 {
@@ -86,7 +110,12 @@ impl Duel {
                     continue;
                 }
                 left[who] -= 1;
-                let failed = dice.jury_rig(who, life[who] <= IN_THE_RED_LIFE).is_some_and(|r| r > JURY_RIG_SUCCESS_MAX);
+                let in_the_red = life[who] <= self.in_the_red_life;
+                let roll_now = in_the_red && (self.jury_rig_per_action || jury[who].is_none());
+                if let Some(r) = dice.jury_rig(who, roll_now) {
+                    jury[who] = Some(r > self.jury_rig_success_max);
+                }
+                let failed = in_the_red && jury[who] == Some(true);
                 let fc = if failed { FC_LOST } else { FC_NORMAL };
                 let side = &self.sides[who];
                 match choose(&side.ranking[fc], used[who], &rounds[who]) {

@@ -1,6 +1,7 @@
 //! The TechCommander ruleset (d20, roll-under, damage divided by AC).
 //!
-//! `rulings` holds every number and ruling; `conditions` and `profile` describe an
+//! `options` holds every ruling and modifier as a runtime value with its documented
+//! default, `rulings` the fixed book numbers; `conditions` and `profile` describe an
 //! attack; `target_number`, `damage`, `dice` and `action` are the exact maths;
 //! `odds` puts them together per weapon system.
 
@@ -33,6 +34,7 @@ pub use conditions::{AttackMode, Conditions, Cover, Movement, Smoke, Status, Sta
 pub use duel::Duel;
 pub use exact::ExactTtk;
 pub use odds::{RowShot, SystemOdds, all_odds, system_odds};
+pub use options::{CoverBands, Options, specs};
 pub use policy::Policy;
 pub use profile::{Attacker, System, Target, TargetSpec};
 pub use ruleset::TechCommander;

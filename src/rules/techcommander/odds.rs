@@ -4,8 +4,9 @@
 use super::action::{ActionOdds, ActionSpec, DiceGroup};
 use super::conditions::{AttackMode, Conditions};
 use super::damage::effective_reduction;
+use super::options::Options;
 use super::profile::{Attacker, Target};
-use super::rulings::{DIE_SIDES, OMEGA_USES_SMALLEST_ARMOR_PIERCING};
+use super::rulings::DIE_SIDES;
 use super::target_number::{NoShot, Shot, shot};
 
 /// One row of odds: a weapon system (or the whole Omega Override) against a target.
@@ -76,10 +77,12 @@ pub fn system_action(
     index: usize,
     target: &Target,
     cond: &Conditions,
+    o: &Options,
 ) -> Result<(Shot, ActionSpec), NoShot> {
     let system = &attacker.systems[index];
-    let shot = shot(attacker, &system.weapon, target, cond)?;
-    let splash = matches!(cond.mode, AttackMode::FireForEffect | AttackMode::FireForEffectBlind);
+    let shot = shot(attacker, &system.weapon, target, cond, o)?;
+    let splash =
+        matches!(cond.mode, AttackMode::FireForEffect | AttackMode::FireForEffectBlind) && o.fire_for_effect_is_splash;
     let pierce = if splash { 0 } else { system.weapon.armor_piercing };
     let spec = ActionSpec {
         groups: vec![DiceGroup { dice: system.dice(), faces: shot.hitting_faces(), damage: system.weapon.damage }],
@@ -90,30 +93,32 @@ pub fn system_action(
 }
 
 /// The Omega Override action: every system that can fire, at once.
-pub fn omega_action(attacker: &Attacker, target: &Target, cond: &Conditions) -> Option<ActionSpec> {
+pub fn omega_action(attacker: &Attacker, target: &Target, cond: &Conditions, o: &Options) -> Option<ActionSpec> {
     let mut groups = Vec::new();
-    let mut pierce = u32::MAX;
+    // The armour piercing of the systems fired so far, combined by the Omega ruling.
+    let mut pierce: Option<u32> = None;
     for (i, system) in attacker.systems.iter().enumerate() {
-        if let Ok((s, _)) = system_action(attacker, i, target, cond) {
+        if let Ok((s, _)) = system_action(attacker, i, target, cond, o) {
             groups.push(DiceGroup { dice: system.dice(), faces: s.hitting_faces(), damage: system.weapon.damage });
-            pierce = if OMEGA_USES_SMALLEST_ARMOR_PIERCING {
-                pierce.min(system.weapon.armor_piercing)
-            } else {
-                pierce.max(system.weapon.armor_piercing)
-            };
+            let ap = system.weapon.armor_piercing;
+            pierce = Some(match pierce {
+                None => ap,
+                Some(p) if o.omega_uses_smallest_armor_piercing => p.min(ap),
+                Some(p) => p.max(ap),
+            });
         }
     }
     (!groups.is_empty()).then(|| ActionSpec {
         groups,
-        reduction: effective_reduction(target.damage_reduction, pierce),
+        reduction: effective_reduction(target.damage_reduction, pierce.unwrap_or(0)),
         damage_ac: target.damage_ac,
     })
 }
 
-/// Odds of one system fired alone.
-pub fn system_odds(attacker: &Attacker, index: usize, target: &Target, cond: &Conditions) -> SystemOdds {
+/// Odds of one system fired alone, played by the options `o`.
+pub fn system_odds(attacker: &Attacker, index: usize, target: &Target, cond: &Conditions, o: &Options) -> SystemOdds {
     let system = &attacker.systems[index];
-    let (shot, spec, odds) = match system_action(attacker, index, target, cond) {
+    let (shot, spec, odds) = match system_action(attacker, index, target, cond, o) {
         Ok((s, spec)) => {
             let odds = spec.odds();
             (RowShot::Fires(s), Some(spec), odds)
@@ -124,13 +129,13 @@ pub fn system_odds(attacker: &Attacker, index: usize, target: &Target, cond: &Co
 }
 
 /// Odds for every weapon system of the attacker; in Omega Override mode, a last row for
-/// the whole action (every system firing at once).
-pub fn all_odds(attacker: &Attacker, target: &Target, cond: &Conditions) -> Vec<SystemOdds> {
+/// the whole action (every system firing at once). Played by the options `o`.
+pub fn all_odds(attacker: &Attacker, target: &Target, cond: &Conditions, o: &Options) -> Vec<SystemOdds> {
     let mut rows: Vec<SystemOdds> =
-        (0..attacker.systems.len()).map(|i| system_odds(attacker, i, target, cond)).collect();
+        (0..attacker.systems.len()).map(|i| system_odds(attacker, i, target, cond, o)).collect();
     if cond.mode == AttackMode::OmegaOverride {
         let dice = attacker.systems.iter().map(|s| s.dice()).sum();
-        let (shot, odds, spec) = match omega_action(attacker, target, cond) {
+        let (shot, odds, spec) = match omega_action(attacker, target, cond, o) {
             Some(spec) => (RowShot::Combined, spec.odds(), Some(spec)),
             // No system can fire: report the first system's reason.
             None => {

@@ -11,6 +11,7 @@ use super::attack_run::AttackRun;
 use super::compiled::FC_NORMAL;
 use super::conditions::Conditions;
 use super::odds::{RowShot, SystemOdds, all_odds};
+use super::options::Options;
 use super::profile::{Attacker, Target};
 use super::rulings::BASE_TARGET_NUMBER;
 
@@ -41,8 +42,9 @@ pub fn odds_report(
     weapon: Option<&str>,
     target: &Target,
     c: &Conditions,
+    o: &Options,
 ) -> Result<OddsReport, String> {
-    let mut rows = all_odds(attacker, target, c);
+    let mut rows = all_odds(attacker, target, c, o);
     if let Some(w) = weapon {
         let names: Vec<&str> = attacker.systems.iter().map(|s| s.weapon.name.as_str()).collect();
         if attacker.system_index(w).is_none() {
@@ -171,8 +173,8 @@ pub fn hit_value_columns() -> Vec<(&'static str, Kind)> {
 }
 
 /// Rows of `hit_probability`: one per weapon system.
-pub fn hit_rows(a: &Attacker, target: &Target, c: &Conditions) -> Vec<DetailRow> {
-    all_odds(a, target, c)
+pub fn hit_rows(a: &Attacker, target: &Target, c: &Conditions, o: &Options) -> Vec<DetailRow> {
+    all_odds(a, target, c, o)
         .iter()
         .map(|r| DetailRow {
             attacker_cells: vec![r.weapon.as_str().into(), r.copies.into()],
@@ -235,6 +237,7 @@ pub fn cost_rows(
     build_power: f64,
     target: &Target,
     c: &Conditions,
+    o: &Options,
     run: &AttackRun,
 ) -> Vec<CostRow> {
     let first = first_turn_losses(run);
@@ -254,7 +257,7 @@ pub fn cost_rows(
         ],
         p_kill_turn1: None,
     }];
-    for r in all_odds(a, target, c) {
+    for r in all_odds(a, target, c, o) {
         let Some(sys) = a.systems.iter().find(|s| s.weapon.name == r.weapon) else { continue };
         let (w, p) = (sys.weapon.weight * sys.copies as f64, sys.weapon.power * sys.copies as f64);
         let e = r.odds.expected_life_loss;

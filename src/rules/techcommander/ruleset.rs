@@ -210,8 +210,13 @@ impl Ruleset for TechCommander {
         Catalogue::refers_to_undefined(files)
     }
 
-    fn odds_card(cat: &Catalogue, name: &str, ranges: &[f64]) -> Result<crate::charts::card::Card, String> {
-        super::card::odds_card(cat, name, ranges)
+    fn odds_card(
+        cat: &Catalogue,
+        name: &str,
+        ranges: &[f64],
+        o: &Options,
+    ) -> Result<crate::charts::card::Card, String> {
+        super::card::odds_card(cat, name, ranges, o)
     }
 
     fn origin(cat: &Catalogue) -> (&str, &str) {
@@ -337,9 +342,9 @@ impl Ruleset for TechCommander {
         weapon: Option<&str>,
         t: &str,
         c: &Conditions,
-        _o: &Options,
+        o: &Options,
     ) -> Result<OddsReport, String> {
-        report::odds_report(&attacker(cat, a)?, weapon, &target(cat, t)?, c)
+        report::odds_report(&attacker(cat, a)?, weapon, &target(cat, t)?, c, o)
     }
 
     fn attack_run(
@@ -347,11 +352,11 @@ impl Ruleset for TechCommander {
         a: &str,
         t: &str,
         c: &Conditions,
-        _o: &Options,
+        o: &Options,
         policy: Policy,
         max_turns: u32,
     ) -> Result<AttackRun, String> {
-        AttackRun::new(&attacker(cat, a)?, &target(cat, t)?, c, policy, max_turns)
+        AttackRun::new(&attacker(cat, a)?, &target(cat, t)?, c, o, policy, max_turns)
     }
 
     fn exact_run(run: &AttackRun) -> ExactTtk {
@@ -368,12 +373,12 @@ impl Ruleset for TechCommander {
         a: &str,
         b: &str,
         c: &Conditions,
-        _o: &Options,
+        o: &Options,
         policy: Policy,
         max_turns: u32,
     ) -> Result<Duel, String> {
         let (a, b) = (side(cat, a)?, side(cat, b)?);
-        Duel::new((&a.0, &a.1), (&b.0, &b.1), c, policy, max_turns)
+        Duel::new((&a.0, &a.1), (&b.0, &b.1), c, o, policy, max_turns)
     }
 
     fn paired_run(a: AttackRun, b: AttackRun, metric: Metric) -> Result<PairedRuns, String> {
@@ -417,9 +422,9 @@ impl Ruleset for TechCommander {
         a: &str,
         t: &str,
         c: &Conditions,
-        _o: &Options,
+        o: &Options,
     ) -> Result<Vec<DetailRow>, String> {
-        Ok(report::hit_rows(&attacker(cat, a)?, &target(cat, t)?, c))
+        Ok(report::hit_rows(&attacker(cat, a)?, &target(cat, t)?, c, o))
     }
 
     fn cost_attacker_columns() -> Vec<(&'static str, Kind)> {
@@ -435,17 +440,17 @@ impl Ruleset for TechCommander {
         a: &str,
         t: &str,
         c: &Conditions,
-        _o: &Options,
+        o: &Options,
         run: &AttackRun,
     ) -> Result<Vec<CostRow>, String> {
         let b = cat.find_build(a)?;
-        Ok(report::cost_rows(&Attacker::from_build(cat, b), b.weight, b.power, &target(cat, t)?, c, run))
+        Ok(report::cost_rows(&Attacker::from_build(cat, b), b.weight, b.power, &target(cat, t)?, c, o, run))
     }
 }
 
 impl RuleOptions for Options {
     fn specs() -> Vec<OptionSpec> {
-        Options::specs()
+        super::options::specs()
             .into_iter()
             .map(|(name, default, help)| OptionSpec { name: name.into(), default, help: help.into() })
             .collect()

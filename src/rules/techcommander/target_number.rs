@@ -1,11 +1,13 @@
 //! The target number of one shot (§2): T = 10 + size + fire control + attacker bonuses
-//! − movement − cover − range − smoke − defender statuses (and the mode's own modifier).
+//! − movement − cover − range − smoke − defender statuses (and the mode's own modifier),
+//! with every modifier and ruling read from [`Options`].
 
 use crate::rules::techcommander::catalogue::{UnitKind, Weapon};
 
 use super::conditions::{AttackMode, Conditions, Cover, Movement, Smoke};
+use super::options::{CoverBands, Options};
 use super::profile::{Attacker, Target};
-use super::rulings::*;
+use super::rulings::{BASE_TARGET_NUMBER, DIE_SIDES};
 
 /// Each term of the target number, signed as it is added (penalties are negative).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -76,11 +78,14 @@ impl NoShot {
     }
 }
 
-/// A shot that can be taken: its modifiers and whether it is an NLOS shot.
+/// A shot that can be taken: its modifiers, whether it is an NLOS shot, and the faces
+/// of the d20 that hit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Shot {
     pub modifiers: Modifiers,
     pub nlos: bool,
+    /// Faces that hit, 0..=20: [`hitting_faces`] of the target number under the options.
+    pub faces: u32,
 }
 
 impl Shot {
@@ -88,15 +93,17 @@ impl Shot {
     pub fn target_number(&self) -> i32 {
         self.modifiers.target_number()
     }
-    /// The target number clamped to the die: the count of faces that hit, 0..=20.
+    /// The count of faces that hit, 0..=20.
     pub fn hitting_faces(&self) -> u32 {
-        hitting_faces(self.target_number())
+        self.faces
     }
 }
 
-/// Faces of the d20 that hit for target number `t` (ruling: no automatic hit or miss).
-pub fn hitting_faces(t: i32) -> u32 {
-    t.clamp(0, ALWAYS_HITS_AT) as u32
+/// Faces of the d20 that hit for target number `t`: clamp(T, 0, 20) with no automatic
+/// hit or miss (option `NO_AUTOMATIC_HIT_OR_MISS`), else clamp(T, 1, 19).
+pub fn hitting_faces(t: i32, o: &Options) -> u32 {
+    let sides = DIE_SIDES as i32;
+    if o.no_automatic_hit_or_miss { t.clamp(0, sides) as u32 } else { t.clamp(1, sides - 1) as u32 }
 }
 
 /// Range penalty (positive magnitude) for a weapon at `range` (already rounded up):
@@ -118,11 +125,31 @@ pub fn fire_control_applies(target: &Target, cond: &Conditions) -> bool {
         || cond.mode == AttackMode::OmegaOverride)
 }
 
-/// The target number of `weapon` fired by `attacker` at `target` under `cond`.
-pub fn shot(attacker: &Attacker, weapon: &Weapon, target: &Target, cond: &Conditions) -> Result<Shot, NoShot> {
+/// The cover band a shot is played at: the conditions' band, shifted by one under
+/// `COVER_BANDS=how-to-attack` (heavy cover then counts as blocked).
+pub fn effective_cover(cover: Cover, o: &Options) -> Cover {
+    match (o.cover_bands, cover) {
+        (CoverBands::CoverModifiers, c) => c,
+        (CoverBands::HowToAttack, Cover::None) => Cover::None,
+        (CoverBands::HowToAttack, Cover::Minor) => Cover::Half,
+        (CoverBands::HowToAttack, Cover::Half) => Cover::Heavy,
+        (CoverBands::HowToAttack, Cover::Heavy | Cover::Blocked) => Cover::Blocked,
+    }
+}
+
+/// The target number of `weapon` fired by `attacker` at `target` under `cond`, played
+/// by the options `o`.
+pub fn shot(
+    attacker: &Attacker,
+    weapon: &Weapon,
+    target: &Target,
+    cond: &Conditions,
+    o: &Options,
+) -> Result<Shot, NoShot> {
     let range = cond.rounded_range();
-    let designated = cond.is_designated();
-    let nlos = weapon.nlos && NLOS_WEAPONS_FIRE_NLOS;
+    let cover = effective_cover(cond.cover, o);
+    // An NLOS weapon takes the NLOS shot always (ruling), or only when it must.
+    let mut nlos = weapon.nlos && (o.nlos_weapons_fire_nlos || cover == Cover::Blocked);
     let mut m = Modifiers::default();
 
     match cond.mode {
@@ -131,37 +158,42 @@ pub fn shot(attacker: &Attacker, weapon: &Weapon, target: &Target, cond: &Condit
             if weapon.splash == 0 {
                 return Err(NoShot::NotSplash);
             }
-            if blind && !weapon.nlos {
-                return Err(NoShot::NeedsNlos);
+            if blind && o.fire_for_effect_blind_is_nlos {
+                if !weapon.nlos {
+                    return Err(NoShot::NeedsNlos);
+                }
+                nlos = true;
             }
-            if range < weapon.min && !weapon.nlos {
+            if range < weapon.min && !nlos {
                 return Err(NoShot::UnderMinimum { min: weapon.min });
             }
-            m.mode = -if blind { FIRE_FOR_EFFECT_NO_LOS_PENALTY } else { FIRE_FOR_EFFECT_LOS_PENALTY };
-            m.smoke = -smoke_penalty(attacker, weapon, cond, nlos || blind);
+            let penalty = if blind { o.fire_for_effect_no_los_penalty } else { o.fire_for_effect_los_penalty };
+            m.mode = -(penalty as i32);
+            m.smoke = -smoke_penalty(attacker, weapon, cond, nlos, o);
+            if !o.fire_for_effect_at_a_spot {
+                target_defences(&mut m, weapon, target, cond, cover, o);
+            }
         }
         AttackMode::Normal | AttackMode::OmegaOverride => {
             if cond.mode == AttackMode::OmegaOverride && attacker.kind != UnitKind::Msv {
                 return Err(NoShot::NotMsv);
             }
-            if cond.cover == Cover::Blocked && !weapon.nlos {
+            if cover == Cover::Blocked && !weapon.nlos {
                 return Err(NoShot::Blocked);
             }
             if range < weapon.min && !nlos {
                 return Err(NoShot::UnderMinimum { min: weapon.min });
             }
-            m.size = target.size_ac.min(SIZE_BONUS_CAP) as i32;
-            let cover_ignored = designated && weapon.missile;
-            m.cover = if cover_ignored { 0 } else { -cover_penalty(cond.cover) };
-            m.smoke = -smoke_penalty(attacker, weapon, cond, nlos);
-            m.status = -status_penalty(target, cond, m.cover != 0);
+            m.size = target.size_ac.min(o.size_bonus_cap) as i32;
+            m.smoke = -smoke_penalty(attacker, weapon, cond, nlos, o);
+            target_defences(&mut m, weapon, target, cond, cover, o);
         }
     }
     if fire_control_applies(target, cond) {
-        m.fire_control = weapon.fire_control + faction_fire_control(attacker, cond);
+        m.fire_control = weapon.fire_control + faction_fire_control(attacker, cond, o);
     }
     m.attacker_bonus = attacker.to_hit_bonus;
-    m.movement = -movement_penalty(attacker.kind, cond.movement);
+    m.movement = -movement_penalty(attacker.kind, cond.movement, o);
     m.range = -range_penalty(weapon, range);
     if cond.mode == AttackMode::OmegaOverride {
         // No fire control and no positive modifiers.
@@ -169,71 +201,83 @@ pub fn shot(attacker: &Attacker, weapon: &Weapon, target: &Target, cond: &Condit
         m.fire_control = 0;
         m.attacker_bonus = m.attacker_bonus.min(0);
     }
-    Ok(Shot { modifiers: m, nlos })
+    Ok(Shot { modifiers: m, nlos, faces: hitting_faces(m.target_number(), o) })
 }
 
-fn faction_fire_control(attacker: &Attacker, cond: &Conditions) -> i32 {
+/// The target's cover (unless a designated missile ignores it) and statuses.
+fn target_defences(m: &mut Modifiers, weapon: &Weapon, target: &Target, cond: &Conditions, cover: Cover, o: &Options) {
+    let cover_ignored = cond.is_designated() && weapon.missile;
+    m.cover = if cover_ignored { 0 } else { -cover_penalty(cover, o) };
+    m.status = -status_penalty(target, cond, m.cover != 0, o);
+}
+
+fn faction_fire_control(attacker: &Attacker, cond: &Conditions, o: &Options) -> i32 {
     let mut fc = 0;
-    if attacker.wetwire {
-        fc += WETWIRE_FIRE_CONTROL;
+    if o.faction_training && attacker.wetwire {
+        fc += o.wetwire_fire_control as i32;
     }
-    if attacker.combined_arms && cond.friendly_msv {
-        fc += COMBINED_ARMS_FIRE_CONTROL;
+    if o.faction_training && attacker.combined_arms && cond.friendly_msv {
+        fc += o.combined_arms_fire_control as i32;
     }
     fc
 }
 
-/// Movement penalty magnitude; auto-stabilized (non-MSV) vehicles take -1 at any speed.
-pub fn movement_penalty(kind: UnitKind, movement: Movement) -> i32 {
+/// Movement penalty magnitude; auto-stabilized (non-MSV) vehicles take one penalty at
+/// any speed.
+pub fn movement_penalty(kind: UnitKind, movement: Movement, o: &Options) -> i32 {
     let auto_stabilized = kind == UnitKind::Vehicle;
-    match movement {
+    let p = match movement {
         Movement::Stationary | Movement::AttackAndCover => 0,
-        Movement::Half | Movement::Full if auto_stabilized => AUTO_STABILIZED_MOVE_PENALTY,
-        Movement::Half => HALF_MOVE_PENALTY,
-        Movement::Full => FULL_MOVE_PENALTY,
-        Movement::PopAndShoot => POP_AND_SHOOT_PENALTY,
-        Movement::JumpAssault => JUMP_ASSAULT_PENALTY,
-        Movement::Offload => OFFLOAD_PENALTY,
-    }
+        Movement::Half | Movement::Full if auto_stabilized => o.auto_stabilized_move_penalty,
+        Movement::Half => o.half_move_penalty,
+        Movement::Full => o.full_move_penalty,
+        Movement::PopAndShoot => o.pop_and_shoot_penalty,
+        Movement::JumpAssault => o.jump_assault_penalty,
+        Movement::Offload => o.offload_penalty,
+    };
+    p as i32
 }
 
-/// Cover penalty magnitude (blocked: the NLOS -6).
-pub fn cover_penalty(cover: Cover) -> i32 {
-    match cover {
+/// Cover penalty magnitude of a band (blocked: the NLOS penalty).
+pub fn cover_penalty(cover: Cover, o: &Options) -> i32 {
+    let p = match cover {
         Cover::None => 0,
-        Cover::Minor => MINOR_COVER_PENALTY,
-        Cover::Half => HALF_COVER_PENALTY,
-        Cover::Heavy => HEAVY_COVER_PENALTY,
-        Cover::Blocked => BLOCKED_NLOS_PENALTY,
-    }
+        Cover::Minor => o.minor_cover_penalty,
+        Cover::Half => o.half_cover_penalty,
+        Cover::Heavy => o.heavy_cover_penalty,
+        Cover::Blocked => o.blocked_nlos_penalty,
+    };
+    p as i32
 }
 
-fn smoke_penalty(attacker: &Attacker, weapon: &Weapon, cond: &Conditions, nlos_shot: bool) -> i32 {
+fn smoke_penalty(attacker: &Attacker, weapon: &Weapon, cond: &Conditions, nlos_shot: bool, o: &Options) -> i32 {
     if nlos_shot || attacker.ignores_smoke || weapon.ignores_smoke {
         return 0;
     }
-    match cond.smoke {
+    let p = match cond.smoke {
         Smoke::None => 0,
-        Smoke::Smoke if cond.designated => DESIGNATED_SMOKE_PENALTY,
-        Smoke::Smoke => SMOKE_PENALTY,
-        Smoke::Designated => DESIGNATED_SMOKE_PENALTY,
-    }
+        Smoke::Smoke if cond.designated => o.designated_smoke_penalty,
+        Smoke::Smoke => o.smoke_penalty,
+        Smoke::Designated => o.designated_smoke_penalty,
+    };
+    p as i32
 }
 
-fn status_penalty(target: &Target, cond: &Conditions, has_cover_modifier: bool) -> i32 {
+fn status_penalty(target: &Target, cond: &Conditions, has_cover_modifier: bool, o: &Options) -> i32 {
     let s = cond.statuses;
     let mut p = 0;
     if s.dug_in {
-        p += if target.defense_masters { DEFENSE_MASTERS_DUG_IN_PENALTY } else { DUG_IN_PENALTY };
+        let masters = o.faction_training && target.defense_masters;
+        p += if masters { o.defense_masters_dug_in_penalty } else { o.dug_in_penalty };
     }
-    if s.hull_down && target.can_be_hull_down() {
-        p += HULL_DOWN_PENALTY;
+    if s.hull_down && (target.can_be_hull_down() || !o.hull_down_only_vehicles) {
+        p += o.hull_down_penalty;
     }
-    if s.posted_up && has_cover_modifier {
-        p += POSTED_UP_PENALTY;
+    if s.posted_up && (has_cover_modifier || !o.posted_up_needs_cover) {
+        p += o.posted_up_penalty;
     }
     if s.forest {
-        p += FOREST_PENALTY;
+        p += o.forest_penalty;
     }
-    p
+    p as i32
 }

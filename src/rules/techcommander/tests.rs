@@ -6,6 +6,7 @@ use crate::rules::techcommander::catalogue::{Catalogue, UnitKind, Weapon};
 
 use super::conditions::*;
 use super::odds::{RowShot, all_odds, system_odds};
+use super::options::Options;
 use super::profile::{Attacker, Target};
 use super::target_number::{NoShot, hitting_faces, range_penalty, shot};
 
@@ -34,17 +35,17 @@ fn stingray() -> Target {
 
 /// Target number of the attacker's first weapon.
 fn tn(a: &Attacker, t: &Target, c: &Conditions) -> i32 {
-    shot(a, &a.systems[0].weapon, t, c).expect("a shot").target_number()
+    shot(a, &a.systems[0].weapon, t, c, &Options::default()).expect("a shot").target_number()
 }
 
 #[test]
 fn worked_example_needs_a_five() {
     let c = Conditions { range: 27.0, smoke: Smoke::Smoke, ..Conditions::default() };
-    let s = shot(&dwarf_alpha(), &dwarf_alpha().systems[0].weapon, &stingray(), &c).unwrap();
+    let s = shot(&dwarf_alpha(), &dwarf_alpha().systems[0].weapon, &stingray(), &c, &Options::default()).unwrap();
     let m = s.modifiers;
     assert_eq!((m.size, m.fire_control, m.attacker_bonus, m.movement, m.range, m.smoke), (2, 1, 1, 0, -3, -6));
     assert_eq!(s.target_number(), 5);
-    let row = system_odds(&dwarf_alpha(), 0, &stingray(), &c);
+    let row = system_odds(&dwarf_alpha(), 0, &stingray(), &c, &Options::default());
     assert_eq!(row.shots, 6, "two linked Devastators roll six dice");
     assert_eq!(row.p_hit(), Some(0.25));
 }
@@ -63,7 +64,7 @@ fn size_and_damage_ac_are_separate() {
     // The bubble shield: targeted as AC5, damaged as AC1.
     let bubble = Target { damage_ac: 1, ..Target::generic(5) };
     let a = attacker(UnitKind::Msv, vec![weapon("G")]);
-    let row = system_odds(&a, 0, &bubble, &Conditions::at_range(0.0));
+    let row = system_odds(&a, 0, &bubble, &Conditions::at_range(0.0), &Options::default());
     assert_eq!(row.target_number(), Some(16));
     assert_eq!(row.odds.life_lost.len(), 3 * 8 + 1, "damage divided by 1");
 }
@@ -130,9 +131,9 @@ fn blocked_needs_nlos_and_costs_six() {
     let a = attacker(UnitKind::Msv, vec![weapon("G"), mortar]);
     let t = Target::generic(3);
     let c = Conditions { cover: Cover::Blocked, ..Conditions::default() };
-    assert_eq!(shot(&a, &a.systems[0].weapon, &t, &c), Err(NoShot::Blocked));
-    assert_eq!(shot(&a, &a.systems[1].weapon, &t, &c).unwrap().target_number(), 14 - 6);
-    let rows = all_odds(&a, &t, &c);
+    assert_eq!(shot(&a, &a.systems[0].weapon, &t, &c, &Options::default()), Err(NoShot::Blocked));
+    assert_eq!(shot(&a, &a.systems[1].weapon, &t, &c, &Options::default()).unwrap().target_number(), 14 - 6);
+    let rows = all_odds(&a, &t, &c, &Options::default());
     assert_eq!(rows[0].shot, RowShot::NoShot(NoShot::Blocked));
     assert_eq!(rows[0].p_hit(), Some(0.0));
     assert_eq!(rows[0].odds.expected_life_loss, 0.0);
@@ -159,10 +160,10 @@ fn minimum_range_stops_line_of_sight_shots_only() {
     let a = attacker(UnitKind::Msv, vec![w, nlos]);
     let t = Target::generic(3);
     let c = Conditions::at_range(5.0);
-    assert_eq!(shot(&a, &a.systems[0].weapon, &t, &c), Err(NoShot::UnderMinimum { min: 6 }));
-    assert!(shot(&a, &a.systems[1].weapon, &t, &c).is_ok());
+    assert_eq!(shot(&a, &a.systems[0].weapon, &t, &c, &Options::default()), Err(NoShot::UnderMinimum { min: 6 }));
+    assert!(shot(&a, &a.systems[1].weapon, &t, &c, &Options::default()).is_ok());
     // 5.5 rounds up to 6: not under the minimum
-    assert!(shot(&a, &a.systems[0].weapon, &t, &Conditions::at_range(5.5)).is_ok());
+    assert!(shot(&a, &a.systems[0].weapon, &t, &Conditions::at_range(5.5), &Options::default()).is_ok());
 }
 
 #[test]
@@ -179,7 +180,11 @@ fn smoke_designation_thermal_and_nlos() {
     assert_eq!(tn(&a, &t, &designated), 14 - 3);
     assert_eq!(tn(&a, &t, &Conditions { designated: true, ..smoke }), 14 - 3);
     for i in [1, 2] {
-        assert_eq!(shot(&a, &a.systems[i].weapon, &t, &smoke).unwrap().target_number(), 14, "system {i}");
+        assert_eq!(
+            shot(&a, &a.systems[i].weapon, &t, &smoke, &Options::default()).unwrap().target_number(),
+            14,
+            "system {i}"
+        );
     }
     let mut seer = a.clone();
     seer.ignores_smoke = true; // SEER on the unit
@@ -194,7 +199,7 @@ fn designated_missiles_ignore_cover() {
     let t = Target::generic(3);
     let c = Conditions { cover: Cover::Heavy, designated: true, ..Conditions::default() };
     assert_eq!(tn(&a, &t, &c), 14);
-    assert_eq!(shot(&a, &a.systems[1].weapon, &t, &c).unwrap().target_number(), 11);
+    assert_eq!(shot(&a, &a.systems[1].weapon, &t, &c, &Options::default()).unwrap().target_number(), 11);
     // without designation the missile takes cover
     assert_eq!(tn(&a, &t, &Conditions { designated: false, ..c }), 11);
 }
@@ -225,7 +230,7 @@ fn omega_override_drops_positive_modifiers() {
     let c = Conditions { mode: AttackMode::OmegaOverride, range: 27.0, ..Conditions::default() };
     // 10 + 0 size + 0 FC + 0 bonus - 3 range
     assert_eq!(tn(&a, &t, &c), 7);
-    let rows = all_odds(&a, &t, &c);
+    let rows = all_odds(&a, &t, &c, &Options::default());
     assert_eq!(rows.len(), 3);
     assert_eq!(rows[2].weapon, "Omega Override");
     assert_eq!(rows[2].shots, 6);
@@ -233,7 +238,7 @@ fn omega_override_drops_positive_modifiers() {
     assert!((rows[2].odds.expected_hits - 6.0 * 7.0 / 20.0).abs() < 1e-12);
     // only MSVs may, and never while moving
     let tank = attacker(UnitKind::Vehicle, vec![weapon("G")]);
-    assert_eq!(shot(&tank, &tank.systems[0].weapon, &t, &c), Err(NoShot::NotMsv));
+    assert_eq!(shot(&tank, &tank.systems[0].weapon, &t, &c, &Options::default()), Err(NoShot::NotMsv));
     assert!(Conditions { movement: Movement::Half, ..c }.validate().is_err());
 }
 
@@ -251,17 +256,17 @@ fn fire_for_effect() {
     assert_eq!(tn(&a, &t, &ffe), 5);
     let blind = Conditions { mode: AttackMode::FireForEffectBlind, smoke: Smoke::Smoke, ..ffe };
     assert_eq!(tn(&a, &t, &blind), 10 + 1 - 2 - 8);
-    assert_eq!(shot(&a, &a.systems[1].weapon, &t, &blind), Err(NoShot::NeedsNlos));
-    assert_eq!(shot(&a, &a.systems[2].weapon, &t, &ffe), Err(NoShot::NotSplash));
+    assert_eq!(shot(&a, &a.systems[1].weapon, &t, &blind, &Options::default()), Err(NoShot::NeedsNlos));
+    assert_eq!(shot(&a, &a.systems[2].weapon, &t, &ffe, &Options::default()), Err(NoShot::NotSplash));
 }
 
 #[test]
 fn hit_chance_is_clamped_without_automatic_results() {
-    assert_eq!(hitting_faces(-3), 0);
-    assert_eq!(hitting_faces(0), 0);
-    assert_eq!(hitting_faces(1), 1);
-    assert_eq!(hitting_faces(20), 20);
-    assert_eq!(hitting_faces(27), 20);
+    assert_eq!(hitting_faces(-3, &Options::default()), 0);
+    assert_eq!(hitting_faces(0, &Options::default()), 0);
+    assert_eq!(hitting_faces(1, &Options::default()), 1);
+    assert_eq!(hitting_faces(20, &Options::default()), 20);
+    assert_eq!(hitting_faces(27, &Options::default()), 20);
 }
 
 #[test]
@@ -271,7 +276,7 @@ fn armor_piercing_ignores_reduction_up_to_its_level() {
     ap.fire_control = 20; // always hits
     let a = attacker(UnitKind::Msv, vec![ap]);
     let t = Target { damage_reduction: 4, ..Target::generic(1) };
-    let row = system_odds(&a, 0, &t, &Conditions::default());
+    let row = system_odds(&a, 0, &t, &Conditions::default(), &Options::default());
     // 3 hits x 8 = 24, reduction 4 - 3 = 1: 23 life
     assert_eq!(row.odds.life_lost[23], 1.0);
     assert_eq!(row.odds.p_one_action_kill, 1.0);

@@ -1,7 +1,7 @@
 //! The rulings of §3-5 (damage, life, in the red, jury rig, actions per turn) and the
-//! damage rulings of the special modes, each pinned by a hand-computed expectation:
-//! changing any of these constants or rules in `rulings.rs` (or letting fire for effect
-//! keep armour piercing) fails a test here. `scripts/mutate-rulings.sh` checks that.
+//! damage rulings of the special modes, each pinned by a hand-computed expectation with
+//! the default options: changing any of these defaults in `options.rs` fails a test here
+//! or in `options_tests.rs`. `scripts/mutate-rulings.sh` checks that.
 
 use crate::engine::{Cell, RunConfig, Silent, Trials, run};
 use crate::rules::techcommander::catalogue::{UnitKind, Weapon};
@@ -13,6 +13,7 @@ use crate::rules::techcommander::attack_run::AttackRun;
 use crate::rules::techcommander::conditions::{AttackMode, Conditions};
 use crate::rules::techcommander::duel::Duel;
 use crate::rules::techcommander::odds::{all_odds, system_odds};
+use crate::rules::techcommander::options::Options;
 use crate::rules::techcommander::policy::Policy;
 use crate::rules::techcommander::profile::{Attacker, Target};
 
@@ -23,7 +24,7 @@ fn weapon(name: &str, damage: u32, fire_control: i32) -> Weapon {
 
 #[test]
 fn omega_override_subtracts_reduction_less_the_smallest_armor_piercing() {
-    // Ruling (rulings.rs): one reduction from the combined total, less the smallest
+    // Ruling (OMEGA_USES_SMALLEST_ARMOR_PIERCING): one reduction from the combined total, less the smallest
     // piercing of the weapons fired. Two one-shot 10-damage weapons, piercing 1 and 3,
     // at a target with reduction 4 and damage AC 1. Omega Override drops fire control
     // and positive modifiers: T = 10 (generic AC1 target, range 0), so each die hits on
@@ -36,7 +37,7 @@ fn omega_override_subtracts_reduction_less_the_smallest_armor_piercing() {
     let a = Attacker::simple("MSV", UnitKind::Msv, 4, vec![low, high]);
     let t = Target { damage_reduction: 4, ..Target::generic(1) };
     let c = Conditions { mode: AttackMode::OmegaOverride, ..Conditions::default() };
-    let rows = all_odds(&a, &t, &c);
+    let rows = all_odds(&a, &t, &c, &Options::default());
     let omega = &rows[2].odds;
     assert_eq!(omega.life_lost.len(), 18, "at most 17 life: {:?}", omega.life_lost);
     assert_eq!((omega.life_lost[0], omega.life_lost[7], omega.life_lost[17]), (0.25, 0.5, 0.25));
@@ -55,9 +56,15 @@ fn fire_for_effect_is_splash_and_never_pierces_armor() {
     mortar.armor_piercing = 3;
     let a = Attacker::simple("Gunner", UnitKind::Vehicle, 3, vec![mortar]);
     let t = Target { damage_reduction: 4, ..Target::generic(1) };
-    let aimed = system_odds(&a, 0, &t, &Conditions::default());
+    let aimed = system_odds(&a, 0, &t, &Conditions::default(), &Options::default());
     assert_eq!(aimed.odds.life_lost[7], 1.0, "{:?}", aimed.odds.life_lost);
-    let ffe = system_odds(&a, 0, &t, &Conditions { mode: AttackMode::FireForEffect, ..Conditions::default() });
+    let ffe = system_odds(
+        &a,
+        0,
+        &t,
+        &Conditions { mode: AttackMode::FireForEffect, ..Conditions::default() },
+        &Options::default(),
+    );
     assert_eq!(ffe.target_number(), Some(26));
     assert_eq!(ffe.odds.life_lost[4], 1.0, "{:?}", ffe.odds.life_lost);
 }
@@ -66,7 +73,9 @@ fn fire_for_effect_is_splash_and_never_pierces_armor() {
 fn every_target_starts_with_twenty_life() {
     // One sure hit of 1 life a turn (T = 10 + 1 + 20 = 31): the 20th attack kills.
     let a = Attacker::simple("Tickler", UnitKind::Vehicle, 3, vec![weapon("Tickle", 1, 20)]);
-    let run = AttackRun::new(&a, &Target::generic(1), &Conditions::default(), Policy::BestExpected, 25).unwrap();
+    let run =
+        AttackRun::new(&a, &Target::generic(1), &Conditions::default(), &Options::default(), Policy::BestExpected, 25)
+            .unwrap();
     let mut expect = vec![0.0; 25];
     expect[19] = 1.0;
     assert_eq!(run.exact().kill_by_turn, expect);
@@ -81,7 +90,7 @@ fn an_msv_takes_two_actions_with_different_systems_and_others_one() {
     let c = Conditions::default();
     let plan = |kind, cond: &Conditions| {
         let a = Attacker::simple("X", kind, 4, systems.clone());
-        let run = AttackRun::new(&a, &t, cond, Policy::BestExpected, 3).unwrap();
+        let run = AttackRun::new(&a, &t, cond, &Options::default(), Policy::BestExpected, 3).unwrap();
         run.plan.iter().map(|s| (s.turn, s.system)).collect::<Vec<_>>()
     };
     assert_eq!(plan(UnitKind::Msv, &c), vec![(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1)]);
@@ -106,7 +115,8 @@ fn b_first_turn_wins(a_damage: u32, n: u64) -> DuelTally {
     (needs_fc.opt, needs_fc.drop, needs_fc.drop_per) = (0, 11, 100);
     let b = Attacker::simple("B", UnitKind::Vehicle, 1, vec![needs_fc]);
     let t = Target::generic(1);
-    let duel = Duel::new((&a, &t), (&b, &t), &Conditions::at_range(1.0), Policy::BestExpected, 20).unwrap();
+    let duel = Duel::new((&a, &t), (&b, &t), &Conditions::at_range(1.0), &Options::default(), Policy::BestExpected, 20)
+        .unwrap();
     let cfg = RunConfig { seed: 17, trials: Trials::Fixed(n), ..RunConfig::default() };
     run(&[Cell { key: a_damage as u64, kernel: &duel }], &cfg, &Silent).unwrap().remove(0)
 }
