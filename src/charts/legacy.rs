@@ -9,8 +9,8 @@ use serde_json::Value;
 use super::axes::{Axis, AxisKind, value_text};
 use super::shape::{DetailChart, ReportShape};
 
-/// The ruleset every report without `axes` is.
-const RULESET: &str = "TechCommander";
+/// The ruleset every sweep report without `axes` is: (id, name on charts).
+const RULESET: (&str, &str) = ("techcommander", "TechCommander");
 
 /// Cover and smoke orders, as the TechCommander rules list them.
 const COVER_ORDER: [&str; 5] = ["none", "minor", "half", "heavy", "blocked"];
@@ -30,8 +30,15 @@ const AXES: [(&str, AxisKind, Option<&str>, &str, &[&str], &str); 5] = [
 /// values of `scenario.grid` (a condition set leaving an axis out takes the grid's first
 /// value, as the scenario wrote it), turns, and the hit-chance heatmaps of
 /// `hit_probability` (per attacker and weapon, targets by AC, across cover and range,
-/// one panel per smoke state).
+/// one panel per smoke state). Named `ruleset_label`, else TechCommander unless the
+/// manifest's `ruleset` names another (a report without axes, such as a gauntlet, of
+/// another ruleset).
 pub fn shape(manifest: &Value) -> ReportShape {
+    let ruleset = match (manifest["ruleset_label"].as_str(), manifest["ruleset"].as_str()) {
+        (Some(label), _) => label,
+        (None, Some(id)) if id != RULESET.0 => id,
+        _ => RULESET.1,
+    };
     let grid = &manifest["scenario"]["grid"];
     let axes = AXES
         .iter()
@@ -65,7 +72,7 @@ pub fn shape(manifest: &Value) -> ReportShape {
         panel_axis: Some("smoke".into()),
         name: Some("hit".into()),
     };
-    ReportShape { ruleset: RULESET.into(), axes, turn: "turn".into(), details: vec![hit] }
+    ReportShape { ruleset: ruleset.into(), axes, turn: "turn".into(), details: vec![hit] }
 }
 
 #[cfg(test)]
@@ -88,6 +95,10 @@ mod tests {
         assert_eq!(sets[0].label(), "range 36, cover none, smoke none, movement stationary, status none");
         assert_eq!(s.details.len(), 1);
         assert_eq!(s.target_order().unwrap().column, "target_ac");
+        // a manifest without axes of another ruleset (a gauntlet's) keeps that ruleset's name
+        assert_eq!(ReportShape::of_manifest(&json!({"ruleset": "techcommander"})).ruleset, "TechCommander");
+        assert_eq!(ReportShape::of_manifest(&json!({"ruleset": "skyball"})).ruleset, "skyball");
+        assert_eq!(ReportShape::of_manifest(&json!({"ruleset_label": "Skyball"})).ruleset, "Skyball");
     }
 
     #[test]
