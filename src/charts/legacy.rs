@@ -16,9 +16,12 @@ const RULESET: (&str, &str) = ("techcommander", "TechCommander");
 const COVER_ORDER: [&str; 5] = ["none", "minor", "half", "heavy", "blocked"];
 const SMOKE_ORDER: [&str; 3] = ["none", "smoke", "designated"];
 
-/// The five axes: (name, kind, unit, label, order of values or empty for the grid's own
-/// order, value when the grid lacks the axis).
-const AXES: [(&str, AxisKind, Option<&str>, &str, &[&str], &str); 5] = [
+/// One axis: (name, kind, unit, label, order of values or empty for the grid's own order,
+/// value when the grid lacks the axis).
+type AxisRow = (&'static str, AxisKind, Option<&'static str>, &'static str, &'static [&'static str], &'static str);
+
+/// The five axes.
+const AXES: [AxisRow; 5] = [
     ("range", AxisKind::Number, Some("inches"), "Range (inches)", &[], "12"),
     ("cover", AxisKind::Choice, None, "Target cover", &COVER_ORDER, "none"),
     ("smoke", AxisKind::Choice, None, "Smoke", &SMOKE_ORDER, "none"),
