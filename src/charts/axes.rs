@@ -136,7 +136,7 @@ impl ConditionSet {
         self.values.iter().find(|(a, _)| a.name == name).map(|(_, v)| v.as_str())
     }
 
-    /// A short label, every axis as "name value" in axis order: "range 24, cover none".
+    /// A short label, every axis as "name value" in axis order: "altitude 50, weather rain".
     pub fn label(&self) -> String {
         self.label_without(&[])
     }

@@ -46,7 +46,7 @@ fn ranked(
     out
 }
 
-/// Row `i` of cell table `t` as "name value" per axis of `shape`: "range 24, cover none".
+/// Row `i` of cell table `t` as "name value" per axis of `shape`: "altitude 50, weather rain".
 fn row_conditions(t: &Table, i: usize, shape: &ReportShape) -> String {
     shape
         .axes
