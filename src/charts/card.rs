@@ -528,7 +528,7 @@ mod tests {
             y_label: "Target AC".into(),
             x,
             y: (1..=6).map(|a| format!("AC{a}")).collect(),
-            panels: vec![("In the open".into(), grid.clone()), ("In smoke".into(), grid)],
+            panels: vec![("In the open".into(), grid.clone()), ("In the fog".into(), grid)],
             notes: Some(notes),
             scale_label: "P(hit) per shot".into(),
         }
@@ -607,7 +607,7 @@ mod tests {
 
     #[test]
     fn wrap_keeps_lines_within_width() {
-        let text = "volley 0.1.0 · TechCommander · catalogue 182525334767d65c (/a/very/long/path/to/a/catalogue/dir)";
+        let text = "volley 0.1.0 · Rules Manual · catalogue 182525334767d65c (/a/very/long/path/to/a/catalogue/dir)";
         let lines = wrap(text, 7.0, false, 600.0);
         assert!(lines.len() > 1);
         assert!(lines.iter().all(|l| text_width(l, 7.0, false) <= 600.0), "{lines:?}");

@@ -1,44 +1,10 @@
 //! What goes into each chart, computed from the report's tables alone (so `volley chart`
 //! redraws from files). Drawing is in the sibling modules; these are plain data.
 
+pub use super::axes::ConditionSet;
+use super::axes::number_text;
+use super::shape::{ReportShape, RowOrder};
 use crate::output::Table;
-
-/// One point of the condition grid a chart shows. Every axis resolved.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ConditionSet {
-    pub range: f64,
-    pub cover: String,
-    pub smoke: String,
-    pub movement: String,
-    pub status: String,
-}
-
-impl ConditionSet {
-    /// A short label: "range 24, cover none, smoke none, stationary".
-    pub fn label(&self) -> String {
-        let mut s = format!("range {}, cover {}, smoke {}, {}", self.range, self.cover, self.smoke, self.movement);
-        if self.status != "none" {
-            s += &format!(", target {}", self.status);
-        }
-        s
-    }
-
-    /// A file-name-safe slug.
-    pub fn slug(&self) -> String {
-        let s = format!("r{}-{}-{}-{}-{}", self.range, self.cover, self.smoke, self.movement, self.status);
-        s.replace(['+', '.', ' '], "_")
-    }
-
-    /// Whether row `i` of `t` is at this point, ignoring the axes in `free`.
-    pub fn matches(&self, t: &Table, i: usize, free: &[&str]) -> bool {
-        let eq = |col: &str, want: &str| free.contains(&col) || t.text(i, col) == Some(want);
-        (free.contains(&"range") || t.float(i, "range") == Some(self.range))
-            && eq("cover", &self.cover)
-            && eq("smoke", &self.smoke)
-            && eq("movement", &self.movement)
-            && eq("status", &self.status)
-    }
-}
 
 /// Distinct values of a text column in first-seen order, sorted by `order` when given.
 pub fn distinct_text(t: &Table, col: &str, order: &[&str]) -> Vec<String> {
@@ -53,14 +19,6 @@ pub fn distinct_text(t: &Table, col: &str, order: &[&str]) -> Vec<String> {
     if !order.is_empty() {
         out.sort_by_key(|v| order.iter().position(|o| o == v).unwrap_or(usize::MAX));
     }
-    out
-}
-
-/// Distinct numeric values of a column, ascending.
-pub fn distinct_float(t: &Table, col: &str) -> Vec<f64> {
-    let mut out: Vec<f64> = (0..t.rows.len()).filter_map(|i| t.float(i, col)).collect();
-    out.sort_by(f64::total_cmp);
-    out.dedup();
     out
 }
 
@@ -81,101 +39,41 @@ pub struct Heatmap {
     pub scale_label: String,
 }
 
-/// Cover and smoke orders, as the rules list them.
-const COVER_ORDER: [&str; 5] = ["none", "minor", "half", "heavy", "blocked"];
-const SMOKE_ORDER: [&str; 3] = ["none", "smoke", "designated"];
-
-/// Targets of a table as (name, AC), sorted by AC then name.
-fn targets(t: &Table) -> Vec<(String, i64)> {
-    let mut v: Vec<(String, i64)> = Vec::new();
+/// The distinct values of column `col` of `t` as (name, label), ordered and labelled by
+/// `order` when given (and `t` has its column): ascending by the order value; within a
+/// value, names of the form `x:N` (a generic row standing for its order value N alone)
+/// first, then by name; labelled `{label}{N}` and `name ({label}{N})` (with no order
+/// label: the name). Without an order: first-seen order, labelled by name.
+pub fn ordered_rows(t: &Table, col: &str, order: Option<&RowOrder>) -> Vec<(String, String)> {
+    let order = order.filter(|o| t.column(&o.column).is_some());
+    let mut v: Vec<(String, Option<f64>)> = Vec::new();
     for i in 0..t.rows.len() {
-        if let (Some(name), Some(ac)) = (t.text(i, "target"), t.float(i, "target_ac"))
+        if let Some(name) = t.text(i, col)
             && !v.iter().any(|(n, _)| n == name)
         {
-            v.push((name.to_string(), ac as i64));
+            v.push((name.to_string(), order.and_then(|o| t.float(i, &o.column))));
         }
     }
-    // by AC; within an AC the generic `ac:N` first, then named targets by name
+    let Some(order) = order else {
+        return v.into_iter().map(|(n, _)| (n.clone(), n)).collect();
+    };
+    let stands_for = |name: &str, value: Option<f64>| {
+        name.rsplit_once(':').and_then(|(_, n)| n.parse::<f64>().ok()).is_some_and(|n| Some(n) == value)
+    };
     v.sort_by(|a, b| {
-        a.1.cmp(&b.1).then(a.0.starts_with("ac:").cmp(&b.0.starts_with("ac:")).reverse()).then(a.0.cmp(&b.0))
+        let key = |x: &(String, Option<f64>)| x.1.unwrap_or(f64::INFINITY);
+        key(a).total_cmp(&key(b)).then(stands_for(&b.0, b.1).cmp(&stands_for(&a.0, a.1))).then(a.0.cmp(&b.0))
     });
-    v
-}
-
-fn target_label(name: &str, ac: i64) -> String {
-    if name.starts_with("ac:") { format!("AC{ac}") } else { format!("{name} (AC{ac})") }
-}
-
-/// The (attacker, weapon) pairs of a hit-probability table, in table order.
-pub fn weapons(hit: &Table) -> Vec<(String, String)> {
-    let mut v: Vec<(String, String)> = Vec::new();
-    for i in 0..hit.rows.len() {
-        if let (Some(a), Some(w)) = (hit.text(i, "attacker"), hit.text(i, "weapon"))
-            && !v.iter().any(|(x, y)| x == a && y == w)
-        {
-            v.push((a.to_string(), w.to_string()));
-        }
-    }
-    v
-}
-
-/// Hit chance of one weapon: targets against `x_axis` (`cover` or `range`), one panel per
-/// smoke state, the other conditions fixed at `at`.
-pub fn hit_heatmap(hit: &Table, attacker: &str, weapon: &str, x_axis: &str, at: &ConditionSet) -> Heatmap {
-    let rows: Vec<usize> = (0..hit.rows.len())
-        .filter(|&i| hit.text(i, "attacker") == Some(attacker) && hit.text(i, "weapon") == Some(weapon))
-        .filter(|&i| at.matches(hit, i, &[x_axis, "smoke"]))
-        .collect();
-    let sub =
-        Table { columns: hit.columns.clone(), rows: rows.iter().map(|&i| hit.rows[i].clone()).collect(), kinds: None };
-    let targets = targets(&sub);
-    let xs: Vec<String> = if x_axis == "range" {
-        distinct_float(&sub, "range").iter().map(|r| format!("{r}")).collect()
-    } else {
-        distinct_text(&sub, "cover", &COVER_ORDER)
-    };
-    let smokes = distinct_text(&sub, "smoke", &SMOKE_ORDER);
-    let panels = smokes
-        .iter()
-        .map(|smoke| {
-            let grid = targets
-                .iter()
-                .map(|(target, _)| {
-                    xs.iter()
-                        .map(|x| {
-                            (0..sub.rows.len())
-                                .find(|&i| {
-                                    sub.text(i, "target") == Some(target)
-                                        && sub.text(i, "smoke") == Some(smoke)
-                                        && if x_axis == "range" {
-                                            sub.float(i, "range").map(|r| format!("{r}")).as_deref() == Some(x)
-                                        } else {
-                                            sub.text(i, "cover") == Some(x)
-                                        }
-                                })
-                                .and_then(|i| sub.float(i, "p_hit"))
-                        })
-                        .collect()
-                })
-                .collect();
-            (format!("smoke: {smoke}"), grid)
+    v.into_iter()
+        .map(|(name, value)| {
+            let label = match (&order.label, value) {
+                (Some(l), Some(x)) if stands_for(&name, value) => format!("{l}{}", number_text(x)),
+                (Some(l), Some(x)) => format!("{name} ({l}{})", number_text(x)),
+                _ => name.clone(),
+            };
+            (name, label)
         })
-        .collect();
-    let fixed = if x_axis == "range" {
-        format!("cover {}, {}", at.cover, at.movement)
-    } else {
-        format!("range {}, {}", at.range, at.movement)
-    };
-    Heatmap {
-        title: format!("{attacker}: {weapon} hit chance per shot ({fixed})"),
-        x_label: if x_axis == "range" { "Range (inches)".into() } else { "Target cover".into() },
-        y_label: "Target".into(),
-        x: xs,
-        y: targets.iter().map(|(n, ac)| target_label(n, *ac)).collect(),
-        panels,
-        notes: None,
-        scale_label: "P(hit) per shot".into(),
-    }
+        .collect()
 }
 
 /// One curve of P(killed by turn k) with its 95% band.
@@ -192,18 +90,22 @@ pub struct CurvePanels {
     pub title: String,
     pub panels: Vec<(String, Vec<Curve>)>,
     pub max_turn: u32,
+    /// The ruleset's word for a turn (`turn`, `round`), for the axes.
+    pub turn: String,
 }
 
-pub fn ttk_curves(by_turn: &Table, at: &ConditionSet) -> CurvePanels {
+/// P(target destroyed by turn k) per attacker and target at `at`, from `ttk_by_turn`;
+/// targets ordered and labelled as `shape` orders them ([`ReportShape::target_order`]).
+pub fn ttk_curves(by_turn: &Table, at: &ConditionSet, shape: &ReportShape) -> CurvePanels {
     let attackers = distinct_text(by_turn, "attacker", &[]);
-    let targets = targets(by_turn);
+    let targets = ordered_rows(by_turn, "target", shape.target_order().as_ref());
     let mut max_turn = 0;
     let panels: Vec<(String, Vec<Curve>)> = attackers
         .iter()
         .map(|a| {
             let curves = targets
                 .iter()
-                .filter_map(|(t, ac)| {
+                .filter_map(|(t, label)| {
                     let mut points: Vec<(u32, f64, f64, f64)> = (0..by_turn.rows.len())
                         .filter(|&i| by_turn.text(i, "attacker") == Some(a) && by_turn.text(i, "target") == Some(t))
                         .filter(|&i| at.matches(by_turn, i, &[]))
@@ -218,7 +120,7 @@ pub fn ttk_curves(by_turn: &Table, at: &ConditionSet) -> CurvePanels {
                         .collect();
                     points.sort_by_key(|p| p.0);
                     max_turn = max_turn.max(points.last().map_or(0, |p| p.0));
-                    (!points.is_empty()).then(|| Curve { label: target_label(t, *ac), points })
+                    (!points.is_empty()).then(|| Curve { label: label.clone(), points })
                 })
                 .collect();
             (a.clone(), curves)
@@ -234,9 +136,10 @@ pub fn ttk_curves(by_turn: &Table, at: &ConditionSet) -> CurvePanels {
         .unwrap_or(max_turn);
     let max_turn = (settled + 1).clamp(3.min(max_turn), max_turn);
     CurvePanels {
-        title: format!("Time to kill: P(target destroyed by turn k), 95% band ({})", at.label()),
+        title: format!("Time to kill: P(target destroyed by {} k), 95% band ({})", shape.turn, at.label()),
         panels,
         max_turn,
+        turn: shape.turn.clone(),
     }
 }
 
@@ -297,14 +200,9 @@ fn averaged_bars(cost: &Table, rows: &[usize], group: &str, col: &str, ci: Optio
     bars
 }
 
-/// The condition columns every chart that picks a condition set reads.
-pub const CONDITION_COLUMNS: [&str; 5] = ["range", "cover", "smoke", "movement", "status"];
-
-/// What [`weapons`] and [`hit_heatmap`] read of `hit_probability` (besides the conditions).
-pub const HIT_COLUMNS: &[&str] = &["attacker", "weapon", "target", "target_ac", "p_hit"];
-/// What [`ttk_curves`] reads of `ttk_by_turn` (besides the conditions).
-pub const TTK_BY_TURN_COLUMNS: &[&str] =
-    &["attacker", "target", "target_ac", "turn", "p_killed_by_turn", "ci95_low", "ci95_high"];
+/// What [`ttk_curves`] reads of `ttk_by_turn` (besides the axes, and the target order
+/// column when the report has one).
+pub const TTK_BY_TURN_COLUMNS: &[&str] = &["attacker", "target", "turn", "p_killed_by_turn", "ci95_low", "ci95_high"];
 /// What [`cost_bars`] reads of `cost_efficiency` (besides the conditions).
 pub const COST_COLUMNS: &[&str] = &[
     "attacker",
@@ -347,10 +245,10 @@ pub fn cost_rows(cost: &Table, at: &ConditionSet) -> (Vec<usize>, Vec<usize>) {
 /// Cost-efficiency bars at one condition set, averaged over the scenario's targets, in the
 /// order of [`COST_CHARTS`]: builds by target points destroyed per turn per point (the
 /// headline's ranking), builds by expected life taken per turn per point (every attack of
-/// the build's turn: an MSV's second attack needs a second weapon system), weapons by
-/// expected life per ton of one attack (a system fires at most once a turn), limited
-/// rounds stated in the label.
-pub fn cost_bars(cost: &Table, at: &ConditionSet) -> Vec<Bars> {
+/// the build's turn), weapons by expected life per ton of one attack (a system fires at
+/// most once a turn), limited rounds stated in the label. `turn` is the ruleset's word
+/// for a turn (`turn`, `round`).
+pub fn cost_bars(cost: &Table, at: &ConditionSet, turn: &str) -> Vec<Bars> {
     let (builds, weapons) = cost_rows(cost, at);
     // weapon bars are keyed "weapon (build)" so a weapon on two builds shows twice
     let mut keyed = cost.clone();
@@ -367,10 +265,10 @@ pub fn cost_bars(cost: &Table, at: &ConditionSet) -> Vec<Bars> {
     vec![
         Bars {
             title: format!(
-                "Target points destroyed per turn, per point, 95% interval (mean over targets; {})",
+                "Target points destroyed per {turn}, per point, 95% interval (mean over targets; {})",
                 at.label()
             ),
-            value_label: "kill points per turn per point".into(),
+            value_label: format!("kill points per {turn} per point"),
             bars: averaged_bars(
                 cost,
                 &builds,
@@ -381,15 +279,15 @@ pub fn cost_bars(cost: &Table, at: &ConditionSet) -> Vec<Bars> {
         },
         Bars {
             title: format!(
-                "Expected life taken per turn (all attacks of turn 1), per point (mean over targets; {})",
+                "Expected life taken per {turn} (all attacks of {turn} 1), per point (mean over targets; {})",
                 at.label()
             ),
-            value_label: "life per turn per point".into(),
+            value_label: format!("life per {turn} per point"),
             bars: averaged_bars(cost, &builds, "attacker", "life_per_turn_per_point", None),
         },
         Bars {
             title: format!(
-                "Weapons: expected life taken per attack (at most one a turn), per ton (mean over targets; {})",
+                "Weapons: expected life taken per attack (at most one a {turn}), per ton (mean over targets; {})",
                 at.label()
             ),
             value_label: "life per attack per ton (limited rounds in brackets)".into(),

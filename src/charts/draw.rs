@@ -284,6 +284,9 @@ pub fn curves<DB: DrawingBackend>(root: &Area<'_, DB>, c: &CurvePanels, footer: 
     let rows = n.div_ceil(cols);
     let cells = body.split_evenly((rows, cols));
     let max_turn = c.max_turn.max(1) as f64;
+    let mut word = c.turn.chars();
+    let x_desc: String = word.next().map_or_else(String::new, |f| f.to_uppercase().chain(word).collect());
+    let y_desc = format!("P(destroyed by {})", c.turn);
     for ((attacker, curves), area) in c.panels.iter().zip(cells.iter()) {
         let mut chart = ChartBuilder::on(area)
             .caption(attacker, (FONT, Sizes::label() as f64, FontStyle::Bold))
@@ -294,8 +297,8 @@ pub fn curves<DB: DrawingBackend>(root: &Area<'_, DB>, c: &CurvePanels, footer: 
             .map_err(err)?;
         chart
             .configure_mesh()
-            .x_desc("Turn")
-            .y_desc("P(destroyed by turn)")
+            .x_desc(x_desc.as_str())
+            .y_desc(y_desc.as_str())
             .axis_desc_style((FONT, Sizes::tick() as f64))
             .label_style((FONT, Sizes::tick() as f64 * 0.85))
             .y_label_formatter(&|v| format!("{:.0}%", v * 100.0))
@@ -447,7 +450,7 @@ mod tests {
     #[test]
     fn fitted_text_never_exceeds_its_width() {
         let long = "Weapons: expected life taken per attack (at most one a turn), per ton (mean over targets; \
-                    range 36, cover heavy, smoke designated, attack-and-cover, target dug-in+forest)";
+                    range 36, terrain heavy, weather overcast, attack-and-dodge, target dug-in+forest)";
         let size = Sizes::title();
         assert!(text_width(long, size) > 2916, "the case needs fitting");
         let f = fit(long, 2916, size, Sizes::label(), 2, true);

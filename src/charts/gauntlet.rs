@@ -48,8 +48,9 @@ fn field_name(manifest: &Value) -> &str {
     name.strip_prefix("gauntlet ").unwrap_or(name)
 }
 
-/// A condition key (`range=20|cover=none|...|designated=false`) as reading text: "range 20,
-/// cover none, ...", flags only when set.
+/// A condition key of canonical `axis=value` pairs (`range=20|terrain=open|...|flag=false`)
+/// as reading text: "range 20, terrain open, ...", flags (`=true`/`=false`) named only
+/// when set.
 pub fn describe_key(key: &str) -> String {
     key.split('|')
         .filter_map(|kv| match kv.split_once('=') {
@@ -189,8 +190,7 @@ mod tests {
 
     #[test]
     fn condition_keys_read_as_text() {
-        let key =
-            "range=20|cover=half|smoke=none|movement=stationary|status=none|designated=true|jury_rig_failed=false";
-        assert_eq!(describe_key(key), "range 20, cover half, smoke none, movement stationary, status none, designated");
+        let key = "altitude=20|weather=rain|wind=none|pilot_state=calm|lit=true|jammed_gun=false";
+        assert_eq!(describe_key(key), "altitude 20, weather rain, wind none, pilot state calm, lit");
     }
 }

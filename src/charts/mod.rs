@@ -1,14 +1,18 @@
 //! Charts and the report page, from result tables only: `volley sweep` draws them from
 //! its tables, `volley chart` from the files of a report directory, with the same code.
 
+pub mod axes;
 pub mod card;
 pub mod data;
+pub mod detail;
 pub mod draw;
 pub mod gauntlet;
+pub mod legacy;
 pub mod page;
 pub mod pdf;
 pub mod render;
 pub mod report;
+pub mod shape;
 pub mod style;
 
 use std::path::Path;
@@ -18,84 +22,71 @@ use serde_json::Value;
 
 use crate::output::Table;
 use crate::output::read::read_table;
-use data::{ConditionSet, cost_bars, duel_matrix, hit_heatmap, ttk_curves, weapons};
+pub use axes::ConditionSet;
+use data::{cost_bars, duel_matrix, ttk_curves};
 pub use render::{Chart, ChartKind};
 pub use report::{ReportKind, draw_report};
+pub use shape::ReportShape;
 
-/// The tables a report's charts read (any may be absent).
+/// The tables a report's charts read, by name (any may be absent): the common ones
+/// ([`TABLE_NAMES`]) and the detail tables its manifest's detail charts name.
 #[derive(Debug, Clone, Default)]
 pub struct ReportTables {
-    pub hit_probability: Option<Table>,
-    pub time_to_kill: Option<Table>,
-    pub ttk_by_turn: Option<Table>,
-    pub cost_efficiency: Option<Table>,
-    pub duels: Option<Table>,
-    pub gauntlet_summary: Option<Table>,
-    pub gauntlet_matchups: Option<Table>,
+    /// (table name, table).
+    pub tables: Vec<(String, Table)>,
     /// The file each table was read from (empty when built in memory).
     pub sources: Vec<(String, String)>,
 }
 
-/// Every table name [`ReportTables`] holds.
-pub const TABLE_NAMES: [&str; 7] = [
-    "hit_probability",
-    "time_to_kill",
-    "ttk_by_turn",
-    "cost_efficiency",
-    "duels",
-    "gauntlet_summary",
-    "gauntlet_matchups",
-];
+/// The common tables every ruleset's reports may hold.
+pub const TABLE_NAMES: [&str; 6] =
+    ["time_to_kill", "ttk_by_turn", "cost_efficiency", "duels", "gauntlet_summary", "gauntlet_matchups"];
+
+/// Whether `name` can name a table file: letters, digits, `_` and `-` only.
+fn is_table_name(name: &str) -> bool {
+    !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
 
 impl ReportTables {
-    /// From named tables (as a sweep or a gauntlet produces them).
+    /// From named tables (as a sweep or a gauntlet produces them); every one is kept.
     pub fn from_named(tables: &[(&str, Table)]) -> ReportTables {
-        let mut out = ReportTables::default();
-        for (name, t) in tables {
-            if let Some(slot) = out.slot(name) {
-                *slot = Some(t.clone());
-            }
-        }
-        out
-    }
-
-    fn slot(&mut self, name: &str) -> Option<&mut Option<Table>> {
-        Some(match name {
-            "hit_probability" => &mut self.hit_probability,
-            "time_to_kill" => &mut self.time_to_kill,
-            "ttk_by_turn" => &mut self.ttk_by_turn,
-            "cost_efficiency" => &mut self.cost_efficiency,
-            "duels" => &mut self.duels,
-            "gauntlet_summary" => &mut self.gauntlet_summary,
-            "gauntlet_matchups" => &mut self.gauntlet_matchups,
-            _ => return None,
-        })
+        ReportTables { tables: tables.iter().map(|(n, t)| (n.to_string(), t.clone())).collect(), sources: Vec::new() }
     }
 
     /// The table called `name`, if present.
     pub fn get(&self, name: &str) -> Option<&Table> {
-        match name {
-            "hit_probability" => self.hit_probability.as_ref(),
-            "time_to_kill" => self.time_to_kill.as_ref(),
-            "ttk_by_turn" => self.ttk_by_turn.as_ref(),
-            "cost_efficiency" => self.cost_efficiency.as_ref(),
-            "duels" => self.duels.as_ref(),
-            "gauntlet_summary" => self.gauntlet_summary.as_ref(),
-            "gauntlet_matchups" => self.gauntlet_matchups.as_ref(),
-            _ => None,
-        }
+        self.tables.iter().find(|(n, _)| n == name).map(|(_, t)| t)
     }
 
-    /// From a report directory's files (Parquet, else CSV).
+    /// From a report directory's files (Parquet, else CSV): the common tables and the
+    /// detail tables of the manifest in `dir` (see [`ReportTables::read_with`]; an absent
+    /// or unreadable manifest reads as an old one).
     pub fn read(dir: &Path) -> Result<ReportTables> {
+        let manifest = std::fs::read_to_string(dir.join("manifest.json"))
+            .ok()
+            .and_then(|text| serde_json::from_str(&text).ok())
+            .unwrap_or(Value::Null);
+        ReportTables::read_with(dir, &manifest)
+    }
+
+    /// From a report directory's files (Parquet, else CSV): the common tables and every
+    /// detail table `manifest`'s shape names ([`ReportShape::of_manifest`]). A name that
+    /// cannot name a file is not read (and so reported missing where it is needed).
+    pub fn read_with(dir: &Path, manifest: &Value) -> Result<ReportTables> {
+        let shape = ReportShape::of_manifest(manifest);
+        let mut names: Vec<&str> = TABLE_NAMES.to_vec();
+        for d in &shape.details {
+            if is_table_name(&d.table) && !names.contains(&d.table.as_str()) {
+                names.push(&d.table);
+            }
+        }
         let mut out = ReportTables::default();
-        for name in TABLE_NAMES {
-            let table = read_table(dir, name)?;
-            if table.is_some() {
+        for name in names {
+            if let Some(table) = read_table(dir, name)? {
                 let file = if dir.join(format!("{name}.parquet")).exists() { "parquet" } else { "csv" };
                 out.sources.push((name.to_string(), format!("{name}.{file}")));
+                out.tables.push((name.to_string(), table));
             }
-            *out.slot(name).expect("known table") = table;
         }
         Ok(out)
     }
@@ -110,33 +101,19 @@ pub fn footer(manifest: &Value) -> String {
         _ => "?".into(),
     };
     format!(
-        "volley {} · TechCommander · scenario {scenario} · seed {} · {trials} · catalogue {}",
+        "volley {} · {} · scenario {scenario} · seed {} · {trials} · catalogue {}",
         manifest["volley_version"].as_str().unwrap_or("?"),
+        ReportShape::of_manifest(manifest).ruleset,
         manifest["seed"],
         manifest["catalogue"]["hash"].as_str().unwrap_or("?")
     )
 }
 
-/// The condition sets the scenario asks charts for, each axis resolved against the grid
-/// (an axis left out takes the grid's first value).
+/// The condition sets the scenario asks charts for, each axis resolved against the
+/// manifest's axes (an axis left out takes its first value); see
+/// [`ReportShape::condition_sets`].
 pub fn condition_sets(manifest: &Value) -> Vec<ConditionSet> {
-    let grid = &manifest["scenario"]["grid"];
-    let first = |axis: &str| grid[axis].get(0).cloned().unwrap_or(Value::Null);
-    let text = |v: &Value, default: &str| v.as_str().unwrap_or(default).to_string();
-    let sets = manifest["scenario"]["chart_conditions"].as_array().cloned().unwrap_or_default();
-    let sets = if sets.is_empty() { vec![Value::Object(Default::default())] } else { sets };
-    sets.iter()
-        .map(|s| {
-            let pick = |axis: &str| if s[axis].is_null() { first(axis) } else { s[axis].clone() };
-            ConditionSet {
-                range: pick("range").as_f64().unwrap_or(12.0),
-                cover: text(&pick("cover"), "none"),
-                smoke: text(&pick("smoke"), "none"),
-                movement: text(&pick("movement"), "stationary"),
-                status: text(&pick("status"), "none"),
-            }
-        })
-        .collect()
+    ReportShape::of_manifest(manifest).condition_sets(manifest)
 }
 
 /// Lowercase, dash-separated, file-name-safe.
@@ -152,41 +129,32 @@ pub fn slug(s: &str) -> String {
     out.trim_matches('-').to_string()
 }
 
-/// Every chart of a report, in the order the page shows them.
+/// Every chart of a report, in the order the page shows them: per chart condition set
+/// the time-to-kill curves, the duel matrix and the cost bars (files of the second and
+/// later sets suffixed with the set's slug), then the detail heatmaps at the first set.
 pub fn report_charts(tables: &ReportTables, manifest: &Value) -> Vec<Chart> {
-    let sets = condition_sets(manifest);
+    let shape = ReportShape::of_manifest(manifest);
+    let sets = shape.condition_sets(manifest);
     let mut charts = Vec::new();
     for (i, at) in sets.iter().enumerate() {
         let suffix = if i == 0 { String::new() } else { format!("-{}", at.slug()) };
-        if let Some(t) = &tables.ttk_by_turn {
-            charts.push(Chart { name: format!("ttk{suffix}"), kind: ChartKind::Curves(ttk_curves(t, at)) });
+        if let Some(t) = tables.get("ttk_by_turn") {
+            charts.push(Chart { name: format!("ttk{suffix}"), kind: ChartKind::Curves(ttk_curves(t, at, &shape)) });
         }
-        if let Some(t) = &tables.duels {
+        if let Some(t) = tables.get("duels") {
             charts.push(Chart { name: format!("duel-matrix{suffix}"), kind: ChartKind::Heatmap(duel_matrix(t, at)) });
         }
-        if let Some(t) = &tables.cost_efficiency {
-            for ((stem, _), bars) in data::COST_CHARTS.iter().zip(cost_bars(t, at)) {
+        if let Some(t) = tables.get("cost_efficiency") {
+            for ((stem, _), bars) in data::COST_CHARTS.iter().zip(cost_bars(t, at, &shape.turn)) {
                 if !bars.bars.is_empty() {
                     charts.push(Chart { name: format!("{stem}{suffix}"), kind: ChartKind::Bars(bars) });
                 }
             }
         }
     }
-    if let Some(hit) = &tables.hit_probability {
-        let at = &sets[0];
-        let many_ranges = data::distinct_float(hit, "range").len() > 1;
-        for (attacker, weapon) in weapons(hit) {
-            let stem = format!("hit-{}-{}", slug(&attacker), slug(&weapon));
-            charts.push(Chart {
-                name: format!("{stem}-cover"),
-                kind: ChartKind::Heatmap(hit_heatmap(hit, &attacker, &weapon, "cover", at)),
-            });
-            if many_ranges {
-                charts.push(Chart {
-                    name: format!("{stem}-range"),
-                    kind: ChartKind::Heatmap(hit_heatmap(hit, &attacker, &weapon, "range", at)),
-                });
-            }
+    for chart in &shape.details {
+        if let Some(t) = tables.get(&chart.table) {
+            charts.extend(detail::detail_charts(t, chart, &shape.axes, &sets[0]));
         }
     }
     charts

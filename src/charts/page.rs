@@ -8,8 +8,10 @@ use anyhow::{Context, Result};
 use serde_json::Value;
 
 use super::ReportTables;
-use super::data::{ConditionSet, cost_bars};
+use super::axes::ConditionSet;
+use super::data::cost_bars;
 use super::render::Chart;
+use super::shape::ReportShape;
 use crate::output::Table;
 
 /// What [`findings`] reads of `time_to_kill` (besides the conditions).
@@ -44,20 +46,32 @@ fn ranked(
     out
 }
 
+/// Row `i` of cell table `t` as "name value" per axis of `shape`: "altitude 50, weather rain".
+fn row_conditions(t: &Table, i: usize, shape: &ReportShape) -> String {
+    shape
+        .axes
+        .iter()
+        .map(|a| format!("{} {}", a.name.replace('_', " "), a.cell(t, i).unwrap_or_else(|| "?".into())))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The headline findings, computed from the tables. Cost rankings are those of the cost
 /// charts of the first chart condition set (`at`): the same quantity, the same rows, the
-/// same order, so the page never contradicts its charts.
-pub fn findings(tables: &ReportTables, at: &ConditionSet) -> Vec<Finding> {
+/// same order, so the page never contradicts its charts. Conditions are named by the
+/// axes of `shape`, turns by its word for a turn.
+pub fn findings(tables: &ReportTables, shape: &ReportShape, at: &ConditionSet) -> Vec<Finding> {
+    let turn = shape.turn.as_str();
     let mut out = Vec::new();
-    if let Some(cost) = &tables.cost_efficiency {
-        let [kill, life, per_ton] = <[_; 3]>::try_from(cost_bars(cost, at)).expect("three cost charts");
+    if let Some(cost) = tables.get("cost_efficiency") {
+        let [kill, life, per_ton] = <[_; 3]>::try_from(cost_bars(cost, at, turn)).expect("three cost charts");
         let ratio =
             |best: f64, worst: f64| if worst > 0.0 { format!("{:.1}× less", best / worst) } else { "none".into() };
         if let (Some(best), Some(worst)) = (kill.bars.first(), kill.bars.last())
             && kill.bars.len() > 1
         {
             out.push(format!(
-                "Most efficient build per point ({}): **{}** destroys {:.3} target points per turn per point, mean over the targets; least efficient: **{}** ({:.3}), {}.",
+                "Most efficient build per point ({}): **{}** destroys {:.3} target points per {turn} per point, mean over the targets; least efficient: **{}** ({:.3}), {}.",
                 at.label(),
                 best.label,
                 best.value,
@@ -70,7 +84,7 @@ pub fn findings(tables: &ReportTables, at: &ConditionSet) -> Vec<Finding> {
             && life.bars.len() > 1
         {
             out.push(format!(
-                "Most life taken per turn per point (every attack of its turn; an MSV attacks twice only with two weapon systems): **{}** ({:.3}); least: **{}** ({:.3}).",
+                "Most life taken per {turn} per point (every attack of its {turn}): **{}** ({:.3}); least: **{}** ({:.3}).",
                 best.label, best.value, worst.label, worst.value
             ));
         }
@@ -83,12 +97,12 @@ pub fn findings(tables: &ReportTables, at: &ConditionSet) -> Vec<Finding> {
                 .collect();
             let median = per_ton.bars[per_ton.bars.len() / 2].value;
             out.push(format!(
-                "Weapons that dominate per ton (one attack a turn each; limited rounds in brackets): {}; the median weapon takes {median:.2}.",
+                "Weapons that dominate per ton (one attack a {turn} each; limited rounds in brackets): {}; the median weapon takes {median:.2}.",
                 top.join(", ")
             ));
         }
     }
-    if let Some(ttk) = &tables.time_to_kill {
+    if let Some(ttk) = tables.get("time_to_kill") {
         let mut never: Vec<String> = Vec::new();
         let mut count = 0;
         for i in 0..ttk.rows.len() {
@@ -97,22 +111,19 @@ pub fn findings(tables: &ReportTables, at: &ConditionSet) -> Vec<Finding> {
                 count += 1;
                 if never.len() < 5 {
                     never.push(format!(
-                        "{} vs {} (range {}, cover {}, smoke {}, {})",
+                        "{} vs {} ({})",
                         ttk.text(i, "attacker").unwrap_or("?"),
                         ttk.text(i, "target").unwrap_or("?"),
-                        ttk.float(i, "range").unwrap_or(0.0),
-                        ttk.text(i, "cover").unwrap_or("?"),
-                        ttk.text(i, "smoke").unwrap_or("?"),
-                        ttk.text(i, "movement").unwrap_or("?"),
+                        row_conditions(ttk, i, shape),
                     ));
                 }
             }
         }
         if count == 0 {
-            out.push("Every build can kill every target within the turn cap in every cell.".into());
+            out.push(format!("Every build can kill every target within the {turn} cap in every cell."));
         } else {
             out.push(format!(
-                "In {count} of {} cells a build can never kill its target within the turn cap, e.g. {}.",
+                "In {count} of {} cells a build can never kill its target within the {turn} cap, e.g. {}.",
                 ttk.rows.len(),
                 never.join("; ")
             ));
@@ -123,12 +134,12 @@ pub fn findings(tables: &ReportTables, at: &ConditionSet) -> Vec<Finding> {
             && fastest.len() > 1
         {
             out.push(format!(
-                "Fastest killer: **{}** ({:.2} turns on average when it kills); slowest: **{}** ({:.2}).",
+                "Fastest killer: **{}** ({:.2} {turn}s on average when it kills); slowest: **{}** ({:.2}).",
                 fast.0, fast.1, slow.0, slow.1
             ));
         }
     }
-    if let Some(duels) = &tables.duels {
+    if let Some(duels) = tables.get("duels") {
         let a = |t: &Table, i: usize| t.text(i, "a").map(str::to_string);
         let wins = ranked(duels, &a, "p_a_wins", &|_| true);
         if let (Some(best), Some(worst)) = (wins.first(), wins.last()) {
@@ -143,7 +154,7 @@ pub fn findings(tables: &ReportTables, at: &ConditionSet) -> Vec<Finding> {
         let draws = ranked(duels, &|_: &Table, _| Some("all".into()), "p_draw", &|_| true);
         if let Some((_, d)) = draws.first() {
             out.push(format!(
-                "Draws (both destroyed in one turn, or both alive at the cap): {:.1}% of duels.",
+                "Draws (both destroyed in one {turn}, or both alive at the cap): {:.1}% of duels.",
                 d * 100.0
             ));
         }
@@ -151,7 +162,7 @@ pub fn findings(tables: &ReportTables, at: &ConditionSet) -> Vec<Finding> {
     out
 }
 
-fn scenario_lines(manifest: &Value) -> Vec<(String, String)> {
+fn scenario_lines(manifest: &Value, shape: &ReportShape) -> Vec<(String, String)> {
     let s = &manifest["scenario"];
     let list = |v: &Value| {
         v.as_array()
@@ -175,12 +186,14 @@ fn scenario_lines(manifest: &Value) -> Vec<(String, String)> {
     if manifest["opponents"].as_array().is_some_and(|a| !a.is_empty()) {
         lines.push(("Opponents".into(), list(&manifest["opponents"])));
     }
-    for axis in ["range", "cover", "smoke", "movement", "status"] {
-        lines.push((format!("Grid: {axis}"), list(&s["grid"][axis])));
+    for axis in &shape.axes {
+        let unit = axis.unit.as_ref().map_or_else(String::new, |u| format!(" ({u})"));
+        lines.push((format!("Grid: {}{unit}", axis.name), axis.values.join(", ")));
     }
+    let turn = &shape.turn;
     lines.push((
-        "Policy, turn cap".into(),
-        format!("{}, {} turns", s["policy"].as_str().unwrap_or("?"), s["max_turns"]),
+        format!("Policy, {turn} cap"),
+        format!("{}, {} {turn}s", s["policy"].as_str().unwrap_or("?"), s["max_turns"]),
     ));
     lines.push((
         "Engagements".into(),
@@ -227,7 +240,7 @@ impl PageInfo {
     pub fn of_sweep(manifest: &Value) -> PageInfo {
         PageInfo {
             title: format!("volley report: {}", manifest["scenario"]["name"].as_str().unwrap_or("?")),
-            lines: scenario_lines(manifest),
+            lines: scenario_lines(manifest, &ReportShape::of_manifest(manifest)),
             files: table_files(manifest),
         }
     }
@@ -320,8 +333,9 @@ figure{{margin:2em 0}}figure svg{{width:100%;height:auto;border:1px solid #eee}}
 
 /// Write a sweep report's `index.md` and `index.html` into `dir`.
 pub fn write_pages(dir: &Path, manifest: &Value, tables: &ReportTables, charts: &[Chart]) -> Result<()> {
-    let at = &super::condition_sets(manifest)[0];
-    write_page(dir, &PageInfo::of_sweep(manifest), &findings(tables, at), charts)
+    let shape = ReportShape::of_manifest(manifest);
+    let at = &shape.condition_sets(manifest)[0];
+    write_page(dir, &PageInfo::of_sweep(manifest), &findings(tables, &shape, at), charts)
 }
 
 /// Write the column guide (`COLUMNS.md`, the text of volley's `reports/COLUMNS.md`) into

@@ -8,33 +8,43 @@ pub use crate::sweep::tables::ReportKind;
 
 use serde_json::Value;
 
-use super::data::{self, CONDITION_COLUMNS};
+use super::data;
 use super::page::{self, Finding, PageInfo};
 use super::render::Chart;
-use super::{ReportTables, condition_sets, gauntlet, report_charts};
+use super::shape::ReportShape;
+use super::{ReportTables, gauntlet, report_charts};
 
 /// Columns of one table a report kind needs: (table, columns).
-type Need = (&'static str, Vec<&'static str>);
+type Need = (String, Vec<String>);
 
-/// Every table the charts and page of a `kind` report read, with the columns they read.
-pub fn needs(kind: ReportKind) -> Vec<Need> {
-    let with_conditions =
-        |cols: &[&'static str]| -> Vec<&'static str> { cols.iter().copied().chain(CONDITION_COLUMNS).collect() };
+/// Every table the charts and page of a `kind` report of this `shape` read, with the
+/// columns they read: the detail tables first, each cell table with one column per axis.
+pub fn needs(kind: ReportKind, shape: &ReportShape) -> Vec<Need> {
+    let axes = shape.axis_names();
+    let cells = |name: &str, cols: &[&str]| -> Need {
+        (name.to_string(), cols.iter().chain(&axes).map(|c| c.to_string()).collect())
+    };
+    let details = || {
+        shape.details.iter().map(|d| {
+            let mut cols = d.columns();
+            cols.extend(axes.iter().map(|c| c.to_string()));
+            (d.table.clone(), cols)
+        })
+    };
     match kind {
-        ReportKind::AttackRunSweep => vec![
-            ("hit_probability", with_conditions(data::HIT_COLUMNS)),
-            ("time_to_kill", with_conditions(page::TTK_FINDING_COLUMNS)),
-            ("ttk_by_turn", with_conditions(data::TTK_BY_TURN_COLUMNS)),
-            ("cost_efficiency", with_conditions(data::COST_COLUMNS)),
-        ],
-        ReportKind::DuelSweep => vec![
-            ("hit_probability", with_conditions(data::HIT_COLUMNS)),
-            ("duels", with_conditions(data::DUEL_COLUMNS)),
-            ("cost_efficiency", with_conditions(data::COST_COLUMNS)),
-        ],
+        ReportKind::AttackRunSweep => details()
+            .chain([
+                cells("time_to_kill", page::TTK_FINDING_COLUMNS),
+                cells("ttk_by_turn", data::TTK_BY_TURN_COLUMNS),
+                cells("cost_efficiency", data::COST_COLUMNS),
+            ])
+            .collect(),
+        ReportKind::DuelSweep => details()
+            .chain([cells("duels", data::DUEL_COLUMNS), cells("cost_efficiency", data::COST_COLUMNS)])
+            .collect(),
         ReportKind::Gauntlet => vec![
-            ("gauntlet_summary", gauntlet::SUMMARY_COLUMNS.to_vec()),
-            ("gauntlet_matchups", gauntlet::MATCHUP_COLUMNS.to_vec()),
+            ("gauntlet_summary".into(), gauntlet::SUMMARY_COLUMNS.iter().map(|c| c.to_string()).collect()),
+            ("gauntlet_matchups".into(), gauntlet::MATCHUP_COLUMNS.iter().map(|c| c.to_string()).collect()),
         ],
     }
 }
@@ -68,20 +78,21 @@ impl fmt::Display for MissingColumns {
 
 impl std::error::Error for MissingColumns {}
 
-/// Check that `tables` hold every table and column a `kind` report's charts read.
+/// Check that `tables` hold every table and column the charts of a `kind` report of this
+/// `shape` read.
 ///
 /// # Errors
 /// [`MissingColumns`] naming every missing table and column.
-pub fn check_tables(kind: ReportKind, tables: &ReportTables) -> Result<(), MissingColumns> {
+pub fn check_tables(kind: ReportKind, shape: &ReportShape, tables: &ReportTables) -> Result<(), MissingColumns> {
     let mut missing = Vec::new();
-    for (name, cols) in needs(kind) {
-        let file = tables.sources.iter().find(|(n, _)| n == name).map(|(_, f)| f.clone());
-        match tables.get(name) {
-            None => missing.push((name.to_string(), None, Vec::new())),
+    for (name, cols) in needs(kind, shape) {
+        let file = tables.sources.iter().find(|(n, _)| *n == name).map(|(_, f)| f.clone());
+        match tables.get(&name) {
+            None => missing.push((name, None, Vec::new())),
             Some(t) => {
                 let lacks: Vec<String> = cols.iter().filter(|c| t.column(c).is_none()).map(|c| c.to_string()).collect();
                 if !lacks.is_empty() {
-                    missing.push((name.to_string(), Some(file.unwrap_or_else(|| name.to_string())), lacks));
+                    missing.push((name.clone(), Some(file.unwrap_or_else(|| name.clone())), lacks));
                 }
             }
         }
@@ -103,22 +114,21 @@ pub struct Drawn {
 /// Missing tables or columns ([`MissingColumns`], all at once), or a gauntlet manifest
 /// without its builds and field.
 pub fn draw_report(kind: ReportKind, tables: &ReportTables, manifest: &Value) -> anyhow::Result<Drawn> {
-    check_tables(kind, tables)?;
+    let shape = ReportShape::of_manifest(manifest);
+    check_tables(kind, &shape, tables)?;
     Ok(match kind {
         ReportKind::AttackRunSweep | ReportKind::DuelSweep => {
-            let at = &condition_sets(manifest)[0];
+            let at = &shape.condition_sets(manifest)[0];
             Drawn {
                 charts: report_charts(tables, manifest),
                 page: PageInfo::of_sweep(manifest),
-                findings: page::findings(tables, at),
+                findings: page::findings(tables, &shape, at),
             }
         }
         ReportKind::Gauntlet => {
             let (builds, field) = gauntlet::builds_and_field(manifest).map_err(anyhow::Error::msg)?;
-            let (summary, matchups) = (
-                tables.gauntlet_summary.as_ref().expect("checked"),
-                tables.gauntlet_matchups.as_ref().expect("checked"),
-            );
+            let (summary, matchups) =
+                (tables.get("gauntlet_summary").expect("checked"), tables.get("gauntlet_matchups").expect("checked"));
             Drawn {
                 charts: gauntlet::gauntlet_charts(summary, matchups, &builds, &field),
                 page: gauntlet::page_info(manifest),

@@ -99,6 +99,7 @@ pub fn run<R: Ruleset>(args: &GauntletArgs, ctx: &Invocation<'_>) -> Result<()> 
         "volley_version": env!("CARGO_PKG_VERSION"),
         "kind": ReportKind::Gauntlet.name(),
         "ruleset": R::NAME,
+        "ruleset_label": R::LABEL,
         "turn": R::TURN,
         "axes": axes_json(R::axes(), &|n| {
             let mut v: Vec<String> = grid.iter().map(|p| p.get(n).to_string()).collect();

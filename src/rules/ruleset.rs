@@ -114,6 +114,8 @@ pub struct CostRow {
 /// column by a ruleset's name except through this description).
 #[derive(Debug, Clone, PartialEq)]
 pub struct DetailChart {
+    /// File-name prefix of its charts (`hit`).
+    pub name: &'static str,
     pub table: &'static str,
     /// The column shown (a probability).
     pub value: &'static str,
@@ -122,8 +124,10 @@ pub struct DetailChart {
     pub per: &'static [&'static str],
     /// Heatmap rows: distinct values of this column ...
     pub rows: &'static str,
-    /// ... ordered by this numeric column when given.
+    /// ... ordered by this numeric column when given ...
     pub row_order: Option<&'static str>,
+    /// ... and labelled with it after this text (`AC` gives "Stingray (AC4)").
+    pub row_order_label: &'static str,
     /// One chart per axis here: heatmap columns are that axis's values.
     pub x_axes: &'static [&'static str],
     /// One panel per value of this axis.
@@ -140,6 +144,8 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     const NAME: &'static str;
     /// The game's title and edition, for people.
     const TITLE: &'static str;
+    /// The game's name as reports print it (`TechCommander`).
+    const LABEL: &'static str;
     /// What this game calls a turn (`turn`, `round`): `ttk_by_turn` counts these.
     const TURN: &'static str;
     /// The catalogue's sections; the embedded catalogue is `loadouts/<NAME>/`.

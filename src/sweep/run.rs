@@ -50,8 +50,9 @@ pub fn detail_charts_json(charts: &[DetailChart]) -> Value {
             .iter()
             .map(|c| {
                 json!({
-                    "table": c.table, "value": c.value, "value_label": c.value_label, "per": c.per,
-                    "rows": c.rows, "row_order": c.row_order, "x_axes": c.x_axes, "panel_axis": c.panel_axis,
+                    "name": c.name, "table": c.table, "value": c.value, "value_label": c.value_label, "per": c.per,
+                    "rows": c.rows, "row_order": c.row_order, "row_order_label": c.row_order_label,
+                    "x_axes": c.x_axes, "panel_axis": c.panel_axis,
                 })
             })
             .collect(),
@@ -209,6 +210,7 @@ pub fn run_sweep<R: Ruleset>(
         "volley_version": env!("CARGO_PKG_VERSION"),
         "kind": kind.name(),
         "ruleset": R::NAME,
+        "ruleset_label": R::LABEL,
         "turn": R::TURN,
         "axes": axes_json(R::axes(), &|n| scenario.grid.values(n).to_vec()),
         "detail_charts": detail_charts_json(&R::detail_charts()),

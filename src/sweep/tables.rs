@@ -394,9 +394,9 @@ pub fn scenario_json(s: &Scenario) -> Value {
         "targets": s.targets,
         "opponents": s.opponents,
         "grid": s.grid.axes.iter().map(|(n, v)| (n.to_string(), Value::from(v.clone()))).collect::<serde_json::Map<_, _>>(),
-        "charts": { "ttk_conditions": s.chart_conditions.iter().map(|set| {
+        "chart_conditions": s.chart_conditions.iter().map(|set| {
             set.iter().map(|(n, v)| (n.clone(), Value::from(v.clone()))).collect::<serde_json::Map<_, _>>()
-        }).collect::<Vec<_>>() },
+        }).collect::<Vec<_>>(),
         "loadouts_add": s.loadouts_add,
     })
 }

@@ -408,3 +408,188 @@ fn headline_and_cost_charts_rank_builds_by_the_same_per_turn_quantity() {
         assert!(guide.contains(&format!("`{column}`")), "{column} undocumented");
     }
 }
+
+/// A report of a made-up ruleset, written by hand: axes `altitude` (a number, listed
+/// 200 before 50), `weather` and `wind` (listed in an order that is not the alphabet's),
+/// rounds instead of turns, and a detail table `landing_odds` charted by its manifest.
+fn made_up_report(dir: &Path) -> PathBuf {
+    let report = dir.join("r");
+    fs::create_dir(&report).unwrap();
+    let manifest = serde_json::json!({
+        "volley_version": "0.0.0",
+        "kind": "attack-run-sweep",
+        "ruleset": "skyball",
+        "axes": [
+            {"name": "altitude", "kind": "number", "unit": "metres", "label": "Altitude (metres)", "values": ["200", "50"]},
+            {"name": "weather", "kind": "choice", "label": "Weather", "values": ["storm", "clear", "rain"]},
+            {"name": "wind", "kind": "choice", "label": "Wind", "values": ["calm", "gusty"]},
+        ],
+        "turn": "round",
+        "detail_charts": [{"table": "landing_odds", "value": "p_land", "value_label": "Landing chance",
+            "per": ["attacker", "weapon"], "rows": "target", "row_order": "target_mass", "row_order_label": "mass ",
+            "x_axes": ["weather", "altitude"], "panel_axis": "wind"}],
+        "scenario": {"name": "made up", "engagement": "attack-run", "policy": "greedy", "max_turns": 4,
+            "chart_conditions": [{"altitude": "50"}, {"weather": "storm", "wind": "gusty"}]},
+        "scenario_file": "made-up.toml",
+        "seed": 7,
+        "trials_per_cell": {"fixed": 100},
+        "cells": 48,
+        "engagements": 4800,
+        "catalogue": {"origin": "by hand", "hash": "0123456789abcdef"},
+        "attackers": ["Glider", "Zeppelin"],
+        "targets": ["Barge", "Kite"],
+        "files": ["time_to_kill.csv", "ttk_by_turn.csv", "cost_efficiency.csv", "landing_odds.csv"],
+    });
+    fs::write(report.join("manifest.json"), serde_json::to_string_pretty(&manifest).unwrap()).unwrap();
+    let write = |name: &str, header: &[&str], rows: Vec<Vec<String>>| {
+        let mut w = csv::Writer::from_path(report.join(format!("{name}.csv"))).unwrap();
+        w.write_record(header).unwrap();
+        for r in rows {
+            w.write_record(&r).unwrap();
+        }
+        w.flush().unwrap();
+    };
+    // every cell of the grid: (altitude, weather, wind, a number that tells cells apart)
+    let mut cells = Vec::new();
+    for (alt, a) in [("50.0", 0.2), ("200.0", 0.0)] {
+        for (weather, w) in [("rain", 0.01), ("clear", 0.02), ("storm", 0.03)] {
+            for (wind, v) in [("gusty", 0.001), ("calm", 0.002)] {
+                cells.push((alt, weather, wind, a + w + v));
+            }
+        }
+    }
+    let targets = [("Kite", "2", 0.3), ("Barge", "9", 0.1)];
+    let s = |x: f64| x.to_string();
+    let conditions = |alt: &str, weather: &str, wind: &str| [alt.to_string(), weather.to_string(), wind.to_string()];
+    let mut ttk = Vec::new();
+    let mut by_round = Vec::new();
+    let mut cost = Vec::new();
+    let mut odds = Vec::new();
+    for (attacker, weapon, b) in [("Glider", "Flaps", 0.0), ("Zeppelin", "Ropes", 0.4)] {
+        for &(alt, weather, wind, c) in &cells {
+            for (target, mass, t) in targets {
+                let p = t + c + b;
+                let key = ["skyball", attacker, target, mass].map(str::to_string);
+                ttk.push([&key[..], &conditions(alt, weather, wind), &[s(1.0 - p), s(1.0 - p), s(1.0 / p)]].concat());
+                for round in 1..=4 {
+                    let q = 1.0 - (1.0 - p).powi(round);
+                    let band = [s(round as f64), s(q), s((q - 0.05).max(0.0)), s((q + 0.05).min(1.0))];
+                    by_round.push([&key[..], &conditions(alt, weather, wind), &band].concat());
+                }
+                let k = p / 3.0;
+                for (weapon, rounds, per_ton) in [("", "", String::new()), (weapon, "6", s(p / 2.0))] {
+                    let vals = [s(k), s(k - 0.01), s(k + 0.01), s(p), per_ton];
+                    let head = ["skyball", attacker, weapon, rounds, target].map(str::to_string);
+                    cost.push([&head[..], &conditions(alt, weather, wind), &vals].concat());
+                }
+                let land = ["skyball", attacker, weapon, target, mass].map(str::to_string);
+                odds.push([&land[..], &conditions(alt, weather, wind), &[s(p)]].concat());
+            }
+        }
+    }
+    let axes = ["altitude", "weather", "wind"];
+    let cols =
+        |before: &[&'static str], after: &[&'static str]| -> Vec<&'static str> { [before, &axes[..], after].concat() };
+    let key = ["ruleset", "attacker", "target", "target_mass"];
+    write("time_to_kill", &cols(&key, &["p_kill", "exact_p_kill", "exact_mean_turns"]), ttk);
+    write("ttk_by_turn", &cols(&key, &["turn", "p_killed_by_turn", "ci95_low", "ci95_high"]), by_round);
+    let money = [
+        "kill_points_per_turn_per_point",
+        "kill_points_per_turn_per_point_ci95_low",
+        "kill_points_per_turn_per_point_ci95_high",
+        "life_per_turn_per_point",
+        "life_per_ton",
+    ];
+    write("cost_efficiency", &cols(&["ruleset", "attacker", "weapon", "rounds", "target"], &money), cost);
+    write("landing_odds", &cols(&["ruleset", "attacker", "weapon", "target", "target_mass"], &["p_land"]), odds);
+    report
+}
+
+/// The text of the `<text>` elements of an SVG, left to right.
+fn texts_left_to_right(svg: &str) -> Vec<String> {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let mut v: Vec<(f64, String)> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| Some((n.attribute("x")?.parse().ok()?, n.text()?.trim().to_string())))
+        .collect();
+    v.sort_by(|a, b| a.0.total_cmp(&b.0));
+    v.into_iter().map(|(_, t)| t).collect()
+}
+
+#[test]
+fn a_made_up_ruleset_draws_by_its_axis_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = made_up_report(dir.path());
+    let out = volley().arg("chart").arg(&report).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let charts = report.join("charts");
+    // the second chart condition set: altitude at its first listed value, 200
+    for name in [
+        "ttk",
+        "ttk-a200-storm-gusty",
+        "cost-kill-points-per-point",
+        "cost-life-per-turn-per-point-a200-storm-gusty",
+        "cost-weapon-life-per-ton",
+        "landing-odds-glider-flaps-weather",
+        "landing-odds-glider-flaps-altitude",
+        "landing-odds-zeppelin-ropes-weather",
+    ] {
+        for ext in ["svg", "png"] {
+            assert!(charts.join(format!("{name}.{ext}")).exists(), "{name}.{ext}");
+        }
+    }
+    let svg = |name: &str| fs::read_to_string(charts.join(format!("{name}.svg"))).unwrap();
+    // The detail heatmap: weather in the axis's order, targets by mass, a panel per wind.
+    let weather = svg("landing-odds-glider-flaps-weather");
+    assert!(weather.contains("Weather") && weather.contains("wind: calm") && weather.contains("wind: gusty"));
+    assert!(weather.contains("Landing chance") && weather.contains("altitude 50"), "title at the chart conditions");
+    assert!(weather.contains("Kite (mass 2)") && weather.contains("Barge (mass 9)"));
+    let order: Vec<String> = texts_left_to_right(&weather)
+        .into_iter()
+        .filter(|t| ["storm", "clear", "rain"].contains(&t.as_str()))
+        .collect();
+    assert_eq!(order[..3], ["storm", "clear", "rain"], "the axis's order, not the alphabet's");
+    let altitude = svg("landing-odds-glider-flaps-altitude");
+    // the first chart condition set leaves weather and wind at their first listed values
+    assert!(altitude.contains("Altitude (metres)") && altitude.contains("weather storm"));
+    // Kite (p 0.3) at altitude 50 (+0.2), storm (+0.03), calm (+0.002): 53.2%
+    assert!(altitude.contains("53.2%"), "the cell's value as a percentage");
+    // Curves and bars speak of rounds, and every footer names the ruleset.
+    let ttk = svg("ttk");
+    assert!(ttk.contains("Round") && ttk.contains("by round") && ttk.contains("altitude 50, weather storm, wind calm"));
+    for e in fs::read_dir(&charts).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|e| e == "svg") {
+            let text = fs::read_to_string(&p).unwrap();
+            assert!(text.contains("· skyball ·"), "{}: footer", p.display());
+            for word in ["cover", "smoke", "TechCommander", "turn"] {
+                assert!(!text.contains(word), "{} says {word}", p.display());
+            }
+        }
+    }
+    // The page lists the grid by axis name with units, in the axes' order.
+    let md = fs::read_to_string(report.join("index.md")).unwrap();
+    for line in [
+        "| Grid: altitude (metres) | 200, 50 |",
+        "| Grid: weather | storm, clear, rain |",
+        "| Grid: wind | calm, gusty |",
+        "| Policy, round cap | greedy, 4 rounds |",
+    ] {
+        assert!(md.contains(line), "lacks {line:?}:\n{md}");
+    }
+    assert!(md.contains("charts/landing-odds-glider-flaps-weather.png"));
+    let findings = &md[md.find("## Headline findings").unwrap()..md.find("## Charts").unwrap()];
+    assert!(findings.contains("rounds on average") && !findings.contains("turn"), "{findings}");
+    for word in ["cover", "smoke", "TechCommander"] {
+        assert!(!md.contains(word), "the page says {word}");
+    }
+    every_text_fits(&report);
+    redraws_identically(&report, "attack-run-sweep");
+    // A detail chart's table lacking its value column is named, with the axis columns.
+    drop_csv_columns(&report.join("landing_odds.csv"), &["p_land", "wind"]);
+    let out = volley().arg("chart").arg(&report).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("table `landing_odds` (landing_odds.csv): missing columns `p_land`, `wind`"), "{err}");
+}

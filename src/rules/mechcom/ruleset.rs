@@ -165,6 +165,7 @@ fn shared(e: ExactRun) -> ExactTtk {
 impl Ruleset for Mechcom {
     const NAME: &'static str = "mechcom";
     const TITLE: &'static str = "MECHCOM (2024 rulebook; illustrative catalogue)";
+    const LABEL: &'static str = "MECHCOM";
     const TURN: &'static str = "round";
     const SECTIONS: Sections = SECTIONS;
     const PAIRING: &'static str = "common random numbers: attack runs by one uniform per trial mapped through each side's exact time-to-kill law; duels by one generator per trial that A's and B's duels each replay";
@@ -344,12 +345,14 @@ impl Ruleset for Mechcom {
 
     fn detail_charts() -> Vec<DetailChart> {
         vec![DetailChart {
+            name: "odds",
             table: "attack_odds",
             value: "p_destroy",
             value_label: "P(destroy with one attack)",
             per: &["attacker", "weapon"],
             rows: "target",
             row_order: Some("target_integrity"),
+            row_order_label: "Integrity ",
             x_axes: &["cover", "range"],
             panel_axis: Some("engaged"),
         }]

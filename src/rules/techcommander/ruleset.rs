@@ -188,6 +188,7 @@ fn builds(cat: &Catalogue, selector: &str) -> Result<Vec<String>, String> {
 impl Ruleset for TechCommander {
     const NAME: &'static str = "techcommander";
     const TITLE: &'static str = "TechCommander (3rd edition; 2nd-edition rules as options)";
+    const LABEL: &'static str = "TechCommander";
     const TURN: &'static str = "turn";
     const SECTIONS: Sections = SECTIONS;
     const POLICIES: &'static [&'static str] = Policy::NAMES;
@@ -405,12 +406,14 @@ impl Ruleset for TechCommander {
 
     fn detail_charts() -> Vec<DetailChart> {
         vec![DetailChart {
+            name: "hit",
             table: "hit_probability",
             value: "p_hit",
             value_label: "Hit chance",
             per: &["attacker", "weapon"],
             rows: "target",
             row_order: Some("target_ac"),
+            row_order_label: "AC",
             x_axes: &["cover", "range"],
             panel_axis: Some("smoke"),
         }]

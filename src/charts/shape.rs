@@ -1,0 +1,149 @@
+//! What a report's manifest says about the shape of its tables: the ruleset's name, its
+//! condition axes, its word for a turn and its detail charts. Manifests written before
+//! volley recorded these read as [`super::legacy`] describes.
+
+use serde_json::Value;
+
+use super::axes::{Axis, ConditionSet};
+use super::legacy;
+
+/// A heatmap family drawn from a ruleset's detail table (one entry of the manifest's
+/// `detail_charts`).
+///
+/// One chart per distinct combination of the `per` columns and per x axis: rows are the
+/// distinct values of `rows` (ordered by the numeric `row_order` column when given),
+/// columns the values of the x axis, the other axes fixed at the chart condition set,
+/// one panel per value of `panel_axis` (if given); a cell is the `value` column, a
+/// probability drawn as a percentage.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DetailChart {
+    /// The table's name (`<table>.parquet` / `.csv`).
+    pub table: String,
+    /// The column each cell shows (a probability in 0..=1).
+    pub value: String,
+    /// What the value is, for the title and the colour scale (`Hit chance`).
+    pub value_label: String,
+    /// Columns that split the table into charts (`attacker`, `weapon`).
+    pub per: Vec<String>,
+    /// The column whose values are the rows (`target`).
+    pub rows: String,
+    /// A numeric column that orders the rows, if any.
+    pub row_order: Option<String>,
+    /// Text written before a row's `row_order` value in its label (`AC` makes
+    /// `Stingray (AC4)`, and a row named `x:4` whose order is 4 plainly `AC4`); without
+    /// it a row is labelled by its name alone.
+    pub row_order_label: Option<String>,
+    /// The axes charted across, one chart each; the first always, the others when the
+    /// table holds more than one of their values.
+    pub x_axes: Vec<String>,
+    /// The axis with one panel per value, if any.
+    pub panel_axis: Option<String>,
+    /// The chart files' stem prefix (default: the table name as a slug).
+    pub name: Option<String>,
+}
+
+impl DetailChart {
+    /// From one entry of `detail_charts`; `None` without a `table`, `value` or `rows`.
+    pub fn of_json(v: &Value) -> Option<DetailChart> {
+        let text = |k: &str| v[k].as_str().map(str::to_string);
+        let list = |k: &str| -> Vec<String> {
+            v[k].as_array()
+                .map(|a| a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect())
+                .unwrap_or_default()
+        };
+        let value = text("value")?;
+        Some(DetailChart {
+            table: text("table")?,
+            value_label: text("value_label").unwrap_or_else(|| value.replace('_', " ")),
+            value,
+            per: list("per"),
+            rows: text("rows")?,
+            row_order: text("row_order"),
+            row_order_label: text("row_order_label"),
+            x_axes: list("x_axes"),
+            panel_axis: text("panel_axis"),
+            name: text("name"),
+        })
+    }
+
+    /// The columns this chart reads besides the axes.
+    pub fn columns(&self) -> Vec<String> {
+        let mut out: Vec<String> = self.per.clone();
+        out.push(self.rows.clone());
+        out.extend(self.row_order.clone());
+        out.push(self.value.clone());
+        out
+    }
+}
+
+/// The shape of one report's tables.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReportShape {
+    /// How charts name the ruleset (footer).
+    pub ruleset: String,
+    /// The grid axes, in grid order.
+    pub axes: Vec<Axis>,
+    /// The ruleset's word for one turn (`turn`, `round`).
+    pub turn: String,
+    pub details: Vec<DetailChart>,
+}
+
+impl ReportShape {
+    /// The shape a manifest records. Keys read: `ruleset_label` (else `ruleset`) for the
+    /// name, `axes`, `turn` (default `turn`), `detail_charts` (missing: none). A manifest
+    /// without `axes` is from before volley recorded them: [`legacy::shape`].
+    pub fn of_manifest(manifest: &Value) -> ReportShape {
+        let Some(axes) = manifest.get("axes").and_then(Value::as_array) else {
+            return legacy::shape(manifest);
+        };
+        ReportShape {
+            ruleset: manifest["ruleset_label"]
+                .as_str()
+                .or_else(|| manifest["ruleset"].as_str())
+                .unwrap_or("?")
+                .to_string(),
+            axes: axes.iter().filter_map(Axis::of_json).collect(),
+            turn: manifest["turn"].as_str().unwrap_or("turn").to_string(),
+            details: manifest["detail_charts"]
+                .as_array()
+                .map(|a| a.iter().filter_map(DetailChart::of_json).collect())
+                .unwrap_or_default(),
+        }
+    }
+
+    /// The axis called `name`.
+    pub fn axis(&self, name: &str) -> Option<&Axis> {
+        self.axes.iter().find(|a| a.name == name)
+    }
+
+    /// The axis names: the condition columns of every cell table.
+    pub fn axis_names(&self) -> Vec<&str> {
+        self.axes.iter().map(|a| a.name.as_str()).collect()
+    }
+
+    /// How targets are ordered and labelled wherever charts list them: as the first detail
+    /// chart with `target` rows orders its rows.
+    pub fn target_order(&self) -> Option<RowOrder> {
+        self.details
+            .iter()
+            .find(|d| d.rows == "target")
+            .and_then(|d| Some(RowOrder { column: d.row_order.clone()?, label: d.row_order_label.clone() }))
+    }
+
+    /// The condition sets the scenario asks charts for (`scenario.chart_conditions`, each
+    /// a map axis name -> value), axes left out at their first value; one set of first
+    /// values when none is asked for.
+    pub fn condition_sets(&self, manifest: &Value) -> Vec<ConditionSet> {
+        let sets = manifest["scenario"]["chart_conditions"].as_array().cloned().unwrap_or_default();
+        let sets = if sets.is_empty() { vec![Value::Object(Default::default())] } else { sets };
+        sets.iter().map(|s| ConditionSet::resolve(&self.axes, s)).collect()
+    }
+}
+
+/// A numeric column that orders the rows of a chart, and the text written before its
+/// value in a row's label.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RowOrder {
+    pub column: String,
+    pub label: Option<String>,
+}
