@@ -751,7 +751,10 @@ smoke = ["none", "designated"]
         assert!(String::from_utf8_lossy(&out.stderr).contains("cannot"), "{}", String::from_utf8_lossy(&out.stderr));
         let out = volley().current_dir(dir.path()).args(["sweep", "no-such-scenario"]).output().unwrap();
         assert_eq!(out.status.code(), Some(1));
-        assert!(String::from_utf8_lossy(&out.stderr).contains("built in: duels, quick, standard"));
+        assert!(
+            String::from_utf8_lossy(&out.stderr)
+                .contains("built in: duels, mechcom-duels, mechcom-quick, quick, standard")
+        );
     }
 
     /// Parses a built-in scenario with its ruleset and resolves it against that ruleset's

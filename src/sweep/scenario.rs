@@ -343,11 +343,20 @@ impl Scenario {
         let loadouts_add = f.string_list("loadouts_add").into_iter().map(|(p, _)| PathBuf::from(p)).collect();
         let chart_conditions = f
             .table("charts", |c| {
-                let sets = c.table_list("ttk_conditions", |t| Some(read_chart_set(t, R::axes(), &grid)));
+                let sets = c.table_list("ttk_conditions", |t| Some(read_chart_set(t, R::axes())));
                 c.reject_unknown(CHART_KEYS);
                 sets
             })
             .unwrap_or_default();
+        for (i, set) in chart_conditions.iter().enumerate() {
+            let key = format!("charts.ttk_conditions[{i}]");
+            let pos = f.position_of("charts");
+            for (axis, v) in set {
+                if !grid.values(axis).contains(v) {
+                    f.error(Some(&key), pos, format!("{axis} {v} is not in the grid, so no cell would be charted"));
+                }
+            }
+        }
         let ok = f.finish(SCENARIO_KEYS);
         if !ok {
             return Err(CatalogErrors(errors));
@@ -504,16 +513,11 @@ fn read_grid(g: &mut Fields<'_>, specs: &[AxisSpec]) -> Grid {
     grid
 }
 
-fn read_chart_set(t: &mut Fields<'_>, specs: &[AxisSpec], grid: &Grid) -> Vec<(String, String)> {
+fn read_chart_set(t: &mut Fields<'_>, specs: &[AxisSpec]) -> Vec<(String, String)> {
     let mut set = Vec::new();
     for spec in specs {
         let Some((text, pos)) = t.scalar(spec.name) else { continue };
         match spec.canonical(&text) {
-            Ok(v) if !grid.values(spec.name).contains(&v) => t.error(
-                Some(spec.name),
-                pos,
-                format!("{} {v} is not in the grid, so no cell would be charted", spec.name),
-            ),
             Ok(v) => set.push((spec.name.to_string(), v)),
             Err(e) => t.error(Some(spec.name), pos, e),
         }

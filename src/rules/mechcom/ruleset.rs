@@ -184,6 +184,10 @@ impl Ruleset for Mechcom {
         Catalogue::from_read(origin, files, read_errors)
     }
 
+    fn refers_to_undefined(files: &[SourceFile]) -> bool {
+        Catalogue::refers_to_undefined(files)
+    }
+
     fn origin(cat: &Catalogue) -> (&str, &str) {
         (&cat.origin, &cat.hash)
     }
