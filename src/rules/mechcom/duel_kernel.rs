@@ -44,7 +44,9 @@ use crate::stats::DuelTally;
 use super::attack_run::{ATTACK_ENERGY, MAX_ROUNDS_LIMIT};
 use super::conditions::Condition;
 use super::duel::{ExactDuel, exact_duel};
-use super::duel_side::{BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, MAX_WEAPONS, STUNNED, Side, UNLIMITED, view};
+use super::duel_side::{
+    BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, MAX_WEAPONS, SHOCKED, STUNNED, Side, SideWeapon, UNLIMITED, view,
+};
 use super::mech::Model;
 use super::options::{ClearPolicy, ExplosionTiming, Options};
 use super::situation::Situation;
@@ -140,8 +142,7 @@ impl DuelKernel {
                 let ticks = me.start & (BURNED | STUNNED) != 0;
                 // A Shocked defender's Strength matters to the other's melee until its
                 // own activation ends, which the roll-off orders.
-                let shocked =
-                    me.start & super::duel_side::SHOCKED != 0 && foe.weapons.iter().any(|w| w.laws[0] != w.laws[2]);
+                let shocked = me.start & SHOCKED != 0 && foe.weapons.iter().any(SideWeapon::sees_shocked_target);
                 let clears = clear && me.start & CORRODED != 0 && me.energy >= CLEAR_ENERGY;
                 !(adds || backfire || ticks || shocked || clears)
             });

@@ -76,6 +76,13 @@ pub struct SideWeapon {
     pub laws: Vec<Law>,
 }
 
+impl SideWeapon {
+    /// Whether the target's Shocked changes this weapon's law (melee: its Strength).
+    pub fn sees_shocked_target(&self) -> bool {
+        (0..4).any(|a| (0..2).any(|c| self.laws[a * 4 + c] != self.laws[a * 4 + c + 2]))
+    }
+}
+
 /// A compiled side: `me` attacking `foe`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Side {

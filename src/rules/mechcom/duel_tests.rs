@@ -218,6 +218,10 @@ fn interacting_cells() -> Vec<(&'static str, Spec, Spec, u32)> {
     let flash = gun(4, 1, 3, &[Perk::Condition(Condition::Blinded), Perk::CriticalCondition(Condition::Stunned)]);
     let mut burning = spec(3, 4, 8, 6, vec![gun(3, 2, 3, &[burn, corrode])]);
     burning.start = vec![Condition::Burned];
+    let mut stunned = spec(4, 4, 8, 9, vec![gun(4, 2, 3, &[])]);
+    stunned.start = vec![Condition::Stunned, Condition::Corroded];
+    let mut dazzled = spec(3, 4, 8, 6, vec![gun(4, 2, 3, &[])]);
+    dazzled.start = vec![Condition::Shocked, Condition::Blinded];
     vec![
         (
             "Burned and Corroded; B clears one with its leftover 2⚡",
@@ -237,6 +241,7 @@ fn interacting_cells() -> Vec<(&'static str, Spec, Spec, u32)> {
             spec(3, 4, 6, 6, vec![gun(4, 2, 2, &[])]),
             1,
         ),
+        ("starting conditions: a Stunned, Corroded A (9⚡) against a Shocked, Blinded B", stunned, dazzled, 3),
     ]
 }
 
@@ -271,7 +276,7 @@ fn interacting_duels_agree_with_the_die_by_die_reference() {
             let total: f64 = law.a.iter().chain(&law.b).chain(&law.mutual).sum::<f64>() + law.timeout;
             assert!((total - 1.0).abs() < 1e-12, "{name}: the reference sums to {total}");
             let bad = outside(&monte_carlo(&k, 99, TRIALS), &law.into(), alpha);
-            assert!(bad.is_empty(), "{name} with {o:?}: {bad:#?}");
+            assert!(bad.is_empty(), "{name} ({:?}, {:?}): {bad:#?}", o.explosion_timing, o.clear_policy);
         }
     }
 }
@@ -444,4 +449,33 @@ fn the_opponents_attacks_are_common_whatever_the_compared_model_does() {
         assert_eq!(skip, stream);
     }
     assert!(x_wins > 19_000, "{x_wins}");
+}
+
+#[test]
+fn exact_is_offered_exactly_when_the_sides_cannot_change_each_other() {
+    let o = Options::default();
+    let exact = |a: &Model, b: &Model, range: u32, o: &Options| {
+        DuelKernel::new(a, b, &Situation::at_range(range), o, 12).unwrap().exact().is_some()
+    };
+    let (_, a, b, _) = independent_cells().remove(0);
+    let (a, b) = (a.model("A"), b.model("B"));
+    assert!(exact(&a, &b, 3, &o));
+    // A Shocked B defends worse in melee until its own activation: the roll-off decides.
+    let shocked = b.clone().with_conditions(Conditions::of(&[Condition::Shocked]));
+    let mut clawed = a.clone();
+    clawed.mech.weapons.push(Weapon::melee("claw", Damage::Fixed(2), 2, &[]));
+    assert!(exact(&clawed, &shocked, 3, &o), "no melee at 3 hexes");
+    assert!(!exact(&clawed, &shocked, 1, &o));
+    assert!(exact(&clawed, &b, 1, &o), "a delayed explosion never resolves");
+    assert!(!exact(&clawed, &b, 1, &immediately()));
+    // A Corroded model may clear it, which changes the other's attacks.
+    let corroded = b.clone().with_conditions(Conditions::of(&[Condition::Corroded]));
+    assert!(!exact(&a, &corroded, 3, &o));
+    assert!(exact(&a, &corroded, 3, &never_clear()));
+    for start in [Condition::Burned, Condition::Stunned] {
+        assert!(!exact(&a, &b.clone().with_conditions(Conditions::of(&[start])), 3, &o), "{start}");
+    }
+    let mut backfire = a.clone();
+    backfire.mech.weapons = vec![gun(4, 2, 3, &[Perk::Backfire(1)])];
+    assert!(!exact(&backfire, &b, 3, &o));
 }
