@@ -1,5 +1,7 @@
 //! Exact duels whose sides cannot change each other's state (§7 "Exact: duels without
-//! interaction").
+//! interaction"). Every duel, interacting or not, plays by Monte Carlo in
+//! [`super::duel_kernel::DuelKernel`], whose `exact()` calls [`exact_duel`] exactly when
+//! its sides are independent.
 //!
 //! Two models attack each other; each round a fair roll-off (`ROLL_OFF`) picks who
 //! activates first, damage lands at once and a destroyed model never acts again. When

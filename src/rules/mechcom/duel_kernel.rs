@@ -34,7 +34,7 @@
 //! and are ignored; what else is not played is refused by [`DuelKernel::new`].
 //! Spot tokens are the situation's, as in attack runs (the same bonus every attack).
 
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::dice::uniform_below;
@@ -44,7 +44,9 @@ use crate::stats::DuelTally;
 use super::attack_run::{ATTACK_ENERGY, MAX_ROUNDS_LIMIT};
 use super::conditions::Condition;
 use super::duel::{ExactDuel, exact_duel};
-use super::duel_side::{BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, MAX_WEAPONS, STUNNED, Side, UNLIMITED, view};
+use super::duel_side::{
+    BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, MAX_WEAPONS, SHOCKED, STUNNED, Side, SideWeapon, UNLIMITED, view,
+};
 use super::mech::Model;
 use super::options::{ClearPolicy, ExplosionTiming, Options};
 use super::situation::Situation;
@@ -140,8 +142,7 @@ impl DuelKernel {
                 let ticks = me.start & (BURNED | STUNNED) != 0;
                 // A Shocked defender's Strength matters to the other's melee until its
                 // own activation ends, which the roll-off orders.
-                let shocked =
-                    me.start & super::duel_side::SHOCKED != 0 && foe.weapons.iter().any(|w| w.laws[0] != w.laws[2]);
+                let shocked = me.start & SHOCKED != 0 && foe.weapons.iter().any(SideWeapon::sees_shocked_target);
                 let clears = clear && me.start & CORRODED != 0 && me.energy >= CLEAR_ENERGY;
                 !(adds || backfire || ticks || shocked || clears)
             });
@@ -170,17 +171,27 @@ impl DuelKernel {
         self.sides[side].weapons.iter().map(|w| w.name.as_str())
     }
 
-    /// Plays one duel, drawing every random number from `rng`: one u64 per roll-off, one
-    /// uniform draw per attack (and per explosion). Two kernels fed the same stream
-    /// (common random numbers) see the same roll-offs while their duels last.
+    /// Plays one duel from the trial generator `rng`, which gives exactly three u64:
+    /// the seeds of one generator per role ([`TrialStreams`]). Roll-offs come from
+    /// their own stream (one bit a round), and each side's attacks and explosion from its
+    /// side's stream (one uniform per attack, mapped to the outcome through slots
+    /// ordered by Integrity lost), so two duels played from the same trial generator
+    /// (common random numbers: A against X and B against X) share every roll-off and
+    /// each side's k-th attack sees the same uniform, with comonotone losses.
     pub fn play_one(&self, rng: &mut Xoshiro256PlusPlus) -> DuelOutcome {
+        let mut streams = TrialStreams::next(rng);
         let mut life = [self.sides[0].integrity as i32, self.sides[1].integrity as i32];
         let mut state = [self.sides[0].start, self.sides[1].start];
         let mut ammo = [self.sides[0].ammo, self.sides[1].ammo];
+        let mut bits = 0u64;
         for round in 1..=self.max_rounds {
-            let first = (rng.next_u64() >> 63) as usize;
+            let bit = (round - 1) % u64::BITS;
+            if bit == 0 {
+                bits = streams.roll_off.next_u64();
+            }
+            let first = (bits >> bit & 1) as usize;
             for who in [first, 1 - first] {
-                if let Some(end) = self.activate(who, &mut life, &mut state, &mut ammo, rng) {
+                if let Some(end) = self.activate(who, &mut life, &mut state, &mut ammo, &mut streams.sides) {
                     let (winner, mutual_kill) = match end {
                         End::Win(0) => (Winner::A, false),
                         End::Win(_) => (Winner::B, false),
@@ -201,7 +212,7 @@ impl DuelKernel {
         life: &mut [i32; 2],
         state: &mut [u8; 2],
         ammo: &mut [[u32; MAX_WEAPONS]; 2],
-        rng: &mut Xoshiro256PlusPlus,
+        rngs: &mut [Xoshiro256PlusPlus; 2],
     ) -> Option<End> {
         let me = &self.sides[who];
         let foe = 1 - who;
@@ -219,16 +230,16 @@ impl DuelKernel {
                 ammo[who][w] -= 1;
             }
             let weapon = &me.weapons[w];
-            let (loss, adds) = draw(&weapon.laws[v], rng);
+            let (loss, adds) = draw(&weapon.laws[v], &mut rngs[who]);
             life[foe] -= loss as i32;
             state[foe] |= adds;
             if life[foe] <= 0 {
-                return Some(self.destroyed(foe, life, state, rng));
+                return Some(self.destroyed(foe, life, state, &mut rngs[foe]));
             }
             if weapon.backfire > 0 {
                 life[who] -= weapon.backfire as i32;
                 if life[who] <= 0 {
-                    return Some(self.destroyed(who, life, state, rng));
+                    return Some(self.destroyed(who, life, state, &mut rngs[who]));
                 }
             }
         }
@@ -243,15 +254,15 @@ impl DuelKernel {
         if state[who] & BURNED != 0 {
             life[who] -= 1;
             if life[who] <= 0 {
-                return Some(self.destroyed(who, life, state, rng));
+                return Some(self.destroyed(who, life, state, &mut rngs[who]));
             }
         }
         state[who] &= !ENDS_WITH_ACTIVATION;
         None
     }
 
-    /// Side `dead` was destroyed: the other wins, unless its explosion destroys the other
-    /// too (module docs, step 5).
+    /// Side `dead` was destroyed: the other wins, unless its explosion (drawn from `rng`,
+    /// the destroyed side's stream) destroys the other too (module docs, step 5).
     fn destroyed(&self, dead: usize, life: &mut [i32; 2], state: &[u8; 2], rng: &mut Xoshiro256PlusPlus) -> End {
         let other = 1 - dead;
         if self.explosions {
@@ -263,6 +274,47 @@ impl DuelKernel {
         }
         End::Win(other)
     }
+}
+
+/// The generators of one duel, one per role, seeded from three u64 of the trial
+/// generator (SplitMix64 seeding, as the engine's streams).
+#[derive(Debug, Clone)]
+pub struct TrialStreams {
+    /// Roll-offs: one bit a round, 64 rounds per u64.
+    pub roll_off: Xoshiro256PlusPlus,
+    /// Side A's and side B's attacks and death explosions.
+    pub sides: [Xoshiro256PlusPlus; 2],
+}
+
+impl TrialStreams {
+    /// Seeds the next trial's roles from `rng`: exactly three u64.
+    #[inline(always)]
+    pub fn next(rng: &mut Xoshiro256PlusPlus) -> TrialStreams {
+        let roll_off = seeded(rng.next_u64());
+        let a = seeded(rng.next_u64());
+        let b = seeded(rng.next_u64());
+        TrialStreams { roll_off, sides: [a, b] }
+    }
+}
+
+/// SplitMix64's increment (Steele, Lea & Flood 2014).
+const GOLDEN_GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// A generator whose 256-bit state is the first four SplitMix64 outputs from `seed`
+/// (the recommended seeding of the xoshiro family), written here so that it inlines
+/// into the hot loop (the rules room does not reach into the engine's seeding).
+#[inline(always)]
+fn seeded(seed: u64) -> Xoshiro256PlusPlus {
+    let mut state = seed;
+    let mut bytes = [0u8; 32];
+    for chunk in bytes.chunks_exact_mut(8) {
+        state = state.wrapping_add(GOLDEN_GAMMA);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        chunk.copy_from_slice(&(z ^ (z >> 31)).to_le_bytes());
+    }
+    Xoshiro256PlusPlus::from_seed(bytes)
 }
 
 /// One outcome of `law`: (Integrity lost, condition bits added).

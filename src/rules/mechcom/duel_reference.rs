@@ -136,16 +136,16 @@ fn shot(w: &RefWeapon, stability: i32, armour: i32) -> Law {
 /// The unarmed attack: 1d6 + Strength against 1d6 + Strength, strictly greater wins,
 /// 1d3 lost.
 fn unarmed(attack_bonus: i32, defence_bonus: i32) -> Law {
-    let mut law = Vec::new();
+    let mut by_loss: HashMap<i32, f64> = HashMap::new();
     for a in d6() {
         for d in d6() {
             for z in d6() {
                 let win = a + attack_bonus > d + defence_bonus;
-                law.push((if win { (z + 1) / 2 } else { 0 }, 0, 1.0 / 216.0));
+                *by_loss.entry(if win { (z + 1) / 2 } else { 0 }).or_insert(0.0) += 1.0 / 216.0;
             }
         }
     }
-    law
+    by_loss.into_iter().map(|(loss, p)| (loss, 0, p)).collect()
 }
 
 fn mean(law: &Law) -> f64 {

@@ -76,6 +76,13 @@ pub struct SideWeapon {
     pub laws: Vec<Law>,
 }
 
+impl SideWeapon {
+    /// Whether the target's Shocked changes this weapon's law (melee: its Strength).
+    pub fn sees_shocked_target(&self) -> bool {
+        (0..4).any(|a| (0..2).any(|c| self.laws[a * 4 + c] != self.laws[a * 4 + c + 2]))
+    }
+}
+
 /// A compiled side: `me` attacking `foe`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Side {
@@ -227,11 +234,17 @@ fn law(me: &Model, weapon: &Weapon, foe: &Model, v: usize, sit: &Situation, o: &
             })
         })
         .collect();
+    // Slots in order of Integrity lost (then bits added): a larger uniform never loses
+    // less, so duels sharing uniforms (common random numbers) get comonotone losses.
+    let mut sorted = keys.clone();
+    sorted.sort_unstable();
+    let rank: Vec<usize> = keys.iter().map(|k| sorted.binary_search(k).expect("a sorted key")).collect();
+    let slot_of = |i: usize| rank[index[i]];
     let table = match &joint.exact {
-        Some(e) => SamplingTable::new(&e.map(keys.len(), |i| index[i])),
-        None => SamplingTable::new(&joint.probs.map(keys.len(), |i| index[i])),
+        Some(e) => SamplingTable::new(&e.map(sorted.len(), slot_of)),
+        None => SamplingTable::new(&joint.probs.map(sorted.len(), slot_of)),
     };
-    let slots = table.outcomes.iter().map(|&k| keys[k]).collect();
+    let slots = table.outcomes.iter().map(|&k| sorted[k]).collect();
     Ok(Law { table, slots, mean })
 }
 
