@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::output::Table;
+use crate::output::{Cell, Table};
 
 /// How an axis's values are written in the cell tables.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,13 +51,17 @@ pub fn value_text(v: &Value) -> Option<String> {
 impl Axis {
     /// An axis from one entry of the manifest's `axes` (`name`, `kind`, `unit`, `label`,
     /// `values`); `None` without a name. A missing label is the name; a kind other than
-    /// `number` is a choice.
+    /// `number` or `integer` is a choice (switches and sets included).
     pub fn of_json(v: &Value) -> Option<Axis> {
         let name = v["name"].as_str()?.to_string();
         let values: Vec<String> =
             v["values"].as_array().map(|a| a.iter().filter_map(value_text).collect()).unwrap_or_default();
         Some(Axis {
-            kind: if v["kind"].as_str() == Some("number") { AxisKind::Number } else { AxisKind::Choice },
+            kind: if matches!(v["kind"].as_str(), Some("number" | "integer")) {
+                AxisKind::Number
+            } else {
+                AxisKind::Choice
+            },
             unit: v["unit"].as_str().map(str::to_string),
             label: v["label"].as_str().map_or_else(|| name.clone(), str::to_string),
             first: values.first().cloned(),
@@ -71,7 +75,13 @@ impl Axis {
     pub fn cell(&self, t: &Table, i: usize) -> Option<String> {
         match self.kind {
             AxisKind::Number => t.float(i, &self.name).map(number_text),
-            AxisKind::Choice => t.text(i, &self.name).map(str::to_string),
+            AxisKind::Choice => match t.get(i, &self.name)? {
+                Cell::Text(s) => Some(s.clone()),
+                Cell::Bool(b) => Some(b.to_string()),
+                Cell::Int(v) => Some(v.to_string()),
+                Cell::Float(v) => Some(number_text(*v)),
+                Cell::Null => None,
+            },
         }
     }
 
@@ -83,7 +93,7 @@ impl Axis {
                 (Some(have), Ok(want)) => have == want,
                 _ => false,
             },
-            AxisKind::Choice => t.text(i, &self.name) == Some(value),
+            AxisKind::Choice => self.cell(t, i).as_deref() == Some(value),
         }
     }
 

@@ -3,7 +3,7 @@
 
 pub use super::axes::ConditionSet;
 use super::axes::number_text;
-use super::shape::{ReportShape, RowOrder};
+use super::shape::{CostChart, ReportShape, RowOrder};
 use crate::output::Table;
 
 /// Distinct values of a text column in first-seen order, sorted by `order` when given.
@@ -203,36 +203,30 @@ fn averaged_bars(cost: &Table, rows: &[usize], group: &str, col: &str, ci: Optio
 /// What [`ttk_curves`] reads of `ttk_by_turn` (besides the axes, and the target order
 /// column when the report has one).
 pub const TTK_BY_TURN_COLUMNS: &[&str] = &["attacker", "target", "turn", "p_killed_by_turn", "ci95_low", "ci95_high"];
-/// What [`cost_bars`] reads of `cost_efficiency` (besides the conditions).
+/// What [`cost_bars`] reads of `cost_efficiency` for every ruleset (besides the
+/// conditions and each cost chart's own columns).
 pub const COST_COLUMNS: &[&str] = &[
     "attacker",
     "weapon",
-    "rounds",
     "kill_points_per_turn_per_point",
     "kill_points_per_turn_per_point_ci95_low",
     "kill_points_per_turn_per_point_ci95_high",
-    "life_per_turn_per_point",
-    "life_per_ton",
 ];
 /// What [`duel_matrix`] reads of `duels` (besides the conditions).
 pub const DUEL_COLUMNS: &[&str] = &["a", "b", "p_a_wins", "p_draw"];
 
-/// The label of a weapon system on a build in per-ton rankings: limited rounds are stated,
-/// since a per-turn rate says nothing of how many turns the weapon can keep it up.
-pub fn weapon_label(weapon: &str, attacker: &str, rounds: Option<f64>) -> String {
-    match rounds {
-        Some(n) if n > 0.0 => format!("{weapon} ({attacker}; {n} rounds)"),
+/// The label of a weapon on a side in weapon rankings: a positive `note` (value, word)
+/// is stated, e.g. limited rounds, since a per-turn rate says nothing of how many turns
+/// the weapon can keep it up.
+pub fn weapon_label(weapon: &str, attacker: &str, note: Option<(f64, &str)>) -> String {
+    match note {
+        Some((n, word)) if n > 0.0 => format!("{weapon} ({attacker}; {n} {word})"),
         _ => format!("{weapon} ({attacker})"),
     }
 }
 
-/// The cost charts, in the order the page shows them: file stem (before any condition-set
-/// suffix), and the `cost_efficiency` column each ranks by.
-pub const COST_CHARTS: [(&str, &str); 3] = [
-    ("cost-kill-points-per-point", "kill_points_per_turn_per_point"),
-    ("cost-life-per-turn-per-point", "life_per_turn_per_point"),
-    ("cost-weapon-life-per-ton", "life_per_ton"),
-];
+/// The stem of the common cost chart (target points destroyed per turn per point).
+pub const KILL_POINTS_CHART: &str = "cost-kill-points-per-point";
 
 /// Rows of `cost` at `at`: (build rows, weapon rows).
 pub fn cost_rows(cost: &Table, at: &ConditionSet) -> (Vec<usize>, Vec<usize>) {
@@ -242,27 +236,14 @@ pub fn cost_rows(cost: &Table, at: &ConditionSet) -> (Vec<usize>, Vec<usize>) {
     (builds, weapons)
 }
 
-/// Cost-efficiency bars at one condition set, averaged over the scenario's targets, in the
-/// order of [`COST_CHARTS`]: builds by target points destroyed per turn per point (the
-/// headline's ranking), builds by expected life taken per turn per point (every attack of
-/// the build's turn), weapons by expected life per ton of one attack (a system fires at
-/// most once a turn), limited rounds stated in the label. `turn` is the ruleset's word
-/// for a turn (`turn`, `round`).
-pub fn cost_bars(cost: &Table, at: &ConditionSet, turn: &str) -> Vec<Bars> {
+/// Cost-efficiency bars at one condition set, averaged over the scenario's targets: first
+/// sides by target points destroyed per turn per point (the headline's ranking), then
+/// one chart per cost chart of `costs` (sides, or weapons keyed "weapon (side)"), as
+/// (file stem, bars). `turn` is the ruleset's word for a turn (`turn`, `round`).
+pub fn cost_bars(cost: &Table, at: &ConditionSet, turn: &str, costs: &[CostChart]) -> Vec<(String, Bars)> {
     let (builds, weapons) = cost_rows(cost, at);
-    // weapon bars are keyed "weapon (build)" so a weapon on two builds shows twice
-    let mut keyed = cost.clone();
-    if let Some(w) = keyed.column("weapon") {
-        for &i in &weapons {
-            let label = weapon_label(
-                cost.text(i, "weapon").unwrap_or(""),
-                cost.text(i, "attacker").unwrap_or(""),
-                cost.float(i, "rounds"),
-            );
-            keyed.rows[i][w] = crate::output::Cell::Text(label);
-        }
-    }
-    vec![
+    let mut out = vec![(
+        KILL_POINTS_CHART.to_string(),
         Bars {
             title: format!(
                 "Target points destroyed per {turn}, per point, 95% interval (mean over targets; {})",
@@ -277,23 +258,31 @@ pub fn cost_bars(cost: &Table, at: &ConditionSet, turn: &str) -> Vec<Bars> {
                 Some(("kill_points_per_turn_per_point_ci95_low", "kill_points_per_turn_per_point_ci95_high")),
             ),
         },
-        Bars {
-            title: format!(
-                "Expected life taken per {turn} (all attacks of {turn} 1), per point (mean over targets; {})",
-                at.label()
-            ),
-            value_label: format!("life per {turn} per point"),
-            bars: averaged_bars(cost, &builds, "attacker", "life_per_turn_per_point", None),
-        },
-        Bars {
-            title: format!(
-                "Weapons: expected life taken per attack (at most one a {turn}), per ton (mean over targets; {})",
-                at.label()
-            ),
-            value_label: "life per attack per ton (limited rounds in brackets)".into(),
-            bars: averaged_bars(&keyed, &weapons, "weapon", "life_per_ton", None),
-        },
-    ]
+    )];
+    for c in costs {
+        let title = format!("{} (mean over targets; {})", CostChart::say(&c.title, turn), at.label());
+        let value_label = CostChart::say(&c.value_label, turn);
+        let bars = if c.weapons {
+            // weapon bars are keyed "weapon (side)" so a weapon on two sides shows twice
+            let mut keyed = cost.clone();
+            if let Some(w) = keyed.column("weapon") {
+                for &i in &weapons {
+                    let note = c.note.as_ref().and_then(|(col, word)| cost.float(i, col).map(|n| (n, word.as_str())));
+                    let label = weapon_label(
+                        cost.text(i, "weapon").unwrap_or(""),
+                        cost.text(i, "attacker").unwrap_or(""),
+                        note,
+                    );
+                    keyed.rows[i][w] = crate::output::Cell::Text(label);
+                }
+            }
+            averaged_bars(&keyed, &weapons, "weapon", &c.column, None)
+        } else {
+            averaged_bars(cost, &builds, "attacker", &c.column, None)
+        };
+        out.push((c.name.clone(), Bars { title, value_label, bars }));
+    }
+    out
 }
 
 /// P(row beats column) with the draw rate, at one condition set.

@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 use super::axes::{Axis, AxisKind, value_text};
-use super::shape::{DetailChart, ReportShape};
+use super::shape::{CostChart, DetailChart, ReportShape};
 
 /// The ruleset every sweep report without `axes` is: (id, name on charts).
 const RULESET: (&str, &str) = ("techcommander", "TechCommander");
@@ -75,7 +75,34 @@ pub fn shape(manifest: &Value) -> ReportShape {
         panel_axis: Some("smoke".into()),
         name: Some("hit".into()),
     };
-    ReportShape { ruleset: ruleset.into(), axes, turn: "turn".into(), details: vec![hit] }
+    ReportShape { ruleset: ruleset.into(), axes, turn: "turn".into(), details: vec![hit], costs: costs() }
+}
+
+/// TechCommander's two cost rankings beyond the common one: life per turn per point
+/// (sides) and life per ton (weapons, limited rounds stated).
+pub fn costs() -> Vec<CostChart> {
+    vec![
+        CostChart {
+            name: "cost-life-per-turn-per-point".into(),
+            column: "life_per_turn_per_point".into(),
+            weapons: false,
+            title: "Expected life taken per {turn} (all attacks of {turn} 1), per point".into(),
+            value_label: "life per {turn} per point".into(),
+            finding: "Most life taken per {turn} per point (every attack of its {turn})".into(),
+            unit: "life per {turn} per point".into(),
+            note: None,
+        },
+        CostChart {
+            name: "cost-weapon-life-per-ton".into(),
+            column: "life_per_ton".into(),
+            weapons: true,
+            title: "Weapons: expected life taken per attack (at most one a {turn}), per ton".into(),
+            value_label: "life per attack per ton (limited rounds in brackets)".into(),
+            finding: "Weapons that dominate per ton (one attack a {turn} each; limited rounds in brackets)".into(),
+            unit: "life per attack per ton".into(),
+            note: Some(("rounds".into(), "rounds".into())),
+        },
+    ]
 }
 
 #[cfg(test)]

@@ -145,7 +145,7 @@ pub fn report_charts(tables: &ReportTables, manifest: &Value) -> Vec<Chart> {
             charts.push(Chart { name: format!("duel-matrix{suffix}"), kind: ChartKind::Heatmap(duel_matrix(t, at)) });
         }
         if let Some(t) = tables.get("cost_efficiency") {
-            for ((stem, _), bars) in data::COST_CHARTS.iter().zip(cost_bars(t, at, &shape.turn)) {
+            for (stem, bars) in cost_bars(t, at, &shape.turn, &shape.costs) {
                 if !bars.bars.is_empty() {
                     charts.push(Chart { name: format!("{stem}{suffix}"), kind: ChartKind::Bars(bars) });
                 }

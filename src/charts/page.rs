@@ -11,6 +11,7 @@ use super::ReportTables;
 use super::axes::ConditionSet;
 use super::data::cost_bars;
 use super::render::Chart;
+use super::shape::CostChart;
 use super::shape::ReportShape;
 use crate::output::Table;
 
@@ -64,7 +65,8 @@ pub fn findings(tables: &ReportTables, shape: &ReportShape, at: &ConditionSet) -
     let turn = shape.turn.as_str();
     let mut out = Vec::new();
     if let Some(cost) = tables.get("cost_efficiency") {
-        let [kill, life, per_ton] = <[_; 3]>::try_from(cost_bars(cost, at, turn)).expect("three cost charts");
+        let mut charts = cost_bars(cost, at, turn, &shape.costs).into_iter().map(|(_, bars)| bars);
+        let kill = charts.next().expect("the common cost chart");
         let ratio =
             |best: f64, worst: f64| if worst > 0.0 { format!("{:.1}× less", best / worst) } else { "none".into() };
         if let (Some(best), Some(worst)) = (kill.bars.first(), kill.bars.last())
@@ -80,26 +82,24 @@ pub fn findings(tables: &ReportTables, shape: &ReportShape, at: &ConditionSet) -
                 ratio(best.value, worst.value)
             ));
         }
-        if let (Some(best), Some(worst)) = (life.bars.first(), life.bars.last())
-            && life.bars.len() > 1
-        {
-            out.push(format!(
-                "Most life taken per {turn} per point (every attack of its {turn}): **{}** ({:.3}); least: **{}** ({:.3}).",
-                best.label, best.value, worst.label, worst.value
-            ));
-        }
-        if per_ton.bars.len() > 1 {
-            let top: Vec<String> = per_ton
-                .bars
-                .iter()
-                .take(3)
-                .map(|b| format!("{} ({:.2} life per attack per ton)", b.label, b.value))
-                .collect();
-            let median = per_ton.bars[per_ton.bars.len() / 2].value;
-            out.push(format!(
-                "Weapons that dominate per ton (one attack a {turn} each; limited rounds in brackets): {}; the median weapon takes {median:.2}.",
-                top.join(", ")
-            ));
+        for (spec, chart) in shape.costs.iter().zip(charts) {
+            let finding = CostChart::say(&spec.finding, turn);
+            if !spec.weapons {
+                if let (Some(best), Some(worst)) = (chart.bars.first(), chart.bars.last())
+                    && chart.bars.len() > 1
+                {
+                    out.push(format!(
+                        "{finding}: **{}** ({:.3}); least: **{}** ({:.3}).",
+                        best.label, best.value, worst.label, worst.value
+                    ));
+                }
+            } else if chart.bars.len() > 1 {
+                let unit = CostChart::say(&spec.unit, turn);
+                let top: Vec<String> =
+                    chart.bars.iter().take(3).map(|b| format!("{} ({:.2} {unit})", b.label, b.value)).collect();
+                let median = chart.bars[chart.bars.len() / 2].value;
+                out.push(format!("{finding}: {}; the median weapon takes {median:.2}.", top.join(", ")));
+            }
         }
     }
     if let Some(ttk) = tables.get("time_to_kill") {
@@ -187,7 +187,7 @@ fn scenario_lines(manifest: &Value, shape: &ReportShape) -> Vec<(String, String)
         lines.push(("Opponents".into(), list(&manifest["opponents"])));
     }
     for axis in &shape.axes {
-        let unit = axis.unit.as_ref().map_or_else(String::new, |u| format!(" ({u})"));
+        let unit = axis.unit.as_ref().filter(|u| !u.is_empty()).map_or_else(String::new, |u| format!(" ({u})"));
         lines.push((format!("Grid: {}{unit}", axis.name), axis.values.join(", ")));
     }
     let turn = &shape.turn;

@@ -24,6 +24,12 @@ pub fn needs(kind: ReportKind, shape: &ReportShape) -> Vec<Need> {
     let cells = |name: &str, cols: &[&str]| -> Need {
         (name.to_string(), cols.iter().chain(&axes).map(|c| c.to_string()).collect())
     };
+    // the cost table: the common columns and each cost chart's own
+    let cost = || -> Need {
+        let (name, mut cols) = cells("cost_efficiency", data::COST_COLUMNS);
+        cols.extend(shape.costs.iter().flat_map(|c| c.columns()));
+        (name, cols)
+    };
     let details = || {
         shape.details.iter().map(|d| {
             let mut cols = d.columns();
@@ -36,12 +42,10 @@ pub fn needs(kind: ReportKind, shape: &ReportShape) -> Vec<Need> {
             .chain([
                 cells("time_to_kill", page::TTK_FINDING_COLUMNS),
                 cells("ttk_by_turn", data::TTK_BY_TURN_COLUMNS),
-                cells("cost_efficiency", data::COST_COLUMNS),
+                cost(),
             ])
             .collect(),
-        ReportKind::DuelSweep => details()
-            .chain([cells("duels", data::DUEL_COLUMNS), cells("cost_efficiency", data::COST_COLUMNS)])
-            .collect(),
+        ReportKind::DuelSweep => details().chain([cells("duels", data::DUEL_COLUMNS), cost()]).collect(),
         ReportKind::Gauntlet => vec![
             ("gauntlet_summary".into(), gauntlet::SUMMARY_COLUMNS.iter().map(|c| c.to_string()).collect()),
             ("gauntlet_matchups".into(), gauntlet::MATCHUP_COLUMNS.iter().map(|c| c.to_string()).collect()),

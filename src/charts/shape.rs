@@ -76,6 +76,56 @@ impl DetailChart {
     }
 }
 
+/// A cost ranking beyond the common one (one entry of the manifest's `cost_charts`):
+/// bars of `column` of `cost_efficiency`, averaged over targets, for whole sides or for
+/// weapons (labelled "weapon (side)", a positive `note` column stated in brackets).
+/// `{turn}` in the texts is the ruleset's word for a turn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CostChart {
+    /// The chart files' stem.
+    pub name: String,
+    pub column: String,
+    pub weapons: bool,
+    pub title: String,
+    pub value_label: String,
+    /// How the page's finding opens.
+    pub finding: String,
+    /// The unit a weapon finding states after each value.
+    pub unit: String,
+    /// (column, word): e.g. `rounds` stated as "6 rounds".
+    pub note: Option<(String, String)>,
+}
+
+impl CostChart {
+    /// From one entry of `cost_charts`; `None` without a `name` or `column`.
+    pub fn of_json(v: &Value) -> Option<CostChart> {
+        let text = |k: &str| v[k].as_str().map(str::to_string);
+        let column = text("column")?;
+        Some(CostChart {
+            name: text("name")?,
+            weapons: v["weapons"].as_bool().unwrap_or(false),
+            title: text("title").unwrap_or_else(|| column.replace('_', " ")),
+            value_label: text("value_label").unwrap_or_else(|| column.replace('_', " ")),
+            finding: text("finding").unwrap_or_else(|| format!("Most {}", column.replace('_', " "))),
+            unit: text("unit").unwrap_or_default(),
+            note: v["note"]["column"]
+                .as_str()
+                .map(|c| (c.to_string(), v["note"]["word"].as_str().unwrap_or(c).to_string())),
+            column,
+        })
+    }
+
+    /// The columns this chart reads besides the common cost columns.
+    pub fn columns(&self) -> Vec<String> {
+        std::iter::once(self.column.clone()).chain(self.note.as_ref().map(|(c, _)| c.clone())).collect()
+    }
+
+    /// `text` with `{turn}` replaced by `turn`.
+    pub fn say(text: &str, turn: &str) -> String {
+        text.replace("{turn}", turn)
+    }
+}
+
 /// The shape of one report's tables.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReportShape {
@@ -86,11 +136,14 @@ pub struct ReportShape {
     /// The ruleset's word for one turn (`turn`, `round`).
     pub turn: String,
     pub details: Vec<DetailChart>,
+    /// Cost rankings beyond the common one, in page order.
+    pub costs: Vec<CostChart>,
 }
 
 impl ReportShape {
     /// The shape a manifest records. Keys read: `ruleset_label` (else `ruleset`) for the
-    /// name, `axes`, `turn` (default `turn`), `detail_charts` (missing: none). A manifest
+    /// name, `axes`, `turn` (default `turn`), `detail_charts` and `cost_charts` (missing:
+    /// none). A manifest
     /// without `axes` is from before volley recorded them: [`legacy::shape`].
     pub fn of_manifest(manifest: &Value) -> ReportShape {
         let Some(axes) = manifest.get("axes").and_then(Value::as_array) else {
@@ -107,6 +160,10 @@ impl ReportShape {
             details: manifest["detail_charts"]
                 .as_array()
                 .map(|a| a.iter().filter_map(DetailChart::of_json).collect())
+                .unwrap_or_default(),
+            costs: manifest["cost_charts"]
+                .as_array()
+                .map(|a| a.iter().filter_map(CostChart::of_json).collect())
                 .unwrap_or_default(),
         }
     }

@@ -134,6 +134,27 @@ pub struct DetailChart {
     pub panel_axis: Option<&'static str>,
 }
 
+/// A cost ranking of the ruleset beyond the common one (target points destroyed per
+/// turn per point), drawn from a column of `cost_efficiency`. `{turn}` in the texts
+/// stands for the ruleset's word for a turn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CostChart {
+    /// The chart files' stem (`cost-life-per-turn-per-point`).
+    pub name: &'static str,
+    /// The `cost_efficiency` column ranked, averaged over targets.
+    pub column: &'static str,
+    /// Rank weapons (rows with a weapon, labelled "weapon (side)") instead of sides.
+    pub weapons: bool,
+    pub title: &'static str,
+    pub value_label: &'static str,
+    /// The finding's opening on the report page ("Most life taken per {turn} per point").
+    pub finding: &'static str,
+    /// The unit a weapon finding states after each value ("life per attack per ton").
+    pub unit: &'static str,
+    /// A column whose positive value a weapon's label states (`rounds`), with its word.
+    pub note: Option<(&'static str, &'static str)>,
+}
+
 /// A game volley plays. See the module documentation.
 ///
 /// Names (`attacker`, `target`, `a`, `b`) are the catalogue's names as the ruleset
@@ -337,6 +358,10 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     fn detail_tables() -> Vec<DetailTable>;
     /// How the report draws them.
     fn detail_charts() -> Vec<DetailChart>;
+    /// The report's cost rankings beyond the common one.
+    fn cost_charts() -> Vec<CostChart> {
+        Vec::new()
+    }
     /// Rows of detail table number `table` for one attacker, target and conditions.
     ///
     /// # Errors

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use crate::engine::{Cell, Observer, RunConfig, Trials, cell_key, run};
 use crate::output::Table;
 use crate::rules::axis::{AxisSpec, Point};
-use crate::rules::ruleset::{DetailChart, RuleOptions, Ruleset};
+use crate::rules::ruleset::{CostChart, DetailChart, RuleOptions, Ruleset};
 
 use super::cells::CellSpec;
 use super::scenario::{Engagement, Resolved, Scenario};
@@ -53,6 +53,22 @@ pub fn detail_charts_json(charts: &[DetailChart]) -> Value {
                     "name": c.name, "table": c.table, "value": c.value, "value_label": c.value_label, "per": c.per,
                     "rows": c.rows, "row_order": c.row_order, "row_order_label": c.row_order_label,
                     "x_axes": c.x_axes, "panel_axis": c.panel_axis,
+                })
+            })
+            .collect(),
+    )
+}
+
+/// The cost charts of a ruleset for a manifest.
+pub fn cost_charts_json(charts: &[CostChart]) -> Value {
+    Value::Array(
+        charts
+            .iter()
+            .map(|c| {
+                json!({
+                    "name": c.name, "column": c.column, "weapons": c.weapons, "title": c.title,
+                    "value_label": c.value_label, "finding": c.finding, "unit": c.unit,
+                    "note": c.note.map(|(column, word)| json!({ "column": column, "word": word })),
                 })
             })
             .collect(),
@@ -214,6 +230,7 @@ pub fn run_sweep<R: Ruleset>(
         "turn": R::TURN,
         "axes": axes_json(R::axes(), &|n| scenario.grid.values(n).to_vec()),
         "detail_charts": detail_charts_json(&R::detail_charts()),
+        "cost_charts": cost_charts_json(&R::cost_charts()),
         "options": option_pairs.iter().map(|(n, v)| (n.clone(), Value::from(v.clone()))).collect::<serde_json::Map<_, _>>(),
         "scenario": tables::scenario_json(scenario),
         "scenario_file": scenario.file,

@@ -7,7 +7,8 @@ use crate::output::{Cell, Kind, Table};
 use crate::rules::axis::{AxisKind, AxisSpec, Point};
 use crate::rules::quantile_pair::QuantilePair;
 use crate::rules::ruleset::{
-    CostRow, DetailChart, DetailRow, DetailTable, OddsReport, OptionSpec, Role, RuleOptions, Ruleset, Weighted,
+    CostChart, CostRow, DetailChart, DetailRow, DetailTable, OddsReport, OptionSpec, Role, RuleOptions, Ruleset,
+    Weighted,
 };
 use crate::stats::{ExactTtk, Metric};
 
@@ -360,6 +361,31 @@ impl Ruleset for Mechcom {
             x_axes: &["cover", "range"],
             panel_axis: Some("engaged"),
         }]
+    }
+
+    fn cost_charts() -> Vec<CostChart> {
+        vec![
+            CostChart {
+                name: "cost-integrity-per-round-per-point",
+                column: "integrity_per_round_per_point",
+                weapons: false,
+                title: "Expected Integrity taken per {turn} (all attacks of {turn} 1), per point",
+                value_label: "Integrity per {turn} per point",
+                finding: "Most Integrity taken per {turn} per point (every attack of its {turn})",
+                unit: "Integrity per {turn} per point",
+                note: None,
+            },
+            CostChart {
+                name: "cost-weapon-integrity-per-attack",
+                column: "expected_integrity_loss_per_attack",
+                weapons: true,
+                title: "Weapons: expected Integrity taken per attack",
+                value_label: "Integrity per attack",
+                finding: "Weapons that take the most Integrity per attack",
+                unit: "Integrity per attack",
+                note: None,
+            },
+        ]
     }
 
     fn detail_rows(

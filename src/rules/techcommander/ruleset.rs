@@ -6,7 +6,8 @@ use crate::catalogue::source::SourceFile;
 use crate::output::{Cell, Kind, Table};
 use crate::rules::axis::{AxisKind, AxisSpec, Point};
 use crate::rules::ruleset::{
-    CostRow, DetailChart, DetailRow, DetailTable, OddsReport, OptionSpec, Role, RuleOptions, Ruleset, Weighted,
+    CostChart, CostRow, DetailChart, DetailRow, DetailTable, OddsReport, OptionSpec, Role, RuleOptions, Ruleset,
+    Weighted,
 };
 use crate::stats::{ExactTtk, Metric};
 
@@ -409,7 +410,7 @@ impl Ruleset for TechCommander {
             name: "hit",
             table: "hit_probability",
             value: "p_hit",
-            value_label: "Hit chance",
+            value_label: "Hit chance per shot",
             per: &["attacker", "weapon"],
             rows: "target",
             row_order: Some("target_ac"),
@@ -417,6 +418,31 @@ impl Ruleset for TechCommander {
             x_axes: &["cover", "range"],
             panel_axis: Some("smoke"),
         }]
+    }
+
+    fn cost_charts() -> Vec<CostChart> {
+        vec![
+            CostChart {
+                name: "cost-life-per-turn-per-point",
+                column: "life_per_turn_per_point",
+                weapons: false,
+                title: "Expected life taken per {turn} (all attacks of {turn} 1), per point",
+                value_label: "life per {turn} per point",
+                finding: "Most life taken per {turn} per point (every attack of its {turn})",
+                unit: "life per {turn} per point",
+                note: None,
+            },
+            CostChart {
+                name: "cost-weapon-life-per-ton",
+                column: "life_per_ton",
+                weapons: true,
+                title: "Weapons: expected life taken per attack (at most one a {turn}), per ton",
+                value_label: "life per attack per ton (limited rounds in brackets)",
+                finding: "Weapons that dominate per ton (one attack a {turn} each; limited rounds in brackets)",
+                unit: "life per attack per ton",
+                note: Some(("rounds", "rounds")),
+            },
+        ]
     }
 
     fn detail_rows(
