@@ -170,8 +170,8 @@ fn golden_seed_reference_run() {
     let cfg = RunConfig { seed: 20261121, trials: Trials::Fixed(10_000), ..RunConfig::default() };
     let tally = run(&[Cell { key: 1, kernel: &r }], &cfg, &Silent).unwrap().remove(0);
     // One draw per round since the compact loop samples each round's exact joint law
-    // (was one draw per attack: [80, 2676, 3050, 3163, 702, 296, 31, 1]).
-    assert_eq!(tally.kills_by_turn, vec![77, 2679, 3007, 3178, 736, 281, 31, 9]);
+    // from an alias table (was one draw per attack: [80, 2676, 3050, 3163, 702, 296, 31, 1]).
+    assert_eq!(tally.kills_by_turn, vec![87, 2654, 2939, 3289, 717, 269, 35, 9]);
 }
 
 #[test]
