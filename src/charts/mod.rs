@@ -13,6 +13,7 @@ pub mod pdf;
 pub mod render;
 pub mod report;
 pub mod shape;
+pub mod shape_of;
 pub mod style;
 
 use std::path::Path;

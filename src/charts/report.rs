@@ -27,7 +27,9 @@ pub fn needs(kind: ReportKind, shape: &ReportShape) -> Vec<Need> {
     // the cost table: the common columns and each cost chart's own
     let cost = || -> Need {
         let (name, mut cols) = cells("cost_efficiency", data::COST_COLUMNS);
-        cols.extend(shape.costs.iter().flat_map(|c| c.columns()));
+        // notes (e.g. limited rounds) first, then the ranked columns, in chart order
+        cols.extend(shape.costs.iter().filter_map(|c| c.note.as_ref().map(|(n, _)| n.clone())));
+        cols.extend(shape.costs.iter().map(|c| c.column.clone()));
         (name, cols)
     };
     let details = || {

@@ -1,11 +1,11 @@
 //! What a report's manifest says about the shape of its tables: the ruleset's name, its
 //! condition axes, its word for a turn and its detail charts. Manifests written before
-//! volley recorded these read as [`super::legacy`] describes.
+//! volley recorded these read as [`super::legacy`] describes; [`super::shape_of`] reads a
+//! manifest into these types.
 
 use serde_json::Value;
 
 use super::axes::{Axis, ConditionSet};
-use super::legacy;
 
 /// A heatmap family drawn from a ruleset's detail table (one entry of the manifest's
 /// `detail_charts`).
@@ -115,11 +115,6 @@ impl CostChart {
         })
     }
 
-    /// The columns this chart reads besides the common cost columns.
-    pub fn columns(&self) -> Vec<String> {
-        std::iter::once(self.column.clone()).chain(self.note.as_ref().map(|(c, _)| c.clone())).collect()
-    }
-
     /// `text` with `{turn}` replaced by `turn`.
     pub fn say(text: &str, turn: &str) -> String {
         text.replace("{turn}", turn)
@@ -141,33 +136,6 @@ pub struct ReportShape {
 }
 
 impl ReportShape {
-    /// The shape a manifest records. Keys read: `ruleset_label` (else `ruleset`) for the
-    /// name, `axes`, `turn` (default `turn`), `detail_charts` and `cost_charts` (missing:
-    /// none). A manifest
-    /// without `axes` is from before volley recorded them: [`legacy::shape`].
-    pub fn of_manifest(manifest: &Value) -> ReportShape {
-        let Some(axes) = manifest.get("axes").and_then(Value::as_array) else {
-            return legacy::shape(manifest);
-        };
-        ReportShape {
-            ruleset: manifest["ruleset_label"]
-                .as_str()
-                .or_else(|| manifest["ruleset"].as_str())
-                .unwrap_or("?")
-                .to_string(),
-            axes: axes.iter().filter_map(Axis::of_json).collect(),
-            turn: manifest["turn"].as_str().unwrap_or("turn").to_string(),
-            details: manifest["detail_charts"]
-                .as_array()
-                .map(|a| a.iter().filter_map(DetailChart::of_json).collect())
-                .unwrap_or_default(),
-            costs: manifest["cost_charts"]
-                .as_array()
-                .map(|a| a.iter().filter_map(CostChart::of_json).collect())
-                .unwrap_or_default(),
-        }
-    }
-
     /// The axis called `name`.
     pub fn axis(&self, name: &str) -> Option<&Axis> {
         self.axes.iter().find(|a| a.name == name)

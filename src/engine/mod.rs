@@ -1,10 +1,13 @@
 //! The Monte Carlo engine: deterministic seeding, batches over threads, precision targets
-//! and progress. It runs any [`crate::rules::Kernel`] and knows no rule.
+//! and progress. It runs any [`Kernel`] (the contract the rulesets implement)
+//! and knows no rule.
 
+pub mod kernel;
 pub mod observer;
 pub mod runner;
 pub mod seed;
 
+pub use kernel::{Kernel, Tally};
 pub use observer::{Observer, Silent};
 pub use runner::{Cell, DEFAULT_BATCH_STREAMS, RunConfig, RunError, STREAM_TRIALS, Trials, run};
 pub use seed::{cell_key, stream_rng};

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
-use crate::rules::{Kernel, Tally};
+use super::kernel::{Kernel, Tally};
 
 use super::observer::Observer;
 use super::seed::stream_rng;
@@ -236,7 +236,7 @@ mod tests {
 
     use super::*;
     use crate::engine::Silent;
-    use crate::rules::Tally;
+    use crate::engine::Tally;
 
     /// Counts engagements and the sum of one draw each; its "half-width" is 1/√n.
     #[derive(Clone, Debug, PartialEq)]

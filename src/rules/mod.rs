@@ -3,7 +3,7 @@
 //! - [`ruleset::Ruleset`]: what a game supplies (catalogue checks, condition axes,
 //!   options, kernels, exact solvers, detail tables).
 //! - [`axis`]: condition axes and points, by name and canonical text.
-//! - [`kernel`]: the contract between compiled engagements and the engine.
+//! - kernels implement the engine's contract, [`crate::engine::Kernel`].
 //! - [`RulesetId`]: the registry (one line per ruleset in [`registry!`]) and the one
 //!   dispatch from an id to generic code, [`RulesetId::visit`].
 //!
@@ -11,14 +11,13 @@
 //! (`catalogue`, `engine`, `dice`, `stats`, `output`, `charts`, `sweep`) name no ruleset.
 
 pub mod axis;
-pub mod kernel;
 pub mod mechcom;
 pub mod quantile_pair;
 pub mod ruleset;
 pub mod techcommander;
 
 pub use axis::{AxisKind, AxisSpec, Point};
-pub use kernel::{Kernel, Tally};
+pub use crate::engine::{Kernel, Tally};
 pub use ruleset::{Role, RuleOptions, Ruleset};
 
 use std::fmt;

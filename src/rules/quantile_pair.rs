@@ -9,7 +9,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::stats::{ExactTtk, Metric, PairedTally, Scale};
 
-use super::kernel::Kernel;
+use crate::engine::Kernel;
 
 /// Two attack runs' exact laws, coupled by one uniform per trial.
 #[derive(Debug, Clone, PartialEq)]

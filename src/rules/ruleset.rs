@@ -20,7 +20,7 @@ use crate::output::{Cell, Kind, Table};
 use crate::stats::{DuelTally, ExactTtk, Metric, PairedTally, TtkTally};
 
 use super::axis::{AxisSpec, Point};
-use super::kernel::Kernel;
+use crate::engine::Kernel;
 
 /// One ruling or switch of a ruleset, for `volley rulesets` and manifests.
 #[derive(Debug, Clone, PartialEq)]

@@ -428,6 +428,13 @@ fn made_up_report(dir: &Path) -> PathBuf {
         "detail_charts": [{"table": "landing_odds", "value": "p_land", "value_label": "Landing chance",
             "per": ["attacker", "weapon"], "rows": "target", "row_order": "target_mass", "row_order_label": "mass ",
             "x_axes": ["weather", "altitude"], "panel_axis": "wind"}],
+        "cost_charts": [
+            {"name": "cost-life-per-turn-per-point", "column": "life_per_turn_per_point", "weapons": false,
+             "title": "Lift per {turn}, per point", "value_label": "lift per {turn} per point",
+             "finding": "Most lift per {turn} per point", "unit": "lift"},
+            {"name": "cost-weapon-life-per-ton", "column": "life_per_ton", "weapons": true,
+             "title": "Gear: lift per use, per ton", "value_label": "lift per ton",
+             "finding": "Gear that lifts most per ton", "unit": "lift per ton", "note": {"column": "rounds", "word": "uses"}}],
         "scenario": {"name": "made up", "engagement": "attack-run", "policy": "greedy", "max_turns": 4,
             "chart_conditions": [{"altitude": "50"}, {"weather": "storm", "wind": "gusty"}]},
         "scenario_file": "made-up.toml",

@@ -970,7 +970,7 @@ fn accepted_catalogue_compiles_and_plays() {
 fn play_everything(cat: &Catalogue, range: f64, which: Index) {
     use rand_xoshiro::Xoshiro256PlusPlus;
     use rand_xoshiro::rand_core::SeedableRng;
-    use volley::rules::kernel::Kernel;
+    use volley::engine::Kernel;
     use volley::rules::techcommander::{AttackRun, Attacker, Conditions, Duel, Target, all_odds};
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
     let conditions = [

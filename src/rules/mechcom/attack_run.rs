@@ -27,7 +27,7 @@
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::dice::{SamplingTable, uniform_below};
-use crate::rules::Kernel;
+use crate::engine::Kernel;
 use crate::stats::TtkTally;
 
 use super::conditions::{Condition, Conditions};

@@ -38,7 +38,7 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::dice::uniform_below;
-use crate::rules::Kernel;
+use crate::engine::Kernel;
 use crate::stats::DuelTally;
 
 use super::attack_run::{ATTACK_ENERGY, MAX_ROUNDS_LIMIT};

@@ -13,7 +13,7 @@
 //!   counts over 6^k faces (`f64` for Flurry chains and for pools too large for u128).
 //! - `odds`: one attack's report ([`attack_odds`], [`explosion_odds`], JSON keys).
 //! - `attack_run`: the attack run's fixed plan and its Monte Carlo kernel
-//!   (`crate::rules::Kernel`, tally `crate::stats::TtkTally`); `run_policy`: which
+//!   (`crate::engine::Kernel`, tally `crate::stats::TtkTally`); `run_policy`: which
 //!   weapon each attack uses ([`RunPolicy`]); `step_nodes` compiles the run into one
 //!   exact law per step (a round's attacks, drawn at once) and state, and `hot` is the
 //!   kernel's compact loop over them; `exact_run` is the run's exact Markov chain.

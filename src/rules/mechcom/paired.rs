@@ -6,7 +6,7 @@
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::rules::Kernel;
+use crate::engine::Kernel;
 use crate::stats::{PairedTally, Scale};
 
 use super::duel_kernel::{DuelKernel, Winner};

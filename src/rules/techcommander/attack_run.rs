@@ -20,7 +20,7 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::rules::Kernel;
+use crate::engine::Kernel;
 use crate::stats::TtkTally;
 
 use super::compiled::{CompiledSide, FC_NORMAL};

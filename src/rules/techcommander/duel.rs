@@ -19,7 +19,7 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::rules::Kernel;
+use crate::engine::Kernel;
 use crate::stats::DuelTally;
 
 use super::attack_run::MAX_TURNS_LIMIT;

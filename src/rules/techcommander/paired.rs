@@ -20,7 +20,7 @@ use std::convert::Infallible;
 use rand::{Rng, SeedableRng, TryRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::rules::Kernel;
+use crate::engine::Kernel;
 use crate::stats::{PairedTally, Scale};
 
 use super::attack_run::AttackRun;

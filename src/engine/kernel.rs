@@ -1,8 +1,8 @@
 //! The contract between a ruleset's engagements and the engine.
 //!
-//! A ruleset compiles an engagement (builds, targets, conditions) into a [`Kernel`]; the
+//! A ruleset compiles an engagement (sides, conditions, options) into a [`Kernel`]; the
 //! engine only seeds generators, splits trials into streams, runs kernels in parallel and
-//! merges their [`Tally`]s. It never sees a rule, so a new ruleset is a new module here.
+//! merges their [`Tally`]s. It never sees a rule: the rulesets implement this contract.
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
