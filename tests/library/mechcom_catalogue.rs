@@ -547,3 +547,41 @@ fn additions_layered_on_the_embedded_catalogue_use_its_names_and_may_not_redefin
         )]
     );
 }
+
+#[test]
+fn terrain_joins_no_squad_and_field_opponents_meet_their_pilots_requirements() {
+    let text = r#"[[mech]]
+name = "Building"
+faction = "neutral"
+cost = 0
+energy = 0
+movement = 0
+sensors = 0
+stability = 0
+strength = 0
+armour = 2
+integrity = 4
+
+[[squad]]
+name = "Walls"
+faction = "HERAKLES"
+members = ["Building"]
+
+[[field]]
+name = "F"
+opponents = ["Kerberos+Kade", { mech = "Building", pilot = "Rook", weight = 2 }]
+"#;
+    assert_eq!(
+        errors(&[("base.toml", BASE), ("t.toml", text)]),
+        [
+            "t.toml:16:12: squad \"Walls\": field `members[0]`: mech `Building` is neutral terrain: it cannot join a squad",
+            "t.toml:20:14: field \"F\": field `opponents[0]`: pilot `Kade` flies only Typhon; not `Kerberos`",
+            "t.toml:20:60: field \"F\": field `opponents[1].pilot`: mech `Building` is neutral terrain: it takes no pilot",
+        ]
+    );
+    // The Building is a target with no faction: it takes no condition.
+    let cat = load(&[("base.toml", BASE), ("t.toml", &text[..text.find("[[squad]]").unwrap()])]).unwrap();
+    assert!(!cat.model("Building", None).unwrap().takes_conditions());
+    assert!(!cat.select("all").unwrap().contains(&"Building".to_string()));
+    assert!(cat.names().any(|n| n == "Building"));
+}
