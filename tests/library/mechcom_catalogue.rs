@@ -56,7 +56,8 @@ fn the_embedded_catalogue_loads_with_no_error() {
 fn the_shipped_weapons_cover_every_perk_the_kernel_plays() {
     let cat = Catalogue::embedded().unwrap();
     let has = |f: &dyn Fn(&Perk) -> bool| cat.weapons.iter().any(|w| w.perks.iter().any(f));
-    let checks: [(&str, &dyn Fn(&Perk) -> bool); 14] = [
+    type Check<'a> = (&'a str, &'a dyn Fn(&Perk) -> bool);
+    let checks: [Check; 14] = [
         ("Ammo", &|p| matches!(p, Perk::Ammo(_))),
         ("Artillery", &|p| *p == Perk::Artillery),
         ("Backfire", &|p| matches!(p, Perk::Backfire(_))),
@@ -519,4 +520,68 @@ fn csv_stat_sheets_read_like_toml_and_errors_name_the_cell() {
     assert!(saw.is_melee() && saw.damage == volley::rules::mechcom::Damage::D3);
     assert_eq!(saw.perks, [Perk::Rend(1), Perk::Flurry]);
     assert_eq!(cat.mech("Junker").unwrap().faction, Some(Faction::ScrapMonkeys));
+}
+
+#[test]
+fn additions_layered_on_the_embedded_catalogue_use_its_names_and_may_not_redefine_them() {
+    use volley::catalogue::Layers;
+    let dir = tempfile::tempdir().unwrap();
+    let squad = "[[squad]]\nname = \"Twins\"\nfaction = \"HERAKLES\"\nmembers = [\"Typhon\", \"Typhon+Iris Kade\"]\n";
+    std::fs::write(dir.path().join("twins.toml"), squad).unwrap();
+    let mut layers = Layers::base(None, CATALOGUE_DIR);
+    layers.add(&[dir.path().to_path_buf()]);
+    let cat = layers.load(Catalogue::from_read).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(cat.squad("Twins").unwrap().points, 240 + 240 + cat.pilot("Iris Kade").unwrap().cost);
+    assert_eq!(cat.select("squad:Twins").unwrap(), ["Typhon", "Typhon+Iris Kade"]);
+
+    let again = "[[mech]]\nname = \"Typhon\"\nfaction = \"Corpro\"\ncost = 1\nenergy = 1\nmovement = 1\nsensors = 1\nstability = 4\nstrength = 0\narmour = 4\nintegrity = 1\n";
+    std::fs::write(dir.path().join("typhon.toml"), again).unwrap();
+    let mut layers = Layers::base(None, CATALOGUE_DIR);
+    layers.add(&[dir.path().join("typhon.toml")]);
+    let e = layers.load(Catalogue::from_read).unwrap_err();
+    let file = dir.path().join("typhon.toml").display().to_string();
+    assert_eq!(
+        e.0.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        [format!(
+            "{file}:2:8: mech \"Typhon\": field `name`: duplicate name: mech \"Typhon\" was first defined at <embedded>/mechcom/mechs.toml:6:1"
+        )]
+    );
+}
+
+#[test]
+fn terrain_joins_no_squad_and_field_opponents_meet_their_pilots_requirements() {
+    let text = r#"[[mech]]
+name = "Building"
+faction = "neutral"
+cost = 0
+energy = 0
+movement = 0
+sensors = 0
+stability = 0
+strength = 0
+armour = 2
+integrity = 4
+
+[[squad]]
+name = "Walls"
+faction = "HERAKLES"
+members = ["Building"]
+
+[[field]]
+name = "F"
+opponents = ["Kerberos+Kade", { mech = "Building", pilot = "Rook", weight = 2 }]
+"#;
+    assert_eq!(
+        errors(&[("base.toml", BASE), ("t.toml", text)]),
+        [
+            "t.toml:16:12: squad \"Walls\": field `members[0]`: mech `Building` is neutral terrain: it cannot join a squad",
+            "t.toml:20:14: field \"F\": field `opponents[0]`: pilot `Kade` flies only Typhon; not `Kerberos`",
+            "t.toml:20:60: field \"F\": field `opponents[1].pilot`: mech `Building` is neutral terrain: it takes no pilot",
+        ]
+    );
+    // The Building is a target with no faction: it takes no condition.
+    let cat = load(&[("base.toml", BASE), ("t.toml", &text[..text.find("[[squad]]").unwrap()])]).unwrap();
+    assert!(!cat.model("Building", None).unwrap().takes_conditions());
+    assert!(!cat.select("all").unwrap().contains(&"Building".to_string()));
+    assert!(cat.names().any(|n| n == "Building"));
 }

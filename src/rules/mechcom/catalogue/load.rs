@@ -1,7 +1,7 @@
 //! Loading a MECHCOM catalogue: read the files, then check and resolve them in one pass.
 
-use super::catalogue::Catalogue;
 use super::resolve::check;
+use super::validated::Catalogue;
 use crate::catalogue::error::{CatalogError, CatalogErrors};
 use crate::catalogue::source::{self, SourceFile};
 

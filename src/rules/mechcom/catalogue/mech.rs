@@ -1,7 +1,7 @@
 //! `[[mech]]` entries (and `mechs.csv` rows): a mech sheet's stats with its weapons by
 //! name (resolved later), abilities and profiles.
 
-use super::catalogue::Profile;
+use super::validated::Profile;
 use crate::catalogue::error::{Position, did_you_mean};
 use crate::catalogue::fields::{Checked, Fields};
 use crate::rules::mechcom::mech::{Ability, Faction, Mech};

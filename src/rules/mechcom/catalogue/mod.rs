@@ -16,7 +16,6 @@
 //! is the mech alone and `"Typhon+Name"` is the mech flown by pilot `Name` (split at
 //! the first `+`, spaces around it ignored). Mech names therefore may not contain `+`.
 
-pub mod catalogue;
 mod load;
 mod lookup;
 pub mod mech;
@@ -24,6 +23,7 @@ pub mod perk;
 pub mod pilot;
 mod resolve;
 pub mod squad;
+pub mod validated;
 pub mod weapon;
 
 use crate::catalogue::{Section, Sections};
@@ -47,7 +47,9 @@ pub const SECTIONS: Sections =
     Sections { toml: &[WEAPON, MECH, PILOT, SQUAD, FIELD], csv: &[("mechs", MECH), ("weapons", WEAPON)] };
 
 pub use crate::catalogue::{CatalogError, CatalogErrors, Position};
-pub use catalogue::{Catalogue, Field, Member, Opponent, Profile, Squad, split_model_name};
 pub use perk::{parse_perk, perk_name};
+pub use validated::{
+    Catalogue, Field, Member, Opponent, Profile, Squad, model_name, requirement_unmet, split_model_name,
+};
 
 pub use super::{Ability, Faction, Mech, Model, Pilot, PilotKind, StatBonus, Weapon};

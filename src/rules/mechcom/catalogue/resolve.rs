@@ -4,11 +4,11 @@
 
 use std::path::Path;
 
-use super::catalogue::{Catalogue, Field, Member, Opponent, Profile, Squad, is_unique, requirement_unmet};
 use super::lookup::{Lookup, Names};
 use super::mech::MechSpec;
 use super::pilot::PilotSpec;
 use super::squad::{FieldSpec, ModelRef, SquadSpec, read_field, read_squad};
+use super::validated::{Catalogue, Field, Member, Opponent, Profile, Squad, is_unique, requirement_unmet};
 use super::{FIELD, MECH, PILOT, SECTIONS, SQUAD, WEAPON};
 use crate::catalogue::error::{CatalogError, CatalogErrors, Position, did_you_mean};
 use crate::catalogue::fields::{Checked, Fields};
@@ -373,7 +373,7 @@ impl Resolver<'_> {
                 push(why, field, r.pilot_position);
                 continue;
             }
-            let model = super::catalogue::model_name(&mech.name, m.pilot.map(|p| self.cat.pilots[p].name.as_str()));
+            let model = super::validated::model_name(&mech.name, m.pilot.map(|p| self.cat.pilots[p].name.as_str()));
             opponents.push(Opponent { model, mech: m.mech, pilot: m.pilot, weight: r.weight });
         }
         (ok && complete && !checked.is_bad("opponents")).then(|| Field { name: f.name.clone(), opponents })

@@ -1,8 +1,8 @@
 //! `[[squad]]` and `[[field]]` entries: lists of models (a mech, its pilot, its
 //! profile) by name, resolved later.
 
-use super::catalogue::split_model_name;
 use super::mech::{parse_faction, unknown_faction};
+use super::validated::split_model_name;
 use crate::catalogue::error::Position;
 use crate::catalogue::fields::{Checked, Fields};
 use crate::rules::mechcom::mech::Faction;
