@@ -34,5 +34,4 @@ impl ReportShape {
                 .unwrap_or_default(),
         }
     }
-
 }

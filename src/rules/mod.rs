@@ -16,8 +16,8 @@ pub mod quantile_pair;
 pub mod ruleset;
 pub mod techcommander;
 
-pub use axis::{AxisKind, AxisSpec, Point};
 pub use crate::engine::{Kernel, Tally};
+pub use axis::{AxisKind, AxisSpec, Point};
 pub use ruleset::{Role, RuleOptions, Ruleset};
 
 use std::fmt;

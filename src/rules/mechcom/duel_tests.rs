@@ -7,8 +7,8 @@
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::engine::{Cell, RunConfig, Silent, Trials, run};
 use crate::engine::Kernel;
+use crate::engine::{Cell, RunConfig, Silent, Trials, run};
 use crate::stats::DuelTally;
 use crate::stats::binomial::consistent;
 use crate::stats::tolerance::FAMILY_ALPHA;

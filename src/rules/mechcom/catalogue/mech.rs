@@ -1,10 +1,18 @@
 //! `[[mech]]` entries (and `mechs.csv` rows): a mech sheet's stats with its weapons by
 //! name (resolved later), abilities and profiles.
 
-use super::validated::Profile;
 use crate::catalogue::error::{Position, did_you_mean};
 use crate::catalogue::fields::{Checked, Fields};
 use crate::rules::mechcom::mech::{Ability, Faction, Mech};
+
+/// A mech profile ("Profiles"): extra points for the squad. Every mech has `BASE` at
+/// cost 0. (volley plays no profile-tagged weapon or ability yet: a profile only costs.)
+#[derive(Debug, Clone, PartialEq)]
+pub struct Profile {
+    pub name: String,
+    /// Points added to the mech's cost, >= 0.
+    pub cost: u32,
+}
 
 /// Every key a mech entry may have.
 pub const MECH_KEYS: &[&str] = &[

@@ -6,9 +6,10 @@ use std::path::Path;
 
 use super::lookup::{Lookup, Names};
 use super::mech::MechSpec;
+use super::mech::Profile;
 use super::pilot::PilotSpec;
 use super::squad::{FieldSpec, ModelRef, SquadSpec, read_field, read_squad};
-use super::validated::{Catalogue, Field, Member, Opponent, Profile, Squad, is_unique, requirement_unmet};
+use super::validated::{Catalogue, Field, Member, Opponent, Squad, is_unique, requirement_unmet};
 use super::{FIELD, MECH, PILOT, SECTIONS, SQUAD, WEAPON};
 use crate::catalogue::error::{CatalogError, CatalogErrors, Position, did_you_mean};
 use crate::catalogue::fields::{Checked, Fields};

@@ -4,16 +4,7 @@ use crate::catalogue::error::did_you_mean;
 use crate::rules::mechcom::mech::{Faction, Mech, Model, Pilot, PilotKind};
 use crate::rules::mechcom::weapon::Weapon;
 
-use super::mech::{parse_faction, unknown_faction};
-
-/// A mech profile ("Profiles"): extra points for the squad. Every mech has `BASE` at
-/// cost 0. (volley plays no profile-tagged weapon or ability yet: a profile only costs.)
-#[derive(Debug, Clone, PartialEq)]
-pub struct Profile {
-    pub name: String,
-    /// Points added to the mech's cost, >= 0.
-    pub cost: u32,
-}
+use super::mech::{Profile, parse_faction, unknown_faction};
 
 /// One model of a squad.
 #[derive(Debug, Clone, PartialEq)]
