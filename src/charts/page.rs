@@ -341,7 +341,7 @@ pub fn write_pages(dir: &Path, manifest: &Value, tables: &ReportTables, charts: 
 /// Write the column guide (`COLUMNS.md`, the text of volley's `reports/COLUMNS.md`) into
 /// report directory `dir`.
 pub fn write_column_guide(dir: &Path) -> Result<()> {
-    use crate::sweep::tables::{COLUMN_GUIDE, COLUMN_GUIDE_FILE};
+    use crate::output::report_kind::{COLUMN_GUIDE, COLUMN_GUIDE_FILE};
     std::fs::write(dir.join(COLUMN_GUIDE_FILE), COLUMN_GUIDE)
         .with_context(|| format!("cannot write {COLUMN_GUIDE_FILE}"))
 }

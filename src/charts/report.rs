@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-pub use crate::sweep::tables::ReportKind;
+pub use crate::output::report_kind::ReportKind;
 
 use serde_json::Value;
 

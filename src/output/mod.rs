@@ -6,6 +6,7 @@ pub mod parquet;
 pub mod percent;
 pub mod read;
 pub mod report_dir;
+pub mod report_kind;
 pub mod table;
 
 pub use parquet::{CsvExporter, Exporter, ParquetExporter};
