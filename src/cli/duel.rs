@@ -11,7 +11,7 @@ use super::{Invocation, print_table, write_stdout};
 use crate::engine::{Cell, cell_key, run};
 use crate::output::{Format, Table};
 use crate::rules::{Role, RuleOptions, Ruleset};
-use crate::stats::Interval;
+use crate::stats::{ExactDuelOdds, Interval};
 use crate::sweep::cells::CellSpec;
 
 #[derive(Debug, Args)]
@@ -24,6 +24,11 @@ pub struct DuelArgs {
     pub b: String,
     #[command(flatten)]
     pub run: RunArgs,
+    /// Compute the outcome exactly instead of simulating, where the ruleset has an exact
+    /// solver for this duel (MECHCOM: sides that cannot change each other's state); takes
+    /// no --trials, --precision, --max-trials or --seed
+    #[arg(long, conflicts_with_all = ["trials", "precision", "max_trials", "seed"])]
+    pub exact: bool,
     #[command(flatten)]
     pub format: FormatArgs,
 }
@@ -39,6 +44,17 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
     let kernel = R::duel(&cat, &a, &b, &cond, &options, policy, args.run.max_turns).map_err(|e| anyhow!(e))?;
     let pairs = options.pairs();
     let policy_name = policy.to_string();
+    let exact = R::exact_duel(&kernel);
+    if args.exact {
+        let Some(e) = exact else {
+            return Err(anyhow!(
+                "no exact solver for this {} duel: its sides can change each other's state (conditions, Backfire, \
+                 explosions, ...) or the ruleset has none; run it without --exact",
+                R::NAME
+            ));
+        };
+        return print_exact::<R>(args, &a, &b, &R::describe(&cond), &policy_name, &e);
+    }
     let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &policy_name, max_turns: args.run.max_turns };
     let key = cell_key(&spec.duel(&a, &b, &ctx.point::<R>()?));
     let progress = Progress::new(args.run.quiet);
@@ -55,6 +71,7 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                 "p_draw": s.p_draw, "p_draw_ci95": s.p_draw_ci.pair(),
                 "p_mutual_kill": s.p_mutual_kill, "p_timeout": s.p_timeout,
                 "mean_turns": s.mean_turns, "mean_turns_ci95": s.mean_turns_ci.map(|i| i.pair()),
+                "exact": exact.map(|e| json!({ "p_a_wins": e.p_a_wins, "p_b_wins": e.p_b_wins, "p_draw": e.p_draw })),
             });
             write_stdout(&(serde_json::to_string_pretty(&j)? + "\n"))
         }
@@ -85,6 +102,43 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                 ))?;
             }
             print_table(&t, format, 4)
+        }
+    }
+}
+
+/// The exact outcome of a duel, in the chosen format.
+fn print_exact<R: Ruleset>(
+    args: &DuelArgs,
+    a: &str,
+    b: &str,
+    conditions: &str,
+    policy: &str,
+    e: &ExactDuelOdds,
+) -> Result<()> {
+    match args.format.format {
+        Format::Json => {
+            let j = json!({
+                "ruleset": R::NAME, "a": a, "b": b, "conditions": conditions, "policy": policy,
+                "max_turns": args.run.max_turns, "method": "exact",
+                "p_a_wins": e.p_a_wins, "p_b_wins": e.p_b_wins, "p_draw": e.p_draw,
+            });
+            write_stdout(&(serde_json::to_string_pretty(&j)? + "\n"))
+        }
+        format => {
+            let mut t = Table::new(["outcome", "probability"]);
+            for (name, p) in
+                [(format!("{a} wins"), e.p_a_wins), (format!("{b} wins"), e.p_b_wins), ("draw".into(), e.p_draw)]
+            {
+                t.push(vec![name.into(), p.into()]);
+            }
+            if format == Format::Table {
+                write_stdout(&format!(
+                    "{a} vs {b} ({conditions}, {} {}s max, policy {policy})\nmethod: exact (the sides' independent times to kill and a fair roll-off)\n\n",
+                    args.run.max_turns,
+                    R::TURN
+                ))?;
+            }
+            print_table(&t, format, 6)
         }
     }
 }

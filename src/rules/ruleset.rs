@@ -17,7 +17,7 @@ use crate::catalogue::error::{CatalogError, CatalogErrors};
 use crate::catalogue::raw::Sections;
 use crate::catalogue::source::SourceFile;
 use crate::output::{Cell, Kind, Table};
-use crate::stats::{DuelTally, ExactTtk, Metric, PairedTally, TtkTally};
+use crate::stats::{DuelTally, ExactDuelOdds, ExactTtk, Metric, PairedTally, TtkTally};
 
 use super::axis::{AxisSpec, Point};
 use crate::engine::Kernel;
@@ -325,6 +325,12 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
         policy: Self::Policy,
         max_turns: u32,
     ) -> Result<Self::Duel, String>;
+
+    /// The duel's exact outcome, where the ruleset has an exact solver for it (sides that
+    /// cannot change each other's state); `None` otherwise.
+    fn exact_duel(_duel: &Self::Duel) -> Option<ExactDuelOdds> {
+        None
+    }
 
     /// Pair two attack runs against the same target for `compare` (common random
     /// numbers: the kernel draws each trial's numbers once for both).

@@ -45,3 +45,12 @@ impl ExactTtk {
         }
     }
 }
+
+/// The exact outcome of a duel: P(A wins), P(B wins), P(draw) (mutual kills and the
+/// turn cap), summing to 1.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ExactDuelOdds {
+    pub p_a_wins: f64,
+    pub p_b_wins: f64,
+    pub p_draw: f64,
+}

@@ -11,7 +11,7 @@ pub mod tolerance;
 pub mod ttk;
 
 pub use duel::{DuelSummary, DuelTally};
-pub use exact::ExactTtk;
+pub use exact::{ExactDuelOdds, ExactTtk};
 pub use interval::{Interval, Z95, mean_interval, wilson, wilson95};
 pub use metric::Metric;
 pub use paired::{PairedSummary, PairedTally, Scale};

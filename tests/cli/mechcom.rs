@@ -274,6 +274,17 @@ fn duels_of_independent_sides_agree_with_the_exact_roll_off_formula() {
     assert!(consistent(count("p_a_wins"), n, p_a, 1e-6), "A wins {} vs exact {p_a}", j["p_a_wins"]);
     assert!(consistent(count("p_b_wins"), n, p_b, 1e-6), "B wins {} vs exact {p_b}", j["p_b_wins"]);
     assert_eq!(j["ruleset"], "mechcom");
+    // `--exact` gives the formula's values (the ruleset's solver, computed its own way).
+    let e =
+        json(&dir, &["duel", "Gunner", "Plinker", "--range", "5", "--max-turns", "10", "--exact", "--format", "json"]);
+    assert_eq!(e["method"], "exact");
+    assert!((e["p_a_wins"].as_f64().unwrap() - p_a).abs() < 1e-12, "{} vs {p_a}", e["p_a_wins"]);
+    assert!((e["p_b_wins"].as_f64().unwrap() - p_b).abs() < 1e-12, "{} vs {p_b}", e["p_b_wins"]);
+    assert!((j["exact"]["p_a_wins"].as_f64().unwrap() - p_a).abs() < 1e-12, "the Monte Carlo JSON carries it");
+    // TechCommander duels have no exact solver: said so.
+    let out = volley().args(["duel", "Dwarf ALPHA", "Troll Brawler", "--exact"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no exact solver"));
 }
 
 #[test]
@@ -380,4 +391,36 @@ fn engagements_a_ruleset_cannot_play_say_so() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "TechCommander's flags are not MECHCOM's");
+}
+
+#[test]
+fn validate_catalog_and_gauntlet_work_for_mechcom() {
+    let ok = stdout_of(&["--ruleset", "mechcom", "validate"]);
+    assert!(ok.starts_with("OK: ") && ok.contains("mechs") && ok.contains("squads"), "{ok}");
+    let mechs = stdout_of(&["--ruleset", "mechcom", "catalog", "--format", "csv"]);
+    assert!(mechs.starts_with("name,faction,cost,") && mechs.contains("Typhon,HERAKLES,240,"), "{mechs}");
+    let out = volley().args(["--ruleset", "mechcom", "catalog", "builds"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "TechCommander's listing is not MECHCOM's");
+    // An addition that names a mech it does not define is checked against the catalogue.
+    let dir = catalogue_dir(&[(
+        "extra.toml",
+        "[[mech]]\nname = \"Twin\"\nfaction = \"HERAKLES\"\ncost = 200\nenergy = 6\nmovement = 4\nsensors = 6\nstability = 4\nstrength = 0\narmour = 4\nintegrity = 9\nweapons = [\"Prometheus Model Flamethrower\"]\n",
+    )]);
+    let ok = stdout_of(&["--ruleset", "mechcom", "validate", dir.path().to_str().unwrap()]);
+    assert!(ok.contains("additions from"), "{ok}");
+    let work = tempfile::tempdir().unwrap();
+    let out = volley()
+        .current_dir(work.path())
+        .args(["--ruleset", "mechcom", "gauntlet", "Kerberos", "Sentinel", "--field", "arena", "--range", "3"])
+        .args(["--trials", "3000", "--quiet", "--no-charts", "--out", "g"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let summary = fs::read_to_string(work.path().join("g/gauntlet_summary.csv")).unwrap();
+    assert!(summary.starts_with("ruleset,build,points,"), "{summary}");
+    assert_eq!(summary.lines().filter(|l| l.starts_with("mechcom,")).count(), 2, "{summary}");
+    let matchups = fs::read_to_string(work.path().join("g/gauntlet_matchups.csv")).unwrap();
+    assert!(
+        matchups.lines().next().unwrap().contains("range,cover,engaged,levels_above,spot_tokens,target_conditions")
+    );
 }

@@ -10,7 +10,7 @@ use crate::rules::ruleset::{
     CostChart, CostRow, DetailChart, DetailRow, DetailTable, OddsReport, OptionSpec, Role, RuleOptions, Ruleset,
     Weighted,
 };
-use crate::stats::{ExactTtk, Metric};
+use crate::stats::{ExactDuelOdds, ExactTtk, Metric};
 
 use super::attack_run::AttackRun;
 use super::catalogue::{Catalogue, SECTIONS};
@@ -327,6 +327,10 @@ impl Ruleset for Mechcom {
         max_turns: u32,
     ) -> Result<DuelKernel, String> {
         DuelKernel::new(&model(cat, a, c.attacker)?, &model(cat, b, c.target)?, &c.sit, o, max_turns)
+    }
+
+    fn exact_duel(d: &DuelKernel) -> Option<ExactDuelOdds> {
+        d.exact().map(|e| ExactDuelOdds { p_a_wins: e.p_a_wins, p_b_wins: e.p_b_wins, p_draw: e.p_undecided })
     }
 
     fn paired_run(a: AttackRun, b: AttackRun, metric: Metric) -> Result<QuantilePair, String> {
