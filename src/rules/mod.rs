@@ -12,6 +12,7 @@
 
 pub mod axis;
 pub mod mechcom;
+pub mod named;
 pub mod quantile_pair;
 pub mod ruleset;
 pub mod techcommander;

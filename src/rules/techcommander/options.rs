@@ -263,9 +263,7 @@ impl Options {
     /// Every option as (`NAME`, value) in declaration order: booleans `true`/`false`,
     /// numbers in decimal, choices in kebab-case (e.g. `COVER_BANDS=cover-modifiers`).
     pub fn pairs(&self) -> Vec<(String, String)> {
-        let value = serde_json::to_value(self).expect("options serialise");
-        let map = value.as_object().expect("options are a table");
-        map.iter().map(|(k, v)| (k.clone(), v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string()))).collect()
+        crate::rules::named::pairs(self)
     }
 
     /// Every option as `NAME=value`, joined by `,`: canonical, so equal options give
@@ -281,27 +279,7 @@ impl Options {
     /// An unknown option (with the nearest name), or a value of the wrong kind. The
     /// value's range is checked by [`Options::validate`].
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        let mut map = match serde_json::to_value(*self).expect("options serialise") {
-            serde_json::Value::Object(m) => m,
-            _ => unreachable!("options are a table"),
-        };
-        let key = name.trim().to_ascii_uppercase().replace('-', "_");
-        if !map.contains_key(&key) {
-            let nearest = map.keys().max_by(|a, b| strsim::jaro(&key, a).total_cmp(&strsim::jaro(&key, b)));
-            return Err(match nearest {
-                Some(n) => format!("unknown TechCommander option `{name}` (did you mean {n}?)"),
-                None => format!("unknown TechCommander option `{name}`"),
-            });
-        }
-        let v = value.trim();
-        let parsed = serde_json::from_str::<serde_json::Value>(v)
-            .ok()
-            .filter(|x| x.is_boolean() || x.is_number())
-            .unwrap_or_else(|| serde_json::Value::String(v.to_string()));
-        map.insert(key.clone(), parsed);
-        *self = serde_json::from_value(serde_json::Value::Object(map))
-            .map_err(|e| format!("option {key}: bad value `{value}`: {e}"))?;
-        Ok(())
+        crate::rules::named::set(self, name, value, "TechCommander option")
     }
 
     /// `self` with option `name` switched to `value`.
