@@ -429,11 +429,8 @@ impl RuleOptions for Options {
         Options::default()
             .pairs()
             .into_iter()
-            .map(|(name, default)| OptionSpec {
-                help: format!("ruling {name} of shared/rules/mechcom.md"),
-                name,
-                default,
-            })
+            .zip(super::options_help::HELP)
+            .map(|((name, default), (_, help))| OptionSpec { name, default, help: help.to_string() })
             .collect()
     }
 
@@ -447,5 +444,20 @@ impl RuleOptions for Options {
 
     fn validate(&self) -> Result<(), String> {
         Options::validate(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_ruling_has_its_own_help_line() {
+        let pairs = Options::default().pairs();
+        assert_eq!(pairs.len(), super::super::options_help::HELP.len());
+        for ((name, _), (help_name, help)) in pairs.iter().zip(super::super::options_help::HELP) {
+            assert_eq!(name, help_name, "the help lines follow the options' order");
+            assert!(help.len() > 10, "{name}: {help}");
+        }
     }
 }
