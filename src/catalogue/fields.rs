@@ -43,6 +43,9 @@ impl<T> Checked<T> {
     }
 }
 
+/// An inline table of a list, with where it starts.
+type InlineTable = (Option<Position>, Vec<(String, RawField)>);
+
 /// The key an error path belongs to: `weapons` for `weapons[2].count`.
 fn key_root(path: &str) -> &str {
     path.split(['[', '.']).next().unwrap_or(path)
@@ -247,7 +250,7 @@ impl<'a> Fields<'a> {
         let Some(field) = self.take(key) else {
             return Vec::new();
         };
-        let tables: Vec<(Option<Position>, Vec<(String, RawField)>)> = match &field.value {
+        let tables: Vec<InlineTable> = match &field.value {
             RawValue::Array(items) => {
                 let mut tables = Vec::new();
                 for (i, item) in items.iter().enumerate() {

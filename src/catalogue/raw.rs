@@ -35,7 +35,7 @@ pub struct Sections {
 }
 
 impl Sections {
-    fn from_key(&self, key: &str) -> Option<Section> {
+    fn by_key(&self, key: &str) -> Option<Section> {
         self.toml.iter().copied().find(|s| s.key() == key)
     }
 
@@ -179,7 +179,7 @@ pub fn read_toml(file: &str, text: &str, sections: &Sections) -> ParsedFile {
     top.sort_by_key(|(k, _)| k.span().start);
     for (key, value) in top {
         let pos = Position::of_offset(text, key.span().start);
-        let Some(section) = sections.from_key(key.get_ref()) else {
+        let Some(section) = sections.by_key(key.get_ref()) else {
             let keys = sections.toml.iter().map(|s| s.key());
             errors.push(
                 CatalogError::new(

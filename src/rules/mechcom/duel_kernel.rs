@@ -153,7 +153,7 @@ impl DuelKernel {
             explosions,
             clear,
             independent,
-            inputs: Box::new((a.clone(), b.clone(), sit.clone(), o.clone())),
+            inputs: Box::new((a.clone(), b.clone(), *sit, o.clone())),
         })
     }
 

@@ -71,6 +71,9 @@ pub fn weapons_of(a: &Model) -> Vec<Weapon> {
     a.mech.weapons.iter().cloned().chain([Weapon::unarmed()]).collect()
 }
 
+/// A weapon and the exact odds of one attack with it (`Err`: why it cannot attack).
+pub type WeaponOdds = (Weapon, Result<AttackOdds, String>);
+
 /// One attack of each weapon (or only `weapon`), exact: `Err` is the reason it cannot
 /// attack.
 ///
@@ -82,7 +85,7 @@ pub fn all_odds(
     t: &Model,
     s: &Setting,
     o: &Options,
-) -> Result<Vec<(Weapon, Result<AttackOdds, String>)>, String> {
+) -> Result<Vec<WeaponOdds>, String> {
     let mut weapons = weapons_of(a);
     if let Some(w) = weapon {
         let names: Vec<&str> = weapons.iter().map(|x| x.name.as_str()).collect();

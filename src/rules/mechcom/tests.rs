@@ -308,49 +308,49 @@ fn every_stability_modifier_of_the_table() {
     let at = Situation::at_range(3);
     let with = |c: Condition, m: &Model| m.clone().with_conditions(Conditions::of(&[c]));
     let st = |r: Result<Aim, NoAttack>| r.unwrap().stability;
-    assert_eq!(st(s(&a, &plain, &t, at.clone(), &o)), 4);
+    assert_eq!(st(s(&a, &plain, &t, at, &o)), 4);
     // engaged (+2), not with Ultralight; range 1 is melee distance
-    assert_eq!(st(s(&a, &plain, &t, Situation { engaged: true, ..at.clone() }, &o)), 6);
+    assert_eq!(st(s(&a, &plain, &t, Situation { engaged: true, ..at }, &o)), 6);
     assert_eq!(st(s(&a, &plain, &t, Situation::at_range(1), &o)), 6);
     let light = Weapon::ranged("light", 6, Damage::Fixed(1), 2, &[Perk::Ultralight]);
     assert_eq!(st(s(&a, &light, &t, Situation::at_range(1), &o)), 4);
     // cover: half and soft +2, soft nothing when not half cover, total no shot but Artillery
     for cover in [Cover::Half, Cover::Soft] {
-        assert_eq!(st(s(&a, &plain, &t, Situation { cover, ..at.clone() }, &o)), 6);
+        assert_eq!(st(s(&a, &plain, &t, Situation { cover, ..at }, &o)), 6);
     }
     let hard = Options { soft_cover_is_half_cover: false, ..o.clone() };
-    assert_eq!(st(s(&a, &plain, &t, Situation { cover: Cover::Soft, ..at.clone() }, &hard)), 4);
-    let total = Situation { cover: Cover::Total, spot_tokens: 1, ..at.clone() };
-    assert_eq!(s(&a, &plain, &t, total.clone(), &o), Err(NoAttack::TotalCover));
+    assert_eq!(st(s(&a, &plain, &t, Situation { cover: Cover::Soft, ..at }, &hard)), 4);
+    let total = Situation { cover: Cover::Total, spot_tokens: 1, ..at };
+    assert_eq!(s(&a, &plain, &t, total, &o), Err(NoAttack::TotalCover));
     let arty = Weapon::ranged("arty", 12, Damage::Fixed(2), 2, &[Perk::Artillery]);
     // Artillery consumes its token for no bonus, and fires over total cover
     assert_eq!(s(&a, &arty, &t, total, &o).unwrap(), Aim { stability: 4, spot_consumed: 1, die_bonus: 0 });
-    assert_eq!(s(&a, &arty, &t, at.clone(), &o), Err(NoAttack::NoSpotToken));
+    assert_eq!(s(&a, &arty, &t, at, &o), Err(NoAttack::NoSpotToken));
     // a Submerged target is in half cover; two sources stack only with COVER_STACKS
     let sub = with(Condition::Submerged, &t);
-    let half = Situation { cover: Cover::Half, ..at.clone() };
+    let half = Situation { cover: Cover::Half, ..at };
     // (Submerged also puts the target 2 levels down: one better)
-    assert_eq!(st(s(&a, &plain, &sub, half.clone(), &o)), 5);
+    assert_eq!(st(s(&a, &plain, &sub, half, &o)), 5);
     let stacks = Options { cover_stacks: true, ..o.clone() };
     assert_eq!(st(s(&a, &plain, &sub, half, &stacks)), 7);
     // height: per full 2 levels above; none from below
-    assert_eq!(st(s(&a, &plain, &t, Situation { levels_above: 5, ..at.clone() }, &o)), 2);
-    assert_eq!(st(s(&a, &plain, &t, Situation { levels_above: -3, ..at.clone() }, &o)), 4);
+    assert_eq!(st(s(&a, &plain, &t, Situation { levels_above: 5, ..at }, &o)), 2);
+    assert_eq!(st(s(&a, &plain, &t, Situation { levels_above: -3, ..at }, &o)), 4);
     // Heavy after moving
     let heavy = Weapon::ranged("heavy", 6, Damage::Fixed(3), 2, &[Perk::Heavy]);
-    assert_eq!(st(s(&a, &heavy, &t, Situation { heavy_moved: true, ..at.clone() }, &o)), 6);
-    assert_eq!(st(s(&a, &plain, &t, Situation { heavy_moved: true, ..at.clone() }, &o)), 4);
+    assert_eq!(st(s(&a, &heavy, &t, Situation { heavy_moved: true, ..at }, &o)), 6);
+    assert_eq!(st(s(&a, &plain, &t, Situation { heavy_moved: true, ..at }, &o)), 4);
     // conditions: Blinded +2, Shocked +1 on the attacker, Invisible +2 on the target
-    assert_eq!(st(s(&with(Condition::Blinded, &a), &plain, &t, at.clone(), &o)), 6);
-    assert_eq!(st(s(&with(Condition::Shocked, &a), &plain, &t, at.clone(), &o)), 5);
-    assert_eq!(st(s(&a, &plain, &with(Condition::Invisible, &t), at.clone(), &o)), 6);
+    assert_eq!(st(s(&with(Condition::Blinded, &a), &plain, &t, at, &o)), 6);
+    assert_eq!(st(s(&with(Condition::Shocked, &a), &plain, &t, at, &o)), 5);
+    assert_eq!(st(s(&a, &plain, &with(Condition::Invisible, &t), at, &o)), 6);
     // spot tokens: one at most, any number with Sniper, none under SPOT_POLICY never
-    let spotted = Situation { spot_tokens: 3, ..at.clone() };
-    assert_eq!(s(&a, &plain, &t, spotted.clone(), &o).unwrap(), Aim { stability: 3, spot_consumed: 1, die_bonus: 0 });
+    let spotted = Situation { spot_tokens: 3, ..at };
+    assert_eq!(s(&a, &plain, &t, spotted, &o).unwrap(), Aim { stability: 3, spot_consumed: 1, die_bonus: 0 });
     let sniper = Weapon::ranged("sniper", 12, Damage::Fixed(2), 1, &[Perk::Sniper]);
-    assert_eq!(st(s(&a, &sniper, &t, spotted.clone(), &o)), 1);
+    assert_eq!(st(s(&a, &sniper, &t, spotted, &o)), 1);
     let never = Options { spot_policy: options::SpotPolicy::Never, ..o.clone() };
-    assert_eq!(st(s(&a, &plain, &t, spotted.clone(), &never)), 4);
+    assert_eq!(st(s(&a, &plain, &t, spotted, &never)), 4);
     // MODIFIERS_MOVE_STABILITY off: the bonus goes on the die instead
     let faces = Options { modifiers_move_stability: false, ..o.clone() };
     assert_eq!(s(&a, &plain, &t, spotted, &faces).unwrap(), Aim { stability: 4, spot_consumed: 1, die_bonus: 1 });
@@ -440,7 +440,7 @@ fn reactor_heat_blast_and_barrage() {
     let blast = Weapon::ranged("b", 4, Damage::Fixed(1), 2, &[Perk::Blast, Perk::Barrage]);
     let d = attack_odds(&shooter(4), &blast, &target(4, 10), &sit, &o).unwrap();
     assert!(close(d.p_blast.unwrap(), 1.0 / 4.0));
-    let more = Situation { barrage_dice: 2, ..sit.clone() };
+    let more = Situation { barrage_dice: 2, ..sit };
     assert_eq!(attack_odds(&shooter(4), &blast, &target(4, 10), &more, &o).unwrap().dice, 4);
     let plain = Weapon::ranged("p", 4, Damage::Fixed(1), 2, &[]);
     assert_eq!(attack_odds(&shooter(4), &plain, &target(4, 10), &more, &o).unwrap().dice, 2);

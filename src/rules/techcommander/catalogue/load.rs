@@ -2,8 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::catalogue::Catalogue;
 use super::resolve::check;
+use super::validated::Catalogue;
 use crate::catalogue::error::{CatalogError, CatalogErrors};
 use crate::catalogue::source::{self, SourceFile};
 

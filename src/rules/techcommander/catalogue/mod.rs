@@ -6,13 +6,13 @@
 //! resolves names and checks builds against their unit and class limits.
 
 pub mod build;
-pub mod catalogue;
 pub mod classes;
 pub mod field;
 pub mod gear;
 mod load;
 mod resolve;
 pub mod unit;
+pub mod validated;
 pub mod weapon;
 
 use crate::catalogue::{Section, Sections};
@@ -38,8 +38,8 @@ pub const SECTIONS: Sections = Sections {
 };
 
 pub use crate::catalogue::{CatalogError, CatalogErrors, Position};
-pub use catalogue::{Build, Catalogue, Field, SystemRef};
 pub use classes::{MSV_CLASSES, MsvClass, msv_class};
 pub use gear::{Effects, Gear};
 pub use unit::{Unit, UnitKind};
+pub use validated::{Build, Catalogue, Field, SystemRef};
 pub use weapon::Weapon;

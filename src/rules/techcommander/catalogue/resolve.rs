@@ -6,11 +6,11 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use super::build::BuildSpec;
-use super::catalogue::{Build, Catalogue, Field, SystemRef};
 use super::classes::msv_class;
 use super::field::FieldSpec;
 use super::gear::Gear;
 use super::unit::{Unit, UnitKind};
+use super::validated::{Build, Catalogue, Field, SystemRef};
 use super::weapon::Weapon;
 use super::{BUILD, FIELD, GEAR, SECTIONS, UNIT, WEAPON};
 use crate::catalogue::error::{CatalogError, CatalogErrors, Position, did_you_mean};
