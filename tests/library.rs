@@ -782,7 +782,7 @@ mod paired {
     use super::fixtures::*;
     use volley::engine::{Cell, RunConfig, Silent, Trials, run};
     use volley::rules::techcommander::catalogue::UnitKind;
-    use volley::rules::techcommander::paired::{Metric, PairedDuels, PairedRuns};
+    use volley::rules::techcommander::paired::{Metric, PairedDuels, paired_runs};
     use volley::rules::techcommander::*;
     use volley::stats::binomial::consistent;
     use volley::stats::tolerance::FAMILY_ALPHA;
@@ -804,7 +804,7 @@ mod paired {
         let (ea, eb) = (ra.exact(), rb.exact());
         let n = 40_000u64;
         for k in 1..=6u32 {
-            let kernel = PairedRuns::new(ra.clone(), rb.clone(), Metric::KillByTurn(k));
+            let kernel = paired_runs(&ra, &rb, Metric::KillByTurn(k)).unwrap();
             let cfg = RunConfig { seed: 12, trials: Trials::Fixed(n), ..RunConfig::default() };
             let tally = run(&[Cell { key: 9, kernel: &kernel }], &cfg, &Silent).unwrap().remove(0);
             let alpha = FAMILY_ALPHA / 12.0;

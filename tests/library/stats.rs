@@ -5,7 +5,7 @@ use super::fixtures::*;
 use volley::engine::{Cell, RunConfig, Silent, Trials, run};
 use volley::rules::Kernel;
 use volley::rules::techcommander::catalogue::UnitKind;
-use volley::rules::techcommander::paired::{Metric, PairedDuels, PairedRuns};
+use volley::rules::techcommander::paired::{Metric, PairedDuels, paired_runs};
 use volley::rules::techcommander::*;
 use volley::stats::binomial::consistent;
 use volley::stats::tolerance::{FAMILY_ALPHA, bonferroni_z};
@@ -34,13 +34,14 @@ fn an_unused_slot_still_takes_its_draws() {
     let (msv, vehicle) = (attacker(UnitKind::Msv, vec![w.clone()]), attacker(UnitKind::Vehicle, vec![w]));
     let t = Target::generic(2);
     let c = Conditions::default();
-    let runs = PairedRuns::new(
-        AttackRun::new(&msv, &t, &c, &volley::rules::techcommander::Options::default(), Policy::BestExpected, 20)
+    let runs = paired_runs(
+        &AttackRun::new(&msv, &t, &c, &volley::rules::techcommander::Options::default(), Policy::BestExpected, 20)
             .unwrap(),
-        AttackRun::new(&vehicle, &t, &c, &volley::rules::techcommander::Options::default(), Policy::BestExpected, 20)
+        &AttackRun::new(&vehicle, &t, &c, &volley::rules::techcommander::Options::default(), Policy::BestExpected, 20)
             .unwrap(),
         Metric::Turns,
-    );
+    )
+    .unwrap();
     let tally = paired(&runs, 1, 5_000);
     assert!(tally.sum_a > 5_000, "several turns per kill");
     assert_eq!(tally.sum_d2, 0, "attack runs out of step");
@@ -49,10 +50,10 @@ fn an_unused_slot_still_takes_its_draws() {
     // (d = 0 or 1 in every trial), which a slot skipped when unused would break.
     let twin = attacker(UnitKind::Msv, vec![weapon("Gun", 6, 6, -3), weapon("Pistol", 1, 2, -3)]);
     for k in [2, 3, 4] {
-        let runs = PairedRuns::new(
-            AttackRun::new(&twin, &t, &c, &volley::rules::techcommander::Options::default(), Policy::BestExpected, 20)
+        let runs = paired_runs(
+            &AttackRun::new(&twin, &t, &c, &volley::rules::techcommander::Options::default(), Policy::BestExpected, 20)
                 .unwrap(),
-            AttackRun::new(
+            &AttackRun::new(
                 &vehicle,
                 &t,
                 &c,
@@ -62,7 +63,8 @@ fn an_unused_slot_still_takes_its_draws() {
             )
             .unwrap(),
             Metric::KillByTurn(k),
-        );
+        )
+        .unwrap();
         let tally = paired(&runs, 4, 5_000);
         assert!(tally.sum_d > 0, "the twin is better");
         assert_eq!(tally.sum_d, tally.sum_d2, "k = {k}: the twin fell behind in some trial");
@@ -134,7 +136,7 @@ fn paired_attack_runs_of_sixteen_dice_keep_the_exact_marginals() {
     let n = 40_000u64;
     let alpha = FAMILY_ALPHA / 8.0;
     for k in 1..=4u32 {
-        let tally = paired(&PairedRuns::new(run16.clone(), run8.clone(), Metric::KillByTurn(k)), 11, n);
+        let tally = paired(&paired_runs(&run16, &run8, Metric::KillByTurn(k)).unwrap(), 11, n);
         assert!(consistent(tally.sum_a as u64, n, e16.p_kill_by_turn[k as usize - 1], alpha), "16 dice, turn {k}");
         assert!(consistent(tally.sum_b as u64, n, e8.p_kill_by_turn[k as usize - 1], alpha), "8 dice, turn {k}");
         // monotone coupling: the 16-dice side is never behind in any trial
@@ -150,13 +152,14 @@ fn value_stability_of_the_paired_seeding_path() {
     let mut b = a.clone();
     b.systems[0].weapon.fire_control += 1;
     let c = Conditions::default();
-    let runs = PairedRuns::new(
-        AttackRun::new(&a, &t, &c, &volley::rules::techcommander::Options::default(), Policy::BestExpected, 20)
+    let runs = paired_runs(
+        &AttackRun::new(&a, &t, &c, &volley::rules::techcommander::Options::default(), Policy::BestExpected, 20)
             .unwrap(),
-        AttackRun::new(&b, &t, &c, &volley::rules::techcommander::Options::default(), Policy::BestExpected, 20)
+        &AttackRun::new(&b, &t, &c, &volley::rules::techcommander::Options::default(), Policy::BestExpected, 20)
             .unwrap(),
         Metric::Turns,
-    );
+    )
+    .unwrap();
     let r = paired(&runs, 2026, 1_000);
     let (a16, o, t2) = jury_rig_duel(16);
     let duel = |x: &Attacker| {

@@ -21,6 +21,7 @@ use rand::{Rng, SeedableRng, TryRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::engine::Kernel;
+use crate::rules::quantile_pair::QuantilePair;
 use crate::stats::{PairedTally, Scale};
 
 use super::attack_run::AttackRun;
@@ -202,67 +203,12 @@ impl Kernel for PairedDuels {
     }
 }
 
-/// A and B each attack the same target under the same conditions.
+/// A's and B's attack runs against the same target, paired by one uniform per trial
+/// mapped through each side's exact time-to-kill law (the coupling any ruleset with an
+/// exact law uses: [`QuantilePair`]).
 ///
-/// Attack runs are coupled once per trial, through their exact time-to-kill
-/// distributions ([`AttackRun::exact`]): one uniform u per trial, and each side's turn of
-/// the kill is its quantile at u. This comonotone coupling is the strongest pairing two
-/// distributions admit: whenever one build kills by every turn at least as often as the
-/// other, it kills no later in every trial, and the paired interval of any monotone
-/// metric (turns, kill by turn k) is as narrow as any pairing can make it. Coupling per
-/// action cannot do this: once the stronger build has killed, the weaker one's later
-/// actions would see numbers the stronger one never used.
-///
-/// Each side's turn is drawn from its exact chain computed in f64: every probability is
-/// within a few ulps (about 1e-15) of the exact rational, far below what any sample
-/// size here can resolve. The unpaired attack-run kernel is untouched.
-pub struct PairedRuns {
-    pub a: AttackRun,
-    pub b: AttackRun,
-    pub metric: Metric,
-    /// Per side, per turn t: ⌈P(killed by turn t+1) · 2^64⌉ as a u128 (2^64 when certain).
-    quantiles: [Vec<u128>; 2],
-}
-
-/// `u < thresholds[t]` ⇔ the kill comes by turn t+1, for u uniform on [0, 2^64).
-fn turn_thresholds(run: &AttackRun) -> Vec<u128> {
-    const TWO_64: f64 = 18_446_744_073_709_551_616.0;
-    run.exact().p_kill_by_turn.iter().map(|&f| (f.clamp(0.0, 1.0) * TWO_64).ceil() as u128).collect()
-}
-
-impl PairedRuns {
-    pub fn new(a: AttackRun, b: AttackRun, metric: Metric) -> PairedRuns {
-        let quantiles = [turn_thresholds(&a), turn_thresholds(&b)];
-        PairedRuns { a, b, metric, quantiles }
-    }
-
-    /// The 1-based turn of the kill at uniform `u` for side `who`, or `None` if censored.
-    #[inline]
-    fn turn(&self, who: usize, u: u64) -> Option<u32> {
-        self.quantiles[who].iter().position(|&t| (u as u128) < t).map(|t| t as u32 + 1)
-    }
-
-    /// The metric's value for one run (turn of the kill or `None`).
-    fn value(&self, t: Option<u32>) -> i64 {
-        match self.metric {
-            Metric::KillByTurn(k) => t.is_some_and(|t| t <= k) as i64,
-            Metric::Turns | Metric::Win => t.unwrap_or(self.a.max_turns + 1) as i64,
-        }
-    }
-}
-
-impl Kernel for PairedRuns {
-    type Tally = PairedTally;
-    fn new_tally(&self) -> PairedTally {
-        PairedTally::new(match self.metric {
-            Metric::KillByTurn(_) => Scale::Proportion,
-            Metric::Turns | Metric::Win => Scale::Range { low: 1, high: self.a.max_turns as i64 + 1 },
-        })
-    }
-    fn play(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut PairedTally) {
-        for _ in 0..trials {
-            let u = rng.next_u64();
-            tally.add(self.value(self.turn(0, u)), self.value(self.turn(1, u)));
-        }
-    }
+/// # Errors
+/// `Metric::Win` (a duel metric).
+pub fn paired_runs(a: &AttackRun, b: &AttackRun, metric: Metric) -> Result<QuantilePair, String> {
+    QuantilePair::new(&a.exact(), &b.exact(), metric)
 }

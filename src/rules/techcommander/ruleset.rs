@@ -16,10 +16,11 @@ use super::catalogue::{Catalogue, SECTIONS, UnitKind};
 use super::conditions::{AttackMode, Conditions, Cover, Movement, Smoke, Status};
 use super::duel::Duel;
 use super::options::Options;
-use super::paired::{PairedDuels, PairedRuns};
+use super::paired::{PairedDuels, paired_runs};
 use super::policy::Policy;
 use super::profile::{Attacker, Target, TargetSpec};
 use super::{listing, report};
+use crate::rules::quantile_pair::QuantilePair;
 
 /// The TechCommander ruleset.
 #[derive(Debug, Clone, Copy)]
@@ -201,7 +202,7 @@ impl Ruleset for TechCommander {
     type Policy = Policy;
     type AttackRun = AttackRun;
     type Duel = Duel;
-    type PairedRun = PairedRuns;
+    type PairedRun = QuantilePair;
     type PairedDuel = PairedDuels;
 
     fn load(origin: &str, files: &[SourceFile], read_errors: Vec<CatalogError>) -> Result<Catalogue, CatalogErrors> {
@@ -383,11 +384,8 @@ impl Ruleset for TechCommander {
         Duel::new((&a.0, &a.1), (&b.0, &b.1), c, o, policy, max_turns)
     }
 
-    fn paired_run(a: AttackRun, b: AttackRun, metric: Metric) -> Result<PairedRuns, String> {
-        if metric == Metric::Win {
-            return Err("attack runs compare by turns or kill-by-turn:K, not win".into());
-        }
-        Ok(PairedRuns::new(a, b, metric))
+    fn paired_run(a: AttackRun, b: AttackRun, metric: Metric) -> Result<QuantilePair, String> {
+        paired_runs(&a, &b, metric)
     }
 
     fn paired_duel(a: Duel, b: Duel, metric: Metric) -> Result<PairedDuels, String> {
