@@ -103,7 +103,6 @@ pub fn run<R: Ruleset>(args: &GauntletArgs, ctx: &Invocation<'_>) -> Result<()> 
         "turn": R::TURN,
         "axes": axes_json(R::axes(), &|n| {
             let mut v: Vec<String> = grid.iter().map(|p| p.get(n).to_string()).collect();
-            v.dedup();
             v.sort();
             v.dedup();
             v

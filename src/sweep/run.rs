@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use crate::engine::{Cell, Observer, RunConfig, Trials, cell_key, run};
 use crate::output::Table;
 use crate::rules::axis::{AxisSpec, Point};
-use crate::rules::ruleset::{CostChart, DetailChart, RuleOptions, Ruleset};
+use crate::rules::ruleset::{CostChart, DetailChart, Role, RuleOptions, Ruleset};
 
 use super::cells::CellSpec;
 use super::scenario::{Engagement, Resolved, Scenario};
@@ -122,47 +122,59 @@ pub fn run_sweep<R: Ruleset>(
     let points_of = |n: &str| R::points(catalogue, n);
     let (mut out, cells, engagements) = match scenario.engagement {
         Engagement::AttackRun => {
-            let mut cells_spec = Vec::new();
+            // Each attacker and target once: names as tables show them, points, target cells.
+            struct Pair<'n> {
+                a: &'n str,
+                t: &'n str,
+                shown: (String, String),
+                points: (f64, f64),
+                target_cells: Vec<crate::output::Cell>,
+            }
+            let mut pairs = Vec::new();
             for a in &resolved.attackers {
                 for t in &resolved.targets {
-                    for (pi, (p, c)) in points.iter().enumerate() {
-                        let kernel = R::attack_run(catalogue, a, t, c, &options, policy, scenario.max_turns)
-                            .map_err(|e| format!("{a} vs {t}: {e}"))?;
-                        let k = cell_key(&key.attack_run(
-                            &name(crate::rules::Role::Attacker, a)?,
-                            &name(crate::rules::Role::Target, t)?,
-                            p,
-                        ));
-                        cells_spec.push((a, t, pi, kernel, k));
-                    }
+                    pairs.push(Pair {
+                        a,
+                        t,
+                        shown: (name(Role::Attacker, a)?, name(Role::Target, t)?),
+                        points: (points_of(a)?, points_of(t)?),
+                        target_cells: R::target_cells(catalogue, t),
+                    });
+                }
+            }
+            let mut cells_spec = Vec::new();
+            for (qi, q) in pairs.iter().enumerate() {
+                for (pi, (p, c)) in points.iter().enumerate() {
+                    let kernel = R::attack_run(catalogue, q.a, q.t, c, &options, policy, scenario.max_turns)
+                        .map_err(|e| format!("{} vs {}: {e}", q.a, q.t))?;
+                    let k = cell_key(&key.attack_run(&q.shown.0, &q.shown.1, p));
+                    cells_spec.push((qi, pi, kernel, k));
                 }
             }
             let cells: Vec<Cell<'_, R::AttackRun>> =
-                cells_spec.iter().map(|s| Cell { key: s.4, kernel: &s.3 }).collect();
+                cells_spec.iter().map(|s| Cell { key: s.3, kernel: &s.2 }).collect();
             let tallies = run(&cells, config, observer)?;
             let mut ttk = tables::time_to_kill(&l);
             let mut by_turn = tables::ttk_by_turn(&l);
             let mut engagements = 0;
-            for ((a, t, pi, kernel, _), tally) in cells_spec.iter().zip(&tallies) {
-                let (p, c) = &points[*pi];
+            for ((qi, pi, kernel, _), tally) in cells_spec.iter().zip(&tallies) {
+                let (q, (p, c)) = (&pairs[*qi], &points[*pi]);
                 let exact = R::exact_run(kernel);
                 engagements += tally.trials;
-                let (an, tn) = (name(crate::rules::Role::Attacker, a)?, name(crate::rules::Role::Target, t)?);
-                let target_cells = R::target_cells(catalogue, t);
                 let sd = Sides {
-                    attacker: &an,
-                    attacker_points: points_of(a)?,
-                    target: &tn,
-                    target_cells: &target_cells,
-                    target_points: points_of(t)?,
+                    attacker: &q.shown.0,
+                    attacker_points: q.points.0,
+                    target: &q.shown.1,
+                    target_cells: &q.target_cells,
+                    target_points: q.points.1,
                 };
                 for (i, table) in detail_tables.iter_mut().enumerate() {
-                    tables::push_detail(table, &l, &sd, p, R::detail_rows(i, catalogue, a, t, c, &options)?);
+                    tables::push_detail(table, &l, &sd, p, R::detail_rows(i, catalogue, q.a, q.t, c, &options)?);
                 }
                 let summary = tally.summary();
                 tables::push_time_to_kill(&mut ttk, &l, &sd, p, tally, &summary, &exact);
                 tables::push_ttk_by_turn(&mut by_turn, &l, &sd, p, &summary, &exact);
-                let rows = R::cost_rows(catalogue, a, t, c, &options, kernel)?;
+                let rows = R::cost_rows(catalogue, q.a, q.t, c, &options, kernel)?;
                 tables::push_cost_rows(&mut cost, &l, &sd, p, rows, &exact, Some(tally));
             }
             (vec![("time_to_kill", ttk), ("ttk_by_turn", by_turn)], cells_spec.len(), engagements)
