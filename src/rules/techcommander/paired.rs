@@ -1,7 +1,7 @@
 //! Paired play for comparisons with common random numbers.
 //!
 //! Attack runs are coupled once per trial through their exact time-to-kill
-//! distributions (see [`PairedRuns`]). Duels, which have no exact solver, are coupled per
+//! distributions (see [`paired_runs`]). Duels, which have no exact solver, are coupled per
 //! action slot: each trial re-seeds one generator per role (initiative, the compared build, the
 //! opponent) from the stream. Every side has [`SLOTS_PER_TURN`] action slots a turn, and
 //! every slot takes exactly two u64 from its side's generator, used or not (a unit with
