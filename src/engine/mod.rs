@@ -2,6 +2,7 @@
 //! and progress. It runs any [`Kernel`] (the contract the rulesets implement)
 //! and knows no rule.
 
+pub mod battle;
 pub mod kernel;
 pub mod observer;
 pub mod runner;
