@@ -7,6 +7,7 @@
 
 pub mod error;
 pub mod fields;
+pub mod force;
 pub mod layers;
 pub mod raw;
 pub mod source;

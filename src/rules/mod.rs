@@ -11,6 +11,7 @@
 //! (`catalogue`, `engine`, `dice`, `stats`, `output`, `charts`, `sweep`) name no ruleset.
 
 pub mod axis;
+pub mod battle;
 pub mod mechcom;
 pub mod named;
 pub mod quantile_pair;

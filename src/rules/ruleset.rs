@@ -20,7 +20,10 @@ use crate::output::{Cell, Kind, Table};
 use crate::stats::{DuelTally, ExactDuelOdds, ExactTtk, Metric, PairedTally, TtkTally};
 
 use super::axis::{AxisSpec, Point};
+use super::battle::{BattleInfo, BattleMode, BattleSetup};
+use crate::catalogue::force::ForceSpec;
 use crate::engine::Kernel;
+use crate::engine::battle::BattleTally;
 
 /// One ruling or switch of a ruleset, for `volley rulesets` and manifests.
 #[derive(Debug, Clone, PartialEq)]
@@ -186,6 +189,8 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     type Duel: Kernel<Tally = DuelTally>;
     type PairedRun: Kernel<Tally = PairedTally>;
     type PairedDuel: Kernel<Tally = PairedTally>;
+    /// Whole forces in battle ([`super::battle::NoBattle`] for a game without battles).
+    type Battle: Kernel<Tally = BattleTally>;
 
     // ---- catalogue -------------------------------------------------------------------
 
@@ -356,6 +361,31 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
         _o: &Self::Options,
     ) -> Result<crate::charts::card::Card, String> {
         Err(format!("odds cards are not available for {} yet", Self::NAME))
+    }
+
+    // ---- battles -----------------------------------------------------------------------
+
+    /// The battles this game plays, the default first; empty: none.
+    const BATTLE_MODES: &'static [BattleMode] = &[];
+    /// The battle policies [`Ruleset::battle`] accepts, the default first.
+    const BATTLE_POLICIES: &'static [&'static str] = &[];
+
+    /// The catalogue's named forces (`[[force]]`), in catalogue order.
+    fn forces(_cat: &Self::Catalogue) -> Vec<ForceSpec> {
+        Vec::new()
+    }
+
+    /// Compile a battle: forces resolved and checked against their budget, conditions
+    /// and options compiled, every table the policy reads precomputed.
+    ///
+    /// # Errors
+    /// An unknown mode, policy or name, a force over its budget (naming the force and the
+    /// excess), a side count the mode does not take, or a game without battles.
+    fn battle(
+        _cat: &Self::Catalogue,
+        _setup: &BattleSetup<'_, Self::Conditions, Self::Options>,
+    ) -> Result<(Self::Battle, BattleInfo), String> {
+        Err(format!("battles are not available for {} yet", Self::LABEL))
     }
 
     // ---- tables ------------------------------------------------------------------------

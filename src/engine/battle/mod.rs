@@ -61,15 +61,32 @@ pub trait BattleRules: Sync {
     fn begin_battle(&self, s: &mut Self::State, rng: &mut Xoshiro256PlusPlus);
     /// Start turn `turn` (0-based): deployment, initiative, budgets. Writes the acting
     /// order into `order` and returns how many sides act this turn.
-    fn begin_turn(&self, s: &mut Self::State, turn: u32, rng: &mut Xoshiro256PlusPlus, order: &mut [u8; MAX_SIDES])
-    -> usize;
+    fn begin_turn(
+        &self,
+        s: &mut Self::State,
+        turn: u32,
+        rng: &mut Xoshiro256PlusPlus,
+        order: &mut [u8; MAX_SIDES],
+    ) -> usize;
     /// Steps side `side` may give in phase `phase` of this turn.
     fn budget(&self, s: &Self::State, side: usize, phase: usize) -> u32;
     /// Carry out one step of `side`.
-    fn act(&self, s: &mut Self::State, side: usize, action: Self::Action, rng: &mut Xoshiro256PlusPlus, out: &mut Outcome);
+    fn act(
+        &self,
+        s: &mut Self::State,
+        side: usize,
+        action: Self::Action,
+        rng: &mut Xoshiro256PlusPlus,
+        out: &mut Outcome,
+    );
     /// End of turn `turn`: resolve, score, reset. `Some` ends the battle.
-    fn end_turn(&self, s: &mut Self::State, turn: u32, rng: &mut Xoshiro256PlusPlus, out: &mut Outcome)
-    -> Option<Ending>;
+    fn end_turn(
+        &self,
+        s: &mut Self::State,
+        turn: u32,
+        rng: &mut Xoshiro256PlusPlus,
+        out: &mut Outcome,
+    ) -> Option<Ending>;
     /// The turn cap was reached without an end: how the battle is called.
     fn time_called(&self, s: &Self::State, out: &mut Outcome) -> Ending;
 }
@@ -77,8 +94,14 @@ pub trait BattleRules: Sync {
 /// How a side plays: deterministic given the state and the random stream.
 pub trait BattlePolicy<G: BattleRules>: Sync {
     /// The next step of `side` in `phase`, or `None` to pass.
-    fn choose(&self, game: &G, s: &G::State, side: usize, phase: usize, rng: &mut Xoshiro256PlusPlus)
-    -> Option<G::Action>;
+    fn choose(
+        &self,
+        game: &G,
+        s: &G::State,
+        side: usize,
+        phase: usize,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<G::Action>;
 }
 
 /// One turn's action phases (step 2 of the module docs). Returns the steps each side

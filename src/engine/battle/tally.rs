@@ -110,11 +110,7 @@ impl BattleTally {
 
     /// Largest 95% half-width among P(win) of each side and P(draw).
     pub fn max_half_width(&self) -> f64 {
-        self.wins
-            .iter()
-            .chain([&self.draws])
-            .map(|&k| wilson95(k, self.trials).half_width())
-            .fold(0.0, f64::max)
+        self.wins.iter().chain([&self.draws]).map(|&k| wilson95(k, self.trials).half_width()).fold(0.0, f64::max)
     }
 
     /// Battles ended (before the cap) by turn k+1, cumulative, for k in 0..cap.
@@ -132,7 +128,8 @@ impl BattleTally {
         let n = self.trials;
         let p = |k: u64| k as f64 / n.max(1) as f64;
         let mean = |m: (u128, u128), scale: f64| {
-            mean_interval(n, m.0, m.1, Z95).map(|(v, ci)| (v / scale, Interval { low: ci.low / scale, high: ci.high / scale }))
+            mean_interval(n, m.0, m.1, Z95)
+                .map(|(v, ci)| (v / scale, Interval { low: ci.low / scale, high: ci.high / scale }))
         };
         let sides = (0..self.sides())
             .map(|s| SideSummary {

@@ -47,7 +47,13 @@ impl BattleRules for Toy {
         s.steps.clear();
         s.given = vec![0; self.rolls.len()];
     }
-    fn begin_turn(&self, _s: &mut Log, _turn: u32, _rng: &mut Xoshiro256PlusPlus, order: &mut [u8; MAX_SIDES]) -> usize {
+    fn begin_turn(
+        &self,
+        _s: &mut Log,
+        _turn: u32,
+        _rng: &mut Xoshiro256PlusPlus,
+        order: &mut [u8; MAX_SIDES],
+    ) -> usize {
         let mut sides: Vec<usize> = (0..self.rolls.len()).collect();
         sides.sort_by_key(|&s| self.rolls[s]);
         for (slot, s) in order.iter_mut().zip(&sides) {

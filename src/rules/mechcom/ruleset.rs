@@ -180,6 +180,7 @@ impl Ruleset for Mechcom {
     type Duel = DuelKernel;
     type PairedRun = QuantilePair;
     type PairedDuel = PairedDuels;
+    type Battle = crate::rules::battle::NoBattle;
 
     fn load(origin: &str, files: &[SourceFile], read_errors: Vec<CatalogError>) -> Result<Catalogue, CatalogErrors> {
         Catalogue::from_read(origin, files, read_errors)
