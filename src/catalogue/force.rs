@@ -89,6 +89,16 @@ impl ForceSpec {
         })
     }
 
+    /// Canonical text for cell keys: `N*BUILD` joined by `+`, in written order, then
+    /// `@budget` when the force names one.
+    pub fn canonical(&self) -> String {
+        let members: Vec<String> = self.members.iter().map(|m| format!("{}*{}", m.count, m.build)).collect();
+        match self.budget {
+            Some(b) => format!("{}@{b}", members.join("+")),
+            None => members.join("+"),
+        }
+    }
+
     /// Total number of units.
     pub fn size(&self) -> u32 {
         self.members.iter().map(|m| m.count).sum()

@@ -8,9 +8,9 @@ use clap::{Arg, ArgAction, ArgMatches, Command};
 use crate::rules::axis::{AxisKind, AxisSpec};
 
 /// Subcommands that take one point of conditions.
-pub const CONDITION_COMMANDS: &[&str] = &["odds", "ttk", "duel", "compare", "gauntlet"];
+pub const CONDITION_COMMANDS: &[&str] = &["odds", "ttk", "duel", "compare", "gauntlet", "battle"];
 /// Subcommands where two sides fire at each other (help says "both").
-const BOTH_SIDES: &[&str] = &["duel", "gauntlet"];
+const BOTH_SIDES: &[&str] = &["duel", "gauntlet", "battle"];
 
 fn arg(spec: &AxisSpec, both: bool) -> Arg {
     let help = if both && !spec.duel_help.is_empty() { spec.duel_help } else { spec.help };
@@ -31,14 +31,30 @@ fn arg(spec: &AxisSpec, both: bool) -> Arg {
     }
 }
 
-/// `cmd` with the condition flags of `specs` on every subcommand that takes conditions.
+/// `cmd` with the condition flags of `specs` on every subcommand that takes conditions,
+/// except where the subcommand has an argument of its own by that name (`battle
+/// --mode` picks the battle mode; battles play the default attack mode).
 pub fn add_flags(cmd: Command, specs: &[AxisSpec]) -> Command {
     CONDITION_COMMANDS.iter().fold(cmd, |cmd, &name| {
         cmd.mut_subcommand(name, |sub| {
             let both = BOTH_SIDES.contains(&name);
-            specs.iter().fold(sub, |sub, spec| sub.arg(arg(spec, both)))
+            let mine: Vec<bool> = specs.iter().map(|spec| own_argument(&sub, spec)).collect();
+            specs.iter().zip(mine).filter(|(_, own)| !own).fold(sub, |sub, (spec, _)| sub.arg(arg(spec, both)))
         })
     })
+}
+
+/// Whether `sub` already has an argument with the id or long flag of `spec`.
+fn own_argument(sub: &Command, spec: &AxisSpec) -> bool {
+    sub.get_arguments().any(|a| a.get_id().as_str() == spec.name || a.get_long() == Some(spec.flag))
+}
+
+/// The condition axes a subcommand of `cmd` takes as flags: `specs` less those it
+/// defines itself.
+pub fn flags_of(name: &str, specs: &[AxisSpec]) -> Vec<AxisSpec> {
+    let own = <super::Cli as clap::CommandFactory>::command();
+    let sub = own.find_subcommand(name);
+    specs.iter().filter(|s| sub.is_none_or(|sub| !own_argument(sub, s))).cloned().collect()
 }
 
 /// The condition values of a subcommand's matches, as (axis, canonical text); axes

@@ -2,6 +2,7 @@
 //! and printing. The only layer that writes to the terminal.
 
 pub mod args;
+pub mod battle;
 pub mod catalog;
 pub mod chart;
 pub mod compare;
@@ -91,6 +92,8 @@ pub enum Command {
     Ttk(ttk::TtkArgs),
     /// Two builds fire at each other: win, loss and draw rates
     Duel(duel::DuelArgs),
+    /// Two forces fight turn by turn (skirmish): win, draw and loss rates, points destroyed, per-unit kills
+    Battle(battle::BattleArgs),
     /// Run a scenario (default: the built-in standard sweep) and write its tables as Parquet and CSV
     Sweep(sweep::SweepArgs),
     /// Redraw a report's charts and page from its tables (after editing tables or style)
@@ -115,6 +118,7 @@ impl Command {
             self,
             Command::Ttk(_)
                 | Command::Duel(_)
+                | Command::Battle(_)
                 | Command::Sweep(_)
                 | Command::Compare(_)
                 | Command::Gauntlet(_)
@@ -181,10 +185,11 @@ pub fn parse_from(args: Vec<OsString>) -> Parsed {
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut cmd).exit());
     let specs = id.visit(Specs);
     let conditions = match matches.subcommand() {
-        Some((name, sub)) if conditions::CONDITION_COMMANDS.contains(&name) => conditions::read(sub, &specs)
-            .unwrap_or_else(|e| {
+        Some((name, sub)) if conditions::CONDITION_COMMANDS.contains(&name) => {
+            conditions::read(sub, &conditions::flags_of(name, &specs)).unwrap_or_else(|e| {
                 cmd.error(clap::error::ErrorKind::InvalidValue, e).exit();
-            }),
+            })
+        }
         _ => Vec::new(),
     };
     Parsed { cli, conditions }
@@ -280,6 +285,7 @@ impl Visit for Runner<'_> {
             Command::Odds(a) => odds::run::<R>(a, ctx),
             Command::Ttk(a) => ttk::run_ttk::<R>(a, ctx),
             Command::Duel(a) => duel::run_duel::<R>(a, ctx),
+            Command::Battle(a) => battle::run_battle::<R>(a, ctx),
             Command::Sweep(a) => sweep::run::<R>(a, ctx),
             Command::OddsCard(a) => odds_card::run::<R>(a, ctx),
             Command::Compare(a) => compare::run::<R>(a, ctx),

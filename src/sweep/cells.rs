@@ -39,6 +39,14 @@ impl CellSpec<'_> {
         format!("duel|ruleset={}|{a}|{b}|{}{}", self.ruleset, point.key(), self.tail())
     }
 
+    /// The key of a battle: `mode`, the forces as canonical text (one per side) and the
+    /// conditions of each side's shots.
+    pub fn battle(&self, mode: &str, forces: &[String], points: &[Point]) -> String {
+        let sides: Vec<String> =
+            forces.iter().zip(points).enumerate().map(|(i, (f, p))| format!("side{i}={f}|{}", p.key())).collect();
+        format!("battle|ruleset={}|mode={mode}|{}{}", self.ruleset, sides.join("|"), self.tail())
+    }
+
     /// The key of a comparison's matchup against `versus` at `point`: everything but the
     /// two compared sides, so both meet the same dice.
     pub fn matchup(&self, versus: &str, point: &Point, metric: &str) -> String {

@@ -36,6 +36,8 @@ pub struct Outcome {
     pub points_lost_milli: [u64; MAX_SIDES],
     /// Points of enemy units each side destroyed (kill credit), in thousandths.
     pub points_destroyed_milli: [u64; MAX_SIDES],
+    /// Units of each side that left the battle alive (escaped crew).
+    pub escaped: [u32; MAX_SIDES],
     /// Times each unit slot was destroyed.
     pub lost: [u16; MAX_UNITS],
     /// Kills credited to each unit slot.
@@ -52,6 +54,7 @@ impl Outcome {
             score: [0; MAX_SIDES],
             points_lost_milli: [0; MAX_SIDES],
             points_destroyed_milli: [0; MAX_SIDES],
+            escaped: [0; MAX_SIDES],
             lost: [0; MAX_UNITS],
             kills: [0; MAX_UNITS],
         }

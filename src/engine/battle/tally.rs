@@ -23,6 +23,8 @@ pub struct BattleTally {
     /// Per side: steps given (sum), score (sum, sum of squares), points lost and points
     /// destroyed in thousandths (sum, sum of squares).
     pub actions: Vec<u64>,
+    /// Per side: units that left alive (escaped crew), summed.
+    pub escaped: Vec<u64>,
     pub score: Vec<(u128, u128)>,
     pub points_lost: Vec<(u128, u128)>,
     pub points_destroyed: Vec<(u128, u128)>,
@@ -45,6 +47,7 @@ impl BattleTally {
             turns_sum: 0,
             turns_sq: 0,
             actions: vec![0; sides],
+            escaped: vec![0; sides],
             score: vec![(0, 0); sides],
             points_lost: vec![(0, 0); sides],
             points_destroyed: vec![(0, 0); sides],
@@ -74,6 +77,7 @@ impl BattleTally {
         self.turns_sq += t * t;
         for s in 0..self.wins.len().min(MAX_SIDES) {
             self.actions[s] += o.actions[s] as u64;
+            self.escaped[s] += o.escaped[s] as u64;
             add_moment(&mut self.score[s], o.score[s] as u128);
             add_moment(&mut self.points_lost[s], o.points_lost_milli[s] as u128);
             add_moment(&mut self.points_destroyed[s], o.points_destroyed_milli[s] as u128);
@@ -94,6 +98,7 @@ impl BattleTally {
         add_all(&mut self.wins, &o.wins);
         add_all(&mut self.ended_in_turn, &o.ended_in_turn);
         add_all(&mut self.actions, &o.actions);
+        add_all(&mut self.escaped, &o.escaped);
         add_all(&mut self.lost, &o.lost);
         add_all(&mut self.kills, &o.kills);
         for (a, b) in [
@@ -136,6 +141,7 @@ impl BattleTally {
                 p_wins: p(self.wins[s]),
                 p_wins_ci: wilson95(self.wins[s], n),
                 mean_actions: self.actions[s] as f64 / n.max(1) as f64,
+                mean_escaped: self.escaped[s] as f64 / n.max(1) as f64,
                 mean_score: mean(self.score[s], 1.0),
                 mean_points_lost: mean(self.points_lost[s], 1000.0),
                 mean_points_destroyed: mean(self.points_destroyed[s], 1000.0),
@@ -178,6 +184,8 @@ pub struct SideSummary {
     pub p_wins: f64,
     pub p_wins_ci: Interval,
     pub mean_actions: f64,
+    /// Units that left alive (escaped crew) per battle.
+    pub mean_escaped: f64,
     pub mean_score: MeanCi,
     /// Points of this side's units destroyed per battle.
     pub mean_points_lost: MeanCi,

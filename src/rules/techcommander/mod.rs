@@ -7,6 +7,7 @@
 
 pub mod action;
 pub mod attack_run;
+pub mod battle;
 pub mod card;
 pub mod catalogue;
 pub mod compiled;

@@ -39,6 +39,51 @@ impl CoverBands {
     pub const ALL: [CoverBands; 2] = [CoverBands::CoverModifiers, CoverBands::HowToAttack];
 }
 
+/// Which players reroll a tied initiative roll (`INITIATIVE_TIES`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum InitiativeTies {
+    /// Only the tied players reroll among themselves (default: "reroll ties").
+    Tied,
+    /// Every player rerolls.
+    All,
+}
+
+/// What escaped crew do (`CREW_SURVIVORS`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CrewSurvivors {
+    /// They leave the game, score nothing and do not count for elimination (default).
+    Evacuate,
+    /// They stay as AC1 crew units (20 life, no power armour, unarmed: the books give
+    /// the 2nd edition's handgun no stats) and count for elimination.
+    Fight,
+}
+
+/// Both sides eliminated at the same Resolve Damage (`MUTUAL_ELIMINATION`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MutualElimination {
+    /// A draw: neither side controls the field (default).
+    Draw,
+    /// The AC score of destroyed enemies decides, as when time is called.
+    Score,
+}
+
+/// A policy weight: a finite number from 0 to [`MAX_MODIFIER`], compared and hashed by
+/// value.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Weight(pub f64);
+
+impl Eq for Weight {}
+
+impl std::hash::Hash for Weight {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.to_bits().hash(state)
+    }
+}
+
 /// The rulings TechCommander is played by. `Options::default()` is the documented
 /// reading; every published number was computed with it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -142,6 +187,47 @@ pub struct Options {
     /// (an MSV twice a turn). Off: once per turn, at its first action in the red; the
     /// result holds for its other actions that turn.
     pub jury_rig_per_action: bool,
+    // ---- battles (techcommander-battles.md §2, §6) ----
+    /// `FORCE_BUDGET`: points a skirmish force may field (12, the book's basic skirmish).
+    pub force_budget: u32,
+    /// `SKIRMISH_MAX_TURNS`: a skirmish is called for time after this many turns (10).
+    pub skirmish_max_turns: u32,
+    /// `COMMAND_AT_TURN_START`: command actions are fixed when the Action phase starts
+    /// (true); false: a command unit at 0 life or less when the command rounds begin
+    /// gives none.
+    pub command_at_turn_start: bool,
+    /// `SYSTEM_ONCE_PER_TURN`: each weapon system fires at most once per turn (true).
+    pub system_once_per_turn: bool,
+    /// `PASS_ENDS_TURN`: a player who passes is out for the rest of the turn (true);
+    /// false: the pass spends one player action.
+    pub pass_ends_turn: bool,
+    /// `INITIATIVE_TIES`: which players reroll a tied initiative roll.
+    pub initiative_ties: InitiativeTies,
+    /// `RALLY_AT_DEPLOY`: all troop and crew units of a side form one rallied group
+    /// that takes one action (Rallied Weapons Free) (true).
+    pub rally_at_deploy: bool,
+    /// `SMOKE_POP`: a unit with smoke gear may spend a Move action and one round to be
+    /// smoked until Reset (true).
+    pub smoke_pop: bool,
+    /// `SMOKE_BOTH_WAYS`: shots to or from a smoked unit take the smoke penalty (true);
+    /// false: only shots at it.
+    pub smoke_both_ways: bool,
+    /// `CREW_ESCAPE_TARGET`: a standard crew member escapes a removed unit on a d20 of
+    /// this or less (10).
+    pub crew_escape_target: u32,
+    /// `CREW_SURVIVORS`: escaped crew evacuate, or stay and fight as AC1 crew units.
+    pub crew_survivors: CrewSurvivors,
+    /// `MUTUAL_ELIMINATION`: both sides eliminated at the same Resolve Damage is a draw,
+    /// or is decided by the AC score.
+    pub mutual_elimination: MutualElimination,
+    /// `DAMAGE_WEIGHT`: the greedy policy's weight of damage short of a kill (0.25).
+    pub damage_weight: Weight,
+    /// `COMMAND_TARGET_WEIGHT`: points a unit's command action is worth as a target (3).
+    pub command_target_weight: Weight,
+    /// `PROTECT_COMMAND`: the greedy policy pops smoke on a threatened command unit.
+    pub protect_command: bool,
+    /// `PROTECT_COMMAND_THRESHOLD`: the enemy kill chance that counts as a threat (0.25).
+    pub protect_command_threshold: Weight,
 }
 
 impl Default for Options {
@@ -182,12 +268,28 @@ impl Default for Options {
             in_the_red_life: 5,
             jury_rig_success_max: 10,
             jury_rig_per_action: true,
+            force_budget: 12,
+            skirmish_max_turns: 10,
+            command_at_turn_start: true,
+            system_once_per_turn: true,
+            pass_ends_turn: true,
+            initiative_ties: InitiativeTies::Tied,
+            rally_at_deploy: true,
+            smoke_pop: true,
+            smoke_both_ways: true,
+            crew_escape_target: 10,
+            crew_survivors: CrewSurvivors::Evacuate,
+            mutual_elimination: MutualElimination::Draw,
+            damage_weight: Weight(0.25),
+            command_target_weight: Weight(3.0),
+            protect_command: true,
+            protect_command_threshold: Weight(0.25),
         }
     }
 }
 
 /// One line of help per option, in declaration order (checked by a test).
-const HELP: [(&str, &str); 35] = [
+const HELP: [(&str, &str); 51] = [
     (
         "NO_AUTOMATIC_HIT_OR_MISS",
         "§1 ruling: T >= 20 always hits, T <= 0 never; false: a 1 always hits, a 20 always misses",
@@ -229,6 +331,22 @@ const HELP: [(&str, &str); 35] = [
     ("IN_THE_RED_LIFE", "§4 life at or below which a unit is in the red"),
     ("JURY_RIG_SUCCESS_MAX", "§4 a jury-rig d20 of this or less keeps fire control"),
     ("JURY_RIG_PER_ACTION", "§4 ruling: one jury-rig roll per action (false: one per turn)"),
+    ("FORCE_BUDGET", "battles §2.1 points a skirmish force may field"),
+    ("SKIRMISH_MAX_TURNS", "battles §2.6 turns before a skirmish is called for time (AC scoring)"),
+    ("COMMAND_AT_TURN_START", "battles §2.2 command actions fixed at the start of the Action phase"),
+    ("SYSTEM_ONCE_PER_TURN", "battles §2.2 each weapon system fires once per turn"),
+    ("PASS_ENDS_TURN", "battles §2.3 a passing player is out for the turn (false: the pass spends an action)"),
+    ("INITIATIVE_TIES", "battles §2.3 tied: only tied players reroll; all: everybody rerolls"),
+    ("RALLY_AT_DEPLOY", "battles §2.4 a side's troops and crew form one rallied group"),
+    ("SMOKE_POP", "battles §2.4 smoke gear: a Move action smokes the unit until Reset"),
+    ("SMOKE_BOTH_WAYS", "battles §2.4 shots to or from a smoked unit take the smoke penalty"),
+    ("CREW_ESCAPE_TARGET", "battles §2.5 a crew member escapes a removed unit on a d20 of this or less"),
+    ("CREW_SURVIVORS", "battles §2.5 evacuate (leave the game) or fight (stay as unarmed AC1 crew)"),
+    ("MUTUAL_ELIMINATION", "battles §2.6 draw, or score (the AC score decides)"),
+    ("DAMAGE_WEIGHT", "battles §2.7 greedy policy: weight of damage short of a kill"),
+    ("COMMAND_TARGET_WEIGHT", "battles §2.7 greedy policy: points per command action of a target"),
+    ("PROTECT_COMMAND", "battles §2.7 greedy policy: pop smoke on a threatened command unit"),
+    ("PROTECT_COMMAND_THRESHOLD", "battles §2.7 greedy policy: enemy kill chance that counts as a threat"),
 ];
 
 /// Every option as (`NAME`, default value as [`Options::pairs`] writes it, one line of
@@ -248,7 +366,9 @@ impl Options {
         for (name, value) in self.pairs() {
             let limit = match name.as_str() {
                 "IN_THE_RED_LIFE" => super::rulings::STARTING_LIFE,
-                "JURY_RIG_SUCCESS_MAX" => super::rulings::DIE_SIDES,
+                "JURY_RIG_SUCCESS_MAX" | "CREW_ESCAPE_TARGET" => super::rulings::DIE_SIDES,
+                "SKIRMISH_MAX_TURNS" => super::attack_run::MAX_TURNS_LIMIT,
+                "FORCE_BUDGET" => 1_000_000,
                 _ => MAX_MODIFIER,
             };
             if let Ok(n) = value.parse::<u32>()
@@ -256,6 +376,18 @@ impl Options {
             {
                 bad.push(format!("{name}={n} (at most {limit})"));
             }
+        }
+        for (name, w) in [
+            ("DAMAGE_WEIGHT", self.damage_weight),
+            ("COMMAND_TARGET_WEIGHT", self.command_target_weight),
+            ("PROTECT_COMMAND_THRESHOLD", self.protect_command_threshold),
+        ] {
+            if !(w.0.is_finite() && (0.0..=MAX_MODIFIER as f64).contains(&w.0)) {
+                bad.push(format!("{name}={} (a number from 0 to {MAX_MODIFIER})", w.0));
+            }
+        }
+        if self.skirmish_max_turns == 0 {
+            bad.push("SKIRMISH_MAX_TURNS=0 (at least 1)".into());
         }
         if bad.is_empty() { Ok(()) } else { Err(format!("TechCommander options out of range: {}", bad.join(", "))) }
     }

@@ -204,7 +204,21 @@ impl Ruleset for TechCommander {
     type Duel = Duel;
     type PairedRun = QuantilePair;
     type PairedDuel = PairedDuels;
-    type Battle = crate::rules::battle::NoBattle;
+    type Battle = super::battle::TcBattle;
+
+    const BATTLE_MODES: &'static [crate::rules::battle::BattleMode] = super::battle::MODES;
+    const BATTLE_POLICIES: &'static [&'static str] = super::battle::BattlePolicyName::NAMES;
+
+    fn forces(cat: &Catalogue) -> Vec<crate::catalogue::force::ForceSpec> {
+        cat.forces.clone()
+    }
+
+    fn battle(
+        cat: &Catalogue,
+        setup: &crate::rules::battle::BattleSetup<'_, Conditions, Options>,
+    ) -> Result<(Self::Battle, crate::rules::battle::BattleInfo), String> {
+        super::battle::compile(cat, setup)
+    }
 
     fn load(origin: &str, files: &[SourceFile], read_errors: Vec<CatalogError>) -> Result<Catalogue, CatalogErrors> {
         Catalogue::from_read(origin, files, read_errors)

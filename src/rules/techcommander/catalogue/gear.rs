@@ -48,11 +48,23 @@ pub struct Gear {
     pub power: f64,
     /// Uses per game; 0 = unlimited. Informational: no simulated action uses gear yet.
     pub rounds: u32,
+    /// Pops smoke (`SMOKE_POP`): in a battle, a Move action that spends one of its
+    /// `rounds` and smokes the unit until Reset.
+    pub smoke: bool,
     pub effects: Effects,
 }
 
-pub const GEAR_KEYS: &[&str] =
-    &["name", "weight", "power", "rounds", "to_hit_bonus", "damage_reduction", "ignores_smoke", "negates_fire_control"];
+pub const GEAR_KEYS: &[&str] = &[
+    "name",
+    "weight",
+    "power",
+    "rounds",
+    "smoke",
+    "to_hit_bonus",
+    "damage_reduction",
+    "ignores_smoke",
+    "negates_fire_control",
+];
 
 impl Gear {
     pub fn read(mut f: Fields<'_>) -> Option<Gear> {
@@ -61,6 +73,7 @@ impl Gear {
             weight: f.number("weight", None),
             power: f.number("power", None),
             rounds: f.int("rounds", Some(0), 0, 1000) as u32,
+            smoke: f.boolean("smoke", false),
             effects: Effects::read(&mut f),
         };
         f.finish(GEAR_KEYS).then_some(g)

@@ -27,13 +27,15 @@ pub const GEAR: Section = Section("gear");
 pub const BUILD: Section = Section("build");
 /// `[[field]]`: weighted opponents for gauntlets.
 pub const FIELD: Section = Section("field");
+/// `[[force]]`: a named force for battles (see [`crate::catalogue::force`]).
+pub const FORCE: Section = Section("force");
 
 /// The directory of the embedded default catalogue: `loadouts/techcommander/`.
 pub const CATALOGUE_DIR: &str = "techcommander";
 
 /// The sections of a TechCommander catalogue file, and the CSV files by stem ending.
 pub const SECTIONS: Sections = Sections {
-    toml: &[WEAPON, UNIT, GEAR, BUILD, FIELD],
+    toml: &[WEAPON, UNIT, GEAR, BUILD, FIELD, FORCE],
     csv: &[("weapons", WEAPON), ("units", UNIT), ("gear", GEAR)],
 };
 

@@ -12,9 +12,10 @@ use super::gear::Gear;
 use super::unit::{Unit, UnitKind};
 use super::validated::{Build, Catalogue, Field, SystemRef};
 use super::weapon::Weapon;
-use super::{BUILD, FIELD, GEAR, SECTIONS, UNIT, WEAPON};
+use super::{BUILD, FIELD, FORCE, GEAR, SECTIONS, UNIT, WEAPON};
 use crate::catalogue::error::{CatalogError, CatalogErrors, Position, did_you_mean};
 use crate::catalogue::fields::{Checked, Fields};
+use crate::catalogue::force::ForceSpec;
 use crate::catalogue::raw::{ParsedFile, RawEntry, Section, read_csv, read_toml};
 use crate::catalogue::source::{self, SourceFile};
 
@@ -65,6 +66,7 @@ pub(super) fn check(origin: &str, files: &[SourceFile], read_errors: Vec<Catalog
     let mut gear = Vec::new();
     let mut builds: Vec<Checked<BuildSpec>> = Vec::new();
     let mut fields: Vec<Checked<FieldSpec>> = Vec::new();
+    let mut forces: Vec<Checked<ForceSpec>> = Vec::new();
     for entry in &entries {
         let f = Fields::new(entry, &mut errors);
         let ok = match entry.section {
@@ -80,6 +82,10 @@ pub(super) fn check(origin: &str, files: &[SourceFile], read_errors: Vec<Catalog
             }
             FIELD => {
                 fields.push(FieldSpec::read(f));
+                true
+            }
+            FORCE => {
+                forces.push(ForceSpec::read(f));
                 true
             }
             _ => unreachable!("the reader yields only the sections it was given"),
@@ -127,6 +133,22 @@ pub(super) fn check(origin: &str, files: &[SourceFile], read_errors: Vec<Catalog
         }
         resolved_fields.push(Field { name: f.name.clone(), opponents });
     }
+    for checked in &forces {
+        let f = &checked.value;
+        for (i, m) in f.members.iter().enumerate() {
+            let index = resolved_builds.iter().position(|b: &Build| b.name == m.build);
+            if let Lookup::Unknown(msg) =
+                resolver.lookup(BUILD, &m.build, index, builds.iter().map(|b| b.value.name.as_str()))
+            {
+                errors.push(
+                    CatalogError::new(&f.file, msg)
+                        .at(m.position)
+                        .entry(format!("force \"{}\"", f.name))
+                        .field(format!("units[{i}].build")),
+                );
+            }
+        }
+    }
     let unknown_references = resolver.unknown.get();
     if !errors.is_empty() {
         errors.sort_by(|a, b| (a.file.as_str(), a.position).cmp(&(b.file.as_str(), b.position)));
@@ -139,6 +161,7 @@ pub(super) fn check(origin: &str, files: &[SourceFile], read_errors: Vec<Catalog
         gear,
         builds: resolved_builds,
         fields: resolved_fields,
+        forces: forces.into_iter().map(|f| f.value).collect(),
         origin: origin.to_string(),
         hash: source::content_hash(files),
     };

@@ -93,6 +93,12 @@ pub struct Unit {
     pub power_armor: bool,
     /// Points cost; defaults to `ac` (forces are budgeted in AC).
     pub points: f64,
+    /// Extra player actions per turn while the unit is on the field and fully crewed
+    /// (`COMMAND_FIELD`; the books print no value). 0..=10, default 0.
+    pub command: u32,
+    /// Standard crew (free, escape on removal): default 2 for an MSV (pilot and IO), 0
+    /// otherwise (a vehicle card states its count). 0..=20.
+    pub crew: u32,
     /// Named abilities. Some are read by the rules (see loadouts/techcommander/README.md).
     pub abilities: Vec<String>,
     /// Weapons that come with the chassis: cost no free weight or power, cannot be removed.
@@ -117,6 +123,8 @@ pub const UNIT_KEYS: &[&str] = &[
     "negates_fire_control",
     "power_armor",
     "points",
+    "command",
+    "crew",
     "abilities",
     "standard_weapons",
     "standard_gear",
@@ -145,6 +153,8 @@ impl Unit {
         let effects = Effects::read(&mut f);
         let power_armor = f.boolean("power_armor", false);
         let points = f.positive_number("points").unwrap_or(ac as f64);
+        let command = f.int("command", Some(0), 0, 10) as u32;
+        let crew = f.int("crew", Some(if kind == UnitKind::Msv { 2 } else { 0 }), 0, 20) as u32;
         let abilities = f.string_list("abilities").into_iter().map(|(s, _)| s).collect();
         let standard_weapons = f.table_list("standard_weapons", WeaponRef::read);
         let standard_gear = f.string_list("standard_gear");
@@ -170,6 +180,8 @@ impl Unit {
                 effects,
                 power_armor,
                 points,
+                command,
+                crew,
                 abilities,
                 standard_weapons,
                 standard_gear,

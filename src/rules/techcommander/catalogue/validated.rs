@@ -47,6 +47,8 @@ pub struct Catalogue {
     pub gear: Vec<Gear>,
     pub builds: Vec<Build>,
     pub fields: Vec<Field>,
+    /// Named forces for battles; every member names a build of this catalogue.
+    pub forces: Vec<crate::catalogue::force::ForceSpec>,
     /// What was loaded, for messages ("embedded default catalogue", a path).
     pub origin: String,
     /// [`crate::catalogue::source::content_hash`] of the files.

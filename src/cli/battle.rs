@@ -1,0 +1,277 @@
+//! `volley battle`: two forces fight turn by turn under the game's action economy.
+
+use anyhow::{Result, anyhow};
+use clap::Args;
+use serde_json::{Value, json};
+
+use super::args::FormatArgs;
+use super::progress::Progress;
+use super::run_args::TrialArgs;
+use super::usage::usage;
+use super::{Invocation, print_table, write_stdout};
+use crate::catalogue::force::ForceSpec;
+use crate::engine::battle::{BattleSummary, BattleTally};
+use crate::engine::{Cell, cell_key, run};
+use crate::output::{Format, Table};
+use crate::rules::battle::{BattleInfo, BattleSetup};
+use crate::rules::{Point, RuleOptions, Ruleset};
+use crate::stats::Interval;
+use crate::sweep::cells::CellSpec;
+
+#[derive(Debug, Args)]
+pub struct BattleArgs {
+    /// Side A: a `[[force]]` of the catalogue, or builds joined by + (`Gladiator Lancer+2*Stingray Standard`)
+    #[arg(value_name = "FORCE_A")]
+    pub a: String,
+    /// Side B, as side A
+    #[arg(value_name = "FORCE_B")]
+    pub b: String,
+    /// Battle mode [default: the ruleset's first; TechCommander: skirmish]
+    #[arg(long, value_name = "MODE")]
+    pub mode: Option<String>,
+    /// Battle policy of both sides [default: the ruleset's; TechCommander: greedy, focus-lowest, random]
+    #[arg(long, value_name = "POLICY")]
+    pub policy: Option<String>,
+    /// A condition of side B's shots only, AXIS=VALUE (repeatable; e.g. `--b-condition cover=half`); the condition flags set both sides
+    #[arg(long = "b-condition", value_name = "AXIS=VALUE")]
+    pub b_conditions: Vec<String>,
+    /// Turn cap [default: the mode's; TechCommander skirmish: SKIRMISH_MAX_TURNS]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub max_turns: Option<u32>,
+    /// Print the per-unit contribution table (kills, losses) instead of the per-side one (table and csv)
+    #[arg(long)]
+    pub units: bool,
+    #[command(flatten)]
+    pub trials: TrialArgs,
+    /// No progress bar
+    #[arg(long, short)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub format: FormatArgs,
+}
+
+/// A force by name: the catalogue's `[[force]]` of that name, else builds joined by `+`.
+///
+/// # Errors
+/// A malformed force text.
+pub fn force<R: Ruleset>(cat: &R::Catalogue, text: &str) -> Result<ForceSpec> {
+    if let Some(f) = R::forces(cat).into_iter().find(|f| f.name.eq_ignore_ascii_case(text.trim())) {
+        return Ok(f);
+    }
+    ForceSpec::parse(text).map_err(|e| usage(format!("force `{text}`: {e}")))
+}
+
+pub fn run_battle<R: Ruleset>(args: &BattleArgs, ctx: &Invocation<'_>) -> Result<()> {
+    if R::BATTLE_MODES.is_empty() {
+        return Err(usage(format!("battles are not available for {} yet", R::LABEL)));
+    }
+    let options = ctx.options::<R>()?;
+    let point_a = ctx.point::<R>()?;
+    let point_b = side_point::<R>(ctx, &args.b_conditions)?;
+    let conditions = [point_a.clone(), point_b.clone()]
+        .iter()
+        .map(|p| {
+            let c = R::conditions(p).map_err(usage)?;
+            R::check_engagement(&c).map_err(usage)?;
+            Ok(c)
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let config = args.trials.config()?;
+    let cat = ctx.catalog().load::<R>()?;
+    let forces = [force::<R>(&cat, &args.a)?, force::<R>(&cat, &args.b)?];
+    let mode = args.mode.as_deref().unwrap_or(R::BATTLE_MODES[0].name);
+    let setup = BattleSetup {
+        mode,
+        forces: &forces,
+        conditions: &conditions,
+        options: &options,
+        policy: args.policy.as_deref(),
+        max_turns: args.max_turns,
+    };
+    let (kernel, info) = R::battle(&cat, &setup).map_err(|e| anyhow!(e))?;
+    let pairs = options.pairs();
+    let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &info.policy, max_turns: info.max_turns };
+    let canonical: Vec<String> = forces.iter().map(ForceSpec::canonical).collect();
+    let key = cell_key(&spec.battle(info.mode, &canonical, &[point_a.clone(), point_b.clone()]));
+    let progress = Progress::new(args.quiet);
+    let tally = run(&[Cell { key, kernel: &kernel }], &config, &progress).map_err(|e| anyhow!(e))?.remove(0);
+    progress.finish();
+    let conds = [R::describe(&conditions[0]), R::describe(&conditions[1])];
+    print::<R>(args, &info, &tally, &conds, config.seed)
+}
+
+/// Side B's point: the command line's conditions with `--b-condition` overrides.
+fn side_point<R: Ruleset>(ctx: &Invocation<'_>, overrides: &[String]) -> Result<Point> {
+    let specs = crate::sweep::run::all_specs::<R>();
+    let mut values: Vec<(&str, String)> = ctx.conditions.to_vec();
+    for o in overrides {
+        let (name, value) = o
+            .split_once('=')
+            .ok_or_else(|| usage(format!("--b-condition {o}: give AXIS=VALUE (axes: see `volley rulesets`)")))?;
+        let spec = specs.iter().find(|s| s.name.eq_ignore_ascii_case(name.trim())).ok_or_else(|| {
+            let names: Vec<&str> = specs.iter().map(|s| s.name).collect();
+            usage(format!("--b-condition {o}: unknown axis `{}`: expected one of {}", name.trim(), names.join(", ")))
+        })?;
+        values.retain(|(n, _)| *n != spec.name);
+        values.push((spec.name, value.trim().to_string()));
+    }
+    Point::new(&specs, &values).map_err(|e| usage(format!("--b-condition: {}", e.join("; "))))
+}
+
+fn ci(i: Interval) -> Value {
+    json!(i.pair())
+}
+
+fn mean_json(m: Option<(f64, Interval)>) -> (Value, Value) {
+    match m {
+        Some((v, i)) if i.low.is_finite() => (json!(v), json!(i.pair())),
+        Some((v, _)) => (json!(v), Value::Null),
+        None => (Value::Null, Value::Null),
+    }
+}
+
+/// The results as JSON (the keys the issue names, then the detail).
+pub fn battle_json<R: Ruleset>(info: &BattleInfo, t: &BattleTally, conditions: &[String], seed: u64) -> Value {
+    let s: BattleSummary = t.summary();
+    let side = |i: usize| &s.sides[i];
+    let (mt, mt_ci) = mean_json(s.mean_turns);
+    let (pa, pa_ci) = mean_json(side(0).mean_points_destroyed);
+    let (pb, pb_ci) = mean_json(side(1).mean_points_destroyed);
+    let units: Vec<Value> = info
+        .units
+        .iter()
+        .enumerate()
+        .map(|(u, unit)| {
+            json!({
+                "side": unit.side, "unit": unit.name, "points": unit.points,
+                "p_lost": t.lost[u] as f64 / s.trials.max(1) as f64,
+                "mean_kills": t.kills[u] as f64 / s.trials.max(1) as f64,
+                "kill_share": kill_share(t, u),
+            })
+        })
+        .collect();
+    let sides: Vec<Value> = (0..s.sides.len())
+        .map(|i| {
+            let x = side(i);
+            let (score, score_ci) = mean_json(x.mean_score);
+            let (lost, lost_ci) = mean_json(x.mean_points_lost);
+            json!({
+                "force": info.sides[i].0, "points": info.sides[i].1, "conditions": conditions[i],
+                "p_wins": x.p_wins, "p_wins_ci95": ci(x.p_wins_ci),
+                "mean_score": score, "mean_score_ci95": score_ci,
+                "mean_points_lost": lost, "mean_points_lost_ci95": lost_ci,
+                "mean_actions": x.mean_actions, "mean_escaped": x.mean_escaped,
+            })
+        })
+        .collect();
+    json!({
+        "ruleset": R::NAME, "mode": info.mode, "policy": info.policy, "max_turns": info.max_turns,
+        "a": info.sides[0].0, "b": info.sides[1].0, "seed": seed, "trials": s.trials,
+        "p_a_wins": side(0).p_wins, "p_a_wins_ci95": ci(side(0).p_wins_ci),
+        "p_b_wins": side(1).p_wins, "p_b_wins_ci95": ci(side(1).p_wins_ci),
+        "p_draw": s.p_draw, "p_draw_ci95": ci(s.p_draw_ci),
+        "p_undecided": s.p_undecided, "p_undecided_ci95": ci(s.p_undecided_ci),
+        "mean_turns": mt, "mean_turns_ci95": mt_ci,
+        "mean_points_destroyed_a": pa, "mean_points_destroyed_a_ci95": pa_ci,
+        "mean_points_destroyed_b": pb, "mean_points_destroyed_b_ci95": pb_ci,
+        "p_decided_by_turn": s.p_decided_by_turn.iter().map(|(p, _)| *p).collect::<Vec<_>>(),
+        "p_decided_by_turn_ci95": s.p_decided_by_turn.iter().map(|(_, i)| i.pair()).collect::<Vec<_>>(),
+        "sides": sides,
+        "units": units,
+    })
+}
+
+/// A unit's share of its side's kills (0 when the side killed nothing).
+fn kill_share(t: &BattleTally, u: usize) -> f64 {
+    let side = t.unit_side[u];
+    let total: u64 = t.kills.iter().zip(&t.unit_side).filter(|(_, s)| **s == side).map(|(k, _)| k).sum();
+    if total == 0 { 0.0 } else { t.kills[u] as f64 / total as f64 }
+}
+
+/// Per-side results as a table.
+pub fn sides_table(info: &BattleInfo, t: &BattleTally) -> Table {
+    let s = t.summary();
+    let mut table = Table::new([
+        "side",
+        "force",
+        "points",
+        "p_wins",
+        "ci95_low",
+        "ci95_high",
+        "mean_points_destroyed",
+        "mean_points_lost",
+        "mean_score",
+        "mean_actions",
+    ]);
+    let m = |x: Option<(f64, Interval)>| x.map_or(f64::NAN, |v| v.0);
+    for (i, x) in s.sides.iter().enumerate() {
+        table.push(vec![
+            ((b'A' + i as u8) as char).to_string().into(),
+            info.sides[i].0.clone().into(),
+            info.sides[i].1.into(),
+            x.p_wins.into(),
+            x.p_wins_ci.low.into(),
+            x.p_wins_ci.high.into(),
+            m(x.mean_points_destroyed).into(),
+            m(x.mean_points_lost).into(),
+            m(x.mean_score).into(),
+            x.mean_actions.into(),
+        ]);
+    }
+    table
+}
+
+/// Per-unit contribution as a table: how often each unit slot was lost, its kills.
+pub fn units_table(info: &BattleInfo, t: &BattleTally) -> Table {
+    let n = t.trials.max(1) as f64;
+    let mut table = Table::new(["side", "unit", "points", "p_lost", "mean_kills", "kill_share"]);
+    for (u, unit) in info.units.iter().enumerate() {
+        table.push(vec![
+            ((b'A' + unit.side as u8) as char).to_string().into(),
+            unit.name.clone().into(),
+            unit.points.into(),
+            (t.lost[u] as f64 / n).into(),
+            (t.kills[u] as f64 / n).into(),
+            kill_share(t, u).into(),
+        ]);
+    }
+    table
+}
+
+fn print<R: Ruleset>(args: &BattleArgs, info: &BattleInfo, t: &BattleTally, conds: &[String], seed: u64) -> Result<()> {
+    match args.format.format {
+        Format::Json => write_stdout(&(serde_json::to_string_pretty(&battle_json::<R>(info, t, conds, seed))? + "\n")),
+        format => {
+            let table = if args.units { units_table(info, t) } else { sides_table(info, t) };
+            if format == Format::Table {
+                let s = t.summary();
+                let turn = R::TURN;
+                let mean = s.mean_turns.map_or("-".into(), |m| format!("{:.2}", m.0));
+                write_stdout(&format!(
+                    "{} vs {} ({} {}, {} {turn}s max, policy {})\nA shoots in {}; B shoots in {}\nMonte Carlo, {} battles, seed {}; mean length {mean} {turn}s\nA wins {:.4} [{:.4}, {:.4}]  B wins {:.4} [{:.4}, {:.4}]  draw {:.4} [{:.4}, {:.4}]  undecided {:.4}\n\n",
+                    info.sides[0].0,
+                    info.sides[1].0,
+                    R::LABEL,
+                    info.mode,
+                    info.max_turns,
+                    info.policy,
+                    conds[0],
+                    conds[1],
+                    s.trials,
+                    seed,
+                    s.sides[0].p_wins,
+                    s.sides[0].p_wins_ci.low,
+                    s.sides[0].p_wins_ci.high,
+                    s.sides[1].p_wins,
+                    s.sides[1].p_wins_ci.low,
+                    s.sides[1].p_wins_ci.high,
+                    s.p_draw,
+                    s.p_draw_ci.low,
+                    s.p_draw_ci.high,
+                    s.p_undecided
+                ))?;
+            }
+            print_table(&table, format, 4)
+        }
+    }
+}

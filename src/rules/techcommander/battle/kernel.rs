@@ -1,0 +1,118 @@
+//! A compiled TechCommander battle, one monomorphic kernel per policy, and its setup.
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::policy::{BattlePolicyName, FocusLowest, Greedy, RandomLegal};
+use super::skirmish::Skirmish;
+use super::tables::Tables;
+use super::units::resolve;
+use crate::engine::Kernel;
+use crate::engine::battle::{Battle, BattleTally};
+use crate::rules::battle::{BattleInfo, BattleMode, BattleSetup, UnitInfo};
+use crate::rules::techcommander::catalogue::Catalogue;
+use crate::rules::techcommander::conditions::{AttackMode, Conditions};
+use crate::rules::techcommander::options::Options;
+
+/// The battles TechCommander plays.
+pub const MODES: &[BattleMode] = &[BattleMode {
+    name: "skirmish",
+    help: "two forces under a budget, 4 actions a player plus command, elimination or AC score at the cap",
+    sides: (2, 2),
+}];
+
+/// A compiled battle under one of the policies: `play` matches once per call, never
+/// per action.
+#[derive(Debug, Clone)]
+pub enum TcBattle {
+    Greedy(Battle<Skirmish, Greedy>),
+    FocusLowest(Battle<Skirmish, FocusLowest>),
+    Random(Battle<Skirmish, RandomLegal>),
+}
+
+impl TcBattle {
+    /// The skirmish rules the kernel plays.
+    pub fn game(&self) -> &Skirmish {
+        match self {
+            TcBattle::Greedy(b) => &b.game,
+            TcBattle::FocusLowest(b) => &b.game,
+            TcBattle::Random(b) => &b.game,
+        }
+    }
+}
+
+impl Kernel for TcBattle {
+    type Tally = BattleTally;
+    fn new_tally(&self) -> BattleTally {
+        match self {
+            TcBattle::Greedy(b) => b.tally(),
+            TcBattle::FocusLowest(b) => b.tally(),
+            TcBattle::Random(b) => b.tally(),
+        }
+    }
+    fn play(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut BattleTally) {
+        match self {
+            TcBattle::Greedy(b) => b.play_into(rng, trials, tally),
+            TcBattle::FocusLowest(b) => b.play_into(rng, trials, tally),
+            TcBattle::Random(b) => b.play_into(rng, trials, tally),
+        }
+    }
+}
+
+/// Compile a battle.
+///
+/// # Errors
+/// An unknown mode or policy, a side count other than the mode's, conditions that are
+/// not a plain attack, options out of range, unknown builds, forces over budget.
+pub fn compile(
+    cat: &Catalogue,
+    setup: &BattleSetup<'_, Conditions, Options>,
+) -> Result<(TcBattle, BattleInfo), String> {
+    let o = setup.options;
+    o.validate()?;
+    let mode = MODES.iter().find(|m| m.name.eq_ignore_ascii_case(setup.mode)).ok_or_else(|| {
+        format!(
+            "unknown battle mode `{}` for TechCommander: expected one of {}",
+            setup.mode,
+            MODES.iter().map(|m| m.name).collect::<Vec<_>>().join(", ")
+        )
+    })?;
+    let n = setup.forces.len();
+    if n < mode.sides.0 || n > mode.sides.1 {
+        return Err(format!("a {} takes {} forces, got {n}", mode.name, mode.sides.0));
+    }
+    if setup.conditions.len() != n {
+        return Err(format!("{} forces but {} sets of conditions", n, setup.conditions.len()));
+    }
+    for c in setup.conditions {
+        c.validate()?;
+        if c.mode != AttackMode::Normal {
+            return Err(format!("battle conditions take attack mode `normal`, got `{}`", c.mode.name()));
+        }
+    }
+    let policy: BattlePolicyName = setup.policy.map(str::parse).transpose()?.unwrap_or_default();
+    let max_turns = setup.max_turns.unwrap_or(o.skirmish_max_turns);
+    if !(1..=crate::rules::techcommander::attack_run::MAX_TURNS_LIMIT).contains(&max_turns) {
+        return Err(format!("max turns must be between 1 and 1000, got {max_turns}"));
+    }
+    let units = resolve(cat, setup.forces, o, true)?;
+    let tables = Tables::new(&units, setup.conditions, o);
+    let info = BattleInfo {
+        mode: mode.name,
+        policy: policy.name().to_string(),
+        max_turns,
+        sides: setup
+            .forces
+            .iter()
+            .enumerate()
+            .map(|(side, f)| (f.name.clone(), units.iter().filter(|u| u.side == side).map(|u| u.points).sum()))
+            .collect(),
+        units: units.iter().map(|u| UnitInfo { side: u.side, name: u.name.clone(), points: u.points }).collect(),
+    };
+    let game = Skirmish::new(units, tables, o, max_turns);
+    let kernel = match policy {
+        BattlePolicyName::Greedy => TcBattle::Greedy(Battle { game, policy: Greedy }),
+        BattlePolicyName::FocusLowest => TcBattle::FocusLowest(Battle { game, policy: FocusLowest }),
+        BattlePolicyName::Random => TcBattle::Random(Battle { game, policy: RandomLegal }),
+    };
+    Ok((kernel, info))
+}

@@ -1,0 +1,236 @@
+//! Battle policies: how a TechCommander player picks each action it gives
+//! (techcommander-battles.md §2.7). Named, documented, deterministic given the random
+//! stream; each a [`BattlePolicy`] so the battle kernel is compiled per policy.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::skirmish::{Action, Skirmish, State};
+use crate::dice::uniform::roll;
+use crate::engine::battle::BattlePolicy;
+
+/// The battle policies, by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BattlePolicyName {
+    /// §2.7 (`POLICY`): protect command, then the legal action with the highest greedy
+    /// score (kill chance plus `DAMAGE_WEIGHT` × damage share, times the target's value).
+    #[default]
+    Greedy,
+    /// Focus fire on the enemy with the least life (ties: force order), with the
+    /// actor and system that score best against it; no smoke.
+    FocusLowest,
+    /// Any legal attack, uniformly at random (the rallied group counts as one actor);
+    /// passes only when there is none. A baseline for how much play matters.
+    Random,
+}
+
+impl BattlePolicyName {
+    pub const ALL: [BattlePolicyName; 3] =
+        [BattlePolicyName::Greedy, BattlePolicyName::FocusLowest, BattlePolicyName::Random];
+    pub const NAMES: &'static [&'static str] = &["greedy", "focus-lowest", "random"];
+
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+}
+
+impl fmt::Display for BattlePolicyName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for BattlePolicyName {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Self::ALL
+            .into_iter()
+            .find(|p| p.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| format!("unknown battle policy `{s}`: expected one of {}", Self::NAMES.join(", ")))
+    }
+}
+
+/// `greedy` (the default).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Greedy;
+/// `focus-lowest`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FocusLowest;
+/// `random`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RandomLegal;
+
+impl Skirmish {
+    /// `PROTECT_COMMAND`: a friendly command unit with an action left, not smoked and
+    /// with a smoke round, that an enemy able to act could kill with probability at
+    /// least the threshold.
+    fn threatened_command(&self, s: &State, side: usize) -> Option<usize> {
+        if !(self.o.protect_command && self.o.smoke_pop) {
+            return None;
+        }
+        let enemy = 1 - side;
+        if s.left[enemy] == 0 {
+            return None;
+        }
+        let threshold = self.o.protect_command_threshold.0 as f32;
+        self.side_units[side].iter().map(|&c| c as usize).find(|&c| {
+            let unit = &self.units[c];
+            unit.command > 0
+                && s.present[c]
+                && s.life[c] > 0
+                && s.actions[c] > 0
+                && !s.smoked[c]
+                && s.smoke_rounds[c] > 0
+                && self.side_units[enemy]
+                    .iter()
+                    .map(|&e| e as usize)
+                    .any(|e| s.present[e] && s.actions[e] > 0 && self.kill_chance(s, e, c) >= threshold)
+        })
+    }
+
+    /// The best kill chance of `e` against `c` now, over its ready systems.
+    fn kill_chance(&self, s: &State, e: usize, c: usize) -> f32 {
+        let life = s.life[c].clamp(1, 20) as usize;
+        let st = super::tables::state(false, self.smoked(s, e, c));
+        (0..self.units[e].attacker.systems.len())
+            .filter(|&sys| self.system_ready(s, e, sys))
+            .map(|sys| self.tables.entry(e, c, st, sys))
+            .filter(|&i| i != super::tables::NONE)
+            .map(|i| self.tables.kill[i as usize][life])
+            .fold(0.0, f32::max)
+    }
+
+    /// Whether the side's rallied group may act.
+    fn group_ready(&self, s: &State, side: usize) -> bool {
+        !s.group_acted[side] && self.groups[side].iter().any(|&m| s.present[m as usize])
+    }
+
+    /// The best individual attack of `side` and its score (greedy, or against the
+    /// least-life enemy when `focus`); ties go to the earlier actor, system, target.
+    fn best_attack(&self, s: &State, side: usize, focus: bool) -> Option<(Action, f32)> {
+        let mut best: Option<(Action, f32)> = None;
+        for &a in &self.side_units[side] {
+            let au = a as usize;
+            if !s.present[au] || s.actions[au] == 0 || self.units[au].rallied {
+                continue;
+            }
+            if let Some((system, target, score)) = self.best_shot(s, au, focus)
+                && best.is_none_or(|b| score > b.1)
+            {
+                best = Some((Action::Attack { actor: a, system: system as u8, target: target as u8 }, score));
+            }
+        }
+        if self.group_ready(s, side) {
+            let group: f32 = self.groups[side]
+                .iter()
+                .map(|&m| m as usize)
+                .filter(|&m| s.present[m])
+                .filter_map(|m| self.best_shot(s, m, focus))
+                .map(|b| b.2)
+                .sum();
+            if best.is_none_or(|b| group > b.1) {
+                best = Some((Action::Group { focus }, group));
+            }
+        }
+        best.filter(|b| b.1 > 0.0)
+    }
+}
+
+impl BattlePolicy<Skirmish> for Greedy {
+    #[inline]
+    fn choose(
+        &self,
+        g: &Skirmish,
+        s: &State,
+        side: usize,
+        _phase: usize,
+        _rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<Action> {
+        if let Some(c) = g.threatened_command(s, side) {
+            return Some(Action::Smoke { unit: c as u8 });
+        }
+        g.best_attack(s, side, false).map(|b| b.0)
+    }
+}
+
+impl BattlePolicy<Skirmish> for FocusLowest {
+    #[inline]
+    fn choose(
+        &self,
+        g: &Skirmish,
+        s: &State,
+        side: usize,
+        _phase: usize,
+        _rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<Action> {
+        g.best_attack(s, side, true).map(|b| b.0)
+    }
+}
+
+impl BattlePolicy<Skirmish> for RandomLegal {
+    fn choose(
+        &self,
+        g: &Skirmish,
+        s: &State,
+        side: usize,
+        _phase: usize,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<Action> {
+        // Count the legal attacks, then draw one; the group is one more choice.
+        let mut count = 0u64;
+        g.legal_attacks(s, side, |_| {
+            count += 1;
+            false
+        });
+        let group =
+            g.group_ready(s, side) && g.groups[side].iter().any(|&m| g.best_shot(s, m as usize, false).is_some());
+        let total = count + group as u64;
+        if total == 0 {
+            return None;
+        }
+        let pick = roll(rng, total) - 1;
+        if pick == count {
+            return Some(Action::Group { focus: false });
+        }
+        let mut i = 0u64;
+        let mut chosen = None;
+        g.legal_attacks(s, side, |a| {
+            if i == pick {
+                chosen = Some(a);
+                return true;
+            }
+            i += 1;
+            false
+        });
+        chosen
+    }
+}
+
+impl Skirmish {
+    /// Calls `f` with every legal individual attack of `side` in force order (actor,
+    /// target, system) until it returns true.
+    fn legal_attacks(&self, s: &State, side: usize, mut f: impl FnMut(Action) -> bool) {
+        let enemy = 1 - side;
+        for &a in &self.side_units[side] {
+            let au = a as usize;
+            if !s.present[au] || s.actions[au] == 0 || self.units[au].rallied {
+                continue;
+            }
+            for &t in &self.side_units[enemy] {
+                if !self.targetable(s, t as usize) {
+                    continue;
+                }
+                for sys in 0..self.units[au].attacker.systems.len() {
+                    if self.system_ready(s, au, sys)
+                        && self.score(s, au, sys, t as usize).is_some()
+                        && f(Action::Attack { actor: a, system: sys as u8, target: t })
+                    {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,430 @@
+//! The TechCommander skirmish (techcommander-battles.md §2) as [`BattleRules`]: two
+//! sides, 4 base actions per player plus command, base rounds then command rounds in
+//! initiative order, MSVs with two actions and a second system, jury rig, smoke pops,
+//! rallied groups, removal, crew escapes and elimination at Resolve Damage, AC scoring
+//! when time is called.
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::tables::{NONE, Tables, state};
+use super::units::BattleUnit;
+use crate::engine::battle::{BattleRules, Ending, MAX_SIDES, Outcome};
+use crate::rules::techcommander::catalogue::UnitKind;
+use crate::rules::techcommander::compiled::MAX_SYSTEMS;
+use crate::rules::techcommander::dice::roll_d20;
+use crate::rules::techcommander::options::{InitiativeTies, MutualElimination, Options};
+use crate::rules::techcommander::policy::UNLIMITED;
+use crate::rules::techcommander::rulings::{MSV_ACTIONS_PER_TURN, OTHER_ACTIONS_PER_TURN, STARTING_LIFE};
+
+/// Base player actions per turn in a skirmish (3e "Command units and actions").
+pub const SKIRMISH_BASE_ACTIONS: u32 = 4;
+/// No kill credit yet.
+const NO_CREDIT: u8 = u8::MAX;
+
+/// One step a player gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// `actor` fires `system` at `target`.
+    Attack { actor: u8, system: u8, target: u8 },
+    /// The side's rallied group: Rallied Weapons Free, each member firing once at the
+    /// target its policy picks (`focus`: the enemy with the least life).
+    Group { focus: bool },
+    /// `unit` pops smoke (`SMOKE_POP`).
+    Smoke { unit: u8 },
+}
+
+/// The mutable state of one battle, in flat arrays indexed by unit slot.
+#[derive(Debug, Clone)]
+pub struct State {
+    pub life: Vec<i32>,
+    /// On the field (not removed; escaped-crew slots: escaped).
+    pub present: Vec<bool>,
+    pub actions: Vec<u32>,
+    /// Systems fired this turn (bit per system).
+    pub used: Vec<u32>,
+    pub rounds: Vec<[u16; MAX_SYSTEMS]>,
+    pub smoke_rounds: Vec<u32>,
+    pub smoked: Vec<bool>,
+    /// The unit whose action first took this unit to 0 or below (`KILL_CREDIT`).
+    pub credit: Vec<u8>,
+    /// This turn's jury-rig result: 0 not rolled, 1 kept fire control, 2 lost it.
+    pub jury: Vec<u8>,
+    /// Player actions left this turn (base + command), as the policies see them.
+    pub left: [u32; MAX_SIDES],
+    pub budget: [[u32; 2]; MAX_SIDES],
+    pub group_acted: [bool; MAX_SIDES],
+}
+
+/// A compiled skirmish.
+#[derive(Debug, Clone)]
+pub struct Skirmish {
+    pub units: Vec<BattleUnit>,
+    pub tables: Tables,
+    /// Unit slots of each side, in force order.
+    pub side_units: Vec<Vec<u8>>,
+    /// Rallied members of each side, in force order.
+    pub groups: Vec<Vec<u8>>,
+    pub max_turns: u32,
+    pub base_actions: u32,
+    pub o: Options,
+    /// P(a jury-rig roll keeps fire control).
+    pub jury_ok: f32,
+}
+
+impl Skirmish {
+    /// Compile a skirmish of `units` (sides 0 and 1).
+    pub fn new(units: Vec<BattleUnit>, tables: Tables, o: &Options, max_turns: u32) -> Skirmish {
+        let sides = units.iter().map(|u| u.side + 1).max().unwrap_or(2).max(2);
+        let mut side_units = vec![Vec::new(); sides];
+        let mut groups = vec![Vec::new(); sides];
+        for (i, u) in units.iter().enumerate() {
+            side_units[u.side].push(i as u8);
+            if u.rallied {
+                groups[u.side].push(i as u8);
+            }
+        }
+        Skirmish {
+            units,
+            tables,
+            side_units,
+            groups,
+            max_turns,
+            base_actions: SKIRMISH_BASE_ACTIONS,
+            o: *o,
+            jury_ok: o.jury_rig_success_max.min(20) as f32 / 20.0,
+        }
+    }
+
+    /// Whether unit `u` is in the red (rolls a jury rig per action given).
+    #[inline(always)]
+    pub fn in_the_red(&self, s: &State, u: usize) -> bool {
+        s.life[u] <= self.o.in_the_red_life as i32
+    }
+
+    /// The smoke state of a shot from `a` at `t`.
+    #[inline(always)]
+    pub fn smoked(&self, s: &State, a: usize, t: usize) -> bool {
+        s.smoked[t] || (self.o.smoke_both_ways && s.smoked[a])
+    }
+
+    /// Whether `a` may fire `system` now (unused this turn if `SYSTEM_ONCE_PER_TURN`,
+    /// rounds left).
+    #[inline(always)]
+    pub fn system_ready(&self, s: &State, a: usize, system: usize) -> bool {
+        (!self.o.system_once_per_turn || s.used[a] & (1 << system) == 0) && s.rounds[a][system] != 0
+    }
+
+    /// The greedy score of `a` firing `system` at `t` now; `None` when it cannot.
+    /// An actor in the red mixes the fire-control states by the jury-rig odds.
+    #[inline(always)]
+    pub fn score(&self, s: &State, a: usize, system: usize, t: usize) -> Option<f32> {
+        let smoked = self.smoked(s, a, t);
+        let e = self.tables.entry(a, t, state(false, smoked), system);
+        if e == NONE {
+            return None;
+        }
+        let life = s.life[t].clamp(1, STARTING_LIFE as i32) as usize;
+        let kept = self.tables.score[e as usize][life];
+        if !self.in_the_red(s, a) || s.jury[a] == 1 && !self.o.jury_rig_per_action {
+            return Some(kept);
+        }
+        let lost_e = self.tables.entry(a, t, state(true, smoked), system);
+        let lost = if lost_e == NONE { 0.0 } else { self.tables.score[lost_e as usize][life] };
+        if s.jury[a] == 2 && !self.o.jury_rig_per_action {
+            return Some(lost);
+        }
+        Some(self.jury_ok * kept + (1.0 - self.jury_ok) * lost)
+    }
+
+    /// Whether `t` is an enemy of `side` that may be targeted (on the field, above 0).
+    #[inline(always)]
+    pub fn targetable(&self, s: &State, t: usize) -> bool {
+        s.present[t] && s.life[t] > 0
+    }
+
+    /// `a` fires `system` at `t`: jury rig, one draw of the life lost, kill credit.
+    pub fn fire(&self, s: &mut State, a: usize, system: usize, t: usize, rng: &mut Xoshiro256PlusPlus) {
+        let fc_lost = if self.in_the_red(s, a) {
+            if self.o.jury_rig_per_action || s.jury[a] == 0 {
+                s.jury[a] = if roll_d20(rng) > self.o.jury_rig_success_max { 2 } else { 1 };
+            }
+            s.jury[a] == 2
+        } else {
+            false
+        };
+        s.used[a] |= 1 << system;
+        if s.rounds[a][system] != UNLIMITED {
+            s.rounds[a][system] -= 1;
+        }
+        let e = self.tables.entry(a, t, state(fc_lost, self.smoked(s, a, t)), system);
+        if e == NONE {
+            return;
+        }
+        let loss = self.tables.samplers[e as usize].sample(rng) as i32;
+        s.life[t] -= loss;
+        if s.life[t] <= 0 && s.credit[t] == NO_CREDIT {
+            s.credit[t] = a as u8;
+        }
+    }
+
+    /// The best (system, target, score) of `a` by the greedy score, or by least target
+    /// life first when `focus`; ties go to the earlier system, then the earlier target.
+    pub fn best_shot(&self, s: &State, a: usize, focus: bool) -> Option<(usize, usize, f32)> {
+        let enemy = 1 - self.units[a].side;
+        let mut best: Option<(usize, usize, f32)> = None;
+        let focus_life = if focus {
+            self.side_units[enemy]
+                .iter()
+                .map(|&t| t as usize)
+                .filter(|&t| self.targetable(s, t))
+                .map(|t| s.life[t])
+                .min()
+        } else {
+            None
+        };
+        for &t in &self.side_units[enemy] {
+            let t = t as usize;
+            if !self.targetable(s, t) || focus_life.is_some_and(|l| s.life[t] != l) {
+                continue;
+            }
+            for sys in 0..self.units[a].attacker.systems.len() {
+                if !self.system_ready(s, a, sys) {
+                    continue;
+                }
+                if let Some(score) = self.score(s, a, sys, t)
+                    && best.is_none_or(|b| score > b.2)
+                {
+                    best = Some((sys, t, score));
+                }
+            }
+        }
+        best
+    }
+
+    fn d20_order(&self, rng: &mut Xoshiro256PlusPlus, order: &mut [u8; MAX_SIDES]) -> usize {
+        let n = self.side_units.len();
+        let mut key = [0u64; MAX_SIDES];
+        'roll: loop {
+            for k in key.iter_mut().take(n) {
+                *k = roll_d20(rng) as u64;
+            }
+            loop {
+                let tied = |i: usize| (0..n).any(|j| j != i && key[j] == key[i]);
+                if !(0..n).any(tied) {
+                    break 'roll;
+                }
+                if self.o.initiative_ties == InitiativeTies::All {
+                    continue 'roll;
+                }
+                let ties: [bool; MAX_SIDES] = std::array::from_fn(|i| i < n && tied(i));
+                for i in 0..n {
+                    key[i] = key[i] * 32 + if ties[i] { roll_d20(rng) as u64 } else { 0 };
+                }
+            }
+        }
+        for (slot, i) in order.iter_mut().zip(0..n) {
+            *slot = i as u8;
+        }
+        order[..n].sort_by_key(|&i| key[i as usize]);
+        n
+    }
+}
+
+impl BattleRules for Skirmish {
+    type State = State;
+    type Action = Action;
+
+    fn sides(&self) -> usize {
+        self.side_units.len()
+    }
+    fn units(&self) -> usize {
+        self.units.len()
+    }
+    fn side_of(&self, unit: usize) -> usize {
+        self.units[unit].side
+    }
+    fn max_turns(&self) -> u32 {
+        self.max_turns
+    }
+    fn phases(&self) -> usize {
+        2
+    }
+    fn pass_ends_turn(&self) -> bool {
+        self.o.pass_ends_turn
+    }
+
+    fn new_state(&self) -> State {
+        let n = self.units.len();
+        State {
+            life: vec![0; n],
+            present: vec![false; n],
+            actions: vec![0; n],
+            used: vec![0; n],
+            rounds: vec![[0; MAX_SYSTEMS]; n],
+            smoke_rounds: vec![0; n],
+            smoked: vec![false; n],
+            credit: vec![NO_CREDIT; n],
+            jury: vec![0; n],
+            left: [0; MAX_SIDES],
+            budget: [[0; 2]; MAX_SIDES],
+            group_acted: [false; MAX_SIDES],
+        }
+    }
+
+    fn begin_battle(&self, s: &mut State, _rng: &mut Xoshiro256PlusPlus) {
+        for (i, u) in self.units.iter().enumerate() {
+            s.life[i] = STARTING_LIFE as i32;
+            s.present[i] = u.crew_of.is_none();
+            s.smoke_rounds[i] = u.smoke_rounds;
+            s.smoked[i] = false;
+            s.credit[i] = NO_CREDIT;
+            s.rounds[i] = [0; MAX_SYSTEMS];
+            for (r, sys) in s.rounds[i].iter_mut().zip(&u.attacker.systems) {
+                *r = sys.rounds().map_or(UNLIMITED, |n| n.min(UNLIMITED as u32 - 1) as u16);
+            }
+        }
+    }
+
+    fn begin_turn(
+        &self,
+        s: &mut State,
+        _turn: u32,
+        rng: &mut Xoshiro256PlusPlus,
+        order: &mut [u8; MAX_SIDES],
+    ) -> usize {
+        let n = self.d20_order(rng, order);
+        for side in 0..n {
+            let command: u32 = self.side_units[side]
+                .iter()
+                .map(|&u| u as usize)
+                .filter(|&u| s.present[u])
+                .map(|u| self.units[u].command)
+                .sum();
+            s.budget[side] = [self.base_actions, command];
+            s.left[side] = self.base_actions + command;
+            s.group_acted[side] = false;
+        }
+        for (i, u) in self.units.iter().enumerate() {
+            s.actions[i] = if u.kind == UnitKind::Msv { MSV_ACTIONS_PER_TURN } else { OTHER_ACTIONS_PER_TURN };
+            s.used[i] = 0;
+            s.jury[i] = 0;
+        }
+        n
+    }
+
+    fn budget(&self, s: &State, side: usize, phase: usize) -> u32 {
+        if phase == 1 && !self.o.command_at_turn_start {
+            return self.side_units[side]
+                .iter()
+                .map(|&u| u as usize)
+                .filter(|&u| s.present[u] && s.life[u] > 0)
+                .map(|u| self.units[u].command)
+                .sum();
+        }
+        s.budget[side][phase]
+    }
+
+    fn act(&self, s: &mut State, side: usize, action: Action, rng: &mut Xoshiro256PlusPlus, _out: &mut Outcome) {
+        s.left[side] = s.left[side].saturating_sub(1);
+        match action {
+            Action::Attack { actor, system, target } => {
+                s.actions[actor as usize] -= 1;
+                self.fire(s, actor as usize, system as usize, target as usize, rng);
+            }
+            Action::Smoke { unit } => {
+                let u = unit as usize;
+                s.actions[u] -= 1;
+                s.smoke_rounds[u] -= 1;
+                s.smoked[u] = true;
+            }
+            Action::Group { focus } => {
+                s.group_acted[side] = true;
+                for &m in &self.groups[side] {
+                    let m = m as usize;
+                    if !s.present[m] {
+                        continue;
+                    }
+                    if let Some((sys, t, score)) = self.best_shot(s, m, focus)
+                        && score > 0.0
+                    {
+                        self.fire(s, m, sys, t, rng);
+                    }
+                }
+            }
+        }
+    }
+
+    fn end_turn(&self, s: &mut State, _turn: u32, rng: &mut Xoshiro256PlusPlus, out: &mut Outcome) -> Option<Ending> {
+        // Resolve Damage: removal, kill credit, crew escapes.
+        for u in 0..self.units.len() {
+            if !s.present[u] || s.life[u] > 0 {
+                continue;
+            }
+            s.present[u] = false;
+            let unit = &self.units[u];
+            out.lost[u] += 1;
+            out.points_lost_milli[unit.side] += unit.points_milli;
+            let killer = s.credit[u] as usize;
+            if killer < self.units.len() {
+                let ks = self.units[killer].side;
+                out.kills[killer] += 1;
+                out.points_destroyed_milli[ks] += unit.points_milli;
+                if unit.crew_of.is_none() {
+                    out.score[ks] += unit.ac;
+                }
+            }
+            if matches!(unit.kind, UnitKind::Msv | UnitKind::Vehicle) {
+                for c in 0..unit.crew {
+                    if roll_d20(rng) <= self.o.crew_escape_target {
+                        out.escaped[unit.side] += 1;
+                        if let Some(slot) = self.crew_slot(u, c) {
+                            s.present[slot] = true;
+                            s.life[slot] = STARTING_LIFE as i32;
+                        }
+                    }
+                }
+            }
+        }
+        // Reset: smoke clears, power armour back to 20.
+        for u in 0..self.units.len() {
+            s.smoked[u] = false;
+            if s.present[u] && self.units[u].power_armor {
+                s.life[u] = STARTING_LIFE as i32;
+            }
+        }
+        let alive: [bool; MAX_SIDES] = std::array::from_fn(|side| {
+            side < self.sides() && self.side_units[side].iter().any(|&u| s.present[u as usize])
+        });
+        match alive.iter().filter(|&&a| a).count() {
+            0 => Some(match self.o.mutual_elimination {
+                MutualElimination::Draw => Ending::Draw,
+                MutualElimination::Score => by_score(&out.score[..self.sides()]),
+            }),
+            1 => Some(Ending::Winner(alive.iter().position(|&a| a).unwrap_or(0) as u8)),
+            _ => None,
+        }
+    }
+
+    fn time_called(&self, _s: &State, out: &mut Outcome) -> Ending {
+        by_score(&out.score[..self.sides()])
+    }
+}
+
+impl Skirmish {
+    /// The escaped-crew slot for crew member `c` of unit `u` (`CREW_SURVIVORS=fight`).
+    fn crew_slot(&self, u: usize, c: u32) -> Option<usize> {
+        let first = u + 1;
+        let slot = first + c as usize;
+        (slot < self.units.len() && self.units[slot].crew_of == Some(u)).then_some(slot)
+    }
+}
+
+/// The side with the highest score wins; a tie for the highest is a draw.
+pub fn by_score(score: &[u32]) -> Ending {
+    let best = score.iter().copied().max().unwrap_or(0);
+    let mut winners = score.iter().enumerate().filter(|(_, v)| **v == best);
+    match (winners.next(), winners.next()) {
+        (Some((i, _)), None) => Ending::Winner(i as u8),
+        _ => Ending::Draw,
+    }
+}

@@ -1,0 +1,133 @@
+//! Everything the policies and the hot loop read, precomputed before the first battle:
+//! for every ordered pair of enemy units, fire-control state (kept / lost to a failed
+//! jury rig) and smoke state (the side's conditions / smoke on the line), and every
+//! weapon system: the exact life-loss sampler, P(kill) and the greedy score by the
+//! target's current life.
+
+use super::units::BattleUnit;
+use crate::rules::techcommander::conditions::{Conditions, Smoke};
+use crate::rules::techcommander::odds::system_action;
+use crate::rules::techcommander::options::Options;
+use crate::rules::techcommander::rulings::STARTING_LIFE;
+use crate::rules::techcommander::sampler::ActionSampler;
+
+/// No sampler: the system cannot fire at that target in that state.
+pub const NONE: u32 = u32::MAX;
+/// Values by current life, index 0..=20 (index 0 unused: a target at 0 is not shot).
+pub type ByLife = [f32; STARTING_LIFE as usize + 1];
+
+/// The compiled tables of one battle.
+#[derive(Debug, Clone)]
+pub struct Tables {
+    units: usize,
+    /// Most systems of any unit (the stride of `entry`).
+    stride: usize,
+    /// `entry[((a * units + t) * 4 + state) * stride + system]`: index into the vectors
+    /// below, or [`NONE`]. `state` = fire control lost × 2 + smoked.
+    entry: Vec<u32>,
+    pub samplers: Vec<ActionSampler>,
+    /// P(loss >= life).
+    pub kill: Vec<ByLife>,
+    /// V(target) × (P(loss >= life) + DAMAGE_WEIGHT × E[min(loss, life)] / 20); the
+    /// damage term is 0 against a target that resets to 20 life (power armour).
+    pub score: Vec<ByLife>,
+}
+
+/// Fire-control and smoke state index.
+#[inline(always)]
+pub fn state(fc_lost: bool, smoked: bool) -> usize {
+    (fc_lost as usize) * 2 + smoked as usize
+}
+
+impl Tables {
+    /// Compile every pair of units on different sides; `conditions[side]` are the
+    /// conditions of the shots `side` fires.
+    pub fn new(units: &[BattleUnit], conditions: &[Conditions], o: &Options) -> Tables {
+        let n = units.len();
+        let stride = units.iter().map(|u| u.attacker.systems.len()).max().unwrap_or(0).max(1);
+        let mut t = Tables {
+            units: n,
+            stride,
+            entry: vec![NONE; n * n * 4 * stride],
+            samplers: Vec::new(),
+            kill: Vec::new(),
+            score: Vec::new(),
+        };
+        for (a, ua) in units.iter().enumerate() {
+            for (d, ud) in units.iter().enumerate() {
+                if ua.side == ud.side {
+                    continue;
+                }
+                let value = ud.points + o.command_target_weight.0 * ud.command as f64;
+                let damage_weight = if ud.power_armor { 0.0 } else { o.damage_weight.0 };
+                let base = conditions[ua.side];
+                for fc_lost in [false, true] {
+                    for smoked in [false, true] {
+                        let mut cond = Conditions { jury_rig_failed: fc_lost, ..base };
+                        if smoked && cond.smoke == Smoke::None {
+                            cond.smoke = Smoke::Smoke;
+                        }
+                        for s in 0..ua.attacker.systems.len() {
+                            let Ok((_, spec)) = system_action(&ua.attacker, s, &ud.target, &cond, o) else {
+                                continue;
+                            };
+                            let life = spec.odds().life_lost;
+                            let (kill, score) = by_life(&life, value, damage_weight);
+                            let i = t.samplers.len() as u32;
+                            t.samplers.push(ActionSampler::new(&spec));
+                            t.kill.push(kill);
+                            t.score.push(score);
+                            let e = t.index(a, d, state(fc_lost, smoked), s);
+                            t.entry[e] = i;
+                        }
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    #[inline(always)]
+    fn index(&self, a: usize, t: usize, state: usize, system: usize) -> usize {
+        ((a * self.units + t) * 4 + state) * self.stride + system
+    }
+
+    /// The table entry of `a` firing `system` at `t` in `state`, or [`NONE`].
+    #[inline(always)]
+    pub fn entry(&self, a: usize, t: usize, state: usize, system: usize) -> u32 {
+        self.entry[self.index(a, t, state, system)]
+    }
+}
+
+/// P(loss >= L) and the greedy score by current life L from a life-loss distribution.
+fn by_life(life_lost: &[f64], value: f64, damage_weight: f64) -> (ByLife, ByLife) {
+    let mut kill = [0f32; STARTING_LIFE as usize + 1];
+    let mut score = [0f32; STARTING_LIFE as usize + 1];
+    for l in 1..=STARTING_LIFE as usize {
+        let p_kill: f64 = life_lost.iter().skip(l).sum();
+        let e_min: f64 = life_lost.iter().enumerate().map(|(n, p)| n.min(l) as f64 * p).sum();
+        kill[l] = p_kill as f32;
+        score[l] = (value * (p_kill + damage_weight * e_min / STARTING_LIFE as f64)) as f32;
+    }
+    (kill, score)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn policy_example_of_section_7() {
+        // 1 shot, 40 damage. AC2 target at T 12: P(hit) 0.6, a hit takes 20 life.
+        let ac2 =
+            [0.4, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.6];
+        let (_, s2) = by_life(&ac2, 2.0, 0.25);
+        assert!((s2[20] as f64 - 1.5).abs() < 1e-6);
+        // AC4 command-1 target at T 14: P(hit) 0.7, a hit takes 10 life; V = 4 + 3.
+        let mut ac4 = vec![0.0; 11];
+        ac4[0] = 0.3;
+        ac4[10] = 0.7;
+        let (_, s4) = by_life(&ac4, 7.0, 0.25);
+        assert!((s4[20] as f64 - 0.6125).abs() < 1e-6);
+    }
+}

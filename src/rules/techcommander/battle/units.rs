@@ -1,0 +1,145 @@
+//! Forces resolved into unit slots: each unit's attacker and target profiles and the
+//! battle facts the rules read (kind, AC, points, command, crew, smoke rounds, rally).
+
+use crate::catalogue::force::ForceSpec;
+use crate::engine::battle::MAX_UNITS;
+use crate::rules::techcommander::catalogue::{Catalogue, UnitKind};
+use crate::rules::techcommander::compiled::MAX_SYSTEMS;
+use crate::rules::techcommander::options::{CrewSurvivors, Options};
+use crate::rules::techcommander::profile::{Attacker, Target};
+
+/// One unit slot of a battle.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BattleUnit {
+    pub side: usize,
+    /// Build name (escaped crew: `crew of NAME`).
+    pub name: String,
+    pub kind: UnitKind,
+    pub ac: u32,
+    pub points: f64,
+    /// Points in thousandths (engine outcomes count points in integers).
+    pub points_milli: u64,
+    /// Extra player actions per turn (`command`).
+    pub command: u32,
+    /// Standard crew rolling to escape when the unit is removed.
+    pub crew: u32,
+    /// Smoke rounds (smoke gear's rounds).
+    pub smoke_rounds: u32,
+    /// ECBS power armour: back to 20 life at Reset.
+    pub power_armor: bool,
+    /// Member of its side's rallied group (`RALLY_AT_DEPLOY`, troops and crew).
+    pub rallied: bool,
+    /// An escaped-crew slot (`CREW_SURVIVORS=fight`): off the field until its parent's
+    /// crew escape; standard crew never score.
+    pub crew_of: Option<usize>,
+    pub attacker: Attacker,
+    pub target: Target,
+}
+
+/// Resolve `forces` (one per side) against the catalogue.
+///
+/// # Errors
+/// An unknown build; a force over its budget (its own `budget`, else `FORCE_BUDGET`),
+/// naming the force and the excess; more than [`MAX_UNITS`] unit slots, or a build with
+/// more than [`MAX_SYSTEMS`] weapon systems.
+pub fn resolve(
+    cat: &Catalogue,
+    forces: &[ForceSpec],
+    o: &Options,
+    check_budget: bool,
+) -> Result<Vec<BattleUnit>, String> {
+    let mut units = Vec::new();
+    let mut errors = Vec::new();
+    for (side, force) in forces.iter().enumerate() {
+        let mut total = 0.0;
+        for m in &force.members {
+            let Some(build) = cat.build(&m.build) else {
+                let names = cat.builds.iter().map(|b| b.name.as_str());
+                errors.push(format!(
+                    "force `{}`: no build named `{}` in the {}{}",
+                    force.name,
+                    m.build,
+                    cat.origin,
+                    crate::catalogue::error::did_you_mean(&m.build, names)
+                ));
+                continue;
+            };
+            let unit = cat.unit_of(build);
+            if build.systems.len() > MAX_SYSTEMS {
+                errors.push(format!("build `{}` has more than {MAX_SYSTEMS} weapon systems", build.name));
+                continue;
+            }
+            let smoke_rounds =
+                build.gear.iter().map(|&g| &cat.gear[g]).filter(|g| g.smoke).map(|g| g.rounds.max(1)).sum();
+            for _ in 0..m.count {
+                total += build.points;
+                let index = units.len();
+                units.push(BattleUnit {
+                    side,
+                    name: build.name.clone(),
+                    kind: unit.kind,
+                    ac: unit.ac,
+                    points: build.points,
+                    points_milli: (build.points * 1000.0).round() as u64,
+                    command: unit.command,
+                    crew: unit.crew,
+                    smoke_rounds,
+                    power_armor: unit.power_armor,
+                    rallied: o.rally_at_deploy && matches!(unit.kind, UnitKind::Troop | UnitKind::Crew),
+                    crew_of: None,
+                    attacker: Attacker::from_build(cat, build),
+                    target: Target::from_build(cat, build),
+                });
+                if o.crew_survivors == CrewSurvivors::Fight && matches!(unit.kind, UnitKind::Msv | UnitKind::Vehicle) {
+                    for _ in 0..unit.crew {
+                        units.push(escaped_crew(side, &build.name, index));
+                    }
+                }
+            }
+        }
+        let budget = force.budget.unwrap_or(o.force_budget as f64);
+        if check_budget && total > budget + 1e-9 {
+            errors.push(format!(
+                "force `{}` costs {} points, over its budget of {} by {}",
+                force.name,
+                trim(total),
+                trim(budget),
+                trim(total - budget)
+            ));
+        }
+    }
+    if units.len() > MAX_UNITS {
+        errors.push(format!("the battle has {} unit slots; at most {MAX_UNITS}", units.len()));
+    }
+    if errors.is_empty() { Ok(units) } else { Err(errors.join("\n")) }
+}
+
+/// A standard crew member who escaped and stays to fight: AC1, 20 life, unarmed.
+fn escaped_crew(side: usize, parent: &str, parent_index: usize) -> BattleUnit {
+    let name = format!("crew of {parent}");
+    let mut target = Target::generic(1);
+    target.name = name.clone();
+    target.kind = Some(UnitKind::Crew);
+    BattleUnit {
+        side,
+        name: name.clone(),
+        kind: UnitKind::Crew,
+        ac: 1,
+        points: 0.0,
+        points_milli: 0,
+        command: 0,
+        crew: 0,
+        smoke_rounds: 0,
+        power_armor: false,
+        rallied: false,
+        crew_of: Some(parent_index),
+        attacker: Attacker::simple(&name, UnitKind::Crew, 1, Vec::new()),
+        target,
+    }
+}
+
+/// A number as people write it: no trailing zeros.
+fn trim(x: f64) -> String {
+    let s = format!("{x:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
