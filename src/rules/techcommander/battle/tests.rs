@@ -1,1 +1,445 @@
+//! Skirmish rules against techcommander-battles.md §7 and against the duel.
 
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::kernel::{TcBattle, compile};
+use super::skirmish::{Action, Skirmish, State};
+use super::tables::Tables;
+use super::units::resolve;
+use crate::catalogue::force::ForceSpec;
+use crate::catalogue::source::SourceFile;
+use crate::engine::Kernel;
+use crate::engine::battle::{Battle, BattlePolicy, BattleRules, BattleTally, Ending, Outcome, play_battle};
+use crate::rules::battle::BattleSetup;
+use crate::rules::techcommander::catalogue::Catalogue;
+use crate::rules::techcommander::conditions::Conditions;
+use crate::rules::techcommander::options::{MutualElimination, Options};
+use crate::rules::techcommander::{Duel, Policy};
+use crate::stats::binomial::consistent;
+
+/// A catalogue for exact vectors: a 1-shot 20-damage gun at T 11 against AC1, a
+/// vehicle and an MSV carrying it, unarmed crew, and a command vehicle.
+const TEST_CATALOGUE: &str = r#"
+[[weapon]]
+name = "Gun"
+damage = 20
+shots = 1
+fire_control = 0
+opt = 100
+weight = 1
+power = 0
+
+[[weapon]]
+name = "Gun B"
+damage = 20
+shots = 1
+fire_control = 0
+opt = 100
+weight = 1
+power = 0
+
+[[weapon]]
+name = "Cannon"
+damage = 12
+shots = 3
+fire_control = 0
+opt = 100
+weight = 1
+power = 0
+
+[[weapon]]
+name = "Lance"
+damage = 18
+shots = 2
+fire_control = 1
+opt = 100
+weight = 1
+power = 0
+
+[[weapon]]
+name = "Big Gun"
+damage = 60
+shots = 1
+fire_control = 0
+opt = 100
+weight = 1
+power = 0
+
+[[weapon]]
+name = "Blank"              # never hits at range 12: T drops by 20 per inch past 0
+damage = 1
+shots = 1
+fire_control = 0
+opt = 0
+drop = 20
+weight = 1
+power = 0
+
+[[unit]]
+name = "Car"
+kind = "vehicle"
+ac = 3
+
+[[unit]]
+name = "Boss Car"
+kind = "vehicle"
+ac = 3
+command = 1
+
+[[unit]]
+name = "Walker"
+kind = "msv"
+ac = 4
+free_weight = 20
+free_power = 20
+
+[[unit]]
+name = "Crew"
+kind = "crew"
+ac = 1
+
+[[unit]]
+name = "Fort"
+kind = "vehicle"
+ac = 10
+
+[[build]]
+name = "Gun Car"
+unit = "Car"
+weapons = [{ name = "Gun" }]
+
+[[build]]
+name = "Gun Boss"
+unit = "Boss Car"
+weapons = [{ name = "Gun" }]
+
+[[build]]
+name = "Two-Gun Walker"
+unit = "Walker"
+weapons = [{ name = "Gun" }, { name = "Gun B" }]
+
+[[build]]
+name = "One-Gun Walker"
+unit = "Walker"
+weapons = [{ name = "Gun" }]
+
+[[build]]
+name = "Unarmed Crew"
+unit = "Crew"
+weapons = [{ name = "Blank" }]
+
+[[build]]
+name = "Big Gun Car"
+unit = "Car"
+weapons = [{ name = "Big Gun" }]
+
+[[build]]
+name = "Cannon Car"
+unit = "Car"
+weapons = [{ name = "Cannon" }]
+
+[[build]]
+name = "Lance Car"
+unit = "Car"
+weapons = [{ name = "Lance" }]
+
+[[build]]
+name = "Fort"
+unit = "Fort"
+weapons = [{ name = "Blank" }]
+"#;
+
+fn catalogue() -> Catalogue {
+    Catalogue::from_sources("test", &[SourceFile { name: "test.toml".into(), text: TEST_CATALOGUE.into() }])
+        .expect("the test catalogue is valid")
+}
+
+fn options() -> Options {
+    Options { force_budget: 1000, ..Options::default() }
+}
+
+fn battle(cat: &Catalogue, a: &str, b: &str, o: &Options, policy: Option<&str>, max_turns: Option<u32>) -> TcBattle {
+    let forces = [ForceSpec::parse(a).unwrap(), ForceSpec::parse(b).unwrap()];
+    let cond = [Conditions::at_range(12.0); 2];
+    let setup = BattleSetup { mode: "skirmish", forces: &forces, conditions: &cond, options: o, policy, max_turns };
+    compile(cat, &setup).unwrap().0
+}
+
+fn tally(k: &TcBattle, trials: u32, seed: u64) -> BattleTally {
+    let mut t = k.new_tally();
+    k.play(&mut Xoshiro256PlusPlus::seed_from_u64(seed), trials, &mut t);
+    t
+}
+
+/// `k` of `n` is consistent with the exact `p` (two-sided, alpha 1e-6).
+fn assert_consistent(k: u64, n: u64, p: f64, what: &str) {
+    assert!(consistent(k, n, p, 1e-6), "{what}: {k}/{n} = {} vs exact {p}", k as f64 / n as f64);
+}
+
+#[test]
+fn a_vehicle_against_two_unarmed_crew_follows_the_exact_law() {
+    // §7: P(B eliminated by turn 1..4) = 0, 121/400, 2299/4000, 121363/160000.
+    let cat = catalogue();
+    let k = battle(&cat, "Gun Car", "2*Unarmed Crew", &options(), None, Some(4));
+    let n = 200_000;
+    let t = tally(&k, n, 7);
+    let by_turn = t.decided_by_turn();
+    assert_eq!(by_turn[0], 0);
+    for (turn, p) in [(2, 121.0 / 400.0), (3, 2299.0 / 4000.0), (4, 121363.0 / 160000.0)] {
+        assert_consistent(by_turn[turn - 1], n as u64, p, &format!("by turn {turn}"));
+    }
+    assert_eq!(t.wins[1], 0, "unarmed crew never win");
+}
+
+#[test]
+fn an_msv_with_two_systems_fires_twice_a_turn_with_one_system_once() {
+    let cat = catalogue();
+    let n = 200_000;
+    let two = tally(&battle(&cat, "Two-Gun Walker", "2*Unarmed Crew", &options(), None, Some(2)), n, 8);
+    assert_consistent(two.decided_by_turn()[0], n as u64, 121.0 / 400.0, "two systems, turn 1");
+    assert_consistent(two.decided_by_turn()[1], n as u64, 121363.0 / 160000.0, "two systems, turn 2");
+    // One system: the second action cannot attack (SYSTEM_ONCE_PER_TURN): the vehicle row.
+    let one = tally(&battle(&cat, "One-Gun Walker", "2*Unarmed Crew", &options(), None, Some(2)), n, 9);
+    assert_eq!(one.decided_by_turn()[0], 0);
+    assert_consistent(one.decided_by_turn()[1], n as u64, 121.0 / 400.0, "one system, turn 2");
+    // Without the ruling the one gun fires twice, as the two-system walker.
+    let o = Options { system_once_per_turn: false, ..options() };
+    let free = tally(&battle(&cat, "One-Gun Walker", "2*Unarmed Crew", &o, None, Some(2)), n, 9);
+    assert_consistent(free.decided_by_turn()[0], n as u64, 121.0 / 400.0, "SYSTEM_ONCE_PER_TURN=false");
+}
+
+#[test]
+fn one_unit_a_side_plays_the_duel_draw_for_draw() {
+    // Same builds, same conditions, same turn cap, single-system sides: the battle
+    // draws the duel's numbers in the duel's order, so the counts are identical.
+    let cat = catalogue();
+    let o = options();
+    for (a, b) in [("Cannon Car", "Lance Car"), ("Gun Car", "Cannon Car")] {
+        let k = battle(&cat, a, b, &o, None, Some(20));
+        let t = tally(&k, 50_000, 11);
+        let side = |name: &str| {
+            let build = cat.build(name).unwrap();
+            (
+                crate::rules::techcommander::Attacker::from_build(&cat, build),
+                crate::rules::techcommander::Target::from_build(&cat, build),
+            )
+        };
+        let (da, db) = (side(a), side(b));
+        let duel =
+            Duel::new((&da.0, &da.1), (&db.0, &db.1), &Conditions::at_range(12.0), &o, Policy::default(), 20).unwrap();
+        let mut d = duel.new_tally();
+        duel.play(&mut Xoshiro256PlusPlus::seed_from_u64(11), 50_000, &mut d);
+        assert_eq!(t.wins[0], d.a_wins(), "{a} vs {b}: A wins");
+        assert_eq!(t.wins[1], d.b_wins(), "{a} vs {b}: B wins");
+        assert_eq!(t.draws, d.draws(), "{a} vs {b}: draws");
+        let ended: Vec<u64> =
+            (0..20).map(|i| d.a_wins_by_turn[i] + d.b_wins_by_turn[i] + d.mutual_by_turn[i]).collect();
+        assert_eq!(t.ended_in_turn, ended, "{a} vs {b}: end turns");
+        assert!(d.mutual_by_turn.iter().sum::<u64>() > 0, "mutual kills happen and are draws in both");
+    }
+}
+
+#[test]
+fn a_mirror_battle_is_even() {
+    let cat = crate::rules::techcommander::catalogue::Catalogue::embedded().unwrap();
+    let force = "Gladiator Lancer+Beagle Hunter+Hunter IV Standard";
+    for policy in ["greedy", "focus-lowest", "random"] {
+        let k = battle(&cat, force, force, &Options::default(), Some(policy), None);
+        let t = tally(&k, 40_000, 3);
+        let decisive = t.wins[0] + t.wins[1];
+        assert!(consistent(t.wins[0], decisive, 0.5, 1e-6), "{policy}: {} vs {}", t.wins[0], t.wins[1]);
+    }
+}
+
+/// Wraps a policy and checks every step against the budgets it may spend.
+struct Audited<P>(P);
+
+impl<P: BattlePolicy<Skirmish>> BattlePolicy<Skirmish> for Audited<P> {
+    fn choose(
+        &self,
+        g: &Skirmish,
+        s: &State,
+        side: usize,
+        phase: usize,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<Action> {
+        let a = self.0.choose(g, s, side, phase, rng)?;
+        assert!(s.left[side] >= 1, "a player action beyond the budget");
+        match a {
+            Action::Attack { actor, system, .. } => {
+                assert!(s.actions[actor as usize] >= 1, "a unit action beyond the unit's");
+                assert!(s.used[actor as usize] & (1 << system) == 0, "a system fired twice in a turn");
+            }
+            Action::Smoke { unit } => assert!(s.actions[unit as usize] >= 1 && s.smoke_rounds[unit as usize] >= 1),
+            Action::Group { .. } => assert!(!s.group_acted[side], "the group acted twice"),
+        }
+        Some(a)
+    }
+}
+
+fn skirmish(cat: &Catalogue, a: &str, b: &str, o: &Options, max_turns: u32) -> Skirmish {
+    let forces = [ForceSpec::parse(a).unwrap(), ForceSpec::parse(b).unwrap()];
+    let units = resolve(cat, &forces, o, false).unwrap();
+    let tables = Tables::new(&units, &[Conditions::at_range(12.0); 2], o);
+    Skirmish::new(units, tables, o, max_turns)
+}
+
+#[test]
+fn budgets_are_never_exceeded_and_command_adds_actions() {
+    let cat = crate::rules::techcommander::catalogue::Catalogue::embedded().unwrap();
+    let o = Options::default();
+    let g = skirmish(
+        &cat,
+        "Gladiator Lancer+Beagle Hunter+Hunter IV Standard",
+        "Paladin Siege+Stingray Standard+Rhino Standard+2*ECBS Pirate AT",
+        &o,
+        10,
+    );
+    let b = Battle { game: g, policy: Audited(super::policy::Greedy) };
+    let mut t = b.tally();
+    b.play_into(&mut Xoshiro256PlusPlus::seed_from_u64(5), 20_000, &mut t);
+    assert_eq!(t.trials, 20_000);
+
+    // §7: 5 single-action units, no command, not rallied: 4 act per turn; command 1: 5.
+    let test = catalogue();
+    for (force, acted) in [("5*Gun Car", 4), ("4*Gun Car+Gun Boss", 5)] {
+        let g = skirmish(&test, force, "Fort", &options(), 1);
+        let mut s = g.new_state();
+        let mut out = Outcome::new();
+        play_battle(&g, &Audited(super::policy::Greedy), &mut s, &mut Xoshiro256PlusPlus::seed_from_u64(1), &mut out);
+        assert_eq!(out.actions[0], acted, "{force}");
+    }
+}
+
+/// A state where the listed units of `g` are at `life` with kill credit to `by`.
+fn wounded(g: &Skirmish, rng: &mut Xoshiro256PlusPlus, hits: &[(usize, i32, usize)]) -> State {
+    let mut s = g.new_state();
+    g.begin_battle(&mut s, rng);
+    for &(u, life, by) in hits {
+        s.life[u] = life;
+        s.credit[u] = by as u8;
+    }
+    s
+}
+
+#[test]
+fn time_called_scores_destroyed_ac_and_elimination_is_at_resolve_damage() {
+    let cat = crate::rules::techcommander::catalogue::Catalogue::embedded().unwrap();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);
+    // A destroyed a Stingray (AC2) and 3 troops; B destroyed an AC4 MSV: A 5, B 4.
+    let g = skirmish(
+        &cat,
+        "Gladiator Lancer+Hunter IV Standard",
+        "Stingray Standard+3*ECBS Pirate AT+Rhino Standard",
+        &options(),
+        10,
+    );
+    let mut s = wounded(&g, &mut rng, &[(2, -3, 1), (3, 0, 1), (4, -1, 1), (5, -7, 1), (0, -2, 6)]);
+    let mut out = Outcome::new();
+    assert_eq!(g.end_turn(&mut s, 0, &mut rng, &mut out), None, "both sides keep a unit");
+    assert_eq!(&out.score[..2], &[5, 4]);
+    assert_eq!(g.time_called(&s, &mut out), Ending::Winner(0));
+    assert_eq!(&out.lost[..7], &[1, 0, 1, 1, 1, 1, 0]);
+    assert_eq!(out.kills[1], 4);
+
+    // Both last units at 0 or less at the same Resolve Damage: a draw (or the score).
+    let g = skirmish(&cat, "Gladiator Lancer", "Stingray Standard", &options(), 10);
+    let mut s = wounded(&g, &mut rng, &[(0, 0, 1), (1, -4, 0)]);
+    let mut out = Outcome::new();
+    assert_eq!(g.end_turn(&mut s, 0, &mut rng, &mut out), Some(Ending::Draw));
+    let o = Options { mutual_elimination: MutualElimination::Score, ..options() };
+    let g = skirmish(&cat, "Gladiator Lancer", "Stingray Standard", &o, 10);
+    let mut s = wounded(&g, &mut rng, &[(0, 0, 1), (1, -4, 0)]);
+    let mut out = Outcome::new();
+    assert_eq!(g.end_turn(&mut s, 0, &mut rng, &mut out), Some(Ending::Winner(1)), "B destroyed 4 AC, A 2");
+}
+
+#[test]
+fn crew_of_a_removed_msv_escape_on_ten_or_less() {
+    // §7: an MSV's 2 crew: 0, 1, 2 survivors with 1/4, 1/2, 1/4.
+    let cat = crate::rules::techcommander::catalogue::Catalogue::embedded().unwrap();
+    let g = skirmish(&cat, "Gladiator Lancer+Hunter IV Standard", "Stingray Standard", &options(), 10);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
+    let n = 100_000u64;
+    let mut counts = [0u64; 3];
+    for _ in 0..n {
+        let mut s = wounded(&g, &mut rng, &[(0, -5, 2)]);
+        let mut out = Outcome::new();
+        g.end_turn(&mut s, 0, &mut rng, &mut out);
+        counts[out.escaped[0] as usize] += 1;
+    }
+    for (k, p) in [(0, 0.25), (1, 0.5), (2, 0.25)] {
+        assert_consistent(counts[k], n, p, &format!("{k} survivors"));
+    }
+    // Under CREW_SURVIVORS=fight the survivors stay: a side with only escaped crew is
+    // not eliminated.
+    let o = Options { crew_survivors: crate::rules::techcommander::options::CrewSurvivors::Fight, ..options() };
+    let g = skirmish(&cat, "Gladiator Lancer", "Stingray Standard", &o, 10);
+    let mut survived = 0;
+    for _ in 0..1000 {
+        let mut s = wounded(&g, &mut rng, &[(0, -5, 3)]);
+        let mut out = Outcome::new();
+        let end = g.end_turn(&mut s, 0, &mut rng, &mut out);
+        assert_eq!(end.is_none(), out.escaped[0] > 0);
+        survived += (out.escaped[0] > 0) as u32;
+    }
+    assert!(survived > 600, "3/4 of the time a crew member escapes: {survived}");
+}
+
+#[test]
+fn forces_over_budget_are_refused_naming_the_excess() {
+    let cat = crate::rules::techcommander::catalogue::Catalogue::embedded().unwrap();
+    let o = Options::default();
+    let ok = |f: &str| resolve(&cat, &[ForceSpec::parse(f).unwrap()], &o, true);
+    assert!(ok("Gladiator Lancer+Hunter IV Standard+Stingray Standard+3*ECBS Pirate AT").is_ok(), "12 is valid");
+    assert!(ok("2*Paladin Siege").is_ok(), "two AC6 MSVs");
+    let e = ok("Paladin Siege+Gladiator Lancer+3*ECBS Pirate AT").unwrap_err();
+    assert!(e.contains("costs 13 points, over its budget of 12 by 1"), "{e}");
+    let e = ok("Paladin Siege+Nope").unwrap_err();
+    assert!(e.contains("no build named `Nope`"), "{e}");
+}
+
+#[test]
+fn protect_command_pops_smoke_under_threat() {
+    let cat = catalogue();
+    // A's Gun Boss (command 1) has no smoke gear: the greedy policy attacks instead.
+    let g = skirmish(&cat, "Gun Boss", "Big Gun Car", &options(), 1);
+    let mut s = g.new_state();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    g.begin_battle(&mut s, &mut rng);
+    let mut order = [0u8; 8];
+    g.begin_turn(&mut s, 0, &mut rng, &mut order);
+    let a = super::policy::Greedy.choose(&g, &s, 0, 0, &mut rng);
+    assert!(matches!(a, Some(Action::Attack { .. })), "{a:?}");
+    // Give it a smoke round: the Big Gun Car kills it with 13/20 >= 0.25: it pops smoke.
+    s.smoke_rounds[0] = 1;
+    assert_eq!(super::policy::Greedy.choose(&g, &s, 0, 0, &mut rng), Some(Action::Smoke { unit: 0 }));
+    let o = Options { protect_command: false, ..options() };
+    let g2 = skirmish(&cat, "Gun Boss", "Big Gun Car", &o, 1);
+    assert!(matches!(super::policy::Greedy.choose(&g2, &s, 0, 0, &mut rng), Some(Action::Attack { .. })));
+}
+
+#[test]
+fn the_same_seed_gives_the_same_tally_on_any_thread_count() {
+    let cat = crate::rules::techcommander::catalogue::Catalogue::embedded().unwrap();
+    let k = battle(
+        &cat,
+        "Gladiator Lancer+Beagle Hunter+Hunter IV Standard",
+        "Paladin Siege+Stingray Standard+Rhino Standard+2*ECBS Pirate AT",
+        &Options::default(),
+        None,
+        None,
+    );
+    let cells = [crate::engine::Cell { key: 42, kernel: &k }];
+    let run = |threads| {
+        let config = crate::engine::RunConfig {
+            seed: 9,
+            trials: crate::engine::Trials::Fixed(3 * 4096 + 5),
+            threads: Some(threads),
+            batch_streams: 1,
+        };
+        crate::engine::run(&cells, &config, &crate::engine::Silent).unwrap().remove(0)
+    };
+    assert_eq!(run(1), run(2));
+}
