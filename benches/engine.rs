@@ -73,6 +73,30 @@ fn mechcom_reference() -> mechcom::AttackRun {
     .unwrap()
 }
 
+/// The reference battle (benches/README.md): two 12-AC skirmish forces of the built-in
+/// catalogue, greedy policy, range 12, open ground.
+fn reference_battle() -> volley::rules::techcommander::battle::TcBattle {
+    let cat = Catalogue::embedded().unwrap();
+    let forces = [
+        volley::catalogue::force::ForceSpec::parse(REFERENCE_FORCE_A).unwrap(),
+        volley::catalogue::force::ForceSpec::parse(REFERENCE_FORCE_B).unwrap(),
+    ];
+    let o = volley::rules::techcommander::Options::default();
+    let cond = [Conditions::at_range(12.0); 2];
+    let setup = volley::rules::battle::BattleSetup {
+        mode: "skirmish",
+        forces: &forces,
+        conditions: &cond,
+        options: &o,
+        policy: None,
+        max_turns: None,
+    };
+    volley::rules::techcommander::battle::compile(&cat, &setup).unwrap().0
+}
+
+const REFERENCE_FORCE_A: &str = "Gladiator Lancer+Beagle Hunter+Hunter IV Standard";
+const REFERENCE_FORCE_B: &str = "Paladin Siege+Stingray Standard+Rhino Standard+2*ECBS Pirate AT";
+
 fn bench_kernel<K: Kernel>(c: &mut Criterion, name: &str, kernel: &K, trials: u64) {
     let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Elements(trials));
@@ -93,6 +117,7 @@ fn engine(c: &mut Criterion) {
     bench_kernel(c, "msv_two_system_attack_run", &catalogue_run("Gladiator Lancer", 4), 2_097_152);
     bench_kernel(c, "duel", &duel(), 524_288);
     bench_kernel(c, "mechcom_reference_attack_run", &mechcom_reference(), 4_194_304);
+    bench_kernel(c, "reference_battle", &reference_battle(), 1_048_576);
 }
 
 criterion_group!(benches, engine);

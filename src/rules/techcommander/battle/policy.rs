@@ -67,7 +67,7 @@ impl Skirmish {
     /// with a smoke round, that an enemy able to act could kill with probability at
     /// least the threshold.
     fn threatened_command(&self, s: &State, side: usize) -> Option<usize> {
-        if !(self.o.protect_command && self.o.smoke_pop) {
+        if !(self.o.protect_command && self.o.smoke_pop && self.has_command[side]) {
             return None;
         }
         let enemy = 1 - side;

@@ -64,6 +64,8 @@ pub struct Skirmish {
     pub side_units: Vec<Vec<u8>>,
     /// Rallied members of each side, in force order.
     pub groups: Vec<Vec<u8>>,
+    /// Whether each side fields a unit with command actions.
+    pub has_command: Vec<bool>,
     pub max_turns: u32,
     pub base_actions: u32,
     pub o: Options,
@@ -83,7 +85,9 @@ impl Skirmish {
                 groups[u.side].push(i as u8);
             }
         }
+        let has_command = side_units.iter().map(|v| v.iter().any(|&u| units[u as usize].command > 0)).collect();
         Skirmish {
+            has_command,
             units,
             tables,
             side_units,
@@ -167,11 +171,28 @@ impl Skirmish {
         }
     }
 
+    /// Bits of the systems `a` may fire now.
+    #[inline(always)]
+    pub fn ready_systems(&self, s: &State, a: usize) -> u32 {
+        let mut ready = 0;
+        for sys in 0..self.units[a].attacker.systems.len() {
+            if self.system_ready(s, a, sys) {
+                ready |= 1 << sys;
+            }
+        }
+        ready
+    }
+
     /// The best (system, target, score) of `a` by the greedy score, or by least target
-    /// life first when `focus`; ties go to the earlier system, then the earlier target.
+    /// life first when `focus`; ties go to the earlier target, then the earlier system.
+    /// The same scores as [`Skirmish::score`], with the per-actor work done once.
+    #[inline]
     pub fn best_shot(&self, s: &State, a: usize, focus: bool) -> Option<(usize, usize, f32)> {
+        let ready = self.ready_systems(s, a);
+        if ready == 0 {
+            return None;
+        }
         let enemy = 1 - self.units[a].side;
-        let mut best: Option<(usize, usize, f32)> = None;
         let focus_life = if focus {
             self.side_units[enemy]
                 .iter()
@@ -182,18 +203,42 @@ impl Skirmish {
         } else {
             None
         };
+        // Weight of the fire-control-kept table: 1 out of the red, else by the jury rig.
+        let kept_weight = if !self.in_the_red(s, a) {
+            1.0
+        } else if self.o.jury_rig_per_action || s.jury[a] == 0 {
+            self.jury_ok
+        } else if s.jury[a] == 1 {
+            1.0
+        } else {
+            0.0
+        };
+        let scores = &self.tables.score;
+        let mut best: Option<(usize, usize, f32)> = None;
         for &t in &self.side_units[enemy] {
             let t = t as usize;
             if !self.targetable(s, t) || focus_life.is_some_and(|l| s.life[t] != l) {
                 continue;
             }
-            for sys in 0..self.units[a].attacker.systems.len() {
-                if !self.system_ready(s, a, sys) {
+            let smoked = self.smoked(s, a, t);
+            let life = s.life[t].min(STARTING_LIFE as i32) as usize;
+            let kept = self.tables.row(a, t, state(false, smoked));
+            let lost = self.tables.row(a, t, state(true, smoked));
+            let mut bits = ready;
+            while bits != 0 {
+                let sys = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let e = kept[sys];
+                if e == NONE {
                     continue;
                 }
-                if let Some(score) = self.score(s, a, sys, t)
-                    && best.is_none_or(|b| score > b.2)
-                {
+                let mut score = scores[e as usize][life];
+                if kept_weight < 1.0 {
+                    let l = lost[sys];
+                    let lost_score = if l == NONE { 0.0 } else { scores[l as usize][life] };
+                    score = kept_weight * score + (1.0 - kept_weight) * lost_score;
+                }
+                if best.is_none_or(|b| score > b.2) {
                     best = Some((sys, t, score));
                 }
             }

@@ -92,6 +92,14 @@ impl Tables {
         ((a * self.units + t) * 4 + state) * self.stride + system
     }
 
+    /// The entries of `a`'s systems against `t` in `state` (one per system, [`NONE`]
+    /// where it cannot fire), padded to the widest unit.
+    #[inline(always)]
+    pub fn row(&self, a: usize, t: usize, state: usize) -> &[u32] {
+        let start = self.index(a, t, state, 0);
+        &self.entry[start..start + self.stride]
+    }
+
     /// The table entry of `a` firing `system` at `t` in `state`, or [`NONE`].
     #[inline(always)]
     pub fn entry(&self, a: usize, t: usize, state: usize, system: usize) -> u32 {
