@@ -20,19 +20,16 @@ use crate::sweep::cells::CellSpec;
 
 #[derive(Debug, Args)]
 pub struct BattleArgs {
-    /// Side A: a `[[force]]` of the catalogue, or builds joined by + (`Gladiator Lancer+2*Stingray Standard`)
-    #[arg(value_name = "FORCE_A")]
-    pub a: String,
-    /// Side B, as side A
-    #[arg(value_name = "FORCE_B")]
-    pub b: String,
+    /// The forces, side A first: each a `[[force]]` of the catalogue, or builds joined by + (`Gladiator Lancer+2*Stingray Standard`); a skirmish takes two, a deathmatch 2 to 8 (spawn lists, in order)
+    #[arg(value_name = "FORCE", num_args = 2.., required = true)]
+    pub forces: Vec<String>,
     /// Battle mode [default: the ruleset's first; TechCommander: skirmish]
     #[arg(long, value_name = "MODE")]
     pub mode: Option<String>,
     /// Battle policy of both sides [default: the ruleset's; TechCommander: greedy, focus-lowest, random]
     #[arg(long, value_name = "POLICY")]
     pub policy: Option<String>,
-    /// A condition of side B's shots only, AXIS=VALUE (repeatable; e.g. `--b-condition cover=half`); the condition flags set both sides
+    /// A condition of the shots of side B (and any later side) only, AXIS=VALUE (repeatable; e.g. `--b-condition cover=half`); the condition flags set side A and, unless overridden, the others
     #[arg(long = "b-condition", value_name = "AXIS=VALUE")]
     pub b_conditions: Vec<String>,
     /// Turn cap [default: the mode's; TechCommander skirmish: SKIRMISH_MAX_TURNS]
@@ -68,7 +65,9 @@ pub fn run_battle<R: Ruleset>(args: &BattleArgs, ctx: &Invocation<'_>) -> Result
     let options = ctx.options::<R>()?;
     let point_a = ctx.point::<R>()?;
     let point_b = side_point::<R>(ctx, &args.b_conditions)?;
-    let conditions = [point_a.clone(), point_b.clone()]
+    let points: Vec<Point> =
+        (0..args.forces.len()).map(|i| if i == 0 { point_a.clone() } else { point_b.clone() }).collect();
+    let conditions = points
         .iter()
         .map(|p| {
             let c = R::conditions(p).map_err(usage)?;
@@ -78,7 +77,7 @@ pub fn run_battle<R: Ruleset>(args: &BattleArgs, ctx: &Invocation<'_>) -> Result
         .collect::<Result<Vec<_>>>()?;
     let config = args.trials.config()?;
     let cat = ctx.catalog().load::<R>()?;
-    let forces = [force::<R>(&cat, &args.a)?, force::<R>(&cat, &args.b)?];
+    let forces = args.forces.iter().map(|f| force::<R>(&cat, f)).collect::<Result<Vec<_>>>()?;
     let mode = args.mode.as_deref().unwrap_or(R::BATTLE_MODES[0].name);
     let setup = BattleSetup {
         mode,
@@ -92,11 +91,11 @@ pub fn run_battle<R: Ruleset>(args: &BattleArgs, ctx: &Invocation<'_>) -> Result
     let pairs = options.pairs();
     let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &info.policy, max_turns: info.max_turns };
     let canonical: Vec<String> = forces.iter().map(ForceSpec::canonical).collect();
-    let key = cell_key(&spec.battle(info.mode, &canonical, &[point_a.clone(), point_b.clone()]));
+    let key = cell_key(&spec.battle(info.mode, &canonical, &points));
     let progress = Progress::new(args.quiet);
     let tally = run(&[Cell { key, kernel: &kernel }], &config, &progress).map_err(|e| anyhow!(e))?.remove(0);
     progress.finish();
-    let conds = [R::describe(&conditions[0]), R::describe(&conditions[1])];
+    let conds: Vec<String> = conditions.iter().map(R::describe).collect();
     print::<R>(args, &info, &tally, &conds, config.seed)
 }
 
@@ -144,7 +143,7 @@ pub fn battle_json<R: Ruleset>(info: &BattleInfo, t: &BattleTally, conditions: &
         .map(|(u, unit)| {
             json!({
                 "side": unit.side, "unit": unit.name, "points": unit.points,
-                "p_lost": t.lost[u] as f64 / s.trials.max(1) as f64,
+                "mean_lost": t.lost[u] as f64 / s.trials.max(1) as f64,
                 "mean_kills": t.kills[u] as f64 / s.trials.max(1) as f64,
                 "kill_share": kill_share(t, u),
             })
@@ -221,10 +220,12 @@ pub fn sides_table(info: &BattleInfo, t: &BattleTally) -> Table {
     table
 }
 
-/// Per-unit contribution as a table: how often each unit slot was lost, its kills.
+/// Per-unit contribution as a table: times each unit slot was destroyed per battle (in a
+/// skirmish, P(lost); a deathmatch slot may respawn and fall again), its kills per battle
+/// and its share of its side's kills.
 pub fn units_table(info: &BattleInfo, t: &BattleTally) -> Table {
     let n = t.trials.max(1) as f64;
-    let mut table = Table::new(["side", "unit", "points", "p_lost", "mean_kills", "kill_share"]);
+    let mut table = Table::new(["side", "unit", "points", "mean_lost", "mean_kills", "kill_share"]);
     for (u, unit) in info.units.iter().enumerate() {
         table.push(vec![
             ((b'A' + unit.side as u8) as char).to_string().into(),
@@ -247,24 +248,31 @@ fn print<R: Ruleset>(args: &BattleArgs, info: &BattleInfo, t: &BattleTally, cond
                 let s = t.summary();
                 let turn = R::TURN;
                 let mean = s.mean_turns.map_or("-".into(), |m| format!("{:.2}", m.0));
+                let names: Vec<&str> = info.sides.iter().map(|x| x.0.as_str()).collect();
+                let wins: Vec<String> = s
+                    .sides
+                    .iter()
+                    .enumerate()
+                    .map(|(i, x)| {
+                        let side = (b'A' + i as u8) as char;
+                        format!("{side} wins {:.4} [{:.4}, {:.4}]", x.p_wins, x.p_wins_ci.low, x.p_wins_ci.high)
+                    })
+                    .collect();
+                let shoots: Vec<String> = conds
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| format!("{} shoots in {c}", (b'A' + i as u8) as char))
+                    .collect();
                 write_stdout(&format!(
-                    "{} vs {} ({} {}, {} {turn}s max, policy {})\nA shoots in {}; B shoots in {}\nMonte Carlo, {} battles, seed {}; mean length {mean} {turn}s\nA wins {:.4} [{:.4}, {:.4}]  B wins {:.4} [{:.4}, {:.4}]  draw {:.4} [{:.4}, {:.4}]  undecided {:.4}\n\n",
-                    info.sides[0].0,
-                    info.sides[1].0,
+                    "{} ({} {}, {} {turn}s max, policy {})\n{}\nMonte Carlo, {} battles, seed {seed}; mean length {mean} {turn}s\n{}  draw {:.4} [{:.4}, {:.4}]  undecided {:.4}\n\n",
+                    names.join(" vs "),
                     R::LABEL,
                     info.mode,
                     info.max_turns,
                     info.policy,
-                    conds[0],
-                    conds[1],
+                    shoots.join("; "),
                     s.trials,
-                    seed,
-                    s.sides[0].p_wins,
-                    s.sides[0].p_wins_ci.low,
-                    s.sides[0].p_wins_ci.high,
-                    s.sides[1].p_wins,
-                    s.sides[1].p_wins_ci.low,
-                    s.sides[1].p_wins_ci.high,
+                    wins.join("  "),
                     s.p_draw,
                     s.p_draw_ci.low,
                     s.p_draw_ci.high,

@@ -70,6 +70,26 @@ pub enum MutualElimination {
     Score,
 }
 
+/// What a deathmatch player does with kill chips (`DM_PERKS`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DmPerks {
+    /// Hand them in for +1 cap each until the maximum, then keep them (default).
+    CapFirst,
+    /// Never spend them.
+    Hold,
+}
+
+/// How a deathmatch with equal points ends (`DM_TIEBREAK`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DmTiebreak {
+    /// Most kills wins; still equal: shared (default).
+    Kills,
+    /// Shared at once.
+    Shared,
+}
+
 /// A policy weight: a finite number from 0 to [`MAX_MODIFIER`], compared and hashed by
 /// value.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -228,6 +248,20 @@ pub struct Options {
     pub protect_command: bool,
     /// `PROTECT_COMMAND_THRESHOLD`: the enemy kill chance that counts as a threat (0.25).
     pub protect_command_threshold: Weight,
+    /// `DM_TURNS`: a deathmatch ends after this many turns (6, the "pre-agreed time").
+    pub dm_turns: u32,
+    /// `DM_LARGE_CAP`: the large-cap game (cap 4 up to 12) instead of 3 up to 8.
+    pub dm_large_cap: bool,
+    /// `DM_CAP_STEP`: cap raised per kill chip handed in (1).
+    pub dm_cap_step: u32,
+    /// `DM_REINFORCE`: a player whose units survived fills up to its cap each turn.
+    pub dm_reinforce: bool,
+    /// `DM_PERKS`: cap-first (kill chips buy +1 cap until the maximum) or hold.
+    pub dm_perks: DmPerks,
+    /// `DM_SURVIVAL_UNITS`: survival scores 5 + 1 per surviving unit (true) or 5.
+    pub dm_survival_units: bool,
+    /// `DM_TIEBREAK`: equal points are decided by kills, else shared (a draw).
+    pub dm_tiebreak: DmTiebreak,
 }
 
 impl Default for Options {
@@ -284,12 +318,19 @@ impl Default for Options {
             command_target_weight: Weight(3.0),
             protect_command: true,
             protect_command_threshold: Weight(0.25),
+            dm_turns: 6,
+            dm_large_cap: false,
+            dm_cap_step: 1,
+            dm_reinforce: true,
+            dm_perks: DmPerks::CapFirst,
+            dm_survival_units: true,
+            dm_tiebreak: DmTiebreak::Kills,
         }
     }
 }
 
 /// One line of help per option, in declaration order (checked by a test).
-const HELP: [(&str, &str); 51] = [
+const HELP: [(&str, &str); 58] = [
     (
         "NO_AUTOMATIC_HIT_OR_MISS",
         "§1 ruling: T >= 20 always hits, T <= 0 never; false: a 1 always hits, a 20 always misses",
@@ -347,6 +388,13 @@ const HELP: [(&str, &str); 51] = [
     ("COMMAND_TARGET_WEIGHT", "battles §2.7 greedy policy: points per command action of a target"),
     ("PROTECT_COMMAND", "battles §2.7 greedy policy: pop smoke on a threatened command unit"),
     ("PROTECT_COMMAND_THRESHOLD", "battles §2.7 greedy policy: enemy kill chance that counts as a threat"),
+    ("DM_TURNS", "battles §3.6 turns a deathmatch lasts"),
+    ("DM_LARGE_CAP", "battles §3.1 large-cap game: cap 4 up to 12 (false: 3 up to 8)"),
+    ("DM_CAP_STEP", "battles §3.1 cap raised per kill chip handed in"),
+    ("DM_REINFORCE", "battles §3.2 surviving players fill up to their cap each turn"),
+    ("DM_PERKS", "battles §3.5 cap-first: kill chips buy cap until the maximum; hold: never spent"),
+    ("DM_SURVIVAL_UNITS", "battles §3.4 survival scores 5 + 1 per surviving unit (false: 5)"),
+    ("DM_TIEBREAK", "battles §3.6 equal points: kills decide, or shared (a draw)"),
 ];
 
 /// Every option as (`NAME`, default value as [`Options::pairs`] writes it, one line of
@@ -367,7 +415,8 @@ impl Options {
             let limit = match name.as_str() {
                 "IN_THE_RED_LIFE" => super::rulings::STARTING_LIFE,
                 "JURY_RIG_SUCCESS_MAX" | "CREW_ESCAPE_TARGET" => super::rulings::DIE_SIDES,
-                "SKIRMISH_MAX_TURNS" => super::attack_run::MAX_TURNS_LIMIT,
+                "SKIRMISH_MAX_TURNS" | "DM_TURNS" => super::attack_run::MAX_TURNS_LIMIT,
+                "DM_CAP_STEP" => 12,
                 "FORCE_BUDGET" => 1_000_000,
                 _ => MAX_MODIFIER,
             };
@@ -386,8 +435,10 @@ impl Options {
                 bad.push(format!("{name}={} (a number from 0 to {MAX_MODIFIER})", w.0));
             }
         }
-        if self.skirmish_max_turns == 0 {
-            bad.push("SKIRMISH_MAX_TURNS=0 (at least 1)".into());
+        for (name, turns) in [("SKIRMISH_MAX_TURNS", self.skirmish_max_turns), ("DM_TURNS", self.dm_turns)] {
+            if turns == 0 {
+                bad.push(format!("{name}=0 (at least 1)"));
+            }
         }
         if bad.is_empty() { Ok(()) } else { Err(format!("TechCommander options out of range: {}", bad.join(", "))) }
     }

@@ -2,36 +2,47 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::deathmatch::{DM_BASE_ACTIONS, DmRules};
+use super::game::TcGame;
 use super::policy::{BattlePolicyName, FocusLowest, Greedy, RandomLegal};
-use super::skirmish::Skirmish;
-use super::tables::Tables;
+use super::tables::{Tables, Value, deathmatch_value, skirmish_value};
+
+/// How a battle values targets (see [`Tables::new`]).
+type ValueFn = fn(&super::units::BattleUnit, &super::units::BattleUnit, &Options) -> Value;
 use super::units::resolve;
 use crate::engine::Kernel;
-use crate::engine::battle::{Battle, BattleTally};
+use crate::engine::battle::{Battle, BattleTally, MAX_SIDES};
 use crate::rules::battle::{BattleInfo, BattleMode, BattleSetup, UnitInfo};
 use crate::rules::techcommander::catalogue::Catalogue;
 use crate::rules::techcommander::conditions::{AttackMode, Conditions};
 use crate::rules::techcommander::options::Options;
 
 /// The battles TechCommander plays.
-pub const MODES: &[BattleMode] = &[BattleMode {
-    name: "skirmish",
-    help: "two forces under a budget, 4 actions a player plus command, elimination or AC score at the cap",
-    sides: (2, 2),
-}];
+pub const MODES: &[BattleMode] = &[
+    BattleMode {
+        name: "skirmish",
+        help: "two forces under a budget, 4 actions a player plus command, elimination or AC score at the cap",
+        sides: (2, 2),
+    },
+    BattleMode {
+        name: "deathmatch",
+        help: "free-for-all of 2 to 8 players from ordered spawn lists under a cap, 2 actions a player, points at DM_TURNS",
+        sides: (2, MAX_SIDES),
+    },
+];
 
 /// A compiled battle under one of the policies: `play` matches once per call, never
 /// per action.
 #[derive(Debug, Clone)]
 pub enum TcBattle {
-    Greedy(Battle<Skirmish, Greedy>),
-    FocusLowest(Battle<Skirmish, FocusLowest>),
-    Random(Battle<Skirmish, RandomLegal>),
+    Greedy(Battle<TcGame, Greedy>),
+    FocusLowest(Battle<TcGame, FocusLowest>),
+    Random(Battle<TcGame, RandomLegal>),
 }
 
 impl TcBattle {
     /// The skirmish rules the kernel plays.
-    pub fn game(&self) -> &Skirmish {
+    pub fn game(&self) -> &TcGame {
         match self {
             TcBattle::Greedy(b) => &b.game,
             TcBattle::FocusLowest(b) => &b.game,
@@ -78,7 +89,7 @@ pub fn compile(
     })?;
     let n = setup.forces.len();
     if n < mode.sides.0 || n > mode.sides.1 {
-        return Err(format!("a {} takes {} forces, got {n}", mode.name, mode.sides.0));
+        return Err(format!("a {} takes {} to {} forces, got {n}", mode.name, mode.sides.0, mode.sides.1));
     }
     if setup.conditions.len() != n {
         return Err(format!("{} forces but {} sets of conditions", n, setup.conditions.len()));
@@ -90,12 +101,17 @@ pub fn compile(
         }
     }
     let policy: BattlePolicyName = setup.policy.map(str::parse).transpose()?.unwrap_or_default();
-    let max_turns = setup.max_turns.unwrap_or(o.skirmish_max_turns);
+    let deathmatch = mode.name == "deathmatch";
+    let max_turns = setup.max_turns.unwrap_or(if deathmatch { o.dm_turns } else { o.skirmish_max_turns });
     if !(1..=crate::rules::techcommander::attack_run::MAX_TURNS_LIMIT).contains(&max_turns) {
         return Err(format!("max turns must be between 1 and 1000, got {max_turns}"));
     }
-    let units = resolve(cat, setup.forces, o, true)?;
-    let tables = Tables::new(&units, setup.conditions, o);
+    let mut dm = deathmatch.then(|| DmRules::new(o));
+    let (units, value) = match &mut dm {
+        Some(dm) => (dm.slots(cat, setup.forces)?, deathmatch_value as ValueFn),
+        None => (resolve(cat, setup.forces, o, true)?, skirmish_value as ValueFn),
+    };
+    let tables = Tables::new(&units, setup.conditions, o, value);
     let info = BattleInfo {
         mode: mode.name,
         policy: policy.name().to_string(),
@@ -104,11 +120,22 @@ pub fn compile(
             .forces
             .iter()
             .enumerate()
-            .map(|(side, f)| (f.name.clone(), units.iter().filter(|u| u.side == side).map(|u| u.points).sum()))
+            .map(|(side, f)| {
+                let points = match &dm {
+                    // A deathmatch player fields its cap, not its spawn list.
+                    Some(dm) => dm.start_cap as f64,
+                    None => units.iter().filter(|u| u.side == side).map(|u| u.points).sum(),
+                };
+                (f.name.clone(), points)
+            })
             .collect(),
         units: units.iter().map(|u| UnitInfo { side: u.side, name: u.name.clone(), points: u.points }).collect(),
     };
-    let game = Skirmish::new(units, tables, o, max_turns);
+    let mut game = TcGame::new(units, tables, o, max_turns, n);
+    if let Some(dm) = dm {
+        game.base_actions = DM_BASE_ACTIONS;
+        game.dm = Some(dm);
+    }
     let kernel = match policy {
         BattlePolicyName::Greedy => TcBattle::Greedy(Battle { game, policy: Greedy }),
         BattlePolicyName::FocusLowest => TcBattle::FocusLowest(Battle { game, policy: FocusLowest }),

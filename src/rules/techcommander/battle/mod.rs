@@ -4,13 +4,16 @@
 //! - [`units`]: forces resolved into unit slots, budgets checked.
 //! - [`tables`]: per pair of enemy units, fire-control and smoke state and system, the
 //!   exact life-loss sampler and the policy's scores, before the first battle.
-//! - [`skirmish`]: the skirmish game type (§2) as battle rules.
+//! - [`game`]: the skirmish game type (§2) as battle rules, and the turn machinery the
+//!   deathmatch shares.
+//! - [`deathmatch`]: the deathmatch game type (§3): caps, spawn lists, scoring.
 //! - [`policy`]: the named policies (§2.7 greedy, focus-lowest, random).
 //! - [`kernel`]: one compiled battle per policy, and the setup from the command line.
 
+pub mod deathmatch;
+pub mod game;
 pub mod kernel;
 pub mod policy;
-pub mod skirmish;
 pub mod tables;
 pub mod units;
 

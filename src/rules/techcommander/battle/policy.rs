@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::skirmish::{Action, Skirmish, State};
+use super::game::{Action, State, TcGame};
 use crate::dice::uniform::roll;
 use crate::engine::battle::BattlePolicy;
 
@@ -62,16 +62,12 @@ pub struct FocusLowest;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RandomLegal;
 
-impl Skirmish {
+impl TcGame {
     /// `PROTECT_COMMAND`: a friendly command unit with an action left, not smoked and
     /// with a smoke round, that an enemy able to act could kill with probability at
     /// least the threshold.
     fn threatened_command(&self, s: &State, side: usize) -> Option<usize> {
-        if !(self.o.protect_command && self.o.smoke_pop && self.has_command[side]) {
-            return None;
-        }
-        let enemy = 1 - side;
-        if s.left[enemy] == 0 {
+        if !(self.o.protect_command && self.o.smoke_pop && self.has_command[side] && self.dm.is_none()) {
             return None;
         }
         let threshold = self.o.protect_command_threshold.0 as f32;
@@ -83,10 +79,12 @@ impl Skirmish {
                 && s.actions[c] > 0
                 && !s.smoked[c]
                 && s.smoke_rounds[c] > 0
-                && self.side_units[enemy]
-                    .iter()
-                    .map(|&e| e as usize)
-                    .any(|e| s.present[e] && s.actions[e] > 0 && self.kill_chance(s, e, c) >= threshold)
+                && self.enemies[side].iter().map(|&e| e as usize).any(|e| {
+                    s.present[e]
+                        && s.actions[e] > 0
+                        && s.left[self.units[e].side] > 0
+                        && self.kill_chance(s, e, c) >= threshold
+                })
         })
     }
 
@@ -138,11 +136,11 @@ impl Skirmish {
     }
 }
 
-impl BattlePolicy<Skirmish> for Greedy {
+impl BattlePolicy<TcGame> for Greedy {
     #[inline]
     fn choose(
         &self,
-        g: &Skirmish,
+        g: &TcGame,
         s: &State,
         side: usize,
         _phase: usize,
@@ -155,11 +153,11 @@ impl BattlePolicy<Skirmish> for Greedy {
     }
 }
 
-impl BattlePolicy<Skirmish> for FocusLowest {
+impl BattlePolicy<TcGame> for FocusLowest {
     #[inline]
     fn choose(
         &self,
-        g: &Skirmish,
+        g: &TcGame,
         s: &State,
         side: usize,
         _phase: usize,
@@ -169,10 +167,10 @@ impl BattlePolicy<Skirmish> for FocusLowest {
     }
 }
 
-impl BattlePolicy<Skirmish> for RandomLegal {
+impl BattlePolicy<TcGame> for RandomLegal {
     fn choose(
         &self,
-        g: &Skirmish,
+        g: &TcGame,
         s: &State,
         side: usize,
         _phase: usize,
@@ -208,17 +206,16 @@ impl BattlePolicy<Skirmish> for RandomLegal {
     }
 }
 
-impl Skirmish {
+impl TcGame {
     /// Calls `f` with every legal individual attack of `side` in force order (actor,
     /// target, system) until it returns true.
     fn legal_attacks(&self, s: &State, side: usize, mut f: impl FnMut(Action) -> bool) {
-        let enemy = 1 - side;
         for &a in &self.side_units[side] {
             let au = a as usize;
             if !s.present[au] || s.actions[au] == 0 || self.units[au].rallied {
                 continue;
             }
-            for &t in &self.side_units[enemy] {
+            for &t in &self.enemies[side] {
                 if !self.targetable(s, t as usize) {
                     continue;
                 }

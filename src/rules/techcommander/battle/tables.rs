@@ -41,8 +41,14 @@ pub fn state(fc_lost: bool, smoked: bool) -> usize {
 
 impl Tables {
     /// Compile every pair of units on different sides; `conditions[side]` are the
-    /// conditions of the shots `side` fires.
-    pub fn new(units: &[BattleUnit], conditions: &[Conditions], o: &Options) -> Tables {
+    /// conditions of the shots `side` fires; `value` says what a kill and damage of a
+    /// target are worth to an attacker ([`skirmish_value`], [`deathmatch_value`]).
+    pub fn new(
+        units: &[BattleUnit],
+        conditions: &[Conditions],
+        o: &Options,
+        value: fn(&BattleUnit, &BattleUnit, &Options) -> Value,
+    ) -> Tables {
         let n = units.len();
         let stride = units.iter().map(|u| u.attacker.systems.len()).max().unwrap_or(0).max(1);
         let mut t = Tables {
@@ -58,8 +64,7 @@ impl Tables {
                 if ua.side == ud.side {
                     continue;
                 }
-                let value = ud.points + o.command_target_weight.0 * ud.command as f64;
-                let damage_weight = if ud.power_armor { 0.0 } else { o.damage_weight.0 };
+                let v = value(ua, ud, o);
                 let base = conditions[ua.side];
                 for fc_lost in [false, true] {
                     for smoked in [false, true] {
@@ -72,7 +77,7 @@ impl Tables {
                                 continue;
                             };
                             let life = spec.odds().life_lost;
-                            let (kill, score) = by_life(&life, value, damage_weight);
+                            let (kill, score) = by_life(&life, v);
                             let i = t.samplers.len() as u32;
                             t.samplers.push(ActionSampler::new(&spec));
                             t.kill.push(kill);
@@ -107,15 +112,45 @@ impl Tables {
     }
 }
 
+/// What destroying and damaging a target is worth to an attacker (the greedy score).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Value {
+    /// Per unit of kill probability.
+    pub kill: f64,
+    /// Added to `kill` when the target is at full life (deathmatch bonuses B and C).
+    pub kill_from_full: f64,
+    /// Per unit of E[min(loss, life)] / 20.
+    pub damage: f64,
+}
+
+/// §2.7: V(target) = points + `COMMAND_TARGET_WEIGHT` × command; damage is worth
+/// `DAMAGE_WEIGHT` × V, and nothing against a target that resets to 20 life.
+pub fn skirmish_value(_attacker: &BattleUnit, target: &BattleUnit, o: &Options) -> Value {
+    let v = target.points + o.command_target_weight.0 * target.command as f64;
+    let damage = if target.power_armor { 0.0 } else { o.damage_weight.0 * v };
+    Value { kill: v, kill_from_full: 0.0, damage }
+}
+
+/// §3.6: the expected deathmatch points: AC per kill, +5 when bonus B (a vehicle or MSV
+/// from full life in one action) or C (infantry on infantry from full life) would apply;
+/// damage on AC.
+pub fn deathmatch_value(attacker: &BattleUnit, target: &BattleUnit, o: &Options) -> Value {
+    let ac = target.ac as f64;
+    let bonus = super::deathmatch::one_action_bonus(attacker.kind, target.kind) as f64;
+    let damage = if target.power_armor { 0.0 } else { o.damage_weight.0 * ac };
+    Value { kill: ac, kill_from_full: bonus, damage }
+}
+
 /// P(loss >= L) and the greedy score by current life L from a life-loss distribution.
-fn by_life(life_lost: &[f64], value: f64, damage_weight: f64) -> (ByLife, ByLife) {
+fn by_life(life_lost: &[f64], v: Value) -> (ByLife, ByLife) {
     let mut kill = [0f32; STARTING_LIFE as usize + 1];
     let mut score = [0f32; STARTING_LIFE as usize + 1];
     for l in 1..=STARTING_LIFE as usize {
         let p_kill: f64 = life_lost.iter().skip(l).sum();
         let e_min: f64 = life_lost.iter().enumerate().map(|(n, p)| n.min(l) as f64 * p).sum();
+        let per_kill = v.kill + if l == STARTING_LIFE as usize { v.kill_from_full } else { 0.0 };
         kill[l] = p_kill as f32;
-        score[l] = (value * (p_kill + damage_weight * e_min / STARTING_LIFE as f64)) as f32;
+        score[l] = (per_kill * p_kill + v.damage * e_min / STARTING_LIFE as f64) as f32;
     }
     (kill, score)
 }
@@ -129,13 +164,14 @@ mod tests {
         // 1 shot, 40 damage. AC2 target at T 12: P(hit) 0.6, a hit takes 20 life.
         let ac2 =
             [0.4, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.6];
-        let (_, s2) = by_life(&ac2, 2.0, 0.25);
+        let v = |kill: f64| Value { kill, kill_from_full: 0.0, damage: 0.25 * kill };
+        let (_, s2) = by_life(&ac2, v(2.0));
         assert!((s2[20] as f64 - 1.5).abs() < 1e-6);
         // AC4 command-1 target at T 14: P(hit) 0.7, a hit takes 10 life; V = 4 + 3.
         let mut ac4 = vec![0.0; 11];
         ac4[0] = 0.3;
         ac4[10] = 0.7;
-        let (_, s4) = by_life(&ac4, 7.0, 0.25);
+        let (_, s4) = by_life(&ac4, v(7.0));
         assert!((s4[20] as f64 - 0.6125).abs() < 1e-6);
     }
 }

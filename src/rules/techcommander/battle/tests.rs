@@ -1,10 +1,10 @@
-//! Skirmish rules against techcommander-battles.md §7 and against the duel.
+//! TcGame rules against techcommander-battles.md §7 and against the duel.
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::game::{Action, State, TcGame};
 use super::kernel::{TcBattle, compile};
-use super::skirmish::{Action, Skirmish, State};
 use super::tables::Tables;
 use super::units::resolve;
 use crate::catalogue::force::ForceSpec;
@@ -255,15 +255,8 @@ fn a_mirror_battle_is_even() {
 /// Wraps a policy and checks every step against the budgets it may spend.
 struct Audited<P>(P);
 
-impl<P: BattlePolicy<Skirmish>> BattlePolicy<Skirmish> for Audited<P> {
-    fn choose(
-        &self,
-        g: &Skirmish,
-        s: &State,
-        side: usize,
-        phase: usize,
-        rng: &mut Xoshiro256PlusPlus,
-    ) -> Option<Action> {
+impl<P: BattlePolicy<TcGame>> BattlePolicy<TcGame> for Audited<P> {
+    fn choose(&self, g: &TcGame, s: &State, side: usize, phase: usize, rng: &mut Xoshiro256PlusPlus) -> Option<Action> {
         let a = self.0.choose(g, s, side, phase, rng)?;
         assert!(s.left[side] >= 1, "a player action beyond the budget");
         match a {
@@ -278,11 +271,11 @@ impl<P: BattlePolicy<Skirmish>> BattlePolicy<Skirmish> for Audited<P> {
     }
 }
 
-fn skirmish(cat: &Catalogue, a: &str, b: &str, o: &Options, max_turns: u32) -> Skirmish {
+fn skirmish(cat: &Catalogue, a: &str, b: &str, o: &Options, max_turns: u32) -> TcGame {
     let forces = [ForceSpec::parse(a).unwrap(), ForceSpec::parse(b).unwrap()];
     let units = resolve(cat, &forces, o, false).unwrap();
-    let tables = Tables::new(&units, &[Conditions::at_range(12.0); 2], o);
-    Skirmish::new(units, tables, o, max_turns)
+    let tables = Tables::new(&units, &[Conditions::at_range(12.0); 2], o, super::tables::skirmish_value);
+    TcGame::new(units, tables, o, max_turns, 2)
 }
 
 #[test]
@@ -313,7 +306,7 @@ fn budgets_are_never_exceeded_and_command_adds_actions() {
 }
 
 /// A state where the listed units of `g` are at `life` with kill credit to `by`.
-fn wounded(g: &Skirmish, rng: &mut Xoshiro256PlusPlus, hits: &[(usize, i32, usize)]) -> State {
+fn wounded(g: &TcGame, rng: &mut Xoshiro256PlusPlus, hits: &[(usize, i32, usize)]) -> State {
     let mut s = g.new_state();
     g.begin_battle(&mut s, rng);
     for &(u, life, by) in hits {
@@ -442,4 +435,97 @@ fn the_same_seed_gives_the_same_tally_on_any_thread_count() {
         crate::engine::run(&cells, &config, &crate::engine::Silent).unwrap().remove(0)
     };
     assert_eq!(run(1), run(2));
+}
+
+fn deathmatch(cat: &Catalogue, forces: &[&str], o: &Options) -> TcGame {
+    let forces: Vec<ForceSpec> = forces.iter().map(|f| ForceSpec::parse(f).unwrap()).collect();
+    let cond = vec![Conditions::at_range(12.0); forces.len()];
+    let setup = BattleSetup {
+        mode: "deathmatch",
+        forces: &forces,
+        conditions: &cond,
+        options: o,
+        policy: None,
+        max_turns: None,
+    };
+    compile(cat, &setup).unwrap().0.game().clone()
+}
+
+#[test]
+fn deathmatch_deploys_within_the_cap_and_kill_chips_raise_it() {
+    let cat = crate::rules::techcommander::catalogue::Catalogue::embedded().unwrap();
+    let g = deathmatch(
+        &cat,
+        &["Stingray Standard+ECBS Pirate AT", "Pigeonhawk Standard", "3*ECBS Pirate AT"],
+        &Options::default(),
+    );
+    assert_eq!(g.base_actions, 2);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    let mut s = g.new_state();
+    let mut raised = false;
+    for _ in 0..300 {
+        g.begin_battle(&mut s, &mut rng);
+        let mut out = Outcome::new();
+        for turn in 0..g.max_turns() {
+            let mut order = [0u8; 8];
+            let n = g.begin_turn(&mut s, turn, &mut rng, &mut order);
+            assert_eq!(n, 3);
+            for side in 0..3 {
+                let fielded: f64 = g.side_units[side]
+                    .iter()
+                    .filter(|&&u| s.present[u as usize])
+                    .map(|&u| g.units[u as usize].points)
+                    .sum();
+                assert!(fielded <= s.cap[side] as f64, "side {side} fields {fielded} over cap {}", s.cap[side]);
+                assert!(fielded > 0.0, "every player deploys every turn");
+                assert!(s.cap[side] <= 8);
+                raised |= s.cap[side] > 3;
+            }
+            crate::engine::battle::play_phases(&g, &super::policy::Greedy, &mut s, &order[..n], &mut rng, &mut out);
+            assert!(out.actions[..3].iter().all(|&a| a <= 2 * (turn + 1)), "2 actions a player a turn");
+            assert_eq!(g.end_turn(&mut s, turn, &mut rng, &mut out), None, "a deathmatch runs to DM_TURNS");
+        }
+        let ending = g.time_called(&s, &mut out);
+        assert!(matches!(ending, Ending::Winner(_) | Ending::Draw));
+    }
+    assert!(raised, "kill chips bought cap");
+}
+
+#[test]
+fn a_mirror_deathmatch_is_even_and_held_chips_keep_the_cap() {
+    let cat = crate::rules::techcommander::catalogue::Catalogue::embedded().unwrap();
+    let force = "Stingray Standard+ECBS Pirate AT";
+    let forces = [ForceSpec::parse(force).unwrap(), ForceSpec::parse(force).unwrap()];
+    let cond = [Conditions::at_range(12.0); 2];
+    let o = Options::default();
+    let setup = BattleSetup {
+        mode: "deathmatch",
+        forces: &forces,
+        conditions: &cond,
+        options: &o,
+        policy: None,
+        max_turns: None,
+    };
+    let k = compile(&cat, &setup).unwrap().0;
+    let t = tally(&k, 40_000, 12);
+    assert!(consistent(t.wins[0], t.wins[0] + t.wins[1], 0.5, 1e-6), "{} vs {}", t.wins[0], t.wins[1]);
+    assert_eq!(t.ended_in_turn.iter().sum::<u64>(), 0, "deathmatches run to the cap");
+    let held = deathmatch(
+        &cat,
+        &[force, force],
+        &Options { dm_perks: crate::rules::techcommander::options::DmPerks::Hold, ..o },
+    );
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    let mut s = held.new_state();
+    held.begin_battle(&mut s, &mut rng);
+    s.chips = [5; 8];
+    let mut order = [0u8; 8];
+    held.begin_turn(&mut s, 0, &mut rng, &mut order);
+    assert_eq!(&s.cap[..2], &[3, 3]);
+    let spent = deathmatch(&cat, &[force, force], &o);
+    let mut s = spent.new_state();
+    spent.begin_battle(&mut s, &mut rng);
+    s.chips = [5; 8];
+    spent.begin_turn(&mut s, 0, &mut rng, &mut order);
+    assert_eq!(&s.cap[..2], &[8, 8]);
 }

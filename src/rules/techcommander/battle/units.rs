@@ -3,7 +3,7 @@
 
 use crate::catalogue::force::ForceSpec;
 use crate::engine::battle::MAX_UNITS;
-use crate::rules::techcommander::catalogue::{Catalogue, UnitKind};
+use crate::rules::techcommander::catalogue::{Build, Catalogue, UnitKind};
 use crate::rules::techcommander::compiled::MAX_SYSTEMS;
 use crate::rules::techcommander::options::{CrewSurvivors, Options};
 use crate::rules::techcommander::profile::{Attacker, Target};
@@ -69,27 +69,10 @@ pub fn resolve(
                 errors.push(format!("build `{}` has more than {MAX_SYSTEMS} weapon systems", build.name));
                 continue;
             }
-            let smoke_rounds =
-                build.gear.iter().map(|&g| &cat.gear[g]).filter(|g| g.smoke).map(|g| g.rounds.max(1)).sum();
             for _ in 0..m.count {
                 total += build.points;
                 let index = units.len();
-                units.push(BattleUnit {
-                    side,
-                    name: build.name.clone(),
-                    kind: unit.kind,
-                    ac: unit.ac,
-                    points: build.points,
-                    points_milli: (build.points * 1000.0).round() as u64,
-                    command: unit.command,
-                    crew: unit.crew,
-                    smoke_rounds,
-                    power_armor: unit.power_armor,
-                    rallied: o.rally_at_deploy && matches!(unit.kind, UnitKind::Troop | UnitKind::Crew),
-                    crew_of: None,
-                    attacker: Attacker::from_build(cat, build),
-                    target: Target::from_build(cat, build),
-                });
+                units.push(battle_unit(cat, build, side, o));
                 if o.crew_survivors == CrewSurvivors::Fight && matches!(unit.kind, UnitKind::Msv | UnitKind::Vehicle) {
                     for _ in 0..unit.crew {
                         units.push(escaped_crew(side, &build.name, index));
@@ -112,6 +95,28 @@ pub fn resolve(
         errors.push(format!("the battle has {} unit slots; at most {MAX_UNITS}", units.len()));
     }
     if errors.is_empty() { Ok(units) } else { Err(errors.join("\n")) }
+}
+
+/// A unit slot of `side` playing `build`.
+pub fn battle_unit(cat: &Catalogue, build: &Build, side: usize, o: &Options) -> BattleUnit {
+    let unit = cat.unit_of(build);
+    let smoke_rounds = build.gear.iter().map(|&g| &cat.gear[g]).filter(|g| g.smoke).map(|g| g.rounds.max(1)).sum();
+    BattleUnit {
+        side,
+        name: build.name.clone(),
+        kind: unit.kind,
+        ac: unit.ac,
+        points: build.points,
+        points_milli: (build.points * 1000.0).round() as u64,
+        command: unit.command,
+        crew: unit.crew,
+        smoke_rounds,
+        power_armor: unit.power_armor,
+        rallied: o.rally_at_deploy && matches!(unit.kind, UnitKind::Troop | UnitKind::Crew),
+        crew_of: None,
+        attacker: Attacker::from_build(cat, build),
+        target: Target::from_build(cat, build),
+    }
 }
 
 /// A standard crew member who escaped and stays to fight: AC1, 20 life, unarmed.

@@ -53,17 +53,27 @@ pub struct State {
     pub left: [u32; MAX_SIDES],
     pub budget: [[u32; 2]; MAX_SIDES],
     pub group_acted: [bool; MAX_SIDES],
+    /// Deathmatch: each unit was at full life when the current step began.
+    pub full: Vec<bool>,
+    /// Deathmatch: the unit was taken from full life to 0 or below in one step.
+    pub one_action: Vec<bool>,
+    /// Deathmatch: cap, kill chips in hand and kills per player.
+    pub cap: [u32; MAX_SIDES],
+    pub chips: [u32; MAX_SIDES],
+    pub kills_side: [u32; MAX_SIDES],
 }
 
 /// A compiled skirmish.
 #[derive(Debug, Clone)]
-pub struct Skirmish {
+pub struct TcGame {
     pub units: Vec<BattleUnit>,
     pub tables: Tables,
     /// Unit slots of each side, in force order.
     pub side_units: Vec<Vec<u8>>,
     /// Rallied members of each side, in force order.
     pub groups: Vec<Vec<u8>>,
+    /// Every unit of the other sides, in slot order: whom a side's units may target.
+    pub enemies: Vec<Vec<u8>>,
     /// Whether each side fields a unit with command actions.
     pub has_command: Vec<bool>,
     pub max_turns: u32,
@@ -71,12 +81,14 @@ pub struct Skirmish {
     pub o: Options,
     /// P(a jury-rig roll keeps fire control).
     pub jury_ok: f32,
+    /// The deathmatch rules; `None` for a skirmish.
+    pub dm: Option<super::deathmatch::DmRules>,
 }
 
-impl Skirmish {
-    /// Compile a skirmish of `units` (sides 0 and 1).
-    pub fn new(units: Vec<BattleUnit>, tables: Tables, o: &Options, max_turns: u32) -> Skirmish {
-        let sides = units.iter().map(|u| u.side + 1).max().unwrap_or(2).max(2);
+impl TcGame {
+    /// Compile a skirmish of `units` owned by `sides` sides (a deathmatch sets
+    /// [`TcGame::dm`] and its base actions after).
+    pub fn new(units: Vec<BattleUnit>, tables: Tables, o: &Options, max_turns: u32, sides: usize) -> TcGame {
         let mut side_units = vec![Vec::new(); sides];
         let mut groups = vec![Vec::new(); sides];
         for (i, u) in units.iter().enumerate() {
@@ -85,8 +97,12 @@ impl Skirmish {
                 groups[u.side].push(i as u8);
             }
         }
+        let enemies = (0..sides)
+            .map(|side| (0..units.len()).filter(|&u| units[u].side != side).map(|u| u as u8).collect())
+            .collect();
         let has_command = side_units.iter().map(|v| v.iter().any(|&u| units[u as usize].command > 0)).collect();
-        Skirmish {
+        TcGame {
+            enemies,
             has_command,
             units,
             tables,
@@ -96,6 +112,7 @@ impl Skirmish {
             base_actions: SKIRMISH_BASE_ACTIONS,
             o: *o,
             jury_ok: o.jury_rig_success_max.min(20) as f32 / 20.0,
+            dm: None,
         }
     }
 
@@ -168,6 +185,7 @@ impl Skirmish {
         s.life[t] -= loss;
         if s.life[t] <= 0 && s.credit[t] == NO_CREDIT {
             s.credit[t] = a as u8;
+            s.one_action[t] = s.full[t];
         }
     }
 
@@ -185,21 +203,16 @@ impl Skirmish {
 
     /// The best (system, target, score) of `a` by the greedy score, or by least target
     /// life first when `focus`; ties go to the earlier target, then the earlier system.
-    /// The same scores as [`Skirmish::score`], with the per-actor work done once.
+    /// The same scores as [`TcGame::score`], with the per-actor work done once.
     #[inline]
     pub fn best_shot(&self, s: &State, a: usize, focus: bool) -> Option<(usize, usize, f32)> {
         let ready = self.ready_systems(s, a);
         if ready == 0 {
             return None;
         }
-        let enemy = 1 - self.units[a].side;
+        let enemies = &self.enemies[self.units[a].side];
         let focus_life = if focus {
-            self.side_units[enemy]
-                .iter()
-                .map(|&t| t as usize)
-                .filter(|&t| self.targetable(s, t))
-                .map(|t| s.life[t])
-                .min()
+            enemies.iter().map(|&t| t as usize).filter(|&t| self.targetable(s, t)).map(|t| s.life[t]).min()
         } else {
             None
         };
@@ -215,7 +228,7 @@ impl Skirmish {
         };
         let scores = &self.tables.score;
         let mut best: Option<(usize, usize, f32)> = None;
-        for &t in &self.side_units[enemy] {
+        for &t in enemies {
             let t = t as usize;
             if !self.targetable(s, t) || focus_life.is_some_and(|l| s.life[t] != l) {
                 continue;
@@ -275,7 +288,7 @@ impl Skirmish {
     }
 }
 
-impl BattleRules for Skirmish {
+impl BattleRules for TcGame {
     type State = State;
     type Action = Action;
 
@@ -313,20 +326,23 @@ impl BattleRules for Skirmish {
             left: [0; MAX_SIDES],
             budget: [[0; 2]; MAX_SIDES],
             group_acted: [false; MAX_SIDES],
+            full: vec![false; n],
+            one_action: vec![false; n],
+            cap: [0; MAX_SIDES],
+            chips: [0; MAX_SIDES],
+            kills_side: [0; MAX_SIDES],
         }
     }
 
     fn begin_battle(&self, s: &mut State, _rng: &mut Xoshiro256PlusPlus) {
         for (i, u) in self.units.iter().enumerate() {
-            s.life[i] = STARTING_LIFE as i32;
-            s.present[i] = u.crew_of.is_none();
-            s.smoke_rounds[i] = u.smoke_rounds;
-            s.smoked[i] = false;
-            s.credit[i] = NO_CREDIT;
-            s.rounds[i] = [0; MAX_SYSTEMS];
-            for (r, sys) in s.rounds[i].iter_mut().zip(&u.attacker.systems) {
-                *r = sys.rounds().map_or(UNLIMITED, |n| n.min(UNLIMITED as u32 - 1) as u16);
-            }
+            self.reset_unit(s, i);
+            s.present[i] = u.crew_of.is_none() && self.dm.is_none();
+        }
+        if let Some(dm) = &self.dm {
+            s.cap = [dm.start_cap; MAX_SIDES];
+            s.chips = [0; MAX_SIDES];
+            s.kills_side = [0; MAX_SIDES];
         }
     }
 
@@ -338,6 +354,9 @@ impl BattleRules for Skirmish {
         order: &mut [u8; MAX_SIDES],
     ) -> usize {
         let n = self.d20_order(rng, order);
+        if let Some(dm) = &self.dm {
+            self.deploy(dm, s);
+        }
         for side in 0..n {
             let command: u32 = self.side_units[side]
                 .iter()
@@ -371,6 +390,11 @@ impl BattleRules for Skirmish {
 
     fn act(&self, s: &mut State, side: usize, action: Action, rng: &mut Xoshiro256PlusPlus, _out: &mut Outcome) {
         s.left[side] = s.left[side].saturating_sub(1);
+        if self.dm.is_some() {
+            for (f, &l) in s.full.iter_mut().zip(&s.life) {
+                *f = l >= STARTING_LIFE as i32;
+            }
+        }
         match action {
             Action::Attack { actor, system, target } => {
                 s.actions[actor as usize] -= 1;
@@ -400,6 +424,11 @@ impl BattleRules for Skirmish {
     }
 
     fn end_turn(&self, s: &mut State, _turn: u32, rng: &mut Xoshiro256PlusPlus, out: &mut Outcome) -> Option<Ending> {
+        if let Some(dm) = &self.dm {
+            self.resolve_deathmatch(dm, s, out);
+            self.reset_turn(s);
+            return None;
+        }
         // Resolve Damage: removal, kill credit, crew escapes.
         for u in 0..self.units.len() {
             if !s.present[u] || s.life[u] > 0 {
@@ -430,13 +459,7 @@ impl BattleRules for Skirmish {
                 }
             }
         }
-        // Reset: smoke clears, power armour back to 20.
-        for u in 0..self.units.len() {
-            s.smoked[u] = false;
-            if s.present[u] && self.units[u].power_armor {
-                s.life[u] = STARTING_LIFE as i32;
-            }
-        }
+        self.reset_turn(s);
         let alive: [bool; MAX_SIDES] = std::array::from_fn(|side| {
             side < self.sides() && self.side_units[side].iter().any(|&u| s.present[u as usize])
         });
@@ -450,12 +473,44 @@ impl BattleRules for Skirmish {
         }
     }
 
-    fn time_called(&self, _s: &State, out: &mut Outcome) -> Ending {
-        by_score(&out.score[..self.sides()])
+    fn time_called(&self, s: &State, out: &mut Outcome) -> Ending {
+        match &self.dm {
+            Some(dm) => self.deathmatch_result(dm, s, out),
+            None => by_score(&out.score[..self.sides()]),
+        }
     }
 }
 
-impl Skirmish {
+impl TcGame {
+    /// Number of sides (players).
+    pub fn sides_count(&self) -> usize {
+        self.side_units.len()
+    }
+
+    /// A unit slot as deployed: 20 life, full rounds and smoke, no kill credit.
+    pub(crate) fn reset_unit(&self, s: &mut State, i: usize) {
+        let u = &self.units[i];
+        s.life[i] = STARTING_LIFE as i32;
+        s.smoke_rounds[i] = u.smoke_rounds;
+        s.smoked[i] = false;
+        s.credit[i] = NO_CREDIT;
+        s.one_action[i] = false;
+        s.rounds[i] = [0; MAX_SYSTEMS];
+        for (r, sys) in s.rounds[i].iter_mut().zip(&u.attacker.systems) {
+            *r = sys.rounds().map_or(UNLIMITED, |n| n.min(UNLIMITED as u32 - 1) as u16);
+        }
+    }
+
+    /// Reset phase: smoke clears, power armour back to 20.
+    fn reset_turn(&self, s: &mut State) {
+        for u in 0..self.units.len() {
+            s.smoked[u] = false;
+            if s.present[u] && self.units[u].power_armor {
+                s.life[u] = STARTING_LIFE as i32;
+            }
+        }
+    }
+
     /// The escaped-crew slot for crew member `c` of unit `u` (`CREW_SURVIVORS=fight`).
     fn crew_slot(&self, u: usize, c: u32) -> Option<usize> {
         let first = u + 1;
