@@ -80,6 +80,8 @@ fn engine_duel_counts(a: &str, b: &str, range: f64, seed: u64, trials: u64) -> [
     [t.a_wins(), t.b_wins(), t.mutual_by_turn.iter().sum(), t.timeouts]
 }
 
+#[path = "cli/battle.rs"]
+mod battle;
 #[path = "cli/catalogue.rs"]
 mod catalogue;
 #[path = "cli/charts.rs"]
