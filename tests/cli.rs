@@ -1124,3 +1124,5 @@ mod mechcom;
 mod oddscard;
 #[path = "cli/plumbing.rs"]
 mod plumbing;
+#[path = "cli/special.rs"]
+mod special;

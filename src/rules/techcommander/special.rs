@@ -24,8 +24,10 @@ use super::options::Options;
 use super::profile::{Attacker, Target};
 use super::rulings::DIE_SIDES;
 
+mod report;
 mod roll;
 
+pub use report::{SPECIAL_COLUMNS, special_report};
 pub use roll::{HitRoll, dfa_losses, hit_roll, ram_losses};
 
 /// Unit ability of a jump or leap MSV: it may attack by death from above.
@@ -123,24 +125,26 @@ impl SpecialOdds {
         SpecialOdds::from_outcomes(w * a.p_hit + (1.0 - w) * b.p_hit, a_part.into_iter().chain(b_part))
     }
 
+    // Sums fold from +0.0: an empty `sum()` of f64 is −0.0, which would print as "-0".
+
     /// P(the target, at `life` ≥ 1, is taken to 0 or below).
     pub fn p_kill(&self, life: u32) -> f64 {
-        self.outcomes.iter().filter(|o| o.target_loss >= life).map(|o| o.p).sum()
+        self.outcomes.iter().filter(|o| o.target_loss >= life).fold(0.0, |s, o| s + o.p)
     }
 
     /// E[min(target loss, `life`)]: the life the target at `life` loses, on average.
     pub fn expected_target_loss(&self, life: u32) -> f64 {
-        self.outcomes.iter().map(|o| o.p * o.target_loss.min(life) as f64).sum()
+        self.outcomes.iter().fold(0.0, |s, o| s + o.p * o.target_loss.min(life) as f64)
     }
 
     /// P(the attacker, at `life` ≥ 1, is taken to 0 or below by its own attack).
     pub fn p_self_eliminated(&self, life: u32) -> f64 {
-        self.outcomes.iter().filter(|o| o.self_loss >= life).map(|o| o.p).sum()
+        self.outcomes.iter().filter(|o| o.self_loss >= life).fold(0.0, |s, o| s + o.p)
     }
 
     /// E[min(self loss, `life`)]: the life the attacker at `life` loses, on average.
     pub fn expected_self_loss(&self, life: u32) -> f64 {
-        self.outcomes.iter().map(|o| o.p * o.self_loss.min(life) as f64).sum()
+        self.outcomes.iter().fold(0.0, |s, o| s + o.p * o.self_loss.min(life) as f64)
     }
 }
 
