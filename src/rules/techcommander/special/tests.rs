@@ -2,6 +2,7 @@
 //! reach. Fractions are compared to 1e-12 (sums of a few hundred exact twentieths).
 
 use super::*;
+use crate::rules::techcommander::catalogue::UnitKind;
 use crate::rules::techcommander::conditions::{Cover, Smoke};
 use crate::rules::techcommander::options::{
     AcSource, Armour, CloseModifiers, DamageDice, Dodge, Options, Rounding, SmokeClose,
