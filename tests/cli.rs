@@ -1126,3 +1126,5 @@ mod mechcom;
 mod oddscard;
 #[path = "cli/plumbing.rs"]
 mod plumbing;
+#[path = "cli/special.rs"]
+mod special;

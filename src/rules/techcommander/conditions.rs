@@ -114,6 +114,26 @@ named_options! {
         FireForEffect = "fire-for-effect",
         /// Fire for effect without line of sight (NLOS weapons): -8.
         FireForEffectBlind = "fire-for-effect-blind",
+        /// Ram (MSV or vehicle): +2 fire control, rammer AC × d20 to the target, half to
+        /// the rammer (battles §4; odds only, see `special`).
+        Ram = "ram",
+        /// Death from above (jump MSV): no fire control, AC × 20 + d20 to the target, d20
+        /// to the attacker (battles §4; odds only).
+        DeathFromAbove = "death-from-above",
+        /// Overrun (MSV or vehicle, not aerial): the target may dodge, else d20 × AC
+        /// (battles §4; odds only).
+        Overrun = "overrun",
+        /// Trample (MSV) over troops or crew at half speed: as overrun (battles §4; odds
+        /// only).
+        Trample = "trample",
+    }
+}
+
+impl AttackMode {
+    /// Whether the mode is one of the special attacks of battles §4 (ram, death from
+    /// above, overrun, trample): its own system, odds only.
+    pub fn is_special(self) -> bool {
+        matches!(self, AttackMode::Ram | AttackMode::DeathFromAbove | AttackMode::Overrun | AttackMode::Trample)
     }
 }
 

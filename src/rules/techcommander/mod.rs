@@ -3,7 +3,8 @@
 //! `options` holds every ruling and modifier as a runtime value with its documented
 //! default, `rulings` the fixed book numbers; `conditions` and `profile` describe an
 //! attack; `target_number`, `damage`, `dice` and `action` are the exact maths;
-//! `odds` puts them together per weapon system.
+//! `odds` puts them together per weapon system; `special` gives the exact odds of the
+//! special attacks (ram, death from above, overrun, trample).
 
 pub mod action;
 pub mod attack_run;
@@ -27,6 +28,7 @@ pub mod report;
 pub mod ruleset;
 pub mod rulings;
 pub mod sampler;
+pub mod special;
 pub mod target_number;
 
 pub use action::{ActionOdds, ActionSpec, DiceGroup};
@@ -39,6 +41,7 @@ pub use options::{CoverBands, Options, specs};
 pub use policy::Policy;
 pub use profile::{Attacker, System, Target, TargetSpec};
 pub use ruleset::TechCommander;
+pub use special::{NoSpecial, Special, SpecialOdds, SpecialOutcome, special_odds};
 pub use target_number::{Modifiers, NoShot, Shot};
 
 #[cfg(test)]

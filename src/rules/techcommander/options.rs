@@ -39,6 +39,78 @@ impl CoverBands {
     pub const ALL: [CoverBands; 2] = [CoverBands::CoverModifiers, CoverBands::HowToAttack];
 }
 
+/// How "AC × d20" damage of a ram, overrun or trample is rolled (§4 `DAMAGE_DICE`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DamageDice {
+    /// One d20 multiplied by the AC: trample's "(Attacker AC) x (D20 damage roll)"
+    /// (default).
+    OneD20TimesAc,
+    /// AC d20s added up, as collapses read "number of D20's".
+    AcD20s,
+}
+
+/// Which way a half is rounded (§4 `RAM_SELF_ROUND`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rounding {
+    Up,
+    Down,
+}
+
+/// Which modifiers a ram or death from above adds to its target number (§4
+/// `CLOSE_MODIFIERS`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CloseModifiers {
+    /// Size, the action's listed bonus or penalty and the defender's statuses only
+    /// (default): the actions list their full modifiers.
+    Listed,
+    /// Also the attacker's own to-hit bonuses (unit and gear, e.g. Wet Wire Jacks) and
+    /// faction fire control (Wetwire, Combined Arms) where fire control applies.
+    WithAttackerBonuses,
+}
+
+/// When a ram or death from above counts as made "in smoke" (§4 `SMOKE_CLOSE`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SmokeClose {
+    /// Whenever the scenario has smoke (`smoke` or `designated`): the attacker ends
+    /// adjacent, inside the same cloud (default).
+    ScenarioSmoke,
+    /// Never: "smoke does not affect close combat".
+    Ignored,
+}
+
+/// Which AC multiplies death from above's 20 (§4 `DFA_AC_SOURCE`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AcSource {
+    /// The attacker's AC (default, kept from the kernel).
+    Attacker,
+    /// The target's AC: every hit is lethal.
+    Target,
+}
+
+/// Whether damage reduction (armour) applies to a special attack's damage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Armour {
+    Applies,
+    Ignored,
+}
+
+/// Who dodges an overrun or trample (§4 `DODGE`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Dodge {
+    /// Every target dodges, except a prone one (default: a dodge costs nothing). No
+    /// condition makes a target prone yet (2nd-edition stances are not modelled).
+    AlwaysExceptProne,
+    /// Nobody dodges: every overrun and trample hits.
+    Never,
+}
+
 /// Which players reroll a tied initiative roll (`INITIATIVE_TIES`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -207,6 +279,41 @@ pub struct Options {
     /// (an MSV twice a turn). Off: once per turn, at its first action in the red; the
     /// result holds for its other actions that turn.
     pub jury_rig_per_action: bool,
+    // §4 of techcommander-battles.md: special attacks (ram, death from above, overrun,
+    // trample); see `super::special`.
+    /// §4 `ADJACENT_GAP`: inches between two adjacent units in `REACH_RULE` (speed >=
+    /// range − gap): 0 is base contact (3rd edition), 2 "about two units apart" (2nd).
+    pub adjacent_gap: u32,
+    /// §4 `DAMAGE_DICE`: "AC × d20" is one d20 times AC, or AC d20s added up.
+    pub damage_dice: DamageDice,
+    /// §4 `RAM_FIRE_CONTROL`: a ram's fire control (+2), lost in smoke, on a failed
+    /// jury rig, under-crewed or against gear that negates fire control.
+    pub ram_fire_control: u32,
+    /// §4 `RAM_SELF_ROUND`: the rammer takes half the target's damage, rounded this way
+    /// (up; changes life only for a rammer of AC 1).
+    pub ram_self_round: Rounding,
+    /// §4 `CLOSE_MODIFIERS`: what a ram or death from above adds to its target number.
+    pub close_modifiers: CloseModifiers,
+    /// §4 `SMOKE_CLOSE`: when a ram loses its fire control and death from above takes
+    /// its smoke penalty.
+    pub smoke_close: SmokeClose,
+    /// §4 `DFA_SMOKE_PENALTY`: death from above landing mostly in smoke (−2).
+    pub dfa_smoke_penalty: u32,
+    /// §4 `DFA_AC_SOURCE`: death from above deals AC × 20 + d20 with this AC.
+    pub dfa_ac_source: AcSource,
+    /// §4 `DFA_SELF_ARMOUR`: whether the attacker's own damage reduction applies to the
+    /// d20 it takes landing (ignored: the same impact as the target's).
+    pub dfa_self_armour: Armour,
+    /// §4 `TRAMPLE_ARMOUR`: whether the target's damage reduction applies to trample
+    /// damage (applies, as to overrun, its twin).
+    pub trample_armour: Armour,
+    /// §4 `DODGE`: who dodges an overrun or trample.
+    pub dodge: Dodge,
+    /// §4 `DODGE_TARGET`: a dodge succeeds on a d20 of this or less (12).
+    pub dodge_target: u32,
+    /// §4 `COMBAT_AGILITY_DODGE_TARGET`: the dodge target of a unit with the 2nd
+    /// edition's USSC *Combat Agility* (14; read under `FACTION_TRAINING`).
+    pub combat_agility_dodge_target: u32,
     // ---- battles (techcommander-battles.md §2, §6) ----
     /// `FORCE_BUDGET`: points a skirmish force may field (12, the book's basic skirmish).
     pub force_budget: u32,
@@ -302,6 +409,19 @@ impl Default for Options {
             in_the_red_life: 5,
             jury_rig_success_max: 10,
             jury_rig_per_action: true,
+            adjacent_gap: 0,
+            damage_dice: DamageDice::OneD20TimesAc,
+            ram_fire_control: 2,
+            ram_self_round: Rounding::Up,
+            close_modifiers: CloseModifiers::Listed,
+            smoke_close: SmokeClose::ScenarioSmoke,
+            dfa_smoke_penalty: 2,
+            dfa_ac_source: AcSource::Attacker,
+            dfa_self_armour: Armour::Ignored,
+            trample_armour: Armour::Applies,
+            dodge: Dodge::AlwaysExceptProne,
+            dodge_target: 12,
+            combat_agility_dodge_target: 14,
             force_budget: 12,
             skirmish_max_turns: 10,
             command_at_turn_start: true,
@@ -330,7 +450,7 @@ impl Default for Options {
 }
 
 /// One line of help per option, in declaration order (checked by a test).
-const HELP: [(&str, &str); 58] = [
+const HELP: [(&str, &str); 71] = [
     (
         "NO_AUTOMATIC_HIT_OR_MISS",
         "§1 ruling: T >= 20 always hits, T <= 0 never; false: a 1 always hits, a 20 always misses",
@@ -372,6 +492,20 @@ const HELP: [(&str, &str); 58] = [
     ("IN_THE_RED_LIFE", "§4 life at or below which a unit is in the red"),
     ("JURY_RIG_SUCCESS_MAX", "§4 a jury-rig d20 of this or less keeps fire control"),
     ("JURY_RIG_PER_ACTION", "§4 ruling: one jury-rig roll per action (false: one per turn)"),
+    // §4 of techcommander-battles.md: special attacks.
+    ("ADJACENT_GAP", "§4 battles: inches between adjacent units; reach when speed >= range - gap (2nd edition: 2)"),
+    ("DAMAGE_DICE", "§4 battles ruling: AC x d20 is one-d20-times-ac or ac-d20s (AC dice added up)"),
+    ("RAM_FIRE_CONTROL", "§4 battles: a ram's fire control (lost in smoke, on a failed jury rig)"),
+    ("RAM_SELF_ROUND", "§4 battles ruling: the rammer's half of the damage is rounded up or down"),
+    ("CLOSE_MODIFIERS", "§4 battles ruling: ram/DFA add listed modifiers only, or with-attacker-bonuses"),
+    ("SMOKE_CLOSE", "§4 battles ruling: scenario smoke puts ram/DFA in smoke (scenario-smoke) or never (ignored)"),
+    ("DFA_SMOKE_PENALTY", "§4 battles: penalty for death from above landing in smoke"),
+    ("DFA_AC_SOURCE", "§4 battles ruling: death from above deals AC x 20 + d20 with the attacker's or target's AC"),
+    ("DFA_SELF_ARMOUR", "§4 battles ruling: the attacker's armour against its own landing d20 (ignored or applies)"),
+    ("TRAMPLE_ARMOUR", "§4 battles ruling: the target's armour against trample damage (applies or ignored)"),
+    ("DODGE", "§4 battles ruling: overrun/trample targets dodge (always-except-prone) or never"),
+    ("DODGE_TARGET", "§4 battles: an overrun/trample dodge succeeds on a d20 of this or less"),
+    ("COMBAT_AGILITY_DODGE_TARGET", "§4 battles: dodge target of a unit with USSC Combat Agility (2nd edition)"),
     ("FORCE_BUDGET", "battles §2.1 points a skirmish force may field"),
     ("SKIRMISH_MAX_TURNS", "battles §2.6 turns before a skirmish is called for time (AC scoring)"),
     ("COMMAND_AT_TURN_START", "battles §2.2 command actions fixed at the start of the Action phase"),
@@ -408,13 +542,17 @@ impl Options {
     ///
     /// # Errors
     /// Each option out of range, in one message: penalties and bonuses above
-    /// [`MAX_MODIFIER`], `IN_THE_RED_LIFE` above 20, `JURY_RIG_SUCCESS_MAX` above 20.
+    /// [`MAX_MODIFIER`], `IN_THE_RED_LIFE` above 20, `JURY_RIG_SUCCESS_MAX`,
+    /// `CREW_ESCAPE_TARGET`, `DODGE_TARGET` or `COMBAT_AGILITY_DODGE_TARGET` above 20,
+    /// turn caps of 0 or above 1000, weights outside 0..=100.
     pub fn validate(&self) -> Result<(), String> {
         let mut bad = Vec::new();
         for (name, value) in self.pairs() {
             let limit = match name.as_str() {
                 "IN_THE_RED_LIFE" => super::rulings::STARTING_LIFE,
-                "JURY_RIG_SUCCESS_MAX" | "CREW_ESCAPE_TARGET" => super::rulings::DIE_SIDES,
+                "JURY_RIG_SUCCESS_MAX" | "CREW_ESCAPE_TARGET" | "DODGE_TARGET" | "COMBAT_AGILITY_DODGE_TARGET" => {
+                    super::rulings::DIE_SIDES
+                }
                 "SKIRMISH_MAX_TURNS" | "DM_TURNS" => super::attack_run::MAX_TURNS_LIMIT,
                 "DM_CAP_STEP" => 12,
                 "FORCE_BUDGET" => 1_000_000,

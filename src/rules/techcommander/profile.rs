@@ -8,6 +8,7 @@ use crate::rules::techcommander::catalogue::{Build, Catalogue, Unit, UnitKind, W
 use super::rulings::{
     COMBINED_ARMS_ABILITY, DEFENSE_MASTERS_ABILITY, MSV_ACTIONS_PER_TURN, OTHER_ACTIONS_PER_TURN, WETWIRE_ABILITY,
 };
+use super::special::{AERIAL_ABILITY, COMBAT_AGILITY_ABILITY, JUMP_ABILITY};
 
 /// One weapon system: `copies` of a weapon fired linked as one action.
 #[derive(Debug, Clone, PartialEq)]
@@ -44,6 +45,16 @@ pub struct Attacker {
     /// Weapon systems in catalogue order (the policy's tie-break order).
     pub systems: Vec<System>,
     pub points: f64,
+    /// Inches per full move (the unit card's `speed`): how far a special attack reaches
+    /// (battles §4 `REACH_RULE`).
+    pub speed: u32,
+    /// Jump jets or leap: may attack by death from above (unit ability `Jump`).
+    pub jump: bool,
+    /// An aerial unit (unit ability `Aerial`): no overrun; a ram eliminates it.
+    pub aerial: bool,
+    /// The build's own damage reduction (unit and gear), for the damage a special attack
+    /// does to its attacker (`DFA_SELF_ARMOUR`).
+    pub damage_reduction: u32,
 }
 
 impl Attacker {
@@ -64,11 +75,16 @@ impl Attacker {
                 .map(|s| System { weapon: catalogue.weapons[s.weapon].clone(), copies: s.copies })
                 .collect(),
             points: build.points,
+            speed: unit.speed,
+            jump: unit.has_ability(JUMP_ABILITY),
+            aerial: unit.has_ability(AERIAL_ABILITY),
+            damage_reduction: effects.damage_reduction,
         }
     }
 
     /// An attacker built in code (tests, benchmarks, tools): one copy of each weapon as
-    /// its own system, no bonuses, no thermal sight or faction training, points = `ac`.
+    /// its own system, no bonuses, no thermal sight or faction training, points = `ac`,
+    /// speed 0 (reaches only adjacent targets), no jump, not aerial, no armour.
     pub fn simple(name: &str, kind: UnitKind, ac: u32, weapons: Vec<Weapon>) -> Attacker {
         Attacker {
             name: name.to_string(),
@@ -80,6 +96,10 @@ impl Attacker {
             combined_arms: false,
             systems: weapons.into_iter().map(|weapon| System { weapon, copies: 1 }).collect(),
             points: ac as f64,
+            speed: 0,
+            jump: false,
+            aerial: false,
+            damage_reduction: 0,
         }
     }
 
@@ -112,6 +132,8 @@ pub struct Target {
     pub power_armor: bool,
     /// Syndicate Defense Masters: dug in is -3.
     pub defense_masters: bool,
+    /// USSC Combat Agility: dodges an overrun or trample on 14 or less.
+    pub combat_agility: bool,
     pub points: f64,
 }
 
@@ -127,6 +149,7 @@ impl Target {
             negates_fire_control: false,
             power_armor: false,
             defense_masters: false,
+            combat_agility: false,
             points: ac as f64,
         }
     }
@@ -141,6 +164,7 @@ impl Target {
             negates_fire_control: unit.effects.negates_fire_control,
             power_armor: unit.power_armor,
             defense_masters: unit.has_ability(DEFENSE_MASTERS_ABILITY),
+            combat_agility: unit.has_ability(COMBAT_AGILITY_ABILITY),
             points: unit.points,
         }
     }

@@ -117,7 +117,8 @@ fn modifiers_json(row: &SystemOdds) -> Value {
     }
 }
 
-fn conditions_json(c: &Conditions) -> Value {
+/// The conditions as JSON (every odds row carries them).
+pub fn conditions_json(c: &Conditions) -> Value {
     json!({
         "range": c.range, "cover": c.cover.name(), "smoke": c.smoke.name(), "movement": c.movement.name(),
         "status": c.statuses.label(), "designated": c.is_designated(), "jury_rig_failed": c.jury_rig_failed,

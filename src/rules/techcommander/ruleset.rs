@@ -144,7 +144,7 @@ const FLAGS: [AxisSpec; 5] = [
         flag: "mode",
         kind: AxisKind::Choice(AttackMode::NAMES),
         default: "normal",
-        help: "Attack action: normal, omega-override (MSV, all weapons, no positive modifiers), fire-for-effect (-4), fire-for-effect-blind (-8, NLOS)",
+        help: "Attack action: normal, omega-override (MSV, all weapons, no positive modifiers), fire-for-effect (-4), fire-for-effect-blind (-8, NLOS); special attacks (odds only, adjacent within the attacker's speed): ram, death-from-above, overrun, trample",
         duel_help: "Attack action of both builds: normal, fire-for-effect (-4), fire-for-effect-blind (-8, NLOS)",
         label: "Attack mode",
         unit: "",
@@ -333,11 +333,11 @@ impl Ruleset for TechCommander {
     }
 
     fn check_engagement(c: &Conditions) -> Result<(), String> {
-        if c.mode == AttackMode::OmegaOverride {
-            return Err(
-                "--mode omega-override is an odds-only mode (use `volley odds`); engagements fire one weapon system per action"
-                    .into(),
-            );
+        if c.mode == AttackMode::OmegaOverride || c.mode.is_special() {
+            return Err(format!(
+                "--mode {} is an odds-only mode (use `volley odds`); engagements fire one weapon system per action",
+                c.mode
+            ));
         }
         Ok(())
     }
@@ -362,6 +362,9 @@ impl Ruleset for TechCommander {
         c: &Conditions,
         o: &Options,
     ) -> Result<OddsReport, String> {
+        if c.mode.is_special() {
+            return super::special::special_report(&attacker(cat, a)?, weapon, &target(cat, t)?, c, o);
+        }
         report::odds_report(&attacker(cat, a)?, weapon, &target(cat, t)?, c, o)
     }
 

@@ -174,7 +174,14 @@ pub fn shot(
                 target_defences(&mut m, weapon, target, cond, cover, o);
             }
         }
-        AttackMode::Normal | AttackMode::OmegaOverride => {
+        // A special attack (battles §4) is its own system (`super::special`); a weapon
+        // fired with it (overrun's fire part) shoots normally.
+        AttackMode::Normal
+        | AttackMode::OmegaOverride
+        | AttackMode::Ram
+        | AttackMode::DeathFromAbove
+        | AttackMode::Overrun
+        | AttackMode::Trample => {
             if cond.mode == AttackMode::OmegaOverride && attacker.kind != UnitKind::Msv {
                 return Err(NoShot::NotMsv);
             }
@@ -211,7 +218,7 @@ fn target_defences(m: &mut Modifiers, weapon: &Weapon, target: &Target, cond: &C
     m.status = -status_penalty(target, cond, m.cover != 0, o);
 }
 
-fn faction_fire_control(attacker: &Attacker, cond: &Conditions, o: &Options) -> i32 {
+pub(super) fn faction_fire_control(attacker: &Attacker, cond: &Conditions, o: &Options) -> i32 {
     let mut fc = 0;
     if o.faction_training && attacker.wetwire {
         fc += o.wetwire_fire_control as i32;
@@ -263,7 +270,7 @@ fn smoke_penalty(attacker: &Attacker, weapon: &Weapon, cond: &Conditions, nlos_s
     p as i32
 }
 
-fn status_penalty(target: &Target, cond: &Conditions, has_cover_modifier: bool, o: &Options) -> i32 {
+pub(super) fn status_penalty(target: &Target, cond: &Conditions, has_cover_modifier: bool, o: &Options) -> i32 {
     let s = cond.statuses;
     let mut p = 0;
     if s.dug_in {
