@@ -6,7 +6,8 @@ use std::fmt;
 use crate::rules::techcommander::catalogue::{Build, Catalogue, Unit, UnitKind, Weapon};
 
 use super::rulings::{
-    COMBINED_ARMS_ABILITY, DEFENSE_MASTERS_ABILITY, MSV_ACTIONS_PER_TURN, OTHER_ACTIONS_PER_TURN, WETWIRE_ABILITY,
+    COMBINED_ARMS_ABILITY, DEFENSE_MASTERS_ABILITY, MONEYSHOT_ABILITY, MSV_ACTIONS_PER_TURN, OTHER_ACTIONS_PER_TURN,
+    WETWIRE_ABILITY,
 };
 
 /// One weapon system: `copies` of a weapon fired linked as one action.
@@ -41,6 +42,8 @@ pub struct Attacker {
     pub wetwire: bool,
     /// Pirate Combined Arms (+2 fire control with a friendly MSV).
     pub combined_arms: bool,
+    /// Mercenary Moneyshot (+2 when the attack can eliminate the target).
+    pub moneyshot: bool,
     /// Weapon systems in catalogue order (the policy's tie-break order).
     pub systems: Vec<System>,
     pub points: f64,
@@ -58,6 +61,7 @@ impl Attacker {
             ignores_smoke: effects.ignores_smoke,
             wetwire: unit.has_ability(WETWIRE_ABILITY),
             combined_arms: unit.has_ability(COMBINED_ARMS_ABILITY),
+            moneyshot: unit.has_ability(MONEYSHOT_ABILITY),
             systems: build
                 .systems
                 .iter()
@@ -78,6 +82,7 @@ impl Attacker {
             ignores_smoke: false,
             wetwire: false,
             combined_arms: false,
+            moneyshot: false,
             systems: weapons.into_iter().map(|weapon| System { weapon, copies: 1 }).collect(),
             points: ac as f64,
         }
