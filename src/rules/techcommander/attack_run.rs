@@ -62,6 +62,9 @@ struct HotStep {
     range: u64,
     reject_below: u64,
     life_by_hits: [u8; MAX_TABLE_DICE as usize + 2],
+    /// The target life at or below which the step's Moneyshot copy applies
+    /// ([`super::compiled::NO_MONEYSHOT`] when never); the same in both copies.
+    moneyshot_life: i32,
     dice: u8,
     turn: u16,
     action: u16,
@@ -80,9 +83,6 @@ pub struct AttackRun {
     pub(crate) samplers: Vec<ActionSampler>,
     /// [`HotStep`]s laid out as `samplers`.
     hot: Vec<HotStep>,
-    /// Per plan step: the target life at or below which the Moneyshot step applies
-    /// ([`super::compiled::NO_MONEYSHOT`] when never).
-    moneyshot_life: Vec<i32>,
     pub max_turns: u32,
     pub power_armor: bool,
 }
@@ -126,7 +126,6 @@ impl AttackRun {
                 last.reset_after = true;
             }
         }
-        let moneyshot_life: Vec<i32> = plan.iter().map(|s| side.moneyshot_life[s.system as usize]).collect();
         let plain =
             plan.iter().map(|s| side.samplers[FC_NORMAL][s.system as usize].clone().expect("ranked systems can fire"));
         let with_moneyshot = plan.iter().map(|s| {
@@ -147,13 +146,14 @@ impl AttackRun {
                 reject_below: sampler.first.reject_below(),
                 life_by_hits: sampler.life_by_hits,
                 dice: sampler.first.dice as u8,
+                moneyshot_life: side.moneyshot_life[step.system as usize],
                 turn: step.turn,
                 action: step.action,
                 reset_after: step.reset_after,
                 chunked: !sampler.rest.is_empty(),
             })
             .collect();
-        Ok(AttackRun { side, plan, samplers, hot, moneyshot_life, max_turns, power_armor: target.power_armor })
+        Ok(AttackRun { side, plan, samplers, hot, max_turns, power_armor: target.power_armor })
     }
 
     /// Attacks in the plan (the most a run can take).
@@ -171,7 +171,7 @@ impl AttackRun {
     /// Whether plan step `p` fires with Moneyshot's bonus at a target at `life`.
     #[inline(always)]
     pub(crate) fn moneyshot_applies(&self, p: usize, life: i32) -> bool {
-        life <= self.moneyshot_life[p]
+        life <= self.hot[p].moneyshot_life
     }
 
     /// What plan step `p` rolls, with Moneyshot's bonus or without (for the exact
