@@ -1120,6 +1120,8 @@ mod snapshots {
     }
 }
 
+#[path = "cli/edition.rs"]
+mod edition;
 #[path = "cli/mechcom.rs"]
 mod mechcom;
 #[path = "cli/oddscard.rs"]

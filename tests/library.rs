@@ -195,8 +195,11 @@ free_power = 12
 
     #[test]
     fn msv_class_limits() {
-        let e = one_error(&[("u.toml", &UNIT.replace("ac = 4", "ac = 2"))]);
-        assert!(e.contains("field `ac`: an MSV's AC must be a class in the MSV classes table (3 to 6), got 2"), "{e}");
+        let e = one_error(&[("u.toml", &UNIT.replace("ac = 4", "ac = 1"))]);
+        assert!(
+            e.contains("field `ac`: an MSV's AC must be a class in the MSV classes table (3 to 6; 2 under the 2nd edition), got 1"),
+            "{e}"
+        );
         let e = one_error(&[("u.toml", &UNIT.replace("free_weight = 10", "free_weight = 21"))]);
         assert!(e.contains("field `free_weight`: 21 is over the MEDIUM MSV class limit of 20 (AC4)"), "{e}");
         // standard weapons count toward the class's gear weight

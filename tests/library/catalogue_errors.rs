@@ -157,7 +157,7 @@ weapons = ["Gun"]
     assert_eq!(
         e,
         [
-            "u.toml:8:1: unit \"Wreck\": field `ac`: an MSV's AC must be a class in the MSV classes table (3 to 6), got 9",
+            "u.toml:8:1: unit \"Wreck\": field `ac`: an MSV's AC must be a class in the MSV classes table (3 to 6; 2 under the 2nd edition), got 9",
             "w.toml:13:10: weapon \"Bad\": field `damage`: must be between 1 and 10000, got 0",
         ]
     );

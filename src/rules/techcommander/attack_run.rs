@@ -10,6 +10,8 @@
 //! 3. Each attack rolls its dice; life lost = ⌊max(0, damage − reduction) / damage AC⌋.
 //!    The run ends when life reaches 0 or less: the kill's attack number and turn are
 //!    recorded.
+//!    A Moneyshot attacker (2nd edition) fires a step with its bonus once the target's
+//!    life is at most what the step can take with every shot hitting.
 //! 4. At the end of each turn the target survives, power armour resets it to 20 life.
 //! 5. A run alive after the turn cap (default 20) is censored: counted in the trials,
 //!    never dropped.
@@ -23,7 +25,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::engine::Kernel;
 use crate::stats::TtkTally;
 
-use super::compiled::{CompiledSide, FC_NORMAL};
+use super::action::ActionSpec;
+use super::compiled::{CompiledSide, FC_NORMAL, MONEYSHOT};
 use super::conditions::Conditions;
 use super::dice::{MAX_TABLE_DICE, uniform_below};
 use super::options::Options;
@@ -59,6 +62,9 @@ struct HotStep {
     range: u64,
     reject_below: u64,
     life_by_hits: [u8; MAX_TABLE_DICE as usize + 2],
+    /// The target life at or below which the step's Moneyshot copy applies
+    /// ([`super::compiled::NO_MONEYSHOT`] when never); the same in both copies.
+    moneyshot_life: i32,
     dice: u8,
     turn: u16,
     action: u16,
@@ -72,8 +78,10 @@ struct HotStep {
 pub struct AttackRun {
     pub side: CompiledSide,
     pub plan: Vec<PlanStep>,
-    /// The sampler of each plan step.
+    /// The sampler of each plan step, then (at `p + plan.len()`) of the same step with
+    /// Moneyshot's bonus (a copy when Moneyshot never applies to it).
     pub(crate) samplers: Vec<ActionSampler>,
+    /// [`HotStep`]s laid out as `samplers`.
     hot: Vec<HotStep>,
     pub max_turns: u32,
     pub power_armor: bool,
@@ -118,12 +126,19 @@ impl AttackRun {
                 last.reset_after = true;
             }
         }
-        let samplers: Vec<ActionSampler> = plan
-            .iter()
-            .map(|s| side.samplers[FC_NORMAL][s.system as usize].clone().expect("ranked systems can fire"))
-            .collect();
+        let plain =
+            plan.iter().map(|s| side.samplers[FC_NORMAL][s.system as usize].clone().expect("ranked systems can fire"));
+        let with_moneyshot = plan.iter().map(|s| {
+            let i = s.system as usize;
+            side.samplers[FC_NORMAL + MONEYSHOT][i]
+                .clone()
+                .or_else(|| side.samplers[FC_NORMAL][i].clone())
+                .expect("ranked systems can fire")
+        });
+        let samplers: Vec<ActionSampler> = plain.chain(with_moneyshot).collect();
         let hot = plan
             .iter()
+            .cycle()
             .zip(&samplers)
             .map(|(step, sampler)| HotStep {
                 cumulative: sampler.first.cumulative,
@@ -131,6 +146,7 @@ impl AttackRun {
                 reject_below: sampler.first.reject_below(),
                 life_by_hits: sampler.life_by_hits,
                 dice: sampler.first.dice as u8,
+                moneyshot_life: side.moneyshot_life[step.system as usize],
                 turn: step.turn,
                 action: step.action,
                 reset_after: step.reset_after,
@@ -144,15 +160,36 @@ impl AttackRun {
     pub fn max_actions(&self) -> usize {
         self.plan.len()
     }
+
+    /// Index into `hot`/`samplers` of plan step `p` against a target at `life`: the
+    /// step itself, or its Moneyshot copy once the life is low enough.
+    #[inline(always)]
+    fn step_index(&self, p: usize, life: i32) -> usize {
+        p + self.moneyshot_applies(p, life) as usize * self.plan.len()
+    }
+
+    /// Whether plan step `p` fires with Moneyshot's bonus at a target at `life`.
+    #[inline(always)]
+    pub(crate) fn moneyshot_applies(&self, p: usize, life: i32) -> bool {
+        life <= self.hot[p].moneyshot_life
+    }
+
+    /// What plan step `p` rolls, with Moneyshot's bonus or without (for the exact
+    /// solver).
+    pub(crate) fn step_spec(&self, p: usize, moneyshot: bool) -> &ActionSpec {
+        let system = self.plan[p].system as usize;
+        let table = if moneyshot { FC_NORMAL + MONEYSHOT } else { FC_NORMAL };
+        self.side.specs[table][system].as_ref().expect("plan steps can fire")
+    }
 }
 
 impl AttackRun {
-    /// Life lost by one attack of plan step `p`: the same single draw and mapping as
+    /// Life lost by one attack of `hot[index]`: the same single draw and mapping as
     /// [`ActionSampler::sample`].
     #[inline(always)]
-    fn lost(&self, step: &HotStep, p: usize, rng: &mut Xoshiro256PlusPlus) -> u32 {
+    fn lost(&self, step: &HotStep, index: usize, rng: &mut Xoshiro256PlusPlus) -> u32 {
         if step.chunked {
-            return self.samplers[p].sample(rng);
+            return self.samplers[index].sample(rng);
         }
         let u = uniform_below(rng, step.range, step.reject_below);
         let mut hits = 0usize;
@@ -194,8 +231,9 @@ impl Kernel for AttackRun {
         while trials - started >= LANES as u32 {
             for l in 0..LANES {
                 let p = pos[l] as usize;
-                let step = &self.hot[p];
-                let left = life[l] - self.lost(step, p, rng) as i32;
+                let index = self.step_index(p, life[l]);
+                let step = &self.hot[index];
+                let left = life[l] - self.lost(step, index, rng) as i32;
                 let dead = left <= 0;
                 kills[l * len as usize + p] += dead as u32;
                 let next = pos[l] + 1;
@@ -214,8 +252,9 @@ impl Kernel for AttackRun {
                     continue;
                 }
                 let p = pos[l] as usize;
-                let step = &self.hot[p];
-                let left = life[l] - self.lost(step, p, rng) as i32;
+                let index = self.step_index(p, life[l]);
+                let step = &self.hot[index];
+                let left = life[l] - self.lost(step, index, rng) as i32;
                 let dead = left <= 0;
                 kills[l * len as usize + p] += dead as u32;
                 let next = pos[l] + 1;
@@ -231,7 +270,7 @@ impl Kernel for AttackRun {
                 pos[l] = if done { 0 } else { next };
             }
         }
-        for (p, step) in self.hot.iter().enumerate() {
+        for (p, step) in self.hot.iter().take(len as usize).enumerate() {
             let k: u64 = (0..LANES).map(|l| kills[l * len as usize + p] as u64).sum();
             tally.kills_by_turn[step.turn as usize] += k;
             tally.kills_by_action[step.action as usize] += k;

@@ -94,6 +94,7 @@ pub fn odds_card(cat: &Catalogue, name: &str, ranges: &[f64], o: &Options) -> Re
     let build = cat.find_build(name)?;
     let attacker = Attacker::from_build(cat, build);
     let unit = cat.unit_of(build);
+    super::edition::check_unit(unit, o)?;
     let bonus =
         if attacker.to_hit_bonus != 0 { format!(", {:+} to hit", attacker.to_hit_bonus) } else { String::new() };
     Ok(Card {

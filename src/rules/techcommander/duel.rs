@@ -10,7 +10,9 @@
 //!    (options `IN_THE_RED_LIFE`, `JURY_RIG_SUCCESS_MAX`; with `JURY_RIG_PER_ACTION`
 //!    off, one roll at its first action in the red holds for the rest of the turn). The
 //!    policy then picks a system as in the attack run (rounds run out, an MSV's second
-//!    attack uses another system); damage applies at once.
+//!    attack uses another system); damage applies at once. A Moneyshot attacker (2nd
+//!    edition) fires with its bonus once the target's life is at most what the system
+//!    can take with every shot hitting.
 //! 4. Eliminated units still act until the end of the turn. Then: both at 0 or less is a
 //!    draw (mutual kill); one at 0 or less loses; otherwise power armour resets to 20.
 //! 5. Both alive after the turn cap is a draw (timeout).
@@ -23,7 +25,7 @@ use crate::engine::Kernel;
 use crate::stats::DuelTally;
 
 use super::attack_run::MAX_TURNS_LIMIT;
-use super::compiled::{CompiledSide, FC_LOST, FC_NORMAL};
+use super::compiled::{CompiledSide, FC_LOST, FC_NORMAL, MONEYSHOT};
 use super::conditions::Conditions;
 use super::dice::roll_d20;
 use super::options::Options;
@@ -124,8 +126,11 @@ impl Duel {
                         if rounds[who][s as usize] != UNLIMITED {
                             rounds[who][s as usize] -= 1;
                         }
-                        let sampler = side.samplers[fc][s as usize].as_ref().expect("ranked systems can fire");
-                        life[1 - who] -= dice.life_lost(who, fc, s, sampler) as i32;
+                        // Moneyshot: its table once the target's life is low enough.
+                        let moneyshot = life[1 - who] <= side.moneyshot_life[s as usize];
+                        let table = if moneyshot { fc + MONEYSHOT } else { fc };
+                        let sampler = side.samplers[table][s as usize].as_ref().expect("ranked systems can fire");
+                        life[1 - who] -= dice.life_lost(who, table, s, sampler) as i32;
                     }
                     None => dice.idle(who),
                 }
@@ -156,9 +161,10 @@ pub(crate) trait DuelDice {
     /// Side `who`'s jury-rig d20, drawn when it is in the red (a source may draw it
     /// anyway to keep its slots aligned); `None` when no roll is needed.
     fn jury_rig(&mut self, who: usize, in_the_red: bool) -> Option<u32>;
-    /// Life lost by side `who`'s target when it fires system `system` under fire
-    /// control `fc` (index into the side's samplers), whose sampler is `sampler`.
-    fn life_lost(&mut self, who: usize, fc: usize, system: u8, sampler: &ActionSampler) -> u32;
+    /// Life lost by side `who`'s target when it fires system `system` from action table
+    /// `table` (fire-control state, plus [`MONEYSHOT`] when it applies: an index into
+    /// the side's samplers), whose sampler is `sampler`.
+    fn life_lost(&mut self, who: usize, table: usize, system: u8, sampler: &ActionSampler) -> u32;
     /// Side `who` had an action but no system to fire.
     fn idle(&mut self, who: usize);
     /// The turn's actions are over; side `who` had `actions[who]` of them (a source
@@ -179,7 +185,7 @@ impl DuelDice for OneStream<'_> {
         in_the_red.then(|| roll_d20(self.0))
     }
     #[inline(always)]
-    fn life_lost(&mut self, _who: usize, _fc: usize, _system: u8, sampler: &ActionSampler) -> u32 {
+    fn life_lost(&mut self, _who: usize, _table: usize, _system: u8, sampler: &ActionSampler) -> u32 {
         sampler.sample(self.0)
     }
     #[inline(always)]

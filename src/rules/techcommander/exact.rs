@@ -1,8 +1,8 @@
 //! Exact time to kill for an attack run: a Markov chain over the target's life, stepping
-//! through the run's fixed plan with each attack's exact distribution of life lost.
+//! through the run's fixed plan with each attack's exact distribution of life lost (at
+//! each life, with Moneyshot's bonus where it applies).
 
 use super::attack_run::AttackRun;
-use super::compiled::FC_NORMAL;
 use super::rulings::STARTING_LIFE;
 
 pub use crate::stats::ExactTtk;
@@ -16,15 +16,20 @@ impl AttackRun {
         alive[full] = 1.0;
         let mut kill_by_turn = vec![0.0; self.max_turns as usize];
         let mut kill_by_action = vec![0.0; self.plan.len()];
-        for step in &self.plan {
-            let spec = self.side.specs[FC_NORMAL][step.system as usize].as_ref().expect("plan steps can fire");
-            let lost = spec.odds().life_lost;
+        for (i, step) in self.plan.iter().enumerate() {
+            // Life lost by the step, and with Moneyshot's bonus once the life is low enough.
+            let plain = self.step_spec(i, false).odds().life_lost;
+            let boosted = self.moneyshot_applies(i, 1).then(|| self.step_spec(i, true).odds().life_lost);
             let mut next = vec![0.0f64; full + 1];
             let mut killed = 0.0;
             for (l, &p_alive) in alive.iter().enumerate().skip(1) {
                 if p_alive == 0.0 {
                     continue;
                 }
+                let lost = match &boosted {
+                    Some(b) if self.moneyshot_applies(i, l as i32) => b,
+                    _ => &plain,
+                };
                 for (d, &p) in lost.iter().enumerate() {
                     if d >= l {
                         killed += p_alive * p;

@@ -17,6 +17,7 @@ pub mod coupled;
 pub mod damage;
 pub mod dice;
 pub mod duel;
+pub mod edition;
 pub mod exact;
 pub mod listing;
 pub mod odds;

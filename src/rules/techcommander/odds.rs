@@ -3,10 +3,11 @@
 
 use super::action::{ActionOdds, ActionSpec, DiceGroup};
 use super::conditions::{AttackMode, Conditions};
-use super::damage::effective_reduction;
+use super::damage::{effective_reduction, life_lost};
+use super::edition;
 use super::options::Options;
 use super::profile::{Attacker, Target};
-use super::rulings::DIE_SIDES;
+use super::rulings::{DIE_SIDES, STARTING_LIFE};
 use super::target_number::{NoShot, Shot, shot};
 
 /// One row of odds: a weapon system (or the whole Omega Override) against a target.
@@ -71,7 +72,9 @@ fn no_action(dice: u32) -> ActionOdds {
     }
 }
 
-/// What firing system `index` alone rolls, or why it cannot fire.
+/// What firing system `index` alone rolls at a target at full life (20), or why it
+/// cannot fire: [`system_action_with`] with Moneyshot's bonus where it applies at full
+/// life.
 pub fn system_action(
     attacker: &Attacker,
     index: usize,
@@ -79,8 +82,43 @@ pub fn system_action(
     cond: &Conditions,
     o: &Options,
 ) -> Result<(Shot, ActionSpec), NoShot> {
+    let plain = system_action_with(attacker, index, target, cond, o, false)?;
+    if moneyshot_life(attacker, &plain.1, cond, o).is_some_and(|life| life >= STARTING_LIFE) {
+        system_action_with(attacker, index, target, cond, o, true)
+    } else {
+        Ok(plain)
+    }
+}
+
+/// The life at or below which Mercenary *Moneyshot* adds `MONEYSHOT_BONUS` to the
+/// action `spec` of `attacker` (ruling `MONEYSHOT`: the bonus applies when, with every
+/// shot hitting, the life lost would reach the target's current life): that most life
+/// the action can take. `None` when Moneyshot does not apply at all: the attacker lacks
+/// it, faction training is off ([`edition::faction_training`]), the action is an Omega
+/// Override (no positive modifiers), or the action can take no life.
+pub fn moneyshot_life(attacker: &Attacker, spec: &ActionSpec, cond: &Conditions, o: &Options) -> Option<u32> {
+    if !(attacker.moneyshot && edition::faction_training(o) && cond.mode != AttackMode::OmegaOverride) {
+        return None;
+    }
+    let most: u32 = spec.groups.iter().map(|g| g.dice * g.damage).sum();
+    Some(life_lost(most, spec.reduction, spec.damage_ac)).filter(|&l| l > 0)
+}
+
+/// What firing system `index` alone rolls, or why it cannot fire; with `moneyshot`, the
+/// shot takes the Moneyshot bonus (`MONEYSHOT_BONUS`) as an attacker bonus.
+pub fn system_action_with(
+    attacker: &Attacker,
+    index: usize,
+    target: &Target,
+    cond: &Conditions,
+    o: &Options,
+    moneyshot: bool,
+) -> Result<(Shot, ActionSpec), NoShot> {
     let system = &attacker.systems[index];
-    let shot = shot(attacker, &system.weapon, target, cond, o)?;
+    let mut shot = shot(attacker, &system.weapon, target, cond, o)?;
+    if moneyshot {
+        shot = shot.with_bonus(o.moneyshot_bonus as i32, o);
+    }
     let splash =
         matches!(cond.mode, AttackMode::FireForEffect | AttackMode::FireForEffectBlind) && o.fire_for_effect_is_splash;
     let pierce = if splash { 0 } else { system.weapon.armor_piercing };

@@ -181,6 +181,24 @@ impl std::hash::Hash for Weight {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE", deny_unknown_fields)]
 pub struct Options {
+    /// §5 `EDITION`: the rulebook played, 3 (3rd edition, the default) or 2 (2nd
+    /// edition core rules); any other value is refused by [`Options::validate`]. Under 2
+    /// the 2nd edition's rows of `techcommander-battles.md` §5 apply: faction training
+    /// (with `FACTION_TRAINING` on), infantry stances (with `STANCES` on), a scan number
+    /// per unit ([`super::edition::scan_target`]), the adjacent gap of 2
+    /// ([`super::edition::adjacent_gap`]) and AC2 MSVs ([`super::edition::check_unit`]).
+    pub edition: u32,
+    /// §5 `STANCES`: the 2nd edition's optional infantry stances, under `EDITION=2` only
+    /// (off by default: optional in the book). On: a stationary troop or crew attacker
+    /// is prone and adds `PRONE_BONUS` to its own ranged attacks (not fire control, so
+    /// it holds when fire control is lost).
+    pub stances: bool,
+    /// §5 `PRONE_BONUS`: a prone troop's bonus to its own ranged attacks (+1).
+    pub prone_bonus: u32,
+    /// §5 `MONEYSHOT_BONUS`: Mercenary *Moneyshot* (2nd-edition faction training) adds
+    /// this to a shot when, with every shot of the action hitting, the life lost would
+    /// reach the target's current life (ruling `MONEYSHOT`) (+2).
+    pub moneyshot_bonus: u32,
     /// §1 `NO_AUTOMATIC_HIT_OR_MISS`: a target number of 20 or more always hits, 0 or
     /// less never does: P(hit) = clamp(T, 0, 20) / 20. Off: a natural 1 always hits and
     /// a natural 20 always misses: P(hit) = clamp(T, 1, 19) / 20.
@@ -239,7 +257,9 @@ pub struct Options {
     pub forest_penalty: u32,
     /// §2 `FACTION_TRAINING`: the 2nd edition's faction training, read from unit
     /// abilities: Syndicate *Wetwire*, Pirate *Combined Arms*, Syndicate *Defense
-    /// Masters*. Off: those abilities do nothing (3rd edition).
+    /// Masters*, Mercenary *Moneyshot*. It applies only when `EDITION=2` and this is on
+    /// (the 3rd edition has no faction training, so under `EDITION=3` it does nothing
+    /// either way). Off: a 2nd-edition game without faction training.
     pub faction_training: bool,
     /// §2 `WETWIRE_FIRE_CONTROL`: Syndicate *Wetwire* adds this fire control (+1).
     pub wetwire_fire_control: u32,
@@ -374,6 +394,10 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Options {
         Options {
+            edition: 3,
+            stances: false,
+            prone_bonus: 1,
+            moneyshot_bonus: 2,
             no_automatic_hit_or_miss: true,
             size_bonus_cap: 6,
             half_move_penalty: 1,
@@ -450,7 +474,11 @@ impl Default for Options {
 }
 
 /// One line of help per option, in declaration order (checked by a test).
-const HELP: [(&str, &str); 71] = [
+const HELP: [(&str, &str); 75] = [
+    ("EDITION", "§5 rulebook edition: 3 (3rd, default) or 2 (2nd: faction training, stances, scans, AC2 MSVs)"),
+    ("STANCES", "§5 2nd-edition infantry stances (EDITION=2 only): stationary troops and crew are prone"),
+    ("PRONE_BONUS", "§5 bonus of a prone troop or crew to its own ranged attacks (not fire control)"),
+    ("MONEYSHOT_BONUS", "§5 Mercenary Moneyshot bonus when all shots hitting would eliminate the target"),
     (
         "NO_AUTOMATIC_HIT_OR_MISS",
         "§1 ruling: T >= 20 always hits, T <= 0 never; false: a 1 always hits, a 20 always misses",
@@ -476,7 +504,10 @@ const HELP: [(&str, &str); 71] = [
     ("POSTED_UP_PENALTY", "§2 penalty against a posted-up target"),
     ("POSTED_UP_NEEDS_COVER", "§2 ruling: posted up counts only with a cover modifier on the shot"),
     ("FOREST_PENALTY", "§2 penalty against a target inside forest (2nd edition; 0: none)"),
-    ("FACTION_TRAINING", "§2 2nd-edition faction training (Wetwire, Combined Arms, Defense Masters)"),
+    (
+        "FACTION_TRAINING",
+        "§2 2nd-edition faction training under EDITION=2 (Wetwire, Combined Arms, Defense Masters, Moneyshot)",
+    ),
     ("WETWIRE_FIRE_CONTROL", "§2 fire control added by Syndicate Wetwire"),
     ("COMBINED_ARMS_FIRE_CONTROL", "§2 fire control added by Pirate Combined Arms with a friendly MSV"),
     ("DEFENSE_MASTERS_DUG_IN_PENALTY", "§2 dug-in penalty against Syndicate Defense Masters"),
@@ -541,14 +572,19 @@ impl Options {
     /// Checks that every number is in range (every combination of switches is playable).
     ///
     /// # Errors
-    /// Each option out of range, in one message: penalties and bonuses above
-    /// [`MAX_MODIFIER`], `IN_THE_RED_LIFE` above 20, `JURY_RIG_SUCCESS_MAX`,
-    /// `CREW_ESCAPE_TARGET`, `DODGE_TARGET` or `COMBAT_AGILITY_DODGE_TARGET` above 20,
-    /// turn caps of 0 or above 1000, weights outside 0..=100.
+    /// Each option out of range, in one message: `EDITION` other than 2 or 3,
+    /// penalties and bonuses above [`MAX_MODIFIER`], `IN_THE_RED_LIFE` above 20,
+    /// `JURY_RIG_SUCCESS_MAX`, `CREW_ESCAPE_TARGET`, `DODGE_TARGET` or
+    /// `COMBAT_AGILITY_DODGE_TARGET` above 20, turn caps of 0 or above 1000, weights
+    /// outside 0..=100.
     pub fn validate(&self) -> Result<(), String> {
         let mut bad = Vec::new();
+        if !super::edition::EDITIONS.contains(&self.edition) {
+            bad.push(format!("EDITION={} (2 or 3)", self.edition));
+        }
         for (name, value) in self.pairs() {
             let limit = match name.as_str() {
+                "EDITION" => continue,
                 "IN_THE_RED_LIFE" => super::rulings::STARTING_LIFE,
                 "JURY_RIG_SUCCESS_MAX" | "CREW_ESCAPE_TARGET" | "DODGE_TARGET" | "COMBAT_AGILITY_DODGE_TARGET" => {
                     super::rulings::DIE_SIDES

@@ -20,8 +20,9 @@ use crate::stats::tolerance::FAMILY_ALPHA;
 fn every_option_has_a_pair_and_round_trips() {
     let d = Options::default();
     let pairs = d.pairs();
-    assert_eq!(pairs.len(), 48);
-    assert_eq!(pairs[0], ("NO_AUTOMATIC_HIT_OR_MISS".to_string(), "true".to_string()));
+    assert_eq!(pairs.len(), 75);
+    assert_eq!(pairs[0], ("EDITION".to_string(), "3".to_string()));
+    assert_eq!(pairs[4], ("NO_AUTOMATIC_HIT_OR_MISS".to_string(), "true".to_string()));
     assert!(d.canonical().contains(",COVER_BANDS=cover-modifiers,"), "{}", d.canonical());
     assert!(d.canonical().contains(",SMOKE_PENALTY=6,"));
     let mut o = Options::default();
@@ -58,6 +59,9 @@ fn defaults_validate_and_out_of_range_values_are_named() {
     let e = o.validate().unwrap_err();
     assert!(e.contains("SMOKE_PENALTY=101") && e.contains("JURY_RIG_SUCCESS_MAX=21"), "{e}");
     assert!(!e.contains("IN_THE_RED_LIFE"), "20 life is in range: {e}");
+    let e = Options::default().with("EDITION", "4").unwrap().validate().unwrap_err();
+    assert!(e.contains("EDITION=4 (2 or 3)"), "{e}");
+    assert_eq!(Options::default().with("EDITION", "2").unwrap().validate(), Ok(()));
     // the constructors refuse them
     let a = Attacker::simple("A", UnitKind::Vehicle, 3, vec![gun()]);
     assert!(AttackRun::new(&a, &Target::generic(3), &Conditions::default(), &o, Policy::BestExpected, 5).is_err());
@@ -98,9 +102,24 @@ fn check(
     default: Result<i32, NoShot>,
     switched: Result<i32, NoShot>,
 ) {
+    check_from(Options::default(), name, value, a, t, c, default, switched);
+}
+
+/// [`check`] from the options `base` instead of the defaults.
+#[allow(clippy::too_many_arguments)]
+fn check_from(
+    base: Options,
+    name: &str,
+    value: &str,
+    a: &Attacker,
+    t: &Target,
+    c: &Conditions,
+    default: Result<i32, NoShot>,
+    switched: Result<i32, NoShot>,
+) {
     assert_ne!(default, switched, "{name}: a switch test must expect a change");
-    let on = Options::default().with(name, value).unwrap();
-    for (o, expect) in [(Options::default(), default), (on, switched)] {
+    let on = base.with(name, value).unwrap();
+    for (o, expect) in [(base, default), (on, switched)] {
         let row = system_odds(a, 0, t, c, &o);
         let label = format!("{name}={}", o.pairs().into_iter().find(|(k, _)| k == name).unwrap().1);
         match expect {
@@ -201,24 +220,138 @@ fn defender_statuses_are_options() {
     check("FOREST_PENALTY", "0", &a, &tank, &st("forest"), Ok(12), Ok(14));
 }
 
+/// The 2nd edition with the other options at their defaults.
+fn second() -> Options {
+    Options::default().with("EDITION", "2").unwrap()
+}
+
 #[test]
 fn faction_training_is_an_option() {
+    // Faction training is 2nd-edition only: these switches act from EDITION=2.
     let mut a = msv(gun());
     (a.wetwire, a.combined_arms) = (true, true);
     let t = Target::generic(3);
     // Wetwire: 14 + 1 = 15, +2: 16; without faction training 14.
-    check("WETWIRE_FIRE_CONTROL", "2", &a, &t, &Conditions::default(), Ok(15), Ok(16));
-    check("FACTION_TRAINING", "false", &a, &t, &Conditions::default(), Ok(15), Ok(14));
+    check_from(second(), "WETWIRE_FIRE_CONTROL", "2", &a, &t, &Conditions::default(), Ok(15), Ok(16));
+    check_from(second(), "FACTION_TRAINING", "false", &a, &t, &Conditions::default(), Ok(15), Ok(14));
     // Combined Arms with a friendly MSV: 15 + 2 = 17, +3: 18; untrained 14.
     let friendly = cond(|c| c.friendly_msv = true);
-    check("COMBINED_ARMS_FIRE_CONTROL", "3", &a, &t, &friendly, Ok(17), Ok(18));
-    check("FACTION_TRAINING", "false", &a, &t, &friendly, Ok(17), Ok(14));
+    check_from(second(), "COMBINED_ARMS_FIRE_CONTROL", "3", &a, &t, &friendly, Ok(17), Ok(18));
+    check_from(second(), "FACTION_TRAINING", "false", &a, &t, &friendly, Ok(17), Ok(14));
     // Dug in against Defense Masters: 14 - 3 = 11, -4: 10; untrained the plain -2: 12.
     let plain = msv(gun());
     let masters = Target { defense_masters: true, ..vehicle_target() };
     let dug_in = cond(|c| c.statuses = "dug-in".parse().unwrap());
-    check("DEFENSE_MASTERS_DUG_IN_PENALTY", "4", &plain, &masters, &dug_in, Ok(11), Ok(10));
-    check("FACTION_TRAINING", "false", &plain, &masters, &dug_in, Ok(11), Ok(12));
+    check_from(second(), "DEFENSE_MASTERS_DUG_IN_PENALTY", "4", &plain, &masters, &dug_in, Ok(11), Ok(10));
+    check_from(second(), "FACTION_TRAINING", "false", &plain, &masters, &dug_in, Ok(11), Ok(12));
+}
+
+#[test]
+fn the_edition_switches_faction_training() {
+    // §5 "faction training": none in the 3rd edition, the 2nd's under EDITION=2.
+    let mut a = msv(gun());
+    (a.wetwire, a.combined_arms) = (true, true);
+    let t = Target::generic(3);
+    // Syndicate Wetwire: 10 + 3 + 1 FC = 14; 2nd edition +1 FC: 15.
+    check("EDITION", "2", &a, &t, &Conditions::default(), Ok(14), Ok(15));
+    // Pirate Combined Arms with a friendly MSV as well: 14; 2nd edition 14 + 1 + 2 = 17.
+    check("EDITION", "2", &a, &t, &cond(|c| c.friendly_msv = true), Ok(14), Ok(17));
+    // Syndicate Defense Masters dug in: 14 - 2 = 12; 2nd edition 14 - 3 = 11.
+    let masters = Target { defense_masters: true, ..vehicle_target() };
+    check("EDITION", "2", &msv(gun()), &masters, &cond(|c| c.statuses = "dug-in".parse().unwrap()), Ok(12), Ok(11));
+    // FACTION_TRAINING alone does nothing under the 3rd edition: 14 either way.
+    for o in [Options::default(), Options::default().with("FACTION_TRAINING", "false").unwrap()] {
+        assert_eq!(system_odds(&a, 0, &t, &Conditions::default(), &o).target_number(), Some(14));
+    }
+}
+
+/// A troop with the gun.
+fn troop(w: Weapon) -> Attacker {
+    Attacker::simple("Troop", UnitKind::Troop, 1, vec![w])
+}
+
+#[test]
+fn stances_make_stationary_troops_prone_in_the_second_edition() {
+    // §5 "infantry stances": under EDITION=2 with STANCES on, a stationary troop is
+    // prone, +1 to its own attacks: 10 + 3 + 1 FC = 14 becomes 15.
+    let (a, t) = (troop(gun()), Target::generic(3));
+    let c = Conditions::default();
+    check_from(second(), "STANCES", "true", &a, &t, &c, Ok(14), Ok(15));
+    let stances = Options::default().with("STANCES", "true").unwrap();
+    check_from(stances, "EDITION", "2", &a, &t, &c, Ok(14), Ok(15));
+    let prone = second().with("STANCES", "true").unwrap();
+    check_from(prone, "PRONE_BONUS", "2", &a, &t, &c, Ok(15), Ok(16));
+    // Not fire control: with fire control lost it still adds (10 + 3 + 1 = 14, not 13).
+    check_from(second(), "STANCES", "true", &a, &t, &cond(|c| c.jury_rig_failed = true), Ok(13), Ok(14));
+    // A troop that moved is not prone (14 - 1 half move = 13 either way), nor is an MSV.
+    for (who, c, t_n) in [(&a, cond(|c| c.movement = Movement::Half), 13), (&msv(gun()), Conditions::default(), 14)] {
+        assert_eq!(system_odds(who, 0, &t, &c, &prone).target_number(), Some(t_n));
+    }
+}
+
+#[test]
+fn moneyshot_adds_its_bonus_when_every_hit_would_eliminate() {
+    // A Mercenary troop's one-shot 20-damage gun (FC 0) at a generic AC1 target at full
+    // life: every shot hitting takes 20 life, so Moneyshot applies under EDITION=2:
+    // T = 10 + 1 = 11 becomes 13 (+3: 14).
+    let mut a = troop(Weapon::simple("Rifle", 1, 20, 0));
+    a.moneyshot = true;
+    let t = Target::generic(1);
+    let c = Conditions::default();
+    check("EDITION", "2", &a, &t, &c, Ok(11), Ok(13));
+    check_from(second(), "MONEYSHOT_BONUS", "3", &a, &t, &c, Ok(13), Ok(14));
+    check_from(second(), "FACTION_TRAINING", "false", &a, &t, &c, Ok(13), Ok(11));
+    // 19 damage cannot take 20 life: no bonus at full life (11 in both editions).
+    let mut weak = troop(Weapon::simple("Rifle", 1, 19, 0));
+    weak.moneyshot = true;
+    assert_eq!(system_odds(&weak, 0, &t, &c, &second()).target_number(), Some(11));
+}
+
+#[test]
+fn moneyshot_follows_the_target_life_in_attack_runs() {
+    // A Mercenary troop's one-shot 10-damage gun (FC 0) at AC1: T = 11 (p = 11/20).
+    // A hit takes 10 life, so from 10 life down every shot hitting eliminates and the
+    // 2nd edition adds +2: T = 13 (q = 13/20). The kill needs two hits: P(kill on turn
+    // 2) = p q = 143/400 (2nd) or p p = 121/400 (3rd); on turn 3, one hit in the first
+    // two (a hit then a miss at 10 life, or a miss then a hit at 20) and a hit at 10
+    // life: (p (1 - q) + (1 - p) p) q (the 3rd edition has q = p).
+    let mut a = troop(Weapon::simple("Rifle", 1, 10, 0));
+    a.moneyshot = true;
+    let t = Target::generic(1);
+    let (p, q) = (11.0 / 20.0, 13.0 / 20.0);
+    for (o, q) in [(Options::default(), p), (second(), q)] {
+        let r = AttackRun::new(&a, &t, &Conditions::default(), &o, Policy::BestExpected, 3).unwrap();
+        let e = r.exact();
+        let expect = [0.0, p * q, (p * (1.0 - q) + (1.0 - p) * p) * q];
+        for (k, (&got, want)) in e.kill_by_turn.iter().zip(expect).enumerate() {
+            assert!((got - want).abs() < 1e-15, "EDITION={}, turn {}: {got} vs {want}", o.edition, k + 1);
+        }
+        // the sampled kernel plays the same life-dependent bonus
+        let n = 40_000;
+        let cfg = RunConfig { seed: 5, trials: Trials::Fixed(n), ..RunConfig::default() };
+        let tally = run(&[Cell { key: 1, kernel: &r }], &cfg, &Silent).unwrap().remove(0);
+        let wrong = if o.edition == 2 { p * p } else { p * (13.0 / 20.0) };
+        assert!(fits(tally.kills_by_turn[1], n, p * q, wrong), "EDITION={}: {:?}", o.edition, tally.kills_by_turn);
+    }
+}
+
+#[test]
+fn moneyshot_follows_the_target_life_in_duels() {
+    // B: the Mercenary troop above (10-damage shot, T 11, 13 from 10 life down) at A, a
+    // harmless AC1 vehicle; B wins on turn 2 exactly when it hits on turns 1 and 2:
+    // 11/20 x 13/20 = 143/400 under the 2nd edition, (11/20)^2 = 121/400 under the 3rd.
+    let a = Attacker::simple("A", UnitKind::Vehicle, 1, vec![Weapon::simple("Dud", 1, 1, -30)]);
+    let mut b = troop(Weapon::simple("Rifle", 1, 10, 0));
+    b.moneyshot = true;
+    let t = Target::generic(1);
+    let n = 40_000;
+    for (o, p, wrong) in [(Options::default(), 121.0 / 400.0, 143.0 / 400.0), (second(), 143.0 / 400.0, 121.0 / 400.0)]
+    {
+        let duel = Duel::new((&a, &t), (&b, &t), &Conditions::default(), &o, Policy::BestExpected, 5).unwrap();
+        let cfg = RunConfig { seed: 9, trials: Trials::Fixed(n), ..RunConfig::default() };
+        let d = run(&[Cell { key: 2, kernel: &duel }], &cfg, &Silent).unwrap().remove(0);
+        assert!(fits(d.b_wins_by_turn[1], n, p, wrong), "EDITION={}: {:?}", o.edition, d.b_wins_by_turn);
+    }
 }
 
 #[test]

@@ -25,7 +25,7 @@ use crate::rules::quantile_pair::QuantilePair;
 use crate::stats::{PairedTally, Scale};
 
 use super::attack_run::AttackRun;
-use super::compiled::CompiledSide;
+use super::compiled::{CompiledSide, TABLES};
 use super::coupled::InverseCdf;
 use super::dice::roll_d20;
 use super::duel::{Duel, DuelDice};
@@ -101,10 +101,11 @@ impl TrialRngs {
     }
 }
 
-/// One side's inverse CDFs of life lost: `cdf[fc][system]`, `None` where it cannot fire.
+/// One side's inverse CDFs of life lost: `cdf[table][system]` (the tables of
+/// [`CompiledSide::specs`]), `None` where it cannot fire.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CoupledSide {
-    pub cdf: [Vec<Option<InverseCdf>>; 2],
+    pub cdf: [Vec<Option<InverseCdf>>; TABLES],
 }
 
 impl CoupledSide {
@@ -143,10 +144,10 @@ impl DuelDice for PairedDice<'_> {
         in_the_red.then_some(roll)
     }
     #[inline(always)]
-    fn life_lost(&mut self, who: usize, fc: usize, system: u8, _sampler: &ActionSampler) -> u32 {
+    fn life_lost(&mut self, who: usize, table: usize, system: u8, _sampler: &ActionSampler) -> u32 {
         let sides = self.sides;
         let (u, refine) = self.slot(who);
-        sides[who].cdf[fc][system as usize].as_ref().expect("ranked systems can fire").sample(u, refine)
+        sides[who].cdf[table][system as usize].as_ref().expect("ranked systems can fire").sample(u, refine)
     }
     #[inline(always)]
     fn idle(&mut self, who: usize) {

@@ -6,7 +6,8 @@ use std::fmt;
 use crate::rules::techcommander::catalogue::{Build, Catalogue, Unit, UnitKind, Weapon};
 
 use super::rulings::{
-    COMBINED_ARMS_ABILITY, DEFENSE_MASTERS_ABILITY, MSV_ACTIONS_PER_TURN, OTHER_ACTIONS_PER_TURN, WETWIRE_ABILITY,
+    COMBINED_ARMS_ABILITY, DEFENSE_MASTERS_ABILITY, MONEYSHOT_ABILITY, MSV_ACTIONS_PER_TURN, OTHER_ACTIONS_PER_TURN,
+    WETWIRE_ABILITY,
 };
 use super::special::{AERIAL_ABILITY, COMBAT_AGILITY_ABILITY, JUMP_ABILITY};
 
@@ -42,6 +43,8 @@ pub struct Attacker {
     pub wetwire: bool,
     /// Pirate Combined Arms (+2 fire control with a friendly MSV).
     pub combined_arms: bool,
+    /// Mercenary Moneyshot (+2 when the attack can eliminate the target).
+    pub moneyshot: bool,
     /// Weapon systems in catalogue order (the policy's tie-break order).
     pub systems: Vec<System>,
     pub points: f64,
@@ -69,6 +72,7 @@ impl Attacker {
             ignores_smoke: effects.ignores_smoke,
             wetwire: unit.has_ability(WETWIRE_ABILITY),
             combined_arms: unit.has_ability(COMBINED_ARMS_ABILITY),
+            moneyshot: unit.has_ability(MONEYSHOT_ABILITY),
             systems: build
                 .systems
                 .iter()
@@ -94,6 +98,7 @@ impl Attacker {
             ignores_smoke: false,
             wetwire: false,
             combined_arms: false,
+            moneyshot: false,
             systems: weapons.into_iter().map(|weapon| System { weapon, copies: 1 }).collect(),
             points: ac as f64,
             speed: 0,

@@ -15,6 +15,7 @@ use super::attack_run::AttackRun;
 use super::catalogue::{Catalogue, SECTIONS, UnitKind};
 use super::conditions::{AttackMode, Conditions, Cover, Movement, Smoke, Status};
 use super::duel::Duel;
+use super::edition;
 use super::options::Options;
 use super::paired::{PairedDuels, paired_runs};
 use super::policy::Policy;
@@ -134,8 +135,8 @@ const FLAGS: [AxisSpec; 5] = [
         flag: "friendly-msv",
         kind: AxisKind::Switch,
         default: "false",
-        help: "A friendly MSV is on the field (Pirate Combined Arms +2 fire control)",
-        duel_help: "Each build has a friendly MSV on the field (Pirate Combined Arms +2 fire control)",
+        help: "A friendly MSV is on the field (2nd edition: Pirate Combined Arms +2 fire control)",
+        duel_help: "Each build has a friendly MSV on the field (2nd edition: Pirate Combined Arms +2 fire control)",
         label: "Friendly MSV",
         unit: "",
     },
@@ -151,8 +152,12 @@ const FLAGS: [AxisSpec; 5] = [
     },
 ];
 
-fn attacker(cat: &Catalogue, name: &str) -> Result<Attacker, String> {
-    cat.find_build(name).map(|b| Attacker::from_build(cat, b))
+/// The build `name` as an attacker in an engagement played by `o` (its unit checked
+/// against the edition: [`edition::check_unit`]).
+fn attacker(cat: &Catalogue, name: &str, o: &Options) -> Result<Attacker, String> {
+    let b = cat.find_build(name)?;
+    edition::check_unit(cat.unit_of(b), o)?;
+    Ok(Attacker::from_build(cat, b))
 }
 
 /// The target a name gives: a unit, a build, or `ac:N`.
@@ -160,9 +165,26 @@ fn target(cat: &Catalogue, name: &str) -> Result<Target, String> {
     TargetSpec::parse(name)?.resolve(cat)
 }
 
-/// A build as a target of the other side of a duel.
-fn side(cat: &Catalogue, name: &str) -> Result<(Attacker, Target), String> {
+/// [`target`] in an engagement played by `o`: a catalogue unit or build is checked
+/// against the edition ([`edition::check_unit`]).
+fn engaged_target(cat: &Catalogue, name: &str, o: &Options) -> Result<Target, String> {
+    let spec = TargetSpec::parse(name)?;
+    let t = spec.resolve(cat)?;
+    let unit = match &spec {
+        TargetSpec::Ac(_) => None,
+        TargetSpec::Build(n) => cat.find_build(n).ok().map(|b| cat.unit_of(b)),
+        TargetSpec::Named(n) => cat.unit(n).or_else(|| cat.build(n).map(|b| cat.unit_of(b))),
+    };
+    if let Some(u) = unit {
+        edition::check_unit(u, o)?;
+    }
+    Ok(t)
+}
+
+/// A build as a target of the other side of a duel played by `o`.
+fn side(cat: &Catalogue, name: &str, o: &Options) -> Result<(Attacker, Target), String> {
     let b = cat.find_build(name)?;
+    edition::check_unit(cat.unit_of(b), o)?;
     Ok((Attacker::from_build(cat, b), Target::from_build(cat, b)))
 }
 
@@ -363,9 +385,9 @@ impl Ruleset for TechCommander {
         o: &Options,
     ) -> Result<OddsReport, String> {
         if c.mode.is_special() {
-            return super::special::special_report(&attacker(cat, a)?, weapon, &target(cat, t)?, c, o);
+            return super::special::special_report(&attacker(cat, a, o)?, weapon, &engaged_target(cat, t, o)?, c, o);
         }
-        report::odds_report(&attacker(cat, a)?, weapon, &target(cat, t)?, c, o)
+        report::odds_report(&attacker(cat, a, o)?, weapon, &engaged_target(cat, t, o)?, c, o)
     }
 
     fn attack_run(
@@ -377,7 +399,7 @@ impl Ruleset for TechCommander {
         policy: Policy,
         max_turns: u32,
     ) -> Result<AttackRun, String> {
-        AttackRun::new(&attacker(cat, a)?, &target(cat, t)?, c, o, policy, max_turns)
+        AttackRun::new(&attacker(cat, a, o)?, &engaged_target(cat, t, o)?, c, o, policy, max_turns)
     }
 
     fn exact_run(run: &AttackRun) -> ExactTtk {
@@ -385,7 +407,7 @@ impl Ruleset for TechCommander {
     }
 
     fn plan(cat: &Catalogue, a: &str, run: &AttackRun) -> Vec<(u32, String)> {
-        let Ok(a) = attacker(cat, a) else { return Vec::new() };
+        let Ok(a) = cat.find_build(a).map(|b| Attacker::from_build(cat, b)) else { return Vec::new() };
         run.plan.iter().map(|s| (u32::from(s.turn) + 1, a.systems[s.system as usize].weapon.name.clone())).collect()
     }
 
@@ -398,7 +420,7 @@ impl Ruleset for TechCommander {
         policy: Policy,
         max_turns: u32,
     ) -> Result<Duel, String> {
-        let (a, b) = (side(cat, a)?, side(cat, b)?);
+        let (a, b) = (side(cat, a, o)?, side(cat, b, o)?);
         Duel::new((&a.0, &a.1), (&b.0, &b.1), c, o, policy, max_turns)
     }
 
@@ -469,7 +491,7 @@ impl Ruleset for TechCommander {
         c: &Conditions,
         o: &Options,
     ) -> Result<Vec<DetailRow>, String> {
-        Ok(report::hit_rows(&attacker(cat, a)?, &target(cat, t)?, c, o))
+        Ok(report::hit_rows(&attacker(cat, a, o)?, &engaged_target(cat, t, o)?, c, o))
     }
 
     fn cost_attacker_columns() -> Vec<(&'static str, Kind)> {
@@ -489,7 +511,8 @@ impl Ruleset for TechCommander {
         run: &AttackRun,
     ) -> Result<Vec<CostRow>, String> {
         let b = cat.find_build(a)?;
-        Ok(report::cost_rows(&Attacker::from_build(cat, b), b.weight, b.power, &target(cat, t)?, c, o, run))
+        let attacker = attacker(cat, a, o)?;
+        Ok(report::cost_rows(&attacker, b.weight, b.power, &engaged_target(cat, t, o)?, c, o, run))
     }
 }
 

@@ -11,13 +11,20 @@ pub const DIE_SIDES: u32 = 20;
 pub const BASE_TARGET_NUMBER: i32 = 10;
 
 /// Ability names the catalogue gives units for the 2nd edition's faction training
-/// (option `FACTION_TRAINING`): Syndicate *Wetwire* (+fire control), Pirate *Combined
-/// Arms* (+fire control with a friendly MSV on the field), Syndicate *Defense Masters*
-/// (a larger dug-in penalty). Mercenary *Moneyshot* (+2 when the attack can eliminate
-/// the target) is not modelled.
+/// (`EDITION=2` with option `FACTION_TRAINING`): Syndicate *Wetwire* (+fire control),
+/// Pirate *Combined Arms* (+fire control with a friendly MSV on the field), Syndicate
+/// *Defense Masters* (a larger dug-in penalty), Mercenary *Moneyshot* (+2 when the
+/// attack can eliminate the target), USSC *MSV Warfare Badge* (repairs an MSV: see
+/// [`super::edition::badge_repair_distribution`]).
 pub const WETWIRE_ABILITY: &str = "Wetwire";
 pub const COMBINED_ARMS_ABILITY: &str = "Combined Arms";
 pub const DEFENSE_MASTERS_ABILITY: &str = "Defense Masters";
+pub const MONEYSHOT_ABILITY: &str = "Moneyshot";
+pub const MSV_WARFARE_BADGE_ABILITY: &str = "MSV Warfare Badge";
+
+/// A scan d20 of this or less reveals (both editions' "Scanning"; the 2nd edition
+/// subtracts each unit's cover: [`super::edition::scan_target`]).
+pub const SCAN_TARGET: u32 = 12;
 
 /// Every unit and terrain feature starts with 20 life (§3).
 pub const STARTING_LIFE: u32 = 20;

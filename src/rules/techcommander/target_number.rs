@@ -5,6 +5,7 @@
 use crate::rules::techcommander::catalogue::{UnitKind, Weapon};
 
 use super::conditions::{AttackMode, Conditions, Cover, Movement, Smoke};
+use super::edition;
 use super::options::{CoverBands, Options};
 use super::profile::{Attacker, Target};
 use super::rulings::{BASE_TARGET_NUMBER, DIE_SIDES};
@@ -89,6 +90,13 @@ pub struct Shot {
 }
 
 impl Shot {
+    /// The same shot with `bonus` more on the target number (an attacker bonus that
+    /// depends on more than the shot: Moneyshot), its faces recounted under `o`.
+    pub fn with_bonus(mut self, bonus: i32, o: &Options) -> Shot {
+        self.modifiers.attacker_bonus += bonus;
+        self.faces = hitting_faces(self.modifiers.target_number(), o);
+        self
+    }
     /// The roll needed (unclamped: may be <= 0 or >= 20).
     pub fn target_number(&self) -> i32 {
         self.modifiers.target_number()
@@ -199,7 +207,9 @@ pub fn shot(
     if fire_control_applies(target, cond) {
         m.fire_control = weapon.fire_control + faction_fire_control(attacker, cond, o);
     }
-    m.attacker_bonus = attacker.to_hit_bonus;
+    // A prone troop (2nd-edition stances) adds to its own attacks, not to fire control.
+    let prone = if edition::prone(o, attacker.kind, cond.movement) { o.prone_bonus as i32 } else { 0 };
+    m.attacker_bonus = attacker.to_hit_bonus + prone;
     m.movement = -movement_penalty(attacker.kind, cond.movement, o);
     m.range = -range_penalty(weapon, range);
     if cond.mode == AttackMode::OmegaOverride {
@@ -220,10 +230,11 @@ fn target_defences(m: &mut Modifiers, weapon: &Weapon, target: &Target, cond: &C
 
 pub(super) fn faction_fire_control(attacker: &Attacker, cond: &Conditions, o: &Options) -> i32 {
     let mut fc = 0;
-    if o.faction_training && attacker.wetwire {
+    let trained = edition::faction_training(o);
+    if trained && attacker.wetwire {
         fc += o.wetwire_fire_control as i32;
     }
-    if o.faction_training && attacker.combined_arms && cond.friendly_msv {
+    if trained && attacker.combined_arms && cond.friendly_msv {
         fc += o.combined_arms_fire_control as i32;
     }
     fc
@@ -274,7 +285,7 @@ pub(super) fn status_penalty(target: &Target, cond: &Conditions, has_cover_modif
     let s = cond.statuses;
     let mut p = 0;
     if s.dug_in {
-        let masters = o.faction_training && target.defense_masters;
+        let masters = edition::faction_training(o) && target.defense_masters;
         p += if masters { o.defense_masters_dug_in_penalty } else { o.dug_in_penalty };
     }
     if s.hull_down && (target.can_be_hull_down() || !o.hull_down_only_vehicles) {

@@ -38,6 +38,12 @@ fn tn(a: &Attacker, t: &Target, c: &Conditions) -> i32 {
     shot(a, &a.systems[0].weapon, t, c, &Options::default()).expect("a shot").target_number()
 }
 
+/// [`tn`] under the 2nd edition (`EDITION=2`: faction training applies).
+fn tn2(a: &Attacker, t: &Target, c: &Conditions) -> i32 {
+    let o = Options { edition: 2, ..Options::default() };
+    shot(a, &a.systems[0].weapon, t, c, &o).expect("a shot").target_number()
+}
+
 #[test]
 fn worked_example_needs_a_five() {
     let c = Conditions { range: 27.0, smoke: Smoke::Smoke, ..Conditions::default() };
@@ -88,10 +94,13 @@ fn faction_training_adds_fire_control() {
     a.combined_arms = true;
     let t = Target::generic(3);
     let c = Conditions::at_range(0.0);
-    assert_eq!(tn(&a, &t, &c), 10 + 3 + 1 + 1);
-    assert_eq!(tn(&a, &t, &Conditions { friendly_msv: true, ..c }), 10 + 3 + 1 + 1 + 2);
+    // 2nd edition faction training
+    assert_eq!(tn2(&a, &t, &c), 10 + 3 + 1 + 1);
+    assert_eq!(tn2(&a, &t, &Conditions { friendly_msv: true, ..c }), 10 + 3 + 1 + 1 + 2);
     // lost with fire control
-    assert_eq!(tn(&a, &t, &Conditions { friendly_msv: true, jury_rig_failed: true, ..c }), 13);
+    assert_eq!(tn2(&a, &t, &Conditions { friendly_msv: true, jury_rig_failed: true, ..c }), 13);
+    // the 3rd edition has none
+    assert_eq!(tn(&a, &t, &Conditions { friendly_msv: true, ..c }), 10 + 3 + 1);
 }
 
 #[test]
@@ -211,7 +220,8 @@ fn defender_statuses() {
     let mech = Target { kind: Some(UnitKind::Msv), ..Target::generic(3) };
     let st = |s: &str| Conditions { statuses: s.parse().unwrap(), ..Conditions::default() };
     assert_eq!(tn(&a, &tank, &st("dug-in")), 12);
-    assert_eq!(tn(&a, &Target { defense_masters: true, ..tank.clone() }, &st("dug-in")), 11);
+    assert_eq!(tn2(&a, &Target { defense_masters: true, ..tank.clone() }, &st("dug-in")), 11);
+    assert_eq!(tn(&a, &Target { defense_masters: true, ..tank.clone() }, &st("dug-in")), 12, "3rd edition");
     assert_eq!(tn(&a, &tank, &st("hull-down")), 12);
     assert_eq!(tn(&a, &mech, &st("hull-down")), 14, "an MSV cannot be hull down");
     assert_eq!(tn(&a, &tank, &st("dug-in+hull-down+forest")), 8);
@@ -286,7 +296,8 @@ fn armor_piercing_ignores_reduction_up_to_its_level() {
 fn faction_abilities_are_read_from_the_catalogue_by_their_names() {
     // The catalogue names abilities as loadouts/techcommander/README.md documents them: `Wetwire`
     // (+1 fire control), `Combined Arms` (+2 fire control with a friendly MSV) and
-    // `Defense Masters` (dug in is -3 instead of -2), in any letter case.
+    // `Defense Masters` (dug in is -3 instead of -2), in any letter case; they apply
+    // under the 2nd edition.
     let text = r#"
 [[weapon]]
 name = "Gun"
@@ -332,11 +343,11 @@ weapons = [{ name = "Gun", count = 1 }]
     let msv = Conditions { friendly_msv: true, ..c };
     let dug_in = Conditions { statuses: "dug-in".parse().unwrap(), ..c };
     // 10 + 4 size + 1 FC + 1 Wetwire
-    assert_eq!(tn(&a_syn, &t_pir, &c), 16);
+    assert_eq!(tn2(&a_syn, &t_pir, &c), 16);
     // 10 + 4 + 1, and + 2 with a friendly MSV on the field
-    assert_eq!(tn(&a_pir, &t_syn, &c), 15);
-    assert_eq!(tn(&a_pir, &t_syn, &msv), 17);
+    assert_eq!(tn2(&a_pir, &t_syn, &c), 15);
+    assert_eq!(tn2(&a_pir, &t_syn, &msv), 17);
     // dug in: -3 for the Defense Masters, -2 for the others
-    assert_eq!(tn(&a_pir, &t_syn, &dug_in), 15 - 3);
-    assert_eq!(tn(&a_syn, &t_pir, &dug_in), 16 - 2);
+    assert_eq!(tn2(&a_pir, &t_syn, &dug_in), 15 - 3);
+    assert_eq!(tn2(&a_syn, &t_pir, &dug_in), 16 - 2);
 }

@@ -465,7 +465,10 @@ impl Resolver<'_> {
         if msv && !bad("ac") {
             match msv_class(u.ac) {
                 None => err(
-                    format!("an MSV's AC must be a class in the MSV classes table (3 to 6), got {}", u.ac),
+                    format!(
+                        "an MSV's AC must be a class in the MSV classes table (3 to 6; 2 under the 2nd edition), got {}",
+                        u.ac
+                    ),
                     "ac",
                     None,
                 ),
