@@ -51,10 +51,11 @@ pub fn prone(o: &Options, kind: UnitKind, movement: Movement) -> bool {
 }
 
 /// How far apart two units may be and still count as adjacent, in inches (ruling
-/// `ADJACENT_GAP`): 0 under the 3rd edition (base-to-base contact), 2 under the 2nd
-/// ("about 2 units apart"). The reach of a special attack is speed ≥ range − gap.
+/// `ADJACENT_GAP`): the option's gap (0, base-to-base contact) under the 3rd edition, 2
+/// more under the 2nd ("about 2 units apart"). The reach of a special attack is
+/// speed ≥ range − gap.
 pub fn adjacent_gap(o: &Options) -> u32 {
-    if second_edition(o) { 2 } else { 0 }
+    o.adjacent_gap + if second_edition(o) { 2 } else { 0 }
 }
 
 /// The scan number for one unit in scan range under `cover` (a scan d20 of this or less

@@ -302,7 +302,8 @@ pub struct Options {
     // §4 of techcommander-battles.md: special attacks (ram, death from above, overrun,
     // trample); see `super::special`.
     /// §4 `ADJACENT_GAP`: inches between two adjacent units in `REACH_RULE` (speed >=
-    /// range − gap): 0 is base contact (3rd edition), 2 "about two units apart" (2nd).
+    /// range − gap) under the 3rd edition: 0 is base contact; the 2nd edition adds 2
+    /// ("about two units apart"), see [`super::edition::adjacent_gap`].
     pub adjacent_gap: u32,
     /// §4 `DAMAGE_DICE`: "AC × d20" is one d20 times AC, or AC d20s added up.
     pub damage_dice: DamageDice,
@@ -524,7 +525,10 @@ const HELP: [(&str, &str); 75] = [
     ("JURY_RIG_SUCCESS_MAX", "§4 a jury-rig d20 of this or less keeps fire control"),
     ("JURY_RIG_PER_ACTION", "§4 ruling: one jury-rig roll per action (false: one per turn)"),
     // §4 of techcommander-battles.md: special attacks.
-    ("ADJACENT_GAP", "§4 battles: inches between adjacent units; reach when speed >= range - gap (2nd edition: 2)"),
+    (
+        "ADJACENT_GAP",
+        "§4 battles: inches between adjacent units; reach when speed >= range - gap (2nd edition: 2 more)",
+    ),
     ("DAMAGE_DICE", "§4 battles ruling: AC x d20 is one-d20-times-ac or ac-d20s (AC dice added up)"),
     ("RAM_FIRE_CONTROL", "§4 battles: a ram's fire control (lost in smoke, on a failed jury rig)"),
     ("RAM_SELF_ROUND", "§4 battles ruling: the rammer's half of the damage is rounded up or down"),

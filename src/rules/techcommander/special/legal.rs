@@ -66,7 +66,7 @@ impl fmt::Display for NoSpecial {
 /// rig (`cond.jury_rig_failed`; the two do not compound: either way the unit moves at
 /// half speed). Reads `cond.mode` for trample.
 pub fn reach(attacker: &Attacker, cond: &Conditions, o: &Options) -> bool {
-    let needed = u64::from(cond.rounded_range().saturating_sub(o.adjacent_gap));
+    let needed = u64::from(cond.rounded_range().saturating_sub(crate::rules::techcommander::edition::adjacent_gap(o)));
     let half = cond.mode == AttackMode::Trample || cond.jury_rig_failed;
     let speed = u64::from(attacker.speed);
     if half { speed >= 2 * needed } else { speed >= needed }
@@ -111,7 +111,7 @@ pub fn check(attacker: &Attacker, target: &Target, cond: &Conditions, o: &Option
             special,
             speed: attacker.speed,
             range: cond.rounded_range(),
-            gap: o.adjacent_gap,
+            gap: crate::rules::techcommander::edition::adjacent_gap(o),
         });
     }
     Ok(special)

@@ -190,6 +190,10 @@ fn reach_rule_half_speed_for_trample_and_failed_jury_rig() {
     o.adjacent_gap = 2;
     assert!(reach(&a, &at(12.0, AttackMode::Ram, false), &o));
     assert!(reach(&a, &at(7.0, AttackMode::Trample, false), &o));
+    // The 2nd edition's adjacency is 2 more ("about two units apart").
+    let second = Options { edition: 2, ..Options::default() };
+    assert!(reach(&a, &at(12.0, AttackMode::Ram, false), &second));
+    assert!(!reach(&a, &at(13.0, AttackMode::Ram, false), &second));
 }
 
 /// ADJACENT_GAP, DAMAGE_DICE, RAM_FIRE_CONTROL, RAM_SELF_ROUND, CLOSE_MODIFIERS.
@@ -213,7 +217,9 @@ fn ram_rulings_are_options() {
     let c = mode(AttackMode::Ram);
     assert_eq!(target_number(Special::Ram, &bonus, &t, &c, &d), 16);
     let with = Options { close_modifiers: CloseModifiers::WithAttackerBonuses, ..d };
-    assert_eq!(target_number(Special::Ram, &bonus, &t, &c, &with), 18, "+1 to hit, +1 Wetwire");
+    assert_eq!(target_number(Special::Ram, &bonus, &t, &c, &with), 17, "+1 to hit; Wetwire is 2nd-edition training");
+    let second = Options { edition: 2, ..with };
+    assert_eq!(target_number(Special::Ram, &bonus, &t, &c, &second), 18, "+1 to hit, +1 Wetwire");
     // Defender statuses apply; cover, range and movement do not.
     let dug = Conditions { statuses: "dug-in".parse().unwrap(), cover: Cover::Heavy, ..c };
     assert_eq!(target_number(Special::Ram, &a, &t, &dug, &d), 14);
