@@ -59,6 +59,7 @@
 //! every stat a caller supplies is illustrative.
 
 pub mod attack_run;
+pub mod battle;
 pub mod catalogue;
 pub mod conditions;
 pub mod duel;
