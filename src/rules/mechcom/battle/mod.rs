@@ -184,7 +184,6 @@ pub fn compile(setup: &SquadSetup<'_>) -> Result<(SquadBattle, BattleInfo), Stri
 /// # Errors
 /// An unknown mode (naming `squad`), not exactly two forces, not one or two
 /// settings, and what [`resolve_force`] and [`compile`] refuse.
-#[allow(clippy::too_many_arguments)]
 pub fn battle(
     cat: &Catalogue,
     mode: &str,
