@@ -142,10 +142,10 @@ impl Squads {
         let first = sides[0].models.len() as u8;
         let bounds = [(0u8, first), (first, n as u8)];
         let order = bounds.map(|(lo, hi)| {
-            let mut o: Vec<u8> = (lo..hi).collect();
+            let mut slots: Vec<u8> = (lo..hi).collect();
             // stable: ties keep slot order
-            o.sort_by_key(|&u| std::cmp::Reverse(units[u as usize].cost));
-            o
+            slots.sort_by_key(|&u| std::cmp::Reverse(units[u as usize].cost));
+            slots
         });
         Ok(Squads {
             units,
