@@ -37,6 +37,10 @@ pub struct Unit {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Pair {
     pub side: Side,
+    /// The two models are within melee range (`MELEE_RANGE_HEXES`, at most 1 level
+    /// apart, the attacker's side's situation): the attacker's death explosion reaches
+    /// the other (`EXPLOSION_ABSTRACT_TARGETS`).
+    pub melee: bool,
     /// For each weapon of `side` (the weapons in reach), its index in the attacker's
     /// arsenal (unarmed last): Ammo is counted per arsenal weapon, whatever the target.
     pub arsenal: [u8; MAX_WEAPONS],
@@ -58,9 +62,25 @@ pub struct Squads {
     pub max_rounds: u32,
     /// `CLEAR_POLICY` spends leftover Energy on Burned, then Corroded.
     pub clear: bool,
-    /// A destroyed model's explosion reaches the other (one model a side, in melee
-    /// range, `EXPLOSION_TIMING` = immediately), as in the duel.
-    pub explosions: bool,
+    /// When death explosions resolve; [`Explosions::Never`] when no two enemies are in
+    /// melee range (explosions reach only models in melee, `EXPLOSION_ABSTRACT_TARGETS`).
+    pub explosions: Explosions,
+}
+
+/// When a destroyed model's death explosion (§2 "Integrity") resolves against the enemies
+/// in melee range of it (`EXPLOSION_TIMING`, `EXPLOSION_ABSTRACT_TARGETS`: with no map,
+/// every enemy at the engagement's range, and no friend, is in melee with it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Explosions {
+    /// No enemies in melee range: nothing to hit.
+    Never,
+    /// At the destruction, before the victory check (a one-model battle then plays the
+    /// duel's mutual kill); explosions chain at once.
+    Immediately,
+    /// At the end of the next activation after the destruction, or in the End phase if
+    /// no activation is left that round (default). The game ends first when the
+    /// destruction leaves one side alone.
+    EndOfNextActivation,
 }
 
 /// One side to compile: its models (starting conditions set) and the situation of
@@ -76,8 +96,7 @@ impl Squads {
     /// # Errors
     /// More than [`MAX_UNITS`] models; a model starting Malfunctioning; unplayable options
     /// (as the duel: `ROLL_OFF` and `EXPLOSION_ABSTRACT_TARGETS` have no other reading);
-    /// models in melee range with more than one model a side (the death explosion
-    /// against several models is not played yet); what [`Side::new`] refuses.
+    /// what [`Side::new`] refuses.
     pub fn new(sides: [SideModels<'_>; 2], o: &Options, max_rounds: u32) -> Result<Squads, String> {
         o.validate()?;
         let off: Vec<&str> = [("ROLL_OFF", o.roll_off), ("EXPLOSION_ABSTRACT_TARGETS", o.explosion_abstract_targets)]
@@ -126,18 +145,12 @@ impl Squads {
                     continue;
                 }
                 let sit = &sides[sa].sit;
-                in_melee |= sit.range <= o.melee_range_hexes && effective_levels(a, t, sit).abs() <= 1;
+                let melee = sit.range <= o.melee_range_hexes && effective_levels(a, t, sit).abs() <= 1;
+                in_melee |= melee;
                 let side = Side::new(a, t, sit, o)?;
                 let arsenal = arsenal_of(a, t, sit, o)?;
-                pairs.push(Some(Pair { side, arsenal }));
+                pairs.push(Some(Pair { side, melee, arsenal }));
             }
-        }
-        let single = sides.iter().all(|s| s.models.len() == 1);
-        if in_melee && !single {
-            return Err(
-                "squad battles within melee range of more than one model a side are not played yet (death explosions against several models)"
-                    .into(),
-            );
         }
         let first = sides[0].models.len() as u8;
         let bounds = [(0u8, first), (first, n as u8)];
@@ -155,7 +168,11 @@ impl Squads {
             order,
             max_rounds,
             clear: o.clear_policy == ClearPolicy::LeftoverBurnedFirst,
-            explosions: in_melee && single && o.explosion_timing == ExplosionTiming::Immediately,
+            explosions: match o.explosion_timing {
+                _ if !in_melee => Explosions::Never,
+                ExplosionTiming::Immediately => Explosions::Immediately,
+                ExplosionTiming::EndOfNextActivation => Explosions::EndOfNextActivation,
+            },
         })
     }
 

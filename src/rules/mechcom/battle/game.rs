@@ -19,9 +19,16 @@
 //!    and Stunned end (`END_OF_TURN`).
 //! 3. A model below 1 Integrity is destroyed and never acts again; when one side alone
 //!    has models left it wins at once ("Victory"). A kill is credited to the attacker;
-//!    a model lost to its own Backfire or Burned credits no unit, but its points count
-//!    as destroyed by the other side.
-//! 4. `MAX_ROUNDS` reached with both sides alive: undecided.
+//!    a model lost to its own Backfire or Burned, or to an explosion, credits no unit,
+//!    but its points count as destroyed by the other side.
+//! 4. Death explosions, when enemies are in melee range (`EXPLOSION_ABSTRACT_TARGETS`:
+//!    every enemy at the engagement's range, no friend): one attack (Damage 4,
+//!    Stability 2, `EXPLOSION_AS_SHOOTING`) against each living enemy in melee range,
+//!    at the end of the next activation after the destruction, or in the End phase if
+//!    none is left that round (`EXPLOSION_TIMING`, default), or at once (`immediately`,
+//!    before the victory check, as the duel: both sides emptied is a draw). Explosions
+//!    chain.
+//! 5. `MAX_ROUNDS` reached with both sides alive: undecided.
 //!
 //! Random numbers: each battle draws exactly three u64 from the trial generator, the
 //! seeds of the roll-off stream and of one stream per side
@@ -41,7 +48,7 @@ use crate::rules::mechcom::attack_run::ATTACK_ENERGY;
 use crate::rules::mechcom::duel_kernel::{CLEAR_ENERGY, TrialStreams};
 use crate::rules::mechcom::duel_side::{BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, STUNNED, UNLIMITED, view};
 
-use super::compiled::Squads;
+use super::compiled::{Explosions, Squads};
 use super::target::Targeting;
 
 /// The squad battle with targeting rule `T`.
@@ -75,7 +82,15 @@ pub struct SquadState {
     pub roll_bits: u64,
     /// Set at once when a side is eliminated.
     pub over: Option<Ending>,
+    /// Death explosions waiting (`Explosions::EndOfNextActivation`): [`DESTROYED_NOW`]
+    /// or [`ARMED`] per unit slot, else 0.
+    pub pending: [u8; MAX_UNITS],
 }
+
+/// Destroyed in the current activation: explodes at the end of the next.
+pub const DESTROYED_NOW: u8 = 1;
+/// Explodes at the end of the current activation (or in this round's End phase).
+pub const ARMED: u8 = 2;
 
 /// One uniform from `law`: (Integrity lost, condition bits added).
 #[inline(always)]
@@ -85,44 +100,107 @@ fn draw(law: &Law, rng: &mut Xoshiro256PlusPlus) -> (u32, u8) {
 }
 
 impl<T: Targeting> SquadGame<T> {
-    /// Unit `dead` is destroyed (by `killer`, if an attack of an enemy unit did it).
-    /// Returns whether the battle is over.
-    fn destroyed(&self, s: &mut SquadState, dead: usize, killer: Option<usize>, out: &mut Outcome) -> bool {
-        let q = &self.squads;
-        let side = q.units[dead].side as usize;
+    /// Unit `dead` is destroyed (by `killer`, if an attack of an enemy unit did it):
+    /// counted, its explosion resolved or armed (`Squads::explosions`). Returns whether
+    /// the battle is over.
+    pub(super) fn destroyed(&self, s: &mut SquadState, dead: usize, killer: Option<usize>, out: &mut Outcome) -> bool {
+        self.count_loss(s, dead, killer, out);
+        match self.squads.explosions {
+            Explosions::Never => {}
+            Explosions::Immediately => {
+                // Chains resolve at once, last destroyed first.
+                let mut stack = [0u8; MAX_UNITS];
+                let mut top = 1;
+                stack[0] = dead as u8;
+                while top > 0 {
+                    top -= 1;
+                    let d = stack[top] as usize;
+                    self.explode(s, d, out, |u| {
+                        stack[top] = u as u8;
+                        top += 1;
+                    });
+                }
+            }
+            Explosions::EndOfNextActivation => s.pending[dead] = DESTROYED_NOW,
+        }
+        self.check_over(s)
+    }
+
+    /// Count unit `dead`'s loss in `out` and take it out of play.
+    fn count_loss(&self, s: &mut SquadState, dead: usize, killer: Option<usize>, out: &mut Outcome) {
+        let unit = &self.squads.units[dead];
+        let side = unit.side as usize;
         let other = 1 - side;
-        let cost = q.units[dead].cost;
         out.lost[dead] += 1;
-        out.points_lost_milli[side] += cost as u64 * 1000;
-        out.points_destroyed_milli[other] += cost as u64 * 1000;
-        out.score[other] += cost;
+        out.points_lost_milli[side] += unit.cost as u64 * 1000;
+        out.points_destroyed_milli[other] += unit.cost as u64 * 1000;
+        out.score[other] += unit.cost;
         if let Some(k) = killer {
             out.kills[k] += 1;
         }
         s.done[dead] = true;
         s.alive[side] -= 1;
-        if q.explosions {
-            // One model a side (see `Squads::explosions`): the other is the only target.
-            let target = q.sides[other].0 as usize;
-            let law = &q.pair(target, dead).side.blast[(s.cond[target] & CORRODED != 0) as usize];
-            s.life[target] -= draw(law, &mut s.streams.sides[side]).0 as i32;
-            if s.life[target] <= 0 {
-                out.lost[target] += 1;
-                let c = q.units[target].cost as u64;
-                out.points_lost_milli[other] += c * 1000;
-                out.points_destroyed_milli[side] += c * 1000;
-                out.score[side] += c as u32;
-                s.done[target] = true;
-                s.alive[other] -= 1;
-                s.over = Some(Ending::Draw);
-                return true;
+    }
+
+    /// Unit `dead`'s death explosion against every living enemy in melee range of it,
+    /// drawn from its side's stream in slot order; `chained` gets each unit it destroys
+    /// (after that unit's loss is counted).
+    fn explode(&self, s: &mut SquadState, dead: usize, out: &mut Outcome, mut chained: impl FnMut(usize)) {
+        let q = &self.squads;
+        let side = q.units[dead].side as usize;
+        let (lo, hi) = q.sides[1 - side];
+        for e in lo as usize..hi as usize {
+            if s.life[e] <= 0 || !q.pair(dead, e).melee {
+                continue;
+            }
+            let law = &q.pair(e, dead).side.blast[(s.cond[e] & CORRODED != 0) as usize];
+            s.life[e] -= draw(law, &mut s.streams.sides[side]).0 as i32;
+            if s.life[e] <= 0 {
+                self.count_loss(s, e, None, out);
+                chained(e);
             }
         }
-        if s.alive[side] == 0 {
-            s.over = Some(Ending::Winner(other as u8));
-            return true;
+    }
+
+    /// Whether a side is out of models (then the battle is over: the other wins, or a
+    /// draw when both are).
+    fn check_over(&self, s: &mut SquadState) -> bool {
+        if s.over.is_none() {
+            s.over = match s.alive {
+                [0, 0] => Some(Ending::Draw),
+                [0, _] => Some(Ending::Winner(1)),
+                [_, 0] => Some(Ending::Winner(0)),
+                _ => None,
+            };
         }
-        false
+        s.over.is_some()
+    }
+
+    /// End of an activation (or the End phase): the explosions armed before it resolve,
+    /// in slot order; those of units destroyed since are armed for the next one.
+    pub(super) fn resolve_armed(&self, s: &mut SquadState, out: &mut Outcome) {
+        if self.squads.explosions != Explosions::EndOfNextActivation {
+            return;
+        }
+        for d in 0..self.squads.units.len() {
+            if s.pending[d] != ARMED || s.over.is_some() {
+                continue;
+            }
+            s.pending[d] = 0;
+            let mut armed = [false; MAX_UNITS];
+            self.explode(s, d, out, |u| armed[u] = true);
+            for (u, &a) in armed.iter().enumerate() {
+                if a {
+                    s.pending[u] = DESTROYED_NOW;
+                }
+            }
+            self.check_over(s);
+        }
+        for p in &mut s.pending {
+            if *p == DESTROYED_NOW {
+                *p = ARMED;
+            }
+        }
     }
 
     /// Unit `me`'s activation (module docs, step 2).
@@ -154,7 +232,7 @@ impl<T: Targeting> SquadGame<T> {
             let (loss, adds) = draw(&weapon.laws[v], &mut s.streams.sides[side]);
             s.life[foe] -= loss as i32;
             s.cond[foe] |= adds;
-            if s.life[foe] <= 0 && self.destroyed(s, foe, Some(me), out) {
+            if s.life[foe] <= 0 && (self.destroyed(s, foe, Some(me), out) || s.life[me] <= 0) {
                 return;
             }
             if weapon.backfire > 0 {
@@ -219,6 +297,7 @@ impl<T: Targeting> BattleRules for SquadGame<T> {
             streams: TrialStreams { roll_off: idle.clone(), sides: [idle.clone(), idle] },
             roll_bits: 0,
             over: None,
+            pending: [0; MAX_UNITS],
         }
     }
 
@@ -232,6 +311,7 @@ impl<T: Targeting> BattleRules for SquadGame<T> {
         }
         s.ammo.copy_from_slice(&self.squads.start_ammo);
         s.over = None;
+        s.pending = [0; MAX_UNITS];
     }
 
     fn begin_turn(
@@ -261,6 +341,7 @@ impl<T: Targeting> BattleRules for SquadGame<T> {
 
     fn act(&self, s: &mut SquadState, _side: usize, unit: u8, _rng: &mut Xoshiro256PlusPlus, out: &mut Outcome) {
         self.activate(s, unit as usize, out);
+        self.resolve_armed(s, out);
     }
 
     fn end_turn(
@@ -268,8 +349,10 @@ impl<T: Targeting> BattleRules for SquadGame<T> {
         s: &mut SquadState,
         _turn: u32,
         _rng: &mut Xoshiro256PlusPlus,
-        _out: &mut Outcome,
+        out: &mut Outcome,
     ) -> Option<Ending> {
+        // End phase: explosions of the round's last activation.
+        self.resolve_armed(s, out);
         s.over
     }
 

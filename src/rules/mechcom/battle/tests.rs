@@ -232,9 +232,6 @@ fn setup_errors_name_what_is_wrong() {
     assert!(e.contains("2 forces"), "{e}");
     let e = battle(&c, "squad", &[force("Wasp"), force("Wasp")], &s, &o, Some("random"), None).unwrap_err();
     assert!(e.contains("lowest-integrity, focus-highest-cost"), "{e}");
-    let e = battle(&c, "squad", &[force("2*Wasp"), force("Wasp")], &[setting(1, Conditions::NONE)], &o, None, None)
-        .unwrap_err();
-    assert!(e.contains("melee range"), "{e}");
     let e = battle(&c, "squad", &[force("Wasp"), force("Wasp")], &s, &o, None, Some(0)).unwrap_err();
     assert!(e.contains("max rounds"), "{e}");
     let (_, info) = battle(&c, "squad", &[force("2*Wasp"), force("Bulwark")], &s, &o, None, None).unwrap();
@@ -269,4 +266,98 @@ fn a_finished_battle_fills_the_outcome() {
         }
         assert!(out.actions[0] <= 2 * out.turns && out.actions[1] <= out.turns);
     }
+}
+
+/// A melee battle of two Valkyries against two Kerberos, ready to play by hand.
+fn melee(o: &Options) -> (SquadGame<LowestIntegrity>, SquadState) {
+    let squad = compiled("2*Valkyrie", "2*Kerberos", &[setting(1, Conditions::NONE)], o, None, None);
+    let game: SquadGame<LowestIntegrity> = SquadGame::new(squad.squads().clone());
+    let s = game.new_state();
+    (game, s)
+}
+
+#[test]
+fn death_explosions_wait_for_the_end_of_the_next_activation() {
+    let o = Options::default();
+    let (g, mut s) = melee(&o);
+    assert_eq!(g.squads.explosions, compiled::Explosions::EndOfNextActivation);
+    let valkyrie = c_model("Valkyrie");
+    let exact = crate::rules::mechcom::odds::explosion_odds(&valkyrie, &o);
+    let p_hurt = 1.0 - exact.integrity_loss[0];
+    let trials = 4000u64;
+    let mut hurt = 0;
+    for seed in 0..trials {
+        g.begin_battle(&mut s, &mut Xoshiro256PlusPlus::seed_from_u64(seed));
+        let full = [s.life[0], s.life[1], s.life[3]];
+        let mut out = Outcome::new();
+        s.life[2] = 0;
+        assert!(!g.destroyed(&mut s, 2, Some(0), &mut out), "a Kerberos is left");
+        assert_eq!(out.kills[0], 1);
+        g.resolve_armed(&mut s, &mut out); // the end of the activation that destroyed it
+        assert_eq!([s.life[0], s.life[1], s.life[3]], full, "nothing yet");
+        g.resolve_armed(&mut s, &mut out); // the end of the next activation
+        assert_eq!(s.life[3], full[2], "a friend is not hit");
+        hurt += (s.life[0] < full[0]) as u64 + (s.life[1] < full[1]) as u64;
+        assert_eq!(s.pending[2], 0);
+    }
+    // Each Valkyrie is hit on its own draw: 2 × trials Bernoulli(p_hurt).
+    assert!(
+        crate::stats::binomial::consistent(hurt, 2 * trials, p_hurt, 1e-6),
+        "{hurt} of {} hurt, exact {p_hurt}",
+        2 * trials
+    );
+}
+
+fn c_model(name: &str) -> crate::rules::mechcom::mech::Model {
+    cat().model_named(name).unwrap()
+}
+
+#[test]
+fn a_destruction_that_leaves_one_side_alone_ends_the_battle_before_its_explosion() {
+    let o = Options::default();
+    let (g, mut s) = melee(&o);
+    g.begin_battle(&mut s, &mut Xoshiro256PlusPlus::seed_from_u64(1));
+    let mut out = Outcome::new();
+    s.life[2] = 0;
+    g.destroyed(&mut s, 2, Some(0), &mut out);
+    s.life[3] = 0;
+    assert!(g.destroyed(&mut s, 3, Some(1), &mut out));
+    assert_eq!(s.over, Some(Ending::Winner(0)));
+    let lives = [s.life[0], s.life[1]];
+    g.resolve_armed(&mut s, &mut out);
+    g.resolve_armed(&mut s, &mut out);
+    assert_eq!([s.life[0], s.life[1]], lives, "the game is over first");
+}
+
+#[test]
+fn immediate_explosions_resolve_at_the_destruction() {
+    let o = Options { explosion_timing: ExplosionTiming::Immediately, ..Options::default() };
+    let (g, mut s) = melee(&o);
+    assert_eq!(g.squads.explosions, compiled::Explosions::Immediately);
+    let mut changed = 0;
+    for seed in 0..200 {
+        g.begin_battle(&mut s, &mut Xoshiro256PlusPlus::seed_from_u64(seed));
+        let full = [s.life[0], s.life[1]];
+        let mut out = Outcome::new();
+        s.life[2] = 0;
+        g.destroyed(&mut s, 2, Some(0), &mut out);
+        changed += ([s.life[0], s.life[1]] != full) as u32;
+        assert_eq!(s.pending, [0; crate::engine::battle::MAX_UNITS]);
+    }
+    assert!(changed > 100, "{changed}");
+}
+
+#[test]
+fn melee_squads_play_and_a_mirror_is_even() {
+    let o = Options::default();
+    let b = compiled("2*Valkyrie+Valkyrie", "3*Valkyrie", &[setting(1, Conditions::NONE)], &o, None, None);
+    let mut t = b.new_tally();
+    b.play(&mut Xoshiro256PlusPlus::seed_from_u64(4), 20_000, &mut t);
+    let decided = t.wins[0] + t.wins[1];
+    assert!(decided > 15_000, "{:?}", t.wins);
+    assert!(crate::stats::binomial::consistent(t.wins[0], decided, 0.5, 1e-4), "{:?}", t.wins);
+    // Explosions kill: some models are lost with no kill credited to any unit.
+    let lost: u64 = t.lost.iter().sum();
+    let kills: u64 = t.kills.iter().sum();
+    assert!(lost > kills, "{lost} lost, {kills} kills");
 }
