@@ -38,9 +38,9 @@
 //! attacker conditions and the other side's target conditions.
 //!
 //! # Not played yet
-//! Besides what the duel does not play: squads within melee range of more than one
-//! model a side (death explosions against several models; refused), profiles (a force
-//! member is a mech or `Mech+Pilot`), more than two sides.
+//! Besides what the duel does not play: profiles (a force member is a mech or
+//! `Mech+Pilot`), more than two sides, positions (every enemy is at the engagement's
+//! range; within melee range a death explosion hits every living enemy and no friend).
 
 pub mod compiled;
 pub mod force;
