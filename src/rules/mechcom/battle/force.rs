@@ -55,8 +55,9 @@ fn join_pilots(cat: &Catalogue, force: &ForceSpec) -> Result<Vec<Member>, String
     Ok(out)
 }
 
-/// Resolve `force` against the catalogue (pilots joined to their mechs as
-/// [`join_pilots`] says).
+/// Resolve `force` against the catalogue. In a force written as text, a member that
+/// names a pilot (and no mech) flies the member before it: `Kerberos+Steady
+/// Hand+2*Pythia` is one `Kerberos+Steady Hand` and two Pythias.
 ///
 /// # Errors
 /// A message naming the force for: an unknown mech or pilot (with the nearest name), a
