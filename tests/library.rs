@@ -886,6 +886,8 @@ mod hand_computed {
 
 #[path = "library/fuzz.rs"]
 mod fuzz;
+#[path = "library/mechcom_battle.rs"]
+mod mechcom_battle;
 #[path = "library/mechcom_catalogue.rs"]
 mod mechcom_catalogue;
 #[path = "library/pinning.rs"]

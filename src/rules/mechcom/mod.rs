@@ -18,6 +18,9 @@
 //!   exact law per step (a round's attacks, drawn at once) and state, and `hot` is the
 //!   kernel's compact loop over them; `exact_run` is the run's exact Markov chain.
 //! - `duel`: exact duels whose sides cannot change each other's state.
+//! - `battle`: squad battles (§4 "Squad battle") through the shared battle engine:
+//!   forces, the per-pair duel sides, alternating activations, targeting policies, death
+//!   explosions against every enemy in melee range.
 //!
 //! # What the catalogue must supply
 //! - Weapon: name, [`WeaponRange`] (hexes, or melee for "M"/0), [`Damage`] (a number or
@@ -53,12 +56,13 @@
 //! Not played yet: Multi splits (one target), Tracker's Spot tokens and Spot actions,
 //! the attacker's own state in attack runs (Heat with Programming, Backfire,
 //! Malfunctioning: refused), Tethered and Hacked effects, deployables and Wings,
-//! Searing Wave and Vent Coolant, duels with interaction, squads and movement.
+//! Searing Wave and Vent Coolant, duels with interaction, and movement.
 //!
 //! The book prints no complete unit (only the Typhon's cost and its flamethrower), so
 //! every stat a caller supplies is illustrative.
 
 pub mod attack_run;
+pub mod battle;
 pub mod catalogue;
 pub mod conditions;
 pub mod duel;

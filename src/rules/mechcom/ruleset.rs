@@ -1,10 +1,12 @@
 //! MECHCOM behind the ruleset boundary ([`crate::rules::Ruleset`]).
 
 use crate::catalogue::error::{CatalogError, CatalogErrors};
+use crate::catalogue::force::ForceSpec;
 use crate::catalogue::raw::Sections;
 use crate::catalogue::source::SourceFile;
 use crate::output::{Cell, Kind, Table};
 use crate::rules::axis::{AxisKind, AxisSpec, Point};
+use crate::rules::battle::{BattleInfo, BattleMode, BattleSetup};
 use crate::rules::quantile_pair::QuantilePair;
 use crate::rules::ruleset::{
     CostChart, CostRow, DetailChart, DetailRow, DetailTable, OddsReport, OptionSpec, Role, RuleOptions, Ruleset,
@@ -13,6 +15,7 @@ use crate::rules::ruleset::{
 use crate::stats::{ExactDuelOdds, ExactTtk, Metric};
 
 use super::attack_run::AttackRun;
+use super::battle::SquadBattle;
 use super::catalogue::{Catalogue, SECTIONS};
 use super::conditions::{Condition, Conditions};
 use super::duel_kernel::DuelKernel;
@@ -180,7 +183,7 @@ impl Ruleset for Mechcom {
     type Duel = DuelKernel;
     type PairedRun = QuantilePair;
     type PairedDuel = PairedDuels;
-    type Battle = crate::rules::battle::NoBattle;
+    type Battle = SquadBattle;
 
     fn load(origin: &str, files: &[SourceFile], read_errors: Vec<CatalogError>) -> Result<Catalogue, CatalogErrors> {
         Catalogue::from_read(origin, files, read_errors)
@@ -332,6 +335,25 @@ impl Ruleset for Mechcom {
 
     fn exact_duel(d: &DuelKernel) -> Option<ExactDuelOdds> {
         d.exact().map(|e| ExactDuelOdds { p_a_wins: e.p_a_wins, p_b_wins: e.p_b_wins, p_draw: e.p_undecided })
+    }
+
+    const BATTLE_MODES: &'static [BattleMode] = super::battle::BATTLE_MODES;
+    const BATTLE_POLICIES: &'static [&'static str] = super::battle::BATTLE_POLICIES;
+
+    fn forces(cat: &Catalogue) -> Vec<ForceSpec> {
+        cat.forces.clone()
+    }
+
+    fn battle(cat: &Catalogue, setup: &BattleSetup<'_, Setting, Options>) -> Result<(SquadBattle, BattleInfo), String> {
+        super::battle::battle(
+            cat,
+            setup.mode,
+            setup.forces,
+            setup.conditions,
+            setup.options,
+            setup.policy,
+            setup.max_turns,
+        )
     }
 
     fn paired_run(a: AttackRun, b: AttackRun, metric: Metric) -> Result<QuantilePair, String> {

@@ -1,4 +1,5 @@
-//! The MECHCOM catalogue: weapons, mechs (with profiles), pilots, squads and fields, read
+//! The MECHCOM catalogue: weapons, mechs (with profiles), pilots, squads, fields and
+//! forces, read
 //! from TOML (and `mechs.csv` / `weapons.csv` stat sheets) with the shared reader
 //! (`crate::catalogue`), validated once into the room's typed stats ([`Weapon`],
 //! [`Mech`], [`Pilot`]). Every key is documented in `loadouts/mechcom/README.md`.
@@ -8,7 +9,8 @@
 //! suggestion), stats outside the ranges of `mechcom.md` §3, names defined twice (the
 //! later definition points at the first), unknown weapon, mech, pilot and profile names
 //! (with a suggestion), pilot requirements, squads over budget (by how much), squads of
-//! mixed factions and Ace or Mercenary cards taken twice (`ACES_MERCS_UNIQUE`). An
+//! mixed factions and Ace or Mercenary cards taken twice (`ACES_MERCS_UNIQUE`), force
+//! members that name no model (checked against budgets when a battle is set up). An
 //! entry that refers to an entry with errors gets no error of its own for it.
 //!
 //! # Model names
@@ -38,13 +40,16 @@ pub const PILOT: Section = Section("pilot");
 pub const SQUAD: Section = Section("squad");
 /// `[[field]]`: weighted opponents (models) for gauntlets.
 pub const FIELD: Section = Section("field");
+/// `[[force]]`: a force for battles (`crate::catalogue::force::ForceSpec`): models by
+/// name (`Mech` or `Mech+Pilot`) with counts, an optional budget.
+pub const FORCE: Section = Section("force");
 
 /// The directory of the embedded default catalogue: `loadouts/mechcom/`.
 pub const CATALOGUE_DIR: &str = "mechcom";
 
 /// The sections of a MECHCOM catalogue file, and the CSV stat sheets by stem ending.
 pub const SECTIONS: Sections =
-    Sections { toml: &[WEAPON, MECH, PILOT, SQUAD, FIELD], csv: &[("mechs", MECH), ("weapons", WEAPON)] };
+    Sections { toml: &[WEAPON, MECH, PILOT, SQUAD, FIELD, FORCE], csv: &[("mechs", MECH), ("weapons", WEAPON)] };
 
 pub use crate::catalogue::{CatalogError, CatalogErrors, Position};
 pub use mech::Profile;

@@ -9,10 +9,11 @@ use super::mech::MechSpec;
 use super::mech::Profile;
 use super::pilot::PilotSpec;
 use super::squad::{FieldSpec, ModelRef, SquadSpec, read_field, read_squad};
-use super::validated::{Catalogue, Field, Member, Opponent, Squad, is_unique, requirement_unmet};
-use super::{FIELD, MECH, PILOT, SECTIONS, SQUAD, WEAPON};
+use super::validated::{Catalogue, Field, Member, Opponent, Squad, is_unique, requirement_unmet, split_model_name};
+use super::{FIELD, FORCE, MECH, PILOT, SECTIONS, SQUAD, WEAPON};
 use crate::catalogue::error::{CatalogError, CatalogErrors, Position, did_you_mean};
 use crate::catalogue::fields::{Checked, Fields};
+use crate::catalogue::force::ForceSpec;
 use crate::catalogue::raw::{ParsedFile, RawEntry, read_csv, read_toml};
 use crate::catalogue::source::{self, SourceFile};
 use crate::rules::mechcom::mech::{Mech, Pilot, PilotKind};
@@ -71,6 +72,7 @@ pub(super) fn check(origin: &str, files: &[SourceFile], read_errors: Vec<Catalog
     let mut pilots: Vec<Checked<PilotSpec>> = Vec::new();
     let mut squads: Vec<Checked<SquadSpec>> = Vec::new();
     let mut fields: Vec<Checked<FieldSpec>> = Vec::new();
+    let mut forces: Vec<Checked<ForceSpec>> = Vec::new();
     for entry in &entries {
         let f = Fields::new(entry, &mut errors);
         match entry.section {
@@ -82,6 +84,7 @@ pub(super) fn check(origin: &str, files: &[SourceFile], read_errors: Vec<Catalog
             PILOT => pilots.push(super::pilot::read(f)),
             SQUAD => squads.push(read_squad(f)),
             FIELD => fields.push(read_field(f)),
+            FORCE => forces.push(ForceSpec::read(f)),
             _ => unreachable!("the reader yields only the sections it was given"),
         }
     }
@@ -153,6 +156,7 @@ pub(super) fn check(origin: &str, files: &[SourceFile], read_errors: Vec<Catalog
         pilots: good_pilots,
         squads: Vec::new(),
         fields: Vec::new(),
+        forces: Vec::new(),
         origin: origin.to_string(),
         hash: source::content_hash(files),
     };
@@ -164,13 +168,14 @@ pub(super) fn check(origin: &str, files: &[SourceFile], read_errors: Vec<Catalog
     };
     let squads: Vec<Squad> = squads.iter().filter_map(|s| resolver.squad(s, &mut errors)).collect();
     let fields: Vec<Field> = fields.iter().filter_map(|f| resolver.field(f, &mut errors)).collect();
+    let forces: Vec<ForceSpec> = forces.iter().filter_map(|f| resolver.force(f, &mut errors)).collect();
     let unknown_references = names.unknown.get();
     if !errors.is_empty() {
         errors.sort_by(|a, b| (a.file.as_str(), a.position).cmp(&(b.file.as_str(), b.position)));
         errors.dedup();
         return Outcome { result: Err(CatalogErrors(errors)), unknown_references };
     }
-    Outcome { result: Ok(Catalogue { squads, fields, ..catalogue }), unknown_references }
+    Outcome { result: Ok(Catalogue { squads, fields, forces, ..catalogue }), unknown_references }
 }
 
 fn error(file: &str, label: &str, field: &str, position: Option<Position>, msg: String) -> CatalogError {
@@ -348,6 +353,64 @@ impl Resolver<'_> {
             points: members.iter().map(|m| m.points).sum(),
             members,
         })
+    }
+
+    /// Check a force: each member names a model (`Mech` or `Mech+Pilot`) whose pilot
+    /// may fly its mech. Errors name `units[i].build`.
+    fn force(&self, checked: &Checked<ForceSpec>, errors: &mut Vec<CatalogError>) -> Option<ForceSpec> {
+        let f = &checked.value;
+        let label = format!("force \"{}\"", f.name);
+        let mut ok = checked.ok;
+        let mut failed = false;
+        for (i, m) in f.members.iter().enumerate() {
+            let field = format!("units[{i}].build");
+            let mut push = |msg: String| {
+                ok = false;
+                errors.push(error(&f.file, &label, &field, m.position.or(f.position), msg));
+            };
+            let (mech, pilot) = split_model_name(&m.build);
+            let mech_at = match self.names.lookup(
+                MECH,
+                mech,
+                self.cat.mechs.iter().position(|x| x.name == mech),
+                self.mech_names.iter().copied(),
+            ) {
+                Lookup::Found(x) => Some(x),
+                Lookup::Failed => {
+                    failed = true;
+                    None
+                }
+                Lookup::Unknown(msg) => {
+                    push(msg);
+                    None
+                }
+            };
+            let pilot_at = match pilot {
+                None => None,
+                Some(p) => match self.names.lookup(
+                    PILOT,
+                    p,
+                    self.cat.pilots.iter().position(|x| x.name == p),
+                    self.pilot_names.iter().copied(),
+                ) {
+                    Lookup::Found(x) => Some(x),
+                    Lookup::Failed => {
+                        failed = true;
+                        None
+                    }
+                    Lookup::Unknown(msg) => {
+                        push(msg);
+                        None
+                    }
+                },
+            };
+            if let (Some(x), Some(p)) = (mech_at, pilot_at)
+                && let Some(why) = requirement_unmet(&self.cat.pilots[p], &self.cat.mechs[x])
+            {
+                push(why);
+            }
+        }
+        (ok && !failed && !checked.is_bad("units")).then(|| f.clone())
     }
 
     /// Resolve a field: each opponent's mech and pilot, and the pilot's requirements.

@@ -1,6 +1,7 @@
 //! The validated MECHCOM catalogue and the ways commands name what is in it.
 
 use crate::catalogue::error::did_you_mean;
+use crate::catalogue::force::ForceSpec;
 use crate::rules::mechcom::mech::{Faction, Mech, Model, Pilot, PilotKind};
 use crate::rules::mechcom::weapon::Weapon;
 
@@ -63,6 +64,9 @@ pub struct Catalogue {
     pub pilots: Vec<Pilot>,
     pub squads: Vec<Squad>,
     pub fields: Vec<Field>,
+    /// `[[force]]` entries, every member naming a model of this catalogue (budgets,
+    /// factions and unique pilots are checked when a battle is set up).
+    pub forces: Vec<ForceSpec>,
     /// What was loaded, for messages ("embedded default catalogue", a path).
     pub origin: String,
     /// [`crate::catalogue::source::content_hash`] of the files.

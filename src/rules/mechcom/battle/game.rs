@@ -1,0 +1,362 @@
+//! The squad battle's rules for the shared engine ([`BattleRules`]): a turn is a round,
+//! with one phase of alternating activations; a step is one model's activation; a
+//! side's budget is its models still to activate this round; a side with none left
+//! passes (`ALTERNATION_RUNOUT`).
+//!
+//! Each round (rulings in capitals, `shared/rules/mechcom.md` §4):
+//! 1. Start phase: `ROLL_OFF` (one fair bit a round with two players: the same
+//!    roll-off stream as the duel) picks who activates first; Energy refills
+//!    (`ENERGY_RESET_AT_START_PHASE`).
+//! 2. The sides alternate, one activation each, models in `ACTIVATION_ORDER` (the
+//!    policy's choice). An activation plays exactly the duel's procedure
+//!    ([`crate::rules::mechcom::duel_kernel`], steps 2-4): Stunned halves the Energy;
+//!    while 3⚡ remain, the model attacks the target its targeting rule picks
+//!    (`TARGET_POLICY`, asked again after every attack) with the weapon of highest
+//!    expected Integrity loss per ⚡ against it in the current conditions that has Ammo
+//!    (`ACTION_POLICY`, `REPEAT_ACTIONS`); each attack is one draw from the exact law of
+//!    (Integrity lost, conditions added); damage lands at once; Backfire follows; then
+//!    `CLEAR_POLICY` spends leftover ⚡, Burned costs 1 Integrity, and Blinded, Shocked
+//!    and Stunned end (`END_OF_TURN`).
+//! 3. A model below 1 Integrity is destroyed and never acts again; when one side alone
+//!    has models left it wins at once ("Victory"). A kill is credited to the attacker;
+//!    a model lost to its own Backfire or Burned, or to an explosion, credits no unit,
+//!    but its points count as destroyed by the other side.
+//! 4. Death explosions, when enemies are in melee range (`EXPLOSION_ABSTRACT_TARGETS`:
+//!    every enemy at the engagement's range, no friend): one attack (Damage 4,
+//!    Stability 2, `EXPLOSION_AS_SHOOTING`) against each living enemy in melee range,
+//!    at the end of the next activation after the destruction, or in the End phase if
+//!    none is left that round (`EXPLOSION_TIMING`, default), or at once (`immediately`,
+//!    before the victory check, as the duel: both sides emptied is a draw). Explosions
+//!    chain.
+//! 5. `MAX_ROUNDS` reached with both sides alive: undecided.
+//!
+//! Random numbers: each battle draws exactly three u64 from the trial generator, the
+//! seeds of the roll-off stream and of one stream per side
+//! ([`crate::rules::mechcom::duel_kernel::TrialStreams`]); each side's attacks (and
+//! the explosions of its destroyed models) draw from its own stream, one uniform per
+//! attack. A battle of one model a side is therefore the duel of the two models, draw
+//! for draw.
+
+use std::marker::PhantomData;
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::dice::uniform_below;
+use crate::engine::battle::{BattleRules, Ending, MAX_SIDES, MAX_UNITS, Outcome};
+use crate::rules::mechcom::attack_run::ATTACK_ENERGY;
+use crate::rules::mechcom::duel_kernel::{CLEAR_ENERGY, TrialStreams};
+use crate::rules::mechcom::duel_side::{BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, STUNNED, UNLIMITED, view};
+
+use super::compiled::{Explosions, Squads};
+use super::target::Targeting;
+
+/// The squad battle with targeting rule `T`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SquadGame<T> {
+    pub squads: Squads,
+    pub targeting: PhantomData<T>,
+}
+
+impl<T> SquadGame<T> {
+    pub fn new(squads: Squads) -> SquadGame<T> {
+        SquadGame { squads, targeting: PhantomData }
+    }
+}
+
+/// Everything that changes in one battle; reset in place.
+#[derive(Debug, Clone)]
+pub struct SquadState {
+    /// Integrity left per unit slot (<= 0: destroyed).
+    pub life: [i32; MAX_UNITS],
+    /// Condition bits per unit slot.
+    pub cond: [u8; MAX_UNITS],
+    /// Activated this round, or destroyed.
+    pub done: [bool; MAX_UNITS],
+    /// Models alive per side.
+    pub alive: [u32; 2],
+    /// Ammo counters, as [`Squads::start_ammo`].
+    pub ammo: Vec<u32>,
+    pub streams: TrialStreams,
+    /// This block of 64 rounds' roll-off bits.
+    pub roll_bits: u64,
+    /// Set at once when a side is eliminated.
+    pub over: Option<Ending>,
+    /// Death explosions waiting (`Explosions::EndOfNextActivation`): [`DESTROYED_NOW`]
+    /// or [`ARMED`] per unit slot, else 0.
+    pub pending: [u8; MAX_UNITS],
+}
+
+/// Destroyed in the current activation: explodes at the end of the next.
+pub const DESTROYED_NOW: u8 = 1;
+/// Explodes at the end of the current activation (or in this round's End phase).
+pub const ARMED: u8 = 2;
+
+/// One uniform from `law`: (Integrity lost, condition bits added).
+#[inline(always)]
+fn draw(law: &Law, rng: &mut Xoshiro256PlusPlus) -> (u32, u8) {
+    let u = uniform_below(rng, law.table.range, law.table.reject_below);
+    law.slots[law.table.slot(u)]
+}
+
+impl<T: Targeting> SquadGame<T> {
+    /// Unit `dead` is destroyed (by `killer`, if an attack of an enemy unit did it):
+    /// counted, its explosion resolved or armed (`Squads::explosions`). Returns whether
+    /// the battle is over.
+    pub(super) fn destroyed(&self, s: &mut SquadState, dead: usize, killer: Option<usize>, out: &mut Outcome) -> bool {
+        self.count_loss(s, dead, killer, out);
+        match self.squads.explosions {
+            Explosions::Never => {}
+            Explosions::Immediately => {
+                // Chains resolve at once, last destroyed first.
+                let mut stack = [0u8; MAX_UNITS];
+                let mut top = 1;
+                stack[0] = dead as u8;
+                while top > 0 {
+                    top -= 1;
+                    let d = stack[top] as usize;
+                    self.explode(s, d, out, |u| {
+                        stack[top] = u as u8;
+                        top += 1;
+                    });
+                }
+            }
+            Explosions::EndOfNextActivation => s.pending[dead] = DESTROYED_NOW,
+        }
+        self.check_over(s)
+    }
+
+    /// Count unit `dead`'s loss in `out` and take it out of play.
+    fn count_loss(&self, s: &mut SquadState, dead: usize, killer: Option<usize>, out: &mut Outcome) {
+        let unit = &self.squads.units[dead];
+        let side = unit.side as usize;
+        let other = 1 - side;
+        out.lost[dead] += 1;
+        out.points_lost_milli[side] += unit.cost as u64 * 1000;
+        out.points_destroyed_milli[other] += unit.cost as u64 * 1000;
+        out.score[other] += unit.cost;
+        if let Some(k) = killer {
+            out.kills[k] += 1;
+        }
+        s.done[dead] = true;
+        s.alive[side] -= 1;
+    }
+
+    /// Unit `dead`'s death explosion against every living enemy in melee range of it,
+    /// drawn from its side's stream in slot order; `chained` gets each unit it destroys
+    /// (after that unit's loss is counted).
+    fn explode(&self, s: &mut SquadState, dead: usize, out: &mut Outcome, mut chained: impl FnMut(usize)) {
+        let q = &self.squads;
+        let side = q.units[dead].side as usize;
+        let (lo, hi) = q.sides[1 - side];
+        for e in lo as usize..hi as usize {
+            if s.life[e] <= 0 || !q.pair(dead, e).melee {
+                continue;
+            }
+            let law = &q.pair(e, dead).side.blast[(s.cond[e] & CORRODED != 0) as usize];
+            s.life[e] -= draw(law, &mut s.streams.sides[side]).0 as i32;
+            if s.life[e] <= 0 {
+                self.count_loss(s, e, None, out);
+                chained(e);
+            }
+        }
+    }
+
+    /// Whether a side is out of models (then the battle is over: the other wins, or a
+    /// draw when both are).
+    fn check_over(&self, s: &mut SquadState) -> bool {
+        if s.over.is_none() {
+            s.over = match s.alive {
+                [0, 0] => Some(Ending::Draw),
+                [0, _] => Some(Ending::Winner(1)),
+                [_, 0] => Some(Ending::Winner(0)),
+                _ => None,
+            };
+        }
+        s.over.is_some()
+    }
+
+    /// End of an activation (or the End phase): the explosions armed before it resolve,
+    /// in slot order; those of units destroyed since are armed for the next one.
+    pub(super) fn resolve_armed(&self, s: &mut SquadState, out: &mut Outcome) {
+        if self.squads.explosions != Explosions::EndOfNextActivation {
+            return;
+        }
+        for d in 0..self.squads.units.len() {
+            if s.pending[d] != ARMED || s.over.is_some() {
+                continue;
+            }
+            s.pending[d] = 0;
+            let mut armed = [false; MAX_UNITS];
+            self.explode(s, d, out, |u| armed[u] = true);
+            for (u, &a) in armed.iter().enumerate() {
+                if a {
+                    s.pending[u] = DESTROYED_NOW;
+                }
+            }
+            self.check_over(s);
+        }
+        for p in &mut s.pending {
+            if *p == DESTROYED_NOW {
+                *p = ARMED;
+            }
+        }
+    }
+
+    /// Unit `me`'s activation (module docs, step 2).
+    fn activate(&self, s: &mut SquadState, me: usize, out: &mut Outcome) {
+        let q = &self.squads;
+        let unit = &q.units[me];
+        let side = unit.side as usize;
+        s.done[me] = true;
+        let mut energy = unit.energy;
+        if s.cond[me] & STUNNED != 0 {
+            energy -= energy / 2;
+        }
+        while energy >= ATTACK_ENERGY {
+            let Some(foe) = T::pick(q, s, me) else { break };
+            let pair = q.pair(me, foe);
+            let v = view(s.cond[me], s.cond[foe]);
+            let ranked = &pair.side.ranking[v][..pair.side.ranked as usize];
+            let ammo_at = unit.ammo_at;
+            let Some(&w) = ranked.iter().find(|&&w| s.ammo[ammo_at + pair.arsenal[w as usize] as usize] > 0) else {
+                break;
+            };
+            let w = w as usize;
+            energy -= ATTACK_ENERGY;
+            let counter = &mut s.ammo[ammo_at + pair.arsenal[w] as usize];
+            if *counter != UNLIMITED {
+                *counter -= 1;
+            }
+            let weapon = &pair.side.weapons[w];
+            let (loss, adds) = draw(&weapon.laws[v], &mut s.streams.sides[side]);
+            s.life[foe] -= loss as i32;
+            s.cond[foe] |= adds;
+            if s.life[foe] <= 0 && (self.destroyed(s, foe, Some(me), out) || s.life[me] <= 0) {
+                return;
+            }
+            if weapon.backfire > 0 {
+                s.life[me] -= weapon.backfire as i32;
+                if s.life[me] <= 0 {
+                    self.destroyed(s, me, None, out);
+                    return;
+                }
+            }
+        }
+        if q.clear {
+            for c in [BURNED, CORRODED] {
+                if s.cond[me] & c != 0 && energy >= CLEAR_ENERGY {
+                    s.cond[me] &= !c;
+                    energy -= CLEAR_ENERGY;
+                }
+            }
+        }
+        if s.cond[me] & BURNED != 0 {
+            s.life[me] -= 1;
+            if s.life[me] <= 0 {
+                self.destroyed(s, me, None, out);
+                return;
+            }
+        }
+        s.cond[me] &= !ENDS_WITH_ACTIVATION;
+    }
+}
+
+impl<T: Targeting> BattleRules for SquadGame<T> {
+    type State = SquadState;
+    /// The unit slot that activates.
+    type Action = u8;
+
+    fn sides(&self) -> usize {
+        2
+    }
+    fn units(&self) -> usize {
+        self.squads.units.len()
+    }
+    fn side_of(&self, unit: usize) -> usize {
+        self.squads.units[unit].side as usize
+    }
+    fn max_turns(&self) -> u32 {
+        self.squads.max_rounds
+    }
+    fn phases(&self) -> usize {
+        1
+    }
+    fn pass_ends_turn(&self) -> bool {
+        true
+    }
+
+    fn new_state(&self) -> SquadState {
+        let idle = Xoshiro256PlusPlus::seed_from_u64(0);
+        SquadState {
+            life: [0; MAX_UNITS],
+            cond: [0; MAX_UNITS],
+            done: [true; MAX_UNITS],
+            alive: [0; 2],
+            ammo: self.squads.start_ammo.clone(),
+            streams: TrialStreams { roll_off: idle.clone(), sides: [idle.clone(), idle] },
+            roll_bits: 0,
+            over: None,
+            pending: [0; MAX_UNITS],
+        }
+    }
+
+    fn begin_battle(&self, s: &mut SquadState, rng: &mut Xoshiro256PlusPlus) {
+        s.streams = TrialStreams::next(rng);
+        s.alive = [0; 2];
+        for (u, unit) in self.squads.units.iter().enumerate() {
+            s.life[u] = unit.integrity as i32;
+            s.cond[u] = unit.start;
+            s.alive[unit.side as usize] += 1;
+        }
+        s.ammo.copy_from_slice(&self.squads.start_ammo);
+        s.over = None;
+        s.pending = [0; MAX_UNITS];
+    }
+
+    fn begin_turn(
+        &self,
+        s: &mut SquadState,
+        turn: u32,
+        _rng: &mut Xoshiro256PlusPlus,
+        order: &mut [u8; MAX_SIDES],
+    ) -> usize {
+        let bit = turn % u64::BITS;
+        if bit == 0 {
+            s.roll_bits = s.streams.roll_off.next_u64();
+        }
+        let first = (s.roll_bits >> bit & 1) as u8;
+        order[0] = first;
+        order[1] = 1 - first;
+        for u in 0..self.squads.units.len() {
+            s.done[u] = s.life[u] <= 0;
+        }
+        2
+    }
+
+    fn budget(&self, s: &SquadState, side: usize, _phase: usize) -> u32 {
+        let (lo, hi) = self.squads.sides[side];
+        (lo..hi).filter(|&u| !s.done[u as usize]).count() as u32
+    }
+
+    fn act(&self, s: &mut SquadState, _side: usize, unit: u8, _rng: &mut Xoshiro256PlusPlus, out: &mut Outcome) {
+        self.activate(s, unit as usize, out);
+        self.resolve_armed(s, out);
+    }
+
+    fn end_turn(
+        &self,
+        s: &mut SquadState,
+        _turn: u32,
+        _rng: &mut Xoshiro256PlusPlus,
+        out: &mut Outcome,
+    ) -> Option<Ending> {
+        // End phase: explosions of the round's last activation.
+        self.resolve_armed(s, out);
+        s.over
+    }
+
+    fn time_called(&self, _s: &SquadState, _out: &mut Outcome) -> Ending {
+        Ending::Undecided
+    }
+}
