@@ -32,6 +32,9 @@ pub struct BattleArgs {
     /// A condition of the shots of side B (and any later side) only, AXIS=VALUE (repeatable; e.g. `--b-condition cover=half`); the condition flags set side A and, unless overridden, the others
     #[arg(long = "b-condition", value_name = "AXIS=VALUE")]
     pub b_conditions: Vec<String>,
+    /// Rulebook edition, where the ruleset has editions (TechCommander: 3, or 2 for the 2nd edition's rules); the same as `--option EDITION=N`
+    #[arg(long, value_name = "N")]
+    pub edition: Option<u32>,
     /// Turn cap [default: the mode's; TechCommander skirmish: SKIRMISH_MAX_TURNS]
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub max_turns: Option<u32>,
@@ -62,7 +65,11 @@ pub fn run_battle<R: Ruleset>(args: &BattleArgs, ctx: &Invocation<'_>) -> Result
     if R::BATTLE_MODES.is_empty() {
         return Err(usage(format!("battles are not available for {} yet", R::LABEL)));
     }
-    let options = ctx.options::<R>()?;
+    let mut options = ctx.options::<R>()?;
+    if let Some(e) = args.edition {
+        options.set("EDITION", &e.to_string()).map_err(|e| usage(format!("--edition: {e}")))?;
+        options.validate().map_err(|e| usage(format!("--edition: {e}")))?;
+    }
     let point_a = ctx.point::<R>()?;
     let point_b = side_point::<R>(ctx, &args.b_conditions)?;
     let points: Vec<Point> =

@@ -102,3 +102,14 @@ fn side_b_conditions_change_only_side_b() {
     assert!(!smoked["sides"][0]["conditions"].as_str().unwrap().contains("smoke smoke"));
     assert!(smoked["p_a_wins"].as_f64() > base["p_a_wins"].as_f64(), "B firing through smoke helps A");
 }
+
+#[test]
+fn edition_is_in_the_battle_and_its_key() {
+    let third = json_of(&["battle", A, B, "--trials", "2000", "-q", "--format", "json"]);
+    let second = json_of(&["battle", A, B, "--trials", "2000", "-q", "--format", "json", "--edition", "2"]);
+    let same = json_of(&["battle", A, B, "--trials", "2000", "-q", "--format", "json", "--option", "EDITION=2"]);
+    assert_eq!(second["units"], same["units"], "--edition 2 is EDITION=2");
+    assert_ne!(third["units"], second["units"], "the edition is part of the cell key");
+    let out = volley().args(["battle", A, B, "--edition", "4", "-q"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

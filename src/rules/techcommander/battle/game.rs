@@ -68,6 +68,8 @@ pub struct State {
 pub struct TcGame {
     pub units: Vec<BattleUnit>,
     pub tables: Tables,
+    /// Special attacks (empty unless set after [`TcGame::new`]).
+    pub specials: super::specials::Specials,
     /// Unit slots of each side, in force order.
     pub side_units: Vec<Vec<u8>>,
     /// Rallied members of each side, in force order.
@@ -102,6 +104,7 @@ impl TcGame {
             .collect();
         let has_command = side_units.iter().map(|v| v.iter().any(|&u| units[u as usize].command > 0)).collect();
         TcGame {
+            specials: super::specials::Specials::default(),
             enemies,
             has_command,
             units,
@@ -174,6 +177,20 @@ impl TcGame {
             false
         };
         s.used[a] |= 1 << system;
+        let nsys = self.units[a].attacker.systems.len();
+        if system >= nsys {
+            let e = self.specials.entry(a, t, state(fc_lost, self.smoked(s, a, t)), system - nsys);
+            if e != NONE {
+                let (target_loss, own_loss) = self.specials.tables[e as usize].sample(rng);
+                self.take(s, t, target_loss, a);
+                if own_loss == crate::rules::techcommander::special::ELIMINATED {
+                    s.life[a] = s.life[a].min(0);
+                } else {
+                    s.life[a] -= own_loss as i32;
+                }
+            }
+            return;
+        }
         if s.rounds[a][system] != UNLIMITED {
             s.rounds[a][system] -= 1;
         }
@@ -181,8 +198,15 @@ impl TcGame {
         if e == NONE {
             return;
         }
-        let loss = self.tables.samplers[e as usize].sample(rng) as i32;
-        s.life[t] -= loss;
+        let loss = self.tables.samplers[e as usize].sample(rng);
+        self.take(s, t, loss, a);
+    }
+
+    /// `t` loses `loss` life to an action of `a` (`KILL_CREDIT`: the first to take it to
+    /// 0 or below).
+    #[inline(always)]
+    fn take(&self, s: &mut State, t: usize, loss: u32, a: usize) {
+        s.life[t] -= loss.min(1000) as i32;
         if s.life[t] <= 0 && s.credit[t] == NO_CREDIT {
             s.credit[t] = a as u8;
             s.one_action[t] = s.full[t];
@@ -207,7 +231,7 @@ impl TcGame {
     #[inline]
     pub fn best_shot(&self, s: &State, a: usize, focus: bool) -> Option<(usize, usize, f32)> {
         let ready = self.ready_systems(s, a);
-        if ready == 0 {
+        if ready == 0 && !self.specials.any.get(a).copied().unwrap_or(false) {
             return None;
         }
         let enemies = &self.enemies[self.units[a].side];
@@ -253,6 +277,27 @@ impl TcGame {
                 }
                 if best.is_none_or(|b| score > b.2) {
                     best = Some((sys, t, score));
+                }
+            }
+            if self.specials.any.get(a).copied().unwrap_or(false) {
+                let nsys = self.units[a].attacker.systems.len();
+                for k in 0..4 {
+                    if s.used[a] & (1 << (nsys + k)) != 0 {
+                        continue;
+                    }
+                    let e = self.specials.entry(a, t, state(false, smoked), k);
+                    if e == NONE {
+                        continue;
+                    }
+                    let mut score = self.specials.tables[e as usize].score(s.life[t], s.life[a]);
+                    if kept_weight < 1.0 {
+                        let l = self.specials.entry(a, t, state(true, smoked), k);
+                        let lost = self.specials.tables[l as usize].score(s.life[t], s.life[a]);
+                        score = kept_weight * score + (1.0 - kept_weight) * lost;
+                    }
+                    if best.is_none_or(|b| score > b.2) {
+                        best = Some((nsys + k, t, score));
+                    }
                 }
             }
         }

@@ -5,6 +5,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use super::deathmatch::{DM_BASE_ACTIONS, DmRules};
 use super::game::TcGame;
 use super::policy::{BattlePolicyName, FocusLowest, Greedy, RandomLegal};
+use super::specials::Specials;
 use super::tables::{Tables, Value, deathmatch_value, skirmish_value};
 
 /// How a battle values targets (see [`Tables::new`]).
@@ -112,6 +113,7 @@ pub fn compile(
         None => (resolve(cat, setup.forces, o, true)?, skirmish_value as ValueFn),
     };
     let tables = Tables::new(&units, setup.conditions, o, value);
+    let specials = Specials::new(&units, setup.conditions, o, value);
     let info = BattleInfo {
         mode: mode.name,
         policy: policy.name().to_string(),
@@ -132,6 +134,7 @@ pub fn compile(
         units: units.iter().map(|u| UnitInfo { side: u.side, name: u.name.clone(), points: u.points }).collect(),
     };
     let mut game = TcGame::new(units, tables, o, max_turns, n);
+    game.specials = specials;
     if let Some(dm) = dm {
         game.base_actions = DM_BASE_ACTIONS;
         game.dm = Some(dm);

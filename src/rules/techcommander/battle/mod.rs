@@ -7,6 +7,8 @@
 //! - [`game`]: the skirmish game type (§2) as battle rules, and the turn machinery the
 //!   deathmatch shares.
 //! - [`deathmatch`]: the deathmatch game type (§3): caps, spawn lists, scoring.
+//! - [`specials`]: ram, death from above, overrun and trample as actions where the
+//!   attacker reaches (`REACH_RULE`).
 //! - [`policy`]: the named policies (§2.7 greedy, focus-lowest, random).
 //! - [`kernel`]: one compiled battle per policy, and the setup from the command line.
 
@@ -14,6 +16,7 @@ pub mod deathmatch;
 pub mod game;
 pub mod kernel;
 pub mod policy;
+pub mod specials;
 pub mod tables;
 pub mod units;
 

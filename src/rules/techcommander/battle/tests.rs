@@ -95,6 +95,12 @@ free_weight = 20
 free_power = 20
 
 [[unit]]
+name = "Ram Truck"
+kind = "vehicle"
+ac = 6
+speed = 20
+
+[[unit]]
 name = "Crew"
 kind = "crew"
 ac = 1
@@ -143,6 +149,16 @@ weapons = [{ name = "Cannon" }]
 name = "Lance Car"
 unit = "Car"
 weapons = [{ name = "Lance" }]
+
+[[build]]
+name = "Rammer"
+unit = "Ram Truck"
+weapons = [{ name = "Blank" }]
+
+[[build]]
+name = "Unarmed Car"
+unit = "Car"
+weapons = [{ name = "Blank" }]
 
 [[build]]
 name = "Fort"
@@ -528,4 +544,29 @@ fn a_mirror_deathmatch_is_even_and_held_chips_keep_the_cap() {
     s.chips = [5; 8];
     spent.begin_turn(&mut s, 0, &mut rng, &mut order);
     assert_eq!(&s.cap[..2], &[8, 8]);
+}
+
+#[test]
+fn a_ram_is_an_action_where_the_rammer_reaches() {
+    // §7: ram AC6 -> AC3 (T 15) kills from 20 with 33/80; the rammer takes floor(d20/2)
+    // and survives. One ram a turn (a vehicle): P(eliminated in turn 1) = 33/80.
+    let cat = catalogue();
+    let n = 100_000;
+    let t = tally(&battle(&cat, "Rammer", "Unarmed Car", &options(), None, Some(1)), n, 21);
+    assert_consistent(t.decided_by_turn()[0], n as u64, 33.0 / 80.0, "ram kills in turn 1");
+    assert_eq!(t.wins[1], 0);
+    // Out of reach (range 30 > speed 20): no ram, nothing happens.
+    let forces = [ForceSpec::parse("Rammer").unwrap(), ForceSpec::parse("Unarmed Car").unwrap()];
+    let cond = [Conditions::at_range(30.0); 2];
+    let o = options();
+    let setup = BattleSetup {
+        mode: "skirmish",
+        forces: &forces,
+        conditions: &cond,
+        options: &o,
+        policy: None,
+        max_turns: Some(1),
+    };
+    let far = tally(&compile(&cat, &setup).unwrap().0, 2_000, 22);
+    assert_eq!(far.decided_by_turn()[0], 0);
 }

@@ -1,0 +1,146 @@
+//! Special attacks (ram, death from above, overrun, trample; techcommander-battles.md §4)
+//! as battle actions: per pair of enemy units, fire-control and smoke state, the exact
+//! joint (target loss, own loss) law of each attack the actor may make and reaches
+//! (`REACH_RULE`), and a sampler for it. Each is its own system, once per turn
+//! (`SPECIAL_AS_SYSTEM`); a trample crosses one member of a group (one target per action
+//! without a map). An attacker that destroys itself gives nobody kill credit.
+
+use rand::Rng;
+
+use super::tables::{NONE, Value, state};
+use super::units::BattleUnit;
+use crate::rules::techcommander::conditions::{AttackMode, Conditions, Smoke};
+use crate::rules::techcommander::options::Options;
+use crate::rules::techcommander::rulings::STARTING_LIFE;
+use crate::rules::techcommander::special::{ELIMINATED, SpecialOdds, check, state_odds};
+
+/// The attack modes of the four special attacks, in system order after the weapons.
+pub const MODES: [AttackMode; 4] =
+    [AttackMode::Ram, AttackMode::DeathFromAbove, AttackMode::Overrun, AttackMode::Trample];
+
+/// One special attack in one state: its outcomes and a sampler over them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SpecialTable {
+    /// Cumulative thresholds over the u64 range, one per outcome (the last is `u64::MAX`).
+    thresholds: Vec<u64>,
+    /// (target loss, own loss) per outcome; own loss [`ELIMINATED`] when it destroys the
+    /// attacker outright.
+    losses: Vec<(u32, u32)>,
+    /// The target's and the attacker's values (the greedy score).
+    target_value: Value,
+    self_value: Value,
+    odds: SpecialOdds,
+}
+
+impl SpecialTable {
+    fn new(odds: SpecialOdds, target_value: Value, self_value: Value) -> SpecialTable {
+        let mut acc = 0.0;
+        let n = odds.outcomes.len();
+        let thresholds = odds
+            .outcomes
+            .iter()
+            .enumerate()
+            .map(|(i, o)| {
+                acc += o.p;
+                if i + 1 == n { u64::MAX } else { (acc.min(1.0) * u64::MAX as f64) as u64 }
+            })
+            .collect();
+        let losses = odds.outcomes.iter().map(|o| (o.target_loss, o.self_loss)).collect();
+        SpecialTable { thresholds, losses, target_value, self_value, odds }
+    }
+
+    /// Draw one outcome: (target loss, own loss).
+    #[inline]
+    pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> (u32, u32) {
+        let u = rng.next_u64();
+        let i = self.thresholds.iter().position(|&t| u <= t).unwrap_or(self.losses.len() - 1);
+        self.losses[i]
+    }
+
+    /// The greedy score: the target's value of its loss at `target_life` minus the
+    /// attacker's value of its own loss at `own_life` (§2.7 step 3).
+    pub fn score(&self, target_life: i32, own_life: i32) -> f32 {
+        let (tl, al) = (target_life.clamp(1, 20) as u32, own_life.max(1) as u32);
+        let full = tl == STARTING_LIFE;
+        let mut gain = 0.0;
+        let mut cost = 0.0;
+        for o in &self.odds.outcomes {
+            let t = o.target_loss;
+            let kill_value = self.target_value.kill + if full { self.target_value.kill_from_full } else { 0.0 };
+            gain += o.p
+                * (if t >= tl { kill_value } else { 0.0 }
+                    + self.target_value.damage * t.min(tl) as f64 / STARTING_LIFE as f64);
+            let s = o.self_loss;
+            let lost = s == ELIMINATED || s >= al;
+            cost += o.p
+                * (if lost { self.self_value.kill } else { 0.0 }
+                    + self.self_value.damage * s.min(al) as f64 / STARTING_LIFE as f64);
+        }
+        (gain - cost) as f32
+    }
+}
+
+/// The special attacks of a battle.
+#[derive(Debug, Clone, Default)]
+pub struct Specials {
+    units: usize,
+    /// `entry[((a * units + t) * 4 + state) * 4 + k]`: index into `tables`, or [`NONE`].
+    entry: Vec<u32>,
+    pub tables: Vec<SpecialTable>,
+    /// Whether each unit has any special attack against anyone.
+    pub any: Vec<bool>,
+}
+
+impl Specials {
+    /// Every legal special attack between enemy units, where the attacker reaches.
+    pub fn new(
+        units: &[BattleUnit],
+        conditions: &[Conditions],
+        o: &Options,
+        value: fn(&BattleUnit, &BattleUnit, &Options) -> Value,
+    ) -> Specials {
+        let n = units.len();
+        let mut s = Specials { units: n, entry: vec![NONE; n * n * 16], tables: Vec::new(), any: vec![false; n] };
+        for (a, ua) in units.iter().enumerate() {
+            for (d, ud) in units.iter().enumerate() {
+                if ua.side == ud.side {
+                    continue;
+                }
+                for (k, &mode) in MODES.iter().enumerate() {
+                    let base = Conditions { mode, ..conditions[ua.side] };
+                    if check(&ua.attacker, &ud.target, &base, o).is_err() {
+                        continue;
+                    }
+                    let special =
+                        crate::rules::techcommander::special::Special::from_mode(mode).expect("a special mode");
+                    for fc_lost in [false, true] {
+                        for smoked in [false, true] {
+                            let mut cond = Conditions { jury_rig_failed: fc_lost, ..base };
+                            if smoked && cond.smoke == Smoke::None {
+                                cond.smoke = Smoke::Smoke;
+                            }
+                            let odds = state_odds(special, &ua.attacker, &ud.target, &cond, o);
+                            let i = s.tables.len() as u32;
+                            s.tables.push(SpecialTable::new(odds, value(ua, ud, o), value(ua, ua, o)));
+                            let e = s.index(a, d, state(fc_lost, smoked), k);
+                            s.entry[e] = i;
+                            s.any[a] = true;
+                        }
+                    }
+                }
+            }
+        }
+        s
+    }
+
+    #[inline(always)]
+    fn index(&self, a: usize, t: usize, state: usize, k: usize) -> usize {
+        (((a * self.units + t) * 4 + state) * 4) + k
+    }
+
+    /// The table of special attack `k` of `a` on `t` in `state`, or [`NONE`].
+    #[inline(always)]
+    pub fn entry(&self, a: usize, t: usize, state: usize, k: usize) -> u32 {
+        self.entry[self.index(a, t, state, k)]
+    }
+}
