@@ -148,12 +148,13 @@ impl TcGame {
             return None;
         }
         let life = s.life[t].clamp(1, STARTING_LIFE as i32) as usize;
-        let kept = self.tables.score[e as usize][life];
+        let kept = self.tables.score[self.tables.at_life(e, s.life[t]) as usize][life];
         if !self.in_the_red(s, a) || s.jury[a] == 1 && !self.o.jury_rig_per_action {
             return Some(kept);
         }
         let lost_e = self.tables.entry(a, t, state(true, smoked), system);
-        let lost = if lost_e == NONE { 0.0 } else { self.tables.score[lost_e as usize][life] };
+        let lost =
+            if lost_e == NONE { 0.0 } else { self.tables.score[self.tables.at_life(lost_e, s.life[t]) as usize][life] };
         if s.jury[a] == 2 && !self.o.jury_rig_per_action {
             return Some(lost);
         }
@@ -198,7 +199,7 @@ impl TcGame {
         if e == NONE {
             return;
         }
-        let loss = self.tables.samplers[e as usize].sample(rng);
+        let loss = self.tables.samplers[self.tables.at_life(e, s.life[t]) as usize].sample(rng);
         self.take(s, t, loss, a);
     }
 
@@ -269,10 +270,11 @@ impl TcGame {
                 if e == NONE {
                     continue;
                 }
-                let mut score = scores[e as usize][life];
+                let mut score = scores[self.tables.at_life(e, s.life[t]) as usize][life];
                 if kept_weight < 1.0 {
                     let l = lost[sys];
-                    let lost_score = if l == NONE { 0.0 } else { scores[l as usize][life] };
+                    let lost_score =
+                        if l == NONE { 0.0 } else { scores[self.tables.at_life(l, s.life[t]) as usize][life] };
                     score = kept_weight * score + (1.0 - kept_weight) * lost_score;
                 }
                 if best.is_none_or(|b| score > b.2) {

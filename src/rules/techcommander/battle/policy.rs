@@ -96,7 +96,7 @@ impl TcGame {
             .filter(|&sys| self.system_ready(s, e, sys))
             .map(|sys| self.tables.entry(e, c, st, sys))
             .filter(|&i| i != super::tables::NONE)
-            .map(|i| self.tables.kill[i as usize][life])
+            .map(|i| self.tables.kill[self.tables.at_life(i, s.life[c]) as usize][life])
             .fold(0.0, f32::max)
     }
 

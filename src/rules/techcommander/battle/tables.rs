@@ -6,7 +6,7 @@
 
 use super::units::BattleUnit;
 use crate::rules::techcommander::conditions::{Conditions, Smoke};
-use crate::rules::techcommander::odds::system_action;
+use crate::rules::techcommander::odds::{moneyshot_life, system_action_with};
 use crate::rules::techcommander::options::Options;
 use crate::rules::techcommander::rulings::STARTING_LIFE;
 use crate::rules::techcommander::sampler::ActionSampler;
@@ -31,6 +31,12 @@ pub struct Tables {
     /// V(target) × (P(loss >= life) + DAMAGE_WEIGHT × E[min(loss, life)] / 20); the
     /// damage term is 0 against a target that resets to 20 life (power armour).
     pub score: Vec<ByLife>,
+    /// Per table entry: the entry of the same shot with the 2nd edition's Moneyshot
+    /// bonus and the target life at or below which it applies (every shot hitting would
+    /// eliminate it), or ([`NONE`], 0).
+    pub moneyshot: Vec<(u32, i32)>,
+    /// Whether any entry has a Moneyshot variant (else the hot loop skips the check).
+    pub any_moneyshot: bool,
 }
 
 /// Fire-control and smoke state index.
@@ -58,6 +64,8 @@ impl Tables {
             samplers: Vec::new(),
             kill: Vec::new(),
             score: Vec::new(),
+            moneyshot: Vec::new(),
+            any_moneyshot: false,
         };
         for (a, ua) in units.iter().enumerate() {
             for (d, ud) in units.iter().enumerate() {
@@ -73,15 +81,17 @@ impl Tables {
                             cond.smoke = Smoke::Smoke;
                         }
                         for s in 0..ua.attacker.systems.len() {
-                            let Ok((_, spec)) = system_action(&ua.attacker, s, &ud.target, &cond, o) else {
+                            let Ok((_, spec)) = system_action_with(&ua.attacker, s, &ud.target, &cond, o, false) else {
                                 continue;
                             };
-                            let life = spec.odds().life_lost;
-                            let (kill, score) = by_life(&life, v);
-                            let i = t.samplers.len() as u32;
-                            t.samplers.push(ActionSampler::new(&spec));
-                            t.kill.push(kill);
-                            t.score.push(score);
+                            let i = t.push(&spec, v);
+                            if let Some(threshold) = moneyshot_life(&ua.attacker, &spec, &cond, o)
+                                && let Ok((_, bonus)) = system_action_with(&ua.attacker, s, &ud.target, &cond, o, true)
+                            {
+                                let j = t.push(&bonus, v);
+                                t.moneyshot[i as usize] = (j, threshold.min(STARTING_LIFE) as i32);
+                                t.any_moneyshot = true;
+                            }
                             let e = t.index(a, d, state(fc_lost, smoked), s);
                             t.entry[e] = i;
                         }
@@ -90,6 +100,30 @@ impl Tables {
             }
         }
         t
+    }
+
+    /// Add the tables of one shot; returns its entry.
+    fn push(&mut self, spec: &crate::rules::techcommander::action::ActionSpec, v: Value) -> u32 {
+        let (kill, score) = by_life(&spec.odds().life_lost, v);
+        let i = self.samplers.len() as u32;
+        self.samplers.push(ActionSampler::new(spec));
+        self.kill.push(kill);
+        self.score.push(score);
+        self.moneyshot.push((NONE, 0));
+        i
+    }
+
+    /// The entry `e` as fired at a target with `life`: its Moneyshot variant when the
+    /// bonus applies.
+    #[inline(always)]
+    pub fn at_life(&self, e: u32, life: i32) -> u32 {
+        if !self.any_moneyshot {
+            return e;
+        }
+        match self.moneyshot[e as usize] {
+            (j, threshold) if j != NONE && life <= threshold => j,
+            _ => e,
+        }
     }
 
     #[inline(always)]

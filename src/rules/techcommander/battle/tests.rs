@@ -95,6 +95,12 @@ free_weight = 20
 free_power = 20
 
 [[unit]]
+name = "Merc Car"
+kind = "vehicle"
+ac = 3
+abilities = ["Moneyshot"]
+
+[[unit]]
 name = "Ram Truck"
 kind = "vehicle"
 ac = 6
@@ -149,6 +155,11 @@ weapons = [{ name = "Cannon" }]
 name = "Lance Car"
 unit = "Car"
 weapons = [{ name = "Lance" }]
+
+[[build]]
+name = "Merc Gun Car"
+unit = "Merc Car"
+weapons = [{ name = "Gun" }]
 
 [[build]]
 name = "Rammer"
@@ -569,4 +580,17 @@ fn a_ram_is_an_action_where_the_rammer_reaches() {
     };
     let far = tally(&compile(&cat, &setup).unwrap().0, 2_000, 22);
     assert_eq!(far.decided_by_turn()[0], 0);
+}
+
+#[test]
+fn the_second_edition_s_moneyshot_plays_in_battles() {
+    // Every hit of the Gun eliminates an AC1 crew: under EDITION=2 Moneyshot adds 2,
+    // T 11 -> 13, so P(both crew gone by turn 2) = (13/20)^2; under the 3rd, (11/20)^2.
+    let cat = catalogue();
+    let n = 100_000;
+    for (edition, p) in [(2, 169.0 / 400.0), (3, 121.0 / 400.0)] {
+        let o = Options { edition, ..options() };
+        let t = tally(&battle(&cat, "Merc Gun Car", "2*Unarmed Crew", &o, None, Some(2)), n, 31);
+        assert_consistent(t.decided_by_turn()[1], n as u64, p, &format!("edition {edition}"));
+    }
 }
