@@ -63,7 +63,7 @@ colour = "red"
             "f.toml:1:1: field \"meta\": field `opponents`: a field needs at least one opponent",
             "f.toml:4:1: field \"meta\": field `colour`: unknown key; known keys: name, opponents",
             "u.toml:7:1: unit \"Runt\": field `free_power`: missing: an MSV card lists its free weight and free power",
-            "u.toml:12:1: unit \"Runt\": field `colour`: unknown key; known keys: name, kind, ac, damage_ac, speed, free_weight, free_power, to_hit_bonus, damage_reduction, ignores_smoke, negates_fire_control, power_armor, points, abilities, standard_weapons, standard_gear",
+            "u.toml:12:1: unit \"Runt\": field `colour`: unknown key; known keys: name, kind, ac, damage_ac, speed, free_weight, free_power, to_hit_bonus, damage_reduction, ignores_smoke, negates_fire_control, power_armor, points, command, crew, abilities, standard_weapons, standard_gear",
             "w.toml:1:1: weapon \"Odd\": field `min`: minimum range 30 is beyond optimum range 24",
             "w.toml:10:1: weapon \"Odd\": field `colour`: unknown key; known keys: name, damage, shots, fire_control, min, opt, drop, drop_per, linkable, rounds, weight, power, nlos, missile, armor_piercing, splash, ignores_smoke, class",
         ]
