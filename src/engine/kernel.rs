@@ -62,15 +62,3 @@ impl Tally for crate::stats::PairedTally {
         self.paired_half_width()
     }
 }
-
-impl Tally for super::battle::BattleTally {
-    fn merge(&mut self, other: &Self) {
-        super::battle::BattleTally::merge(self, other)
-    }
-    fn trials(&self) -> u64 {
-        self.trials
-    }
-    fn max_half_width(&self) -> f64 {
-        super::battle::BattleTally::max_half_width(self)
-    }
-}

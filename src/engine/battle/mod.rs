@@ -7,7 +7,7 @@
 //! game of our rulebooks shares:
 //!
 //! 1. [`BattleRules::begin_turn`]: initiative order and budgets (deployment, refills).
-//! 2. For each phase (TechCommander: base rounds, then command rounds; MECHCOM: one
+//! 2. For each phase (e.g. base rounds, then command rounds; or a single phase of
 //!    phase of activations), round-robin in initiative order: every side still in the
 //!    turn with budget left in the phase gives one step chosen by its policy, then the
 //!    next side, until nobody has a step left. A side whose policy passes is out for the
@@ -40,7 +40,7 @@ pub trait BattleRules: Sync {
     /// worker by [`BattleRules::new_state`] and reset in place by
     /// [`BattleRules::begin_battle`].
     type State: Send;
-    /// One step a side gives: an action (TechCommander) or an activation (MECHCOM).
+    /// One step a side gives: an action, or a model's whole activation.
     type Action: Copy;
 
     /// Number of sides, 2..=[`MAX_SIDES`].

@@ -206,3 +206,15 @@ pub struct BattleSummary {
     pub p_decided_by_turn: Vec<(f64, Interval)>,
     pub mean_turns: MeanCi,
 }
+
+impl crate::engine::kernel::Tally for BattleTally {
+    fn merge(&mut self, other: &Self) {
+        BattleTally::merge(self, other)
+    }
+    fn trials(&self) -> u64 {
+        self.trials
+    }
+    fn max_half_width(&self) -> f64 {
+        BattleTally::max_half_width(self)
+    }
+}

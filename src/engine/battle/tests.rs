@@ -95,7 +95,7 @@ fn sequence(game: &Toy) -> (String, Outcome) {
 
 #[test]
 fn base_rounds_then_command_rounds_in_initiative_order() {
-    // techcommander-battles.md §7: A rolls 7 (4 + command 1), B rolls 15 (4 + command 2).
+    // A rules vector: A rolls 7 (4 base + 1 command), B rolls 15 (4 base + 2 command).
     let game = Toy { rolls: vec![7, 15], budgets: vec![[4, 1], [4, 2]], pass_at: None, pass_ends_turn: true };
     let (seq, out) = sequence(&game);
     assert_eq!(seq, "A B A B A B A B A B B");

@@ -37,8 +37,7 @@ use super::sampler::ActionSampler;
 
 /// Default turn cap.
 pub const DEFAULT_MAX_TURNS: u32 = 20;
-/// Largest accepted turn cap.
-pub const MAX_TURNS_LIMIT: u32 = 1000;
+pub use super::rulings::MAX_TURNS_LIMIT;
 
 /// One attack in the plan.
 #[derive(Debug, Clone, PartialEq)]

@@ -1,6 +1,7 @@
 //! The conditions of one attack: range, cover, smoke, movement, statuses and mode.
 //! Every option has a stable lowercase name used by the CLI, scenario files and tables.
 
+use super::options::Options;
 use std::fmt;
 use std::str::FromStr;
 
@@ -249,6 +250,18 @@ impl Conditions {
         }
         Ok(())
     }
+}
+
+/// Cover penalty magnitude of a band (blocked: the NLOS penalty).
+pub fn cover_penalty(cover: Cover, o: &Options) -> i32 {
+    let p = match cover {
+        Cover::None => 0,
+        Cover::Minor => o.minor_cover_penalty,
+        Cover::Half => o.half_cover_penalty,
+        Cover::Heavy => o.heavy_cover_penalty,
+        Cover::Blocked => o.blocked_nlos_penalty,
+    };
+    p as i32
 }
 
 #[cfg(test)]

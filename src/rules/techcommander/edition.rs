@@ -20,13 +20,12 @@
 use crate::catalogue::error::CatalogError;
 
 use super::catalogue::{Unit, UnitKind};
+use super::conditions::cover_penalty;
 use super::conditions::{Cover, Movement};
 use super::options::Options;
 use super::rulings::{DIE_SIDES, SCAN_TARGET};
-use super::target_number::cover_penalty;
 
-/// The editions `EDITION` accepts, default first.
-pub const EDITIONS: [u32; 2] = [3, 2];
+pub use super::options::EDITIONS;
 
 /// Whether the options play the 2nd edition (`EDITION=2`).
 pub fn second_edition(o: &Options) -> bool {

@@ -16,6 +16,9 @@
 
 use serde::{Deserialize, Serialize};
 
+/// The editions `EDITION` takes.
+pub const EDITIONS: [u32; 2] = [3, 2];
+
 /// Largest penalty or bonus an option accepts: far beyond any d20 roll, small enough
 /// that no sum of modifiers overflows.
 pub const MAX_MODIFIER: u32 = 100;
@@ -185,8 +188,8 @@ pub struct Options {
     /// edition core rules); any other value is refused by [`Options::validate`]. Under 2
     /// the 2nd edition's rows of `techcommander-battles.md` §5 apply: faction training
     /// (with `FACTION_TRAINING` on), infantry stances (with `STANCES` on), a scan number
-    /// per unit ([`super::edition::scan_target`]), the adjacent gap of 2
-    /// ([`super::edition::adjacent_gap`]) and AC2 MSVs ([`super::edition::check_unit`]).
+    /// per unit (`edition::scan_target`), the adjacent gap of 2
+    /// (`edition::adjacent_gap`) and AC2 MSVs (`edition::check_unit`).
     pub edition: u32,
     /// §5 `STANCES`: the 2nd edition's optional infantry stances, under `EDITION=2` only
     /// (off by default: optional in the book). On: a stationary troop or crew attacker
@@ -303,7 +306,7 @@ pub struct Options {
     // trample); see `super::special`.
     /// §4 `ADJACENT_GAP`: inches between two adjacent units in `REACH_RULE` (speed >=
     /// range − gap) under the 3rd edition: 0 is base contact; the 2nd edition adds 2
-    /// ("about two units apart"), see [`super::edition::adjacent_gap`].
+    /// ("about two units apart"), see `edition::adjacent_gap`.
     pub adjacent_gap: u32,
     /// §4 `DAMAGE_DICE`: "AC × d20" is one d20 times AC, or AC d20s added up.
     pub damage_dice: DamageDice,
@@ -583,7 +586,7 @@ impl Options {
     /// outside 0..=100.
     pub fn validate(&self) -> Result<(), String> {
         let mut bad = Vec::new();
-        if !super::edition::EDITIONS.contains(&self.edition) {
+        if !EDITIONS.contains(&self.edition) {
             bad.push(format!("EDITION={} (2 or 3)", self.edition));
         }
         for (name, value) in self.pairs() {
@@ -593,7 +596,7 @@ impl Options {
                 "JURY_RIG_SUCCESS_MAX" | "CREW_ESCAPE_TARGET" | "DODGE_TARGET" | "COMBAT_AGILITY_DODGE_TARGET" => {
                     super::rulings::DIE_SIDES
                 }
-                "SKIRMISH_MAX_TURNS" | "DM_TURNS" => super::attack_run::MAX_TURNS_LIMIT,
+                "SKIRMISH_MAX_TURNS" | "DM_TURNS" => super::rulings::MAX_TURNS_LIMIT,
                 "DM_CAP_STEP" => 12,
                 "FORCE_BUDGET" => 1_000_000,
                 _ => MAX_MODIFIER,

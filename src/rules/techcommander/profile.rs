@@ -5,11 +5,11 @@ use std::fmt;
 
 use crate::rules::techcommander::catalogue::{Build, Catalogue, Unit, UnitKind, Weapon};
 
+use super::rulings::{AERIAL_ABILITY, COMBAT_AGILITY_ABILITY, JUMP_ABILITY};
 use super::rulings::{
     COMBINED_ARMS_ABILITY, DEFENSE_MASTERS_ABILITY, MONEYSHOT_ABILITY, MSV_ACTIONS_PER_TURN, OTHER_ACTIONS_PER_TURN,
     WETWIRE_ABILITY,
 };
-use super::special::{AERIAL_ABILITY, COMBAT_AGILITY_ABILITY, JUMP_ABILITY};
 
 /// One weapon system: `copies` of a weapon fired linked as one action.
 #[derive(Debug, Clone, PartialEq)]

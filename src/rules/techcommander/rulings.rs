@@ -33,3 +33,15 @@ pub const STARTING_LIFE: u32 = 20;
 /// system), every other unit one. An under-crewed MSV loses its second action.
 pub const MSV_ACTIONS_PER_TURN: u32 = 2;
 pub const OTHER_ACTIONS_PER_TURN: u32 = 1;
+
+/// The largest turn cap of any engagement or battle.
+pub const MAX_TURNS_LIMIT: u32 = 1000;
+
+/// Unit abilities the special attacks read (techcommander-battles.md §4).
+/// Unit ability of a jump or leap MSV: it may attack by death from above.
+pub const JUMP_ABILITY: &str = "Jump";
+/// Unit ability of an aerial vehicle (VTOL, UAV): no overrun; a ram eliminates it
+/// (`AERIAL_RULES`, both editions).
+pub const AERIAL_ABILITY: &str = "Aerial";
+/// USSC faction training (2nd edition, read under `FACTION_TRAINING`): dodges on 14.
+pub const COMBAT_AGILITY_ABILITY: &str = "Combat Agility";

@@ -29,14 +29,6 @@ pub use legal::{NoSpecial, check, reach};
 pub use report::{SPECIAL_COLUMNS, special_report};
 pub use roll::{HitRoll, dfa_losses, hit_roll, ram_losses};
 
-/// Unit ability of a jump or leap MSV: it may attack by death from above.
-pub const JUMP_ABILITY: &str = "Jump";
-/// Unit ability of an aerial vehicle (VTOL, UAV): no overrun; a ram eliminates it
-/// (`AERIAL_RULES`, both editions).
-pub const AERIAL_ABILITY: &str = "Aerial";
-/// USSC faction training (2nd edition, read under `FACTION_TRAINING`): dodges on 14.
-pub const COMBAT_AGILITY_ABILITY: &str = "Combat Agility";
-
 /// `self_loss` of an attacker the attack eliminates outright (an aerial rammer): more
 /// than any life.
 pub const ELIMINATED: u32 = u32::MAX;

@@ -4,7 +4,7 @@
 
 use crate::rules::techcommander::catalogue::{UnitKind, Weapon};
 
-use super::conditions::{AttackMode, Conditions, Cover, Movement, Smoke};
+use super::conditions::{AttackMode, Conditions, Cover, Movement, Smoke, cover_penalty};
 use super::edition;
 use super::options::{CoverBands, Options};
 use super::profile::{Attacker, Target};
@@ -252,18 +252,6 @@ pub fn movement_penalty(kind: UnitKind, movement: Movement, o: &Options) -> i32 
         Movement::PopAndShoot => o.pop_and_shoot_penalty,
         Movement::JumpAssault => o.jump_assault_penalty,
         Movement::Offload => o.offload_penalty,
-    };
-    p as i32
-}
-
-/// Cover penalty magnitude of a band (blocked: the NLOS penalty).
-pub fn cover_penalty(cover: Cover, o: &Options) -> i32 {
-    let p = match cover {
-        Cover::None => 0,
-        Cover::Minor => o.minor_cover_penalty,
-        Cover::Half => o.half_cover_penalty,
-        Cover::Heavy => o.heavy_cover_penalty,
-        Cover::Blocked => o.blocked_nlos_penalty,
     };
     p as i32
 }

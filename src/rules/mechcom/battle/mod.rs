@@ -46,6 +46,7 @@ pub mod compiled;
 pub mod force;
 pub mod game;
 pub mod policy;
+pub mod state;
 pub mod target;
 
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -63,8 +64,9 @@ use super::report::Setting;
 
 pub use compiled::{SideModels, Squads};
 pub use force::{ForceModel, ResolvedForce, resolve_force};
-pub use game::{SquadGame, SquadState};
+pub use game::SquadGame;
 pub use policy::MostExpensiveFirst;
+pub use state::SquadState;
 pub use target::{FocusHighestCost, LowestIntegrity, Targeting};
 
 /// The battles MECHCOM plays.

@@ -3,7 +3,7 @@
 //! Energy it has left. Each rule is a type, so the hot loop is monomorphic.
 
 use super::compiled::Squads;
-use super::game::SquadState;
+use super::state::SquadState;
 
 /// A targeting rule: deterministic, reading only the state (no random numbers).
 pub trait Targeting: Copy + Default + Send + Sync + 'static {

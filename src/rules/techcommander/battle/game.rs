@@ -84,7 +84,7 @@ pub struct TcGame {
     /// P(a jury-rig roll keeps fire control).
     pub jury_ok: f32,
     /// The deathmatch rules; `None` for a skirmish.
-    pub dm: Option<super::deathmatch::DmRules>,
+    pub dm: Option<super::dm_rules::DmRules>,
 }
 
 impl TcGame {

@@ -2,7 +2,7 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::deathmatch::{DM_BASE_ACTIONS, DmRules};
+use super::dm_rules::{DM_BASE_ACTIONS, DmRules};
 use super::game::TcGame;
 use super::policy::{BattlePolicyName, FocusLowest, Greedy, RandomLegal};
 use super::specials::Specials;

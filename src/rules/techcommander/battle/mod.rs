@@ -6,13 +6,15 @@
 //!   exact life-loss sampler and the policy's scores, before the first battle.
 //! - [`game`]: the skirmish game type (§2) as battle rules, and the turn machinery the
 //!   deathmatch shares.
-//! - [`deathmatch`]: the deathmatch game type (§3): caps, spawn lists, scoring.
+//! - [`dm_rules`]: the deathmatch's rules (§3): caps, spawn lists, the scoring table;
+//!   [`deathmatch`] plays them (deployment, scoring, the result).
 //! - [`specials`]: ram, death from above, overrun and trample as actions where the
 //!   attacker reaches (`REACH_RULE`).
 //! - [`policy`]: the named policies (§2.7 greedy, focus-lowest, random).
 //! - [`kernel`]: one compiled battle per policy, and the setup from the command line.
 
 pub mod deathmatch;
+pub mod dm_rules;
 pub mod game;
 pub mod kernel;
 pub mod policy;

@@ -2,11 +2,12 @@
 
 use std::fmt;
 
-use super::{JUMP_ABILITY, Special};
+use super::Special;
 use crate::rules::techcommander::catalogue::UnitKind;
 use crate::rules::techcommander::conditions::{AttackMode, Conditions};
 use crate::rules::techcommander::options::Options;
 use crate::rules::techcommander::profile::{Attacker, Target};
+use crate::rules::techcommander::rulings::JUMP_ABILITY;
 
 /// Why a special attack cannot be made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
