@@ -8,7 +8,7 @@
 //!
 //! 1. [`BattleRules::begin_turn`]: initiative order and budgets (deployment, refills).
 //! 2. For each phase (e.g. base rounds, then command rounds; or a single phase of
-//!    phase of activations), round-robin in initiative order: every side still in the
+//!    activations), round-robin in initiative order: every side still in the
 //!    turn with budget left in the phase gives one step chosen by its policy, then the
 //!    next side, until nobody has a step left. A side whose policy passes is out for the
 //!    rest of the turn when [`BattleRules::pass_ends_turn`], else the pass spends one
