@@ -43,20 +43,12 @@ impl TcGame {
     /// Resolve Damage and scoring of a deathmatch turn (§3.4).
     pub(crate) fn resolve_deathmatch(&self, dm: &DmRules, s: &mut State, out: &mut Outcome) {
         for u in 0..self.units.len() {
-            if !s.present[u] || s.life[u] > 0 {
-                continue;
-            }
-            s.present[u] = false;
-            let unit = &self.units[u];
-            out.lost[u] += 1;
-            out.points_lost_milli[unit.side] += unit.points_milli;
-            let killer = s.credit[u] as usize;
-            if killer < self.units.len() {
+            if let Some(Some(killer)) = self.remove(s, u, out) {
+                let unit = &self.units[u];
                 let ks = self.units[killer].side;
                 let (points, kills) = kill_score(unit.ac, unit.kind, self.units[killer].kind, s.one_action[u], &[]);
                 out.score[ks] += points;
                 out.kills[killer] += kills as u16;
-                out.points_destroyed_milli[ks] += unit.points_milli;
                 s.chips[ks] += kills;
                 s.kills_side[ks] += kills;
             }

@@ -478,20 +478,14 @@ impl BattleRules for TcGame {
         }
         // Resolve Damage: removal, kill credit, crew escapes.
         for u in 0..self.units.len() {
-            if !s.present[u] || s.life[u] > 0 {
+            let Some(killer) = self.remove(s, u, out) else {
                 continue;
-            }
-            s.present[u] = false;
+            };
             let unit = &self.units[u];
-            out.lost[u] += 1;
-            out.points_lost_milli[unit.side] += unit.points_milli;
-            let killer = s.credit[u] as usize;
-            if killer < self.units.len() {
-                let ks = self.units[killer].side;
-                out.kills[killer] += 1;
-                out.points_destroyed_milli[ks] += unit.points_milli;
+            if let Some(k) = killer {
+                out.kills[k] += 1;
                 if unit.crew_of.is_none() {
-                    out.score[ks] += unit.ac;
+                    out.score[self.units[k].side] += unit.ac;
                 }
             }
             if matches!(unit.kind, UnitKind::Msv | UnitKind::Vehicle) {
@@ -546,6 +540,25 @@ impl TcGame {
         for (r, sys) in s.rounds[i].iter_mut().zip(&u.attacker.systems) {
             *r = sys.rounds().map_or(UNLIMITED, |n| n.min(UNLIMITED as u32 - 1) as u16);
         }
+    }
+
+    /// Removes unit `u` if it is on the field at 0 life or less, counting the loss and
+    /// the points destroyed. `None`: not removed; `Some(killer)`: removed, with the unit
+    /// credited (`KILL_CREDIT`), if any.
+    pub(crate) fn remove(&self, s: &mut State, u: usize, out: &mut Outcome) -> Option<Option<usize>> {
+        if !s.present[u] || s.life[u] > 0 {
+            return None;
+        }
+        s.present[u] = false;
+        let unit = &self.units[u];
+        out.lost[u] += 1;
+        out.points_lost_milli[unit.side] += unit.points_milli;
+        let killer = s.credit[u] as usize;
+        if killer >= self.units.len() {
+            return Some(None);
+        }
+        out.points_destroyed_milli[self.units[killer].side] += unit.points_milli;
+        Some(Some(killer))
     }
 
     /// Reset phase: smoke clears, power armour back to 20.
