@@ -57,6 +57,8 @@ pub fn scenario_parts<R: Ruleset>(catalogue: &R::Catalogue, path: &str) -> Resul
     let (opponents, targets) = match scenario.engagement {
         Engagement::Duel => (resolved.opponents, Vec::new()),
         Engagement::AttackRun => (Vec::new(), resolved.targets),
+        // a battle scenario lends its grid; its forces are not duel sides
+        Engagement::Battle => (Vec::new(), Vec::new()),
     };
     Ok((scenario, grid, opponents, targets))
 }
