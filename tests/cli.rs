@@ -1118,6 +1118,8 @@ mod snapshots {
     }
 }
 
+#[path = "cli/battles.rs"]
+mod battles;
 #[path = "cli/mechcom.rs"]
 mod mechcom;
 #[path = "cli/oddscard.rs"]
