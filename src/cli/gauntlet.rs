@@ -10,7 +10,7 @@ use super::progress::Progress;
 use super::run_args::RunArgs;
 use super::sweep::TableFormat;
 use super::usage::usage;
-use super::versus::{catalogue_for, resolve_field, scenario_parts};
+use super::versus::{battle_field, catalogue_for, resolve_field, scenario_parts};
 use super::{Invocation, write_stdout};
 use crate::catalogue::force::ForceSpec;
 use crate::charts::page::{write_column_guide, write_page};
@@ -225,7 +225,7 @@ fn run_battles<R: Ruleset>(args: &GauntletArgs, ctx: &Invocation<'_>) -> Result<
         .iter()
         .map(|f| named_force::<R>(&cat, f).map_err(|e| usage(format!("force `{f}`: {e}"))))
         .collect::<Result<_>>()?;
-    let field = battle_field::<R>(&cat, &args.field)?;
+    let field = battle_field::<R>(&cat, &args.field, "--field")?;
     let default_mode = R::BATTLE_MODES[0].name.to_string();
     let (grid, options, mode, policy, max_turns, config, scenario_name) = match &args.scenario {
         Some(path) => {
@@ -285,28 +285,6 @@ fn run_battles<R: Ruleset>(args: &GauntletArgs, ctx: &Invocation<'_>) -> Result<
         battle: Some(battle),
     };
     finish::<R>(args, &cat, report, &out, &names, &named, run)
-}
-
-/// A field of forces: a catalogue [[field]] (each opponent a one-unit force, its weight
-/// kept), or forces separated by commas (equal weights), each a [[force]] name or builds
-/// joined by `+`.
-fn battle_field<R: Ruleset>(cat: &R::Catalogue, text: &str) -> Result<Vec<(ForceSpec, f64)>> {
-    if let Ok(f) = R::field(cat, text) {
-        return f
-            .into_iter()
-            .map(|w| ForceSpec::parse(&w.name).map(|f| (f, w.weight)).map_err(|e| usage(format!("--field: {e}"))))
-            .collect();
-    }
-    let out: Vec<(ForceSpec, f64)> = text
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(|f| named_force::<R>(cat, f).map(|f| (f, 1.0)).map_err(|e| usage(format!("--field: force `{f}`: {e}"))))
-        .collect::<Result<_>>()?;
-    if out.is_empty() {
-        return Err(usage("--field: the field is empty"));
-    }
-    Ok(out)
 }
 
 fn summary_text(summary: &Table) -> String {
