@@ -251,3 +251,86 @@ fn a_battle_sweep_report_draws_the_force_matrix() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(r.join("charts/battle-matrix.svg").exists());
 }
+
+const FIELD: [&str; 2] = ["3*Stingray Standard+Paladin Siege", "Beagle Hunter+Troll Brawler+2*Stingray Standard"];
+
+/// P(A wins) of `volley battle A B` at the default conditions.
+fn battle_p(a: &str, b: &str, seed: &str, trials: &str) -> f64 {
+    let j = json_of(&["battle", a, b, "--seed", seed, "--trials", trials, "--quiet", "--format", "json"]);
+    j["p_a_wins"].as_f64().unwrap()
+}
+
+#[test]
+fn a_gauntlet_of_forces_weighs_battles_like_duels() {
+    let dir = tempfile::tempdir().unwrap();
+    let field = FIELD.join(",");
+    let out = volley()
+        .current_dir(dir.path())
+        .args(["gauntlet", "--battle", FORCES[0], FORCES[2], "--field", &field])
+        .args(["--trials", "200", "--seed", "4", "--out", "g", "--format", "csv", "--quiet"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let g = dir.path().join("g");
+    let (h, rows) = csv_rows(&g.join("gauntlet_matchups.csv"));
+    assert_eq!(rows.len(), 4, "2 forces x 2 opponents x 1 point");
+    let p = |r: &Vec<String>, c: &str| r[col(&h, c)].parse::<f64>().unwrap();
+    for r in &rows {
+        let (side, opponent) = (&r[col(&h, "build")], &r[col(&h, "opponent")]);
+        assert!((p(r, "p_win") + p(r, "p_draw") + p(r, "p_loss") - 1.0).abs() < 1e-9);
+        let expected = battle_p(side, opponent, "4", "200");
+        assert!(
+            (p(r, "p_win") - expected).abs() < 1e-12,
+            "{side} vs {opponent}: {} vs battle {expected}",
+            p(r, "p_win")
+        );
+    }
+    let (sh, summary) = csv_rows(&g.join("gauntlet_summary.csv"));
+    assert_eq!(summary.len(), 2);
+    for s in &summary {
+        let name = &s[col(&sh, "build")];
+        let mean: f64 = rows.iter().filter(|r| &r[col(&h, "build")] == name).map(|r| p(r, "p_win")).sum::<f64>() / 2.0;
+        let w: f64 = s[col(&sh, "weighted_p_win")].parse().unwrap();
+        assert!((w - mean).abs() < 1e-12, "equal weights: the mean of the matchups");
+        assert_eq!(s[col(&sh, "points")].parse::<f64>().unwrap(), 12.0);
+    }
+    let m = manifest(&g);
+    assert_eq!(m["kind"], "gauntlet");
+    assert_eq!(m["battle"]["mode"], "skirmish");
+    assert!(g.join("charts/gauntlet-win-rate.svg").exists());
+
+    // a bad force in the field is a usage error naming it
+    let out = volley().args(["gauntlet", "--battle", FORCES[0], "--field", "2*Nope Tank", "--quiet"]).output().unwrap();
+    assert_ne!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Nope Tank"));
+}
+
+#[test]
+fn compare_of_forces_reports_the_difference_of_win_rates_with_an_independent_interval() {
+    let versus = FIELD.join(",");
+    let j = json_of(&[
+        "compare", "--battle", FORCES[2], FORCES[0], "--versus", &versus, "--trials", "300", "--seed", "6", "--quiet",
+        "--format", "json",
+    ]);
+    let matchups = j["matchups"].as_array().unwrap();
+    assert_eq!(matchups.len(), 2);
+    for (m, v) in matchups.iter().zip(FIELD) {
+        let (a, b) = (m["a"].as_f64().unwrap(), m["b"].as_f64().unwrap());
+        assert!((a - battle_p(FORCES[2], v, "6", "300")).abs() < 1e-12, "A's rate is volley battle's");
+        assert!((b - battle_p(FORCES[0], v, "6", "300")).abs() < 1e-12, "B's rate is volley battle's");
+        assert!((m["difference"].as_f64().unwrap() - (a - b)).abs() < 1e-12);
+        let ci = m["difference_ci95"].as_array().unwrap();
+        let (lo, hi) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
+        assert!(lo <= a - b && a - b <= hi && lo > -1.0 - 1e-12 && hi < 1.0 + 1e-12, "[{lo}, {hi}]");
+    }
+    let o = &j["overall"];
+    let mean = |k: &str| matchups.iter().map(|m| m[k].as_f64().unwrap()).sum::<f64>() / 2.0;
+    assert!((o["difference"].as_f64().unwrap() - (mean("a") - mean("b"))).abs() < 1e-12);
+    assert!(j["pairing"].as_str().unwrap().contains("independent"));
+
+    // --battle needs --versus; --versus needs --battle
+    let out = volley().args(["compare", "--battle", FORCES[0], FORCES[1]]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = volley().args(["compare", FORCES[0], FORCES[1], "--versus", FIELD[0]]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
