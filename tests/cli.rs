@@ -755,12 +755,12 @@ smoke = ["none", "designated"]
         assert_eq!(out.status.code(), Some(1));
         assert!(
             String::from_utf8_lossy(&out.stderr)
-                .contains("built in: duels, mechcom-duels, mechcom-quick, quick, standard")
+                .contains("built in: battles, duels, mechcom-duels, mechcom-quick, quick, standard")
         );
     }
 
     /// Parses a built-in scenario with its ruleset and resolves it against that ruleset's
-    /// built-in catalogue: the number of attackers it selects.
+    /// built-in catalogue: the number of attackers it selects (battles: of forces).
     struct Resolve(String);
 
     impl volley::rules::Visit for Resolve {
@@ -768,7 +768,8 @@ smoke = ["none", "designated"]
         fn visit<R: volley::rules::Ruleset>(self) -> usize {
             let cat = volley::catalogue::Layers::base(None, R::NAME).load(R::load).unwrap();
             let s = volley::sweep::ScenarioText::load(&self.0).unwrap().parse::<R>().unwrap();
-            s.resolve::<R>(&cat).unwrap().attackers.len()
+            let r = s.resolve::<R>(&cat).unwrap();
+            r.attackers.len() + r.forces.len()
         }
     }
 
@@ -1120,6 +1121,8 @@ mod snapshots {
     }
 }
 
+#[path = "cli/battles.rs"]
+mod battles;
 #[path = "cli/edition.rs"]
 mod edition;
 #[path = "cli/mechcom.rs"]

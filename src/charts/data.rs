@@ -315,3 +315,47 @@ pub fn duel_matrix(duels: &Table, at: &ConditionSet) -> Heatmap {
         scale_label: "P(A wins)".into(),
     }
 }
+
+/// What [`battle_matrix`] reads of the `battles` table (besides the axes).
+pub const BATTLE_COLUMNS: &[&str] = &["force_a", "force_b", "p_a_wins", "p_draw"];
+
+/// Forces: P(row force, as side A, beats column force, as side B) with the draw rate,
+/// at one condition set (the cell of that point; not averaged over the grid). The
+/// diagonal is empty: battle sweeps play no mirror matches.
+pub fn battle_matrix(battles: &Table, at: &ConditionSet) -> Heatmap {
+    let mut names = distinct_text(battles, "force_a", &[]);
+    for b in distinct_text(battles, "force_b", &[]) {
+        if !names.contains(&b) {
+            names.push(b);
+        }
+    }
+    let find = |a: &str, b: &str, col: &str| {
+        (0..battles.rows.len())
+            .find(|&i| {
+                battles.text(i, "force_a") == Some(a)
+                    && battles.text(i, "force_b") == Some(b)
+                    && at.matches(battles, i, &[])
+            })
+            .and_then(|i| battles.float(i, col))
+    };
+    let wins = names.iter().map(|a| names.iter().map(|b| find(a, b, "p_a_wins")).collect()).collect();
+    let draws = names
+        .iter()
+        .map(|a| {
+            names
+                .iter()
+                .map(|b| find(a, b, "p_draw").map(|d| format!("draw {}", crate::output::percent::percent(d))))
+                .collect()
+        })
+        .collect();
+    Heatmap {
+        title: format!("Battles: P(row force beats column force), draw rate below ({})", at.label()),
+        x_label: "Force B".into(),
+        y_label: "Force A".into(),
+        x: names.clone(),
+        y: names,
+        panels: vec![(String::new(), wins)],
+        notes: Some(vec![draws]),
+        scale_label: "P(A wins)".into(),
+    }
+}

@@ -24,7 +24,7 @@ use serde_json::Value;
 use crate::output::Table;
 use crate::output::read::read_table;
 pub use axes::ConditionSet;
-use data::{cost_bars, duel_matrix, ttk_curves};
+use data::{battle_matrix, cost_bars, duel_matrix, ttk_curves};
 pub use render::{Chart, ChartKind};
 pub use report::{ReportKind, draw_report};
 pub use shape::ReportShape;
@@ -40,8 +40,16 @@ pub struct ReportTables {
 }
 
 /// The common tables every ruleset's reports may hold.
-pub const TABLE_NAMES: [&str; 6] =
-    ["time_to_kill", "ttk_by_turn", "cost_efficiency", "duels", "gauntlet_summary", "gauntlet_matchups"];
+pub const TABLE_NAMES: [&str; 8] = [
+    "time_to_kill",
+    "ttk_by_turn",
+    "cost_efficiency",
+    "duels",
+    "gauntlet_summary",
+    "gauntlet_matchups",
+    "battles",
+    "battle_units",
+];
 
 /// Whether `name` can name a table file: letters, digits, `_` and `-` only.
 fn is_table_name(name: &str) -> bool {
@@ -144,6 +152,10 @@ pub fn report_charts(tables: &ReportTables, manifest: &Value) -> Vec<Chart> {
         }
         if let Some(t) = tables.get("duels") {
             charts.push(Chart { name: format!("duel-matrix{suffix}"), kind: ChartKind::Heatmap(duel_matrix(t, at)) });
+        }
+        if let Some(t) = tables.get("battles") {
+            charts
+                .push(Chart { name: format!("battle-matrix{suffix}"), kind: ChartKind::Heatmap(battle_matrix(t, at)) });
         }
         if let Some(t) = tables.get("cost_efficiency") {
             for (stem, bars) in cost_bars(t, at, &shape.turn, &shape.costs) {

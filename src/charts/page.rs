@@ -102,6 +102,9 @@ pub fn findings(tables: &ReportTables, shape: &ReportShape, at: &ConditionSet) -
             }
         }
     }
+    if let Some(b) = tables.get("battles") {
+        out.extend(battle_findings(b));
+    }
     if let Some(ttk) = tables.get("time_to_kill") {
         let mut never: Vec<String> = Vec::new();
         let mut count = 0;
@@ -243,6 +246,36 @@ impl PageInfo {
             lines: scenario_lines(manifest, &ReportShape::of_manifest(manifest)),
             files: table_files(manifest),
         }
+    }
+}
+
+/// A battle sweep's findings: each force's win rate over all its battles (as A and as
+/// B, every opponent and condition cell weighted equally), strongest and weakest.
+fn battle_findings(b: &Table) -> Vec<Finding> {
+    let mut rates: Vec<(String, f64, usize)> = Vec::new();
+    for i in 0..b.rows.len() {
+        for (force, col) in [("force_a", "p_a_wins"), ("force_b", "p_b_wins")] {
+            let (Some(name), Some(p)) = (b.text(i, force), b.float(i, col)) else { continue };
+            match rates.iter_mut().find(|r| r.0 == name) {
+                Some(r) => {
+                    r.1 += p;
+                    r.2 += 1;
+                }
+                None => rates.push((name.to_string(), p, 1)),
+            }
+        }
+    }
+    let mut means: Vec<(String, f64)> = rates.into_iter().map(|(n, s, k)| (n, s / k as f64)).collect();
+    means.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
+    match (means.first(), means.last()) {
+        (Some(best), Some(worst)) if means.len() > 1 => vec![format!(
+            "Strongest force: **{}** wins {} of its battles (mean over opponents, sides and conditions); weakest: **{}** ({}).",
+            best.0,
+            crate::output::percent::percent(best.1),
+            worst.0,
+            crate::output::percent::percent(worst.1)
+        )],
+        _ => Vec::new(),
     }
 }
 

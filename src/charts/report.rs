@@ -48,6 +48,7 @@ pub fn needs(kind: ReportKind, shape: &ReportShape) -> Vec<Need> {
             ])
             .collect(),
         ReportKind::DuelSweep => details().chain([cells("duels", data::DUEL_COLUMNS), cost()]).collect(),
+        ReportKind::BattleSweep => vec![cells("battles", data::BATTLE_COLUMNS)],
         ReportKind::Gauntlet => vec![
             ("gauntlet_summary".into(), gauntlet::SUMMARY_COLUMNS.iter().map(|c| c.to_string()).collect()),
             ("gauntlet_matchups".into(), gauntlet::MATCHUP_COLUMNS.iter().map(|c| c.to_string()).collect()),
@@ -123,7 +124,7 @@ pub fn draw_report(kind: ReportKind, tables: &ReportTables, manifest: &Value) ->
     let shape = ReportShape::of_manifest(manifest);
     check_tables(kind, &shape, tables)?;
     Ok(match kind {
-        ReportKind::AttackRunSweep | ReportKind::DuelSweep => {
+        ReportKind::AttackRunSweep | ReportKind::DuelSweep | ReportKind::BattleSweep => {
             let at = &shape.condition_sets(manifest)[0];
             Drawn {
                 charts: report_charts(tables, manifest),

@@ -16,6 +16,7 @@ use crate::output::{Format, Table};
 use crate::rules::battle::{BattleInfo, BattleSetup};
 use crate::rules::{Point, RuleOptions, Ruleset};
 use crate::stats::Interval;
+use crate::sweep::battles::kill_share;
 use crate::sweep::cells::CellSpec;
 
 #[derive(Debug, Args)]
@@ -185,13 +186,6 @@ pub fn battle_json<R: Ruleset>(info: &BattleInfo, t: &BattleTally, conditions: &
         "sides": sides,
         "units": units,
     })
-}
-
-/// A unit's share of its side's kills (0 when the side killed nothing).
-fn kill_share(t: &BattleTally, u: usize) -> f64 {
-    let side = t.unit_side[u];
-    let total: u64 = t.kills.iter().zip(&t.unit_side).filter(|(_, s)| **s == side).map(|(k, _)| k).sum();
-    if total == 0 { 0.0 } else { t.kills[u] as f64 / total as f64 }
 }
 
 /// Per-side results as a table.

@@ -8,14 +8,17 @@ use super::args::FormatArgs;
 use super::progress::Progress;
 use super::run_args::RunArgs;
 use super::usage::usage;
-use super::versus::{catalogue_for, resolve_field, scenario_parts};
+use super::versus::{battle_field, catalogue_for, resolve_field, scenario_parts};
 use super::{Invocation, print_table, write_stdout};
 use crate::output::percent::{percent, signed_percent, signed_percent_interval};
 use crate::output::{Format, Table};
 use crate::rules::axis::Point;
 use crate::rules::{Role, Ruleset};
 use crate::stats::{Metric, PairedSummary};
-use crate::sweep::compare::{CompareResult, CompareSpec, Versus, run_compare};
+use crate::sweep::Engagement;
+use crate::sweep::compare::{BattleCompare, CompareResult, CompareSpec, Versus, run_battle_compare, run_compare};
+use crate::sweep::forces::named_force;
+use crate::sweep::gauntlet::BattleRules;
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
@@ -28,6 +31,15 @@ pub struct CompareArgs {
     /// Duel a field: a [[field]] of the catalogue (weights apply) or builds separated by commas
     #[arg(long, value_name = "FIELD", conflicts_with_all = ["target", "scenario"])]
     pub against: Option<String>,
+    /// Battles: A and B are forces ([[force]] names or builds joined by +), each fighting the forces of --versus; compares P(A wins) − P(B wins)
+    #[arg(long, requires = "versus", conflicts_with_all = ["against", "target", "exact", "metric"])]
+    pub battle: bool,
+    /// With --battle: the opposing forces, separated by commas (equal weights), or a [[field]] whose builds fight as one-unit forces
+    #[arg(long, value_name = "FORCES", requires = "battle")]
+    pub versus: Option<String>,
+    /// With --battle: the battle mode [default: the ruleset's first]
+    #[arg(long, value_name = "MODE", requires = "battle")]
+    pub mode: Option<String>,
     /// Attack-run targets instead (TechCommander: units, builds or ac:N; MECHCOM: mechs), repeatable
     #[arg(long, value_name = "TARGET", conflicts_with = "scenario")]
     pub target: Vec<String>,
@@ -104,6 +116,9 @@ fn ratio(p: &crate::stats::Interval, i: &crate::stats::Interval) -> Option<f64> 
 }
 
 pub fn run<R: Ruleset>(args: &CompareArgs, ctx: &Invocation<'_>) -> Result<()> {
+    if args.battle {
+        return run_battle::<R>(args, ctx);
+    }
     let cat = catalogue_for::<R>(ctx.catalog(), args.scenario.as_deref())?;
     let a = R::display_name(&cat, Role::Opponent, &args.a).map_err(|e| anyhow!(e))?;
     let b = R::display_name(&cat, Role::Opponent, &args.b).map_err(|e| anyhow!(e))?;
@@ -287,6 +302,142 @@ fn output<R: Ruleset>(args: &CompareArgs, spec: &CompareSpec<R>, r: &CompareResu
                     spec.b,
                     r.matchups.len(),
                     cost_line(spec, r),
+                ))?;
+            }
+            print_table(&t, format, 4)
+        }
+    }
+}
+
+/// How battle comparisons are made, for people and JSON.
+const BATTLE_PAIRING: &str = "none: A's and B's battles are independent cells (no common random numbers), \
+each keyed as `volley battle` keys it; difference interval: Newcombe's method 10 for independent \
+proportions, combined over matchups by MOVER";
+
+/// `--battle`: forces A and B against the forces of `--versus`.
+fn run_battle<R: Ruleset>(args: &CompareArgs, ctx: &Invocation<'_>) -> Result<()> {
+    if R::BATTLE_MODES.is_empty() {
+        return Err(usage(format!("battles are not available for {} yet", R::LABEL)));
+    }
+    if args.run.max_turns != crate::sweep::scenario::DEFAULT_MAX_TURNS {
+        return Err(usage(
+            "--max-turns is not taken with --battle: battles play to their mode's cap (or a battle scenario's max_turns)",
+        ));
+    }
+    let cat = catalogue_for::<R>(ctx.catalog(), args.scenario.as_deref())?;
+    let force = |t: &str| named_force::<R>(&cat, t).map_err(|e| usage(format!("force `{t}`: {e}")));
+    let (a, b) = (force(&args.a)?, force(&args.b)?);
+    let versus = battle_field::<R>(&cat, args.versus.as_deref().unwrap_or(""), "--versus")?;
+    let default_mode = R::BATTLE_MODES[0].name.to_string();
+    let mut mode = args.mode.clone().unwrap_or(default_mode);
+    let mut policy = args.run.policy.clone();
+    let mut max_turns = None;
+    let (points, options, config) = match &args.scenario {
+        Some(path) => {
+            let (s, grid, _, _) = scenario_parts::<R>(&cat, path)?;
+            if let (Some(b), Engagement::Battle) = (&s.battle, s.engagement) {
+                mode = args.mode.clone().unwrap_or_else(|| b.mode.clone());
+                policy = policy.or_else(|| b.policy.clone());
+                max_turns = b.max_turns;
+            }
+            (grid, s.rule_options::<R>().map_err(usage)?, args.run.config_over(s.seed, s.trials)?)
+        }
+        None => {
+            ctx.engagement_conditions::<R>()?;
+            (vec![ctx.point::<R>()?], ctx.options::<R>()?, args.run.config()?)
+        }
+    };
+    let rules = BattleRules { mode: &mode, policy: policy.as_deref(), max_turns };
+    let progress = Progress::new(args.run.quiet);
+    let r = run_battle_compare::<R>(&cat, &a, &b, &versus, &points, &options, rules, &config, &progress)
+        .map_err(|e| anyhow!(e))?;
+    progress.finish();
+    battle_output::<R>(args, (&a.name, &b.name), &r, config.seed)
+}
+
+fn battle_output<R: Ruleset>(args: &CompareArgs, (a, b): (&str, &str), r: &BattleCompare, seed: u64) -> Result<()> {
+    let significant = |i: &crate::stats::Interval| i.low > 0.0 || i.high < 0.0;
+    match args.format.format {
+        Format::Json => {
+            let matchups: Vec<serde_json::Value> = r
+                .matchups
+                .iter()
+                .map(|m| {
+                    json!({
+                        "versus": m.versus, "conditions": describe::<R>(&m.point), "weight": m.weight,
+                        "a": m.a.p, "a_ci95": m.a.ci.pair(), "a_trials": m.a.trials,
+                        "b": m.b.p, "b_ci95": m.b.ci.pair(), "b_trials": m.b.trials,
+                        "difference": m.difference, "difference_ci95": m.difference_ci.pair(),
+                        "significant": significant(&m.difference_ci),
+                    })
+                })
+                .collect();
+            let j = json!({
+                "ruleset": R::NAME, "a": a, "b": b, "metric": "win", "seed": seed, "battle": true,
+                "a_points": r.a_points, "b_points": r.b_points,
+                "pairing": BATTLE_PAIRING,
+                "overall": {
+                    "a": r.a.0, "a_ci95": r.a.1.pair(), "b": r.b.0, "b_ci95": r.b.1.pair(),
+                    "difference": r.difference.0, "difference_ci95": r.difference.1.pair(),
+                    "significant": significant(&r.difference.1),
+                },
+                "matchups": matchups,
+            });
+            write_stdout(&(serde_json::to_string_pretty(&j)? + "\n"))
+        }
+        format => {
+            let mut t = Table::new([
+                "versus",
+                "conditions",
+                "weight",
+                "a",
+                "b",
+                "difference",
+                "ci95_low",
+                "ci95_high",
+                "significant",
+            ]);
+            for m in &r.matchups {
+                t.push(vec![
+                    m.versus.clone().into(),
+                    describe::<R>(&m.point).into(),
+                    m.weight.into(),
+                    m.a.p.into(),
+                    m.b.p.into(),
+                    m.difference.into(),
+                    m.difference_ci.low.into(),
+                    m.difference_ci.high.into(),
+                    significant(&m.difference_ci).into(),
+                ]);
+            }
+            let weight: f64 = r.matchups.iter().map(|m| m.weight).sum();
+            let d = &r.difference;
+            t.push(vec![
+                "overall".into(),
+                String::new().into(),
+                weight.into(),
+                r.a.0.into(),
+                r.b.0.into(),
+                d.0.into(),
+                d.1.low.into(),
+                d.1.high.into(),
+                significant(&d.1).into(),
+            ]);
+            if format == Format::Table {
+                let verdict = if d.1.low > 0.0 {
+                    format!("{a} is better")
+                } else if d.1.high < 0.0 {
+                    format!("{b} is better")
+                } else {
+                    "no significant difference".into()
+                };
+                write_stdout(&format!(
+                    "{a} (A) vs {b} (B) in battles, metric win, {} matchups, seed {seed}\nA = {}, B = {}\nA − B = {} (95% CI {}): {verdict}\npairing: {BATTLE_PAIRING}\n\n",
+                    r.matchups.len(),
+                    percent(r.a.0),
+                    percent(r.b.0),
+                    signed_percent(d.0),
+                    signed_percent_interval(d.1.low, d.1.high),
                 ))?;
             }
             print_table(&t, format, 4)

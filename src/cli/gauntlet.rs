@@ -10,24 +10,34 @@ use super::progress::Progress;
 use super::run_args::RunArgs;
 use super::sweep::TableFormat;
 use super::usage::usage;
-use super::versus::{catalogue_for, resolve_field, scenario_parts};
+use super::versus::{battle_field, catalogue_for, resolve_field, scenario_parts};
 use super::{Invocation, write_stdout};
+use crate::catalogue::force::ForceSpec;
 use crate::charts::page::{write_column_guide, write_page};
 use crate::charts::{ReportKind, ReportTables, draw_report, slug, write_charts};
 use crate::output::percent::{percent, percent_interval};
 use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir, Table};
+use crate::rules::axis::Point;
 use crate::rules::{Role, RuleOptions, Ruleset};
-use crate::sweep::gauntlet::run_gauntlet;
+use crate::sweep::Engagement;
+use crate::sweep::forces::named_force;
+use crate::sweep::gauntlet::{BattleRules, GauntletOutput, run_battle_gauntlet, run_gauntlet};
 use crate::sweep::run::{axes_json, layout};
 
 #[derive(Debug, Args)]
 pub struct GauntletArgs {
-    /// Sides to put through the gauntlet (builds; MECHCOM: mechs or MECH+PILOT)
+    /// Sides to put through the gauntlet (builds; MECHCOM: mechs or MECH+PILOT; with --battle: forces)
     #[arg(value_name = "BUILD", required = true)]
     pub builds: Vec<String>,
-    /// The field: a [[field]] of the catalogue (its weights say how often each opponent is met) or builds separated by commas
+    /// The field: a [[field]] of the catalogue (its weights say how often each opponent is met) or builds separated by commas; with --battle, forces separated by commas (a [[force]] name or builds joined by +; a [[field]]'s builds fight as one-unit forces)
     #[arg(long, value_name = "FIELD")]
     pub field: String,
+    /// Battles instead of duels: the sides and the field are forces, each matchup a battle of the ruleset's mode (--policy names a battle policy; the turn cap is the mode's, or a battle scenario's)
+    #[arg(long)]
+    pub battle: bool,
+    /// With --battle: the battle mode [default: the ruleset's first]
+    #[arg(long, value_name = "MODE", requires = "battle")]
+    pub mode: Option<String>,
     /// Play over a scenario's grid, turn cap, policy, seed and trials (its opponents are ignored: the field is the opposition)
     #[arg(long, value_name = "FILE")]
     pub scenario: Option<String>,
@@ -48,6 +58,9 @@ pub struct GauntletArgs {
 }
 
 pub fn run<R: Ruleset>(args: &GauntletArgs, ctx: &Invocation<'_>) -> Result<()> {
+    if args.battle {
+        return run_battles::<R>(args, ctx);
+    }
     let cat = catalogue_for::<R>(ctx.catalog(), args.scenario.as_deref())?;
     let builds: Vec<String> = args
         .builds
@@ -83,6 +96,42 @@ pub fn run<R: Ruleset>(args: &GauntletArgs, ctx: &Invocation<'_>) -> Result<()> 
         .map_err(|e| anyhow!(e))?;
     progress.finish();
 
+    let policy = policy.to_string();
+    let run = Run {
+        grid: &grid,
+        options: &options,
+        policy: &policy,
+        max_turns: json!(max_turns),
+        scenario_name,
+        config: &config,
+        battle: None,
+    };
+    finish::<R>(args, &cat, report, &out, &builds, &field, run)
+}
+
+/// What a gauntlet played, for its manifest.
+struct Run<'a, R: Ruleset> {
+    grid: &'a [Point],
+    options: &'a R::Options,
+    policy: &'a str,
+    max_turns: serde_json::Value,
+    scenario_name: Option<String>,
+    config: &'a crate::engine::RunConfig,
+    /// Battle gauntlets: mode, policy, cap and the forces.
+    battle: Option<serde_json::Value>,
+}
+
+/// Write a gauntlet's tables, manifest, charts and page, and print its summary.
+fn finish<R: Ruleset>(
+    args: &GauntletArgs,
+    cat: &R::Catalogue,
+    report: ReportDir,
+    out: &GauntletOutput,
+    builds: &[String],
+    field: &[(String, f64)],
+    run: Run<'_, R>,
+) -> Result<()> {
+    let Run { grid, options, policy, max_turns, scenario_name, config, battle } = run;
     let mut files = Vec::new();
     for f in &args.format {
         let e: Box<dyn Exporter> = match f {
@@ -113,7 +162,7 @@ pub fn run<R: Ruleset>(args: &GauntletArgs, ctx: &Invocation<'_>) -> Result<()> 
         "builds": builds,
         "field": field.iter().map(|(b, w)| json!({ "build": b, "weight": w })).collect::<Vec<_>>(),
         "conditions": grid.iter().map(|p| p.key()).collect::<Vec<_>>(),
-        "policy": policy.to_string(),
+        "policy": policy,
         "max_turns": max_turns,
         "seed": config.seed,
         "trials_per_cell": match config.trials {
@@ -124,9 +173,13 @@ pub fn run<R: Ruleset>(args: &GauntletArgs, ctx: &Invocation<'_>) -> Result<()> 
         "engagements": out.engagements,
         "wall_seconds": out.seconds,
         "engagements_per_second": out.engagements as f64 / out.seconds.max(1e-9),
-        "catalogue": { "origin": R::origin(&cat).0, "hash": R::origin(&cat).1 },
+        "catalogue": { "origin": R::origin(cat).0, "hash": R::origin(cat).1 },
         "files": files,
     });
+    let mut manifest = manifest;
+    if let Some(b) = battle {
+        manifest.as_object_mut().expect("an object").insert("battle".into(), b);
+    }
     std::fs::write(report.path().join("manifest.json"), serde_json::to_string_pretty(&manifest)? + "\n")
         .context("cannot write manifest.json")?;
     super::signals::check()?;
@@ -145,14 +198,93 @@ pub fn run<R: Ruleset>(args: &GauntletArgs, ctx: &Invocation<'_>) -> Result<()> 
     write_stdout(&summary_text(&out.summary))?;
     if !args.run.quiet {
         eprintln!(
-            "wrote {} ({} cells, {} duels in {:.1} s)",
+            "wrote {} ({} cells, {} {} in {:.1} s)",
             written.display(),
             out.cells,
             out.engagements,
+            if args.battle { "battles" } else { "duels" },
             out.seconds
         );
     }
     Ok(())
+}
+
+/// `--battle`: forces through a field of forces.
+fn run_battles<R: Ruleset>(args: &GauntletArgs, ctx: &Invocation<'_>) -> Result<()> {
+    if R::BATTLE_MODES.is_empty() {
+        return Err(usage(format!("battles are not available for {} yet", R::LABEL)));
+    }
+    if args.run.max_turns != crate::sweep::scenario::DEFAULT_MAX_TURNS {
+        return Err(usage(
+            "--max-turns is not taken with --battle: battles play to their mode's cap (or a battle scenario's max_turns)",
+        ));
+    }
+    let cat = catalogue_for::<R>(ctx.catalog(), args.scenario.as_deref())?;
+    let forces: Vec<ForceSpec> = args
+        .builds
+        .iter()
+        .map(|f| named_force::<R>(&cat, f).map_err(|e| usage(format!("force `{f}`: {e}"))))
+        .collect::<Result<_>>()?;
+    let field = battle_field::<R>(&cat, &args.field, "--field")?;
+    let default_mode = R::BATTLE_MODES[0].name.to_string();
+    let (grid, options, mode, policy, max_turns, config, scenario_name) = match &args.scenario {
+        Some(path) => {
+            let (s, grid, _, _) = scenario_parts::<R>(&cat, path)?;
+            let options = s.rule_options::<R>().map_err(usage)?;
+            let config = args.run.config_over(s.seed, s.trials)?;
+            match (&s.battle, s.engagement) {
+                (Some(b), Engagement::Battle) => {
+                    let policy = args.run.policy.clone().or_else(|| b.policy.clone());
+                    let mode = args.mode.clone().unwrap_or_else(|| b.mode.clone());
+                    (grid, options, mode, policy, b.max_turns, config, Some(s.name))
+                }
+                _ => {
+                    let mode = args.mode.clone().unwrap_or(default_mode);
+                    (grid, options, mode, args.run.policy.clone(), None, config, Some(s.name))
+                }
+            }
+        }
+        None => {
+            ctx.engagement_conditions::<R>()?;
+            let mode = args.mode.clone().unwrap_or(default_mode);
+            (
+                vec![ctx.point::<R>()?],
+                ctx.options::<R>()?,
+                mode,
+                args.run.policy.clone(),
+                None,
+                args.run.config()?,
+                None,
+            )
+        }
+    };
+    let destination =
+        args.out.clone().unwrap_or_else(|| Path::new("reports").join(format!("gauntlet-{}", slug(&args.field))));
+    let report = ReportDir::create(&destination, args.force)?;
+    let progress = Progress::new(args.run.quiet);
+    let rules = BattleRules { mode: &mode, policy: policy.as_deref(), max_turns };
+    let out = run_battle_gauntlet::<R>(&cat, &forces, &field, &grid, &options, rules, &config, &progress)
+        .map_err(|e| anyhow!(e))?;
+    progress.finish();
+    let names: Vec<String> = forces.iter().map(|f| f.name.clone()).collect();
+    let named: Vec<(String, f64)> = field.iter().map(|(f, w)| (f.name.clone(), *w)).collect();
+    let policy_name = policy.clone().unwrap_or_else(|| R::BATTLE_POLICIES.first().unwrap_or(&"").to_string());
+    let battle = json!({
+        "mode": mode, "policy": policy_name, "max_turns": max_turns,
+        "forces": forces.iter().map(|f| json!({ "name": f.name, "canonical": f.canonical() })).collect::<Vec<_>>(),
+        "field": field.iter().map(|(f, w)| json!({ "name": f.name, "canonical": f.canonical(), "weight": w })).collect::<Vec<_>>(),
+        "draws": "draws and undecided battles count as draws",
+    });
+    let run = Run {
+        grid: &grid,
+        options: &options,
+        policy: &policy_name,
+        max_turns: json!(max_turns),
+        scenario_name,
+        config: &config,
+        battle: Some(battle),
+    };
+    finish::<R>(args, &cat, report, &out, &names, &named, run)
 }
 
 fn summary_text(summary: &Table) -> String {

@@ -3,8 +3,11 @@
 use anyhow::{Result, anyhow, bail};
 
 use super::args::CatalogArgs;
+use super::usage::usage;
+use crate::catalogue::force::ForceSpec;
 use crate::rules::axis::Point;
 use crate::rules::{Role, Ruleset};
+use crate::sweep::forces::named_force;
 use crate::sweep::run::all_specs;
 use crate::sweep::{Engagement, Scenario, ScenarioText};
 
@@ -57,6 +60,30 @@ pub fn scenario_parts<R: Ruleset>(catalogue: &R::Catalogue, path: &str) -> Resul
     let (opponents, targets) = match scenario.engagement {
         Engagement::Duel => (resolved.opponents, Vec::new()),
         Engagement::AttackRun => (Vec::new(), resolved.targets),
+        // a battle scenario lends its grid; its forces are not duel sides
+        Engagement::Battle => (Vec::new(), Vec::new()),
     };
     Ok((scenario, grid, opponents, targets))
+}
+
+/// A field of forces: a catalogue [[field]] (each opponent a one-unit force, its weight
+/// kept), or forces separated by commas (equal weights), each a [[force]] name or builds
+/// joined by `+`.
+pub fn battle_field<R: Ruleset>(cat: &R::Catalogue, text: &str, flag: &str) -> Result<Vec<(ForceSpec, f64)>> {
+    if let Ok(f) = R::field(cat, text) {
+        return f
+            .into_iter()
+            .map(|w| ForceSpec::parse(&w.name).map(|f| (f, w.weight)).map_err(|e| usage(format!("{flag}: {e}"))))
+            .collect();
+    }
+    let out: Vec<(ForceSpec, f64)> = text
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|f| named_force::<R>(cat, f).map(|f| (f, 1.0)).map_err(|e| usage(format!("{flag}: force `{f}`: {e}"))))
+        .collect::<Result<_>>()?;
+    if out.is_empty() {
+        return Err(usage(format!("{flag}: the field is empty")));
+    }
+    Ok(out)
 }

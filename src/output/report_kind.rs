@@ -13,10 +13,13 @@ pub enum ReportKind {
     DuelSweep,
     /// `volley gauntlet`.
     Gauntlet,
+    /// `volley sweep` of a battle scenario (`volley sweep battles`).
+    BattleSweep,
 }
 
 impl ReportKind {
-    pub const ALL: [ReportKind; 3] = [ReportKind::AttackRunSweep, ReportKind::DuelSweep, ReportKind::Gauntlet];
+    pub const ALL: [ReportKind; 4] =
+        [ReportKind::AttackRunSweep, ReportKind::DuelSweep, ReportKind::Gauntlet, ReportKind::BattleSweep];
 
     /// The manifest's `kind` value.
     pub fn name(self) -> &'static str {
@@ -24,6 +27,7 @@ impl ReportKind {
             ReportKind::AttackRunSweep => "attack-run-sweep",
             ReportKind::DuelSweep => "duel-sweep",
             ReportKind::Gauntlet => "gauntlet",
+            ReportKind::BattleSweep => "battle-sweep",
         }
     }
 
@@ -50,6 +54,7 @@ impl ReportKind {
         match manifest["scenario"]["engagement"].as_str() {
             Some("attack-run") => return Ok(ReportKind::AttackRunSweep),
             Some("duel") => return Ok(ReportKind::DuelSweep),
+            Some("battle") => return Ok(ReportKind::BattleSweep),
             _ => {}
         }
         if has_table("duels") {

@@ -152,3 +152,133 @@ pub fn run_compare<R: Ruleset>(
         overall,
     })
 }
+
+/// One side's win rate against one opponent at one point, with its Wilson interval.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rate {
+    pub p: f64,
+    pub ci: crate::stats::Interval,
+    pub trials: u64,
+}
+
+/// A battle comparison on one matchup: P(A beats the force) − P(B beats it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct BattleMatchup {
+    pub versus: String,
+    pub point: Point,
+    pub weight: f64,
+    pub a: Rate,
+    pub b: Rate,
+    pub difference: f64,
+    /// Newcombe's hybrid score interval for independent proportions (method 10).
+    pub difference_ci: crate::stats::Interval,
+}
+
+/// A battle comparison: every matchup and the weighted overall.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BattleCompare {
+    pub a_points: f64,
+    pub b_points: f64,
+    pub matchups: Vec<BattleMatchup>,
+    /// Weighted P(A wins), P(B wins) and the difference, each with its MOVER interval
+    /// over the independent matchups.
+    pub a: (f64, crate::stats::Interval),
+    pub b: (f64, crate::stats::Interval),
+    pub difference: (f64, crate::stats::Interval),
+}
+
+/// Compare forces `a` and `b` against weighted opposing forces over `points` (each
+/// point weighted equally), the point's conditions for both sides: P(A wins) − P(B
+/// wins). Battles are not paired: A's and B's battles are independent cells, each keyed
+/// as `volley battle` keys it (so each rate equals `volley battle X FORCE` at that seed),
+/// and the difference's interval is Newcombe's method 10 for independent proportions;
+/// the overall one the MOVER weighted mean of the matchups' intervals. Draws and
+/// undecided battles count as not won.
+///
+/// # Errors
+/// A battle the ruleset refuses, or a cancelled run.
+#[allow(clippy::too_many_arguments)]
+pub fn run_battle_compare<R: Ruleset>(
+    catalogue: &R::Catalogue,
+    a: &crate::catalogue::force::ForceSpec,
+    b: &crate::catalogue::force::ForceSpec,
+    versus: &[(crate::catalogue::force::ForceSpec, f64)],
+    points: &[Point],
+    options: &R::Options,
+    rules: super::gauntlet::BattleRules<'_>,
+    config: &RunConfig,
+    observer: &dyn Observer,
+) -> Result<BattleCompare, String> {
+    use crate::rules::battle::BattleSetup;
+    use crate::stats::newcombe::{difference, weighted};
+    use crate::stats::wilson95;
+    let pairs = options.pairs();
+    let share = 1.0 / points.len() as f64;
+    let mut compiled = Vec::new();
+    let mut labels = Vec::new();
+    let (mut a_points, mut b_points) = (f64::NAN, f64::NAN);
+    for (o, w) in versus {
+        for p in points {
+            let c = R::conditions(p)?;
+            R::check_engagement(&c)?;
+            for (i, x) in [a, b].into_iter().enumerate() {
+                let both = [x.clone(), o.clone()];
+                let setup = BattleSetup {
+                    mode: rules.mode,
+                    forces: &both,
+                    conditions: &[c, c],
+                    options,
+                    policy: rules.policy,
+                    max_turns: rules.max_turns,
+                };
+                let (kernel, info) =
+                    R::battle(catalogue, &setup).map_err(|e| format!("{} vs {}: {e}", x.name, o.name))?;
+                if i == 0 {
+                    a_points = info.sides[0].1
+                } else {
+                    b_points = info.sides[0].1
+                }
+                let spec =
+                    CellSpec { ruleset: R::NAME, options: &pairs, policy: &info.policy, max_turns: info.max_turns };
+                let key = spec.battle(info.mode, &[x.canonical(), o.canonical()], &[p.clone(), p.clone()]);
+                compiled.push((kernel, cell_key(&key)));
+            }
+            labels.push((o.name.clone(), p.clone(), w * share));
+        }
+    }
+    let cells: Vec<Cell<'_, R::Battle>> = compiled.iter().map(|c| Cell { key: c.1, kernel: &c.0 }).collect();
+    let tallies = run(&cells, config, observer)?;
+    let rate = |t: &crate::engine::battle::BattleTally| Rate {
+        p: t.wins[0] as f64 / t.trials.max(1) as f64,
+        ci: wilson95(t.wins[0], t.trials),
+        trials: t.trials,
+    };
+    let matchups: Vec<BattleMatchup> = labels
+        .into_iter()
+        .zip(tallies.chunks(2))
+        .map(|((versus, point, weight), t)| {
+            let (ra, rb) = (rate(&t[0]), rate(&t[1]));
+            BattleMatchup {
+                versus,
+                point,
+                weight,
+                a: ra,
+                b: rb,
+                difference: ra.p - rb.p,
+                difference_ci: difference(ra.p, ra.ci, rb.p, rb.ci),
+            }
+        })
+        .collect();
+    let nan = (f64::NAN, crate::stats::Interval { low: f64::NAN, high: f64::NAN });
+    let overall = |f: &dyn Fn(&BattleMatchup) -> (f64, crate::stats::Interval)| {
+        weighted(&matchups.iter().map(|m| (m.weight, f(m).0, f(m).1)).collect::<Vec<_>>()).unwrap_or(nan)
+    };
+    Ok(BattleCompare {
+        a_points,
+        b_points,
+        a: overall(&|m| (m.a.p, m.a.ci)),
+        b: overall(&|m| (m.b.p, m.b.ci)),
+        difference: overall(&|m| (m.difference, m.difference_ci)),
+        matchups,
+    })
+}

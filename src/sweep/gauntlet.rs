@@ -1,12 +1,14 @@
 //! Gauntlets: each build duels every opponent of a field over a grid of conditions; the
 //! field's weights say how often each opponent is met.
 
+use crate::catalogue::force::ForceSpec;
 use crate::engine::{Cell, Observer, RunConfig, cell_key, run};
 use crate::output::{Kind, Table};
 use crate::rules::axis::{self, Point};
+use crate::rules::battle::BattleSetup;
 use crate::rules::ruleset::{RuleOptions, Ruleset};
 use crate::stats::newcombe::weighted;
-use crate::stats::{DuelSummary, Interval, wilson95};
+use crate::stats::{Interval, wilson95};
 
 use super::cells::CellSpec;
 
@@ -30,6 +32,23 @@ pub fn weighted_rate(parts: &[(f64, u64, u64)]) -> (f64, Interval) {
     (p, Interval { low: i.low.max(0.0), high: i.high.min(1.0) })
 }
 
+/// One matchup cell of a gauntlet: a side against one opponent at one point, counted
+/// from the side's view.
+#[derive(Debug, Clone)]
+pub struct Matchup {
+    pub side: String,
+    pub opponent: String,
+    /// How often the opponent is met (the field's weight).
+    pub weight: f64,
+    pub point: Point,
+    pub trials: u64,
+    pub wins: u64,
+    /// Draws (duels: mutual kills and timeouts; battles: draws and undecided battles).
+    pub draws: u64,
+    pub losses: u64,
+    pub mean_turns: Option<f64>,
+}
+
 /// Run sides against a field of (opponent, weight) over the grid `points`.
 ///
 /// # Errors
@@ -51,26 +70,145 @@ pub fn run_gauntlet<R: Ruleset>(
     let policy_name = policy.to_string();
     let key = CellSpec { ruleset: R::NAME, options: &pairs, policy: &policy_name, max_turns };
     let mut specs = Vec::new();
+    let mut sides = Vec::new();
     for b in builds {
-        let b_points = R::points(catalogue, b)?;
+        sides.push((b.clone(), R::points(catalogue, b)?));
         for (o, w) in field {
             for p in points {
                 let c = R::conditions(p)?;
                 R::check_engagement(&c)?;
                 let kernel = R::duel(catalogue, b, o, &c, options, policy, max_turns)?;
-                specs.push((b.clone(), b_points, o.clone(), *w, p.clone(), kernel, cell_key(&key.duel(b, o, p))));
+                specs.push((b.clone(), o.clone(), *w, p.clone(), kernel, cell_key(&key.duel(b, o, p))));
             }
         }
     }
-    let cells: Vec<Cell<'_, R::Duel>> = specs.iter().map(|s| Cell { key: s.6, kernel: &s.5 }).collect();
+    let cells: Vec<Cell<'_, R::Duel>> = specs.iter().map(|s| Cell { key: s.5, kernel: &s.4 }).collect();
     let tallies = run(&cells, config, observer)?;
-    let summaries: Vec<DuelSummary> = tallies.iter().map(|t| t.summary()).collect();
     let engagements = tallies.iter().map(|t| t.trials).sum();
+    let rows: Vec<Matchup> = specs
+        .iter()
+        .zip(&tallies)
+        .map(|(s, t)| Matchup {
+            side: s.0.clone(),
+            opponent: s.1.clone(),
+            weight: s.2,
+            point: s.3.clone(),
+            trials: t.trials,
+            wins: t.a_wins(),
+            draws: t.draws(),
+            losses: t.b_wins(),
+            mean_turns: t.summary().mean_turns,
+        })
+        .collect();
+    // The field's points, weighted by how often each opponent is met.
+    let field_weight: f64 = field.iter().map(|(_, w)| w).sum();
+    let field_points =
+        field.iter().map(|(o, w)| w * R::points(catalogue, o).unwrap_or(f64::NAN)).sum::<f64>() / field_weight;
+    let (matchups, summary) = gauntlet_tables(R::NAME, R::axes(), &sides, field, field_points, points.len(), &rows);
+    Ok(GauntletOutput { matchups, summary, cells: specs.len(), engagements, seconds: start.elapsed().as_secs_f64() })
+}
 
+/// What a battle gauntlet plays: the ruleset's battle mode, policy and turn cap.
+#[derive(Debug, Clone, Copy)]
+pub struct BattleRules<'a> {
+    pub mode: &'a str,
+    /// A battle policy of the ruleset; `None` = its default.
+    pub policy: Option<&'a str>,
+    /// `None` = the mode's default cap.
+    pub max_turns: Option<u32>,
+}
+
+/// Forces against a field of (force, weight) over the grid `points`, the point's
+/// conditions for both sides: the same tables as [`run_gauntlet`], a force as a side
+/// (`build` column) and as an opponent. Cells are keyed as `volley battle` keys them, so
+/// a matchup has the numbers of `volley battle FORCE OPPONENT` at that point and seed.
+///
+/// # Errors
+/// A battle the ruleset refuses (unknown build, over budget), or a cancelled run.
+#[allow(clippy::too_many_arguments)]
+pub fn run_battle_gauntlet<R: Ruleset>(
+    catalogue: &R::Catalogue,
+    forces: &[ForceSpec],
+    field: &[(ForceSpec, f64)],
+    points: &[Point],
+    options: &R::Options,
+    rules: BattleRules<'_>,
+    config: &RunConfig,
+    observer: &dyn Observer,
+) -> Result<GauntletOutput, String> {
+    let start = std::time::Instant::now();
+    let pairs = options.pairs();
+    let mut specs = Vec::new();
+    let mut sides: Vec<(String, f64)> = Vec::new();
+    let mut opponent_points = vec![f64::NAN; field.len()];
+    for f in forces {
+        for (oi, (o, w)) in field.iter().enumerate() {
+            for p in points {
+                let c = R::conditions(p)?;
+                R::check_engagement(&c)?;
+                let both = [f.clone(), o.clone()];
+                let setup = BattleSetup {
+                    mode: rules.mode,
+                    forces: &both,
+                    conditions: &[c, c],
+                    options,
+                    policy: rules.policy,
+                    max_turns: rules.max_turns,
+                };
+                let (kernel, info) =
+                    R::battle(catalogue, &setup).map_err(|e| format!("{} vs {}: {e}", f.name, o.name))?;
+                if !sides.iter().any(|s| s.0 == f.name) {
+                    sides.push((f.name.clone(), info.sides[0].1));
+                }
+                opponent_points[oi] = info.sides[1].1;
+                let spec =
+                    CellSpec { ruleset: R::NAME, options: &pairs, policy: &info.policy, max_turns: info.max_turns };
+                let key = spec.battle(info.mode, &[f.canonical(), o.canonical()], &[p.clone(), p.clone()]);
+                specs.push((f.name.clone(), o.name.clone(), *w, p.clone(), kernel, cell_key(&key)));
+            }
+        }
+    }
+    let cells: Vec<Cell<'_, R::Battle>> = specs.iter().map(|s| Cell { key: s.5, kernel: &s.4 }).collect();
+    let tallies = run(&cells, config, observer)?;
+    let engagements = tallies.iter().map(|t| t.trials).sum();
+    let rows: Vec<Matchup> = specs
+        .iter()
+        .zip(&tallies)
+        .map(|(s, t)| Matchup {
+            side: s.0.clone(),
+            opponent: s.1.clone(),
+            weight: s.2,
+            point: s.3.clone(),
+            trials: t.trials,
+            wins: t.wins[0],
+            draws: t.draws + t.undecided,
+            losses: t.wins[1],
+            mean_turns: t.summary().mean_turns.map(|m| m.0),
+        })
+        .collect();
+    let named: Vec<(String, f64)> = field.iter().map(|(f, w)| (f.name.clone(), *w)).collect();
+    let field_weight: f64 = named.iter().map(|(_, w)| w).sum();
+    let field_points = named.iter().zip(&opponent_points).map(|((_, w), p)| w * p).sum::<f64>() / field_weight;
+    let (matchups, summary) = gauntlet_tables(R::NAME, R::axes(), &sides, &named, field_points, points.len(), &rows);
+    Ok(GauntletOutput { matchups, summary, cells: specs.len(), engagements, seconds: start.elapsed().as_secs_f64() })
+}
+
+/// The `gauntlet_matchups` and `gauntlet_summary` tables from matchup counts: per side
+/// (name, points), the field's weighted win, draw and loss rates over the field and the
+/// `n_points` condition points (each point weighted equally).
+fn gauntlet_tables(
+    ruleset: &str,
+    axes: &[crate::rules::axis::AxisSpec],
+    sides: &[(String, f64)],
+    field: &[(String, f64)],
+    field_points: f64,
+    n_points: usize,
+    rows: &[Matchup],
+) -> (Table, Table) {
     let mut matchups = Table::typed(
         &[("ruleset", Kind::Text), ("build", Kind::Text), ("opponent", Kind::Text), ("weight", Kind::Float)]
             .into_iter()
-            .chain(axis::columns(R::axes()))
+            .chain(axis::columns(axes))
             .chain([
                 ("trials", Kind::Int),
                 ("p_win", Kind::Float),
@@ -86,21 +224,23 @@ pub fn run_gauntlet<R: Ruleset>(
             ])
             .collect::<Vec<_>>(),
     );
-    for (s, d) in specs.iter().zip(&summaries) {
-        let mut row = vec![R::NAME.into(), s.0.as_str().into(), s.2.as_str().into(), s.3.into()];
-        row.extend(s.4.cells(R::axes()));
+    let p = |k: u64, n: u64| k as f64 / n.max(1) as f64;
+    for m in rows {
+        let mut row = vec![ruleset.into(), m.side.as_str().into(), m.opponent.as_str().into(), m.weight.into()];
+        row.extend(m.point.cells(axes));
+        let (win, draw, loss) = (wilson95(m.wins, m.trials), wilson95(m.draws, m.trials), wilson95(m.losses, m.trials));
         row.extend([
-            d.trials.into(),
-            d.p_a_wins.into(),
-            d.p_a_wins_ci.low.into(),
-            d.p_a_wins_ci.high.into(),
-            d.p_draw.into(),
-            d.p_draw_ci.low.into(),
-            d.p_draw_ci.high.into(),
-            d.p_b_wins.into(),
-            d.p_b_wins_ci.low.into(),
-            d.p_b_wins_ci.high.into(),
-            d.mean_turns.into(),
+            m.trials.into(),
+            p(m.wins, m.trials).into(),
+            win.low.into(),
+            win.high.into(),
+            p(m.draws, m.trials).into(),
+            draw.low.into(),
+            draw.high.into(),
+            p(m.losses, m.trials).into(),
+            loss.low.into(),
+            loss.high.into(),
+            m.mean_turns.into(),
         ]);
         matchups.push(row);
     }
@@ -126,37 +266,32 @@ pub fn run_gauntlet<R: Ruleset>(
         ("p_win_per_point", Kind::Float),
         ("field_points", Kind::Float),
     ]);
-    // The field's points, weighted by how often each opponent is met.
-    let field_weight: f64 = field.iter().map(|(_, w)| w).sum();
-    let field_points =
-        field.iter().map(|(o, w)| w * R::points(catalogue, o).unwrap_or(f64::NAN)).sum::<f64>() / field_weight;
-    let per_condition = 1.0 / points.len() as f64;
-    for b in builds {
-        let rows: Vec<usize> = (0..specs.len()).filter(|&i| &specs[i].0 == b).collect();
-        let parts = |f: &dyn Fn(&crate::stats::DuelTally) -> u64| -> Vec<(f64, u64, u64)> {
-            rows.iter().map(|&i| (specs[i].3 * per_condition, f(&tallies[i]), tallies[i].trials)).collect()
+    let per_condition = 1.0 / n_points as f64;
+    for (b, b_points) in sides {
+        let mine: Vec<&Matchup> = rows.iter().filter(|m| &m.side == b).collect();
+        let parts = |f: &dyn Fn(&Matchup) -> u64| -> Vec<(f64, u64, u64)> {
+            mine.iter().map(|m| (m.weight * per_condition, f(m), m.trials)).collect()
         };
-        let (win, win_ci) = weighted_rate(&parts(&|d| d.a_wins()));
-        let (draw, draw_ci) = weighted_rate(&parts(&|d| d.draws()));
-        let (loss, loss_ci) = weighted_rate(&parts(&|d| d.b_wins()));
+        let (win, win_ci) = weighted_rate(&parts(&|m| m.wins));
+        let (draw, draw_ci) = weighted_rate(&parts(&|m| m.draws));
+        let (loss, loss_ci) = weighted_rate(&parts(&|m| m.losses));
         // best and worst opponent: win rate averaged over conditions
         let mut by_opponent: Vec<(String, f64)> = field
             .iter()
             .map(|(o, _)| {
-                let ps: Vec<f64> = rows.iter().filter(|&&i| &specs[i].2 == o).map(|&i| summaries[i].p_a_wins).collect();
+                let ps: Vec<f64> = mine.iter().filter(|m| &m.opponent == o).map(|m| p(m.wins, m.trials)).collect();
                 (o.clone(), ps.iter().sum::<f64>() / ps.len().max(1) as f64)
             })
             .collect();
         by_opponent.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
         let best = by_opponent.first().cloned().unwrap_or_default();
         let worst = by_opponent.last().cloned().unwrap_or_default();
-        let b_points = R::points(catalogue, b).unwrap_or(0.0);
         summary.push(vec![
-            R::NAME.into(),
+            ruleset.into(),
             b.as_str().into(),
-            b_points.into(),
+            (*b_points).into(),
             (field.len() as u32).into(),
-            (points.len() as u32).into(),
+            (n_points as u32).into(),
             win.into(),
             win_ci.low.into(),
             win_ci.high.into(),
@@ -170,9 +305,9 @@ pub fn run_gauntlet<R: Ruleset>(
             best.1.into(),
             worst.0.into(),
             worst.1.into(),
-            (if b_points > 0.0 { win / b_points } else { f64::NAN }).into(),
+            (if *b_points > 0.0 { win / b_points } else { f64::NAN }).into(),
             field_points.into(),
         ]);
     }
-    Ok(GauntletOutput { matchups, summary, cells: specs.len(), engagements, seconds: start.elapsed().as_secs_f64() })
+    (matchups, summary)
 }

@@ -2,12 +2,14 @@
 //! ruleset (generic over [`crate::rules::Ruleset`]; this room names none). Depends on
 //! the engine and rules; writes no files (the CLI does, through `output`).
 
+pub mod battles;
 pub mod cells;
 pub mod compare;
+pub mod forces;
 pub mod gauntlet;
 pub mod run;
 pub mod scenario;
 pub mod tables;
 
 pub use run::{SweepOutput, run_sweep};
-pub use scenario::{DEFAULT_SCENARIO, Engagement, Grid, Resolved, Scenario, ScenarioText};
+pub use scenario::{BattleSpec, DEFAULT_SCENARIO, Engagement, Generate, Grid, Resolved, Scenario, ScenarioText};

@@ -111,7 +111,9 @@ pub fn run_sweep<R: Ruleset>(
         .collect::<Result<_, String>>()?;
     let options = scenario.rule_options::<R>()?;
     let option_pairs = options.pairs();
-    let policy: R::Policy = scenario.policy.parse()?;
+    // A battle scenario's policy is a battle policy, read by the ruleset's battles.
+    let policy: R::Policy =
+        if scenario.engagement == Engagement::Battle { R::Policy::default() } else { scenario.policy.parse()? };
     let key =
         CellSpec { ruleset: R::NAME, options: &option_pairs, policy: &scenario.policy, max_turns: scenario.max_turns };
     let l = layout::<R>();
@@ -120,6 +122,7 @@ pub fn run_sweep<R: Ruleset>(
     let mut cost = tables::cost_efficiency(&l, &R::cost_attacker_columns(), &R::cost_value_columns());
     let name = |role, n: &str| R::display_name(catalogue, role, n);
     let points_of = |n: &str| R::points(catalogue, n);
+    let mut battle_manifest = None;
     let (mut out, cells, engagements) = match scenario.engagement {
         Engagement::AttackRun => {
             // Each attacker and target once: names as tables show them, points, target cells.
@@ -224,17 +227,32 @@ pub fn run_sweep<R: Ruleset>(
             }
             (vec![("duels", duels)], cells_spec.len(), engagements)
         }
+        Engagement::Battle => {
+            let spec = scenario.battle.as_ref().ok_or("a battle scenario without its battle keys")?;
+            let b =
+                super::battles::run_battles::<R>(spec, resolved, catalogue, &points, &options, &l, config, observer)?;
+            battle_manifest = Some(b.manifest);
+            (b.tables, b.cells, b.engagements)
+        }
     };
     let seconds = start.elapsed().as_secs_f64();
-    let mut all: Vec<(&'static str, Table)> = details.iter().map(|d| d.name).zip(detail_tables).collect();
+    // Battle sweeps write their own tables only: no single attacker or target.
+    let mut all: Vec<(&'static str, Table)> = if scenario.engagement == Engagement::Battle {
+        Vec::new()
+    } else {
+        details.iter().map(|d| d.name).zip(detail_tables).collect()
+    };
     all.append(&mut out);
-    all.push(("cost_efficiency", cost));
+    if scenario.engagement != Engagement::Battle {
+        all.push(("cost_efficiency", cost));
+    }
     let kind = match scenario.engagement {
         Engagement::AttackRun => ReportKind::AttackRunSweep,
         Engagement::Duel => ReportKind::DuelSweep,
+        Engagement::Battle => ReportKind::BattleSweep,
     };
     let (origin, hash) = R::origin(catalogue);
-    let manifest = json!({
+    let mut manifest = json!({
         "volley_version": env!("CARGO_PKG_VERSION"),
         "kind": kind.name(),
         "ruleset": R::NAME,
@@ -262,5 +280,8 @@ pub fn run_sweep<R: Ruleset>(
         "opponents": resolved.opponents,
         "tables": all.iter().map(|(n, t)| json!({ "name": n, "rows": t.rows.len(), "columns": t.columns })).collect::<Vec<_>>(),
     });
+    if let Some(b) = battle_manifest {
+        manifest.as_object_mut().expect("an object").insert("battle".into(), b);
+    }
     Ok(SweepOutput { tables: all, manifest, cells, engagements, seconds })
 }

@@ -10,12 +10,16 @@ use include_dir::{Dir, include_dir};
 
 use crate::catalogue::error::{CatalogError, CatalogErrors, Position, did_you_mean};
 use crate::catalogue::fields::Fields;
+use crate::catalogue::force::ForceSpec;
 use crate::catalogue::raw::{RawValue, Section, parse_toml_document};
 use crate::engine::Trials;
 use crate::engine::runner::MAX_TRIALS;
 use crate::rules::RulesetId;
 use crate::rules::axis::{AxisSpec, Point};
+use crate::rules::battle::BattleSetup;
 use crate::rules::ruleset::{Role, RuleOptions, Ruleset};
+
+use super::forces::{Generated, generate, named_force};
 
 /// The `scenarios/` directory as built into the binary.
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/scenarios");
@@ -47,6 +51,9 @@ pub const SCENARIO_KEYS: &[&str] = &[
     "grid",
     "charts",
     "loadouts_add",
+    "mode",
+    "forces",
+    "generate",
 ];
 /// Every key of `[charts]`.
 pub const CHART_KEYS: &[&str] = &["ttk_conditions"];
@@ -56,6 +63,8 @@ pub const CHART_KEYS: &[&str] = &["ttk_conditions"];
 pub enum Engagement {
     AttackRun,
     Duel,
+    /// Whole forces fight turn by turn ([`BattleSpec`]).
+    Battle,
 }
 
 impl Engagement {
@@ -63,6 +72,7 @@ impl Engagement {
         match self {
             Engagement::AttackRun => "attack-run",
             Engagement::Duel => "duel",
+            Engagement::Battle => "battle",
         }
     }
 }
@@ -146,9 +156,43 @@ pub struct Scenario {
     /// Catalogue files or directories added to the active catalogue for this scenario,
     /// relative paths taken from the scenario file's directory.
     pub loadouts_add: Vec<PathBuf>,
+    /// Battles: mode, policy, cap and forces; `None` for other engagements.
+    pub battle: Option<BattleSpec>,
     /// The file it came from (`<embedded>/standard.toml` for built-in ones).
     pub file: String,
     positions: KeyPositions,
+}
+
+/// What a battle scenario (`engagement = "battle"`) plays.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BattleSpec {
+    /// One of the ruleset's battle modes (`mode`; default the ruleset's first).
+    pub mode: String,
+    /// A battle policy of the ruleset (`policy`), canonical; `None` = its default.
+    pub policy: Option<String>,
+    /// Turn cap (`max_turns`); `None` = the mode's own default.
+    pub max_turns: Option<u32>,
+    /// `forces = [...]`: `[[force]]` names or `BUILD+2*BUILD` text, as written.
+    pub forces: Vec<String>,
+    /// `generate = { ... }`: forces made from the catalogue's builds.
+    pub generate: Option<Generate>,
+}
+
+/// `generate = { budget = 12, max_units = 4, limit = 20, builds = ["all"] }`: every
+/// multiset of the selected builds whose points are at most `budget` and more than
+/// `budget` minus the smallest selected build's points (so a force spends its budget),
+/// with 1..=`max_units` units, the first `limit` in canonical order
+/// ([`super::forces::generate`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Generate {
+    /// Points, > 0.
+    pub budget: f64,
+    /// 1..=[`super::forces::MAX_GENERATED_UNITS`].
+    pub max_units: u32,
+    /// 1..=[`super::forces::MAX_GENERATED_FORCES`].
+    pub limit: u32,
+    /// Build selectors (default `["all"]`).
+    pub builds: Vec<String>,
 }
 
 /// Where list keys were written, for errors found when resolving names.
@@ -157,6 +201,8 @@ struct KeyPositions {
     attackers: Vec<Option<Position>>,
     targets: Vec<Option<Position>>,
     opponents: Vec<Option<Position>>,
+    forces: Vec<Option<Position>>,
+    generate: Option<Position>,
 }
 
 /// A scenario file's text, read but not parsed: its ruleset decides how to parse it.
@@ -284,9 +330,14 @@ impl Scenario {
         let engagement = match f.string("engagement", false).as_deref() {
             None | Some("attack-run") => Engagement::AttackRun,
             Some("duel") => Engagement::Duel,
+            Some("battle") => Engagement::Battle,
             Some(other) => {
                 let pos = f.position_of("engagement");
-                f.error(Some("engagement"), pos, format!("unknown engagement `{other}`: expected attack-run or duel"));
+                f.error(
+                    Some("engagement"),
+                    pos,
+                    format!("unknown engagement `{other}`: expected attack-run, duel or battle"),
+                );
                 Engagement::AttackRun
             }
         };
@@ -307,22 +358,48 @@ impl Scenario {
         } else {
             Trials::Fixed(f.int("trials", Some(100_000), 1, MAX_TRIALS as i64) as u64)
         };
+        let max_turns_written = f.has("max_turns");
         let max_turns = f.int("max_turns", Some(DEFAULT_MAX_TURNS as i64), 1, MAX_TURNS_LIMIT as i64) as u32;
-        let policy = match f.scalar("policy") {
-            None => R::Policy::default().to_string(),
-            Some((text, pos)) => match text.parse::<R::Policy>() {
-                Ok(p) => p.to_string(),
-                Err(e) => {
-                    f.error(Some("policy"), pos, e);
-                    R::Policy::default().to_string()
-                }
-            },
+        let battle_policy = if engagement == Engagement::Battle { read_battle_policy::<R>(&mut f) } else { None };
+        let policy = if engagement == Engagement::Battle {
+            battle_policy.clone().unwrap_or_else(|| R::BATTLE_POLICIES.first().unwrap_or(&"").to_string())
+        } else {
+            match f.scalar("policy") {
+                None => R::Policy::default().to_string(),
+                Some((text, pos)) => match text.parse::<R::Policy>() {
+                    Ok(p) => p.to_string(),
+                    Err(e) => {
+                        f.error(Some("policy"), pos, e);
+                        R::Policy::default().to_string()
+                    }
+                },
+            }
         };
         let options = f.table("options", read_options::<R>).unwrap_or_default();
         let (attackers, attacker_pos) = names(&mut f, "attackers");
         let (targets, target_pos) = names(&mut f, "targets");
         let (opponents, opponent_pos) = names(&mut f, "opponents");
+        let (battle, forces_pos, generate_pos) = if engagement == Engagement::Battle {
+            let (b, fp, gp) = read_battle::<R>(&mut f, battle_policy, max_turns_written.then_some(max_turns));
+            (Some(b), fp, gp)
+        } else {
+            for key in ["mode", "forces", "generate"] {
+                if f.has(key) {
+                    let pos = f.position_of(key);
+                    f.error(Some(key), pos, format!("{key} is for battle scenarios (engagement = \"battle\")"));
+                }
+            }
+            (None, Vec::new(), None)
+        };
         match engagement {
+            Engagement::Battle => {
+                for key in ["attackers", "targets", "opponents"] {
+                    if f.has(key) {
+                        let pos = f.position_of(key);
+                        f.error(Some(key), pos, format!("{key} are not for battle scenarios: a battle has forces"));
+                    }
+                }
+            }
             Engagement::AttackRun => {
                 require_nonempty(&mut f, "targets", &targets, "an attack-run scenario needs targets = [...]");
                 if !opponents.is_empty() {
@@ -338,7 +415,9 @@ impl Scenario {
                 }
             }
         }
-        require_nonempty(&mut f, "attackers", &attackers, "a scenario needs attackers = [...]");
+        if engagement != Engagement::Battle {
+            require_nonempty(&mut f, "attackers", &attackers, "a scenario needs attackers = [...]");
+        }
         let grid = f.table("grid", |g| read_grid(g, R::axes())).unwrap_or_else(|| Grid::defaults(R::axes()));
         let loadouts_add = f.string_list("loadouts_add").into_iter().map(|(p, _)| PathBuf::from(p)).collect();
         let chart_conditions = f
@@ -377,8 +456,15 @@ impl Scenario {
             grid,
             chart_conditions: if chart_conditions.is_empty() { vec![Vec::new()] } else { chart_conditions },
             loadouts_add,
+            battle,
             file: file.to_string(),
-            positions: KeyPositions { attackers: attacker_pos, targets: target_pos, opponents: opponent_pos },
+            positions: KeyPositions {
+                attackers: attacker_pos,
+                targets: target_pos,
+                opponents: opponent_pos,
+                forces: forces_pos,
+                generate: generate_pos,
+            },
         })
     }
 
@@ -420,6 +506,17 @@ impl Scenario {
             }
             out
         };
+        if self.engagement == Engagement::Battle {
+            let (forces, generated) = self.resolve_forces::<R>(catalogue, &mut errors);
+            if errors.is_empty() && forces.len() < 2 {
+                errors.push(self.error("forces", None, "a battle scenario needs at least two distinct forces".into()));
+            }
+            return if errors.is_empty() {
+                Ok(Resolved { forces, generated, ..Resolved::default() })
+            } else {
+                Err(CatalogErrors(errors))
+            };
+        }
         let attackers = pick("attackers", Role::Attacker, &self.attackers, &self.positions.attackers);
         let opponents = pick("opponents", Role::Opponent, &self.opponents, &self.positions.opponents);
         let targets = pick("targets", Role::Target, &self.targets, &self.positions.targets);
@@ -438,7 +535,73 @@ impl Scenario {
                 ));
             }
         }
-        if errors.is_empty() { Ok(Resolved { attackers, targets, opponents }) } else { Err(CatalogErrors(errors)) }
+        if errors.is_empty() {
+            Ok(Resolved { attackers, targets, opponents, ..Resolved::default() })
+        } else {
+            Err(CatalogErrors(errors))
+        }
+    }
+
+    /// A battle scenario's forces: those listed, then the generated ones, each once (by
+    /// canonical text). Each listed force is compiled once against itself at the grid's
+    /// first point, so an unknown build or a force over budget is an error at its key.
+    fn resolve_forces<R: Ruleset>(
+        &self,
+        catalogue: &R::Catalogue,
+        errors: &mut Vec<CatalogError>,
+    ) -> (Vec<ForceSpec>, Option<Generated>) {
+        let Some(b) = &self.battle else { return (Vec::new(), None) };
+        let mut out: Vec<ForceSpec> = Vec::new();
+        let first = self.grid.expand(&super::run::all_specs::<R>(), &[]).ok().and_then(|p| p.into_iter().next());
+        let conditions = first.and_then(|p| R::conditions(&p).ok());
+        let options = self.rule_options::<R>().ok();
+        for (i, text) in b.forces.iter().enumerate() {
+            let pos = self.positions.forces.get(i).copied().flatten();
+            let key = format!("forces[{i}]");
+            let force = match named_force::<R>(catalogue, text) {
+                Ok(f) => f,
+                Err(e) => {
+                    errors.push(self.error(&key, pos, format!("force `{text}`: {e}")));
+                    continue;
+                }
+            };
+            if let (Some(c), Some(o)) = (&conditions, &options) {
+                let forces = [force.clone(), force.clone()];
+                let setup = BattleSetup {
+                    mode: &b.mode,
+                    forces: &forces,
+                    conditions: &[*c, *c],
+                    options: o,
+                    policy: b.policy.as_deref(),
+                    max_turns: b.max_turns,
+                };
+                if let Err(e) = R::battle(catalogue, &setup) {
+                    errors.push(self.error(&key, pos, e));
+                    continue;
+                }
+            }
+            if !out.iter().any(|f| f.canonical() == force.canonical()) {
+                out.push(force);
+            }
+        }
+        let generated = match &b.generate {
+            None => None,
+            Some(g) => match generate::<R>(catalogue, g) {
+                Ok(g) => {
+                    for f in &g.forces {
+                        if !out.iter().any(|o| o.canonical() == f.canonical()) {
+                            out.push(f.clone());
+                        }
+                    }
+                    Some(g)
+                }
+                Err(e) => {
+                    errors.push(self.error("generate", self.positions.generate, e));
+                    None
+                }
+            },
+        };
+        (out, generated)
     }
 
     fn error(&self, key: &str, position: Option<Position>, message: String) -> CatalogError {
@@ -447,11 +610,15 @@ impl Scenario {
 }
 
 /// A scenario's names, checked against a catalogue and selectors expanded.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Resolved {
     pub attackers: Vec<String>,
     pub targets: Vec<String>,
     pub opponents: Vec<String>,
+    /// Battles: every force, listed ones first, then generated ones, each once.
+    pub forces: Vec<ForceSpec>,
+    /// Battles: the generated forces and whether the limit left some out.
+    pub generated: Option<Generated>,
 }
 
 fn names(f: &mut Fields<'_>, key: &str) -> (Vec<String>, Vec<Option<Position>>) {
@@ -525,4 +692,78 @@ fn read_chart_set(t: &mut Fields<'_>, specs: &[AxisSpec]) -> Vec<(String, String
     let known: Vec<&str> = specs.iter().map(|s| s.name).collect();
     t.reject_unknown(&known);
     set
+}
+
+/// A battle scenario's `policy`: one of the ruleset's battle policies, canonical;
+/// `None` when not written (the ruleset's default).
+fn read_battle_policy<R: Ruleset>(f: &mut Fields<'_>) -> Option<String> {
+    let (text, pos) = f.scalar("policy")?;
+    match R::BATTLE_POLICIES.iter().find(|p| p.eq_ignore_ascii_case(text.trim())) {
+        Some(p) => Some(p.to_string()),
+        None => {
+            f.error(
+                Some("policy"),
+                pos,
+                format!("unknown battle policy `{text}`: expected one of {}", R::BATTLE_POLICIES.join(", ")),
+            );
+            None
+        }
+    }
+}
+
+/// The battle keys of a battle scenario: `mode`, `forces`, `generate`.
+fn read_battle<R: Ruleset>(
+    f: &mut Fields<'_>,
+    policy: Option<String>,
+    max_turns: Option<u32>,
+) -> (BattleSpec, Vec<Option<Position>>, Option<Position>) {
+    use super::forces::{MAX_GENERATED_FORCES, MAX_GENERATED_UNITS};
+    if R::BATTLE_MODES.is_empty() {
+        let pos = f.position_of("engagement");
+        f.error(Some("engagement"), pos, format!("battles are not available for {} yet", R::LABEL));
+    }
+    let default_mode = R::BATTLE_MODES.first().map_or("", |m| m.name);
+    let mode = match f.scalar("mode") {
+        None => default_mode.to_string(),
+        Some((text, pos)) => match R::BATTLE_MODES.iter().find(|m| m.name.eq_ignore_ascii_case(text.trim())) {
+            Some(m) => m.name.to_string(),
+            None => {
+                let names: Vec<&str> = R::BATTLE_MODES.iter().map(|m| m.name).collect();
+                f.error(
+                    Some("mode"),
+                    pos,
+                    format!("unknown battle mode `{text}`: expected one of {}", names.join(", ")),
+                );
+                default_mode.to_string()
+            }
+        },
+    };
+    let (forces, forces_pos) = names(f, "forces");
+    let generate_pos = f.position_of("generate");
+    let has_generate = f.has("generate");
+    let generate = f.table("generate", |g| {
+        let budget = g.positive_number("budget");
+        if budget.is_none() && !g.is_bad("budget") {
+            let pos = g.position();
+            g.error(Some("budget"), pos, "generated forces need a budget (points, > 0)");
+        }
+        let max_units = g.int("max_units", Some(4), 1, MAX_GENERATED_UNITS as i64) as u32;
+        let limit = g.int("limit", Some(20), 1, MAX_GENERATED_FORCES as i64) as u32;
+        let mut builds: Vec<String> = g.string_list("builds").into_iter().map(|(b, _)| b).collect();
+        if builds.is_empty() {
+            builds.push("all".into());
+        }
+        g.reject_unknown(&["budget", "max_units", "limit", "builds"]);
+        budget.map(|budget| Generate { budget, max_units, limit, builds })
+    });
+    let generate = generate.flatten();
+    if forces.is_empty() && !has_generate && !f.is_bad("forces") {
+        let pos = f.position_of("forces");
+        f.error(
+            Some("forces"),
+            pos,
+            "a battle scenario needs forces = [...] or generate = { budget = ..., max_units = ..., limit = ... }",
+        );
+    }
+    (BattleSpec { mode, policy, max_turns, forces, generate }, forces_pos, generate_pos)
 }

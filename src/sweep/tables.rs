@@ -21,7 +21,7 @@ pub struct Layout {
 }
 
 impl Layout {
-    fn schema(
+    pub(super) fn schema(
         &self,
         sides: &[(&'static str, Kind)],
         after_sides: &[(&'static str, Kind)],
@@ -37,7 +37,7 @@ impl Layout {
         Table::typed(&cols)
     }
 
-    fn row(&self, sides: Vec<Cell>, point: &Point, after: Vec<Cell>) -> Vec<Cell> {
+    pub(super) fn row(&self, sides: Vec<Cell>, point: &Point, after: Vec<Cell>) -> Vec<Cell> {
         std::iter::once(Cell::from(self.ruleset)).chain(sides).chain(point.cells(self.axes)).chain(after).collect()
     }
 
@@ -326,5 +326,11 @@ pub fn scenario_json(s: &Scenario) -> Value {
             set.iter().map(|(n, v)| (n.clone(), Value::from(v.clone()))).collect::<serde_json::Map<_, _>>()
         }).collect::<Vec<_>>(),
         "loadouts_add": s.loadouts_add,
+        "battle": s.battle.as_ref().map(|b| serde_json::json!({
+            "mode": b.mode, "policy": b.policy, "max_turns": b.max_turns, "forces": b.forces,
+            "generate": b.generate.as_ref().map(|g| serde_json::json!({
+                "budget": g.budget, "max_units": g.max_units, "limit": g.limit, "builds": g.builds,
+            })),
+        })),
     })
 }

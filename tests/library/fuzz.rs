@@ -754,7 +754,9 @@ fn check_scenario(file: &str, text: &str) -> Result<Outcome, TestCaseError> {
     };
     prop_assert_eq!(&scenario.file, file);
     prop_assert!(!scenario.name.is_empty() && !scenario.name.contains(['/', '\\']) && !scenario.name.starts_with('.'));
-    prop_assert!(!scenario.attackers.is_empty());
+    // battle scenarios fight forces, listed or generated, instead of attackers
+    let battle_sides = scenario.battle.as_ref().is_some_and(|b| !b.forces.is_empty() || b.generate.is_some());
+    prop_assert!(!scenario.attackers.is_empty() || battle_sides);
     let g = &scenario.grid;
     prop_assert_eq!(g.axes.len(), TechCommander::axes().len(), "every axis has values");
     for (name, values) in &g.axes {
@@ -773,6 +775,11 @@ fn check_scenario(file: &str, text: &str) -> Result<Outcome, TestCaseError> {
         Ok(r) => {
             for b in r.attackers.iter().chain(&r.opponents) {
                 prop_assert!(catalogue.build(b).is_some(), "resolved to unknown build {}", b);
+            }
+            for f in &r.forces {
+                for m in &f.members {
+                    prop_assert!(catalogue.build(&m.build).is_some(), "force {} of unknown build {}", f.name, m.build);
+                }
             }
             for t in &r.targets {
                 prop_assert!(

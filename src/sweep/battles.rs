@@ -1,0 +1,232 @@
+//! Battle sweeps: every ordered pair of distinct forces of a battle scenario fights at
+//! every point of its grid (the point's conditions apply to both sides), one cell each.
+//! Writes the `battles` table (one row per pair and point) and the `battle_units` table
+//! (one row per unit slot of each cell).
+
+use serde_json::{Value, json};
+
+use crate::catalogue::force::ForceSpec;
+use crate::engine::battle::BattleTally;
+use crate::engine::{Cell, Observer, RunConfig, cell_key, run};
+use crate::output::{Kind, Table};
+use crate::rules::axis::Point;
+use crate::rules::battle::{BattleInfo, BattleSetup};
+use crate::rules::ruleset::{RuleOptions, Ruleset};
+use crate::stats::Interval;
+
+use super::cells::CellSpec;
+use super::scenario::{BattleSpec, Resolved};
+use super::tables::Layout;
+
+/// A finished battle sweep: its tables, cells, battles played and the manifest's
+/// `battle` entry.
+pub struct BattleSweep {
+    pub tables: Vec<(&'static str, Table)>,
+    pub cells: usize,
+    pub engagements: u64,
+    pub manifest: Value,
+}
+
+/// A unit's share of its side's kills (0 when the side killed nothing).
+pub fn kill_share(t: &BattleTally, u: usize) -> f64 {
+    let side = t.unit_side[u];
+    let total: u64 = t.kills.iter().zip(&t.unit_side).filter(|(_, s)| **s == side).map(|(k, _)| k).sum();
+    if total == 0 { 0.0 } else { t.kills[u] as f64 / total as f64 }
+}
+
+/// The letter of side `i` (`A`, `B`, ...).
+pub fn side_letter(i: usize) -> String {
+    ((b'A' + i as u8) as char).to_string()
+}
+
+/// `battles`: one row per ordered force pair and grid point.
+pub fn battles_table(l: &Layout) -> Table {
+    l.schema(
+        &[("force_a", Kind::Text), ("force_b", Kind::Text), ("points_a", Kind::Float), ("points_b", Kind::Float)],
+        &[("mode", Kind::Text), ("policy", Kind::Text), ("max_turns", Kind::Int)],
+        &[
+            ("trials", Kind::Int),
+            ("p_a_wins", Kind::Float),
+            ("p_a_wins_ci95_low", Kind::Float),
+            ("p_a_wins_ci95_high", Kind::Float),
+            ("p_b_wins", Kind::Float),
+            ("p_b_wins_ci95_low", Kind::Float),
+            ("p_b_wins_ci95_high", Kind::Float),
+            ("p_draw", Kind::Float),
+            ("p_draw_ci95_low", Kind::Float),
+            ("p_draw_ci95_high", Kind::Float),
+            ("p_undecided", Kind::Float),
+            ("mean_turns", Kind::Float),
+            ("mean_turns_ci95_low", Kind::Float),
+            ("mean_turns_ci95_high", Kind::Float),
+            ("mean_points_destroyed_a", Kind::Float),
+            ("mean_points_destroyed_b", Kind::Float),
+        ],
+    )
+}
+
+/// `battle_units`: one row per unit slot of each battle cell.
+pub fn units_table(l: &Layout) -> Table {
+    l.schema(
+        &[("force_a", Kind::Text), ("force_b", Kind::Text)],
+        &[],
+        &[
+            ("side", Kind::Text),
+            ("slot", Kind::Int),
+            ("unit", Kind::Text),
+            ("points", Kind::Float),
+            ("p_lost", Kind::Float),
+            ("mean_kills", Kind::Float),
+            ("kill_share", Kind::Float),
+        ],
+    )
+}
+
+fn mean(m: Option<(f64, Interval)>) -> (f64, f64, f64) {
+    m.map_or((f64::NAN, f64::NAN, f64::NAN), |(v, i)| (v, i.low, i.high))
+}
+
+/// One battle cell's rows: its `battles` row and its `battle_units` rows.
+pub fn push_battle(battles: &mut Table, units: &mut Table, l: &Layout, info: &BattleInfo, p: &Point, t: &BattleTally) {
+    let s = t.summary();
+    let (a, b) = (&info.sides[0], &info.sides[1]);
+    let (turns, turns_low, turns_high) = mean(s.mean_turns);
+    battles.push(l.row(
+        vec![
+            a.0.clone().into(),
+            b.0.clone().into(),
+            a.1.into(),
+            b.1.into(),
+            info.mode.into(),
+            info.policy.clone().into(),
+            info.max_turns.into(),
+        ],
+        p,
+        vec![
+            s.trials.into(),
+            s.sides[0].p_wins.into(),
+            s.sides[0].p_wins_ci.low.into(),
+            s.sides[0].p_wins_ci.high.into(),
+            s.sides[1].p_wins.into(),
+            s.sides[1].p_wins_ci.low.into(),
+            s.sides[1].p_wins_ci.high.into(),
+            s.p_draw.into(),
+            s.p_draw_ci.low.into(),
+            s.p_draw_ci.high.into(),
+            s.p_undecided.into(),
+            turns.into(),
+            turns_low.into(),
+            turns_high.into(),
+            mean(s.sides[0].mean_points_destroyed).0.into(),
+            mean(s.sides[1].mean_points_destroyed).0.into(),
+        ],
+    ));
+    let n = t.trials.max(1) as f64;
+    for (u, unit) in info.units.iter().enumerate() {
+        units.push(l.row(
+            vec![a.0.clone().into(), b.0.clone().into()],
+            p,
+            vec![
+                side_letter(unit.side).into(),
+                (u as u64).into(),
+                unit.name.clone().into(),
+                unit.points.into(),
+                (t.lost[u] as f64 / n).into(),
+                (t.kills[u] as f64 / n).into(),
+                kill_share(t, u).into(),
+            ],
+        ));
+    }
+}
+
+/// Play a battle scenario: every ordered pair of distinct forces of `resolved` (A
+/// against B and B against A, no mirror matches) at every grid point of `points`, the
+/// point's conditions for both sides.
+///
+/// # Errors
+/// A battle the ruleset refuses (naming the pair), or a cancelled run.
+#[allow(clippy::too_many_arguments)]
+pub fn run_battles<R: Ruleset>(
+    spec: &BattleSpec,
+    resolved: &Resolved,
+    catalogue: &R::Catalogue,
+    points: &[(Point, R::Conditions)],
+    options: &R::Options,
+    layout: &Layout,
+    config: &RunConfig,
+    observer: &dyn Observer,
+) -> Result<BattleSweep, String> {
+    let pairs_text = options.pairs();
+    let forces = &resolved.forces;
+    let canonical: Vec<String> = forces.iter().map(ForceSpec::canonical).collect();
+    let mut compiled = Vec::new();
+    for (ai, a) in forces.iter().enumerate() {
+        for (bi, b) in forces.iter().enumerate() {
+            if ai == bi {
+                continue;
+            }
+            let sides = [a.clone(), b.clone()];
+            for (p, c) in points {
+                let setup = BattleSetup {
+                    mode: &spec.mode,
+                    forces: &sides,
+                    conditions: &[*c, *c],
+                    options,
+                    policy: spec.policy.as_deref(),
+                    max_turns: spec.max_turns,
+                };
+                let (kernel, info) =
+                    R::battle(catalogue, &setup).map_err(|e| format!("{} vs {}: {e}", a.name, b.name))?;
+                let key = CellSpec {
+                    ruleset: R::NAME,
+                    options: &pairs_text,
+                    policy: &info.policy,
+                    max_turns: info.max_turns,
+                }
+                .battle(
+                    info.mode,
+                    &[canonical[ai].clone(), canonical[bi].clone()],
+                    &[p.clone(), p.clone()],
+                );
+                compiled.push((p, kernel, info, cell_key(&key)));
+            }
+        }
+    }
+    let cells: Vec<Cell<'_, R::Battle>> = compiled.iter().map(|c| Cell { key: c.3, kernel: &c.1 }).collect();
+    let tallies = run(&cells, config, observer)?;
+    let mut battles = battles_table(layout);
+    let mut units = units_table(layout);
+    let mut engagements = 0;
+    for ((p, _, info, _), t) in compiled.iter().zip(&tallies) {
+        engagements += t.trials;
+        push_battle(&mut battles, &mut units, layout, info, p, t);
+    }
+    let first = compiled.first().map(|c| &c.2);
+    let force_points = |i: usize| -> f64 {
+        compiled.iter().find_map(|c| c.2.sides.iter().find(|s| s.0 == forces[i].name).map(|s| s.1)).unwrap_or(f64::NAN)
+    };
+    let manifest = json!({
+        "mode": first.map_or(spec.mode.as_str(), |i| i.mode),
+        "policy": first.map(|i| i.policy.clone()),
+        "max_turns": first.map(|i| i.max_turns),
+        "pairs": "ordered pairs of distinct forces (A vs B and B vs A; no mirror matches)",
+        "forces": forces.iter().enumerate().map(|(i, f)| json!({
+            "name": f.name, "canonical": canonical[i], "points": force_points(i), "units": f.size(),
+        })).collect::<Vec<_>>(),
+        "generated": resolved.generated.as_ref().zip(spec.generate.as_ref()).map(|(g, spec)| json!({
+            "budget": spec.budget, "max_units": spec.max_units, "limit": spec.limit, "builds": spec.builds,
+            "count": g.forces.len(), "truncated": g.truncated,
+            "note": if g.truncated {
+                format!("more forces fit the budget than the limit of {}: only the first {} in canonical order (fewest units first, then catalogue order) were played", spec.limit, g.forces.len())
+            } else {
+                format!("every force that fits the budget was played ({})", g.forces.len())
+            },
+        })),
+    });
+    Ok(BattleSweep {
+        tables: vec![("battles", battles), ("battle_units", units)],
+        cells: compiled.len(),
+        engagements,
+        manifest,
+    })
+}
