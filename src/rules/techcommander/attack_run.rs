@@ -82,6 +82,8 @@ pub struct AttackRun {
     pub(crate) samplers: Vec<ActionSampler>,
     /// [`HotStep`]s laid out as `samplers`.
     hot: Vec<HotStep>,
+    /// Whether any step has a Moneyshot copy (else the hot loop skips the check).
+    any_moneyshot: bool,
     pub max_turns: u32,
     pub power_armor: bool,
 }
@@ -135,7 +137,7 @@ impl AttackRun {
                 .expect("ranked systems can fire")
         });
         let samplers: Vec<ActionSampler> = plain.chain(with_moneyshot).collect();
-        let hot = plan
+        let hot: Vec<HotStep> = plan
             .iter()
             .cycle()
             .zip(&samplers)
@@ -152,7 +154,8 @@ impl AttackRun {
                 chunked: !sampler.rest.is_empty(),
             })
             .collect();
-        Ok(AttackRun { side, plan, samplers, hot, max_turns, power_armor: target.power_armor })
+        let any_moneyshot = hot.iter().any(|h| h.moneyshot_life != super::compiled::NO_MONEYSHOT);
+        Ok(AttackRun { side, plan, samplers, hot, any_moneyshot, max_turns, power_armor: target.power_armor })
     }
 
     /// Attacks in the plan (the most a run can take).
@@ -211,6 +214,19 @@ impl Kernel for AttackRun {
     }
 
     fn play(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut TtkTally) {
+        // Moneyshot's per-attack check is compiled in only where it can apply.
+        if self.any_moneyshot {
+            self.play_runs::<true>(rng, trials, tally)
+        } else {
+            self.play_runs::<false>(rng, trials, tally)
+        }
+    }
+}
+
+impl AttackRun {
+    /// The hot loop; `MONEYSHOT`: whether any step has a Moneyshot copy.
+    #[inline(always)]
+    fn play_runs<const MONEYSHOT: bool>(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut TtkTally) {
         tally.trials += trials as u64;
         let len = self.plan.len() as u32;
         if len == 0 || trials == 0 {
@@ -230,7 +246,7 @@ impl Kernel for AttackRun {
         while trials - started >= LANES as u32 {
             for l in 0..LANES {
                 let p = pos[l] as usize;
-                let index = self.step_index(p, life[l]);
+                let index = if MONEYSHOT { self.step_index(p, life[l]) } else { p };
                 let step = &self.hot[index];
                 let left = life[l] - self.lost(step, index, rng) as i32;
                 let dead = left <= 0;
@@ -251,7 +267,7 @@ impl Kernel for AttackRun {
                     continue;
                 }
                 let p = pos[l] as usize;
-                let index = self.step_index(p, life[l]);
+                let index = if MONEYSHOT { self.step_index(p, life[l]) } else { p };
                 let step = &self.hot[index];
                 let left = life[l] - self.lost(step, index, rng) as i32;
                 let dead = left <= 0;

@@ -7,7 +7,7 @@
 
 use rand::Rng;
 
-use super::tables::{NONE, Value, state};
+use super::tables::{ByLife, NONE, Value, state};
 use super::units::BattleUnit;
 use crate::rules::techcommander::conditions::{AttackMode, Conditions, Smoke};
 use crate::rules::techcommander::options::Options;
@@ -26,10 +26,10 @@ pub struct SpecialTable {
     /// (target loss, own loss) per outcome; own loss [`ELIMINATED`] when it destroys the
     /// attacker outright.
     losses: Vec<(u32, u32)>,
-    /// The target's and the attacker's values (the greedy score).
-    target_value: Value,
-    self_value: Value,
-    odds: SpecialOdds,
+    /// The greedy score's gain by the target's current life (index 1..=20) and cost by
+    /// the attacker's own life (index 1..=20): score = gain[target] − cost[own].
+    gain: ByLife,
+    cost: ByLife,
 }
 
 impl SpecialTable {
@@ -46,7 +46,25 @@ impl SpecialTable {
             })
             .collect();
         let losses = odds.outcomes.iter().map(|o| (o.target_loss, o.self_loss)).collect();
-        SpecialTable { thresholds, losses, target_value, self_value, odds }
+        let mut gain = [0f32; STARTING_LIFE as usize + 1];
+        let mut cost = [0f32; STARTING_LIFE as usize + 1];
+        for life in 1..=STARTING_LIFE {
+            let (mut g, mut c) = (0.0, 0.0);
+            for o in &odds.outcomes {
+                let kill = target_value.kill + if life == STARTING_LIFE { target_value.kill_from_full } else { 0.0 };
+                let t = o.target_loss;
+                g += o.p
+                    * (if t >= life { kill } else { 0.0 }
+                        + target_value.damage * t.min(life) as f64 / STARTING_LIFE as f64);
+                let s = o.self_loss;
+                c += o.p
+                    * (if s == ELIMINATED || s >= life { self_value.kill } else { 0.0 }
+                        + self_value.damage * s.min(life) as f64 / STARTING_LIFE as f64);
+            }
+            gain[life as usize] = g as f32;
+            cost[life as usize] = c as f32;
+        }
+        SpecialTable { thresholds, losses, gain, cost }
     }
 
     /// Draw one outcome: (target loss, own loss).
@@ -58,25 +76,12 @@ impl SpecialTable {
     }
 
     /// The greedy score: the target's value of its loss at `target_life` minus the
-    /// attacker's value of its own loss at `own_life` (§2.7 step 3).
+    /// attacker's value of its own loss at `own_life` (§2.7 step 3); lives clamped to
+    /// 1..=20.
+    #[inline(always)]
     pub fn score(&self, target_life: i32, own_life: i32) -> f32 {
-        let (tl, al) = (target_life.clamp(1, 20) as u32, own_life.max(1) as u32);
-        let full = tl == STARTING_LIFE;
-        let mut gain = 0.0;
-        let mut cost = 0.0;
-        for o in &self.odds.outcomes {
-            let t = o.target_loss;
-            let kill_value = self.target_value.kill + if full { self.target_value.kill_from_full } else { 0.0 };
-            gain += o.p
-                * (if t >= tl { kill_value } else { 0.0 }
-                    + self.target_value.damage * t.min(tl) as f64 / STARTING_LIFE as f64);
-            let s = o.self_loss;
-            let lost = s == ELIMINATED || s >= al;
-            cost += o.p
-                * (if lost { self.self_value.kill } else { 0.0 }
-                    + self.self_value.damage * s.min(al) as f64 / STARTING_LIFE as f64);
-        }
-        (gain - cost) as f32
+        let clamp = |l: i32| l.clamp(1, STARTING_LIFE as i32) as usize;
+        self.gain[clamp(target_life)] - self.cost[clamp(own_life)]
     }
 }
 
