@@ -47,6 +47,8 @@ pub struct Duel {
     jury_rig_success_max: u32,
     /// One jury-rig roll per action, else per turn (option `JURY_RIG_PER_ACTION`).
     jury_rig_per_action: bool,
+    /// Whether a side has a Moneyshot table (else the hot loop skips the check).
+    any_moneyshot: bool,
 }
 
 impl Duel {
@@ -69,6 +71,8 @@ impl Duel {
         }
         let a_side = CompiledSide::new(a.0, b.1, cond, o, policy)?;
         let b_side = CompiledSide::new(b.0, a.1, cond, o, policy)?;
+        let any_moneyshot =
+            [&a_side, &b_side].iter().any(|s| s.moneyshot_life.iter().any(|&l| l != super::compiled::NO_MONEYSHOT));
         Ok(Duel {
             sides: [a_side, b_side],
             power_armor: [a.1.power_armor, b.1.power_armor],
@@ -76,6 +80,7 @@ impl Duel {
             in_the_red_life: o.in_the_red_life as i32,
             jury_rig_success_max: o.jury_rig_success_max,
             jury_rig_per_action: o.jury_rig_per_action,
+            any_moneyshot,
         })
     }
 
@@ -90,6 +95,13 @@ impl Duel {
     /// The duel procedure (module docs), drawing its numbers from `dice`.
     #[inline(always)]
     pub(crate) fn play_with<D: DuelDice>(&self, dice: &mut D) -> Option<(usize, u8)> {
+        // Moneyshot's per-action check is compiled in only where it can apply.
+        if self.any_moneyshot { self.play_duel::<D, true>(dice) } else { self.play_duel::<D, false>(dice) }
+    }
+
+    /// The duel procedure; `ANY_MONEYSHOT`: whether a side has a Moneyshot table.
+    #[inline(always)]
+    fn play_duel<D: DuelDice, const ANY_MONEYSHOT: bool>(&self, dice: &mut D) -> Option<(usize, u8)> {
         let full = STARTING_LIFE as i32;
         let mut life = [full; 2];
         let mut rounds = [self.sides[0].rounds, self.sides[1].rounds];
@@ -127,7 +139,7 @@ impl Duel {
                             rounds[who][s as usize] -= 1;
                         }
                         // Moneyshot: its table once the target's life is low enough.
-                        let moneyshot = life[1 - who] <= side.moneyshot_life[s as usize];
+                        let moneyshot = ANY_MONEYSHOT && life[1 - who] <= side.moneyshot_life[s as usize];
                         let table = if moneyshot { fc + MONEYSHOT } else { fc };
                         let sampler = side.samplers[table][s as usize].as_ref().expect("ranked systems can fire");
                         life[1 - who] -= dice.life_lost(who, table, s, sampler) as i32;

@@ -232,7 +232,8 @@ impl TcGame {
     #[inline]
     pub fn best_shot(&self, s: &State, a: usize, focus: bool) -> Option<(usize, usize, f32)> {
         let ready = self.ready_systems(s, a);
-        if ready == 0 && !self.specials.any.get(a).copied().unwrap_or(false) {
+        let has_specials = self.specials.any.get(a).copied().unwrap_or(false);
+        if ready == 0 && !has_specials {
             return None;
         }
         let enemies = &self.enemies[self.units[a].side];
@@ -281,12 +282,12 @@ impl TcGame {
                     best = Some((sys, t, score));
                 }
             }
-            if self.specials.any.get(a).copied().unwrap_or(false) {
+            if has_specials {
                 let nsys = self.units[a].attacker.systems.len();
-                for k in 0..4 {
-                    if s.used[a] & (1 << (nsys + k)) != 0 {
-                        continue;
-                    }
+                let mut bits = self.specials.against(a, t) as u32 & !(s.used[a] >> nsys);
+                while bits != 0 {
+                    let k = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
                     let e = self.specials.entry(a, t, state(false, smoked), k);
                     if e == NONE {
                         continue;

@@ -94,6 +94,8 @@ pub struct Specials {
     pub tables: Vec<SpecialTable>,
     /// Whether each unit has any special attack against anyone.
     pub any: Vec<bool>,
+    /// `mask[a * units + t]`: bit k set when special attack k of `a` on `t` exists.
+    pub mask: Vec<u8>,
 }
 
 impl Specials {
@@ -105,7 +107,13 @@ impl Specials {
         value: fn(&BattleUnit, &BattleUnit, &Options) -> Value,
     ) -> Specials {
         let n = units.len();
-        let mut s = Specials { units: n, entry: vec![NONE; n * n * 16], tables: Vec::new(), any: vec![false; n] };
+        let mut s = Specials {
+            units: n,
+            entry: vec![NONE; n * n * 16],
+            tables: Vec::new(),
+            any: vec![false; n],
+            mask: vec![0; n * n],
+        };
         for (a, ua) in units.iter().enumerate() {
             for (d, ud) in units.iter().enumerate() {
                 if ua.side == ud.side {
@@ -130,6 +138,7 @@ impl Specials {
                             let e = s.index(a, d, state(fc_lost, smoked), k);
                             s.entry[e] = i;
                             s.any[a] = true;
+                            s.mask[a * n + d] |= 1 << k;
                         }
                     }
                 }
@@ -141,6 +150,12 @@ impl Specials {
     #[inline(always)]
     fn index(&self, a: usize, t: usize, state: usize, k: usize) -> usize {
         (((a * self.units + t) * 4 + state) * 4) + k
+    }
+
+    /// Bits of the special attacks `a` has against `t`.
+    #[inline(always)]
+    pub fn against(&self, a: usize, t: usize) -> u8 {
+        self.mask[a * self.units + t]
     }
 
     /// The table of special attack `k` of `a` on `t` in `state`, or [`NONE`].
