@@ -6,7 +6,7 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::tables::{NONE, Tables, state};
+use super::tables::{NO_SYSTEM, NONE, Tables, state};
 use super::units::BattleUnit;
 use crate::engine::battle::{BattleRules, Ending, MAX_SIDES, Outcome};
 use crate::rules::techcommander::catalogue::UnitKind;
@@ -253,6 +253,7 @@ impl TcGame {
             0.0
         };
         let scores = &self.tables.score;
+        let shortcut = kept_weight >= 1.0 && !self.tables.any_moneyshot;
         let mut best: Option<(usize, usize, f32)> = None;
         for &t in enemies {
             let t = t as usize;
@@ -261,25 +262,34 @@ impl TcGame {
             }
             let smoked = self.smoked(s, a, t);
             let life = s.life[t].min(STARTING_LIFE as i32) as usize;
-            let kept = self.tables.row(a, t, state(false, smoked));
-            let lost = self.tables.row(a, t, state(true, smoked));
-            let mut bits = ready;
-            while bits != 0 {
-                let sys = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let e = kept[sys];
-                if e == NONE {
-                    continue;
+            // Fast path: the best system overall is ready, so it is the best ready one.
+            let (fast, fast_score) =
+                if shortcut { self.tables.best(a, t, state(false, smoked), life) } else { (NO_SYSTEM, 0.0) };
+            if fast != NO_SYSTEM && ready & (1 << fast) != 0 {
+                if best.is_none_or(|b| fast_score > b.2) {
+                    best = Some((fast as usize, t, fast_score));
                 }
-                let mut score = scores[self.tables.at_life(e, s.life[t]) as usize][life];
-                if kept_weight < 1.0 {
-                    let l = lost[sys];
-                    let lost_score =
-                        if l == NONE { 0.0 } else { scores[self.tables.at_life(l, s.life[t]) as usize][life] };
-                    score = kept_weight * score + (1.0 - kept_weight) * lost_score;
-                }
-                if best.is_none_or(|b| score > b.2) {
-                    best = Some((sys, t, score));
+            } else {
+                let kept = self.tables.row(a, t, state(false, smoked));
+                let lost = self.tables.row(a, t, state(true, smoked));
+                let mut bits = ready;
+                while bits != 0 {
+                    let sys = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let e = kept[sys];
+                    if e == NONE {
+                        continue;
+                    }
+                    let mut score = scores[self.tables.at_life(e, s.life[t]) as usize][life];
+                    if kept_weight < 1.0 {
+                        let l = lost[sys];
+                        let lost_score =
+                            if l == NONE { 0.0 } else { scores[self.tables.at_life(l, s.life[t]) as usize][life] };
+                        score = kept_weight * score + (1.0 - kept_weight) * lost_score;
+                    }
+                    if best.is_none_or(|b| score > b.2) {
+                        best = Some((sys, t, score));
+                    }
                 }
             }
             if has_specials {

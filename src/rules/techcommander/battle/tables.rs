@@ -37,7 +37,14 @@ pub struct Tables {
     pub moneyshot: Vec<(u32, i32)>,
     /// Whether any entry has a Moneyshot variant (else the hot loop skips the check).
     pub any_moneyshot: bool,
+    /// `best[(a * units + t) * 4 + state][life]`: the system with the highest score
+    /// against `t` at that life, ties to the earlier system ([`NO_SYSTEM`] when none can
+    /// fire), and its score. Without Moneyshot variants only.
+    pub best: Vec<[(u8, f32); STARTING_LIFE as usize + 1]>,
 }
+
+/// No system in [`Tables::best`].
+pub const NO_SYSTEM: u8 = u8::MAX;
 
 /// Fire-control and smoke state index.
 #[inline(always)]
@@ -66,6 +73,7 @@ impl Tables {
             score: Vec::new(),
             moneyshot: Vec::new(),
             any_moneyshot: false,
+            best: Vec::new(),
         };
         for (a, ua) in units.iter().enumerate() {
             for (d, ud) in units.iter().enumerate() {
@@ -95,6 +103,24 @@ impl Tables {
                             let e = t.index(a, d, state(fc_lost, smoked), s);
                             t.entry[e] = i;
                         }
+                    }
+                }
+            }
+        }
+        t.best = vec![[(NO_SYSTEM, 0.0); STARTING_LIFE as usize + 1]; n * n * 4];
+        for a in 0..n {
+            for d in 0..n {
+                for st in 0..4 {
+                    let row = (a * n + d) * 4 + st;
+                    for life in 1..=STARTING_LIFE as usize {
+                        let mut best = (NO_SYSTEM, 0.0f32);
+                        for sys in 0..stride {
+                            let e = t.entry[t.index(a, d, st, sys)];
+                            if e != NONE && (best.0 == NO_SYSTEM || t.score[e as usize][life] > best.1) {
+                                best = (sys as u8, t.score[e as usize][life]);
+                            }
+                        }
+                        t.best[row][life] = best;
                     }
                 }
             }
@@ -129,6 +155,12 @@ impl Tables {
     #[inline(always)]
     fn index(&self, a: usize, t: usize, state: usize, system: usize) -> usize {
         ((a * self.units + t) * 4 + state) * self.stride + system
+    }
+
+    /// The best system of `a` against `t` in `state` at the target's `life` (1..=20).
+    #[inline(always)]
+    pub fn best(&self, a: usize, t: usize, state: usize, life: usize) -> (u8, f32) {
+        self.best[(a * self.units + t) * 4 + state][life]
     }
 
     /// The entries of `a`'s systems against `t` in `state` (one per system, [`NONE`]
