@@ -18,7 +18,7 @@ use crate::stats::{Metric, PairedSummary};
 use crate::sweep::Engagement;
 use crate::sweep::compare::{BattleCompare, CompareResult, CompareSpec, Versus, run_battle_compare, run_compare};
 use crate::sweep::forces::named_force;
-use crate::sweep::gauntlet::BattleRules;
+use crate::sweep::gauntlet::BattleTerms;
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
@@ -347,7 +347,7 @@ fn run_battle<R: Ruleset>(args: &CompareArgs, ctx: &Invocation<'_>) -> Result<()
             (vec![ctx.point::<R>()?], ctx.options::<R>()?, args.run.config()?)
         }
     };
-    let rules = BattleRules { mode: &mode, policy: policy.as_deref(), max_turns };
+    let rules = BattleTerms { mode: &mode, policy: policy.as_deref(), max_turns };
     let progress = Progress::new(args.run.quiet);
     let r = run_battle_compare::<R>(&cat, &a, &b, &versus, &points, &options, rules, &config, &progress)
         .map_err(|e| anyhow!(e))?;

@@ -21,7 +21,7 @@ use crate::rules::axis::Point;
 use crate::rules::{Role, RuleOptions, Ruleset};
 use crate::sweep::Engagement;
 use crate::sweep::forces::named_force;
-use crate::sweep::gauntlet::{BattleRules, GauntletOutput, run_battle_gauntlet, run_gauntlet};
+use crate::sweep::gauntlet::{BattleTerms, GauntletOutput, run_battle_gauntlet, run_gauntlet};
 use crate::sweep::run::{axes_json, layout};
 
 #[derive(Debug, Args)]
@@ -262,7 +262,7 @@ fn run_battles<R: Ruleset>(args: &GauntletArgs, ctx: &Invocation<'_>) -> Result<
         args.out.clone().unwrap_or_else(|| Path::new("reports").join(format!("gauntlet-{}", slug(&args.field))));
     let report = ReportDir::create(&destination, args.force)?;
     let progress = Progress::new(args.run.quiet);
-    let rules = BattleRules { mode: &mode, policy: policy.as_deref(), max_turns };
+    let rules = BattleTerms { mode: &mode, policy: policy.as_deref(), max_turns };
     let out = run_battle_gauntlet::<R>(&cat, &forces, &field, &grid, &options, rules, &config, &progress)
         .map_err(|e| anyhow!(e))?;
     progress.finish();

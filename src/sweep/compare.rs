@@ -205,7 +205,7 @@ pub fn run_battle_compare<R: Ruleset>(
     versus: &[(crate::catalogue::force::ForceSpec, f64)],
     points: &[Point],
     options: &R::Options,
-    rules: super::gauntlet::BattleRules<'_>,
+    rules: super::gauntlet::BattleTerms<'_>,
     config: &RunConfig,
     observer: &dyn Observer,
 ) -> Result<BattleCompare, String> {

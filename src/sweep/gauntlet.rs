@@ -110,7 +110,7 @@ pub fn run_gauntlet<R: Ruleset>(
 
 /// What a battle gauntlet plays: the ruleset's battle mode, policy and turn cap.
 #[derive(Debug, Clone, Copy)]
-pub struct BattleRules<'a> {
+pub struct BattleTerms<'a> {
     pub mode: &'a str,
     /// A battle policy of the ruleset; `None` = its default.
     pub policy: Option<&'a str>,
@@ -132,7 +132,7 @@ pub fn run_battle_gauntlet<R: Ruleset>(
     field: &[(ForceSpec, f64)],
     points: &[Point],
     options: &R::Options,
-    rules: BattleRules<'_>,
+    rules: BattleTerms<'_>,
     config: &RunConfig,
     observer: &dyn Observer,
 ) -> Result<GauntletOutput, String> {
