@@ -45,6 +45,8 @@ impl Visit for Describe {
             "flags": R::flags().iter().map(axis_json).collect::<Vec<_>>(),
             "options": R::Options::specs().iter().map(|o| json!({ "name": o.name, "default": o.default, "help": o.help })).collect::<Vec<_>>(),
             "detail_tables": R::detail_tables().iter().map(|d| d.name).collect::<Vec<_>>(),
+            "battle_modes": R::BATTLE_MODES.iter().map(|m| json!({ "name": m.name, "help": m.help, "sides": [m.sides.0, m.sides.1] })).collect::<Vec<_>>(),
+            "battle_policies": R::BATTLE_POLICIES,
         })
     }
 }
@@ -61,6 +63,12 @@ fn text(v: &Value) -> String {
     t +=
         &format!("  a turn is a {}; policies: {} (default {})\n", s("turn"), join(&v["policies"]), s("default_policy"));
     t += &format!("  detail tables: {}\n", join(&v["detail_tables"]));
+    for m in v["battle_modes"].as_array().into_iter().flatten() {
+        t += &format!("  battle `{}`: {}\n", m["name"].as_str().unwrap_or(""), m["help"].as_str().unwrap_or(""));
+    }
+    if v["battle_modes"].as_array().is_some_and(|m| !m.is_empty()) {
+        t += &format!("  battle policies: {} (default first)\n", join(&v["battle_policies"]));
+    }
     for (title, key) in [("axes (sweepable, one table column each)", "axes"), ("other condition flags", "flags")] {
         t += &format!("  {title}:\n");
         for a in v[key].as_array().into_iter().flatten() {

@@ -113,3 +113,12 @@ fn edition_is_in_the_battle_and_its_key() {
     let out = volley().args(["battle", A, B, "--edition", "4", "-q"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn rulesets_list_battle_modes_and_policies() {
+    let j = json_of(&["rulesets", "techcommander", "--format", "json"]);
+    let r = if j.is_array() { j[0].clone() } else { j };
+    let modes: Vec<&str> = r["battle_modes"].as_array().unwrap().iter().map(|m| m["name"].as_str().unwrap()).collect();
+    assert_eq!(modes, ["skirmish", "deathmatch"]);
+    assert_eq!(r["battle_policies"][0], "greedy");
+}
