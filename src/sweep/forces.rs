@@ -4,7 +4,22 @@
 use crate::catalogue::force::{ForceSpec, Member};
 use crate::rules::ruleset::{Role, Ruleset};
 
-use super::scenario::Generate;
+/// `generate = { budget = 12, max_units = 4, limit = 20, builds = ["all"] }`: every
+/// multiset of the selected builds whose points are at most `budget` and more than
+/// `budget` minus the smallest selected build's points (so a force spends its budget),
+/// with 1..=`max_units` units, the first `limit` in canonical order
+/// ([`generate`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Generate {
+    /// Points, > 0.
+    pub budget: f64,
+    /// 1..=[`MAX_GENERATED_UNITS`].
+    pub max_units: u32,
+    /// 1..=[`MAX_GENERATED_FORCES`].
+    pub limit: u32,
+    /// Build selectors (default `["all"]`).
+    pub builds: Vec<String>,
+}
 
 /// Most units in one generated force (`generate.max_units`).
 pub const MAX_GENERATED_UNITS: u32 = 16;

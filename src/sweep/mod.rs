@@ -11,5 +11,6 @@ pub mod run;
 pub mod scenario;
 pub mod tables;
 
+pub use forces::Generate;
 pub use run::{SweepOutput, run_sweep};
-pub use scenario::{BattleSpec, DEFAULT_SCENARIO, Engagement, Generate, Grid, Resolved, Scenario, ScenarioText};
+pub use scenario::{BattleSpec, DEFAULT_SCENARIO, Engagement, Grid, Resolved, Scenario, ScenarioText};

@@ -80,10 +80,7 @@ pub fn layout<R: Ruleset>() -> Layout {
     Layout { ruleset: R::NAME, target_columns: R::target_columns(), axes: R::axes() }
 }
 
-/// Every axis and flag of `R`, in point order.
-pub fn all_specs<R: Ruleset>() -> Vec<AxisSpec> {
-    R::axes().iter().chain(R::flags()).copied().collect()
-}
+pub use super::scenario::all_specs;
 
 /// Run `scenario` (resolved against `catalogue`) with `config` (seed, trials, threads).
 ///

@@ -19,7 +19,12 @@ use crate::rules::axis::{AxisSpec, Point};
 use crate::rules::battle::BattleSetup;
 use crate::rules::ruleset::{Role, RuleOptions, Ruleset};
 
-use super::forces::{Generated, generate, named_force};
+use super::forces::{Generate, Generated, generate, named_force};
+
+/// Every axis and flag of `R`, in point order.
+pub fn all_specs<R: Ruleset>() -> Vec<crate::rules::AxisSpec> {
+    R::axes().iter().chain(R::flags()).copied().collect()
+}
 
 /// The `scenarios/` directory as built into the binary.
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/scenarios");
@@ -176,23 +181,6 @@ pub struct BattleSpec {
     pub forces: Vec<String>,
     /// `generate = { ... }`: forces made from the catalogue's builds.
     pub generate: Option<Generate>,
-}
-
-/// `generate = { budget = 12, max_units = 4, limit = 20, builds = ["all"] }`: every
-/// multiset of the selected builds whose points are at most `budget` and more than
-/// `budget` minus the smallest selected build's points (so a force spends its budget),
-/// with 1..=`max_units` units, the first `limit` in canonical order
-/// ([`super::forces::generate`]).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Generate {
-    /// Points, > 0.
-    pub budget: f64,
-    /// 1..=[`super::forces::MAX_GENERATED_UNITS`].
-    pub max_units: u32,
-    /// 1..=[`super::forces::MAX_GENERATED_FORCES`].
-    pub limit: u32,
-    /// Build selectors (default `["all"]`).
-    pub builds: Vec<String>,
 }
 
 /// Where list keys were written, for errors found when resolving names.
@@ -552,7 +540,7 @@ impl Scenario {
     ) -> (Vec<ForceSpec>, Option<Generated>) {
         let Some(b) = &self.battle else { return (Vec::new(), None) };
         let mut out: Vec<ForceSpec> = Vec::new();
-        let first = self.grid.expand(&super::run::all_specs::<R>(), &[]).ok().and_then(|p| p.into_iter().next());
+        let first = self.grid.expand(&all_specs::<R>(), &[]).ok().and_then(|p| p.into_iter().next());
         let conditions = first.and_then(|p| R::conditions(&p).ok());
         let options = self.rule_options::<R>().ok();
         for (i, text) in b.forces.iter().enumerate() {
