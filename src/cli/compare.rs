@@ -16,9 +16,9 @@ use crate::rules::axis::Point;
 use crate::rules::{Role, Ruleset};
 use crate::stats::{Metric, PairedSummary};
 use crate::sweep::Engagement;
+use crate::sweep::battles::BattleTerms;
 use crate::sweep::compare::{BattleCompare, CompareResult, CompareSpec, Versus, run_battle_compare, run_compare};
 use crate::sweep::forces::named_force;
-use crate::sweep::gauntlet::BattleTerms;
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {

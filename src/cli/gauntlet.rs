@@ -20,8 +20,9 @@ use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir, Table};
 use crate::rules::axis::Point;
 use crate::rules::{Role, RuleOptions, Ruleset};
 use crate::sweep::Engagement;
+use crate::sweep::battles::BattleTerms;
 use crate::sweep::forces::named_force;
-use crate::sweep::gauntlet::{BattleTerms, GauntletOutput, run_battle_gauntlet, run_gauntlet};
+use crate::sweep::gauntlet::{GauntletOutput, run_battle_gauntlet, run_gauntlet};
 use crate::sweep::run::{axes_json, layout};
 
 #[derive(Debug, Args)]

@@ -18,6 +18,43 @@ use super::cells::CellSpec;
 use super::scenario::{BattleSpec, Resolved};
 use super::tables::Layout;
 
+/// What a battle plays besides its forces and conditions: the ruleset's battle mode,
+/// policy and turn cap (sweeps, gauntlets and compares of forces).
+#[derive(Debug, Clone, Copy)]
+pub struct BattleTerms<'a> {
+    pub mode: &'a str,
+    /// A battle policy of the ruleset; `None` = its default.
+    pub policy: Option<&'a str>,
+    /// `None` = the mode's default cap.
+    pub max_turns: Option<u32>,
+}
+
+impl BattleTerms<'_> {
+    /// Compile force `a` against force `b`, both sides firing under `c`.
+    ///
+    /// # Errors
+    /// What the ruleset refuses (unknown build, over budget, ...), naming the pair.
+    pub fn compile<R: Ruleset>(
+        &self,
+        catalogue: &R::Catalogue,
+        a: &ForceSpec,
+        b: &ForceSpec,
+        c: R::Conditions,
+        options: &R::Options,
+    ) -> Result<(R::Battle, BattleInfo), String> {
+        let forces = [a.clone(), b.clone()];
+        let setup = BattleSetup {
+            mode: self.mode,
+            forces: &forces,
+            conditions: &[c, c],
+            options,
+            policy: self.policy,
+            max_turns: self.max_turns,
+        };
+        R::battle(catalogue, &setup).map_err(|e| format!("{} vs {}: {e}", a.name, b.name))
+    }
+}
+
 /// A finished battle sweep: its tables, cells, battles played and the manifest's
 /// `battle` entry.
 pub struct BattleSweep {
@@ -159,24 +196,15 @@ pub fn run_battles<R: Ruleset>(
     let pairs_text = options.pairs();
     let forces = &resolved.forces;
     let canonical: Vec<String> = forces.iter().map(ForceSpec::canonical).collect();
+    let terms = BattleTerms { mode: &spec.mode, policy: spec.policy.as_deref(), max_turns: spec.max_turns };
     let mut compiled = Vec::new();
     for (ai, a) in forces.iter().enumerate() {
         for (bi, b) in forces.iter().enumerate() {
             if ai == bi {
                 continue;
             }
-            let sides = [a.clone(), b.clone()];
             for (p, c) in points {
-                let setup = BattleSetup {
-                    mode: &spec.mode,
-                    forces: &sides,
-                    conditions: &[*c, *c],
-                    options,
-                    policy: spec.policy.as_deref(),
-                    max_turns: spec.max_turns,
-                };
-                let (kernel, info) =
-                    R::battle(catalogue, &setup).map_err(|e| format!("{} vs {}: {e}", a.name, b.name))?;
+                let (kernel, info) = terms.compile::<R>(catalogue, a, b, *c, options)?;
                 let key = CellSpec {
                     ruleset: R::NAME,
                     options: &pairs_text,

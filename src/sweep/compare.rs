@@ -205,11 +205,10 @@ pub fn run_battle_compare<R: Ruleset>(
     versus: &[(crate::catalogue::force::ForceSpec, f64)],
     points: &[Point],
     options: &R::Options,
-    rules: super::gauntlet::BattleTerms<'_>,
+    rules: super::battles::BattleTerms<'_>,
     config: &RunConfig,
     observer: &dyn Observer,
 ) -> Result<BattleCompare, String> {
-    use crate::rules::battle::BattleSetup;
     use crate::stats::newcombe::{difference, weighted};
     use crate::stats::wilson95;
     let pairs = options.pairs();
@@ -222,17 +221,7 @@ pub fn run_battle_compare<R: Ruleset>(
             let c = R::conditions(p)?;
             R::check_engagement(&c)?;
             for (i, x) in [a, b].into_iter().enumerate() {
-                let both = [x.clone(), o.clone()];
-                let setup = BattleSetup {
-                    mode: rules.mode,
-                    forces: &both,
-                    conditions: &[c, c],
-                    options,
-                    policy: rules.policy,
-                    max_turns: rules.max_turns,
-                };
-                let (kernel, info) =
-                    R::battle(catalogue, &setup).map_err(|e| format!("{} vs {}: {e}", x.name, o.name))?;
+                let (kernel, info) = rules.compile::<R>(catalogue, x, o, c, options)?;
                 if i == 0 {
                     a_points = info.sides[0].1
                 } else {

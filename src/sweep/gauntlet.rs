@@ -5,11 +5,11 @@ use crate::catalogue::force::ForceSpec;
 use crate::engine::{Cell, Observer, RunConfig, cell_key, run};
 use crate::output::{Kind, Table};
 use crate::rules::axis::{self, Point};
-use crate::rules::battle::BattleSetup;
 use crate::rules::ruleset::{RuleOptions, Ruleset};
 use crate::stats::newcombe::weighted;
 use crate::stats::{Interval, wilson95};
 
+use super::battles::BattleTerms;
 use super::cells::CellSpec;
 
 /// A gauntlet's tables: per matchup and per build.
@@ -108,16 +108,6 @@ pub fn run_gauntlet<R: Ruleset>(
     Ok(GauntletOutput { matchups, summary, cells: specs.len(), engagements, seconds: start.elapsed().as_secs_f64() })
 }
 
-/// What a battle gauntlet plays: the ruleset's battle mode, policy and turn cap.
-#[derive(Debug, Clone, Copy)]
-pub struct BattleTerms<'a> {
-    pub mode: &'a str,
-    /// A battle policy of the ruleset; `None` = its default.
-    pub policy: Option<&'a str>,
-    /// `None` = the mode's default cap.
-    pub max_turns: Option<u32>,
-}
-
 /// Forces against a field of (force, weight) over the grid `points`, the point's
 /// conditions for both sides: the same tables as [`run_gauntlet`], a force as a side
 /// (`build` column) and as an opponent. Cells are keyed as `volley battle` keys them, so
@@ -146,17 +136,7 @@ pub fn run_battle_gauntlet<R: Ruleset>(
             for p in points {
                 let c = R::conditions(p)?;
                 R::check_engagement(&c)?;
-                let both = [f.clone(), o.clone()];
-                let setup = BattleSetup {
-                    mode: rules.mode,
-                    forces: &both,
-                    conditions: &[c, c],
-                    options,
-                    policy: rules.policy,
-                    max_turns: rules.max_turns,
-                };
-                let (kernel, info) =
-                    R::battle(catalogue, &setup).map_err(|e| format!("{} vs {}: {e}", f.name, o.name))?;
+                let (kernel, info) = rules.compile::<R>(catalogue, f, o, c, options)?;
                 if !sides.iter().any(|s| s.0 == f.name) {
                     sides.push((f.name.clone(), info.sides[0].1));
                 }
