@@ -93,9 +93,11 @@ fn active(a: &Trooper, tsneak: bool, c: &Conditions, mods: i32, ap: i32, o: &Opt
 }
 
 /// Build the plan of `a` against a target (sneak suit `tsneak`) for `max_rounds` rounds.
+/// A plan may hold no attack (every weapon out of range): the target is then never out,
+/// which is what sweeps record for such cells.
 ///
 /// # Errors
-/// No weapon of the policy can attack at these conditions (with each weapon's reason).
+/// None yet; kept for plans the kernel may refuse.
 pub fn plan(
     a: &Trooper,
     firer_col: usize,
@@ -186,15 +188,6 @@ pub fn plan(
         for (w, l) in reactive {
             p.push(round, &w, l);
         }
-    }
-    if p.attacks() == 0 {
-        let reasons: Vec<String> =
-            a.weapons().iter().filter_map(|w| target_number(w, c, tsneak, mods, ap, o).err()).collect();
-        return Err(format!(
-            "{} makes no attack at these conditions{}",
-            a.name,
-            if reasons.is_empty() { String::new() } else { format!(": {}", reasons.join("; ")) }
-        ));
     }
     Ok(p)
 }

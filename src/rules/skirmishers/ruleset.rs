@@ -354,7 +354,7 @@ impl Ruleset for Skirmishers {
     }
 
     fn cost_attacker_columns() -> Vec<(&'static str, Kind)> {
-        vec![("experience", Kind::Text)]
+        vec![("attacker_experience", Kind::Text)]
     }
 
     fn cost_value_columns() -> Vec<(&'static str, Kind)> {
