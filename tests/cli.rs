@@ -1131,5 +1131,7 @@ mod mechcom;
 mod oddscard;
 #[path = "cli/plumbing.rs"]
 mod plumbing;
+#[path = "cli/skirmishers.rs"]
+mod skirmishers;
 #[path = "cli/special.rs"]
 mod special;
