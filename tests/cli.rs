@@ -755,7 +755,7 @@ smoke = ["none", "designated"]
         assert_eq!(out.status.code(), Some(1));
         assert!(
             String::from_utf8_lossy(&out.stderr)
-                .contains("built in: battles, duels, mechcom-duels, mechcom-quick, quick, standard")
+                .contains("built in: battles, duels, mechcom-duels, mechcom-quick, quick, skirmishers-quick, standard")
         );
     }
 
