@@ -111,6 +111,21 @@ fn bench_kernel<K: Kernel>(c: &mut Criterion, name: &str, kernel: &K, trials: u6
     group.finish();
 }
 
+/// Skirmishers reference cells (skirmishers.md section 6): a Rifleman's rifle against an
+/// unarmoured Rifleman at short range (one reactive attack a round, TN 6; about 3.07
+/// attacks per kill), and the rifle duel of two Rifleman, A's side first.
+fn skirmishers_reference_attack_run(c: &mut Criterion) {
+    use volley::rules::skirmishers::{AttackRun, Catalogue, Conditions, Duel, Options, RunPolicy};
+    let cat = Catalogue::embedded().unwrap();
+    let r = cat.trooper("Rifleman").unwrap();
+    let at = Conditions { range: 20, ..Conditions::default() };
+    let run = AttackRun::new(r, r, &at, &Options::default(), RunPolicy::ActiveWeapon, 50).unwrap();
+    bench_kernel(c, "skirmishers_reference_attack_run", &run, 16_777_216);
+    let mut o = Options::default();
+    o.set("FIRST_SIDE", "a").unwrap();
+    bench_kernel(c, "skirmishers_reference_duel", &Duel::new(r, r, &at, &o, 50).unwrap(), 8_388_608);
+}
+
 fn engine(c: &mut Criterion) {
     bench_kernel(c, "reference_attack_run", &reference(), 16_777_216);
     // A two-system MSV: Lance Railgun then Devastator each turn, against AC4.
@@ -118,6 +133,7 @@ fn engine(c: &mut Criterion) {
     bench_kernel(c, "duel", &duel(), 524_288);
     bench_kernel(c, "mechcom_reference_attack_run", &mechcom_reference(), 4_194_304);
     bench_kernel(c, "reference_battle", &reference_battle(), 1_048_576);
+    skirmishers_reference_attack_run(c);
 }
 
 criterion_group!(benches, engine);

@@ -1,0 +1,72 @@
+//! The conditions of one engagement (§2), as the command line and sweeps give them.
+
+use super::trooper::{Armour, Experience};
+
+/// Every unit stationary at a fixed range; open ground unless cover or smoke is set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Conditions {
+    /// Dots on the shortest path (>= 1).
+    pub range: u32,
+    /// Obstructions on the line of fire (+1 TN each; an intervening trooper counts).
+    pub obstructions: u32,
+    /// Smoke dots on the line of fire (+3 TN each, Ruling `SMOKE_REPLACES_COVER`).
+    pub smoke_dots: u32,
+    pub attacker_prone: bool,
+    pub target_prone: bool,
+    /// The target wears a sneak suit (besides troopers the catalogue gives one).
+    pub sneak_suit: bool,
+    /// The firer's current HP (`None`: fresh); clamped to its track.
+    pub firer_hp: Option<i32>,
+    /// Override the target's armour class (`None`: the catalogue's).
+    pub armour: Option<Armour>,
+    /// Override both sides' experience (`None`: the catalogue's).
+    pub experience: Option<Experience>,
+}
+
+impl Default for Conditions {
+    fn default() -> Self {
+        Conditions {
+            range: 5,
+            obstructions: 0,
+            smoke_dots: 0,
+            attacker_prone: false,
+            target_prone: false,
+            sneak_suit: false,
+            firer_hp: None,
+            armour: None,
+            experience: None,
+        }
+    }
+}
+
+impl Conditions {
+    /// "range 5 dots, 1 obstruction, ..." for people.
+    pub fn describe(&self) -> String {
+        let mut v = vec![format!("range {} dots", self.range)];
+        if self.obstructions > 0 {
+            v.push(format!("{} obstruction(s)", self.obstructions));
+        }
+        if self.smoke_dots > 0 {
+            v.push(format!("{} smoke dot(s)", self.smoke_dots));
+        }
+        if self.attacker_prone {
+            v.push("attacker prone".into());
+        }
+        if self.target_prone {
+            v.push("target prone".into());
+        }
+        if self.sneak_suit {
+            v.push("target in a sneak suit".into());
+        }
+        if let Some(hp) = self.firer_hp {
+            v.push(format!("firer at HP {hp}"));
+        }
+        if let Some(a) = self.armour {
+            v.push(format!("target armour {}", a.name()));
+        }
+        if let Some(e) = self.experience {
+            v.push(format!("experience {}", e.name()));
+        }
+        v.join(", ")
+    }
+}

@@ -1,0 +1,256 @@
+//! Duels (§4 "Duel"): A and B each in the other's arc, shots alternating. Round 1: the
+//! leading side pays an arc; the other activates and is attacked once. Every later round:
+//! the leading side activates and the other attacks it, then the other activates and the
+//! leader attacks it. A shooter fires only while its current AP pays its arc (melee: 5
+//! AP) and with its current Mods. Shots alternate, so there is no mutual kill; the round
+//! cap is a draw. The exact chain runs over the pair of card states; Monte Carlo samples
+//! the same counts with one draw per attack.
+
+use rand::Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::conditions::Conditions;
+use super::graph::Graph;
+use super::law::{Law, law};
+use super::options::Options;
+use super::setup::{card, with_conditions};
+use super::tn::target_number;
+use super::track::fresh;
+use super::trooper::Trooper;
+use super::weapon::{Use, Weapon};
+use crate::engine::Kernel;
+use crate::stats::DuelTally;
+
+/// Largest pair-state count the exact duel steps through.
+pub const MAX_PAIRS: usize = 4_000_000;
+
+/// Who moves first (Ruling `FIRST_SIDE`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum First {
+    A,
+    B,
+    Random,
+}
+
+/// One side of a duel: its card under the opponent's laws, and how it fires.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DuelSide {
+    pub name: String,
+    pub weapon: String,
+    /// This side's card under the opponent's laws.
+    pub graph: Graph,
+    /// `fire[col]`: the law (in the opponent's graph) this side fires at column `col`;
+    /// `None` when its AP cannot pay the attack.
+    pub fire: Vec<Option<u8>>,
+}
+
+/// The exact outcome of a duel, by round.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExactDuel {
+    pub a_by_round: Vec<f64>,
+    pub b_by_round: Vec<f64>,
+    pub p_a_wins: f64,
+    pub p_b_wins: f64,
+    /// Both in the fight at the cap.
+    pub p_undecided: f64,
+}
+
+/// A compiled duel.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Duel {
+    pub a: DuelSide,
+    pub b: DuelSide,
+    pub first: First,
+    pub max_rounds: u32,
+}
+
+/// The duel weapon of `x` at these conditions and its TN at Mods 0.
+fn weapon(x: &Trooper, c: &Conditions, sneak: bool, o: &Options) -> Result<(Weapon, i32), String> {
+    let fresh_ap = x.max_ap(0);
+    let cands = x.primaries.iter().chain(x.secondary.iter());
+    let mut why = Vec::new();
+    for w in cands {
+        if !matches!(w.usage(), Use::Arc { .. } | Use::Melee) {
+            why.push(format!("{}: duels play arc and melee weapons", w.name));
+            continue;
+        }
+        match target_number(w, c, sneak, 0, fresh_ap, o) {
+            Ok(tn) => return Ok((w.clone(), tn)),
+            Err(e) => why.push(e),
+        }
+    }
+    Err(format!("{} has no weapon for this duel: {}", x.name, why.join("; ")))
+}
+
+/// The laws of `x` firing `w` (TN `tn0` at Mods 0) at each of its columns, and which law
+/// each column fires (`None`: cannot pay the attack).
+fn laws_of(x: &Trooper, w: &Weapon, tn0: i32, o: &Options) -> (Vec<Law>, Vec<Option<u8>>) {
+    let cost = match w.usage() {
+        Use::Arc { crew: true, .. } => o.int("CREW_ARC_AP") as i32,
+        Use::Melee => 5,
+        _ => 2,
+    };
+    let mut laws: Vec<Law> = Vec::new();
+    let mut fire = Vec::new();
+    for col in 0..=x.track.cells() {
+        let ap = x.max_ap(col);
+        if x.track.out_column(col) || ap < cost {
+            fire.push(None);
+            continue;
+        }
+        let l = law(w, tn0 + x.track.mods(col), ap, o);
+        let i = laws.iter().position(|y| *y == l).unwrap_or_else(|| {
+            laws.push(l);
+            laws.len() - 1
+        });
+        fire.push(Some(i as u8));
+    }
+    (laws, fire)
+}
+
+impl Duel {
+    /// Compile a duel of `a` and `b` (conditions apply to both as firer and target).
+    ///
+    /// # Errors
+    /// A side without a weapon that reaches, or cards too large to play.
+    pub fn new(a: &Trooper, b: &Trooper, c: &Conditions, o: &Options, max_rounds: u32) -> Result<Duel, String> {
+        o.validate()?;
+        let (a, b) = (with_conditions(a, c, true), with_conditions(b, c, true));
+        let (wa, tna) = weapon(&a, c, b.sneak_suit || c.sneak_suit, o)?;
+        let (wb, tnb) = weapon(&b, c, a.sneak_suit || c.sneak_suit, o)?;
+        let (la, fa) = laws_of(&a, &wa, tna, o);
+        let (lb, fb) = laws_of(&b, &wb, tnb, o);
+        let ga = Graph::build(card(&a, o), fresh(a.armour_cells()), &lb)?;
+        let gb = Graph::build(card(&b, o), fresh(b.armour_cells()), &la)?;
+        let first = match o.choice("FIRST_SIDE") {
+            "a" => First::A,
+            "b" => First::B,
+            _ => First::Random,
+        };
+        Ok(Duel {
+            a: DuelSide { name: a.name.clone(), weapon: wa.name, graph: ga, fire: fa },
+            b: DuelSide { name: b.name.clone(), weapon: wb.name, graph: gb, fire: fb },
+            first,
+            max_rounds: max_rounds.max(1),
+        })
+    }
+
+    /// One duel: (winner: 1 = A, 2 = B, 0 = draw at the cap, round index).
+    #[inline]
+    pub fn play_one<R: Rng + ?Sized>(&self, rng: &mut R) -> (u8, usize) {
+        let a_leads = match self.first {
+            First::A => true,
+            First::B => false,
+            First::Random => rng.next_u64() & 1 == 0,
+        };
+        let (mut sa, mut sb) = (0usize, 0usize);
+        // Returns true when the shot put the target out.
+        let mut shoot = |from_a: bool, rng: &mut R| -> bool {
+            let (x, y, sx, sy) = if from_a { (&self.a, &self.b, sa, &mut sb) } else { (&self.b, &self.a, sb, &mut sa) };
+            match x.fire[x.graph.cols[sx] as usize] {
+                Some(l) => {
+                    *sy = y.graph.sample(l as usize, *sy, rng);
+                    y.graph.out[*sy]
+                }
+                None => false,
+            }
+        };
+        for r in 0..self.max_rounds as usize {
+            if r > 0 && shoot(!a_leads, rng) {
+                return (if a_leads { 2 } else { 1 }, r);
+            }
+            if shoot(a_leads, rng) {
+                return (if a_leads { 1 } else { 2 }, r);
+            }
+        }
+        (0, self.max_rounds as usize - 1)
+    }
+
+    /// The exact outcome (`None` when the pair of cards is too large).
+    pub fn exact(&self) -> Option<ExactDuel> {
+        let one = |a_leads: bool| self.exact_order(a_leads);
+        match self.first {
+            First::A => one(true),
+            First::B => one(false),
+            First::Random => {
+                let (x, y) = (one(true)?, one(false)?);
+                let avg = |u: &[f64], v: &[f64]| u.iter().zip(v).map(|(p, q)| (p + q) / 2.0).collect::<Vec<f64>>();
+                Some(ExactDuel {
+                    a_by_round: avg(&x.a_by_round, &y.a_by_round),
+                    b_by_round: avg(&x.b_by_round, &y.b_by_round),
+                    p_a_wins: (x.p_a_wins + y.p_a_wins) / 2.0,
+                    p_b_wins: (x.p_b_wins + y.p_b_wins) / 2.0,
+                    p_undecided: (x.p_undecided + y.p_undecided) / 2.0,
+                })
+            }
+        }
+    }
+
+    fn exact_order(&self, a_leads: bool) -> Option<ExactDuel> {
+        let (na, nb) = (self.a.graph.len(), self.b.graph.len());
+        if na.checked_mul(nb)? > MAX_PAIRS {
+            return None;
+        }
+        let mut p = vec![0.0f64; na * nb];
+        p[0] = 1.0;
+        let rounds = self.max_rounds as usize;
+        let (mut a_by, mut b_by) = (vec![0.0; rounds], vec![0.0; rounds]);
+        for r in 0..rounds {
+            for from_a in [!a_leads, a_leads] {
+                if r == 0 && from_a != a_leads {
+                    continue;
+                }
+                let mut q = vec![0.0f64; na * nb];
+                let mut won = 0.0;
+                for i in 0..na {
+                    for j in 0..nb {
+                        let m = p[i * nb + j];
+                        if m == 0.0 {
+                            continue;
+                        }
+                        let (x, y, sx, sy) = if from_a { (&self.a, &self.b, i, j) } else { (&self.b, &self.a, j, i) };
+                        let Some(l) = x.fire[x.graph.cols[sx] as usize] else {
+                            q[i * nb + j] += m;
+                            continue;
+                        };
+                        for (t, n) in y.graph.edges(l as usize, sy) {
+                            let mass = m * n as f64 / super::law::TOTAL as f64;
+                            if y.graph.out[t] {
+                                won += mass;
+                            } else if from_a {
+                                q[i * nb + t] += mass;
+                            } else {
+                                q[t * nb + j] += mass;
+                            }
+                        }
+                    }
+                }
+                if from_a {
+                    a_by[r] += won;
+                } else {
+                    b_by[r] += won;
+                }
+                p = q;
+            }
+        }
+        let (pa, pb) = (a_by.iter().sum::<f64>(), b_by.iter().sum::<f64>());
+        Some(ExactDuel { a_by_round: a_by, b_by_round: b_by, p_a_wins: pa, p_b_wins: pb, p_undecided: p.iter().sum() })
+    }
+}
+
+impl Kernel for Duel {
+    type Tally = DuelTally;
+    fn new_tally(&self) -> DuelTally {
+        DuelTally::new(self.max_rounds as usize)
+    }
+    fn play(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut DuelTally) {
+        tally.trials += trials as u64;
+        for _ in 0..trials {
+            match self.play_one(rng) {
+                (1, r) => tally.a_wins_by_turn[r] += 1,
+                (2, r) => tally.b_wins_by_turn[r] += 1,
+                _ => tally.timeouts += 1,
+            }
+        }
+    }
+}

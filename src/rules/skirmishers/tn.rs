@@ -1,0 +1,71 @@
+//! Target numbers (§2 "Target Number Modifiers"): base TN of the weapon's use, range
+//! band, the firer's Mods, cover, smoke, prone states and sneak suits.
+
+use super::conditions::Conditions;
+use super::options::Options;
+use super::weapon::{Use, Weapon};
+
+/// Why a weapon cannot attack (Ruling `RANGE_BANDS`), for people.
+pub type NoAttack = String;
+
+/// The TN of one attack with `w` by a firer with `firer_mods` and `firer_ap` max AP,
+/// before movement fire's +2.
+///
+/// # Errors
+/// Beyond Long, melee not adjacent, a throw farther than the firer's AP reaches.
+pub fn target_number(
+    w: &Weapon,
+    c: &Conditions,
+    target_sneak_suit: bool,
+    firer_mods: i32,
+    firer_ap: i32,
+    o: &Options,
+) -> Result<i32, NoAttack> {
+    let range = c.range.max(1);
+    let usage = w.usage();
+    let mut long = false;
+    let base = match usage {
+        Use::Melee => {
+            if range != 1 {
+                return Err(format!("{}: melee needs range 1 (target at {range} dots)", w.name));
+            }
+            4
+        }
+        Use::Thrown { per_dot } => {
+            let spent = (range * per_dot * if c.attacker_prone { 2 } else { 1 }) as i32;
+            // 3 AP to make the explosive the active weapon, then the throw.
+            if spent + 3 > firer_ap {
+                return Err(format!(
+                    "{}: a throw of {range} dots needs {} AP; the firer has {firer_ap}",
+                    w.name,
+                    spent + 3
+                ));
+            }
+            spent
+        }
+        Use::Arc { .. } | Use::Launcher { .. } => {
+            let short = w.short.unwrap_or(0);
+            let lng = w.long.unwrap_or(short);
+            if range > lng.max(short) {
+                return Err(format!("{}: range {range} is beyond Long ({lng})", w.name));
+            }
+            long = range > short;
+            6 + if long { 2 } else { 0 }
+        }
+    };
+    let mut tn = base + firer_mods;
+    if usage != Use::Melee {
+        tn += c.obstructions as i32;
+        tn += c.smoke_dots as i32 * if o.on("SMOKE_REPLACES_COVER") { 3 } else { 4 };
+    }
+    if c.attacker_prone {
+        tn -= 1;
+    }
+    if c.target_prone && !w.targets_dot() {
+        tn += if range > 1 { 1 } else { -1 };
+    }
+    if target_sneak_suit && long && o.on("SNEAK_SUIT_STACKS") {
+        tn += 1;
+    }
+    Ok(tn)
+}

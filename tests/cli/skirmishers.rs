@@ -1,0 +1,265 @@
+//! Skirmishers end to end through the binary, on a catalogue that is not in the
+//! repository, against exact values computed here independently (a plain dynamic
+//! programme over the set of fully crossed cells and the armour left, skirmishers.md
+//! §1-§3), and Monte Carlo within exact binomial bounds of them.
+
+use std::collections::HashMap;
+
+use super::*;
+use volley::stats::binomial::consistent;
+
+const CATALOGUE: &str = r#"
+[[weapon]]
+name = "Test Carbine"
+class = "primary"
+lethal = 3
+shots = 2
+short = 10
+long = 30
+pv = 50
+
+[[trooper]]
+name = "Carbineer"
+primary = "Test Carbine"
+grenades = 0
+
+[[trooper]]
+name = "Vest"
+body_armor = "basic"
+primary = "Test Carbine"
+grenades = 0
+"#;
+
+fn run(dir: &tempfile::TempDir, args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["--ruleset", "skirmishers", "--loadouts", dir.path().to_str().unwrap()];
+    all.extend_from_slice(args);
+    json_of(&all)
+}
+
+/// 36 x P(2D6 >= tn).
+fn ways(tn: i32) -> u32 {
+    (1..=6).flat_map(|a| (1..=6).map(move |b| a + b)).filter(|&s| s >= tn).count() as u32
+}
+
+/// One hit of `x` lethal on (full-cell mask over cells 10..0, armour) at initial roll `r`.
+fn hit(mask: u16, armour: u32, x: u32, r: i32) -> (u16, u32) {
+    let soak = armour.min(x);
+    let mut left = x - soak;
+    let mut m = mask;
+    let mut i = (10 - r).max(0) as usize;
+    while left > 0 && i < 11 {
+        if m & (1 << i) == 0 {
+            m |= 1 << i;
+            left -= 1;
+        }
+        i += 1;
+    }
+    (m, armour - soak)
+}
+
+/// Out: the rightmost full cell is cell 1 (index 9) or cell 0 (index 10).
+fn out(mask: u16) -> bool {
+    mask >> 9 != 0
+}
+
+/// P(out by round k), k = 1..=rounds, one attack a round at `tn`.
+fn exact_run(tn: i32, x: u32, armour: u32, rounds: usize) -> Vec<f64> {
+    let p_hit = ways(tn) as f64 / 36.0;
+    let mut dist: HashMap<(u16, u32), f64> = HashMap::from([((0, armour), 1.0)]);
+    let mut by = Vec::new();
+    for _ in 0..rounds {
+        let mut next: HashMap<(u16, u32), f64> = HashMap::new();
+        for (&(m, a), &p) in &dist {
+            if out(m) {
+                *next.entry((m, a)).or_default() += p;
+                continue;
+            }
+            *next.entry((m, a)).or_default() += p * (1.0 - p_hit);
+            for d1 in 1..=6 {
+                for d2 in 1..=6 {
+                    *next.entry(hit(m, a, x, d1 + d2)).or_default() += p * p_hit / 36.0;
+                }
+            }
+        }
+        dist = next;
+        by.push(dist.iter().filter(|((m, _), _)| out(*m)).map(|(_, p)| p).sum());
+    }
+    by
+}
+
+#[test]
+fn odds_match_an_independent_count() {
+    let dir = catalogue_dir(&[("test.toml", CATALOGUE)]);
+    // Long range (20 > 10) and one obstruction: 6 + 2 + 1 = 9.
+    let j = run(
+        &dir,
+        &[
+            "odds",
+            "--attacker",
+            "Carbineer",
+            "--target",
+            "Carbineer",
+            "--range",
+            "20",
+            "--obstructions",
+            "1",
+            "--format",
+            "json",
+        ],
+    );
+    let row = &j.as_array().unwrap()[0];
+    assert_eq!(row["weapon"], "Test Carbine");
+    assert_eq!(row["target_number"], 9);
+    assert!((row["p_hit"].as_f64().unwrap() - 10.0 / 36.0).abs() < 1e-12);
+    let p_out = exact_run(9, 3, 0, 1)[0];
+    assert!((row["p_out"].as_f64().unwrap() - p_out).abs() < 1e-12);
+    let hp = row["hp_distribution"].as_object().unwrap();
+    assert!((hp["out"].as_f64().unwrap() - p_out).abs() < 1e-12);
+    assert!((hp["10"].as_f64().unwrap() - 26.0 / 36.0).abs() < 1e-12);
+    let total: f64 = hp.values().map(|v| v.as_f64().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-12);
+    // The firer's damage: at HP 5 its Mods add +2 (TN 11).
+    let j = run(
+        &dir,
+        &[
+            "odds",
+            "--attacker",
+            "Carbineer",
+            "--target",
+            "Vest",
+            "--range",
+            "20",
+            "--obstructions",
+            "1",
+            "--firer-hp",
+            "5",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(j[0]["target_number"], 11);
+}
+
+#[test]
+fn exact_and_monte_carlo_attack_runs_match_the_independent_chain() {
+    let dir = catalogue_dir(&[("test.toml", CATALOGUE)]);
+    let want = exact_run(8, 3, 2, 8);
+    let e = run(
+        &dir,
+        &[
+            "ttk",
+            "--attacker",
+            "Carbineer",
+            "--target",
+            "Vest",
+            "--range",
+            "20",
+            "--max-turns",
+            "8",
+            "--exact",
+            "--format",
+            "json",
+        ],
+    );
+    let got: Vec<f64> = e["p_kill_by_turn"].as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
+    for (g, w) in got.iter().zip(&want) {
+        assert!((g - w).abs() < 1e-12, "{got:?} vs {want:?}");
+    }
+    let n = 40_000u64;
+    let m = run(
+        &dir,
+        &[
+            "ttk",
+            "--attacker",
+            "Carbineer",
+            "--target",
+            "Vest",
+            "--range",
+            "20",
+            "--max-turns",
+            "8",
+            "--trials",
+            "40000",
+            "--format",
+            "json",
+        ],
+    );
+    let alpha = 1e-4 / 8.0;
+    for (k, v) in m["p_kill_by_turn"].as_array().unwrap().iter().enumerate() {
+        let kills = (v.as_f64().unwrap() * n as f64).round() as u64;
+        assert!(consistent(kills, n, want[k], alpha), "round {}: {kills}/{n} vs {}", k + 1, want[k]);
+    }
+}
+
+#[test]
+fn duels_exact_and_monte_carlo_agree() {
+    let dir = catalogue_dir(&[("test.toml", CATALOGUE)]);
+    let args = [
+        "duel",
+        "Carbineer",
+        "Vest",
+        "--range",
+        "8",
+        "--option",
+        "FIRST_SIDE=a",
+        "--max-turns",
+        "12",
+        "--format",
+        "json",
+    ];
+    let mut exact = args.to_vec();
+    exact.push("--exact");
+    let e = run(&dir, &exact);
+    let mut mc = args.to_vec();
+    mc.extend(["--trials", "40000"]);
+    let m = run(&dir, &mc);
+    let sum: f64 = ["p_a_wins", "p_b_wins", "p_draw"].iter().map(|k| e[k].as_f64().unwrap()).sum();
+    assert!((sum - 1.0).abs() < 1e-9);
+    for key in ["p_a_wins", "p_b_wins"] {
+        let k = (m[key].as_f64().unwrap() * 40_000.0).round() as u64;
+        assert!(consistent(k, 40_000, e[key].as_f64().unwrap(), 1e-4 / 2.0), "{key}");
+    }
+    // The vest's armour soaks the first hits: B wins more often than A.
+    assert!(e["p_b_wins"].as_f64().unwrap() > e["p_a_wins"].as_f64().unwrap());
+}
+
+#[test]
+fn a_sweep_writes_the_track_odds_table() {
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().join("r");
+    volley()
+        .args([
+            "sweep",
+            "scenarios/skirmishers-quick.toml",
+            "--trials",
+            "2000",
+            "--no-charts",
+            "--format",
+            "csv",
+            "--out",
+        ])
+        .arg(&dir)
+        .assert()
+        .success();
+    let odds = fs::read_to_string(dir.join("track_odds.csv")).unwrap();
+    let header = odds.lines().next().unwrap();
+    for col in
+        ["attacker", "weapon", "target", "range", "obstructions", "target_prone", "target_number", "p_hit", "p_out"]
+    {
+        assert!(header.split(',').any(|c| c == col), "{col} in {header}");
+    }
+    assert_eq!(odds.lines().count(), 1 + 288);
+    assert!(dir.join("time_to_kill.csv").exists() && dir.join("cost_efficiency.csv").exists());
+}
+
+#[test]
+fn a_bad_catalogue_reports_every_error() {
+    let dir = catalogue_dir(&[("bad.toml", "[[trooper]]\nname = \"X\"\nprimary = \"Nothing\"\nhue = 1\n")]);
+    let out = volley()
+        .args(["--ruleset", "skirmishers", "--loadouts", dir.path().to_str().unwrap(), "validate"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.toml") && err.contains("primary") && err.contains("hue"), "{err}");
+}
