@@ -16,6 +16,7 @@ pub mod mechcom;
 pub mod named;
 pub mod quantile_pair;
 pub mod ruleset;
+pub mod shellshock;
 pub mod techcommander;
 
 pub use crate::engine::{Kernel, Tally};
@@ -39,6 +40,7 @@ macro_rules! registry {
         $m! {
             TechCommander => techcommander::TechCommander,
             Mechcom => mechcom::Mechcom,
+            Shellshock => shellshock::Shellshock,
         }
     };
 }
