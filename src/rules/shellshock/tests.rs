@@ -415,3 +415,81 @@ fn defence_of_the_facing() {
         assert_eq!(defence(t, &Conditions { facing: f, ..Conditions::default() }).armour, a);
     }
 }
+
+#[test]
+fn the_shipped_catalogue_loads_with_what_issue_13_asks() {
+    let cat = Catalogue::embedded().unwrap_or_else(|e| panic!("{e}"));
+    assert!(cat.units.len() >= 6);
+    for era in ["ww2", "modern", "future"] {
+        assert!(!cat.select(&format!("era:{era}")).unwrap().is_empty(), "{era}");
+    }
+    assert!(cat.weapons.len() >= 10);
+    for t in super::unit::DvType::ALL {
+        assert!(cat.weapons.iter().any(|w| w.kind == t), "a weapon of type {}", t.name());
+    }
+    assert!(cat.charts.len() >= 2);
+    let mg = cat.weapons.iter().find(|w| w.name == "30mm Machine Gun").unwrap();
+    assert_eq!((mg.damage, mg.shock, mg.penetration, mg.range, mg.spreadfire), (3, 2, 2, 60, true));
+}
+
+#[test]
+fn every_catalogue_error_is_reported_at_once_with_file_line_entry_and_field() {
+    let text = r#"
+[[weapon]]
+name = "Gun"
+type = "X"
+damage = 3
+range = 10
+
+[[weapon]]
+name = "Gun2"
+type = "B"
+damage = 99
+range = 10
+colour = "red"
+
+[[chart]]
+name = "short"
+lines = "AAB"
+equipment = [{ letter = "A", name = "Crew" }]
+
+[[unit]]
+name = "Bad"
+era = "ww2"
+to_hit_dice = "2d10"
+defense = { B = 1, M = 1, E = 1, I = 1, SA = 1 }
+armor = { front = 1, side = 1, rear = 1 }
+shock_threshold = 1
+penetration_factor = 1
+dead_at = 5
+internal = [{ from = 3, percent = 5, hits = 1 }, { from = 2, percent = 10, hits = 1 }]
+chart = "shorty"
+gunners = [{ weapons = ["Gunn"] }]
+
+[[unit]]
+name = "Bad"
+era = "space"
+"#;
+    let err = Catalogue::from_read("t", &[SourceFile { name: "bad.toml".into(), text: text.into() }], Vec::new())
+        .unwrap_err();
+    let all = err.to_string();
+    for needle in [
+        "unknown dVT `X`",
+        "must be between 0 and 40, got 99",
+        "unknown key",
+        "has 100 lines, got 3",
+        "letters `B` are not in the equipment list",
+        "ww2 units roll d10+d6, not 2d10",
+        "defense.P`: missing required field",
+        "internal[1].from",
+        "unknown chart `shorty`",
+        "unknown weapon `Gunn`",
+        "every unit needs its printed ECV",
+        "defined twice",
+        "unknown era `space`",
+    ] {
+        assert!(all.contains(needle), "missing `{needle}` in:\n{all}");
+    }
+    assert!(err.0.iter().all(|e| e.file == "bad.toml" && e.position.is_some()), "{all}");
+    assert!(all.contains("unit \"Bad\""), "{all}");
+}
