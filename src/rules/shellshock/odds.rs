@@ -25,7 +25,8 @@ pub struct GunnerOdds {
     pub p_second_20: f64,
     /// P(exactly the k lowest-TN weapons hit), k = 0..=n.
     pub p_hits: Vec<f64>,
-    /// Internal (after armour, shock, penetration) → P, given the roll; index = Internal.
+    /// Internal (after armour, shock, penetration) → P over every roll (a miss is 0);
+    /// index = Internal. Sums to 1 − `p_second_20`.
     pub internal: Vec<f64>,
     /// P(the Dead box: one gunner's Internal >= Dead X+).
     pub p_dead_box: f64,
@@ -49,7 +50,8 @@ impl GunnerOdds {
             .iter()
             .map(|w| (w.name.clone(), w.kind.name(), w.target_number, plan.law.p_hit(w.target_number, plan.gunnery)))
             .collect();
-        let mut internal = Vec::new();
+        // misses leave Internal 0; the second 20 stands apart (`p_second_20`)
+        let mut internal = vec![p_hits[0]];
         let mut results: Vec<(String, f64)> =
             vec![("miss".into(), p_hits[0]), ("no internal".into(), 0.0), ("core".into(), 0.0)];
         results.extend(def.boxes.iter().map(|b| (format!("{}%", b.percent), 0.0)));
@@ -186,8 +188,8 @@ pub fn detail_attacker_columns() -> Vec<(&'static str, Kind)> {
 /// `gunner_odds` columns after the axes.
 pub fn detail_value_columns() -> Vec<(&'static str, Kind)> {
     vec![
-        ("dice", Kind::Text),
-        ("gunnery", Kind::Int),
+        ("to_hit_dice", Kind::Text),
+        ("gunnery_total", Kind::Int),
         ("spread", Kind::Int),
         ("target_numbers", Kind::Text),
         ("p_any_hit", Kind::Float),
