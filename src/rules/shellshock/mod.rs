@@ -45,4 +45,6 @@ pub use roll::{Dice, RollLaw};
 pub use ruleset::Shellshock;
 
 #[cfg(test)]
+mod monte_carlo_tests;
+#[cfg(test)]
 mod tests;

@@ -129,6 +129,19 @@ spreadfire = true
 range = 60
 
 [[unit]]
+name = "Paper Target"
+era = "modern"
+defense = { B = 9, M = 9, E = 9, I = 9, SA = 9, P = 9 }
+armor = { front = 4, side = 2, rear = 0 }
+shock_threshold = 3
+penetration_factor = 3
+dead_at = 100
+internal = [{ from = 1, percent = 49, hits = 1 }]
+chart = "plain"
+gunners = [{ skill = 1, weapons = ["MG 3/2/2"] }]
+ecv = 30
+
+[[unit]]
 name = "Spreader"
 era = "ww2"
 defense = { B = 12, M = 10, E = 8, I = 10, SA = 24, P = 14 }
