@@ -32,6 +32,7 @@ pub mod duel;
 pub mod gunner;
 pub mod odds;
 pub mod options;
+pub mod reference;
 pub mod roll;
 pub mod ruleset;
 pub mod unit;

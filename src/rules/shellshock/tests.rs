@@ -393,6 +393,13 @@ fn v16_reference_attack_run() {
 }
 
 #[test]
+fn the_benchmarks_reference_run_is_vector_16() {
+    let e = super::reference::vector_16(12).exact();
+    assert!((e.p_kill_by_turn[11] - 0.623590).abs() < 5e-7, "{:?}", e.p_kill_by_turn);
+    assert_eq!(e.p_kill_by_turn, vector_16(&Options::default()).exact().p_kill_by_turn);
+}
+
+#[test]
 fn v16_mirror_duel() {
     let run = vector_16(&Options::default());
     let d = DuelKernel::new(run.clone(), run).unwrap().exact();
