@@ -300,7 +300,7 @@ fn scenario_arguments_follow_one_rule() {
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);
     assert!(
-        err.contains("no built-in scenario `quik` (did you mean `quick`?) (built in: battles, duels, mechcom-duels, mechcom-quick, quick, standard)"),
+        err.contains("no built-in scenario `quik` (did you mean `quick`?) (built in: battles, duels, mechcom-duels, mechcom-quick, quick, shellshock-duels, shellshock-quick, standard)"),
         "{err}"
     );
     assert!(err.contains("give its path"), "{err}");
@@ -310,7 +310,20 @@ fn scenario_arguments_follow_one_rule() {
 fn scenario_list_and_show_print_the_built_ins() {
     let list = stdout_of(&["scenario", "list"]);
     let names: Vec<&str> = list.lines().map(|l| l.split('\t').next().unwrap()).collect();
-    assert_eq!(names, ["battles", "duels", "mechcom-duels", "mechcom-quick", "quick", "standard"], "{list}");
+    assert_eq!(
+        names,
+        [
+            "battles",
+            "duels",
+            "mechcom-duels",
+            "mechcom-quick",
+            "quick",
+            "shellshock-duels",
+            "shellshock-quick",
+            "standard"
+        ],
+        "{list}"
+    );
     assert!(list.contains("[mechcom]"), "another ruleset's scenarios say so: {list}");
     let shipped = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/quick.toml")).unwrap();
     assert_eq!(stdout_of(&["scenario", "show", "quick"]), shipped);

@@ -513,3 +513,37 @@ era = "space"
     assert!(err.0.iter().all(|e| e.file == "bad.toml" && e.position.is_some()), "{all}");
     assert!(all.contains("unit \"Bad\""), "{all}");
 }
+
+#[test]
+fn the_consulted_rulings_change_what_they_rule() {
+    // DOUBLE_STACKS: a natural 20 with exactly one reroll 10 doubles twice (x4).
+    let stacked = RollLaw::new(Dice::TwoD10, 0, 2, true, true);
+    close(stacked.p_nat20[2], 1. / 100. * 2. * (1. / 10.) * (9. / 10.), "x4");
+    close(law(Dice::TwoD10, 0, 12).p_nat20[2], 0.0, "DOUBLE_STACKS=false never multiplies by 4");
+    // SECOND_20_DESTROYS=false: the second 20 is only a natural 20.
+    let tame = RollLaw::new(Dice::TwoD10, 0, 2, false, false);
+    close(tame.p_second_20, 0.0, "no destroying second 20");
+    close(tame.p_natural_20(), 1. / 100., "natural 20 unchanged");
+    // DAMAGE_DICE shortcuts.
+    use super::damage::pool_law;
+    use super::options::DamageDice;
+    let m = pool_law(3, DamageDice::Multiply);
+    for v in (3..=18).step_by(3) {
+        close(m[v], 1. / 6., "3 x 1d6");
+    }
+    close(pool_law(1, DamageDice::BellD12)[3], 3. / 12., "bell d12 face 3");
+    close(pool_law(2, DamageDice::Pool)[7], 6. / 36., "2d6 = 7");
+    // RANGE_STEP and POINT_BLANK_ROUND.
+    let cat = catalogue();
+    let t = cat.unit("Vector Tank").unwrap();
+    let mut o = Options::default();
+    o.set("RANGE_STEP", "10").unwrap();
+    assert_eq!(Conditions::default().target_number(super::unit::DvType::SA, t, &o), 11 + 2);
+    let pb = Conditions { range: 1, point_blank: true, ..Conditions::default() };
+    assert_eq!(pb.target_number(super::unit::DvType::SA, t, &Options::default()), 5, "11 / 2 rounded down");
+    assert_eq!(pb.target_number(super::unit::DvType::M, t, &Options::default()), 10, "M is never halved");
+    o.set("POINT_BLANK_ROUND", "CEIL").unwrap();
+    assert_eq!(pb.target_number(super::unit::DvType::SA, t, &o), 6);
+    let immobile = Conditions { immobile: true, ..Conditions::default() };
+    assert_eq!(immobile.target_number(super::unit::DvType::SA, t, &Options::default()), 2, "DV 0 + range 24");
+}
