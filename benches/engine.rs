@@ -97,6 +97,13 @@ fn reference_battle() -> volley::rules::techcommander::battle::TcBattle {
 const REFERENCE_FORCE_A: &str = "Gladiator Lancer+Beagle Hunter+Hunter IV Standard";
 const REFERENCE_FORCE_B: &str = "Paladin Siege+Stingray Standard+Rhino Standard+2*ECBS Pirate AT";
 
+/// Shellshock's reference attack run (shellshock.md §7 vector 16: the 30mm Machine Gun,
+/// 12 turns), Monte Carlo by one exact table draw per gunner step.
+fn shellshock_reference_attack_run(c: &mut Criterion) {
+    let run = volley::rules::shellshock::reference::vector_16(12);
+    bench_kernel(c, "shellshock_reference_attack_run", &run, 4_194_304);
+}
+
 fn bench_kernel<K: Kernel>(c: &mut Criterion, name: &str, kernel: &K, trials: u64) {
     let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Elements(trials));
@@ -134,6 +141,7 @@ fn engine(c: &mut Criterion) {
     bench_kernel(c, "mechcom_reference_attack_run", &mechcom_reference(), 4_194_304);
     bench_kernel(c, "reference_battle", &reference_battle(), 1_048_576);
     skirmishers_reference_attack_run(c);
+    shellshock_reference_attack_run(c);
 }
 
 criterion_group!(benches, engine);

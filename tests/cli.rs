@@ -755,7 +755,7 @@ smoke = ["none", "designated"]
         assert_eq!(out.status.code(), Some(1));
         assert!(
             String::from_utf8_lossy(&out.stderr)
-                .contains("built in: battles, duels, mechcom-duels, mechcom-quick, quick, skirmishers-quick, standard")
+                .contains("built in: battles, duels, mechcom-duels, mechcom-quick, quick, shellshock-duels, shellshock-quick, skirmishers-quick, standard")
         );
     }
 
@@ -1131,6 +1131,8 @@ mod mechcom;
 mod oddscard;
 #[path = "cli/plumbing.rs"]
 mod plumbing;
+#[path = "cli/shellshock.rs"]
+mod shellshock;
 #[path = "cli/skirmishers.rs"]
 mod skirmishers;
 #[path = "cli/special.rs"]

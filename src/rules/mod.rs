@@ -16,6 +16,7 @@ pub mod mechcom;
 pub mod named;
 pub mod quantile_pair;
 pub mod ruleset;
+pub mod shellshock;
 pub mod skirmishers;
 pub mod techcommander;
 
@@ -41,6 +42,7 @@ macro_rules! registry {
             TechCommander => techcommander::TechCommander,
             Mechcom => mechcom::Mechcom,
             Skirmishers => skirmishers::Skirmishers,
+            Shellshock => shellshock::Shellshock,
         }
     };
 }

@@ -300,7 +300,7 @@ fn scenario_arguments_follow_one_rule() {
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);
     assert!(
-        err.contains("no built-in scenario `quik` (did you mean `quick`?) (built in: battles, duels, mechcom-duels, mechcom-quick, quick, skirmishers-quick, standard)"),
+        err.contains("no built-in scenario `quik` (did you mean `quick`?) (built in: battles, duels, mechcom-duels, mechcom-quick, quick, shellshock-duels, shellshock-quick, skirmishers-quick, standard)"),
         "{err}"
     );
     assert!(err.contains("give its path"), "{err}");
@@ -312,7 +312,17 @@ fn scenario_list_and_show_print_the_built_ins() {
     let names: Vec<&str> = list.lines().map(|l| l.split('\t').next().unwrap()).collect();
     assert_eq!(
         names,
-        ["battles", "duels", "mechcom-duels", "mechcom-quick", "quick", "skirmishers-quick", "standard"],
+        [
+            "battles",
+            "duels",
+            "mechcom-duels",
+            "mechcom-quick",
+            "quick",
+            "shellshock-duels",
+            "shellshock-quick",
+            "skirmishers-quick",
+            "standard"
+        ],
         "{list}"
     );
     assert!(list.contains("[mechcom]"), "another ruleset's scenarios say so: {list}");

@@ -133,7 +133,7 @@ fn floats(v: &serde_json::Value) -> Vec<f64> {
 fn rulesets_lists_techcommander_and_mechcom_with_axes_options_and_defaults() {
     let all = json_of(&["rulesets", "--format", "json"]);
     let names: Vec<&str> = all.as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["techcommander", "mechcom", "skirmishers"]);
+    assert_eq!(names, ["techcommander", "mechcom", "skirmishers", "shellshock"]);
     let m = &all[1];
     let axes: Vec<&str> = m["axes"].as_array().unwrap().iter().map(|a| a["name"].as_str().unwrap()).collect();
     assert_eq!(axes, ["range", "cover", "engaged", "levels_above", "spot_tokens", "target_conditions"]);

@@ -1,0 +1,565 @@
+//! The Shellshock catalogue (`loadouts/shellshock/`, every key documented in its
+//! README): weapons, units, Internal Damage Charts and fields, read with the shared
+//! reader (`crate::catalogue`) and checked in one pass. Every independent error is
+//! reported at once, each naming file, line, entry and field: unknown keys (with the
+//! nearest), values out of range, a dVT, era or dice that does not exist, to-hit dice
+//! the era does not allow, Internal %'s boxes out of order, a chart that is not 100
+//! lines or uses a letter its equipment list lacks, names defined twice (the later
+//! definition is the error), and unknown weapon, chart or unit names (with the nearest).
+//! An entry that refers to an entry with errors gets no error of its own for it.
+
+use std::path::Path;
+
+use crate::catalogue::error::{CatalogError, CatalogErrors, did_you_mean};
+use crate::catalogue::fields::Fields;
+use crate::catalogue::raw::{ParsedFile, RawEntry, read_csv, read_toml};
+use crate::catalogue::source::{self, SourceFile};
+use crate::catalogue::{Section, Sections};
+
+use super::damage::InternalBox;
+use super::roll::Dice;
+use super::unit::{Armor, Chart, DvType, Equipment, Era, Field, Gunner, Unit, Weapon};
+
+pub const WEAPON: Section = Section("weapon");
+pub const UNIT: Section = Section("unit");
+pub const CHART: Section = Section("chart");
+pub const FIELD: Section = Section("field");
+
+/// The embedded default catalogue: `loadouts/shellshock/`.
+pub const CATALOGUE_DIR: &str = "shellshock";
+
+/// The sections of a Shellshock catalogue file (TOML; `*weapons.csv` stat sheets too).
+pub const SECTIONS: Sections = Sections { toml: &[WEAPON, UNIT, CHART, FIELD], csv: &[("weapons", WEAPON)] };
+
+const WEAPON_KEYS: &[&str] =
+    &["name", "type", "damage", "shock", "penetration", "spreadfire", "indirect", "range", "note"];
+const UNIT_KEYS: &[&str] = &[
+    "name",
+    "era",
+    "to_hit_dice",
+    "defense",
+    "defense_side",
+    "stealth",
+    "armor",
+    "shock_threshold",
+    "penetration_factor",
+    "dead_at",
+    "internal",
+    "chart",
+    "gunners",
+    "ecv",
+    "note",
+];
+const CHART_KEYS: &[&str] = &["name", "lines", "equipment", "note"];
+const FIELD_KEYS: &[&str] = &["name", "opponents", "note"];
+/// Largest d6 count of one weapon (the book mentions weapons with up to 20).
+pub const MAX_DICE: i64 = 40;
+/// Largest DV, armour, threshold or factor accepted.
+pub const MAX_STAT: i64 = 1000;
+
+/// A checked catalogue.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Catalogue {
+    pub weapons: Vec<Weapon>,
+    pub units: Vec<Unit>,
+    pub charts: Vec<Chart>,
+    pub fields: Vec<Field>,
+    pub origin: String,
+    pub hash: String,
+}
+
+impl Catalogue {
+    /// The catalogue built into the binary.
+    ///
+    /// # Errors
+    /// As [`Catalogue::from_read`] (never for the shipped files: a test checks them).
+    pub fn embedded() -> Result<Catalogue, CatalogErrors> {
+        Catalogue::from_read("embedded default catalogue", &source::embedded(CATALOGUE_DIR), Vec::new())
+    }
+
+    /// Parse and check `files`; `read_errors` are reported among the others.
+    ///
+    /// # Errors
+    /// Every error found, sorted by file and position.
+    pub fn from_read(
+        origin: &str,
+        files: &[SourceFile],
+        read_errors: Vec<CatalogError>,
+    ) -> Result<Catalogue, CatalogErrors> {
+        check(origin, files, read_errors).0
+    }
+
+    /// Whether the files name weapons, charts or units they do not define.
+    pub fn refers_to_undefined(files: &[SourceFile]) -> bool {
+        check("", files, Vec::new()).1 > 0
+    }
+
+    /// The unit named `name` (any case, spaces trimmed).
+    ///
+    /// # Errors
+    /// An unknown name, with the nearest.
+    pub fn unit(&self, name: &str) -> Result<&Unit, String> {
+        let n = name.trim();
+        self.units.iter().find(|u| u.name.eq_ignore_ascii_case(n)).ok_or_else(|| {
+            format!("unknown Shellshock unit `{n}`{}", did_you_mean(n, self.units.iter().map(|u| u.name.as_str())))
+        })
+    }
+
+    /// `all`, a unit name, or `era:ww2|modern|future`, in catalogue order.
+    ///
+    /// # Errors
+    /// An unknown name or era.
+    pub fn select(&self, selector: &str) -> Result<Vec<String>, String> {
+        let s = selector.trim();
+        if s.eq_ignore_ascii_case("all") {
+            return Ok(self.units.iter().map(|u| u.name.clone()).collect());
+        }
+        if let Some(era) = s.strip_prefix("era:") {
+            if !Era::NAMES.contains(&era) {
+                return Err(format!("unknown era `{era}`: expected one of {}", Era::NAMES.join(", ")));
+            }
+            return Ok(self.units.iter().filter(|u| u.era.name() == era).map(|u| u.name.clone()).collect());
+        }
+        Ok(vec![self.unit(s)?.name.clone()])
+    }
+}
+
+fn parse(files: &[SourceFile], errors: &mut Vec<CatalogError>) -> (Vec<RawEntry>, bool) {
+    let mut entries = Vec::new();
+    let mut unreadable = false;
+    for file in files {
+        let parsed = if file.name.ends_with(".csv") {
+            let stem = Path::new(&file.name).file_stem().and_then(|s| s.to_str()).unwrap_or("");
+            match SECTIONS.from_csv_stem(stem) {
+                Some(section) => read_csv(&file.name, section, &file.text),
+                None => ParsedFile {
+                    entries: Vec::new(),
+                    errors: vec![CatalogError::new(
+                        &file.name,
+                        format!("a CSV catalogue file's name must end in {}", SECTIONS.csv_list()),
+                    )],
+                    unreadable: true,
+                },
+            }
+        } else {
+            read_toml(&file.name, &file.text, &SECTIONS)
+        };
+        entries.extend(parsed.entries);
+        errors.extend(parsed.errors);
+        unreadable |= parsed.unreadable;
+    }
+    (entries, unreadable)
+}
+
+/// Names: defined (in any entry), and which of them read cleanly.
+struct Names<'a> {
+    defined: Vec<&'a str>,
+    /// Something could not be read: an unknown name may be defined there.
+    unsure: bool,
+    unknown: usize,
+}
+
+impl Names<'_> {
+    /// Look `name` up among `good` (clean entries); report it unknown only when no entry
+    /// defines it. `Ok(Some(i))` found, `Ok(None)` defined but broken, `Err` unknown.
+    fn lookup(&mut self, name: &str, good: &[&str], what: &str) -> Result<Option<usize>, String> {
+        if let Some(i) = good.iter().position(|g| *g == name) {
+            return Ok(Some(i));
+        }
+        if self.defined.contains(&name) || self.unsure {
+            return Ok(None);
+        }
+        self.unknown += 1;
+        Err(format!("unknown {what} `{name}`{}", did_you_mean(name, self.defined.iter().copied())))
+    }
+}
+
+fn read_weapon(mut f: Fields<'_>) -> Option<Weapon> {
+    let name = f.string("name", true);
+    let kind_text = f.string("type", true);
+    let kind = kind_text.as_deref().and_then(|k| {
+        let t = DvType::parse(k);
+        if t.is_none() {
+            let pos = f.position_of("type");
+            f.error(Some("type"), pos, format!("unknown dVT `{k}`: expected one of {}", DvType::NAMES.join(", ")));
+        }
+        t
+    });
+    let damage = f.int("damage", None, 0, MAX_DICE) as u32;
+    let shock = f.int("shock", Some(0), 0, MAX_DICE) as u32;
+    let penetration = f.int("penetration", Some(0), 0, MAX_DICE) as u32;
+    let spreadfire = f.boolean("spreadfire", false);
+    let indirect = f.boolean("indirect", false);
+    let range = f.int("range", None, 1, 1_000_000) as u32;
+    let _ = f.string("note", false);
+    let ok = f.finish(WEAPON_KEYS);
+    Some(Weapon { name: name?, kind: kind?, damage, shock, penetration, spreadfire, indirect, range }).filter(|_| ok)
+}
+
+fn read_dv(f: &mut Fields<'_>, key: &str, required: bool) -> Option<[u32; 6]> {
+    if !f.has(key) {
+        if required {
+            f.error(Some(key), None, "missing required field");
+        }
+        return None;
+    }
+    f.table(key, |t| {
+        let mut dv = [0u32; 6];
+        for (i, n) in DvType::NAMES.iter().enumerate() {
+            dv[i] = t.int(n, None, 0, MAX_STAT) as u32;
+        }
+        t.reject_unknown(&DvType::NAMES);
+        dv
+    })
+}
+
+struct UnitRead {
+    unit: Unit,
+    chart_name: Option<String>,
+}
+
+fn read_unit(
+    mut f: Fields<'_>,
+    names: &mut Names<'_>,
+    weapons: &[&str],
+    charts: &[&str],
+    unknown: &mut usize,
+) -> Option<UnitRead> {
+    let name = f.string("name", true);
+    let era_text = f.string("era", true);
+    let era = era_text.as_deref().and_then(|e| {
+        let era =
+            Era::NAMES.iter().position(|n| n.eq_ignore_ascii_case(e)).map(|i| [Era::Ww2, Era::Modern, Era::Future][i]);
+        if era.is_none() {
+            let pos = f.position_of("era");
+            f.error(Some("era"), pos, format!("unknown era `{e}`: expected one of {}", Era::NAMES.join(", ")));
+        }
+        era
+    });
+    let dice_text = f.string("to_hit_dice", false);
+    let dice = match (era, dice_text) {
+        (None, _) => None,
+        (Some(era), None) => Some(match era {
+            Era::Ww2 => Dice::D10D6,
+            Era::Modern => Dice::D10D8,
+            Era::Future => Dice::TwoD10,
+        }),
+        (Some(era), Some(t)) => {
+            let pos = f.position_of("to_hit_dice");
+            let allowed: &[Dice] = match era {
+                Era::Ww2 => &[Dice::D10D6],
+                Era::Modern => &[Dice::D10D8, Dice::TwoD10],
+                Era::Future => &[Dice::TwoD10],
+            };
+            match Dice::parse(&t) {
+                Ok(d) if allowed.contains(&d) => Some(d),
+                Ok(d) => {
+                    let names: Vec<&str> = allowed.iter().map(|d| d.name()).collect();
+                    f.error(
+                        Some("to_hit_dice"),
+                        pos,
+                        format!("{} units roll {}, not {}", era.name(), names.join(" or "), d.name()),
+                    );
+                    None
+                }
+                Err(e) => {
+                    f.error(Some("to_hit_dice"), pos, e);
+                    None
+                }
+            }
+        }
+    };
+    let defense = read_dv(&mut f, "defense", true);
+    let defense_side = read_dv(&mut f, "defense_side", false);
+    let stealth = f.int("stealth", Some(0), 0, MAX_STAT) as u32;
+    let armor = if f.has("armor") {
+        f.table("armor", |t| {
+            let a = Armor {
+                front: t.int("front", None, 0, MAX_STAT) as u32,
+                side: t.int("side", None, 0, MAX_STAT) as u32,
+                rear: t.int("rear", None, 0, MAX_STAT) as u32,
+                top: t.int("top", Some(0), 0, MAX_STAT) as u32,
+            };
+            t.reject_unknown(&["front", "side", "rear", "top"]);
+            a
+        })
+    } else {
+        f.error(Some("armor"), None, "missing required field");
+        None
+    };
+    let shock_threshold = f.int("shock_threshold", None, 0, MAX_STAT) as u32;
+    let penetration_factor = f.int("penetration_factor", None, 0, MAX_STAT) as u32;
+    let dead_at = f.int("dead_at", None, 1, MAX_STAT) as u32;
+    let boxes = f.table_list("internal", |t| {
+        let b = InternalBox {
+            from: t.int("from", None, 1, MAX_STAT) as u32,
+            percent: t.int("percent", None, 1, 99) as u32,
+            hits: t.int("hits", None, 1, 100) as u32,
+        };
+        t.reject_unknown(&["from", "percent", "hits"]);
+        (!t.failed()).then_some(b)
+    });
+    if !f.is_bad("internal") && !f.is_bad("dead_at") {
+        let pos = f.position_of("internal");
+        for (i, w) in boxes.windows(2).enumerate() {
+            if w[1].from <= w[0].from {
+                f.error(
+                    Some(&format!("internal[{}].from", i + 1)),
+                    pos,
+                    format!("boxes must start at increasing Internal: {} after {}", w[1].from, w[0].from),
+                );
+            }
+        }
+        if let Some(b) = boxes.iter().find(|b| b.from >= dead_at) {
+            f.error(
+                Some("internal"),
+                pos,
+                format!("a box from {} is at or past the Dead box ({dead_at}+): it can never be reached", b.from),
+            );
+        }
+    }
+    let chart_name = f.string("chart", true);
+    if let Some(c) = &chart_name {
+        match names.lookup(c, charts, "chart") {
+            Ok(_) => {}
+            Err(msg) => {
+                *unknown += 1;
+                let pos = f.position_of("chart");
+                f.error(Some("chart"), pos, msg);
+            }
+        }
+    }
+    let mut broken_ref = false;
+    let gunners = f.table_list("gunners", |t| {
+        let skill = t.has("skill").then(|| t.int("skill", Some(0), -10, 20) as i32);
+        let list = t.string_list("weapons");
+        if list.is_empty() && !t.failed() {
+            t.error(Some("weapons"), None, "a gunner needs at least one weapon");
+        }
+        let mut idx = Vec::new();
+        for (j, (w, pos)) in list.iter().enumerate() {
+            match names.lookup(w, weapons, "weapon") {
+                Ok(Some(i)) if idx.contains(&i) => {
+                    t.error(Some(&format!("weapons[{j}]")), *pos, format!("weapon `{w}` is listed twice"))
+                }
+                Ok(Some(i)) => idx.push(i),
+                Ok(None) => broken_ref = true,
+                Err(msg) => {
+                    *unknown += 1;
+                    t.error(Some(&format!("weapons[{j}]")), *pos, msg);
+                }
+            }
+        }
+        t.reject_unknown(&["skill", "weapons"]);
+        (!t.failed()).then_some(Gunner { skill, weapons: idx })
+    });
+    if !f.has("gunners") {
+        f.error(Some("gunners"), None, "missing required field");
+    }
+    let ecv = if f.has("ecv") {
+        f.positive_number("ecv")
+    } else {
+        f.error(Some("ecv"), None, "missing required field: every unit needs its printed ECV (ECV_FROM_CARD)");
+        None
+    };
+    let _ = f.string("note", false);
+    let ok = f.finish(UNIT_KEYS);
+    if !ok || broken_ref {
+        return None;
+    }
+    let defense = defense?;
+    Some(UnitRead {
+        unit: Unit {
+            name: name?,
+            era: era?,
+            dice: dice?,
+            defense,
+            defense_side: defense_side.unwrap_or(defense),
+            stealth,
+            armor: armor?,
+            shock_threshold,
+            penetration_factor,
+            dead_at,
+            internal: boxes,
+            chart: 0,
+            gunners,
+            ecv: ecv?,
+        },
+        chart_name,
+    })
+}
+
+fn read_chart(mut f: Fields<'_>) -> Option<Chart> {
+    let name = f.string("name", true);
+    let text = f.string("lines", true);
+    let equipment = f.table_list("equipment", |t| {
+        let letter = t.string("letter", true);
+        let e = Equipment {
+            letter: ' ',
+            name: t.string("name", true).unwrap_or_default(),
+            kind: t.string("kind", false).unwrap_or_else(|| "other".into()),
+            hits: t.int("hits", Some(1), 1, 100) as u32,
+        };
+        let mut chars = letter.as_deref().unwrap_or("").chars();
+        let l = match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_alphanumeric() => Some(c),
+            _ if letter.is_some() => {
+                let pos = t.position_of("letter");
+                t.error(Some("letter"), pos, "must be one letter or digit");
+                None
+            }
+            _ => None,
+        };
+        t.reject_unknown(&["letter", "name", "kind", "hits"]);
+        (!t.failed()).then_some(Equipment { letter: l?, ..e })
+    });
+    let lines: Vec<char> = text.as_deref().unwrap_or("").chars().filter(|c| !c.is_whitespace()).collect();
+    if text.is_some() && !f.is_bad("lines") {
+        let pos = f.position_of("lines");
+        if lines.len() != 100 {
+            f.error(Some("lines"), pos, format!("an Internal Damage Chart has 100 lines, got {}", lines.len()));
+        }
+        if !f.is_bad("equipment") {
+            for (i, e) in equipment.iter().enumerate() {
+                if equipment[..i].iter().any(|x| x.letter == e.letter) {
+                    f.error(
+                        Some(&format!("equipment[{i}].letter")),
+                        pos,
+                        format!("letter `{}` is listed twice", e.letter),
+                    );
+                }
+            }
+            let mut missing: Vec<char> =
+                lines.iter().copied().filter(|c| !equipment.iter().any(|e| e.letter == *c)).collect();
+            missing.sort_unstable();
+            missing.dedup();
+            if !missing.is_empty() {
+                let list: String = missing.iter().collect();
+                f.error(Some("lines"), pos, format!("letters `{list}` are not in the equipment list"));
+            }
+        }
+    }
+    let _ = f.string("note", false);
+    let ok = f.finish(CHART_KEYS);
+    ok.then_some(Chart { name: name?, lines, equipment })
+}
+
+fn read_field(mut f: Fields<'_>, names: &mut Names<'_>, units: &[&str], unknown: &mut usize) -> Option<Field> {
+    let name = f.string("name", true);
+    let mut broken = false;
+    let opponents = f.table_list("opponents", |t| {
+        let unit = t.string("unit", false).or_else(|| t.string("name", false));
+        let weight = t.number("weight", Some(1.0));
+        if weight <= 0.0 && !t.is_bad("weight") {
+            let pos = t.position_of("weight");
+            t.error(Some("weight"), pos, "must be greater than 0");
+        }
+        let u = unit?;
+        match names.lookup(&u, units, "unit") {
+            Ok(Some(_)) => {}
+            Ok(None) => broken = true,
+            Err(msg) => {
+                *unknown += 1;
+                let pos = t.position_of("unit").or_else(|| t.position_of("name"));
+                t.error(Some("unit"), pos, msg);
+            }
+        }
+        t.reject_unknown(&["unit", "name", "weight"]);
+        (!t.failed()).then_some((u, weight))
+    });
+    if opponents.is_empty() && !f.failed() {
+        f.error(Some("opponents"), None, "a field needs at least one opponent");
+    }
+    let _ = f.string("note", false);
+    let ok = f.finish(FIELD_KEYS);
+    (ok && !broken).then_some(Field { name: name?, opponents })
+}
+
+/// Check `files`: the catalogue or every error, and how many references named nothing.
+fn check(
+    origin: &str,
+    files: &[SourceFile],
+    read_errors: Vec<CatalogError>,
+) -> (Result<Catalogue, CatalogErrors>, usize) {
+    let unsure_paths = !read_errors.is_empty();
+    let mut errors = read_errors;
+    let (entries, unreadable) = parse(files, &mut errors);
+    let of = |s: Section| entries.iter().filter(move |e| e.section == s);
+    let mut names = Names { defined: Vec::new(), unsure: unsure_paths || unreadable, unknown: 0 };
+    let mut unknown = 0usize;
+
+    // names defined twice: the later definition is the error
+    let mut seen: Vec<(Section, String, &RawEntry)> = Vec::new();
+    let mut twice: Vec<usize> = Vec::new();
+    for (i, e) in entries.iter().enumerate() {
+        if let Some(n) = e.name() {
+            if let Some((_, _, first)) = seen.iter().find(|(s, m, _)| *s == e.section && m.eq_ignore_ascii_case(n)) {
+                let at = first.position.map_or(String::new(), |p| format!(" at line {}", p.line));
+                errors.push(
+                    CatalogError::new(
+                        &e.file,
+                        format!("{} `{n}` is defined twice (first in {}{at})", e.section.key(), first.file),
+                    )
+                    .at(e.position)
+                    .entry(e.label())
+                    .field("name"),
+                );
+                twice.push(i);
+            } else {
+                seen.push((e.section, n.to_string(), e));
+            }
+        }
+    }
+    let clean = |i: usize| !twice.contains(&i);
+
+    let mut weapons = Vec::new();
+    for (i, e) in entries.iter().enumerate().filter(|(_, e)| e.section == WEAPON) {
+        if let Some(w) = read_weapon(Fields::new(e, &mut errors)) {
+            if clean(i) {
+                weapons.push(w);
+            }
+        }
+    }
+    let mut charts = Vec::new();
+    for (i, e) in entries.iter().enumerate().filter(|(_, e)| e.section == CHART) {
+        if let Some(c) = read_chart(Fields::new(e, &mut errors)) {
+            if clean(i) {
+                charts.push(c);
+            }
+        }
+    }
+    let mut units = Vec::new();
+    {
+        names.defined = of(WEAPON).chain(of(CHART)).filter_map(RawEntry::name).collect();
+        let wn: Vec<&str> = weapons.iter().map(|w| w.name.as_str()).collect();
+        let cn: Vec<&str> = charts.iter().map(|c| c.name.as_str()).collect();
+        for (i, e) in entries.iter().enumerate().filter(|(_, e)| e.section == UNIT) {
+            if let Some(r) = read_unit(Fields::new(e, &mut errors), &mut names, &wn, &cn, &mut unknown) {
+                let chart = r.chart_name.and_then(|c| cn.iter().position(|n| *n == c));
+                if let (true, Some(chart)) = (clean(i), chart) {
+                    units.push(Unit { chart, ..r.unit });
+                }
+            }
+        }
+    }
+    let mut fields = Vec::new();
+    {
+        names.defined = of(UNIT).filter_map(RawEntry::name).collect();
+        let un: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
+        for e in of(FIELD) {
+            if let Some(f) = read_field(Fields::new(e, &mut errors), &mut names, &un, &mut unknown) {
+                fields.push(f);
+            }
+        }
+    }
+    let unknown = unknown.max(names.unknown);
+    if !errors.is_empty() {
+        errors.sort_by(|a, b| (a.file.as_str(), a.position).cmp(&(b.file.as_str(), b.position)));
+        errors.dedup();
+        return (Err(CatalogErrors(errors)), unknown);
+    }
+    (
+        Ok(Catalogue { weapons, units, charts, fields, origin: origin.to_string(), hash: source::content_hash(files) }),
+        unknown,
+    )
+}

@@ -1,0 +1,51 @@
+//! The Shellshock Combat System (exploding 2d10 against Defense Values; Damage, Shock
+//! and Penetration; Internal damage), as ruled in `shared/rules/shellshock.md` from the
+//! 1996-2016 battlefield rules. This room names no other ruleset.
+//!
+//! # Modules
+//! - `options`: every Ruling of the rules document as a named option with its default.
+//! - `unit`, `catalogue`: typed weapons, units, charts, fields and their checking.
+//! - `roll`: the exact to-hit law under the `EXACT_DEPTH` cut (exact, not approximate,
+//!   for the TNs asked: see its documentation), the joint hit law of one gunner, and
+//!   one roll of real dice exploding without limit (Monte Carlo).
+//! - `damage`: d6 pools, armour, Overshock, Overpenetration, Internal %'s boxes.
+//! - `conditions`: range, facing, hull down, point blank, immobile, dice, gunnery; TNs.
+//! - `gunner`: one gunner compiled against a target, and its exact step law on the
+//!   card-free state (armour left on the facing, chart lines marked).
+//! - `odds`: `volley odds` (one turn of every gunner, JSON keys of issue 13).
+//! - `attack_run`: the attack run's exact Markov chain and Monte Carlo kernel;
+//!   `duel`: simultaneous duels, exact from two kill-turn laws and Monte Carlo.
+//! - `chart`: the 100-line chart's marking rules (§3 step 9), for the full-chart model.
+//!
+//! # The card-free model (default)
+//! A unit is out of action on (a) one gunner's Internal reaching Dead X+, (b) a second
+//! 20, or (d) all 100 chart lines marked; marked lines never overlap, so the lines add
+//! up (XX+1 per box, 1 per Core Hit). The full-chart model (equipment, sympathetic
+//! explosions, locomotion) is not played yet: `MODEL=FULL_CHART` is refused.
+
+pub mod attack_run;
+pub mod catalogue;
+pub mod chart;
+pub mod conditions;
+pub mod damage;
+pub mod duel;
+pub mod gunner;
+pub mod odds;
+pub mod options;
+pub mod reference;
+pub mod roll;
+pub mod ruleset;
+pub mod unit;
+
+pub use attack_run::AttackRun;
+pub use catalogue::Catalogue;
+pub use conditions::{Conditions, Facing};
+pub use duel::DuelKernel;
+pub use options::Options;
+pub use roll::{Dice, RollLaw};
+pub use ruleset::Shellshock;
+
+#[cfg(test)]
+mod monte_carlo_tests;
+#[cfg(test)]
+mod tests;
