@@ -37,7 +37,7 @@ use args::CatalogArgs;
 pub const RULESET_ENV: &str = "VOLLEY_RULESET";
 
 /// Exact odds and Monte Carlo engagements for tabletop wargame rules (TechCommander,
-/// MECHCOM; `volley rulesets` lists them).
+/// MECHCOM, Skirmishers, Shellshock; `volley rulesets` lists them).
 ///
 /// Loadouts come from the ruleset's built-in catalogue unless --loadouts DIR (or
 /// VOLLEY_LOADOUTS) names another. Condition flags (--range, --cover, ...) are the
@@ -45,8 +45,8 @@ pub const RULESET_ENV: &str = "VOLLEY_RULESET";
 #[derive(Debug, Parser)]
 #[command(name = "volley", version, about, long_about = None, propagate_version = true)]
 pub struct Cli {
-    /// The ruleset to play: techcommander (default) or mechcom [env: VOLLEY_RULESET; set
-    /// but empty = not set]. A scenario's `ruleset` key wins for sweep, compare and gauntlet
+    /// The ruleset to play: techcommander (default), mechcom, skirmishers, shellshock
+    /// (`volley rulesets` lists them) [env: VOLLEY_RULESET; set but empty = not set]. A scenario's `ruleset` key wins for sweep, compare and gauntlet
     #[arg(long, global = true, value_name = "NAME", value_parser = parse_ruleset)]
     pub ruleset: Option<RulesetId>,
     /// Set a ruling of the ruleset, NAME=VALUE (repeatable; `volley rulesets` lists them
