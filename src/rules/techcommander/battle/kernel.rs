@@ -6,7 +6,7 @@ use super::dm_rules::{DM_BASE_ACTIONS, DmRules};
 use super::game::TcGame;
 use super::policy::{BattlePolicyName, FocusLowest, Greedy, RandomLegal};
 use super::specials::Specials;
-use super::tables::{Tables, Value, deathmatch_value, skirmish_value};
+use super::tables::{Tables, Value, deathmatch_value, offload_tables, skirmish_value};
 
 /// How a battle values targets (see [`Tables::new`]).
 type ValueFn = fn(&super::units::BattleUnit, &super::units::BattleUnit, &Options) -> Value;
@@ -114,6 +114,7 @@ pub fn compile(
     };
     let tables = Tables::new(&units, setup.conditions, o, value);
     let specials = Specials::new(&units, setup.conditions, o, value);
+    let offload = offload_tables(&units, setup.conditions, o, value);
     let info = BattleInfo {
         mode: mode.name,
         policy: policy.name().to_string(),
@@ -135,6 +136,7 @@ pub fn compile(
     };
     let mut game = TcGame::new(units, tables, o, max_turns, n);
     game.specials = specials;
+    game.offload = offload;
     if let Some(dm) = dm {
         game.base_actions = DM_BASE_ACTIONS;
         game.dm = Some(dm);

@@ -5,7 +5,7 @@
 //! target's current life.
 
 use super::units::BattleUnit;
-use crate::rules::techcommander::conditions::{Conditions, Smoke};
+use crate::rules::techcommander::conditions::{Conditions, Movement, Smoke};
 use crate::rules::techcommander::odds::{moneyshot_life, system_action_with};
 use crate::rules::techcommander::options::Options;
 use crate::rules::techcommander::rulings::STARTING_LIFE;
@@ -176,6 +176,23 @@ impl Tables {
     pub fn entry(&self, a: usize, t: usize, state: usize, system: usize) -> u32 {
         self.entry[self.index(a, t, state, system)]
     }
+}
+
+/// The tables of passengers' shots from an offload (§2.4: the side's conditions with the
+/// movement `offload`, `OFFLOAD_PENALTY`), or `None` when no unit rides aboard a carrier.
+/// Only the passengers' rows are read.
+pub fn offload_tables(
+    units: &[BattleUnit],
+    conditions: &[Conditions],
+    o: &Options,
+    value: fn(&BattleUnit, &BattleUnit, &Options) -> Value,
+) -> Option<Tables> {
+    if units.iter().all(|u| u.carrier.is_none()) {
+        return None;
+    }
+    let offload: Vec<Conditions> =
+        conditions.iter().map(|c| Conditions { movement: Movement::Offload, ..*c }).collect();
+    Some(Tables::new(units, &offload, o, value))
 }
 
 /// What destroying and damaging a target is worth to an attacker (the greedy score).

@@ -175,6 +175,16 @@ weapons = [{ name = "Blank" }]
 name = "Fort"
 unit = "Fort"
 weapons = [{ name = "Blank" }]
+
+[[unit]]
+name = "Trooper"
+kind = "troop"
+ac = 1
+
+[[build]]
+name = "Gun Trooper"
+unit = "Trooper"
+weapons = [{ name = "Gun" }]
 "#;
 
 fn catalogue() -> Catalogue {
@@ -293,6 +303,11 @@ impl<P: BattlePolicy<TcGame>> BattlePolicy<TcGame> for Audited<P> {
             }
             Action::Smoke { unit } => assert!(s.actions[unit as usize] >= 1 && s.smoke_rounds[unit as usize] >= 1),
             Action::Group { .. } => assert!(!s.group_acted[side], "the group acted twice"),
+            Action::Offload { carrier, .. } => {
+                let c = carrier as usize;
+                assert!(s.present[c] && s.actions[c] >= 1, "an offload by a carrier that acted");
+                assert!(g.passengers[c].iter().any(|&p| s.aboard[p as usize]), "an offload with nobody aboard");
+            }
         }
         Some(a)
     }
@@ -301,8 +316,12 @@ impl<P: BattlePolicy<TcGame>> BattlePolicy<TcGame> for Audited<P> {
 fn skirmish(cat: &Catalogue, a: &str, b: &str, o: &Options, max_turns: u32) -> TcGame {
     let forces = [ForceSpec::parse(a).unwrap(), ForceSpec::parse(b).unwrap()];
     let units = resolve(cat, &forces, o, false).unwrap();
-    let tables = Tables::new(&units, &[Conditions::at_range(12.0); 2], o, super::tables::skirmish_value);
-    TcGame::new(units, tables, o, max_turns, 2)
+    let cond = [Conditions::at_range(12.0); 2];
+    let tables = Tables::new(&units, &cond, o, super::tables::skirmish_value);
+    let offload = super::tables::offload_tables(&units, &cond, o, super::tables::skirmish_value);
+    let mut g = TcGame::new(units, tables, o, max_turns, 2);
+    g.offload = offload;
+    g
 }
 
 #[test]
@@ -593,4 +612,154 @@ fn the_second_edition_s_moneyshot_plays_in_battles() {
         let t = tally(&battle(&cat, "Merc Gun Car", "2*Unarmed Crew", &o, None, Some(2)), n, 31);
         assert_consistent(t.decided_by_turn()[1], n as u64, p, &format!("edition {edition}"));
     }
+}
+
+// ---- passengers and offload (§2.4 Offload, §2.5, §2.6) ----
+
+#[test]
+fn passengers_cost_their_points_and_only_troops_and_crew_ride_msvs_and_vehicles() {
+    let cat = catalogue();
+    let o = Options { force_budget: 5, ..options() };
+    let ok = |f: &str| resolve(&cat, &[ForceSpec::parse(f).unwrap()], &o, true);
+    let units = ok("Unarmed Car[2*Unarmed Crew]").unwrap();
+    assert_eq!(units.len(), 3, "the carrier and its two passengers");
+    assert_eq!(units.iter().map(|u| u.carrier).collect::<Vec<_>>(), [None, Some(0), Some(0)]);
+    let e = ok("Unarmed Car[2*Unarmed Crew]+Unarmed Crew").unwrap_err();
+    assert!(e.contains("costs 6 points, over its budget of 5 by 1"), "{e}");
+    let e = ok("Unarmed Crew[Unarmed Crew]").unwrap_err();
+    assert!(e.contains("only an MSV or a vehicle carries passengers"), "{e}");
+    let e = ok("Unarmed Car[Gun Car]").unwrap_err();
+    assert!(e.contains("only troops and crew ride aboard a carrier"), "{e}");
+    let e = ok("Unarmed Car[Nope]").unwrap_err();
+    assert!(e.contains("no build named `Nope`"), "{e}");
+}
+
+#[test]
+fn a_force_entry_with_passengers_is_checked_with_its_field() {
+    let text = format!(
+        "{TEST_CATALOGUE}\n[[force]]\nname = \"Bus\"\nunits = [{{ build = \"Unarmed Car\", passengers = [{{ build = \"Gun Trooper\", count = 2 }}, {{ build = \"Gun Car\" }}] }}]\n"
+    );
+    let e = Catalogue::from_sources("test", &[SourceFile { name: "test.toml".into(), text }]).unwrap_err().to_string();
+    assert!(e.contains("units[0].passengers[1].build"), "{e}");
+    assert!(e.contains("only troops and crew ride aboard a carrier"), "{e}");
+    assert!(e.contains("test.toml"), "{e}");
+    let text = format!(
+        "{TEST_CATALOGUE}\n[[force]]\nname = \"Bus\"\nunits = [{{ build = \"Unarmed Car\", passengers = [{{ build = \"Gun Trooper\", count = 2 }}] }}]\n"
+    );
+    let cat = Catalogue::from_sources("test", &[SourceFile { name: "test.toml".into(), text }]).unwrap();
+    assert_eq!(cat.forces[0].members[0].passengers[0].count, 2);
+}
+
+#[test]
+fn passengers_aboard_are_never_targeted_nor_act() {
+    let cat = catalogue();
+    let g = skirmish(&cat, "Gun Car", "Unarmed Car[2*Gun Trooper]", &options(), 1);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    let mut s = g.new_state();
+    g.begin_battle(&mut s, &mut rng);
+    assert!(s.aboard[2] && s.aboard[3] && !g.targetable(&s, 2) && !g.targetable(&s, 3));
+    let mut order = [0u8; 8];
+    g.begin_turn(&mut s, 0, &mut rng, &mut order);
+    // A's only target is the carrier.
+    for _ in 0..3 {
+        assert_eq!(
+            super::policy::Greedy.choose(&g, &s, 0, 0, &mut rng),
+            Some(Action::Attack { actor: 0, system: 0, target: 1 })
+        );
+    }
+    // B acts only through the offload: its carrier's Blank scores nothing.
+    assert_eq!(
+        super::policy::Greedy.choose(&g, &s, 1, 0, &mut rng),
+        Some(Action::Offload { carrier: 1, focus: false })
+    );
+    g.act(&mut s, 1, Action::Offload { carrier: 1, focus: false }, &mut rng, &mut Outcome::new());
+    assert!(!s.aboard[2] && !s.aboard[3] && g.targetable(&s, 2) && s.actions[1] == 0 && s.actions[2] == 0);
+    assert_eq!(super::policy::Greedy.choose(&g, &s, 1, 0, &mut rng), None, "everybody acted");
+}
+
+#[test]
+fn an_offload_attacks_at_minus_one_and_then_the_passenger_is_an_ordinary_unit() {
+    // A: an unarmed car carrying a Gun Trooper (Gun: T 11 against AC1 crew, 10 from an
+    // offload) vs B: 2 unarmed crew. Turn 1 the trooper offloads and fires at 1/2; after,
+    // it fires at 11/20 (rallied). P(B eliminated by turn 1, 2, 3) = 0, 11/40, 11/20.
+    // OFFLOAD_PENALTY=0: the first shot at 11/20 too: by turn 2 (11/20)^2.
+    let cat = catalogue();
+    let n = 200_000;
+    let t = tally(&battle(&cat, "Unarmed Car[Gun Trooper]", "2*Unarmed Crew", &options(), None, Some(3)), n, 41);
+    assert_eq!(t.decided_by_turn()[0], 0);
+    assert_consistent(t.decided_by_turn()[1], n as u64, 11.0 / 40.0, "by turn 2");
+    assert_consistent(t.decided_by_turn()[2], n as u64, 11.0 / 20.0, "by turn 3");
+    let o = options().with("OFFLOAD_PENALTY", "0").unwrap();
+    let t = tally(&battle(&cat, "Unarmed Car[Gun Trooper]", "2*Unarmed Crew", &o, None, Some(2)), n, 42);
+    assert_consistent(t.decided_by_turn()[1], n as u64, 121.0 / 400.0, "OFFLOAD_PENALTY=0, by turn 2");
+    // focus-lowest offloads too (the passenger's only way to act).
+    for policy in ["focus-lowest"] {
+        let t = tally(
+            &battle(&cat, "Unarmed Car[Gun Trooper]", "2*Unarmed Crew", &options(), Some(policy), Some(2)),
+            n,
+            43,
+        );
+        assert_consistent(t.decided_by_turn()[1], n as u64, 11.0 / 40.0, policy);
+    }
+}
+
+#[test]
+fn passengers_of_a_removed_carrier_escape_or_die_and_score_for_the_killer() {
+    // §7: a vehicle with 2 passengers aboard: survivors 0, 1, 2 with 1/4, 1/2, 1/4; each
+    // passenger dies (and scores 1 AC and a kill for the carrier's killer) with 1/2.
+    let cat = catalogue();
+    let g = skirmish(&cat, "Gun Car", "Unarmed Car[2*Unarmed Crew]", &options(), 10);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(6);
+    let n = 100_000u64;
+    let mut counts = [0u64; 3];
+    let mut first_dead = 0;
+    for _ in 0..n {
+        let mut s = wounded(&g, &mut rng, &[(1, -5, 0)]);
+        let mut out = Outcome::new();
+        let end = g.end_turn(&mut s, 0, &mut rng, &mut out);
+        let survivors = (2..4).filter(|&p| s.present[p] && !s.aboard[p]).count();
+        let dead = 2 - survivors as u32;
+        assert_eq!(out.score[0], 3 + dead, "the carrier's AC and 1 per dead passenger");
+        assert_eq!(out.kills[0] as u32, 1 + dead);
+        assert_eq!(out.lost[2] + out.lost[3], dead as u16);
+        assert_eq!(out.points_destroyed_milli[0], 3000 + 1000 * dead as u64);
+        assert_eq!(end.is_none(), survivors > 0, "escaped passengers stay as units");
+        counts[survivors] += 1;
+        first_dead += out.lost[2] as u64;
+    }
+    for (k, p) in [(0, 0.25), (1, 0.5), (2, 0.25)] {
+        assert_consistent(counts[k], n, p, &format!("{k} survivors"));
+    }
+    assert_consistent(first_dead, n, 0.5, "a passenger dies");
+    // CREW_ESCAPE_TARGET=20: every passenger escapes.
+    let o = options().with("CREW_ESCAPE_TARGET", "20").unwrap();
+    let g = skirmish(&cat, "Gun Car", "Unarmed Car[2*Unarmed Crew]", &o, 10);
+    let mut s = wounded(&g, &mut rng, &[(1, -5, 0)]);
+    let mut out = Outcome::new();
+    assert_eq!(g.end_turn(&mut s, 0, &mut rng, &mut out), None);
+    assert_eq!(out.score[0], 3);
+}
+
+#[test]
+fn budgets_hold_with_passengers_under_every_policy() {
+    let cat = crate::rules::techcommander::catalogue::Catalogue::embedded().unwrap();
+    let o = Options::default();
+    let a = "Hunter IV Standard[2*ECBS Pirate AT]+Gladiator Lancer+Stingray Standard+ECBS Pirate AT";
+    let b = "Paladin Siege+Stingray Standard+Rhino Standard+2*ECBS Pirate AT";
+    let g = skirmish(&cat, a, b, &o, 10);
+    let mut offloads = 0u64;
+    for seed in 0..3 {
+        let mut s = g.new_state();
+        let mut out = Outcome::new();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        for _ in 0..2000 {
+            match seed {
+                0 => play_battle(&g, &Audited(super::policy::Greedy), &mut s, &mut rng, &mut out),
+                1 => play_battle(&g, &Audited(super::policy::FocusLowest), &mut s, &mut rng, &mut out),
+                _ => play_battle(&g, &Audited(super::policy::RandomLegal), &mut s, &mut rng, &mut out),
+            }
+            offloads += (!s.aboard[1] && !s.aboard[2]) as u64;
+        }
+    }
+    assert!(offloads > 1000, "passengers leave their carrier: {offloads}");
 }
