@@ -6,7 +6,7 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::tables::{NO_SYSTEM, NONE, Tables, state};
+use super::tables::{NO_SYSTEM, NONE, Tables, state, state_of};
 use super::units::BattleUnit;
 use crate::engine::battle::{BattleRules, Ending, MAX_SIDES, Outcome};
 use crate::rules::techcommander::catalogue::UnitKind;
@@ -35,6 +35,10 @@ pub enum Action {
     /// each attacks once at `OFFLOAD_PENALTY` (the target its policy picks, `focus` as in
     /// [`Action::Group`]); carrier and passengers count as acted this turn.
     Offload { carrier: u8, focus: bool },
+    /// §2.4 Omega Override: MSV `actor`, with no earlier action this turn, fires every
+    /// weapon system at `target` (no fire control, no positive modifiers); its gear is
+    /// offline and its turn over ([`super::omega`]).
+    Omega { actor: u8, target: u8 },
 }
 
 /// The mutable state of one battle, in flat arrays indexed by unit slot.
@@ -53,6 +57,8 @@ pub struct State {
     pub rounds: Vec<[u16; MAX_SYSTEMS]>,
     pub smoke_rounds: Vec<u32>,
     pub smoked: Vec<bool>,
+    /// Defensive gear offline for the rest of the turn (after the unit's Omega Override).
+    pub offline: Vec<bool>,
     /// The unit whose action first took this unit to 0 or below (`KILL_CREDIT`).
     pub credit: Vec<u8>,
     /// This turn's jury-rig result: 0 not rolled, 1 kept fire control, 2 lost it.
@@ -83,6 +89,8 @@ pub struct TcGame {
     pub offload: Option<Tables>,
     /// Passenger slots of each unit slot (empty for all but carriers), in force order.
     pub passengers: Vec<Vec<u8>>,
+    /// Omega Overrides (empty unless set after [`TcGame::new`]).
+    pub omega: super::omega::Omega,
     /// Unit slots of each side, in force order.
     pub side_units: Vec<Vec<u8>>,
     /// Rallied members of each side, in force order.
@@ -123,6 +131,7 @@ impl TcGame {
             specials: super::specials::Specials::default(),
             offload: None,
             passengers,
+            omega: super::omega::Omega::default(),
             enemies,
             has_command,
             units,
@@ -161,7 +170,7 @@ impl TcGame {
     #[inline(always)]
     pub fn score(&self, s: &State, a: usize, system: usize, t: usize) -> Option<f32> {
         let smoked = self.smoked(s, a, t);
-        let e = self.tables.entry(a, t, state(false, smoked), system);
+        let e = self.tables.entry(a, t, state_of(false, smoked, s.offline[t]), system);
         if e == NONE {
             return None;
         }
@@ -170,7 +179,7 @@ impl TcGame {
         if !self.in_the_red(s, a) || s.jury[a] == 1 && !self.o.jury_rig_per_action {
             return Some(kept);
         }
-        let lost_e = self.tables.entry(a, t, state(true, smoked), system);
+        let lost_e = self.tables.entry(a, t, state_of(true, smoked, s.offline[t]), system);
         let lost =
             if lost_e == NONE { 0.0 } else { self.tables.score[self.tables.at_life(lost_e, s.life[t]) as usize][life] };
         if s.jury[a] == 2 && !self.o.jury_rig_per_action {
@@ -227,7 +236,7 @@ impl TcGame {
         if s.rounds[a][system] != UNLIMITED {
             s.rounds[a][system] -= 1;
         }
-        let e = tables.entry(a, t, state(fc_lost, self.smoked(s, a, t)), system);
+        let e = tables.entry(a, t, state_of(fc_lost, self.smoked(s, a, t), s.offline[t]), system);
         if e == NONE {
             return;
         }
@@ -306,17 +315,18 @@ impl TcGame {
                 continue;
             }
             let smoked = self.smoked(s, a, t);
+            let offline = s.offline[t];
             let life = s.life[t].min(STARTING_LIFE as i32) as usize;
             // Fast path: the best system overall is ready, so it is the best ready one.
             let (fast, fast_score) =
-                if shortcut { tables.best(a, t, state(false, smoked), life) } else { (NO_SYSTEM, 0.0) };
+                if shortcut { tables.best(a, t, state_of(false, smoked, offline), life) } else { (NO_SYSTEM, 0.0) };
             if fast != NO_SYSTEM && ready & (1 << fast) != 0 {
                 if best.is_none_or(|b| fast_score > b.2) {
                     best = Some((fast as usize, t, fast_score));
                 }
             } else {
-                let kept = tables.row(a, t, state(false, smoked));
-                let lost = tables.row(a, t, state(true, smoked));
+                let kept = tables.row(a, t, state_of(false, smoked, offline));
+                let lost = tables.row(a, t, state_of(true, smoked, offline));
                 let mut bits = ready;
                 while bits != 0 {
                     let sys = bits.trailing_zeros() as usize;
@@ -425,6 +435,7 @@ impl BattleRules for TcGame {
             rounds: vec![[0; MAX_SYSTEMS]; n],
             smoke_rounds: vec![0; n],
             smoked: vec![false; n],
+            offline: vec![false; n],
             credit: vec![NO_CREDIT; n],
             jury: vec![0; n],
             left: [0; MAX_SIDES],
@@ -530,6 +541,7 @@ impl BattleRules for TcGame {
                     }
                 }
             }
+            Action::Omega { actor, target } => self.omega_override(s, actor as usize, target as usize, rng),
             Action::Group { focus } => {
                 s.group_acted[side] = true;
                 for &m in &self.groups[side] {
@@ -612,6 +624,7 @@ impl TcGame {
         s.life[i] = STARTING_LIFE as i32;
         s.smoke_rounds[i] = u.smoke_rounds;
         s.smoked[i] = false;
+        s.offline[i] = false;
         s.credit[i] = NO_CREDIT;
         s.one_action[i] = false;
         s.rounds[i] = [0; MAX_SYSTEMS];
@@ -671,6 +684,70 @@ impl TcGame {
         }
     }
 
+    /// The best Omega Override of MSV `a` now and its score (greedy, or at the
+    /// least-life enemy when `focus`): only with no earlier action this turn, every
+    /// system it fires ready, and a score above the best two-attack sequence at that
+    /// target ([`super::omega`]). Ties go to the earlier target.
+    #[inline]
+    pub fn best_omega(&self, s: &State, a: usize, focus: bool) -> Option<(usize, f32)> {
+        let om = &self.omega;
+        if !om.look[a] || s.actions[a] != MSV_ACTIONS_PER_TURN {
+            return None;
+        }
+        let ready = self.ready_systems(s, a);
+        let all = (1u32 << self.units[a].attacker.systems.len()) - 1;
+        let red = self.in_the_red(s, a) as usize;
+        let enemies = &self.enemies[self.units[a].side];
+        let focus_life = if focus {
+            enemies.iter().map(|&t| t as usize).filter(|&t| self.targetable(s, t)).map(|t| s.life[t]).min()
+        } else {
+            None
+        };
+        let mut best: Option<(usize, f32)> = None;
+        for &t in enemies {
+            let t = t as usize;
+            if !self.targetable(s, t) || focus_life.is_some_and(|l| s.life[t] != l) {
+                continue;
+            }
+            let e = om.entry(a, t, super::omega::omega_state(self.smoked(s, a, t), s.offline[t]));
+            if e == NONE || om.systems[e as usize] & !ready != 0 {
+                continue;
+            }
+            let life = s.life[t].min(STARTING_LIFE as i32) as usize;
+            let score = om.score[e as usize][red][life];
+            let two =
+                if ready == all { om.best_pair[e as usize][red][life] } else { om.best_over(e, red, ready, life) };
+            if score > two && best.is_none_or(|b| score > b.1) {
+                best = Some((t, score));
+            }
+        }
+        best
+    }
+
+    /// `a` makes an Omega Override at `t`: its turn ends; in the red it first rolls a
+    /// jury rig under `OMEGA_NEEDS_JURY_RIG` (a failure: no shot); else every system it
+    /// fires spends a round, its gear goes offline until Reset, one draw of the life lost.
+    fn omega_override(&self, s: &mut State, a: usize, t: usize, rng: &mut Xoshiro256PlusPlus) {
+        s.actions[a] = 0;
+        let e = self.omega.entry(a, t, super::omega::omega_state(self.smoked(s, a, t), s.offline[t]));
+        if e == NONE {
+            return;
+        }
+        if self.in_the_red(s, a) && self.o.omega_needs_jury_rig && roll_d20(rng) > self.o.jury_rig_success_max {
+            return;
+        }
+        let systems = self.omega.systems[e as usize];
+        s.used[a] |= systems;
+        for sys in 0..self.units[a].attacker.systems.len() {
+            if systems & (1 << sys) != 0 && s.rounds[a][sys] != UNLIMITED {
+                s.rounds[a][sys] -= 1;
+            }
+        }
+        s.offline[a] = true;
+        let loss = self.omega.samplers[e as usize].sample(rng);
+        self.take(s, t, loss, a);
+    }
+
     /// Whether rallied member `m` fires when its group acts: on the field, and not
     /// already acted this turn (a passenger offloaded this turn has).
     #[inline(always)]
@@ -682,6 +759,7 @@ impl TcGame {
     fn reset_turn(&self, s: &mut State) {
         for u in 0..self.units.len() {
             s.smoked[u] = false;
+            s.offline[u] = false;
             if s.present[u] && self.units[u].power_armor {
                 s.life[u] = STARTING_LIFE as i32;
             }

@@ -4,6 +4,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::dm_rules::{DM_BASE_ACTIONS, DmRules};
 use super::game::TcGame;
+use super::omega::Omega;
 use super::policy::{BattlePolicyName, FocusLowest, Greedy, RandomLegal};
 use super::specials::Specials;
 use super::tables::{Tables, Value, deathmatch_value, offload_tables, skirmish_value};
@@ -135,6 +136,7 @@ pub fn compile(
         units: units.iter().map(|u| UnitInfo { side: u.side, name: u.name.clone(), points: u.points }).collect(),
     };
     let mut game = TcGame::new(units, tables, o, max_turns, n);
+    game.omega = Omega::new(&game.units, setup.conditions, &game.tables, o, value, game.jury_ok as f64);
     game.specials = specials;
     game.offload = offload;
     if let Some(dm) = dm {

@@ -21,8 +21,10 @@ pub enum BattlePolicyName {
     /// Focus fire on the enemy with the least life (ties: force order), with the
     /// actor and system that score best against it; no smoke.
     FocusLowest,
-    /// Any legal attack, uniformly at random (the rallied group counts as one actor);
-    /// passes only when there is none. A baseline for how much play matters.
+    /// Any legal attack with one weapon system or an offload, uniformly at random (the
+    /// rallied group counts as one actor); passes only when there is none. Never pops
+    /// smoke, makes a special attack or an Omega Override. A baseline for how much play
+    /// matters.
     Random,
 }
 
@@ -91,7 +93,7 @@ impl TcGame {
     /// The best kill chance of `e` against `c` now, over its ready systems.
     fn kill_chance(&self, s: &State, e: usize, c: usize) -> f32 {
         let life = s.life[c].clamp(1, 20) as usize;
-        let st = super::tables::state(false, self.smoked(s, e, c));
+        let st = super::tables::state_of(false, self.smoked(s, e, c), s.offline[c]);
         (0..self.units[e].attacker.systems.len())
             .filter(|&sys| self.system_ready(s, e, sys))
             .map(|sys| self.tables.entry(e, c, st, sys))
@@ -143,6 +145,12 @@ impl TcGame {
                 && best.is_none_or(|b| score > b.1)
             {
                 best = Some((Action::Attack { actor: a, system: system as u8, target: target as u8 }, score));
+            }
+            if self.omega.any
+                && let Some((target, score)) = self.best_omega(s, au, focus)
+                && best.is_none_or(|b| score > b.1)
+            {
+                best = Some((Action::Omega { actor: a, target: target as u8 }, score));
             }
             if self.offload.is_some() && self.offload_ready(s, au) {
                 let score = self.offload_score(s, au, focus);

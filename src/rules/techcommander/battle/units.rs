@@ -36,6 +36,10 @@ pub struct BattleUnit {
     pub carrier: Option<usize>,
     pub attacker: Attacker,
     pub target: Target,
+    /// The unit as a target while its defensive gear is offline (after its Omega
+    /// Override, for the rest of the turn): the card's own reduction and fire-control
+    /// negation only. Equal to `target` for a unit without such gear.
+    pub offline_target: Target,
 }
 
 /// Resolve `forces` (one per side) against the catalogue.
@@ -162,7 +166,17 @@ pub fn battle_unit(cat: &Catalogue, build: &Build, side: usize, o: &Options) -> 
         carrier: None,
         attacker: Attacker::from_build(cat, build),
         target: Target::from_build(cat, build),
+        offline_target: gear_offline(cat, build),
     }
+}
+
+/// `build` as a target with its gear offline: its unit card's effects only.
+fn gear_offline(cat: &Catalogue, build: &Build) -> Target {
+    let mut t = Target::from_build(cat, build);
+    let card = Target::from_unit(cat.unit_of(build));
+    t.damage_reduction = card.damage_reduction;
+    t.negates_fire_control = card.negates_fire_control;
+    t
 }
 
 /// A standard crew member who escaped and stays to fight: AC1, 20 life, unarmed.
@@ -186,6 +200,7 @@ fn escaped_crew(side: usize, parent: &str, parent_index: usize) -> BattleUnit {
         crew_of: Some(parent_index),
         carrier: None,
         attacker: Attacker::simple(&name, UnitKind::Crew, 1, Vec::new()),
+        offline_target: target.clone(),
         target,
     }
 }
