@@ -146,7 +146,7 @@ fn split_top(text: &str) -> Result<Vec<&str>, String> {
             }
             _ => {}
         }
-        if depth < 0 || depth > 1 {
+        if !(0..=1).contains(&depth) {
             return Err(format!("`{text}`: passengers are written CARRIER[N*BUILD+...], one level of brackets"));
         }
     }

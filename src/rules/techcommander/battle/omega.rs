@@ -185,7 +185,9 @@ fn two_attacks(
         for s2 in 0..nsys {
             // Under SYSTEM_ONCE_PER_TURN the diagonal holds s1 alone.
             let second = |e: u32| if s1 == s2 && o.system_once_per_turn { NONE } else { e };
-            for l in 1..=STARTING_LIFE as usize {
+            let (plain, mixed) = out.split_at_mut(1);
+            let (plain, mixed) = (&mut plain[0][s1 * stride + s2], &mut mixed[0][s1 * stride + s2]);
+            for (l, (p, m)) in plain.iter_mut().zip(mixed.iter_mut()).enumerate().skip(1) {
                 let kk = sequence(tables, kept(s1), second(kept(s2)), v, l);
                 let ll = sequence(tables, lost(s1), second(lost(s2)), v, l);
                 let red = if o.jury_rig_per_action {
@@ -195,8 +197,8 @@ fn two_attacks(
                 } else {
                     j * kk + (1.0 - j) * ll
                 };
-                out[0][s1 * stride + s2][l] = kk as f32;
-                out[1][s1 * stride + s2][l] = red as f32;
+                *p = kk as f32;
+                *m = red as f32;
             }
         }
     }

@@ -754,14 +754,8 @@ fn an_offload_attacks_at_minus_one_and_then_the_passenger_is_an_ordinary_unit() 
     let t = tally(&battle(&cat, "Unarmed Car[Gun Trooper]", "2*Unarmed Crew", &o, None, Some(2)), n, 42);
     assert_consistent(t.decided_by_turn()[1], n as u64, 121.0 / 400.0, "OFFLOAD_PENALTY=0, by turn 2");
     // focus-lowest offloads too (the passenger's only way to act).
-    for policy in ["focus-lowest"] {
-        let t = tally(
-            &battle(&cat, "Unarmed Car[Gun Trooper]", "2*Unarmed Crew", &options(), Some(policy), Some(2)),
-            n,
-            43,
-        );
-        assert_consistent(t.decided_by_turn()[1], n as u64, 11.0 / 40.0, policy);
-    }
+    let k = battle(&cat, "Unarmed Car[Gun Trooper]", "2*Unarmed Crew", &options(), Some("focus-lowest"), Some(2));
+    assert_consistent(tally(&k, n, 43).decided_by_turn()[1], n as u64, 11.0 / 40.0, "focus-lowest");
 }
 
 #[test]
@@ -847,6 +841,10 @@ fn omega_is_played_where_it_beats_the_best_two_attacks() {
     let e = g.omega.entry(0, 1, super::omega::omega_state(false, false));
     assert!((g.omega.score[e as usize][0][20] as f64 - 0.34375).abs() < 1e-6);
     assert!((g.omega.best_pair[e as usize][0][20] as f64 - 0.06875).abs() < 1e-6);
+    // Over the ready systems: both = the best pair; the first alone = its one attack,
+    // 0.25 × (11/20 × 5) / 20.
+    assert_eq!(g.omega.best_over(e, 0, 0b11, 20), g.omega.best_pair[e as usize][0][20]);
+    assert!((g.omega.best_over(e, 0, 0b01, 20) as f64 - 0.034375).abs() < 1e-6);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
     let mut s = g.new_state();
     g.begin_battle(&mut s, &mut rng);
