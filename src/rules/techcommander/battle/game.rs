@@ -696,6 +696,9 @@ impl TcGame {
         }
         let ready = self.ready_systems(s, a);
         let all = (1u32 << self.units[a].attacker.systems.len()) - 1;
+        if ready == all && !om.beats[a] {
+            return None;
+        }
         let red = self.in_the_red(s, a) as usize;
         let enemies = &self.enemies[self.units[a].side];
         let focus_life = if focus {
@@ -715,9 +718,12 @@ impl TcGame {
             }
             let life = s.life[t].min(STARTING_LIFE as i32) as usize;
             let score = om.score[e as usize][red][life];
-            let two =
-                if ready == all { om.best_pair[e as usize][red][life] } else { om.best_over(e, red, ready, life) };
-            if score > two && best.is_none_or(|b| score > b.1) {
+            let wins = if ready == all {
+                om.wins[e as usize][red] & 1 << life != 0
+            } else {
+                score > om.best_over(e, red, ready, life)
+            };
+            if wins && best.is_none_or(|b| score > b.1) {
                 best = Some((t, score));
             }
         }

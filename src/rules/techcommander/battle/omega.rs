@@ -44,6 +44,9 @@ pub struct Omega {
     /// it beats every two-attack sequence, or systems with limited rounds (whose
     /// exhaustion changes the comparison).
     pub look: Vec<bool>,
+    /// Whether unit `a`'s Omega beats its best two attacks with every system ready
+    /// somewhere (else it can win only once a system has run out).
+    pub beats: Vec<bool>,
     /// Whether any unit's Omega needs looking at.
     pub any: bool,
     /// `entry[(a * units + t) * 4 + omega_state]`: index into the vectors below, or
@@ -58,6 +61,9 @@ pub struct Omega {
     /// The value of the best two-attack sequence with every system ready, by target
     /// life, out of and in the red.
     pub best_pair: Vec<[ByLife; 2]>,
+    /// Per entry, out of and in the red: bit `life` set where the Omega's score beats
+    /// the best two-attack value with every system ready.
+    pub wins: Vec<[u32; 2]>,
     /// `pair[e][red][s1 * stride + s2]`: the value of attacking with `s1` then `s2`;
     /// on the diagonal, `s1` alone when `SYSTEM_ONCE_PER_TURN`.
     pair: Vec<[Vec<ByLife>; 2]>,
@@ -77,8 +83,14 @@ impl Omega {
     ) -> Omega {
         let n = units.len();
         let stride = units.iter().map(|u| u.attacker.systems.len()).max().unwrap_or(0).max(1);
-        let mut om =
-            Omega { units: n, stride, look: vec![false; n], entry: vec![NONE; n * n * STATES], ..Omega::default() };
+        let mut om = Omega {
+            units: n,
+            stride,
+            look: vec![false; n],
+            beats: vec![false; n],
+            entry: vec![NONE; n * n * STATES],
+            ..Omega::default()
+        };
         for (a, ua) in units.iter().enumerate() {
             let nsys = ua.attacker.systems.len();
             if !o.omega_in_battles || ua.kind != UnitKind::Msv || nsys == 0 {
@@ -121,7 +133,13 @@ impl Omega {
                             }
                         }
                         let score = [plain, red];
-                        om.look[a] |= (0..2).any(|r| (1..=STARTING_LIFE as usize).any(|l| score[r][l] > best[r][l]));
+                        let wins = [0, 1].map(|r| {
+                            (1..=STARTING_LIFE as usize)
+                                .filter(|&l| score[r][l] > best[r][l])
+                                .fold(0u32, |bits, l| bits | 1 << l)
+                        });
+                        om.beats[a] |= wins != [0, 0];
+                        om.wins.push(wins);
                         om.entry[(a * n + d) * STATES + omega_state(smoked, offline)] = om.samplers.len() as u32;
                         om.samplers.push(ActionSampler::new(&spec));
                         om.systems.push(systems);
@@ -131,6 +149,9 @@ impl Omega {
                     }
                 }
             }
+        }
+        for a in 0..n {
+            om.look[a] |= om.beats[a];
         }
         om.any = om.look.iter().any(|&l| l);
         om
