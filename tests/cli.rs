@@ -1129,6 +1129,8 @@ mod edition;
 mod mechcom;
 #[path = "cli/oddscard.rs"]
 mod oddscard;
+#[path = "cli/passengers.rs"]
+mod passengers;
 #[path = "cli/plumbing.rs"]
 mod plumbing;
 #[path = "cli/shellshock.rs"]

@@ -134,7 +134,7 @@ pub fn generate<R: Ruleset>(cat: &R::Catalogue, g: &Generate) -> Result<Generate
                 .iter()
                 .zip(&builds)
                 .filter(|(c, _)| **c > 0)
-                .map(|(&count, b)| Member { build: b.clone(), count, position: None })
+                .map(|(&count, b)| Member::new(b.clone(), count))
                 .collect();
             let name = members
                 .iter()

@@ -371,6 +371,15 @@ pub struct Options {
     /// `MUTUAL_ELIMINATION`: both sides eliminated at the same Resolve Damage is a draw,
     /// or is decided by the AC score.
     pub mutual_elimination: MutualElimination,
+    /// `OMEGA_IN_BATTLES`: an MSV with no earlier action this turn may Omega Override
+    /// as a battle action (§2.4; true): the greedy and focus-lowest policies play it at a
+    /// target only when its exact score beats the best two-attack sequence the MSV could
+    /// play at that target this turn. False: never.
+    pub omega_in_battles: bool,
+    /// `OMEGA_NEEDS_JURY_RIG`: an MSV in the red must pass a jury-rig roll to Omega
+    /// Override (§2.4; true); a failed roll ends its turn with no shot. False: it fires
+    /// anyway (the Omega has no fire control to lose).
+    pub omega_needs_jury_rig: bool,
     /// `DAMAGE_WEIGHT`: the greedy policy's weight of damage short of a kill (0.25).
     pub damage_weight: Weight,
     /// `COMMAND_TARGET_WEIGHT`: points a unit's command action is worth as a target (3).
@@ -462,6 +471,8 @@ impl Default for Options {
             crew_escape_target: 10,
             crew_survivors: CrewSurvivors::Evacuate,
             mutual_elimination: MutualElimination::Draw,
+            omega_in_battles: true,
+            omega_needs_jury_rig: true,
             damage_weight: Weight(0.25),
             command_target_weight: Weight(3.0),
             protect_command: true,
@@ -478,7 +489,7 @@ impl Default for Options {
 }
 
 /// One line of help per option, in declaration order (checked by a test).
-const HELP: [(&str, &str); 75] = [
+const HELP: [(&str, &str); 77] = [
     ("EDITION", "§5 rulebook edition: 3 (3rd, default) or 2 (2nd: faction training, stances, scans, AC2 MSVs)"),
     ("STANCES", "§5 2nd-edition infantry stances (EDITION=2 only): stationary troops and crew are prone"),
     ("PRONE_BONUS", "§5 bonus of a prone troop or crew to its own ranged attacks (not fire control)"),
@@ -556,6 +567,11 @@ const HELP: [(&str, &str); 75] = [
     ("CREW_ESCAPE_TARGET", "§2.5 battles: a crew member escapes a removed unit on a d20 of this or less"),
     ("CREW_SURVIVORS", "§2.5 battles: evacuate (leave the game) or fight (stay as unarmed AC1 crew)"),
     ("MUTUAL_ELIMINATION", "§2.6 battles: draw, or score (the AC score decides)"),
+    (
+        "OMEGA_IN_BATTLES",
+        "§2.4 battles: MSVs may Omega Override (played when it beats the best two attacks at that target)",
+    ),
+    ("OMEGA_NEEDS_JURY_RIG", "§2.4 battles: in the red, an Omega Override needs a passed jury rig (else no shot)"),
     ("DAMAGE_WEIGHT", "§2.7 battles: greedy policy: weight of damage short of a kill"),
     ("COMMAND_TARGET_WEIGHT", "§2.7 battles: greedy policy: points per command action of a target"),
     ("PROTECT_COMMAND", "§2.7 battles: greedy policy: pop smoke on a threatened command unit"),

@@ -39,6 +39,9 @@ fn join_pilots(cat: &Catalogue, force: &ForceSpec) -> Result<Vec<Member>, String
     let who = &force.name;
     let mut out: Vec<Member> = Vec::with_capacity(force.members.len());
     for m in &force.members {
+        if !m.passengers.is_empty() {
+            return Err(format!("force `{who}`: `{}` carries passengers; MECHCOM forces have none", m.build));
+        }
         let name = m.build.trim();
         if cat.mech(name).is_some() || cat.pilot(name).is_none() {
             out.push(m.clone());

@@ -210,10 +210,7 @@ fn forces_are_checked() {
     assert!(e.contains("follows no unpiloted mech"), "{e}");
     let e = resolve_force(&c, &force("Wasp+Kerbros"), &o).unwrap_err();
     assert!(e.contains("no mech named `Kerbros`") && e.contains("Kerberos"), "{e}");
-    let twice = ForceSpec {
-        members: vec![crate::catalogue::force::Member { build: "Wasp+Rook".into(), count: 2, position: None }],
-        ..force("Wasp")
-    };
+    let twice = ForceSpec { members: vec![crate::catalogue::force::Member::new("Wasp+Rook", 2)], ..force("Wasp") };
     let e = resolve_force(&c, &twice, &o).unwrap_err();
     assert!(e.contains("ACES_MERCS_UNIQUE") && e.contains("taken 2 times"), "{e}");
     let relaxed = Options { aces_mercs_unique: false, ..Options::default() };

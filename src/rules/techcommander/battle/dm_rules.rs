@@ -91,6 +91,13 @@ impl DmRules {
         for (side, force) in forces.iter().enumerate() {
             let mut seen: Vec<&str> = Vec::new();
             for m in &force.members {
+                if !m.passengers.is_empty() {
+                    errors.push(format!(
+                        "spawn list `{}`: `{}` carries passengers; deathmatch spawn lists do not play them yet",
+                        force.name, m.build
+                    ));
+                    continue;
+                }
                 if seen.contains(&m.build.as_str()) {
                     continue;
                 }

@@ -6,7 +6,7 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::tables::{NO_SYSTEM, NONE, Tables, state};
+use super::tables::{NO_SYSTEM, NONE, Tables, state, state_of};
 use super::units::BattleUnit;
 use crate::engine::battle::{BattleRules, Ending, MAX_SIDES, Outcome};
 use crate::rules::techcommander::catalogue::UnitKind;
@@ -31,20 +31,34 @@ pub enum Action {
     Group { focus: bool },
     /// `unit` pops smoke (`SMOKE_POP`).
     Smoke { unit: u8 },
+    /// §2.4 Offload: `carrier` moves half and offloads every passenger still aboard;
+    /// each attacks once at `OFFLOAD_PENALTY` (the target its policy picks, `focus` as in
+    /// [`Action::Group`]); carrier and passengers count as acted this turn.
+    Offload { carrier: u8, focus: bool },
+    /// §2.4 Omega Override: MSV `actor`, with no earlier action this turn, fires every
+    /// weapon system at `target` (no fire control, no positive modifiers); its gear is
+    /// offline and its turn over ([`super::omega`]).
+    Omega { actor: u8, target: u8 },
 }
 
 /// The mutable state of one battle, in flat arrays indexed by unit slot.
 #[derive(Debug, Clone)]
 pub struct State {
     pub life: Vec<i32>,
-    /// On the field (not removed; escaped-crew slots: escaped).
+    /// On the field (not removed; escaped-crew slots: escaped; passengers: offloaded or
+    /// escaped). A passenger aboard is not on the field: it is never targeted and acts
+    /// only through its carrier's [`Action::Offload`].
     pub present: Vec<bool>,
+    /// A passenger still aboard its carrier.
+    pub aboard: Vec<bool>,
     pub actions: Vec<u32>,
     /// Systems fired this turn (bit per system).
     pub used: Vec<u32>,
     pub rounds: Vec<[u16; MAX_SYSTEMS]>,
     pub smoke_rounds: Vec<u32>,
     pub smoked: Vec<bool>,
+    /// Defensive gear offline for the rest of the turn (after the unit's Omega Override).
+    pub offline: Vec<bool>,
     /// The unit whose action first took this unit to 0 or below (`KILL_CREDIT`).
     pub credit: Vec<u8>,
     /// This turn's jury-rig result: 0 not rolled, 1 kept fire control, 2 lost it.
@@ -70,6 +84,13 @@ pub struct TcGame {
     pub tables: Tables,
     /// Special attacks (empty unless set after [`TcGame::new`]).
     pub specials: super::specials::Specials,
+    /// The shots of passengers attacking from an offload (`OFFLOAD_PENALTY`); `None`
+    /// when no unit has passengers (set after [`TcGame::new`]).
+    pub offload: Option<Tables>,
+    /// Passenger slots of each unit slot (empty for all but carriers), in force order.
+    pub passengers: Vec<Vec<u8>>,
+    /// Omega Overrides (empty unless set after [`TcGame::new`]).
+    pub omega: super::omega::Omega,
     /// Unit slots of each side, in force order.
     pub side_units: Vec<Vec<u8>>,
     /// Rallied members of each side, in force order.
@@ -103,8 +124,14 @@ impl TcGame {
             .map(|side| (0..units.len()).filter(|&u| units[u].side != side).map(|u| u as u8).collect())
             .collect();
         let has_command = side_units.iter().map(|v| v.iter().any(|&u| units[u as usize].command > 0)).collect();
+        let passengers = (0..units.len())
+            .map(|c| (0..units.len()).filter(|&p| units[p].carrier == Some(c)).map(|p| p as u8).collect())
+            .collect();
         TcGame {
             specials: super::specials::Specials::default(),
+            offload: None,
+            passengers,
+            omega: super::omega::Omega::default(),
             enemies,
             has_command,
             units,
@@ -143,7 +170,7 @@ impl TcGame {
     #[inline(always)]
     pub fn score(&self, s: &State, a: usize, system: usize, t: usize) -> Option<f32> {
         let smoked = self.smoked(s, a, t);
-        let e = self.tables.entry(a, t, state(false, smoked), system);
+        let e = self.tables.entry(a, t, state_of(false, smoked, s.offline[t]), system);
         if e == NONE {
             return None;
         }
@@ -152,7 +179,7 @@ impl TcGame {
         if !self.in_the_red(s, a) || s.jury[a] == 1 && !self.o.jury_rig_per_action {
             return Some(kept);
         }
-        let lost_e = self.tables.entry(a, t, state(true, smoked), system);
+        let lost_e = self.tables.entry(a, t, state_of(true, smoked, s.offline[t]), system);
         let lost =
             if lost_e == NONE { 0.0 } else { self.tables.score[self.tables.at_life(lost_e, s.life[t]) as usize][life] };
         if s.jury[a] == 2 && !self.o.jury_rig_per_action {
@@ -168,7 +195,21 @@ impl TcGame {
     }
 
     /// `a` fires `system` at `t`: jury rig, one draw of the life lost, kill credit.
+    #[inline(always)]
     pub fn fire(&self, s: &mut State, a: usize, system: usize, t: usize, rng: &mut Xoshiro256PlusPlus) {
+        self.fire_with(&self.tables, s, a, system, t, rng)
+    }
+
+    /// [`TcGame::fire`] from `tables` (the battle's, or the offload's).
+    pub fn fire_with(
+        &self,
+        tables: &Tables,
+        s: &mut State,
+        a: usize,
+        system: usize,
+        t: usize,
+        rng: &mut Xoshiro256PlusPlus,
+    ) {
         let fc_lost = if self.in_the_red(s, a) {
             if self.o.jury_rig_per_action || s.jury[a] == 0 {
                 s.jury[a] = if roll_d20(rng) > self.o.jury_rig_success_max { 2 } else { 1 };
@@ -195,11 +236,11 @@ impl TcGame {
         if s.rounds[a][system] != UNLIMITED {
             s.rounds[a][system] -= 1;
         }
-        let e = self.tables.entry(a, t, state(fc_lost, self.smoked(s, a, t)), system);
+        let e = tables.entry(a, t, state_of(fc_lost, self.smoked(s, a, t), s.offline[t]), system);
         if e == NONE {
             return;
         }
-        let loss = self.tables.samplers[self.tables.at_life(e, s.life[t]) as usize].sample(rng);
+        let loss = tables.samplers[tables.at_life(e, s.life[t]) as usize].sample(rng);
         self.take(s, t, loss, a);
     }
 
@@ -229,10 +270,23 @@ impl TcGame {
     /// The best (system, target, score) of `a` by the greedy score, or by least target
     /// life first when `focus`; ties go to the earlier target, then the earlier system.
     /// The same scores as [`TcGame::score`], with the per-actor work done once.
-    #[inline]
+    #[inline(always)]
     pub fn best_shot(&self, s: &State, a: usize, focus: bool) -> Option<(usize, usize, f32)> {
+        self.best_shot_with(&self.tables, true, s, a, focus)
+    }
+
+    /// [`TcGame::best_shot`] from `tables`, with the special attacks when `specials`.
+    #[inline]
+    pub fn best_shot_with(
+        &self,
+        tables: &Tables,
+        specials: bool,
+        s: &State,
+        a: usize,
+        focus: bool,
+    ) -> Option<(usize, usize, f32)> {
         let ready = self.ready_systems(s, a);
-        let has_specials = self.specials.any.get(a).copied().unwrap_or(false);
+        let has_specials = specials && self.specials.any.get(a).copied().unwrap_or(false);
         if ready == 0 && !has_specials {
             return None;
         }
@@ -252,8 +306,8 @@ impl TcGame {
         } else {
             0.0
         };
-        let scores = &self.tables.score;
-        let shortcut = kept_weight >= 1.0 && !self.tables.any_moneyshot;
+        let scores = &tables.score;
+        let shortcut = kept_weight >= 1.0 && !tables.any_moneyshot;
         let mut best: Option<(usize, usize, f32)> = None;
         for &t in enemies {
             let t = t as usize;
@@ -261,17 +315,18 @@ impl TcGame {
                 continue;
             }
             let smoked = self.smoked(s, a, t);
+            let offline = s.offline[t];
             let life = s.life[t].min(STARTING_LIFE as i32) as usize;
             // Fast path: the best system overall is ready, so it is the best ready one.
             let (fast, fast_score) =
-                if shortcut { self.tables.best(a, t, state(false, smoked), life) } else { (NO_SYSTEM, 0.0) };
+                if shortcut { tables.best(a, t, state_of(false, smoked, offline), life) } else { (NO_SYSTEM, 0.0) };
             if fast != NO_SYSTEM && ready & (1 << fast) != 0 {
                 if best.is_none_or(|b| fast_score > b.2) {
                     best = Some((fast as usize, t, fast_score));
                 }
             } else {
-                let kept = self.tables.row(a, t, state(false, smoked));
-                let lost = self.tables.row(a, t, state(true, smoked));
+                let kept = tables.row(a, t, state_of(false, smoked, offline));
+                let lost = tables.row(a, t, state_of(true, smoked, offline));
                 let mut bits = ready;
                 while bits != 0 {
                     let sys = bits.trailing_zeros() as usize;
@@ -280,11 +335,11 @@ impl TcGame {
                     if e == NONE {
                         continue;
                     }
-                    let mut score = scores[self.tables.at_life(e, s.life[t]) as usize][life];
+                    let mut score = scores[tables.at_life(e, s.life[t]) as usize][life];
                     if kept_weight < 1.0 {
                         let l = lost[sys];
                         let lost_score =
-                            if l == NONE { 0.0 } else { scores[self.tables.at_life(l, s.life[t]) as usize][life] };
+                            if l == NONE { 0.0 } else { scores[tables.at_life(l, s.life[t]) as usize][life] };
                         score = kept_weight * score + (1.0 - kept_weight) * lost_score;
                     }
                     if best.is_none_or(|b| score > b.2) {
@@ -374,11 +429,13 @@ impl BattleRules for TcGame {
         State {
             life: vec![0; n],
             present: vec![false; n],
+            aboard: vec![false; n],
             actions: vec![0; n],
             used: vec![0; n],
             rounds: vec![[0; MAX_SYSTEMS]; n],
             smoke_rounds: vec![0; n],
             smoked: vec![false; n],
+            offline: vec![false; n],
             credit: vec![NO_CREDIT; n],
             jury: vec![0; n],
             left: [0; MAX_SIDES],
@@ -395,7 +452,8 @@ impl BattleRules for TcGame {
     fn begin_battle(&self, s: &mut State, _rng: &mut Xoshiro256PlusPlus) {
         for (i, u) in self.units.iter().enumerate() {
             self.reset_unit(s, i);
-            s.present[i] = u.crew_of.is_none() && self.dm.is_none();
+            s.present[i] = u.crew_of.is_none() && u.carrier.is_none() && self.dm.is_none();
+            s.aboard[i] = u.carrier.is_some() && self.dm.is_none();
         }
         if let Some(dm) = &self.dm {
             s.cap = [dm.start_cap; MAX_SIDES];
@@ -464,11 +522,31 @@ impl BattleRules for TcGame {
                 s.smoke_rounds[u] -= 1;
                 s.smoked[u] = true;
             }
+            Action::Offload { carrier, focus } => {
+                let c = carrier as usize;
+                s.actions[c] = 0;
+                for &p in &self.passengers[c] {
+                    let p = p as usize;
+                    if !s.aboard[p] {
+                        continue;
+                    }
+                    s.aboard[p] = false;
+                    s.present[p] = true;
+                    s.actions[p] = 0;
+                    if let Some(tables) = &self.offload
+                        && let Some((sys, t, score)) = self.best_shot_with(tables, false, s, p, focus)
+                        && score > 0.0
+                    {
+                        self.fire_with(tables, s, p, sys, t, rng);
+                    }
+                }
+            }
+            Action::Omega { actor, target } => self.omega_override(s, actor as usize, target as usize, rng),
             Action::Group { focus } => {
                 s.group_acted[side] = true;
                 for &m in &self.groups[side] {
                     let m = m as usize;
-                    if !s.present[m] {
+                    if !self.member_ready(s, m) {
                         continue;
                     }
                     if let Some((sys, t, score)) = self.best_shot(s, m, focus)
@@ -510,6 +588,7 @@ impl BattleRules for TcGame {
                     }
                 }
             }
+            self.passengers_escape(s, u, killer, rng, out);
         }
         self.reset_turn(s);
         let alive: [bool; MAX_SIDES] = std::array::from_fn(|side| {
@@ -545,6 +624,7 @@ impl TcGame {
         s.life[i] = STARTING_LIFE as i32;
         s.smoke_rounds[i] = u.smoke_rounds;
         s.smoked[i] = false;
+        s.offline[i] = false;
         s.credit[i] = NO_CREDIT;
         s.one_action[i] = false;
         s.rounds[i] = [0; MAX_SYSTEMS];
@@ -572,10 +652,120 @@ impl TcGame {
         Some(Some(killer))
     }
 
+    /// §2.5: each passenger still aboard removed carrier `u` rolls `CREW_ESCAPE_TARGET`:
+    /// one who escapes stays as a unit; one who fails is eliminated and scores its AC
+    /// and a kill for `killer`, the carrier's (if any).
+    fn passengers_escape(
+        &self,
+        s: &mut State,
+        u: usize,
+        killer: Option<usize>,
+        rng: &mut Xoshiro256PlusPlus,
+        out: &mut Outcome,
+    ) {
+        for &p in &self.passengers[u] {
+            let p = p as usize;
+            if !s.aboard[p] {
+                continue;
+            }
+            s.aboard[p] = false;
+            if roll_d20(rng) <= self.o.crew_escape_target {
+                s.present[p] = true;
+                continue;
+            }
+            let unit = &self.units[p];
+            out.lost[p] += 1;
+            out.points_lost_milli[unit.side] += unit.points_milli;
+            if let Some(k) = killer {
+                out.kills[k] += 1;
+                out.score[self.units[k].side] += unit.ac;
+                out.points_destroyed_milli[self.units[k].side] += unit.points_milli;
+            }
+        }
+    }
+
+    /// The best Omega Override of MSV `a` now and its score (greedy, or at the
+    /// least-life enemy when `focus`): only with no earlier action this turn, every
+    /// system it fires ready, and a score above the best two-attack sequence at that
+    /// target ([`super::omega`]). Ties go to the earlier target.
+    #[inline]
+    pub fn best_omega(&self, s: &State, a: usize, focus: bool) -> Option<(usize, f32)> {
+        let om = &self.omega;
+        if !om.look[a] || s.actions[a] != MSV_ACTIONS_PER_TURN {
+            return None;
+        }
+        let ready = self.ready_systems(s, a);
+        let all = (1u32 << self.units[a].attacker.systems.len()) - 1;
+        if ready == all && !om.beats[a] {
+            return None;
+        }
+        let red = self.in_the_red(s, a) as usize;
+        let enemies = &self.enemies[self.units[a].side];
+        let focus_life = if focus {
+            enemies.iter().map(|&t| t as usize).filter(|&t| self.targetable(s, t)).map(|t| s.life[t]).min()
+        } else {
+            None
+        };
+        let mut best: Option<(usize, f32)> = None;
+        for &t in enemies {
+            let t = t as usize;
+            if !self.targetable(s, t) || focus_life.is_some_and(|l| s.life[t] != l) {
+                continue;
+            }
+            let e = om.entry(a, t, super::omega::omega_state(self.smoked(s, a, t), s.offline[t]));
+            if e == NONE || om.systems[e as usize] & !ready != 0 {
+                continue;
+            }
+            let life = s.life[t].min(STARTING_LIFE as i32) as usize;
+            let score = om.score[e as usize][red][life];
+            let wins = if ready == all {
+                om.wins[e as usize][red] & 1 << life != 0
+            } else {
+                score > om.best_over(e, red, ready, life)
+            };
+            if wins && best.is_none_or(|b| score > b.1) {
+                best = Some((t, score));
+            }
+        }
+        best
+    }
+
+    /// `a` makes an Omega Override at `t`: its turn ends; in the red it first rolls a
+    /// jury rig under `OMEGA_NEEDS_JURY_RIG` (a failure: no shot); else every system it
+    /// fires spends a round, its gear goes offline until Reset, one draw of the life lost.
+    fn omega_override(&self, s: &mut State, a: usize, t: usize, rng: &mut Xoshiro256PlusPlus) {
+        s.actions[a] = 0;
+        let e = self.omega.entry(a, t, super::omega::omega_state(self.smoked(s, a, t), s.offline[t]));
+        if e == NONE {
+            return;
+        }
+        if self.in_the_red(s, a) && self.o.omega_needs_jury_rig && roll_d20(rng) > self.o.jury_rig_success_max {
+            return;
+        }
+        let systems = self.omega.systems[e as usize];
+        s.used[a] |= systems;
+        for sys in 0..self.units[a].attacker.systems.len() {
+            if systems & (1 << sys) != 0 && s.rounds[a][sys] != UNLIMITED {
+                s.rounds[a][sys] -= 1;
+            }
+        }
+        s.offline[a] = true;
+        let loss = self.omega.samplers[e as usize].sample(rng);
+        self.take(s, t, loss, a);
+    }
+
+    /// Whether rallied member `m` fires when its group acts: on the field, and not
+    /// already acted this turn (a passenger offloaded this turn has).
+    #[inline(always)]
+    pub fn member_ready(&self, s: &State, m: usize) -> bool {
+        s.present[m] && s.actions[m] > 0
+    }
+
     /// Reset phase: smoke clears, power armour back to 20.
     fn reset_turn(&self, s: &mut State) {
         for u in 0..self.units.len() {
             s.smoked[u] = false;
+            s.offline[u] = false;
             if s.present[u] && self.units[u].power_armor {
                 s.life[u] = STARTING_LIFE as i32;
             }

@@ -4,9 +4,10 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::dm_rules::{DM_BASE_ACTIONS, DmRules};
 use super::game::TcGame;
+use super::omega::Omega;
 use super::policy::{BattlePolicyName, FocusLowest, Greedy, RandomLegal};
 use super::specials::Specials;
-use super::tables::{Tables, Value, deathmatch_value, skirmish_value};
+use super::tables::{Tables, Value, deathmatch_value, offload_tables, skirmish_value};
 
 /// How a battle values targets (see [`Tables::new`]).
 type ValueFn = fn(&super::units::BattleUnit, &super::units::BattleUnit, &Options) -> Value;
@@ -114,6 +115,7 @@ pub fn compile(
     };
     let tables = Tables::new(&units, setup.conditions, o, value);
     let specials = Specials::new(&units, setup.conditions, o, value);
+    let offload = offload_tables(&units, setup.conditions, o, value);
     let info = BattleInfo {
         mode: mode.name,
         policy: policy.name().to_string(),
@@ -134,7 +136,9 @@ pub fn compile(
         units: units.iter().map(|u| UnitInfo { side: u.side, name: u.name.clone(), points: u.points }).collect(),
     };
     let mut game = TcGame::new(units, tables, o, max_turns, n);
+    game.omega = Omega::new(&game.units, setup.conditions, &game.tables, o, value, game.jury_ok as f64);
     game.specials = specials;
+    game.offload = offload;
     if let Some(dm) = dm {
         game.base_actions = DM_BASE_ACTIONS;
         game.dm = Some(dm);

@@ -10,6 +10,8 @@
 //!   [`deathmatch`] plays them (deployment, scoring, the result).
 //! - [`specials`]: ram, death from above, overrun and trample as actions where the
 //!   attacker reaches (`REACH_RULE`).
+//! - [`omega`]: Omega Override as an action, compared exactly with the MSV's best
+//!   two-attack sequence.
 //! - [`policy`]: the named policies (§2.7 greedy, focus-lowest, random).
 //! - [`kernel`]: one compiled battle per policy, and the setup from the command line.
 
@@ -17,6 +19,7 @@ pub mod deathmatch;
 pub mod dm_rules;
 pub mod game;
 pub mod kernel;
+pub mod omega;
 pub mod policy;
 pub mod specials;
 pub mod tables;

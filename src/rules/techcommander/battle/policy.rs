@@ -21,8 +21,10 @@ pub enum BattlePolicyName {
     /// Focus fire on the enemy with the least life (ties: force order), with the
     /// actor and system that score best against it; no smoke.
     FocusLowest,
-    /// Any legal attack, uniformly at random (the rallied group counts as one actor);
-    /// passes only when there is none. A baseline for how much play matters.
+    /// Any legal attack with one weapon system or an offload, uniformly at random (the
+    /// rallied group counts as one actor); passes only when there is none. Never pops
+    /// smoke, makes a special attack or an Omega Override. A baseline for how much play
+    /// matters.
     Random,
 }
 
@@ -91,7 +93,7 @@ impl TcGame {
     /// The best kill chance of `e` against `c` now, over its ready systems.
     fn kill_chance(&self, s: &State, e: usize, c: usize) -> f32 {
         let life = s.life[c].clamp(1, 20) as usize;
-        let st = super::tables::state(false, self.smoked(s, e, c));
+        let st = super::tables::state_of(false, self.smoked(s, e, c), s.offline[c]);
         (0..self.units[e].attacker.systems.len())
             .filter(|&sys| self.system_ready(s, e, sys))
             .map(|sys| self.tables.entry(e, c, st, sys))
@@ -102,7 +104,32 @@ impl TcGame {
 
     /// Whether the side's rallied group may act.
     fn group_ready(&self, s: &State, side: usize) -> bool {
-        !s.group_acted[side] && self.groups[side].iter().any(|&m| s.present[m as usize])
+        !s.group_acted[side] && self.groups[side].iter().any(|&m| self.member_ready(s, m as usize))
+    }
+
+    /// Whether `c` may offload now: on the field with an action left and a passenger
+    /// aboard.
+    #[inline(always)]
+    fn offload_ready(&self, s: &State, c: usize) -> bool {
+        !self.passengers[c].is_empty()
+            && s.present[c]
+            && s.actions[c] > 0
+            && self.passengers[c].iter().any(|&p| s.aboard[p as usize])
+    }
+
+    /// §2.4 Offload scored as the sum of the passengers' best attack scores at
+    /// `OFFLOAD_PENALTY` (greedy, or against the least-life enemy when `focus`).
+    fn offload_score(&self, s: &State, c: usize, focus: bool) -> f32 {
+        let Some(tables) = &self.offload else {
+            return 0.0;
+        };
+        self.passengers[c]
+            .iter()
+            .map(|&p| p as usize)
+            .filter(|&p| s.aboard[p])
+            .filter_map(|p| self.best_shot_with(tables, false, s, p, focus))
+            .map(|b| b.2.max(0.0))
+            .sum()
     }
 
     /// The best individual attack of `side` and its score (greedy, or against the
@@ -119,12 +146,24 @@ impl TcGame {
             {
                 best = Some((Action::Attack { actor: a, system: system as u8, target: target as u8 }, score));
             }
+            if self.omega.any
+                && let Some((target, score)) = self.best_omega(s, au, focus)
+                && best.is_none_or(|b| score > b.1)
+            {
+                best = Some((Action::Omega { actor: a, target: target as u8 }, score));
+            }
+            if self.offload.is_some() && self.offload_ready(s, au) {
+                let score = self.offload_score(s, au, focus);
+                if best.is_none_or(|b| score > b.1) {
+                    best = Some((Action::Offload { carrier: a, focus }, score));
+                }
+            }
         }
         if self.group_ready(s, side) {
             let group: f32 = self.groups[side]
                 .iter()
                 .map(|&m| m as usize)
-                .filter(|&m| s.present[m])
+                .filter(|&m| self.member_ready(s, m))
                 .filter_map(|m| self.best_shot(s, m, focus))
                 .map(|b| b.2)
                 .sum();
@@ -176,14 +215,17 @@ impl BattlePolicy<TcGame> for RandomLegal {
         _phase: usize,
         rng: &mut Xoshiro256PlusPlus,
     ) -> Option<Action> {
-        // Count the legal attacks, then draw one; the group is one more choice.
+        // Count the legal attacks (offloads included), then draw one; the group is one
+        // more choice.
         let mut count = 0u64;
         g.legal_attacks(s, side, |_| {
             count += 1;
             false
         });
-        let group =
-            g.group_ready(s, side) && g.groups[side].iter().any(|&m| g.best_shot(s, m as usize, false).is_some());
+        let group = g.group_ready(s, side)
+            && g.groups[side]
+                .iter()
+                .any(|&m| g.member_ready(s, m as usize) && g.best_shot(s, m as usize, false).is_some());
         let total = count + group as u64;
         if total == 0 {
             return None;
@@ -208,10 +250,13 @@ impl BattlePolicy<TcGame> for RandomLegal {
 
 impl TcGame {
     /// Calls `f` with every legal individual attack of `side` in force order (actor,
-    /// target, system) until it returns true.
+    /// then its offload, then target, system) until it returns true.
     fn legal_attacks(&self, s: &State, side: usize, mut f: impl FnMut(Action) -> bool) {
         for &a in &self.side_units[side] {
             let au = a as usize;
+            if self.offload.is_some() && self.offload_ready(s, au) && f(Action::Offload { carrier: a, focus: false }) {
+                return;
+            }
             if !s.present[au] || s.actions[au] == 0 || self.units[au].rallied {
                 continue;
             }

@@ -5,7 +5,7 @@
 //! target's current life.
 
 use super::units::BattleUnit;
-use crate::rules::techcommander::conditions::{Conditions, Smoke};
+use crate::rules::techcommander::conditions::{Conditions, Movement, Smoke};
 use crate::rules::techcommander::odds::{moneyshot_life, system_action_with};
 use crate::rules::techcommander::options::Options;
 use crate::rules::techcommander::rulings::STARTING_LIFE;
@@ -22,10 +22,14 @@ pub struct Tables {
     units: usize,
     /// Most systems of any unit (the stride of `entry`).
     stride: usize,
-    /// `entry[((a * units + t) * 4 + state) * stride + system]`: index into the vectors
-    /// below, or [`NONE`]. `state` = fire control lost × 2 + smoked.
+    /// `entry[((a * units + t) * STATES + state) * stride + system]`: index into the
+    /// vectors below, or [`NONE`]. `state` = target's gear offline × 4 + fire control
+    /// lost × 2 + smoked ([`state_of`]).
     entry: Vec<u32>,
     pub samplers: Vec<ActionSampler>,
+    /// The exact law of each entry's life lost (`laws[e][n]` = P(exactly n)); read at
+    /// compile time only (Omega Override's comparison, [`super::omega`]).
+    pub laws: Vec<Vec<f64>>,
     /// P(loss >= life).
     pub kill: Vec<ByLife>,
     /// V(target) × (P(loss >= life) + DAMAGE_WEIGHT × E[min(loss, life)] / 20); the
@@ -37,7 +41,7 @@ pub struct Tables {
     pub moneyshot: Vec<(u32, i32)>,
     /// Whether any entry has a Moneyshot variant (else the hot loop skips the check).
     pub any_moneyshot: bool,
-    /// `best[(a * units + t) * 4 + state][life]`: the system with the highest score
+    /// `best[(a * units + t) * STATES + state][life]`: the system with the highest score
     /// against `t` at that life, ties to the earlier system ([`NO_SYSTEM`] when none can
     /// fire), and its score. Without Moneyshot variants only.
     pub best: Vec<[(u8, f32); STARTING_LIFE as usize + 1]>,
@@ -46,10 +50,25 @@ pub struct Tables {
 /// No system in [`Tables::best`].
 pub const NO_SYSTEM: u8 = u8::MAX;
 
-/// Fire-control and smoke state index.
+/// Fire-control and smoke state index (the special attacks' four states).
 #[inline(always)]
 pub fn state(fc_lost: bool, smoked: bool) -> usize {
     (fc_lost as usize) * 2 + smoked as usize
+}
+
+/// States of a shot in [`Tables`]: [`state`] × the target's gear online or offline.
+pub const STATES: usize = 8;
+
+/// The [`Tables`] state of a shot: [`state`], plus 4 when the target's defensive gear is
+/// offline (it made an Omega Override this turn).
+#[inline(always)]
+pub fn state_of(fc_lost: bool, smoked: bool, offline: bool) -> usize {
+    (offline as usize) * 4 + state(fc_lost, smoked)
+}
+
+/// Whether a unit's gear going offline changes it as a target.
+pub fn gear_matters(u: &BattleUnit) -> bool {
+    u.offline_target != u.target
 }
 
 impl Tables {
@@ -67,7 +86,8 @@ impl Tables {
         let mut t = Tables {
             units: n,
             stride,
-            entry: vec![NONE; n * n * 4 * stride],
+            entry: vec![NONE; n * n * STATES * stride],
+            laws: Vec::new(),
             samplers: Vec::new(),
             kill: Vec::new(),
             score: Vec::new(),
@@ -82,36 +102,48 @@ impl Tables {
                 }
                 let v = value(ua, ud, o);
                 let base = conditions[ua.side];
-                for fc_lost in [false, true] {
-                    for smoked in [false, true] {
-                        let mut cond = Conditions { jury_rig_failed: fc_lost, ..base };
-                        if smoked && cond.smoke == Smoke::None {
-                            cond.smoke = Smoke::Smoke;
-                        }
-                        for s in 0..ua.attacker.systems.len() {
-                            let Ok((_, spec)) = system_action_with(&ua.attacker, s, &ud.target, &cond, o, false) else {
+                for offline in [false, true] {
+                    let target = if offline { &ud.offline_target } else { &ud.target };
+                    for fc_lost in [false, true] {
+                        for smoked in [false, true] {
+                            if offline && !gear_matters(ud) {
+                                // The same shots as with the gear online.
+                                for s in 0..ua.attacker.systems.len() {
+                                    let on = t.entry[t.index(a, d, state(fc_lost, smoked), s)];
+                                    let e = t.index(a, d, state_of(fc_lost, smoked, true), s);
+                                    t.entry[e] = on;
+                                }
                                 continue;
-                            };
-                            let i = t.push(&spec, v);
-                            if let Some(threshold) = moneyshot_life(&ua.attacker, &spec, &cond, o)
-                                && let Ok((_, bonus)) = system_action_with(&ua.attacker, s, &ud.target, &cond, o, true)
-                            {
-                                let j = t.push(&bonus, v);
-                                t.moneyshot[i as usize] = (j, threshold.min(STARTING_LIFE) as i32);
-                                t.any_moneyshot = true;
                             }
-                            let e = t.index(a, d, state(fc_lost, smoked), s);
-                            t.entry[e] = i;
+                            let mut cond = Conditions { jury_rig_failed: fc_lost, ..base };
+                            if smoked && cond.smoke == Smoke::None {
+                                cond.smoke = Smoke::Smoke;
+                            }
+                            for s in 0..ua.attacker.systems.len() {
+                                let Ok((_, spec)) = system_action_with(&ua.attacker, s, target, &cond, o, false) else {
+                                    continue;
+                                };
+                                let i = t.push(&spec, v);
+                                if let Some(threshold) = moneyshot_life(&ua.attacker, &spec, &cond, o)
+                                    && let Ok((_, bonus)) = system_action_with(&ua.attacker, s, target, &cond, o, true)
+                                {
+                                    let j = t.push(&bonus, v);
+                                    t.moneyshot[i as usize] = (j, threshold.min(STARTING_LIFE) as i32);
+                                    t.any_moneyshot = true;
+                                }
+                                let e = t.index(a, d, state_of(fc_lost, smoked, offline), s);
+                                t.entry[e] = i;
+                            }
                         }
                     }
                 }
             }
         }
-        t.best = vec![[(NO_SYSTEM, 0.0); STARTING_LIFE as usize + 1]; n * n * 4];
+        t.best = vec![[(NO_SYSTEM, 0.0); STARTING_LIFE as usize + 1]; n * n * STATES];
         for a in 0..n {
             for d in 0..n {
-                for st in 0..4 {
-                    let row = (a * n + d) * 4 + st;
+                for st in 0..STATES {
+                    let row = (a * n + d) * STATES + st;
                     for life in 1..=STARTING_LIFE as usize {
                         let mut best = (NO_SYSTEM, 0.0f32);
                         for sys in 0..stride {
@@ -130,7 +162,9 @@ impl Tables {
 
     /// Add the tables of one shot; returns its entry.
     fn push(&mut self, spec: &crate::rules::techcommander::action::ActionSpec, v: Value) -> u32 {
-        let (kill, score) = by_life(&spec.odds().life_lost, v);
+        let law = spec.odds().life_lost;
+        let (kill, score) = by_life(&law, v);
+        self.laws.push(law);
         let i = self.samplers.len() as u32;
         self.samplers.push(ActionSampler::new(spec));
         self.kill.push(kill);
@@ -154,13 +188,13 @@ impl Tables {
 
     #[inline(always)]
     fn index(&self, a: usize, t: usize, state: usize, system: usize) -> usize {
-        ((a * self.units + t) * 4 + state) * self.stride + system
+        ((a * self.units + t) * STATES + state) * self.stride + system
     }
 
     /// The best system of `a` against `t` in `state` at the target's `life` (1..=20).
     #[inline(always)]
     pub fn best(&self, a: usize, t: usize, state: usize, life: usize) -> (u8, f32) {
-        self.best[(a * self.units + t) * 4 + state][life]
+        self.best[(a * self.units + t) * STATES + state][life]
     }
 
     /// The entries of `a`'s systems against `t` in `state` (one per system, [`NONE`]
@@ -176,6 +210,23 @@ impl Tables {
     pub fn entry(&self, a: usize, t: usize, state: usize, system: usize) -> u32 {
         self.entry[self.index(a, t, state, system)]
     }
+}
+
+/// The tables of passengers' shots from an offload (§2.4: the side's conditions with the
+/// movement `offload`, `OFFLOAD_PENALTY`), or `None` when no unit rides aboard a carrier.
+/// Only the passengers' rows are read.
+pub fn offload_tables(
+    units: &[BattleUnit],
+    conditions: &[Conditions],
+    o: &Options,
+    value: fn(&BattleUnit, &BattleUnit, &Options) -> Value,
+) -> Option<Tables> {
+    if units.iter().all(|u| u.carrier.is_none()) {
+        return None;
+    }
+    let offload: Vec<Conditions> =
+        conditions.iter().map(|c| Conditions { movement: Movement::Offload, ..*c }).collect();
+    Some(Tables::new(units, &offload, o, value))
 }
 
 /// What destroying and damaging a target is worth to an attacker (the greedy score).
@@ -208,7 +259,7 @@ pub fn deathmatch_value(attacker: &BattleUnit, target: &BattleUnit, o: &Options)
 }
 
 /// P(loss >= L) and the greedy score by current life L from a life-loss distribution.
-fn by_life(life_lost: &[f64], v: Value) -> (ByLife, ByLife) {
+pub(super) fn by_life(life_lost: &[f64], v: Value) -> (ByLife, ByLife) {
     let mut kill = [0f32; STARTING_LIFE as usize + 1];
     let mut score = [0f32; STARTING_LIFE as usize + 1];
     for l in 1..=STARTING_LIFE as usize {

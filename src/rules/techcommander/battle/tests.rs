@@ -175,6 +175,72 @@ weapons = [{ name = "Blank" }]
 name = "Fort"
 unit = "Fort"
 weapons = [{ name = "Blank" }]
+
+[[weapon]]
+name = "Forty"
+damage = 40
+shots = 1
+fire_control = 0
+opt = 100
+weight = 1
+power = 0
+
+[[weapon]]
+name = "Forty B"
+damage = 40
+shots = 1
+fire_control = 0
+opt = 100
+weight = 1
+power = 0
+
+[[gear]]
+name = "Plate"
+weight = 1
+power = 0
+damage_reduction = 15
+
+[[unit]]
+name = "Bunker"
+kind = "vehicle"
+ac = 1
+damage_reduction = 15
+
+[[unit]]
+name = "Box"
+kind = "vehicle"
+ac = 4
+
+[[build]]
+name = "Bunker"
+unit = "Bunker"
+weapons = [{ name = "Blank" }]
+
+[[build]]
+name = "Box"
+unit = "Box"
+weapons = [{ name = "Blank" }]
+
+[[build]]
+name = "Forty Walker"
+unit = "Walker"
+weapons = [{ name = "Forty" }, { name = "Forty B" }]
+
+[[build]]
+name = "Plated Walker"
+unit = "Walker"
+weapons = [{ name = "Gun" }, { name = "Gun B" }]
+gear = ["Plate"]
+
+[[unit]]
+name = "Trooper"
+kind = "troop"
+ac = 1
+
+[[build]]
+name = "Gun Trooper"
+unit = "Trooper"
+weapons = [{ name = "Gun" }]
 "#;
 
 fn catalogue() -> Catalogue {
@@ -293,6 +359,15 @@ impl<P: BattlePolicy<TcGame>> BattlePolicy<TcGame> for Audited<P> {
             }
             Action::Smoke { unit } => assert!(s.actions[unit as usize] >= 1 && s.smoke_rounds[unit as usize] >= 1),
             Action::Group { .. } => assert!(!s.group_acted[side], "the group acted twice"),
+            Action::Omega { actor, .. } => {
+                assert_eq!(s.actions[actor as usize], 2, "an Omega after an earlier action");
+                assert_eq!(s.used[actor as usize], 0, "an Omega after a system fired");
+            }
+            Action::Offload { carrier, .. } => {
+                let c = carrier as usize;
+                assert!(s.present[c] && s.actions[c] >= 1, "an offload by a carrier that acted");
+                assert!(g.passengers[c].iter().any(|&p| s.aboard[p as usize]), "an offload with nobody aboard");
+            }
         }
         Some(a)
     }
@@ -301,8 +376,13 @@ impl<P: BattlePolicy<TcGame>> BattlePolicy<TcGame> for Audited<P> {
 fn skirmish(cat: &Catalogue, a: &str, b: &str, o: &Options, max_turns: u32) -> TcGame {
     let forces = [ForceSpec::parse(a).unwrap(), ForceSpec::parse(b).unwrap()];
     let units = resolve(cat, &forces, o, false).unwrap();
-    let tables = Tables::new(&units, &[Conditions::at_range(12.0); 2], o, super::tables::skirmish_value);
-    TcGame::new(units, tables, o, max_turns, 2)
+    let cond = [Conditions::at_range(12.0); 2];
+    let tables = Tables::new(&units, &cond, o, super::tables::skirmish_value);
+    let offload = super::tables::offload_tables(&units, &cond, o, super::tables::skirmish_value);
+    let mut g = TcGame::new(units, tables, o, max_turns, 2);
+    g.offload = offload;
+    g.omega = super::omega::Omega::new(&g.units, &cond, &g.tables, o, super::tables::skirmish_value, g.jury_ok as f64);
+    g
 }
 
 #[test]
@@ -593,4 +673,293 @@ fn the_second_edition_s_moneyshot_plays_in_battles() {
         let t = tally(&battle(&cat, "Merc Gun Car", "2*Unarmed Crew", &o, None, Some(2)), n, 31);
         assert_consistent(t.decided_by_turn()[1], n as u64, p, &format!("edition {edition}"));
     }
+}
+
+// ---- passengers and offload (§2.4 Offload, §2.5, §2.6) ----
+
+#[test]
+fn passengers_cost_their_points_and_only_troops_and_crew_ride_msvs_and_vehicles() {
+    let cat = catalogue();
+    let o = Options { force_budget: 5, ..options() };
+    let ok = |f: &str| resolve(&cat, &[ForceSpec::parse(f).unwrap()], &o, true);
+    let units = ok("Unarmed Car[2*Unarmed Crew]").unwrap();
+    assert_eq!(units.len(), 3, "the carrier and its two passengers");
+    assert_eq!(units.iter().map(|u| u.carrier).collect::<Vec<_>>(), [None, Some(0), Some(0)]);
+    let e = ok("Unarmed Car[2*Unarmed Crew]+Unarmed Crew").unwrap_err();
+    assert!(e.contains("costs 6 points, over its budget of 5 by 1"), "{e}");
+    let e = ok("Unarmed Crew[Unarmed Crew]").unwrap_err();
+    assert!(e.contains("only an MSV or a vehicle carries passengers"), "{e}");
+    let e = ok("Unarmed Car[Gun Car]").unwrap_err();
+    assert!(e.contains("only troops and crew ride aboard a carrier"), "{e}");
+    let e = ok("Unarmed Car[Nope]").unwrap_err();
+    assert!(e.contains("no build named `Nope`"), "{e}");
+}
+
+#[test]
+fn a_force_entry_with_passengers_is_checked_with_its_field() {
+    let text = format!(
+        "{TEST_CATALOGUE}\n[[force]]\nname = \"Bus\"\nunits = [{{ build = \"Unarmed Car\", passengers = [{{ build = \"Gun Trooper\", count = 2 }}, {{ build = \"Gun Car\" }}] }}]\n"
+    );
+    let e = Catalogue::from_sources("test", &[SourceFile { name: "test.toml".into(), text }]).unwrap_err().to_string();
+    assert!(e.contains("units[0].passengers[1].build"), "{e}");
+    assert!(e.contains("only troops and crew ride aboard a carrier"), "{e}");
+    assert!(e.contains("test.toml"), "{e}");
+    let text = format!(
+        "{TEST_CATALOGUE}\n[[force]]\nname = \"Bus\"\nunits = [{{ build = \"Unarmed Car\", passengers = [{{ build = \"Gun Trooper\", count = 2 }}] }}]\n"
+    );
+    let cat = Catalogue::from_sources("test", &[SourceFile { name: "test.toml".into(), text }]).unwrap();
+    assert_eq!(cat.forces[0].members[0].passengers[0].count, 2);
+}
+
+#[test]
+fn passengers_aboard_are_never_targeted_nor_act() {
+    let cat = catalogue();
+    let g = skirmish(&cat, "Gun Car", "Unarmed Car[2*Gun Trooper]", &options(), 1);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    let mut s = g.new_state();
+    g.begin_battle(&mut s, &mut rng);
+    assert!(s.aboard[2] && s.aboard[3] && !g.targetable(&s, 2) && !g.targetable(&s, 3));
+    let mut order = [0u8; 8];
+    g.begin_turn(&mut s, 0, &mut rng, &mut order);
+    // A's only target is the carrier.
+    for _ in 0..3 {
+        assert_eq!(
+            super::policy::Greedy.choose(&g, &s, 0, 0, &mut rng),
+            Some(Action::Attack { actor: 0, system: 0, target: 1 })
+        );
+    }
+    // B acts only through the offload: its carrier's Blank scores nothing.
+    assert_eq!(
+        super::policy::Greedy.choose(&g, &s, 1, 0, &mut rng),
+        Some(Action::Offload { carrier: 1, focus: false })
+    );
+    g.act(&mut s, 1, Action::Offload { carrier: 1, focus: false }, &mut rng, &mut Outcome::new());
+    assert!(!s.aboard[2] && !s.aboard[3] && g.targetable(&s, 2) && s.actions[1] == 0 && s.actions[2] == 0);
+    assert_eq!(super::policy::Greedy.choose(&g, &s, 1, 0, &mut rng), None, "everybody acted");
+}
+
+#[test]
+fn an_offload_attacks_at_minus_one_and_then_the_passenger_is_an_ordinary_unit() {
+    // A: an unarmed car carrying a Gun Trooper (Gun: T 11 against AC1 crew, 10 from an
+    // offload) vs B: 2 unarmed crew. Turn 1 the trooper offloads and fires at 1/2; after,
+    // it fires at 11/20 (rallied). P(B eliminated by turn 1, 2, 3) = 0, 11/40, 11/20.
+    // OFFLOAD_PENALTY=0: the first shot at 11/20 too: by turn 2 (11/20)^2.
+    let cat = catalogue();
+    let n = 200_000;
+    let t = tally(&battle(&cat, "Unarmed Car[Gun Trooper]", "2*Unarmed Crew", &options(), None, Some(3)), n, 41);
+    assert_eq!(t.decided_by_turn()[0], 0);
+    assert_consistent(t.decided_by_turn()[1], n as u64, 11.0 / 40.0, "by turn 2");
+    assert_consistent(t.decided_by_turn()[2], n as u64, 11.0 / 20.0, "by turn 3");
+    let o = options().with("OFFLOAD_PENALTY", "0").unwrap();
+    let t = tally(&battle(&cat, "Unarmed Car[Gun Trooper]", "2*Unarmed Crew", &o, None, Some(2)), n, 42);
+    assert_consistent(t.decided_by_turn()[1], n as u64, 121.0 / 400.0, "OFFLOAD_PENALTY=0, by turn 2");
+    // focus-lowest offloads too (the passenger's only way to act).
+    let k = battle(&cat, "Unarmed Car[Gun Trooper]", "2*Unarmed Crew", &options(), Some("focus-lowest"), Some(2));
+    assert_consistent(tally(&k, n, 43).decided_by_turn()[1], n as u64, 11.0 / 40.0, "focus-lowest");
+}
+
+#[test]
+fn passengers_of_a_removed_carrier_escape_or_die_and_score_for_the_killer() {
+    // §7: a vehicle with 2 passengers aboard: survivors 0, 1, 2 with 1/4, 1/2, 1/4; each
+    // passenger dies (and scores 1 AC and a kill for the carrier's killer) with 1/2.
+    let cat = catalogue();
+    let g = skirmish(&cat, "Gun Car", "Unarmed Car[2*Unarmed Crew]", &options(), 10);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(6);
+    let n = 100_000u64;
+    let mut counts = [0u64; 3];
+    let mut first_dead = 0;
+    for _ in 0..n {
+        let mut s = wounded(&g, &mut rng, &[(1, -5, 0)]);
+        let mut out = Outcome::new();
+        let end = g.end_turn(&mut s, 0, &mut rng, &mut out);
+        let survivors = (2..4).filter(|&p| s.present[p] && !s.aboard[p]).count();
+        let dead = 2 - survivors as u32;
+        assert_eq!(out.score[0], 3 + dead, "the carrier's AC and 1 per dead passenger");
+        assert_eq!(out.kills[0] as u32, 1 + dead);
+        assert_eq!(out.lost[2] + out.lost[3], dead as u16);
+        assert_eq!(out.points_destroyed_milli[0], 3000 + 1000 * dead as u64);
+        assert_eq!(end.is_none(), survivors > 0, "escaped passengers stay as units");
+        counts[survivors] += 1;
+        first_dead += out.lost[2] as u64;
+    }
+    for (k, p) in [(0, 0.25), (1, 0.5), (2, 0.25)] {
+        assert_consistent(counts[k], n, p, &format!("{k} survivors"));
+    }
+    assert_consistent(first_dead, n, 0.5, "a passenger dies");
+    // CREW_ESCAPE_TARGET=20: every passenger escapes.
+    let o = options().with("CREW_ESCAPE_TARGET", "20").unwrap();
+    let g = skirmish(&cat, "Gun Car", "Unarmed Car[2*Unarmed Crew]", &o, 10);
+    let mut s = wounded(&g, &mut rng, &[(1, -5, 0)]);
+    let mut out = Outcome::new();
+    assert_eq!(g.end_turn(&mut s, 0, &mut rng, &mut out), None);
+    assert_eq!(out.score[0], 3);
+}
+
+#[test]
+fn budgets_hold_with_passengers_under_every_policy() {
+    let cat = crate::rules::techcommander::catalogue::Catalogue::embedded().unwrap();
+    let o = Options::default();
+    let a = "Hunter IV Standard[2*ECBS Pirate AT]+Gladiator Lancer+Stingray Standard+ECBS Pirate AT";
+    let b = "Paladin Siege+Stingray Standard+Rhino Standard+2*ECBS Pirate AT";
+    let g = skirmish(&cat, a, b, &o, 10);
+    let mut offloads = 0u64;
+    for seed in 0..3 {
+        let mut s = g.new_state();
+        let mut out = Outcome::new();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        for _ in 0..2000 {
+            match seed {
+                0 => play_battle(&g, &Audited(super::policy::Greedy), &mut s, &mut rng, &mut out),
+                1 => play_battle(&g, &Audited(super::policy::FocusLowest), &mut s, &mut rng, &mut out),
+                _ => play_battle(&g, &Audited(super::policy::RandomLegal), &mut s, &mut rng, &mut out),
+            }
+            offloads += (!s.aboard[1] && !s.aboard[2]) as u64;
+        }
+    }
+    assert!(offloads > 1000, "passengers leave their carrier: {offloads}");
+}
+
+// ---- Omega Override (§2.4) ----
+
+#[test]
+fn omega_is_played_where_it_beats_the_best_two_attacks() {
+    // Two 20-damage guns at an AC1 bunker with reduction 15: each ordinary attack (T 11)
+    // takes 5 life, two at most 10: no kill in turn 1. The Omega (T 10: no size bonus,
+    // one reduction from the total) kills when both hit: 1/4.
+    let cat = catalogue();
+    let n = 100_000;
+    let t = tally(&battle(&cat, "Two-Gun Walker", "Bunker", &options(), None, Some(1)), n, 51);
+    assert_consistent(t.decided_by_turn()[0], n as u64, 0.25, "Omega in turn 1");
+    let focus = tally(&battle(&cat, "Two-Gun Walker", "Bunker", &options(), Some("focus-lowest"), Some(1)), n, 52);
+    assert_consistent(focus.decided_by_turn()[0], n as u64, 0.25, "focus-lowest plays it too");
+    let o = options().with("OMEGA_IN_BATTLES", "false").unwrap();
+    let never = tally(&battle(&cat, "Two-Gun Walker", "Bunker", &o, None, Some(1)), 20_000, 53);
+    assert_eq!(never.decided_by_turn()[0], 0, "OMEGA_IN_BATTLES=false: two attacks never kill");
+    // The exact values the policy compares at 20 life (V = 1): Omega
+    // 1/4 + 0.25 × (1/4 × 20 + 1/2 × 5) / 20 = 0.34375; two attacks 0.25 × 5.5 / 20.
+    let g = skirmish(&cat, "Two-Gun Walker", "Bunker", &options(), 1);
+    let e = g.omega.entry(0, 1, super::omega::omega_state(false, false));
+    assert!((g.omega.score[e as usize][0][20] as f64 - 0.34375).abs() < 1e-6);
+    assert!((g.omega.best_pair[e as usize][0][20] as f64 - 0.06875).abs() < 1e-6);
+    // Over the ready systems: both = the best pair; the first alone = its one attack,
+    // 0.25 × (11/20 × 5) / 20.
+    assert_eq!(g.omega.best_over(e, 0, 0b11, 20), g.omega.best_pair[e as usize][0][20]);
+    assert!((g.omega.best_over(e, 0, 0b01, 20) as f64 - 0.034375).abs() < 1e-6);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    let mut s = g.new_state();
+    g.begin_battle(&mut s, &mut rng);
+    let mut order = [0u8; 8];
+    g.begin_turn(&mut s, 0, &mut rng, &mut order);
+    assert_eq!(super::policy::Greedy.choose(&g, &s, 0, 0, &mut rng), Some(Action::Omega { actor: 0, target: 1 }));
+    // After an ordinary attack the Omega is no longer legal.
+    s.actions[0] = 1;
+    s.used[0] = 1;
+    assert!(matches!(super::policy::Greedy.choose(&g, &s, 0, 0, &mut rng), Some(Action::Attack { system: 1, .. })));
+}
+
+#[test]
+fn a_myopic_omega_is_not_played() {
+    // Two 40-damage guns at an AC4 box: two attacks (T 14) kill when both hit, 0.49; the
+    // Omega (T 10) kills with 1/4 and scores 1.5 (V = 4), above one attack's 0.35 but
+    // below the two attacks' exact 4 × (0.49 + 0.25 × 14 / 20) = 2.66: not played.
+    let cat = catalogue();
+    let g = skirmish(&cat, "Forty Walker", "Box", &options(), 1);
+    let e = g.omega.entry(0, 1, super::omega::omega_state(false, false));
+    assert!((g.omega.score[e as usize][0][20] as f64 - 1.5).abs() < 1e-5);
+    assert!((g.omega.best_pair[e as usize][0][20] as f64 - 2.66).abs() < 1e-5);
+    // The convolution by hand at 10 life: the first hit (0.7) kills; a miss leaves the
+    // second attack's 4 × (0.7 + 0.25 × 0.7 × 10 / 20) = 3.15: 0.7 × (4 + 0.5) + 0.3 × 3.15.
+    assert!((g.omega.best_pair[e as usize][0][10] as f64 - (0.7 * 4.5 + 0.3 * 3.15)).abs() < 1e-5);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);
+    let mut s = g.new_state();
+    g.begin_battle(&mut s, &mut rng);
+    assert_eq!(g.best_omega(&s, 0, false), None);
+    let n = 100_000;
+    let t = tally(&battle(&cat, "Forty Walker", "Box", &options(), None, Some(1)), n, 54);
+    assert_consistent(t.decided_by_turn()[0], n as u64, 0.49, "two attacks in turn 1");
+}
+
+#[test]
+fn an_omega_in_the_red_needs_a_jury_rig_and_takes_the_gear_offline() {
+    let cat = catalogue();
+    let n = 100_000u64;
+    for (needs, p) in [("true", 0.125), ("false", 0.25)] {
+        let o = options().with("OMEGA_NEEDS_JURY_RIG", needs).unwrap();
+        let g = skirmish(&cat, "Two-Gun Walker", "Bunker", &o, 1);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut s = g.new_state();
+        let mut killed = 0;
+        for _ in 0..n {
+            g.begin_battle(&mut s, &mut rng);
+            let mut order = [0u8; 8];
+            g.begin_turn(&mut s, 0, &mut rng, &mut order);
+            s.life[0] = 3;
+            assert!(g.best_omega(&s, 0, false).is_some(), "still better than two attacks in the red");
+            g.act(&mut s, 0, Action::Omega { actor: 0, target: 1 }, &mut rng, &mut Outcome::new());
+            assert_eq!(s.actions[0], 0, "the Omega ends the MSV's turn");
+            killed += (s.life[1] <= 0) as u64;
+        }
+        assert_consistent(killed, n, p, &format!("OMEGA_NEEDS_JURY_RIG={needs}"));
+    }
+    // Gear offline: a Gun Car's 20 damage at the plated AC4 walker takes 1 life (reduction
+    // 15) with the gear online, 5 once the walker has made an Omega, until Reset.
+    let g = skirmish(&cat, "Plated Walker", "Gun Car", &options(), 1);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
+    let mut s = g.new_state();
+    g.begin_battle(&mut s, &mut rng);
+    let mut order = [0u8; 8];
+    g.begin_turn(&mut s, 0, &mut rng, &mut order);
+    let online = g.score(&s, 1, 0, 0).unwrap();
+    g.act(&mut s, 0, Action::Omega { actor: 0, target: 1 }, &mut rng, &mut Outcome::new());
+    assert!(s.offline[0]);
+    s.life[1] = 20;
+    let offline = g.score(&s, 1, 0, 0).unwrap();
+    assert!((offline / online - 5.0).abs() < 1e-4, "{online} -> {offline}");
+    g.end_turn(&mut s, 0, &mut rng, &mut Outcome::new());
+    assert!(!s.offline[0], "back online at Reset");
+}
+
+#[test]
+fn budgets_hold_with_omega_candidates_under_every_policy() {
+    let cat = catalogue();
+    let g =
+        skirmish(&cat, "Two-Gun Walker+Forty Walker+Plated Walker", "Bunker+Box+Gun Car+Two-Gun Walker", &options(), 4);
+    for seed in 0..3 {
+        let mut s = g.new_state();
+        let mut out = Outcome::new();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        for _ in 0..500 {
+            match seed {
+                0 => play_battle(&g, &Audited(super::policy::Greedy), &mut s, &mut rng, &mut out),
+                1 => play_battle(&g, &Audited(super::policy::FocusLowest), &mut s, &mut rng, &mut out),
+                _ => play_battle(&g, &Audited(super::policy::RandomLegal), &mut s, &mut rng, &mut out),
+            }
+        }
+    }
+}
+
+#[test]
+fn forces_without_passengers_or_a_better_omega_play_as_before() {
+    // No passengers, and no MSV whose Omega beats its two attacks anywhere: the battles
+    // are draw for draw those of OMEGA_IN_BATTLES=false (the rules before either).
+    let cat = crate::rules::techcommander::catalogue::Catalogue::embedded().unwrap();
+    let (a, b) = ("Gladiator Lancer+Hunter IV Standard", "Stingray Standard+Rhino Standard+2*ECBS Pirate AT");
+    let on = battle(&cat, a, b, &Options::default(), None, None);
+    let off = battle(&cat, a, b, &Options::default().with("OMEGA_IN_BATTLES", "false").unwrap(), None, None);
+    assert!(!on.game().omega.any && on.game().offload.is_none());
+    assert_eq!(tally(&on, 5_000, 8), tally(&off, 5_000, 8));
+    // The reference battle does change: the Paladin Siege's Omega beats its best two
+    // attacks at the Beagle Hunter (AC5 MSV) at 17 and 18 life.
+    let reference = battle(
+        &cat,
+        "Gladiator Lancer+Beagle Hunter+Hunter IV Standard",
+        "Paladin Siege+Stingray Standard+Rhino Standard+2*ECBS Pirate AT",
+        &Options::default(),
+        None,
+        None,
+    );
+    let g = reference.game();
+    let e = g.omega.entry(3, 1, super::omega::omega_state(false, false)) as usize;
+    assert!(g.omega.score[e][0][17] > g.omega.best_pair[e][0][17]);
+    assert!(g.omega.score[e][0][20] < g.omega.best_pair[e][0][20]);
 }

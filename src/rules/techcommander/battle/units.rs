@@ -32,16 +32,26 @@ pub struct BattleUnit {
     /// An escaped-crew slot (`CREW_SURVIVORS=fight`): off the field until its parent's
     /// crew escape; standard crew never score.
     pub crew_of: Option<usize>,
+    /// The carrier's slot for a passenger deployed aboard it (§2.4 Offload, §2.5).
+    pub carrier: Option<usize>,
     pub attacker: Attacker,
     pub target: Target,
+    /// The unit as a target while its defensive gear is offline (after its Omega
+    /// Override, for the rest of the turn): the card's own reduction and fire-control
+    /// negation only. Equal to `target` for a unit without such gear.
+    pub offline_target: Target,
 }
 
 /// Resolve `forces` (one per side) against the catalogue.
 ///
+/// Each copy of a carrier is followed by its escaped-crew slots (if any), then its
+/// passengers, each a unit of the force that costs its own points and starts aboard.
+///
 /// # Errors
 /// An unknown build; a force over its budget (its own `budget`, else `FORCE_BUDGET`),
 /// naming the force and the excess; more than [`MAX_UNITS`] unit slots, or a build with
-/// more than [`MAX_SYSTEMS`] weapon systems.
+/// more than [`MAX_SYSTEMS`] weapon systems; passengers aboard a unit that is not an MSV
+/// or a vehicle, or passengers that are not troops or crew.
 pub fn resolve(
     cat: &Catalogue,
     forces: &[ForceSpec],
@@ -53,21 +63,31 @@ pub fn resolve(
     for (side, force) in forces.iter().enumerate() {
         let mut total = 0.0;
         for m in &force.members {
-            let Some(build) = cat.build(&m.build) else {
-                let names = cat.builds.iter().map(|b| b.name.as_str());
-                errors.push(format!(
-                    "force `{}`: no build named `{}` in the {}{}",
-                    force.name,
-                    m.build,
-                    cat.origin,
-                    crate::catalogue::error::did_you_mean(&m.build, names)
-                ));
+            let Some(build) = find(cat, &force.name, &m.build, &mut errors) else {
                 continue;
             };
             let unit = cat.unit_of(build);
-            if build.systems.len() > MAX_SYSTEMS {
-                errors.push(format!("build `{}` has more than {MAX_SYSTEMS} weapon systems", build.name));
+            if !m.passengers.is_empty() && !unit.kind.carries() {
+                errors.push(format!(
+                    "force `{}`: `{}` is a {}: only an MSV or a vehicle carries passengers",
+                    force.name, m.build, unit.kind
+                ));
                 continue;
+            }
+            let mut riders = Vec::new();
+            for p in &m.passengers {
+                let Some(rider) = find(cat, &force.name, &p.build, &mut errors) else {
+                    continue;
+                };
+                let kind = cat.unit_of(rider).kind;
+                if !kind.rides() {
+                    errors.push(format!(
+                        "force `{}`: `{}` is a {kind}: only troops and crew ride aboard a carrier",
+                        force.name, p.build
+                    ));
+                    continue;
+                }
+                riders.push((rider, p.count));
             }
             for _ in 0..m.count {
                 total += build.points;
@@ -76,6 +96,14 @@ pub fn resolve(
                 if o.crew_survivors == CrewSurvivors::Fight && matches!(unit.kind, UnitKind::Msv | UnitKind::Vehicle) {
                     for _ in 0..unit.crew {
                         units.push(escaped_crew(side, &build.name, index));
+                    }
+                }
+                for &(rider, count) in &riders {
+                    for _ in 0..count {
+                        total += rider.points;
+                        let mut p = battle_unit(cat, rider, side, o);
+                        p.carrier = Some(index);
+                        units.push(p);
                     }
                 }
             }
@@ -97,6 +125,27 @@ pub fn resolve(
     if errors.is_empty() { Ok(units) } else { Err(errors.join("\n")) }
 }
 
+/// The build `name` of force `force`, or an error naming both (with the nearest name).
+/// A build with more than [`MAX_SYSTEMS`] weapon systems is refused too.
+fn find<'c>(cat: &'c Catalogue, force: &str, name: &str, errors: &mut Vec<String>) -> Option<&'c Build> {
+    let build = cat.build(name);
+    if let Some(b) = build
+        && b.systems.len() > MAX_SYSTEMS
+    {
+        errors.push(format!("build `{}` has more than {MAX_SYSTEMS} weapon systems", b.name));
+        return None;
+    }
+    if build.is_none() {
+        let names = cat.builds.iter().map(|b| b.name.as_str());
+        errors.push(format!(
+            "force `{force}`: no build named `{name}` in the {}{}",
+            cat.origin,
+            crate::catalogue::error::did_you_mean(name, names)
+        ));
+    }
+    build
+}
+
 /// A unit slot of `side` playing `build`.
 pub fn battle_unit(cat: &Catalogue, build: &Build, side: usize, o: &Options) -> BattleUnit {
     let unit = cat.unit_of(build);
@@ -114,9 +163,20 @@ pub fn battle_unit(cat: &Catalogue, build: &Build, side: usize, o: &Options) -> 
         power_armor: unit.power_armor,
         rallied: o.rally_at_deploy && matches!(unit.kind, UnitKind::Troop | UnitKind::Crew),
         crew_of: None,
+        carrier: None,
         attacker: Attacker::from_build(cat, build),
         target: Target::from_build(cat, build),
+        offline_target: gear_offline(cat, build),
     }
+}
+
+/// `build` as a target with its gear offline: its unit card's effects only.
+fn gear_offline(cat: &Catalogue, build: &Build) -> Target {
+    let mut t = Target::from_build(cat, build);
+    let card = Target::from_unit(cat.unit_of(build));
+    t.damage_reduction = card.damage_reduction;
+    t.negates_fire_control = card.negates_fire_control;
+    t
 }
 
 /// A standard crew member who escaped and stays to fight: AC1, 20 life, unarmed.
@@ -138,7 +198,9 @@ fn escaped_crew(side: usize, parent: &str, parent_index: usize) -> BattleUnit {
         power_armor: false,
         rallied: false,
         crew_of: Some(parent_index),
+        carrier: None,
         attacker: Attacker::simple(&name, UnitKind::Crew, 1, Vec::new()),
+        offline_target: target.clone(),
         target,
     }
 }

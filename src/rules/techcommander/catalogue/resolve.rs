@@ -147,6 +147,44 @@ pub(super) fn check(origin: &str, files: &[SourceFile], read_errors: Vec<Catalog
                         .field(format!("units[{i}].build")),
                 );
             }
+            let kind_of = |index: Option<usize>| index.map(|b| units[resolved_builds[b].unit].value.kind);
+            let carrier = kind_of(index);
+            if let Some(kind) = carrier.filter(|k| !m.passengers.is_empty() && !k.carries()) {
+                errors.push(
+                    CatalogError::new(
+                        &f.file,
+                        format!("`{}` is a {kind}: only an MSV or a vehicle carries passengers", m.build),
+                    )
+                    .at(m.position)
+                    .entry(format!("force \"{}\"", f.name))
+                    .field(format!("units[{i}].passengers")),
+                );
+            }
+            for (j, p) in m.passengers.iter().enumerate() {
+                let index = resolved_builds.iter().position(|b: &Build| b.name == p.build);
+                let field = format!("units[{i}].passengers[{j}].build");
+                match resolver.lookup(BUILD, &p.build, index, builds.iter().map(|b| b.value.name.as_str())) {
+                    Lookup::Unknown(msg) => errors.push(
+                        CatalogError::new(&f.file, msg)
+                            .at(p.position)
+                            .entry(format!("force \"{}\"", f.name))
+                            .field(field),
+                    ),
+                    _ => {
+                        if let Some(kind) = kind_of(index).filter(|k| !k.rides()) {
+                            errors.push(
+                                CatalogError::new(
+                                    &f.file,
+                                    format!("`{}` is a {kind}: only troops and crew ride aboard a carrier", p.build),
+                                )
+                                .at(p.position)
+                                .entry(format!("force \"{}\"", f.name))
+                                .field(field),
+                            );
+                        }
+                    }
+                }
+            }
         }
     }
     let unknown_references = resolver.unknown.get();

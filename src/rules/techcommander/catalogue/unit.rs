@@ -35,6 +35,18 @@ impl UnitKind {
             UnitKind::Terrain => "terrain",
         }
     }
+
+    /// Whether a unit of this kind may carry passengers (an MSV or a vehicle: the
+    /// carriers of 3e "Load", "Offload"). No card prints a capacity, so none is checked.
+    pub fn carries(self) -> bool {
+        matches!(self, UnitKind::Msv | UnitKind::Vehicle)
+    }
+
+    /// Whether a unit of this kind may ride aboard a carrier (troops and crew: 3e
+    /// "Board", "Disembark").
+    pub fn rides(self) -> bool {
+        matches!(self, UnitKind::Troop | UnitKind::Crew)
+    }
 }
 
 impl fmt::Display for UnitKind {
