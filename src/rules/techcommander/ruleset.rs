@@ -429,6 +429,11 @@ impl Ruleset for TechCommander {
         Some(duel.exact().odds())
     }
 
+    fn exact_duel_outcomes(duel: &Duel) -> Option<[f64; 4]> {
+        let e = duel.exact();
+        Some([e.p_a_wins(), e.p_b_wins(), e.p_mutual_kill(), e.p_timeout])
+    }
+
     fn paired_run(a: AttackRun, b: AttackRun, metric: Metric) -> Result<QuantilePair, String> {
         paired_runs(&a, &b, metric)
     }
