@@ -115,8 +115,30 @@ struct Branch {
     fire: Option<(u8, usize)>,
 }
 
-/// Life lost per (side, table, system), capped at 20: `pmf[d]` = P(d life lost).
-type Laws = [[Vec<Option<Vec<f64>>>; TABLES]; 2];
+/// The life one action takes, capped at 20.
+struct Law {
+    /// `pmf[d]` = P(d life lost), trailing zeros dropped.
+    pmf: Vec<f64>,
+    /// `tail[t]` = P(t or more life lost): a target with t life falls.
+    tail: [f64; LIVES + 1],
+}
+
+impl Law {
+    fn new(capped: Vec<f64>) -> Law {
+        let mut tail = [0.0; LIVES + 1];
+        for t in (0..LIVES).rev() {
+            tail[t] = tail[t + 1] + capped.get(t).copied().unwrap_or(0.0);
+        }
+        let mut pmf = capped;
+        while pmf.last() == Some(&0.0) {
+            pmf.pop();
+        }
+        Law { pmf, tail }
+    }
+}
+
+/// Life lost per (side, table, system).
+type Laws = [[Vec<Option<Law>>; TABLES]; 2];
 
 impl Duel {
     /// The duel's exact outcome law (module docs).
@@ -132,7 +154,7 @@ impl Duel {
                             for (d, p) in s.odds().life_lost.into_iter().enumerate() {
                                 pmf[d.min(full)] += p;
                             }
-                            pmf
+                            Law::new(pmf)
                         })
                     })
                     .collect()
@@ -254,30 +276,49 @@ impl Duel {
             };
             for own in 0..LIVES {
                 let branches: &[Branch] = if in_red(own) { &red } else { &calm };
-                for target in 0..LIVES {
-                    let (a, b) = if who == 0 { (own, target) } else { (target, own) };
-                    let p = grid[a * LIVES + b];
-                    if p == 0.0 {
-                        continue;
-                    }
-                    for br in branches {
-                        let g = &mut out.grids[br.next];
-                        let pb = p * br.p;
-                        let Some((s, fc)) = br.fire.filter(|_| target > 0) else {
-                            g[a * LIVES + b] += pb;
-                            continue;
-                        };
-                        let moneyshot = target as i32 <= side.moneyshot_life[s as usize];
-                        let table = if moneyshot { fc + MONEYSHOT } else { fc };
-                        let pmf = laws[who][table][s as usize].as_ref().expect("ranked systems can fire");
-                        for (d, &pd) in pmf.iter().enumerate() {
-                            if pd == 0.0 {
-                                continue;
+                let at = |t: usize| if who == 0 { own * LIVES + t } else { t * LIVES + own };
+                // The states with this own life, by the target's life.
+                let mut row = [0.0; LIVES];
+                for (t, r) in row.iter_mut().enumerate() {
+                    *r = grid[at(t)];
+                }
+                if row.iter().all(|&p| p == 0.0) {
+                    continue;
+                }
+                for br in branches {
+                    let mut acc = [0.0; LIVES];
+                    match br.fire {
+                        None => {
+                            for (a, r) in acc.iter_mut().zip(&row) {
+                                *a = r * br.p;
                             }
-                            let t2 = target.saturating_sub(d);
-                            let (a2, b2) = if who == 0 { (a, t2) } else { (t2, b) };
-                            g[a2 * LIVES + b2] += pb * pd;
                         }
+                        Some((s, fc)) => {
+                            let law = |table: usize| laws[who][table][s as usize].as_ref();
+                            let plain = law(fc).expect("ranked systems can fire");
+                            let boosted = law(fc + MONEYSHOT);
+                            let threshold = side.moneyshot_life[s as usize];
+                            // An eliminated target stays eliminated.
+                            acc[0] = row[0] * br.p;
+                            for t in 1..LIVES {
+                                let p = row[t] * br.p;
+                                if p == 0.0 {
+                                    continue;
+                                }
+                                let l = match boosted {
+                                    Some(b) if t as i32 <= threshold => b,
+                                    _ => plain,
+                                };
+                                acc[0] += p * l.tail[t];
+                                for (d, &pd) in l.pmf.iter().enumerate().take(t) {
+                                    acc[t - d] += p * pd;
+                                }
+                            }
+                        }
+                    }
+                    let g = &mut out.grids[br.next];
+                    for (t, a) in acc.iter().enumerate() {
+                        g[at(t)] += a;
                     }
                 }
             }
