@@ -80,6 +80,9 @@ pub struct FitArgs {
     /// Replace the report directory if it exists
     #[arg(long, requires = "out")]
     pub force: bool,
+    /// With --out: skip the chart
+    #[arg(long, requires = "out")]
+    pub no_charts: bool,
     /// Table formats written to --out, comma-separated
     #[arg(long = "table-format", value_enum, value_delimiter = ',', default_value = "parquet,csv")]
     pub table_format: Vec<TableFormat>,
@@ -284,7 +287,12 @@ fn write_report<R: Ruleset>(
     m.remove("rows");
     m.insert("volley_version".into(), json!(env!("CARGO_PKG_VERSION")));
     m.insert("kind".into(), json!("fit"));
-    m.insert("scenario".into(), json!(scenario_name));
+    m.insert("scenario".into(), json!({ "name": "fit", "source": scenario_name }));
+    m.insert("ruleset_label".into(), json!(R::LABEL));
+    m.insert("axes".into(), json!([]));
+    if let Some(n) = out.trials_per_matchup {
+        m.insert("trials_per_cell".into(), json!({ "fixed": n }));
+    }
     m.insert(
         "options".into(),
         options
@@ -301,6 +309,11 @@ fn write_report<R: Ruleset>(
     m.insert("files".into(), json!(files));
     std::fs::write(report.path().join("manifest.json"), serde_json::to_string_pretty(&manifest)? + "\n")
         .context("cannot write manifest.json")?;
+    if !args.no_charts
+        && let Some(chart) = crate::charts::fit::fit_chart(table)
+    {
+        crate::charts::write_charts(&[chart], &manifest, &report.path().join("charts"))?;
+    }
     super::signals::check()?;
     report.commit()?;
     Ok(())

@@ -234,7 +234,7 @@ fn fit_writes_its_table_to_a_report_directory() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    for file in ["fit.parquet", "fit.csv", "manifest.json"] {
+    for file in ["fit.parquet", "fit.csv", "manifest.json", "charts/fit-points.svg", "charts/fit-points.png"] {
         assert!(dir.path().join("r").join(file).exists(), "{file}");
     }
     let csv = fs::read_to_string(dir.path().join("r/fit.csv")).unwrap();

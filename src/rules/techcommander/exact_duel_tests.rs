@@ -194,25 +194,3 @@ fn the_exact_law_sums_to_one() {
         assert!((o.p_a_wins + o.p_b_wins + o.p_draw - 1.0).abs() < 1e-9, "{label}");
     }
 }
-
-/// Time one exact duel cell (the `duel` bench's: Gladiator Skirmisher against Beagle
-/// Hunter at 20 inches, 20 turns). A measurement, not a check: run with
-/// `cargo test --lib time_one_exact_duel -- --ignored --nocapture` (the criterion bench
-/// `tc_exact_duel` measures release builds).
-#[test]
-#[ignore]
-fn time_one_exact_duel() {
-    let cat = Catalogue::embedded().unwrap();
-    let c = Conditions::at_range(20.0);
-    let o = Options::default();
-    let duel =
-        TechCommander::duel(&cat, "Gladiator Skirmisher", "Beagle Hunter", &c, &o, Policy::BestExpected, 20).unwrap();
-    let n = 1000;
-    let start = std::time::Instant::now();
-    let mut sink = 0.0;
-    for _ in 0..n {
-        sink += duel.exact().p_a_wins();
-    }
-    let per = start.elapsed().as_secs_f64() / n as f64;
-    eprintln!("one exact duel: {:.3} ms ({sink})", per * 1e3);
-}
