@@ -164,7 +164,7 @@ pub fn run<R: Ruleset>(args: &FitArgs, ctx: &Invocation<'_>) -> Result<()> {
         target: args.target_win,
         metric: args.metric,
         method: args.method,
-        config: config.clone(),
+        config,
         precision: args.precision,
         max_trials: args.max_trials.max(args.trials.unwrap_or(trials)),
     };

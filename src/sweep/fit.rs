@@ -220,7 +220,7 @@ pub fn run_fit<R: Ruleset>(
                 return Err("fits take a fixed number of duels per round".into());
             };
             loop {
-                let config = RunConfig { trials: Trials::Fixed(n), ..s.config.clone() };
+                let config = RunConfig { trials: Trials::Fixed(n), ..s.config };
                 let cells: Vec<Cell<'_, R::Duel>> =
                     matchups.iter().map(|m| Cell { key: m.key, kernel: &m.kernel }).collect();
                 let tallies = run(&cells, &config, observer).map_err(|e| e.to_string())?;

@@ -88,7 +88,7 @@ struct Context {
 #[derive(Default)]
 struct Layer {
     contexts: Vec<Context>,
-    grids: Vec<Box<[f64; GRID]>>,
+    grids: Vec<[f64; GRID]>,
     index: HashMap<Context, usize>,
 }
 
@@ -99,7 +99,7 @@ impl Layer {
             return i;
         }
         self.contexts.push(c);
-        self.grids.push(Box::new([0.0; GRID]));
+        self.grids.push([0.0; GRID]);
         self.index.insert(c, self.contexts.len() - 1);
         self.contexts.len() - 1
     }

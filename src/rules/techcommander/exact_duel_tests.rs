@@ -129,7 +129,7 @@ fn cells(trials: u64, mutate: Option<(&str, &str)>) -> Vec<(String, DuelTally, E
                     let Ok(duel) = TechCommander::duel(&cat, a, b, &c, &o, policy, 8) else { continue };
                     let exact = match mutate {
                         Some((n, x)) => {
-                            let m = o.clone().with(n, x).unwrap();
+                            let m = o.with(n, x).unwrap();
                             TechCommander::duel(&cat, a, b, &c, &m, policy, 8).unwrap().exact()
                         }
                         None => duel.exact(),
