@@ -133,6 +133,16 @@ fn skirmishers_reference_attack_run(c: &mut Criterion) {
     bench_kernel(c, "skirmishers_reference_duel", &Duel::new(r, r, &at, &o, 50).unwrap(), 8_388_608);
 }
 
+/// One exact TechCommander duel cell (the `duel` bench's cell: Gladiator Skirmisher
+/// against Beagle Hunter at 20 inches, 20 turns), solved as a Markov chain.
+fn tc_exact_duel(c: &mut Criterion) {
+    let d = duel();
+    let mut group = c.benchmark_group("tc_exact_duel");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("gladiator_skirmisher_vs_beagle_hunter", |b| b.iter(|| d.exact()));
+    group.finish();
+}
+
 fn engine(c: &mut Criterion) {
     bench_kernel(c, "reference_attack_run", &reference(), 16_777_216);
     // A two-system MSV: Lance Railgun then Devastator each turn, against AC4.
@@ -144,5 +154,5 @@ fn engine(c: &mut Criterion) {
     shellshock_reference_attack_run(c);
 }
 
-criterion_group!(benches, engine);
+criterion_group!(benches, engine, tc_exact_duel);
 criterion_main!(benches);

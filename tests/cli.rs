@@ -1125,6 +1125,8 @@ mod snapshots {
 mod battles;
 #[path = "cli/edition.rs"]
 mod edition;
+#[path = "cli/exactfit.rs"]
+mod exactfit;
 #[path = "cli/mechcom.rs"]
 mod mechcom;
 #[path = "cli/oddscard.rs"]

@@ -884,6 +884,8 @@ mod hand_computed {
     }
 }
 
+#[path = "library/exactfit.rs"]
+mod exactfit;
 #[path = "library/fuzz.rs"]
 mod fuzz;
 #[path = "library/mechcom_battle.rs"]

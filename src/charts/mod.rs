@@ -6,6 +6,7 @@ pub mod card;
 pub mod data;
 pub mod detail;
 pub mod draw;
+pub mod fit;
 pub mod gauntlet;
 pub mod legacy;
 pub mod page;

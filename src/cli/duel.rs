@@ -25,8 +25,8 @@ pub struct DuelArgs {
     #[command(flatten)]
     pub run: RunArgs,
     /// Compute the outcome exactly instead of simulating, where the ruleset has an exact
-    /// solver for this duel (MECHCOM: sides that cannot change each other's state); takes
-    /// no --trials, --precision, --max-trials or --seed
+    /// solver for this duel (TechCommander: every duel; MECHCOM: sides that cannot change
+    /// each other's state); takes no --trials, --precision, --max-trials or --seed
     #[arg(long, conflicts_with_all = ["trials", "precision", "max_trials", "seed"])]
     pub exact: bool,
     #[command(flatten)]
@@ -133,7 +133,7 @@ fn print_exact<R: Ruleset>(
             }
             if format == Format::Table {
                 write_stdout(&format!(
-                    "{a} vs {b} ({conditions}, {} {}s max, policy {policy})\nmethod: exact (the sides' independent times to kill and a fair roll-off)\n\n",
+                    "{a} vs {b} ({conditions}, {} {}s max, policy {policy})\nmethod: exact\n\n",
                     args.run.max_turns,
                     R::TURN
                 ))?;

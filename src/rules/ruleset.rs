@@ -337,6 +337,13 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
         None
     }
 
+    /// The duel's exact outcome split four ways, [P(A wins), P(B wins), P(mutual kill),
+    /// P(timeout)] summing to 1, where the ruleset's exact solver tells mutual kills from
+    /// timeouts (`volley fit --metric kill-points` needs it); `None` otherwise.
+    fn exact_duel_outcomes(_duel: &Self::Duel) -> Option<[f64; 4]> {
+        None
+    }
+
     /// Pair two attack runs against the same target for `compare` (common random
     /// numbers: the kernel draws each trial's numbers once for both).
     ///

@@ -5,6 +5,8 @@
 pub mod battles;
 pub mod cells;
 pub mod compare;
+pub mod fit;
+pub mod fit_link;
 pub mod forces;
 pub mod gauntlet;
 pub mod run;

@@ -195,10 +195,11 @@ pub fn run_sweep<R: Ruleset>(
             let mut duels = tables::duels(&l);
             let mut engagements = 0;
             let mut seen = HashSet::new();
-            for ((a, b, pi, _, _), tally) in cells_spec.iter().zip(&tallies) {
+            for ((a, b, pi, kernel, _), tally) in cells_spec.iter().zip(&tallies) {
                 let (p, c) = &points[*pi];
                 engagements += tally.trials;
-                tables::push_duel(&mut duels, &l, (a, points_of(a)?), (b, points_of(b)?), p, tally);
+                let exact = R::exact_duel(kernel);
+                tables::push_duel(&mut duels, &l, (a, points_of(a)?), (b, points_of(b)?), p, tally, exact);
                 // Per-attack odds and exact cost efficiency of each side against the other.
                 for (x, y) in [(*a, *b), (*b, *a)] {
                     if !seen.insert((x.clone(), y.clone(), *pi)) {

@@ -5,7 +5,7 @@ use serde_json::Value;
 use crate::output::{Cell, Kind, Table};
 use crate::rules::axis::{self, AxisSpec, Point};
 use crate::rules::ruleset::{CostRow, DetailRow, DetailTable};
-use crate::stats::{DuelTally, ExactTtk, TtkSummary, TtkTally};
+use crate::stats::{DuelTally, ExactDuelOdds, ExactTtk, TtkSummary, TtkTally};
 
 use super::Scenario;
 
@@ -249,7 +249,8 @@ pub fn push_cost_rows(
     }
 }
 
-/// `duels`: one row per duel cell.
+/// `duels`: one row per duel cell; the `exact_*` columns are null where the ruleset has
+/// no exact solver for the duel ([`crate::rules::Ruleset::exact_duel`]).
 pub fn duels(l: &Layout) -> Table {
     l.schema(
         &[("a", Kind::Text), ("b", Kind::Text), ("a_points", Kind::Float), ("b_points", Kind::Float)],
@@ -270,12 +271,24 @@ pub fn duels(l: &Layout) -> Table {
             ("mean_turns", Kind::Float),
             ("mean_turns_ci95_low", Kind::Float),
             ("mean_turns_ci95_high", Kind::Float),
+            ("exact_p_a_wins", Kind::Float),
+            ("exact_p_b_wins", Kind::Float),
+            ("exact_p_draw", Kind::Float),
         ],
     )
 }
 
-/// One duel cell: `a` and `b` with their points.
-pub fn push_duel(t: &mut Table, l: &Layout, a: (&str, f64), b: (&str, f64), point: &Point, tally: &DuelTally) {
+/// One duel cell: `a` and `b` with their points, the Monte Carlo tally and the exact
+/// outcome where there is one.
+pub fn push_duel(
+    t: &mut Table,
+    l: &Layout,
+    a: (&str, f64),
+    b: (&str, f64),
+    point: &Point,
+    tally: &DuelTally,
+    exact: Option<ExactDuelOdds>,
+) {
     let s = tally.summary();
     t.push(l.row(
         vec![a.0.into(), b.0.into(), a.1.into(), b.1.into()],
@@ -296,6 +309,9 @@ pub fn push_duel(t: &mut Table, l: &Layout, a: (&str, f64), b: (&str, f64), poin
             opt(s.mean_turns),
             opt(s.mean_turns_ci.map(|i| i.low)),
             opt(s.mean_turns_ci.map(|i| i.high)),
+            opt(exact.map(|e| e.p_a_wins)),
+            opt(exact.map(|e| e.p_b_wins)),
+            opt(exact.map(|e| e.p_draw)),
         ],
     ));
 }

@@ -281,10 +281,6 @@ fn duels_of_independent_sides_agree_with_the_exact_roll_off_formula() {
     assert!((e["p_a_wins"].as_f64().unwrap() - p_a).abs() < 1e-12, "{} vs {p_a}", e["p_a_wins"]);
     assert!((e["p_b_wins"].as_f64().unwrap() - p_b).abs() < 1e-12, "{} vs {p_b}", e["p_b_wins"]);
     assert!((j["exact"]["p_a_wins"].as_f64().unwrap() - p_a).abs() < 1e-12, "the Monte Carlo JSON carries it");
-    // TechCommander duels have no exact solver: said so.
-    let out = volley().args(["duel", "Dwarf ALPHA", "Troll Brawler", "--exact"]).output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no exact solver"));
 }
 
 #[test]

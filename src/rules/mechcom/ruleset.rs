@@ -337,6 +337,11 @@ impl Ruleset for Mechcom {
         d.exact().map(|e| ExactDuelOdds { p_a_wins: e.p_a_wins, p_b_wins: e.p_b_wins, p_draw: e.p_undecided })
     }
 
+    /// A destroyed model never acts again: no mutual kills, draws are the round cap.
+    fn exact_duel_outcomes(d: &DuelKernel) -> Option<[f64; 4]> {
+        d.exact().map(|e| [e.p_a_wins, e.p_b_wins, 0.0, e.p_undecided])
+    }
+
     const BATTLE_MODES: &'static [BattleMode] = super::battle::BATTLE_MODES;
     const BATTLE_POLICIES: &'static [&'static str] = super::battle::BATTLE_POLICIES;
 

@@ -42,11 +42,11 @@ pub struct Duel {
     pub power_armor: [bool; 2],
     pub max_turns: u32,
     /// A unit with this much life or less rolls a jury rig (option `IN_THE_RED_LIFE`).
-    in_the_red_life: i32,
+    pub(super) in_the_red_life: i32,
     /// A jury-rig roll above this loses fire control (option `JURY_RIG_SUCCESS_MAX`).
-    jury_rig_success_max: u32,
+    pub(super) jury_rig_success_max: u32,
     /// One jury-rig roll per action, else per turn (option `JURY_RIG_PER_ACTION`).
-    jury_rig_per_action: bool,
+    pub(super) jury_rig_per_action: bool,
     /// Whether a side has a Moneyshot table (else the hot loop skips the check).
     any_moneyshot: bool,
 }

@@ -19,6 +19,7 @@ pub mod dice;
 pub mod duel;
 pub mod edition;
 pub mod exact;
+pub mod exact_duel;
 pub mod listing;
 pub mod odds;
 pub mod options;
@@ -37,6 +38,7 @@ pub use attack_run::{AttackRun, DEFAULT_MAX_TURNS};
 pub use conditions::{AttackMode, Conditions, Cover, Movement, Smoke, Status, Statuses};
 pub use duel::Duel;
 pub use exact::ExactTtk;
+pub use exact_duel::ExactDuel;
 pub use odds::{RowShot, SystemOdds, all_odds, system_odds};
 pub use options::{CoverBands, Options, specs};
 pub use policy::Policy;
@@ -47,3 +49,7 @@ pub use target_number::{Modifiers, NoShot, Shot};
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+#[path = "exact_duel_tests.rs"]
+mod exact_duel_tests;

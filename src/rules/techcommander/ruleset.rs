@@ -9,7 +9,7 @@ use crate::rules::ruleset::{
     CostChart, CostRow, DetailChart, DetailRow, DetailTable, OddsReport, OptionSpec, Role, RuleOptions, Ruleset,
     Weighted,
 };
-use crate::stats::{ExactTtk, Metric};
+use crate::stats::{ExactDuelOdds, ExactTtk, Metric};
 
 use super::attack_run::AttackRun;
 use super::catalogue::{Catalogue, SECTIONS, UnitKind};
@@ -422,6 +422,16 @@ impl Ruleset for TechCommander {
     ) -> Result<Duel, String> {
         let (a, b) = (side(cat, a, o)?, side(cat, b, o)?);
         Duel::new((&a.0, &a.1), (&b.0, &b.1), c, o, policy, max_turns)
+    }
+
+    /// Every TechCommander duel has an exact solution (see [`Duel::exact`]).
+    fn exact_duel(duel: &Duel) -> Option<ExactDuelOdds> {
+        Some(duel.exact().odds())
+    }
+
+    fn exact_duel_outcomes(duel: &Duel) -> Option<[f64; 4]> {
+        let e = duel.exact();
+        Some([e.p_a_wins(), e.p_b_wins(), e.p_mutual_kill(), e.p_timeout])
     }
 
     fn paired_run(a: AttackRun, b: AttackRun, metric: Metric) -> Result<QuantilePair, String> {

@@ -1,0 +1,320 @@
+//! `volley fit [BUILD...] --field FIELD`: the points cost at which each build's result
+//! against a field equals a target (docs/fit.md); `--all`: every build at once.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, anyhow};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Args, ValueHint};
+use serde_json::json;
+
+use super::args::FormatArgs;
+use super::progress::Progress;
+use super::sweep::TableFormat;
+use super::usage::usage;
+use super::versus::{catalogue_for, resolve_field, scenario_parts};
+use super::{Invocation, print_table, write_stdout};
+use crate::engine::runner::MAX_TRIALS;
+use crate::engine::{DEFAULT_BATCH_STREAMS, RunConfig, Trials};
+use crate::output::{CsvExporter, Exporter, Format, ParquetExporter, ReportDir, Table};
+use crate::rules::{Role, RuleOptions, Ruleset};
+use crate::sweep::fit::{FitMethod, FitOutput, FitSettings, fit_table, run_fit};
+use crate::sweep::fit_link::FitMetric;
+use crate::sweep::scenario::{DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT};
+
+#[derive(Debug, Args)]
+pub struct FitArgs {
+    /// Builds to fit (MECHCOM: mechs or MECH+PILOT) [default: every build of the catalogue]
+    #[arg(value_name = "BUILD")]
+    pub builds: Vec<String>,
+    /// The field, its costs held fixed: a [[field]] of the catalogue (its weights say how
+    /// often each opponent is met) or sides separated by commas
+    #[arg(long, value_name = "FIELD", required_unless_present = "all", conflicts_with = "all")]
+    pub field: Option<String>,
+    /// Fit the builds jointly, each against all the others (a fixed point; the costs'
+    /// total is kept); takes no --field
+    #[arg(long)]
+    pub all: bool,
+    /// Play over a scenario's grid (each point counts equally), options, turn cap, policy,
+    /// seed and trials; its opponents are ignored
+    #[arg(long, value_name = "FILE")]
+    pub scenario: Option<String>,
+    /// The result aimed at, strictly between 0 and 1
+    #[arg(long, value_name = "P", default_value_t = 0.5, value_parser = parse_target)]
+    pub target_win: f64,
+    /// What a cost buys: win (win chance per point, Bradley–Terry, draws half) or
+    /// kill-points (share of the points destroyed that were the opponent's)
+    #[arg(long, value_name = "METRIC", default_value = "win", value_parser = PossibleValuesParser::new(FitMetric::NAMES).map(|s| s.parse::<FitMetric>().expect("a listed name parses")))]
+    pub metric: FitMetric,
+    /// auto (exact where every matchup has an exact solution), exact, or monte-carlo
+    #[arg(long, value_name = "METHOD", default_value = "auto", value_parser = PossibleValuesParser::new(FitMethod::NAMES).map(|s| s.parse::<FitMethod>().expect("a listed name parses")))]
+    pub method: FitMethod,
+    /// Monte Carlo: double the duels until every fitted cost's 95% interval half-width is
+    /// at most P points (or --max-trials is reached)
+    #[arg(long, value_name = "P", value_parser = parse_points)]
+    pub precision: Option<f64>,
+    /// Monte Carlo: duels per matchup in the first round [default: 20000, or the scenario's]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_TRIALS))]
+    pub trials: Option<u64>,
+    /// Monte Carlo with --precision: the most duels per matchup
+    #[arg(long, value_name = "N", default_value_t = 2_000_000, requires = "precision", value_parser = clap::value_parser!(u64).range(1..=MAX_TRIALS))]
+    pub max_trials: u64,
+    /// Random seed [default: 1, or the scenario's]
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Worker threads [default: all cores]
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+    /// Turn cap (MECHCOM: rounds): duels undecided after it are draws [default: 20, or the scenario's]
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=MAX_TURNS_LIMIT as i64))]
+    pub max_turns: Option<u32>,
+    /// Firing policy of the ruleset [default: the ruleset's, or the scenario's]
+    #[arg(long, value_name = "POLICY")]
+    pub policy: Option<String>,
+    /// No progress bar
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Also write the `fit` table and a manifest to this report directory
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
+    pub out: Option<PathBuf>,
+    /// Replace the report directory if it exists
+    #[arg(long, requires = "out")]
+    pub force: bool,
+    /// With --out: skip the chart
+    #[arg(long, requires = "out")]
+    pub no_charts: bool,
+    /// Table formats written to --out, comma-separated
+    #[arg(long = "table-format", value_enum, value_delimiter = ',', default_value = "parquet,csv")]
+    pub table_format: Vec<TableFormat>,
+    #[command(flatten)]
+    pub format: FormatArgs,
+}
+
+fn parse_target(text: &str) -> Result<f64, String> {
+    let t: f64 = text.trim().parse().map_err(|_| "give a result such as 0.5".to_string())?;
+    if !(t > 0.0 && t < 1.0) {
+        return Err("the target must lie strictly between 0 and 1".into());
+    }
+    Ok(t)
+}
+
+fn parse_points(text: &str) -> Result<f64, String> {
+    let p: f64 = text.trim().parse().map_err(|_| "give a half-width in points such as 0.5".to_string())?;
+    if !(p > 0.0 && p.is_finite()) {
+        return Err("the precision must be a positive number of points".into());
+    }
+    Ok(p)
+}
+
+pub fn run<R: Ruleset>(args: &FitArgs, ctx: &Invocation<'_>) -> Result<()> {
+    if args.all && args.target_win != 0.5 {
+        return Err(usage(
+            "--all fits every build to 1/2 together (each matchup's two results add to 1): --target-win must be 0.5",
+        ));
+    }
+    if args.precision.is_some() && args.method == FitMethod::Exact {
+        return Err(usage("--precision is for Monte Carlo fits; --method exact has no interval to narrow"));
+    }
+    let cat = catalogue_for::<R>(ctx.catalog(), args.scenario.as_deref())?;
+    let builds: Vec<String> = if args.builds.is_empty() {
+        R::select(&cat, Role::Opponent, "all").map_err(usage)?
+    } else {
+        args.builds.iter().map(|b| R::display_name(&cat, Role::Opponent, b)).collect::<Result<_, _>>().map_err(usage)?
+    };
+    let field = match &args.field {
+        Some(f) => resolve_field::<R>(&cat, f).map_err(|e| usage(e.to_string()))?,
+        None => Vec::new(),
+    };
+    let policy_of = |text: &str| text.parse::<R::Policy>().map_err(|e| usage(format!("--policy: {e}")));
+    let (grid, options, policy, max_turns, seed, trials, scenario_name) = match &args.scenario {
+        Some(path) => {
+            let (s, grid, _, _) = scenario_parts::<R>(&cat, path)?;
+            let options = s.rule_options::<R>().map_err(usage)?;
+            let policy = policy_of(args.policy.as_deref().unwrap_or(&s.policy))?;
+            let trials = match s.trials {
+                Trials::Fixed(n) => n,
+                Trials::Precision { .. } => 20_000,
+            };
+            (grid, options, policy, args.max_turns.unwrap_or(s.max_turns), s.seed, trials, Some(s.name))
+        }
+        None => {
+            ctx.engagement_conditions::<R>()?;
+            let policy = match &args.policy {
+                Some(p) => policy_of(p)?,
+                None => R::Policy::default(),
+            };
+            let turns = args.max_turns.unwrap_or(DEFAULT_MAX_TURNS);
+            (vec![ctx.point::<R>()?], ctx.options::<R>()?, policy, turns, 1, 20_000, None)
+        }
+    };
+    let config = RunConfig {
+        seed: args.seed.unwrap_or(seed),
+        trials: Trials::Fixed(args.trials.unwrap_or(trials)),
+        threads: args.threads.map(usize::from),
+        batch_streams: DEFAULT_BATCH_STREAMS,
+    };
+    let settings = FitSettings::<R> {
+        builds: &builds,
+        field: &field,
+        all: args.all,
+        points: &grid,
+        options: &options,
+        policy,
+        max_turns,
+        target: args.target_win,
+        metric: args.metric,
+        method: args.method,
+        config,
+        precision: args.precision,
+        max_trials: args.max_trials.max(args.trials.unwrap_or(trials)),
+    };
+    let report = args.out.as_ref().map(|d| ReportDir::create(d, args.force)).transpose()?;
+    let progress = Progress::new(args.quiet || args.format.format == Format::Json);
+    let out = run_fit::<R>(&cat, &settings, &progress).map_err(|e| anyhow!(e))?;
+    progress.finish();
+    let table = fit_table(R::NAME, args.metric, args.target_win, &out);
+    let doc = json!({
+        "ruleset": R::NAME,
+        "metric": args.metric.name(),
+        "target": args.target_win,
+        "method": out.method,
+        "field": if args.all { json!("all") } else { json!(field.iter().map(|(b, w)| json!({ "build": b, "weight": w })).collect::<Vec<_>>()) },
+        "conditions": grid.iter().map(|p| p.key()).collect::<Vec<_>>(),
+        "policy": policy.to_string(),
+        "max_turns": max_turns,
+        "seed": config.seed,
+        "trials_per_matchup": out.trials_per_matchup,
+        "convergence": out.convergence.map(|c| json!({
+            "iterations": c.iterations, "converged": c.converged, "max_relative_change": c.max_relative_change,
+        })),
+        "rows": rows_json(&out),
+    });
+    if let Some(report) = report {
+        write_report::<R>(args, report, &table, &doc, &cat, &options, scenario_name, &out)?;
+    }
+    match args.format.format {
+        Format::Json => write_stdout(&(serde_json::to_string_pretty(&doc)? + "\n")),
+        format => {
+            if format == Format::Table {
+                write_stdout(&header(args, &out))?;
+            }
+            print_table(&summary(&table), format, 4)
+        }
+    }
+}
+
+fn rows_json(out: &FitOutput) -> Vec<serde_json::Value> {
+    out.rows
+        .iter()
+        .map(|r| {
+            json!({
+                "build": r.build,
+                "points": r.points,
+                "fitted_points": r.fitted_points,
+                "fitted_points_ci95": r.fitted_points_ci95.map(|(a, b)| [a, b]),
+                "result_at_current": finite(r.result_at_current),
+                "result_at_current_ci95": [finite(r.result_at_current_ci95.0), finite(r.result_at_current_ci95.1)],
+                "result_at_fitted": r.result_at_fitted,
+                "status": r.status,
+            })
+        })
+        .collect()
+}
+
+fn finite(v: f64) -> Option<f64> {
+    v.is_finite().then_some(v)
+}
+
+fn header(args: &FitArgs, out: &FitOutput) -> String {
+    let how = match out.trials_per_matchup {
+        Some(n) => format!("Monte Carlo, {n} duels per matchup, common random numbers across costs"),
+        None => "exact duels".to_string(),
+    };
+    let joint = out.convergence.map_or(String::new(), |c| {
+        format!(
+            "; joint fit {} after {} iterations (largest last change {:.1e})",
+            if c.converged { "converged" } else { "did not converge" },
+            c.iterations,
+            c.max_relative_change
+        )
+    });
+    format!("fitted costs: metric {} at target {} ({how}{joint})\n\n", args.metric.name(), args.target_win)
+}
+
+/// The printed columns.
+fn summary(t: &Table) -> Table {
+    let keep = [
+        "build",
+        "points",
+        "fitted_points",
+        "fitted_points_ci95_low",
+        "fitted_points_ci95_high",
+        "result_at_current",
+        "result_at_fitted",
+        "status",
+    ];
+    let idx: Vec<usize> = keep.iter().map(|k| t.columns.iter().position(|c| c == k).expect("a fit column")).collect();
+    let mut s = Table::new(keep);
+    for r in &t.rows {
+        s.push(idx.iter().map(|&i| r[i].clone()).collect());
+    }
+    s
+}
+
+#[allow(clippy::too_many_arguments)]
+fn write_report<R: Ruleset>(
+    args: &FitArgs,
+    report: ReportDir,
+    table: &Table,
+    doc: &serde_json::Value,
+    cat: &R::Catalogue,
+    options: &R::Options,
+    scenario_name: Option<String>,
+    out: &FitOutput,
+) -> Result<()> {
+    let mut files = Vec::new();
+    for f in &args.table_format {
+        let e: Box<dyn Exporter> = match f {
+            TableFormat::Parquet => Box::new(ParquetExporter),
+            TableFormat::Csv => Box::new(CsvExporter),
+        };
+        let file = format!("fit.{}", e.extension());
+        e.write(table, &report.path().join(&file))?;
+        files.push(file);
+    }
+    let mut manifest = doc.clone();
+    let m = manifest.as_object_mut().expect("an object");
+    m.remove("rows");
+    m.insert("volley_version".into(), json!(env!("CARGO_PKG_VERSION")));
+    m.insert("kind".into(), json!("fit"));
+    m.insert("scenario".into(), json!({ "name": "fit", "source": scenario_name }));
+    m.insert("ruleset_label".into(), json!(R::LABEL));
+    m.insert("axes".into(), json!([]));
+    if let Some(n) = out.trials_per_matchup {
+        m.insert("trials_per_cell".into(), json!({ "fixed": n }));
+    }
+    m.insert(
+        "options".into(),
+        options
+            .pairs()
+            .into_iter()
+            .map(|(n, v)| (n, serde_json::Value::from(v)))
+            .collect::<serde_json::Map<_, _>>()
+            .into(),
+    );
+    m.insert("catalogue".into(), json!({ "origin": R::origin(cat).0, "hash": R::origin(cat).1 }));
+    m.insert("cells".into(), json!(out.cells));
+    m.insert("engagements".into(), json!(out.engagements));
+    m.insert("wall_seconds".into(), json!(out.seconds));
+    m.insert("files".into(), json!(files));
+    std::fs::write(report.path().join("manifest.json"), serde_json::to_string_pretty(&manifest)? + "\n")
+        .context("cannot write manifest.json")?;
+    if !args.no_charts
+        && let Some(chart) = crate::charts::fit::fit_chart(table)
+    {
+        crate::charts::write_charts(&[chart], &manifest, &report.path().join("charts"))?;
+    }
+    super::signals::check()?;
+    report.commit()?;
+    Ok(())
+}

@@ -1,0 +1,328 @@
+//! The exact outcome of a duel: a finite Markov chain played exactly as
+//! [`Duel::play_with`] plays it (module docs of [`super::duel`]).
+//!
+//! State: each side's life (0..=20; life at or below 0 is kept as 0, since an eliminated
+//! unit's further losses change nothing), each side's rounds left per system, the
+//! systems it fired this turn, and this turn's jury-rig result (with one roll per turn).
+//! Within a turn the order of actions is fixed once initiative is known: P(A acts first)
+//! is exactly 1/2 (two d20, ties rerolled, lowest first). Each action: a unit in the red
+//! (its life <= `IN_THE_RED_LIFE`, eliminated included) loses fire control with
+//! probability (20 − `JURY_RIG_SUCCESS_MAX`)/20; the policy's ranking for that
+//! fire-control state picks the system (rounds left, not fired this turn); Moneyshot's
+//! table applies once the target's life is at most the system's threshold; the target
+//! loses life by the action's exact law (capped at 20, as the sampler caps it). After the
+//! turn: both at 0 a draw (mutual kill), one at 0 loses, else power armour resets life to
+//! 20. Mass left after the turn cap is a timeout (a draw).
+//!
+//! The distribution is carried as one 21 × 21 life grid per discrete context (rounds,
+//! systems fired, jury-rig results), so the work per action is contexts × 441 × (life
+//! outcomes) floating-point operations; a duel whose systems all have unlimited rounds
+//! has a handful of contexts.
+
+use std::collections::HashMap;
+
+use super::compiled::{FC_LOST, FC_NORMAL, MAX_SYSTEMS, MONEYSHOT, TABLES};
+use super::duel::Duel;
+use super::policy::{UNLIMITED, choose};
+use super::rulings::{DIE_SIDES, STARTING_LIFE};
+use crate::stats::ExactDuelOdds;
+
+/// Lives 0..=20 per side.
+const LIVES: usize = STARTING_LIFE as usize + 1;
+/// One life grid: index `life_a * LIVES + life_b`.
+const GRID: usize = LIVES * LIVES;
+
+/// The exact law of a duel's outcome, turn by turn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExactDuel {
+    /// P(A wins on turn t+1), t < the turn cap.
+    pub a_wins_by_turn: Vec<f64>,
+    /// P(B wins on turn t+1).
+    pub b_wins_by_turn: Vec<f64>,
+    /// P(both eliminated on turn t+1).
+    pub mutual_by_turn: Vec<f64>,
+    /// P(both alive after the turn cap).
+    pub p_timeout: f64,
+}
+
+impl ExactDuel {
+    pub fn p_a_wins(&self) -> f64 {
+        self.a_wins_by_turn.iter().sum()
+    }
+    pub fn p_b_wins(&self) -> f64 {
+        self.b_wins_by_turn.iter().sum()
+    }
+    pub fn p_mutual_kill(&self) -> f64 {
+        self.mutual_by_turn.iter().sum()
+    }
+    /// The three outcomes; a draw is a mutual kill or a timeout.
+    pub fn odds(&self) -> ExactDuelOdds {
+        ExactDuelOdds {
+            p_a_wins: self.p_a_wins(),
+            p_b_wins: self.p_b_wins(),
+            p_draw: self.p_mutual_kill() + self.p_timeout,
+        }
+    }
+    /// E[turns played], a timeout counting as the turn cap.
+    pub fn mean_turns(&self) -> f64 {
+        let cap = self.a_wins_by_turn.len();
+        let ended: f64 = (0..cap)
+            .map(|t| (t + 1) as f64 * (self.a_wins_by_turn[t] + self.b_wins_by_turn[t] + self.mutual_by_turn[t]))
+            .sum();
+        ended + cap as f64 * self.p_timeout
+    }
+}
+
+/// The discrete part of a state (everything but the two lives).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Context {
+    rounds: [[u16; MAX_SYSTEMS]; 2],
+    /// Systems fired this turn (bit masks).
+    used: [u32; 2],
+    /// This turn's jury-rig result with one roll per turn: 0 not rolled, 1 failed,
+    /// 2 succeeded. Always 0 with one roll per action.
+    jury: [u8; 2],
+}
+
+/// Life grids by context.
+#[derive(Default)]
+struct Layer {
+    contexts: Vec<Context>,
+    grids: Vec<[f64; GRID]>,
+    index: HashMap<Context, usize>,
+}
+
+impl Layer {
+    /// The grid of `c`, created empty when new.
+    fn slot(&mut self, c: Context) -> usize {
+        if let Some(&i) = self.index.get(&c) {
+            return i;
+        }
+        self.contexts.push(c);
+        self.grids.push([0.0; GRID]);
+        self.index.insert(c, self.contexts.len() - 1);
+        self.contexts.len() - 1
+    }
+}
+
+/// What one action does from a context, for one fire-control outcome.
+struct Branch {
+    /// P(this fire-control outcome).
+    p: f64,
+    /// The context after the action (an index into the next layer).
+    next: usize,
+    /// The system fired and its fire-control state, `None` when idle.
+    fire: Option<(u8, usize)>,
+}
+
+/// The life one action takes, capped at 20.
+struct Law {
+    /// `pmf[d]` = P(d life lost), trailing zeros dropped.
+    pmf: Vec<f64>,
+    /// `tail[t]` = P(t or more life lost): a target with t life falls.
+    tail: [f64; LIVES + 1],
+}
+
+impl Law {
+    fn new(capped: Vec<f64>) -> Law {
+        let mut tail = [0.0; LIVES + 1];
+        for t in (0..LIVES).rev() {
+            tail[t] = tail[t + 1] + capped.get(t).copied().unwrap_or(0.0);
+        }
+        let mut pmf = capped;
+        while pmf.last() == Some(&0.0) {
+            pmf.pop();
+        }
+        Law { pmf, tail }
+    }
+}
+
+/// Life lost per (side, table, system).
+type Laws = [[Vec<Option<Law>>; TABLES]; 2];
+
+impl Duel {
+    /// The duel's exact outcome law (module docs).
+    pub fn exact(&self) -> ExactDuel {
+        let full = STARTING_LIFE as usize;
+        let laws: Laws = [0, 1].map(|side| {
+            self.sides[side].specs.clone().map(|table| {
+                table
+                    .iter()
+                    .map(|spec| {
+                        spec.as_ref().map(|s| {
+                            let mut pmf = vec![0.0; LIVES];
+                            for (d, p) in s.odds().life_lost.into_iter().enumerate() {
+                                pmf[d.min(full)] += p;
+                            }
+                            Law::new(pmf)
+                        })
+                    })
+                    .collect()
+            })
+        });
+        let apt = [self.sides[0].actions_per_turn, self.sides[1].actions_per_turn];
+        let order = |first: usize| {
+            let (mut left, mut who, mut seq) = (apt, first, Vec::new());
+            while left[0] + left[1] > 0 {
+                if left[who] == 0 {
+                    who = 1 - who;
+                    continue;
+                }
+                left[who] -= 1;
+                seq.push(who);
+                who = 1 - who;
+            }
+            seq
+        };
+        let orders = [order(0), order(1)];
+        let fails = DIE_SIDES.saturating_sub(self.jury_rig_success_max.min(DIE_SIDES));
+        let q = fails as f64 / DIE_SIDES as f64;
+
+        let cap = self.max_turns as usize;
+        let mut law = ExactDuel {
+            a_wins_by_turn: vec![0.0; cap],
+            b_wins_by_turn: vec![0.0; cap],
+            mutual_by_turn: vec![0.0; cap],
+            p_timeout: 0.0,
+        };
+        let mut start = Layer::default();
+        let s0 =
+            start.slot(Context { rounds: [self.sides[0].rounds, self.sides[1].rounds], used: [0; 2], jury: [0; 2] });
+        start.grids[s0][full * LIVES + full] = 1.0;
+        for turn in 0..cap {
+            let mut next_start = Layer::default();
+            for seq in &orders {
+                let mut layer = Layer::default();
+                for (c, g) in start.contexts.iter().zip(&start.grids) {
+                    let i = layer.slot(*c);
+                    for (x, y) in layer.grids[i].iter_mut().zip(g.iter()) {
+                        *x += 0.5 * y;
+                    }
+                }
+                for &who in seq {
+                    layer = self.step(&layer, who, q, &laws);
+                }
+                for (c, g) in layer.contexts.iter().zip(&layer.grids) {
+                    let mut survivors = None;
+                    for a in 0..LIVES {
+                        for b in 0..LIVES {
+                            let p = g[a * LIVES + b];
+                            if p == 0.0 {
+                                continue;
+                            }
+                            match (a == 0, b == 0) {
+                                (true, true) => law.mutual_by_turn[turn] += p,
+                                (false, true) => law.a_wins_by_turn[turn] += p,
+                                (true, false) => law.b_wins_by_turn[turn] += p,
+                                (false, false) => {
+                                    let i = *survivors.get_or_insert_with(|| {
+                                        next_start.slot(Context { used: [0; 2], jury: [0; 2], ..*c })
+                                    });
+                                    let a2 = if self.power_armor[0] { full } else { a };
+                                    let b2 = if self.power_armor[1] { full } else { b };
+                                    next_start.grids[i][a2 * LIVES + b2] += p;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            start = next_start;
+        }
+        law.p_timeout = start.grids.iter().map(|g| g.iter().sum::<f64>()).sum();
+        law
+    }
+
+    /// One action of side `who` from every state of `layer`; `q` = P(a jury rig fails).
+    fn step(&self, layer: &Layer, who: usize, q: f64, laws: &Laws) -> Layer {
+        let side = &self.sides[who];
+        let mut out = Layer::default();
+        for (c, grid) in layer.contexts.iter().zip(&layer.grids) {
+            // Whether any mass is out of the red, in the red (no empty contexts made).
+            let in_red = |own: usize| own as i32 <= self.in_the_red_life;
+            let mass = |red: bool| {
+                (0..LIVES).filter(|&own| in_red(own) == red).any(|own| {
+                    (0..LIVES).any(|t| grid[if who == 0 { own * LIVES + t } else { t * LIVES + own }] != 0.0)
+                })
+            };
+            let (any_calm, any_red) = (mass(false), mass(true));
+            // Fire-control outcomes out of the red, then in the red.
+            let mut branch = |p: f64, fc: usize, jury: u8| -> Branch {
+                let mut n = *c;
+                n.jury[who] = jury;
+                let fire = choose(&side.ranking[fc], c.used[who], &c.rounds[who]).map(|s| {
+                    n.used[who] |= 1 << s;
+                    if n.rounds[who][s as usize] != UNLIMITED {
+                        n.rounds[who][s as usize] -= 1;
+                    }
+                    (s, fc)
+                });
+                Branch { p, next: out.slot(n), fire }
+            };
+            let calm: Vec<Branch> = if any_calm { vec![branch(1.0, FC_NORMAL, c.jury[who])] } else { Vec::new() };
+            let red: Vec<Branch> = if !any_red {
+                Vec::new()
+            } else if self.jury_rig_per_action || c.jury[who] == 0 {
+                let (fail, ok) = if self.jury_rig_per_action { (0, 0) } else { (1, 2) };
+                [(1.0 - q, FC_NORMAL, ok), (q, FC_LOST, fail)]
+                    .into_iter()
+                    .filter(|b| b.0 > 0.0)
+                    .map(|(p, fc, j)| branch(p, fc, j))
+                    .collect()
+            } else if c.jury[who] == 1 {
+                vec![branch(1.0, FC_LOST, 1)]
+            } else {
+                vec![branch(1.0, FC_NORMAL, 2)]
+            };
+            for own in 0..LIVES {
+                let branches: &[Branch] = if in_red(own) { &red } else { &calm };
+                let at = |t: usize| if who == 0 { own * LIVES + t } else { t * LIVES + own };
+                // The states with this own life, by the target's life.
+                let mut row = [0.0; LIVES];
+                for (t, r) in row.iter_mut().enumerate() {
+                    *r = grid[at(t)];
+                }
+                if row.iter().all(|&p| p == 0.0) {
+                    continue;
+                }
+                for br in branches {
+                    let mut acc = [0.0; LIVES];
+                    match br.fire {
+                        None => {
+                            for (a, r) in acc.iter_mut().zip(&row) {
+                                *a = r * br.p;
+                            }
+                        }
+                        Some((s, fc)) => {
+                            let law = |table: usize| laws[who][table][s as usize].as_ref();
+                            let plain = law(fc).expect("ranked systems can fire");
+                            let boosted = law(fc + MONEYSHOT);
+                            let threshold = side.moneyshot_life[s as usize];
+                            // An eliminated target stays eliminated.
+                            acc[0] = row[0] * br.p;
+                            for t in 1..LIVES {
+                                let p = row[t] * br.p;
+                                if p == 0.0 {
+                                    continue;
+                                }
+                                let l = match boosted {
+                                    Some(b) if t as i32 <= threshold => b,
+                                    _ => plain,
+                                };
+                                acc[0] += p * l.tail[t];
+                                for (d, &pd) in l.pmf.iter().enumerate().take(t) {
+                                    acc[t - d] += p * pd;
+                                }
+                            }
+                        }
+                    }
+                    let g = &mut out.grids[br.next];
+                    for (t, a) in acc.iter().enumerate() {
+                        g[at(t)] += a;
+                    }
+                }
+            }
+        }
+        out
+    }
+}
