@@ -1131,5 +1131,7 @@ mod mechcom;
 mod oddscard;
 #[path = "cli/plumbing.rs"]
 mod plumbing;
+#[path = "cli/shard.rs"]
+mod shard;
 #[path = "cli/special.rs"]
 mod special;

@@ -17,7 +17,7 @@ use crate::engine::{DEFAULT_BATCH_STREAMS, RunConfig, Silent, Trials};
 use crate::output::ReportDir;
 use crate::output::raw_tallies::read_raw_tallies;
 use crate::rules::{Ruleset, RulesetId, Visit};
-use crate::sweep::shard::{MergedTallies, Plays, ShardMeta, check_set, sha256};
+use crate::sweep::shard::{MergedTallies, Plays, ShardMeta, ShardSource, check_set, sha256};
 use crate::sweep::{Scenario, run_sweep_with};
 
 #[derive(Debug, Args)]
@@ -116,11 +116,15 @@ impl Visit for Merge<'_> {
             scenario.resolve::<R>(&catalogue).context("the shards' scenario does not match their catalogue")?;
         let destination = args.out.clone().unwrap_or_else(|| Path::new("reports").join(&scenario.name));
         let report = ReportDir::create(&destination, args.force)?;
-        let mut merged = MergedTallies::default();
-        for (name, _, dir) in shards {
-            let rows = read_raw_tallies(&dir.join(TALLIES_FILE))?;
-            merged.add_shard(rows).map_err(|e| anyhow!("{name}: {e}"))?;
-        }
+        let sources: Vec<(String, ShardSource<'_>)> = shards
+            .iter()
+            .map(|(name, _, dir)| {
+                let path = dir.join(TALLIES_FILE);
+                let read: ShardSource<'_> = Box::new(move || read_raw_tallies(&path).map_err(|e| format!("{e:#}")));
+                (name.clone(), read)
+            })
+            .collect();
+        let merged = MergedTallies::new(sources);
         let config = RunConfig {
             seed: meta.seed,
             trials: Trials::Fixed(meta.trials),

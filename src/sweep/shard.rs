@@ -17,37 +17,27 @@ use crate::engine::{Cell, Kernel, Observer, RawTally, RunConfig, Share, Tally, T
 /// shards of different versions never merge.
 pub const SHARD_SCHEMA_VERSION: u32 = 1;
 
-/// The raw cells of every shard of a run, in shard order.
-#[derive(Debug, Default)]
-pub struct MergedTallies {
-    /// (call, cell) → (key, counts of each shard that played the cell, in shard order).
-    cells: BTreeMap<(u32, u32), (u64, Vec<Vec<u128>>)>,
+/// Reads one shard's raw cells when asked.
+pub type ShardSource<'a> = Box<dyn Fn() -> Result<Vec<RawCell>, String> + Sync + 'a>;
+
+/// The raw cells of every shard of a run, read one shard at a time in shard order (so a
+/// merge holds one shard's raw cells and the merged tallies, never every shard at once).
+pub struct MergedTallies<'a> {
+    sources: Vec<(String, ShardSource<'a>)>,
 }
 
-impl MergedTallies {
-    /// Add the raw cells of the next shard (call in shard order: the merge order is fixed).
-    ///
-    /// # Errors
-    /// A cell recorded under two keys (shards of different runs).
-    pub fn add_shard(&mut self, rows: Vec<RawCell>) -> Result<(), String> {
-        for r in rows {
-            let e = self.cells.entry((r.call, r.cell)).or_insert_with(|| (r.key, Vec::new()));
-            if e.0 != r.key {
-                return Err(format!(
-                    "cell {} of run {} has two keys in the shards: {:#x} and {:#x}",
-                    r.cell, r.call, e.0, r.key
-                ));
-            }
-            e.1.push(r.counts);
-        }
-        Ok(())
+impl<'a> MergedTallies<'a> {
+    /// The shards `sources` (each a name for messages and its reader), in shard order:
+    /// the merge order is fixed.
+    pub fn new(sources: Vec<(String, ShardSource<'a>)>) -> MergedTallies<'a> {
+        MergedTallies { sources }
     }
 }
 
 enum Mode<'a> {
     All,
     Share(Share),
-    Merged(&'a MergedTallies),
+    Merged(&'a MergedTallies<'a>),
 }
 
 /// Where a sweep's tallies come from: [`Plays::all`] plays every stream (a single-process
@@ -84,7 +74,7 @@ impl<'a> Plays<'a> {
     }
 
     /// Play nothing: take each cell's tally from `merged`.
-    pub fn merged(merged: &'a MergedTallies) -> Plays<'a> {
+    pub fn merged(merged: &'a MergedTallies<'a>) -> Plays<'a> {
         Plays::new(Mode::Merged(merged))
     }
 
@@ -141,29 +131,28 @@ impl<'a> Plays<'a> {
                 let Trials::Fixed(target) = config.trials else {
                     return Err("shards are played with a fixed trial count".into());
                 };
-                let mut out = Vec::with_capacity(cells.len());
-                for (i, c) in cells.iter().enumerate() {
-                    let mut t = c.kernel.new_tally();
-                    if let Some((key, parts)) = merged.cells.get(&(call, i as u32)) {
-                        if *key != c.key {
+                let mut out: Vec<K::Tally> = cells.iter().map(|c| c.kernel.new_tally()).collect();
+                for (name, source) in &merged.sources {
+                    for r in source()?.into_iter().filter(|r| r.call == call) {
+                        let i = r.cell as usize;
+                        let c = cells
+                            .get(i)
+                            .ok_or_else(|| format!("{name} holds cell {i}, which the scenario does not have"))?;
+                        if r.key != c.key {
                             return Err(format!(
-                                "cell {i} of the scenario has another key in the shards: they played other cells"
+                                "{name}: cell {i} of the scenario has another key there: the shard played other cells"
                             ));
                         }
-                        for p in parts {
-                            t.merge_raw(p).map_err(|e| format!("cell {i}: {e}"))?;
-                        }
+                        out[i].merge_raw(&r.counts).map_err(|e| format!("{name}: cell {i}: {e}"))?;
                     }
+                }
+                for (i, t) in out.iter().enumerate() {
                     if t.trials() != target {
                         return Err(format!(
-                            "cell {i} has {} engagements in the shards, not {target}: a shard is missing or incomplete",
+                            "cell {i} has {} engagements in the shards, not {target}: a shard is missing, incomplete or given twice",
                             t.trials()
                         ));
                     }
-                    out.push(t);
-                }
-                if let Some(((_, cell), _)) = merged.cells.range((call, cells.len() as u32)..(call + 1, 0)).next() {
-                    return Err(format!("the shards hold cell {cell}, which the scenario does not have"));
                 }
                 Ok(out)
             }
