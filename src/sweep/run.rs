@@ -171,6 +171,9 @@ pub fn run_sweep_with<R: Ruleset>(
             let cells: Vec<Cell<'_, R::AttackRun>> =
                 cells_spec.iter().map(|s| Cell { key: s.3, kernel: &s.2 }).collect();
             let tallies = plays.run(&cells, config, observer)?;
+            if !plays.wants_tables() {
+                return Ok(SweepOutput::played(cells.len(), tallies.iter().map(|t| t.trials).sum(), start));
+            }
             let mut ttk = tables::time_to_kill(&l);
             let mut by_turn = tables::ttk_by_turn(&l);
             let mut engagements = 0;
@@ -209,6 +212,9 @@ pub fn run_sweep_with<R: Ruleset>(
             }
             let cells: Vec<Cell<'_, R::Duel>> = cells_spec.iter().map(|s| Cell { key: s.4, kernel: &s.3 }).collect();
             let tallies = plays.run(&cells, config, observer)?;
+            if !plays.wants_tables() {
+                return Ok(SweepOutput::played(cells.len(), tallies.iter().map(|t| t.trials).sum(), start));
+            }
             let mut duels = tables::duels(&l);
             let mut engagements = 0;
             let mut seen = HashSet::new();

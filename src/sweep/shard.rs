@@ -78,6 +78,12 @@ impl<'a> Plays<'a> {
         Plays::new(Mode::Merged(merged))
     }
 
+    /// Whether the sweep's tables are wanted: not for a share, whose tables would hold
+    /// a fraction of every cell (its raw tallies are what it writes).
+    pub fn wants_tables(&self) -> bool {
+        !matches!(self.mode, Mode::Share(_))
+    }
+
     /// The raw tallies recorded so far (share mode), in call and cell order.
     pub fn take_recorded(&self) -> Vec<RawCell> {
         std::mem::take(&mut *self.recorded.lock().expect("not poisoned"))
@@ -156,6 +162,20 @@ impl<'a> Plays<'a> {
                 }
                 Ok(out)
             }
+        }
+    }
+}
+
+impl super::SweepOutput {
+    /// A sweep that played `cells` cells and `engagements` engagements since `start`
+    /// and built no tables (a shard's).
+    pub(crate) fn played(cells: usize, engagements: u64, start: std::time::Instant) -> super::SweepOutput {
+        super::SweepOutput {
+            tables: Vec::new(),
+            manifest: serde_json::Value::Null,
+            cells,
+            engagements,
+            seconds: start.elapsed().as_secs_f64(),
         }
     }
 }
