@@ -1135,6 +1135,8 @@ mod oddscard;
 mod passengers;
 #[path = "cli/plumbing.rs"]
 mod plumbing;
+#[path = "cli/shard.rs"]
+mod shard;
 #[path = "cli/shellshock.rs"]
 mod shellshock;
 #[path = "cli/skirmishers.rs"]

@@ -10,12 +10,14 @@ pub mod conditions;
 pub mod duel;
 pub mod fit;
 pub mod gauntlet;
+pub mod merge;
 pub mod odds;
 pub mod odds_card;
 pub mod progress;
 pub mod rulesets;
 pub mod run_args;
 pub mod scenario;
+pub mod shard;
 pub mod signals;
 pub mod sweep;
 pub mod ttk;
@@ -97,6 +99,8 @@ pub enum Command {
     Battle(battle::BattleArgs),
     /// Run a scenario (default: the built-in standard sweep) and write its tables as Parquet and CSV
     Sweep(sweep::SweepArgs),
+    /// Merge the shard directories of `sweep --shard` runs into the run's report
+    Merge(merge::MergeArgs),
     /// Redraw a report's charts and page from its tables (after editing tables or style)
     Chart(chart::ChartArgs),
     /// A one-page printable odds card for a build: hit chance by target AC and range, open and smoke
@@ -123,6 +127,7 @@ impl Command {
                 | Command::Duel(_)
                 | Command::Battle(_)
                 | Command::Sweep(_)
+                | Command::Merge(_)
                 | Command::Compare(_)
                 | Command::Gauntlet(_)
                 | Command::Fit(_)
@@ -295,7 +300,9 @@ impl Visit for Runner<'_> {
             Command::Compare(a) => compare::run::<R>(a, ctx),
             Command::Gauntlet(a) => gauntlet::run::<R>(a, ctx),
             Command::Fit(a) => fit::run::<R>(a, ctx),
-            Command::Chart(_) | Command::Scenario(_) | Command::Rulesets(_) => unreachable!("not per ruleset"),
+            Command::Chart(_) | Command::Merge(_) | Command::Scenario(_) | Command::Rulesets(_) => {
+                unreachable!("not per ruleset")
+            }
         }
     }
 }
@@ -305,6 +312,7 @@ fn dispatch(parsed: &Parsed) -> Result<()> {
     let ctx = Invocation { cli, conditions: &parsed.conditions };
     let ruleset = match &cli.command {
         Command::Chart(a) => return chart::run(a),
+        Command::Merge(a) => return merge::run(a),
         Command::Scenario(a) => return scenario::run(a),
         Command::Rulesets(a) => return rulesets::run(a),
         // A scenario's `ruleset` key wins over the command line's.

@@ -13,7 +13,7 @@ use crate::charts::page::{write_column_guide, write_pages};
 use crate::charts::{ReportTables, report_charts, write_charts};
 use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir};
 use crate::rules::Ruleset;
-use crate::sweep::{DEFAULT_SCENARIO, ScenarioText, run_sweep};
+use crate::sweep::{DEFAULT_SCENARIO, ScenarioText, SweepOutput, run_sweep};
 
 /// A table file format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -48,10 +48,13 @@ pub struct SweepArgs {
     /// No progress bar and no summary
     #[arg(long, short)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub shard: super::shard::ShardArgs,
 }
 
 pub fn run<R: Ruleset>(args: &SweepArgs, ctx: &Invocation<'_>) -> Result<()> {
-    let mut scenario = ScenarioText::load(&args.scenario)?.parse::<R>()?;
+    let text = ScenarioText::load(&args.scenario)?;
+    let mut scenario = text.parse::<R>()?;
     if !ctx.cli.options.is_empty() {
         // `--option` pairs come after the scenario's own: the command line wins.
         ctx.options::<R>()?;
@@ -69,15 +72,34 @@ pub fn run<R: Ruleset>(args: &SweepArgs, ctx: &Invocation<'_>) -> Result<()> {
     let resolved = scenario
         .resolve::<R>(&cat)
         .with_context(|| format!("scenario {} does not match the catalogue", scenario.file))?;
+    if let Some(choice) = super::shard::choose(&args.shard, &|name| std::env::var(name).ok())? {
+        return super::shard::run_shard::<R>(args, ctx, &text, &scenario, &cat, &resolved, &config, &choice);
+    }
     let destination = args.out.clone().unwrap_or_else(|| Path::new("reports").join(&scenario.name));
     let report = ReportDir::create(&destination, args.force)?;
 
     let progress = Progress::new(args.quiet);
     let out = run_sweep::<R>(&scenario, &resolved, &cat, &config, &progress).map_err(|e| anyhow!(e))?;
     progress.finish();
+    write_report(&out, report, &args.format, args.no_charts, args.quiet, serde_json::Map::new())
+}
 
+/// Write a finished sweep as a report (tables in `formats`, manifest with `extra` keys
+/// added, column guide, charts and page unless `no_charts`) and move it into place;
+/// prints a summary unless `quiet`.
+///
+/// # Errors
+/// A file that cannot be written, or a signal while writing (the report is dropped).
+pub fn write_report(
+    out: &SweepOutput,
+    report: ReportDir,
+    formats: &[TableFormat],
+    no_charts: bool,
+    quiet: bool,
+    extra: serde_json::Map<String, serde_json::Value>,
+) -> Result<()> {
     let write_start = Instant::now();
-    let mut formats = args.format.clone();
+    let mut formats = formats.to_vec();
     formats.dedup();
     let exporters: Vec<Box<dyn Exporter>> = formats
         .iter()
@@ -99,6 +121,7 @@ pub fn run<R: Ruleset>(args: &SweepArgs, ctx: &Invocation<'_>) -> Result<()> {
     }
     let mut manifest = out.manifest.clone();
     let obj = manifest.as_object_mut().expect("object");
+    obj.extend(extra);
     obj.insert("files".into(), serde_json::json!(files));
     obj.insert("write_seconds".into(), serde_json::json!(write_start.elapsed().as_secs_f64()));
     std::fs::write(report.path().join("manifest.json"), serde_json::to_string_pretty(&manifest)? + "\n")
@@ -107,7 +130,7 @@ pub fn run<R: Ruleset>(args: &SweepArgs, ctx: &Invocation<'_>) -> Result<()> {
     let write_seconds = write_start.elapsed().as_secs_f64();
     let chart_start = Instant::now();
     let mut n_charts = 0;
-    if !args.no_charts {
+    if !no_charts {
         signals::check()?;
         let tables = ReportTables::from_named(&out.tables);
         let charts = report_charts(&tables, &manifest);
@@ -119,7 +142,7 @@ pub fn run<R: Ruleset>(args: &SweepArgs, ctx: &Invocation<'_>) -> Result<()> {
     // A signal during the writing stops here: the partial report is dropped, so removed.
     signals::check()?;
     let written = report.commit()?;
-    if !args.quiet {
+    if !quiet {
         eprintln!(
             "wrote {} ({} cells, {} engagements in {:.1} s, {:.1} M engagements/s; tables written in {:.2} s)",
             written.display(),
@@ -133,7 +156,7 @@ pub fn run<R: Ruleset>(args: &SweepArgs, ctx: &Invocation<'_>) -> Result<()> {
             "tables: {}",
             out.tables.iter().map(|(n, t)| format!("{n} ({} rows)", t.rows.len())).collect::<Vec<_>>().join(", ")
         );
-        if !args.no_charts {
+        if !no_charts {
             eprintln!(
                 "charts: {n_charts} (SVG and 300 dpi PNG) in {:.1} s; report page: {}",
                 chart_start.elapsed().as_secs_f64(),

@@ -5,10 +5,14 @@
 pub mod battle;
 pub mod kernel;
 pub mod observer;
+pub mod raw_tally;
 pub mod runner;
 pub mod seed;
+pub mod shard;
 
 pub use kernel::{Kernel, Tally};
 pub use observer::{Observer, Silent};
+pub use raw_tally::RawTally;
 pub use runner::{Cell, DEFAULT_BATCH_STREAMS, RunConfig, RunError, STREAM_TRIALS, Trials, run};
 pub use seed::{cell_key, stream_rng};
+pub use shard::{Share, run_share};

@@ -113,7 +113,7 @@ pub fn run<K: Kernel>(
 
 /// One worker pool per thread count for the life of the process: runs reuse their
 /// threads instead of spawning (and leaving behind) a pool each.
-fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, String> {
+pub(super) fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, String> {
     static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
     let mut pools = POOLS.lock().map_err(|_| "worker pool registry poisoned".to_string())?;
     if let Some((_, p)) = pools.iter().find(|(n, _)| *n == threads) {

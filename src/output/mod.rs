@@ -4,6 +4,7 @@
 pub mod atomic_file;
 pub mod parquet;
 pub mod percent;
+pub mod raw_tallies;
 pub mod read;
 pub mod report_dir;
 pub mod report_kind;

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use crate::catalogue::force::ForceSpec;
 use crate::engine::battle::BattleTally;
-use crate::engine::{Cell, Observer, RunConfig, cell_key, run};
+use crate::engine::{Cell, Observer, RunConfig, cell_key};
 use crate::output::{Kind, Table};
 use crate::rules::axis::Point;
 use crate::rules::battle::{BattleInfo, BattleSetup};
@@ -192,6 +192,7 @@ pub fn run_battles<R: Ruleset>(
     layout: &Layout,
     config: &RunConfig,
     observer: &dyn Observer,
+    plays: &super::shard::Plays<'_>,
 ) -> Result<BattleSweep, String> {
     let pairs_text = options.pairs();
     let forces = &resolved.forces;
@@ -221,7 +222,7 @@ pub fn run_battles<R: Ruleset>(
         }
     }
     let cells: Vec<Cell<'_, R::Battle>> = compiled.iter().map(|c| Cell { key: c.3, kernel: &c.1 }).collect();
-    let tallies = run(&cells, config, observer)?;
+    let tallies = plays.run(&cells, config, observer)?;
     let mut battles = battles_table(layout);
     let mut units = units_table(layout);
     let mut engagements = 0;

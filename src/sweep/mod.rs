@@ -11,8 +11,9 @@ pub mod forces;
 pub mod gauntlet;
 pub mod run;
 pub mod scenario;
+pub mod shard;
 pub mod tables;
 
 pub use forces::Generate;
-pub use run::{SweepOutput, run_sweep};
+pub use run::{SweepOutput, run_sweep, run_sweep_with};
 pub use scenario::{BattleSpec, DEFAULT_SCENARIO, Engagement, Grid, Resolved, Scenario, ScenarioText};

@@ -8,13 +8,14 @@ use std::time::Instant;
 
 use serde_json::{Value, json};
 
-use crate::engine::{Cell, Observer, RunConfig, Trials, cell_key, run};
+use crate::engine::{Cell, Observer, RunConfig, Trials, cell_key};
 use crate::output::Table;
 use crate::rules::axis::{AxisSpec, Point};
 use crate::rules::ruleset::{CostChart, DetailChart, Role, RuleOptions, Ruleset};
 
 use super::cells::CellSpec;
 use super::scenario::{Engagement, Resolved, Scenario};
+use super::shard::Plays;
 use super::tables::{self, Layout, ReportKind, Sides};
 
 /// A finished sweep: its tables (name, rows) and what was run.
@@ -93,6 +94,22 @@ pub fn run_sweep<R: Ruleset>(
     config: &RunConfig,
     observer: &dyn Observer,
 ) -> Result<SweepOutput, String> {
+    run_sweep_with::<R>(scenario, resolved, catalogue, config, observer, &Plays::all())
+}
+
+/// As [`run_sweep`], with the tallies from `plays`: every stream, one shard's share (the
+/// tables then hold that share only), or the merged shards (see [`super::shard`]).
+///
+/// # Errors
+/// As [`run_sweep`], and what [`Plays::run`] refuses.
+pub fn run_sweep_with<R: Ruleset>(
+    scenario: &Scenario,
+    resolved: &Resolved,
+    catalogue: &R::Catalogue,
+    config: &RunConfig,
+    observer: &dyn Observer,
+    plays: &Plays<'_>,
+) -> Result<SweepOutput, String> {
     let start = Instant::now();
     let specs = all_specs::<R>();
     let points: Vec<(Point, R::Conditions)> = scenario
@@ -153,7 +170,10 @@ pub fn run_sweep<R: Ruleset>(
             }
             let cells: Vec<Cell<'_, R::AttackRun>> =
                 cells_spec.iter().map(|s| Cell { key: s.3, kernel: &s.2 }).collect();
-            let tallies = run(&cells, config, observer)?;
+            let tallies = plays.run(&cells, config, observer)?;
+            if !plays.wants_tables() {
+                return Ok(SweepOutput::played(cells.len(), tallies.iter().map(|t| t.trials).sum(), start));
+            }
             let mut ttk = tables::time_to_kill(&l);
             let mut by_turn = tables::ttk_by_turn(&l);
             let mut engagements = 0;
@@ -191,7 +211,10 @@ pub fn run_sweep<R: Ruleset>(
                 }
             }
             let cells: Vec<Cell<'_, R::Duel>> = cells_spec.iter().map(|s| Cell { key: s.4, kernel: &s.3 }).collect();
-            let tallies = run(&cells, config, observer)?;
+            let tallies = plays.run(&cells, config, observer)?;
+            if !plays.wants_tables() {
+                return Ok(SweepOutput::played(cells.len(), tallies.iter().map(|t| t.trials).sum(), start));
+            }
             let mut duels = tables::duels(&l);
             let mut engagements = 0;
             let mut seen = HashSet::new();
@@ -227,8 +250,9 @@ pub fn run_sweep<R: Ruleset>(
         }
         Engagement::Battle => {
             let spec = scenario.battle.as_ref().ok_or("a battle scenario without its battle keys")?;
-            let b =
-                super::battles::run_battles::<R>(spec, resolved, catalogue, &points, &options, &l, config, observer)?;
+            let b = super::battles::run_battles::<R>(
+                spec, resolved, catalogue, &points, &options, &l, config, observer, plays,
+            )?;
             battle_manifest = Some(b.manifest);
             (b.tables, b.cells, b.engagements)
         }

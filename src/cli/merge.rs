@@ -1,0 +1,151 @@
+//! `volley merge SHARD_DIR... --out REPORT_DIR`: check that shard directories (written
+//! by `volley sweep --shard`) are the shards of one run, each exactly once, merge their
+//! raw tallies in shard order and write the run's normal report: the same tables, byte
+//! for byte in CSV and cell for cell in Parquet, as one process running the whole sweep.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow, bail};
+use clap::{Args, ValueHint};
+use serde::Deserialize;
+use serde_json::json;
+
+use super::shard::{CATALOGUE_FILE, SCENARIO_FILE, SHARD_FILE, TALLIES_FILE};
+use super::sweep::{TableFormat, write_report};
+use crate::catalogue::source::SourceFile;
+use crate::engine::{DEFAULT_BATCH_STREAMS, RunConfig, Silent, Trials};
+use crate::output::ReportDir;
+use crate::output::raw_tallies::read_raw_tallies;
+use crate::rules::{Ruleset, RulesetId, Visit};
+use crate::sweep::shard::{MergedTallies, Plays, ShardMeta, ShardSource, check_set, sha256};
+use crate::sweep::{Scenario, run_sweep_with};
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Shard directories written by `volley sweep --shard` (every shard of the run, each
+    /// once, in any order)
+    #[arg(value_name = "SHARD_DIR", required = true, value_hint = ValueHint::DirPath)]
+    pub shards: Vec<PathBuf>,
+    /// Report directory [default: reports/<scenario name>]
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
+    pub out: Option<PathBuf>,
+    /// Replace the report directory if it exists
+    #[arg(long)]
+    pub force: bool,
+    /// Table formats to write, comma-separated
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "parquet,csv")]
+    pub format: Vec<TableFormat>,
+    /// Skip the charts and the report page (index.md, index.html)
+    #[arg(long)]
+    pub no_charts: bool,
+    /// No summary
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// A shard directory's `shard.json`, checked against its files.
+fn read_shard(dir: &Path) -> Result<ShardMeta> {
+    let path = dir.join(SHARD_FILE);
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("{} is not a shard directory (cannot read {SHARD_FILE})", dir.display()))?;
+    let meta: ShardMeta =
+        serde_json::from_str(&text).with_context(|| format!("{} is not a shard description", path.display()))?;
+    for (file, hash) in [
+        (SCENARIO_FILE, &meta.scenario_sha256),
+        (CATALOGUE_FILE, &meta.catalogue_sha256),
+        (TALLIES_FILE, &meta.tallies_sha256),
+    ] {
+        let p = dir.join(file);
+        let bytes = std::fs::read(&p).with_context(|| format!("cannot read {}", p.display()))?;
+        if sha256(&bytes) != *hash {
+            bail!("{} does not match its {SHARD_FILE} (changed or damaged since the shard was written)", p.display());
+        }
+    }
+    Ok(meta)
+}
+
+#[derive(Deserialize)]
+struct CatalogueFiles {
+    origin: String,
+    files: Vec<SourceFileJson>,
+}
+
+#[derive(Deserialize)]
+struct SourceFileJson {
+    name: String,
+    text: String,
+}
+
+pub fn run(args: &MergeArgs) -> Result<()> {
+    let mut shards = Vec::new();
+    for dir in &args.shards {
+        shards.push((dir.display().to_string(), read_shard(dir)?, dir.clone()));
+    }
+    let shards = check_set(shards).map_err(|e| anyhow!("these shards cannot be merged:\n{e}"))?;
+    let id: RulesetId = shards[0].1.ruleset.parse().map_err(|e: String| anyhow!(e))?;
+    id.visit(Merge { args, shards })
+}
+
+struct Merge<'a> {
+    args: &'a MergeArgs,
+    shards: Vec<(String, ShardMeta, PathBuf)>,
+}
+
+impl Visit for Merge<'_> {
+    type Output = Result<()>;
+    fn visit<R: Ruleset>(self) -> Result<()> {
+        let (args, shards) = (self.args, &self.shards);
+        let (meta, first) = (&shards[0].1, &shards[0].2);
+        let text = std::fs::read_to_string(first.join(SCENARIO_FILE))?;
+        let mut scenario = Scenario::parse::<R>(&meta.scenario_file, &text)?;
+        scenario.options = meta.options.clone();
+        scenario.seed = meta.seed;
+        scenario.trials = Trials::Fixed(meta.trials);
+        let cat_text = std::fs::read_to_string(first.join(CATALOGUE_FILE))?;
+        let files: CatalogueFiles = serde_json::from_str(&cat_text).context("catalogue.json")?;
+        let sources: Vec<SourceFile> =
+            files.files.into_iter().map(|f| SourceFile { name: f.name, text: f.text }).collect();
+        let catalogue = R::load(&files.origin, &sources, Vec::new())
+            .with_context(|| format!("the shards' catalogue ({}) does not load", files.origin))?;
+        if R::origin(&catalogue).1 != meta.catalogue_hash {
+            bail!(
+                "the shards' catalogue does not have the content hash they recorded: it cannot be the one they played"
+            );
+        }
+        let resolved =
+            scenario.resolve::<R>(&catalogue).context("the shards' scenario does not match their catalogue")?;
+        let destination = args.out.clone().unwrap_or_else(|| Path::new("reports").join(&scenario.name));
+        let report = ReportDir::create(&destination, args.force)?;
+        let sources: Vec<(String, ShardSource<'_>)> = shards
+            .iter()
+            .map(|(name, _, dir)| {
+                let path = dir.join(TALLIES_FILE);
+                let read: ShardSource<'_> = Box::new(move || read_raw_tallies(&path).map_err(|e| format!("{e:#}")));
+                (name.clone(), read)
+            })
+            .collect();
+        let merged = MergedTallies::new(sources);
+        let config = RunConfig {
+            seed: meta.seed,
+            trials: Trials::Fixed(meta.trials),
+            threads: None,
+            batch_streams: DEFAULT_BATCH_STREAMS,
+        };
+        let plays = Plays::merged(&merged);
+        let out = run_sweep_with::<R>(&scenario, &resolved, &catalogue, &config, &Silent, &plays)
+            .map_err(|e| anyhow!("cannot merge the shards: {e}"))?;
+        if plays.cells_digest() != (meta.cells, meta.cell_keys.clone()) {
+            bail!("the scenario played here has other cells than the shards recorded (another volley build?)");
+        }
+        let mut extra = serde_json::Map::new();
+        extra.insert(
+            "merged_from".into(),
+            json!({
+                "shards": meta.shards,
+                "dirs": shards.iter().map(|s| s.0.clone()).collect::<Vec<_>>(),
+                "shard_seconds": shards.iter().map(|s| s.1.seconds).sum::<f64>(),
+            }),
+        );
+        write_report(&out, report, &args.format, args.no_charts, args.quiet, extra)
+    }
+}

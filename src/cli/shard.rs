@@ -1,0 +1,276 @@
+//! `volley sweep --shard K/N`: which share of a sweep this process plays (from the
+//! command line, or from the environment a Slurm job array or a Kubernetes Indexed Job
+//! gives it), and writing its shard directory for `volley merge`.
+//!
+//! A shard directory holds `tallies.parquet` (the raw integer tallies of the cells it
+//! played, see `output::raw_tallies`), `scenario.toml` (the scenario's text as read),
+//! `catalogue.json` (the catalogue's files and origin) and `shard.json` (a
+//! [`ShardMeta`]: versions, seed, trials, stream size, options, hashes). It is written
+//! atomically: a shard that fails or is interrupted leaves no directory.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{Context, Result, anyhow};
+use clap::Args;
+use serde_json::json;
+
+use super::Invocation;
+use super::progress::Progress;
+use super::signals;
+use super::sweep::SweepArgs;
+use super::usage::usage;
+use crate::engine::{RunConfig, STREAM_TRIALS, Share, Trials};
+use crate::output::ReportDir;
+use crate::output::raw_tallies::write_raw_tallies;
+use crate::rules::Ruleset;
+use crate::sweep::shard::{Plays, SHARD_SCHEMA_VERSION, ShardMeta, sha256};
+use crate::sweep::{Resolved, Scenario, ScenarioText, run_sweep_with};
+
+/// The environment variable giving the shard count to Kubernetes Indexed Jobs.
+pub const SHARDS_ENV: &str = "VOLLEY_SHARDS";
+
+#[derive(Debug, Args, Default)]
+pub struct ShardArgs {
+    /// Play shard K of N (K from 1 to N) and write a shard directory for `volley merge`
+    /// instead of a report. Without it, the shard comes from SLURM_ARRAY_TASK_ID (with
+    /// SLURM_ARRAY_TASK_COUNT or _MIN/_MAX) or JOB_COMPLETION_INDEX (with --shards or
+    /// VOLLEY_SHARDS) when set. Fixed trial counts only (not --precision)
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// The shard count when the index comes from JOB_COMPLETION_INDEX (a Kubernetes
+    /// Indexed Job's completions) [env: VOLLEY_SHARDS]
+    #[arg(long, value_name = "N")]
+    pub shards: Option<u32>,
+}
+
+/// The share a process plays and how it was chosen (for messages and `shard.json`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShardChoice {
+    pub share: Share,
+    pub source: String,
+}
+
+fn number(name: &str, text: &str) -> Result<u64> {
+    text.trim().parse::<u64>().map_err(|_| usage(format!("{name}={text}: not a whole number")))
+}
+
+/// The share to play: `--shard K/N`, else `SLURM_ARRAY_TASK_ID` (index = (ID − MIN) /
+/// STEP, MIN 0 and STEP 1 when unset; count = `SLURM_ARRAY_TASK_COUNT`, else (MAX − MIN)
+/// / STEP + 1), else `JOB_COMPLETION_INDEX` (from 0) with the count from `--shards` or
+/// `VOLLEY_SHARDS`; `None` without any (a single-process run). `env` looks a variable
+/// up (set but empty = not set).
+///
+/// # Errors
+/// A usage error for a malformed or out-of-range value, an index without a count, or
+/// `--shards` without an index from the environment.
+pub fn choose(args: &ShardArgs, env: &dyn Fn(&str) -> Option<String>) -> Result<Option<ShardChoice>> {
+    let env = |name: &str| env(name).filter(|v| !v.trim().is_empty());
+    let share = |index: u64, count: u64, source: String| -> Result<Option<ShardChoice>> {
+        let count32 = u32::try_from(count).map_err(|_| usage(format!("{source}: too many shards")))?;
+        let index32 = u32::try_from(index).unwrap_or(u32::MAX);
+        let share = Share::new(index32, count32).map_err(|e| usage(format!("{source}: {e}")))?;
+        Ok(Some(ShardChoice { share, source }))
+    };
+    if let Some(text) = &args.shard {
+        let bad = || usage(format!("--shard {text}: give K/N with 1 <= K <= N (e.g. --shard 3/8)"));
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let (k, n): (u64, u64) = (k.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+        if k == 0 || k > n {
+            return Err(bad());
+        }
+        return share(k - 1, n, format!("--shard {k}/{n}"));
+    }
+    if let Some(id) = env("SLURM_ARRAY_TASK_ID") {
+        let id = number("SLURM_ARRAY_TASK_ID", &id)?;
+        let min = env("SLURM_ARRAY_TASK_MIN").map(|v| number("SLURM_ARRAY_TASK_MIN", &v)).transpose()?.unwrap_or(0);
+        let step = env("SLURM_ARRAY_TASK_STEP").map(|v| number("SLURM_ARRAY_TASK_STEP", &v)).transpose()?.unwrap_or(1);
+        let mut source = format!("SLURM_ARRAY_TASK_ID={id}");
+        let count = if let Some(c) = env("SLURM_ARRAY_TASK_COUNT") {
+            source += &format!(", SLURM_ARRAY_TASK_MIN={min}, SLURM_ARRAY_TASK_COUNT={c}");
+            number("SLURM_ARRAY_TASK_COUNT", &c)?
+        } else if let Some(max) = env("SLURM_ARRAY_TASK_MAX") {
+            source += &format!(", SLURM_ARRAY_TASK_MIN={min}, SLURM_ARRAY_TASK_MAX={max}");
+            let max = number("SLURM_ARRAY_TASK_MAX", &max)?;
+            if max < min || step == 0 {
+                return Err(usage(format!("{source}: not an array range")));
+            }
+            (max - min) / step + 1
+        } else {
+            return Err(usage(
+                "SLURM_ARRAY_TASK_ID is set without SLURM_ARRAY_TASK_COUNT or SLURM_ARRAY_TASK_MAX: cannot tell the shard count",
+            ));
+        };
+        if id < min || step == 0 || (id - min) % step != 0 {
+            return Err(usage(format!("{source}: the task is not one of the array's")));
+        }
+        return share((id - min) / step, count, source);
+    }
+    if let Some(index) = env("JOB_COMPLETION_INDEX") {
+        let index = number("JOB_COMPLETION_INDEX", &index)?;
+        let (count, from) = match (args.shards, env(SHARDS_ENV)) {
+            (Some(n), _) => (n as u64, format!("--shards {n}")),
+            (None, Some(v)) => (number(SHARDS_ENV, &v)?, format!("{SHARDS_ENV}={v}")),
+            (None, None) => {
+                return Err(usage(format!(
+                    "JOB_COMPLETION_INDEX={index} is set but not the shard count: give --shards N or {SHARDS_ENV}"
+                )));
+            }
+        };
+        return share(index, count, format!("JOB_COMPLETION_INDEX={index}, {from}"));
+    }
+    if args.shards.is_some() {
+        return Err(usage(
+            "--shards gives the shard count of a Kubernetes Indexed Job (JOB_COMPLETION_INDEX is not set): use --shard K/N",
+        ));
+    }
+    Ok(None)
+}
+
+/// The files of a shard directory.
+pub const SHARD_FILE: &str = "shard.json";
+pub const TALLIES_FILE: &str = "tallies.parquet";
+pub const SCENARIO_FILE: &str = "scenario.toml";
+pub const CATALOGUE_FILE: &str = "catalogue.json";
+
+/// The default shard directory: `reports/<scenario>-shards/shard-K-of-N` (K from 1).
+pub fn default_dir(scenario: &str, share: Share) -> PathBuf {
+    let n = share.count();
+    let width = n.to_string().len();
+    Path::new("reports").join(format!("{scenario}-shards")).join(format!("shard-{:0width$}-of-{n}", share.index() + 1))
+}
+
+/// Play `choice`'s share of the sweep and write its shard directory.
+///
+/// # Errors
+/// A usage error for `--precision`; what the sweep or writing fails with (no directory
+/// is left then).
+#[allow(clippy::too_many_arguments)]
+pub fn run_shard<R: Ruleset>(
+    args: &SweepArgs,
+    ctx: &Invocation<'_>,
+    text: &ScenarioText,
+    scenario: &Scenario,
+    catalogue: &R::Catalogue,
+    resolved: &Resolved,
+    config: &RunConfig,
+    choice: &ShardChoice,
+) -> Result<()> {
+    let share = choice.share;
+    eprintln!("volley: shard {} of {} (from {})", share.index() + 1, share.count(), choice.source);
+    let Trials::Fixed(trials) = config.trials else {
+        return Err(usage(
+            "--precision cannot be sharded: which cells play another round depends on the merged results of \
+             every shard. Shard a fixed trial count (--trials N), or run --precision in one process",
+        ));
+    };
+    let destination = args.out.clone().unwrap_or_else(|| default_dir(&scenario.name, share));
+    let dir = ReportDir::create(&destination, args.force)?;
+    let start = Instant::now();
+    let progress = Progress::new(args.quiet);
+    let plays = Plays::share(share);
+    let out = run_sweep_with::<R>(scenario, resolved, catalogue, config, &progress, &plays).map_err(|e| anyhow!(e))?;
+    progress.finish();
+    let seconds = start.elapsed().as_secs_f64();
+    signals::check()?;
+    let raw = plays.take_recorded();
+    let (cells, cell_keys) = plays.cells_digest();
+    let engagements: u64 = raw.iter().map(|c| c.counts.first().copied().unwrap_or(0) as u64).sum();
+    let streams: u64 = share.assignment(&vec![trials; cells as usize]).len() as u64;
+    write_raw_tallies(&raw, &dir.path().join(TALLIES_FILE))?;
+    std::fs::write(dir.path().join(SCENARIO_FILE), &text.text).context("cannot write scenario.toml")?;
+    let mut layers = ctx.catalog().layers::<R>();
+    if !scenario.loadouts_add.is_empty() {
+        layers.add(&scenario.loadouts_add);
+    }
+    let files: Vec<_> = layers.files().iter().map(|f| json!({ "name": f.name, "text": f.text })).collect();
+    let catalogue_json = serde_json::to_string_pretty(&json!({ "origin": layers.origin(), "files": files }))? + "\n";
+    std::fs::write(dir.path().join(CATALOGUE_FILE), &catalogue_json).context("cannot write catalogue.json")?;
+    let (origin, hash) = R::origin(catalogue);
+    let meta = ShardMeta {
+        schema_version: SHARD_SCHEMA_VERSION,
+        volley_version: env!("CARGO_PKG_VERSION").into(),
+        shard: share.index() + 1,
+        shards: share.count(),
+        ruleset: R::NAME.into(),
+        scenario_name: scenario.name.clone(),
+        scenario_file: scenario.file.clone(),
+        options: scenario.options.clone(),
+        seed: config.seed,
+        trials,
+        stream_trials: STREAM_TRIALS,
+        catalogue_origin: origin.into(),
+        catalogue_hash: hash.into(),
+        cells,
+        cell_keys,
+        scenario_sha256: sha256(text.text.as_bytes()),
+        catalogue_sha256: sha256(catalogue_json.as_bytes()),
+        tallies_sha256: sha256(&std::fs::read(dir.path().join(TALLIES_FILE))?),
+        streams,
+        engagements,
+        seconds,
+        source: choice.source.clone(),
+    };
+    std::fs::write(dir.path().join(SHARD_FILE), serde_json::to_string_pretty(&meta)? + "\n")
+        .context("cannot write shard.json")?;
+    signals::check()?;
+    let written = dir.commit()?;
+    if !args.quiet {
+        eprintln!(
+            "wrote {} (shard {} of {}: {streams} streams, {engagements} engagements of {} cells in {seconds:.1} s)",
+            written.display(),
+            share.index() + 1,
+            share.count(),
+            out.cells
+        );
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pick(shard: Option<&str>, shards: Option<u32>, vars: &[(&str, &str)]) -> Result<Option<(u32, u32, String)>> {
+        let args = ShardArgs { shard: shard.map(str::to_string), shards };
+        let env = |name: &str| vars.iter().find(|(n, _)| *n == name).map(|(_, v)| v.to_string());
+        Ok(choose(&args, &env)?.map(|c| (c.share.index(), c.share.count(), c.source)))
+    }
+
+    #[test]
+    fn the_shard_comes_from_the_flag_then_slurm_then_kubernetes() {
+        assert_eq!(pick(None, None, &[]).unwrap(), None);
+        assert_eq!(pick(Some("3/8"), None, &[("SLURM_ARRAY_TASK_ID", "1")]).unwrap().unwrap().0, 2);
+        let slurm = [("SLURM_ARRAY_TASK_ID", "5"), ("SLURM_ARRAY_TASK_MIN", "1"), ("SLURM_ARRAY_TASK_COUNT", "7")];
+        let (k, n, source) = pick(None, None, &slurm).unwrap().unwrap();
+        assert_eq!((k, n), (4, 7));
+        assert!(source.starts_with("SLURM_ARRAY_TASK_ID=5"), "{source}");
+        let by_max = [
+            ("SLURM_ARRAY_TASK_ID", "20"),
+            ("SLURM_ARRAY_TASK_MIN", "10"),
+            ("SLURM_ARRAY_TASK_MAX", "30"),
+            ("SLURM_ARRAY_TASK_STEP", "5"),
+        ];
+        assert_eq!(pick(None, None, &by_max).unwrap().unwrap().0..pick(None, None, &by_max).unwrap().unwrap().1, 2..5);
+        let k8s = [("JOB_COMPLETION_INDEX", "0"), (SHARDS_ENV, "3")];
+        assert_eq!(pick(None, None, &k8s).unwrap().unwrap().0..3, 0..3);
+        assert_eq!(pick(None, Some(4), &k8s).unwrap().unwrap().1, 4, "--shards wins over VOLLEY_SHARDS");
+    }
+
+    #[test]
+    fn incomplete_or_out_of_range_shards_are_usage_errors() {
+        for (shard, shards, vars) in [
+            (Some("0/3"), None, vec![]),
+            (Some("4/3"), None, vec![]),
+            (Some("3"), None, vec![]),
+            (None, Some(3), vec![]),
+            (None, None, vec![("SLURM_ARRAY_TASK_ID", "2")]),
+            (None, None, vec![("SLURM_ARRAY_TASK_ID", "9"), ("SLURM_ARRAY_TASK_COUNT", "4")]),
+            (None, None, vec![("JOB_COMPLETION_INDEX", "1")]),
+            (None, None, vec![("JOB_COMPLETION_INDEX", "3"), (SHARDS_ENV, "3")]),
+        ] {
+            let err = pick(shard, shards, &vars).unwrap_err();
+            assert!(err.downcast_ref::<super::super::usage::UsageError>().is_some(), "{shard:?} {vars:?}: {err}");
+        }
+    }
+}

@@ -1,0 +1,373 @@
+//! Sharded sweeps: where a sweep's tallies come from ([`Plays`]: every stream here, one
+//! share of the streams, or the merged tallies of every share), what a shard directory
+//! records about its run ([`ShardMeta`]), and whether a set of shards belongs together
+//! ([`check_set`]). Writes no files (the command line does).
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+pub use crate::engine::raw_tally::RawCell;
+use crate::engine::{Cell, Kernel, Observer, RawTally, RunConfig, Share, Tally, Trials, run, run_share};
+
+/// Version of the shard directory (files, `shard.json` keys and the raw tally layouts):
+/// shards of different versions never merge.
+pub const SHARD_SCHEMA_VERSION: u32 = 1;
+
+/// Reads one shard's raw cells when asked.
+pub type ShardSource<'a> = Box<dyn Fn() -> Result<Vec<RawCell>, String> + Sync + 'a>;
+
+/// The raw cells of every shard of a run, read one shard at a time in shard order (so a
+/// merge holds one shard's raw cells and the merged tallies, never every shard at once).
+pub struct MergedTallies<'a> {
+    sources: Vec<(String, ShardSource<'a>)>,
+}
+
+impl<'a> MergedTallies<'a> {
+    /// The shards `sources` (each a name for messages and its reader), in shard order:
+    /// the merge order is fixed.
+    pub fn new(sources: Vec<(String, ShardSource<'a>)>) -> MergedTallies<'a> {
+        MergedTallies { sources }
+    }
+}
+
+enum Mode<'a> {
+    All,
+    Share(Share),
+    Merged(&'a MergedTallies<'a>),
+}
+
+/// Where a sweep's tallies come from: [`Plays::all`] plays every stream (a single-process
+/// run), [`Plays::share`] plays one share and records its raw tallies, [`Plays::merged`]
+/// plays nothing and takes the merged tallies of every share. Every engine call of a
+/// sweep goes through [`Plays::run`], which numbers the calls and digests their cell keys.
+pub struct Plays<'a> {
+    mode: Mode<'a>,
+    calls: AtomicU32,
+    recorded: Mutex<Vec<RawCell>>,
+    keys: Mutex<Sha256>,
+    cells: AtomicU32,
+}
+
+impl<'a> Plays<'a> {
+    fn new(mode: Mode<'a>) -> Plays<'a> {
+        Plays {
+            mode,
+            calls: AtomicU32::new(0),
+            recorded: Mutex::new(Vec::new()),
+            keys: Mutex::new(Sha256::new()),
+            cells: AtomicU32::new(0),
+        }
+    }
+
+    /// Play every stream of every cell.
+    pub fn all() -> Plays<'static> {
+        Plays::new(Mode::All)
+    }
+
+    /// Play `share` only, recording the raw tallies of the cells it played.
+    pub fn share(share: Share) -> Plays<'static> {
+        Plays::new(Mode::Share(share))
+    }
+
+    /// Play nothing: take each cell's tally from `merged`.
+    pub fn merged(merged: &'a MergedTallies<'a>) -> Plays<'a> {
+        Plays::new(Mode::Merged(merged))
+    }
+
+    /// Whether the sweep's tables are wanted: not for a share, whose tables would hold
+    /// a fraction of every cell (its raw tallies are what it writes).
+    pub fn wants_tables(&self) -> bool {
+        !matches!(self.mode, Mode::Share(_))
+    }
+
+    /// The raw tallies recorded so far (share mode), in call and cell order.
+    pub fn take_recorded(&self) -> Vec<RawCell> {
+        std::mem::take(&mut *self.recorded.lock().expect("not poisoned"))
+    }
+
+    /// How many cells the engine calls so far had, and a SHA-256 (hex) of their keys in
+    /// order: two runs with the same digest played the same cells.
+    pub fn cells_digest(&self) -> (u64, String) {
+        let h = self.keys.lock().expect("not poisoned").clone();
+        (self.cells.load(Ordering::SeqCst) as u64, hex(&h.finalize()))
+    }
+
+    /// One engine call of the sweep: every cell's tally, in order.
+    ///
+    /// # Errors
+    /// What [`run`] or [`run_share`] refuse; in merged mode, a cell whose key differs
+    /// from the shards' or whose merged trial count is not the configured one (a shard
+    /// missing or played with other settings), or raw counts of another layout.
+    pub fn run<K: Kernel>(
+        &self,
+        cells: &[Cell<'_, K>],
+        config: &RunConfig,
+        observer: &dyn Observer,
+    ) -> Result<Vec<K::Tally>, String>
+    where
+        K::Tally: RawTally,
+    {
+        let call = self.calls.fetch_add(1, Ordering::SeqCst);
+        {
+            let mut h = self.keys.lock().expect("not poisoned");
+            h.update(call.to_le_bytes());
+            h.update((cells.len() as u64).to_le_bytes());
+            for c in cells {
+                h.update(c.key.to_le_bytes());
+            }
+        }
+        self.cells.fetch_add(cells.len() as u32, Ordering::SeqCst);
+        match self.mode {
+            Mode::All => Ok(run(cells, config, observer)?),
+            Mode::Share(share) => {
+                let tallies = run_share(cells, config, share, observer)?;
+                let mut rec = self.recorded.lock().expect("not poisoned");
+                for (i, (c, t)) in cells.iter().zip(&tallies).enumerate() {
+                    if t.trials() > 0 {
+                        rec.push(RawCell { call, cell: i as u32, key: c.key, counts: t.raw() });
+                    }
+                }
+                Ok(tallies)
+            }
+            Mode::Merged(merged) => {
+                let Trials::Fixed(target) = config.trials else {
+                    return Err("shards are played with a fixed trial count".into());
+                };
+                let mut out: Vec<K::Tally> = cells.iter().map(|c| c.kernel.new_tally()).collect();
+                for (name, source) in &merged.sources {
+                    for r in source()?.into_iter().filter(|r| r.call == call) {
+                        let i = r.cell as usize;
+                        let c = cells
+                            .get(i)
+                            .ok_or_else(|| format!("{name} holds cell {i}, which the scenario does not have"))?;
+                        if r.key != c.key {
+                            return Err(format!(
+                                "{name}: cell {i} of the scenario has another key there: the shard played other cells"
+                            ));
+                        }
+                        out[i].merge_raw(&r.counts).map_err(|e| format!("{name}: cell {i}: {e}"))?;
+                    }
+                }
+                for (i, t) in out.iter().enumerate() {
+                    if t.trials() != target {
+                        return Err(format!(
+                            "cell {i} has {} engagements in the shards, not {target}: a shard is missing, incomplete or given twice",
+                            t.trials()
+                        ));
+                    }
+                }
+                Ok(out)
+            }
+        }
+    }
+}
+
+impl super::SweepOutput {
+    /// A sweep that played `cells` cells and `engagements` engagements since `start`
+    /// and built no tables (a shard's).
+    pub(crate) fn played(cells: usize, engagements: u64, start: std::time::Instant) -> super::SweepOutput {
+        super::SweepOutput {
+            tables: Vec::new(),
+            manifest: serde_json::Value::Null,
+            cells,
+            engagements,
+            seconds: start.elapsed().as_secs_f64(),
+        }
+    }
+}
+
+/// Lower-case hex of bytes.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// SHA-256 of bytes, hex.
+pub fn sha256(bytes: &[u8]) -> String {
+    hex(&Sha256::digest(bytes))
+}
+
+/// What a shard directory's `shard.json` records. Everything but the shard's own place,
+/// its counts, timing and file hashes must be equal in every shard of a run
+/// ([`ShardMeta::run_fields`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ShardMeta {
+    pub schema_version: u32,
+    pub volley_version: String,
+    /// This shard, from 1.
+    pub shard: u32,
+    pub shards: u32,
+    pub ruleset: String,
+    pub scenario_name: String,
+    /// The scenario file as manifests name it; its text is `scenario.toml`.
+    pub scenario_file: String,
+    /// The options played: the scenario's, then the command line's (`NAME`, value).
+    pub options: Vec<(String, String)>,
+    pub seed: u64,
+    /// Engagements per cell (fixed trial count).
+    pub trials: u64,
+    pub stream_trials: u32,
+    /// The catalogue as manifests name it and the ruleset's content hash of it.
+    pub catalogue_origin: String,
+    pub catalogue_hash: String,
+    /// Cells of the whole run and the SHA-256 of their keys ([`Plays::cells_digest`]).
+    pub cells: u64,
+    pub cell_keys: String,
+    /// SHA-256 of `scenario.toml`, `catalogue.json` and `tallies.parquet`.
+    pub scenario_sha256: String,
+    pub catalogue_sha256: String,
+    pub tallies_sha256: String,
+    /// What this shard played.
+    pub streams: u64,
+    pub engagements: u64,
+    pub seconds: f64,
+    /// Where the shard index and count came from (`--shard 2/7`, `SLURM_ARRAY_TASK_ID=...`).
+    pub source: String,
+}
+
+impl ShardMeta {
+    /// The fields every shard of one run shares, by name, as text.
+    pub fn run_fields(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("schema version", self.schema_version.to_string()),
+            ("volley version", self.volley_version.clone()),
+            ("shard count", self.shards.to_string()),
+            ("ruleset", self.ruleset.clone()),
+            ("scenario", format!("{} ({})", self.scenario_name, self.scenario_file)),
+            ("scenario text", self.scenario_sha256.clone()),
+            ("options", format!("{:?}", self.options)),
+            ("seed", self.seed.to_string()),
+            ("trials", self.trials.to_string()),
+            ("stream size", self.stream_trials.to_string()),
+            ("catalogue", format!("{} ({})", self.catalogue_origin, self.catalogue_hash)),
+            ("catalogue files", self.catalogue_sha256.clone()),
+            ("cells", format!("{} ({})", self.cells, self.cell_keys)),
+        ]
+    }
+}
+
+/// Check that `shards` (each with the name it is known by, e.g. its directory) are the
+/// shards `1..=N` of one run, each exactly once, and return them in shard order.
+///
+/// The run is the one most of them share (the first given wins a tie); every other shard
+/// is named as foreign with the fields that differ.
+///
+/// # Errors
+/// One message naming every foreign shard, every shard given twice (with both names) and
+/// every missing shard number.
+pub fn check_set<T>(shards: Vec<(String, ShardMeta, T)>) -> Result<Vec<(String, ShardMeta, T)>, String> {
+    if shards.is_empty() {
+        return Err("no shards to merge".into());
+    }
+    let fields: Vec<Vec<(&'static str, String)>> = shards.iter().map(|s| s.1.run_fields()).collect();
+    let mut votes: Vec<(usize, usize)> = Vec::new(); // (first index with these fields, count)
+    for (i, f) in fields.iter().enumerate() {
+        match votes.iter_mut().find(|(j, _)| fields[*j] == *f) {
+            Some(v) => v.1 += 1,
+            None => votes.push((i, 1)),
+        }
+    }
+    let reference = votes.iter().fold(votes[0], |best, v| if v.1 > best.1 { *v } else { best }).0;
+    let mut problems = Vec::new();
+    for (i, f) in fields.iter().enumerate() {
+        if *f == fields[reference] {
+            continue;
+        }
+        let diff: Vec<String> = f
+            .iter()
+            .zip(&fields[reference])
+            .filter(|(a, b)| a.1 != b.1)
+            .map(|(a, b)| format!("{} {} (the others: {})", a.0, a.1, b.1))
+            .collect();
+        problems.push(format!("{} is a shard of another run: {}", shards[i].0, diff.join("; ")));
+    }
+    let count = shards[reference].1.shards;
+    let mut by_index: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+    for (i, s) in shards.iter().enumerate() {
+        if fields[i] == fields[reference] {
+            if s.1.shard == 0 || s.1.shard > count {
+                problems.push(format!("{} says it is shard {} of {count}", s.0, s.1.shard));
+            } else {
+                by_index.entry(s.1.shard).or_default().push(i);
+            }
+        }
+    }
+    for (k, list) in &by_index {
+        if list.len() > 1 {
+            let names: Vec<&str> = list.iter().map(|&i| shards[i].0.as_str()).collect();
+            problems.push(format!("shard {k} of {count} is given {} times: {}", list.len(), names.join(", ")));
+        }
+    }
+    let missing: Vec<String> = (1..=count).filter(|k| !by_index.contains_key(k)).map(|k| k.to_string()).collect();
+    if !missing.is_empty() {
+        problems.push(format!(
+            "missing shard{} {} of {count}",
+            if missing.len() > 1 { "s" } else { "" },
+            missing.join(", ")
+        ));
+    }
+    if !problems.is_empty() {
+        return Err(problems.join("\n"));
+    }
+    let mut slots: Vec<Option<(String, ShardMeta, T)>> = shards.into_iter().map(Some).collect();
+    Ok(by_index.values().map(|list| slots[list[0]].take().expect("each once")).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn meta(shard: u32, shards: u32, seed: u64) -> ShardMeta {
+        ShardMeta {
+            schema_version: SHARD_SCHEMA_VERSION,
+            volley_version: "0.1.0".into(),
+            shard,
+            shards,
+            ruleset: "techcommander".into(),
+            scenario_name: "quick".into(),
+            scenario_file: "<embedded>/quick.toml".into(),
+            options: vec![],
+            seed,
+            trials: 1000,
+            stream_trials: 4096,
+            catalogue_origin: "embedded default catalogue".into(),
+            catalogue_hash: "abc".into(),
+            cells: 4,
+            cell_keys: "k".into(),
+            scenario_sha256: "s".into(),
+            catalogue_sha256: "c".into(),
+            tallies_sha256: format!("t{shard}"),
+            streams: 1,
+            engagements: 1000,
+            seconds: 0.1,
+            source: "--shard".into(),
+        }
+    }
+
+    fn named(list: &[(&str, ShardMeta)]) -> Vec<(String, ShardMeta, ())> {
+        list.iter().map(|(n, m)| (n.to_string(), m.clone(), ())).collect()
+    }
+
+    #[test]
+    fn a_complete_set_comes_back_in_shard_order() {
+        let set = check_set(named(&[("c", meta(3, 3, 1)), ("a", meta(1, 3, 1)), ("b", meta(2, 3, 1))])).unwrap();
+        assert_eq!(set.iter().map(|s| s.0.as_str()).collect::<Vec<_>>(), ["a", "b", "c"]);
+    }
+
+    #[test]
+    fn missing_duplicate_and_foreign_shards_are_named() {
+        let err = check_set(named(&[("a", meta(1, 3, 1)), ("b", meta(3, 3, 1))])).unwrap_err();
+        assert_eq!(err, "missing shard 2 of 3");
+        let err =
+            check_set(named(&[("a", meta(1, 2, 1)), ("b", meta(2, 2, 1)), ("again", meta(2, 2, 1))])).unwrap_err();
+        assert_eq!(err, "shard 2 of 2 is given 2 times: b, again");
+        let err = check_set(named(&[("a", meta(1, 2, 1)), ("x", meta(2, 2, 7)), ("b", meta(2, 2, 1))])).unwrap_err();
+        assert_eq!(err, "x is a shard of another run: seed 7 (the others: 1)");
+        let err = check_set(named(&[("a", meta(1, 3, 1)), ("x", meta(2, 2, 1))])).unwrap_err();
+        assert!(err.contains("x is a shard of another run: shard count 2 (the others: 3)"), "{err}");
+        assert!(err.contains("missing shards 2, 3 of 3"), "{err}");
+    }
+}
