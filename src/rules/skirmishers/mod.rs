@@ -33,6 +33,7 @@
 //! every weapon row is the book's.
 
 pub mod attack_run;
+pub mod battle;
 pub mod catalogue;
 pub mod conditions;
 pub mod dice;
