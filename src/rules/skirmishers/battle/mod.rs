@@ -69,7 +69,8 @@ pub const BATTLE_POLICIES: &[&str] = Activation::NAMES;
 /// Compile a squad fight of two rosters.
 ///
 /// # Errors
-/// An unknown policy, a round cap outside 1..=[`MAX_ROUNDS_LIMIT`], unequal PV, and what
+/// An unknown policy, a round cap outside 1..=[`MAX_ROUNDS_LIMIT`], `MOVEMENT_FIRE` on,
+/// unequal PV, and what
 /// [`Fight::new`] refuses.
 pub fn compile(
     rosters: [&Roster; 2],
@@ -87,6 +88,9 @@ pub fn compile(
     let max_rounds = max_rounds.unwrap_or(options.int("SQUAD_MAX_ROUNDS") as u32);
     if !(1..=MAX_ROUNDS_LIMIT).contains(&max_rounds) {
         return Err(format!("max rounds must be between 1 and {MAX_ROUNDS_LIMIT}, got {max_rounds}"));
+    }
+    if options.on("MOVEMENT_FIRE") {
+        return Err("squad fights do not play movement fire (MOVEMENT_FIRE=on): the troopers stand".into());
     }
     check_pair(rosters[0], rosters[1], options)?;
     let fight = Fight::new(rosters, conditions, options, max_rounds)?;

@@ -177,6 +177,8 @@ fn forces_are_squads_or_text_and_fight_at_equal_pv() {
     assert!(battle(&c, "duel", &f, &[at(5)], &o, None, None).unwrap_err().contains("squad-fight"));
     assert!(battle(&c, "squad-fight", &f, &[at(5)], &o, Some("nope"), None).unwrap_err().contains("roster"));
     assert!(battle(&c, "squad-fight", &f, &[at(500)], &o, None, None).unwrap_err().contains("no weapon"));
+    let mf = opts(&[("MOVEMENT_FIRE", "on")]);
+    assert!(battle(&c, "squad-fight", &f, &[at(5)], &mf, None, None).unwrap_err().contains("MOVEMENT_FIRE"));
 }
 
 #[test]
