@@ -63,7 +63,7 @@ pub fn resolve(cat: &Catalogue, f: &ForceSpec, budget: u32) -> Result<Roster, St
     let one_kind = kinds.iter().all(|(t, _)| t.name == kinds[0].0.name);
     if budget > 0 && one_kind && !kinds.is_empty() {
         let t = kinds[0].0.clone();
-        let n = if t.pv == 0 { 0 } else { budget / t.pv };
+        let n = budget.checked_div(t.pv).unwrap_or(0);
         if n == 0 {
             return Err(format!(
                 "force `{}`: {} costs {} PV, more than the budget of {budget} (or 0 PV: cannot fill a budget)",
