@@ -263,3 +263,61 @@ fn a_bad_catalogue_reports_every_error() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad.toml") && err.contains("primary") && err.contains("hue"), "{err}");
 }
+
+/// `volley --ruleset skirmishers battle`: one trooper a side is the duel (the battle's
+/// Monte Carlo inside exact binomial bounds of `duel --exact`, draws at the cap as the
+/// duel's undecided), with both sides' PV reported.
+#[test]
+fn a_squad_fight_of_one_trooper_a_side_follows_the_exact_duel() {
+    let dir = catalogue_dir(&[("test.toml", CATALOGUE)]);
+    let common = ["--range", "8", "--max-turns", "12", "--format", "json", "--option", "SQUAD_PV_TOLERANCE=100"];
+    let mut exact = vec!["duel", "Carbineer", "Vest", "--exact"];
+    exact.extend_from_slice(&common);
+    let e = run(&dir, &exact);
+    let mut battle = vec!["battle", "Carbineer", "Vest", "--trials", "40000", "--seed", "3", "-q"];
+    battle.extend_from_slice(&common);
+    let b = run(&dir, &battle);
+    assert_eq!(b["mode"], "squad-fight");
+    assert_eq!(b["policy"], "roster");
+    assert_eq!(b["sides"][0]["points"], 50.0);
+    assert_eq!(b["sides"][1]["points"], 50.0);
+    for (bk, ek) in [("p_a_wins", "p_a_wins"), ("p_b_wins", "p_b_wins"), ("p_draw", "p_draw")] {
+        let k = (b[bk].as_f64().unwrap() * 40_000.0).round() as u64;
+        assert!(consistent(k, 40_000, e[ek].as_f64().unwrap(), 1e-4 / 2.0), "{bk}: {} vs {}", b[bk], e[ek]);
+    }
+}
+
+/// The built-in squads fight by name; unequal PV is refused naming both; the numbers do
+/// not depend on the thread count.
+#[test]
+fn built_in_squads_fight_at_equal_pv_whatever_the_thread_count() {
+    let args = |threads: &'static str| {
+        vec![
+            "--ruleset",
+            "skirmishers",
+            "battle",
+            "Rifle squad",
+            "5*Rifleman+Grenadier+Machine Gunner",
+            "--range",
+            "20",
+            "--trials",
+            "5000",
+            "--seed",
+            "9",
+            "-q",
+            "--format",
+            "json",
+            "--threads",
+            threads,
+        ]
+    };
+    let one = json_of(&args("1"));
+    let two = json_of(&args("2"));
+    assert_eq!(one, two);
+    assert_eq!((one["sides"][0]["points"].as_f64(), one["sides"][1]["points"].as_f64()), (Some(1728.0), Some(1738.0)));
+    let p = |k: &str| one[k].as_f64().unwrap();
+    assert!((p("p_a_wins") + p("p_b_wins") + p("p_draw") + p("p_undecided") - 1.0).abs() < 1e-12);
+    let out = volley().args(["--ruleset", "skirmishers", "battle", "Rifle squad", "Weapons squad"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("1728") && err.contains("2180"), "{err}");
+}

@@ -17,14 +17,17 @@
 //!   alternating duel (exact chain over the pair of cards, and kernel); `paired`.
 //! - `odds`, `report`: one attack's exact odds, the `track_odds` detail table, cost rows,
 //!   listings; `ruleset`: the boundary.
+//! - `battle`: §4's squad fight at equal PV (battle mode `squad-fight`) through the
+//!   shared battle engine: forces, the compiled fight, the rules and activation policies.
 //!
 //! # Played, and not played
 //! Played exactly: every §2 modifier but the advanced terrain, vehicle and movement-fire
 //! passenger ones; lethal and bludgeoning damage with body and power armour; fists from
 //! the firer's current AP; explosives' rings with a scatter of `SCATTER_DOTS`; launchers'
 //! and grenades' ammunition; the firer's damage (`--firer-hp`); `OUT_WHEN_CANNOT_ATTACK`;
-//! `VOLLEY`; movement fire (`MOVEMENT_FIRE`) in attack runs.
-//! Not played: squad fights, morale, vehicles, jet packs, fire and smoke spreading, moving
+//! `VOLLEY`; movement fire (`MOVEMENT_FIRE`) in attack runs. Monte Carlo: squad fights
+//! with arc and melee weapons (`battle`).
+//! Not played: explosives in squad fights, morale, vehicles, jet packs, fire and smoke spreading, moving
 //! targets, advanced body armour (no protected-cell field), power-armour weapon loss on *
 //! cells and knock-downs (`PA_KNOCKDOWN`), explosives hitting several troopers. Those
 //! switches are refused by `Options::validate`.
@@ -33,6 +36,7 @@
 //! every weapon row is the book's.
 
 pub mod attack_run;
+pub mod battle;
 pub mod catalogue;
 pub mod conditions;
 pub mod dice;

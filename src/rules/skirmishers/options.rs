@@ -154,6 +154,25 @@ pub const SPECS: &[Spec] = &[
         "§4: roster order, widest arc, always fire, primary if in range (squad fights)",
     ),
     (
+        "SQUAD_BUDGET",
+        Kind::Int(0, 1_000_000),
+        "0",
+        "§4 squad fight: PV budget; a one-kind force fields floor(budget / unit PV) troopers, a mixed one must fit (0: forces as written)",
+    ),
+    (
+        "SQUAD_PV_TOLERANCE",
+        Kind::Int(0, 100),
+        "10",
+        "§4 squad fight (Ruling SQUAD_EQUAL_PV): forces whose PVs differ by more than this percent of the larger are refused",
+    ),
+    ("SQUAD_MAX_ROUNDS", Kind::Int(1, 10_000), "50", "§4 squad fight: round cap (unless --max-turns gives one)"),
+    (
+        "SQUAD_CAP_RESULT",
+        Kind::Choice(&["draw", "undecided"]),
+        "draw",
+        "§4 squad fight: how a fight still on at the round cap is called (the doc: a draw)",
+    ),
+    (
         "CARD_AP_FIELD",
         Kind::Fixed,
         "on",

@@ -1,11 +1,12 @@
 //! Skirmishers behind the ruleset boundary ([`crate::rules::Ruleset`]).
 
 use crate::catalogue::error::{CatalogError, CatalogErrors};
+use crate::catalogue::force::ForceSpec;
 use crate::catalogue::raw::Sections;
 use crate::catalogue::source::SourceFile;
 use crate::output::{Cell, Kind, Table};
 use crate::rules::axis::{AxisKind, AxisSpec, Point};
-use crate::rules::battle::NoBattle;
+use crate::rules::battle::{BattleInfo, BattleMode, BattleSetup};
 use crate::rules::quantile_pair::QuantilePair;
 use crate::rules::ruleset::{
     CostChart, CostRow, DetailChart, DetailRow, DetailTable, OddsReport, OptionSpec, Role, RuleOptions, Ruleset,
@@ -14,6 +15,7 @@ use crate::rules::ruleset::{
 use crate::stats::{ExactDuelOdds, ExactTtk, Metric};
 
 use super::attack_run::AttackRun;
+use super::battle::SquadFight;
 use super::catalogue::{Catalogue, SECTIONS};
 use super::conditions::Conditions;
 use super::duel::Duel;
@@ -145,7 +147,29 @@ impl Ruleset for Skirmishers {
     type Duel = Duel;
     type PairedRun = QuantilePair;
     type PairedDuel = PairedDuels;
-    type Battle = NoBattle;
+    type Battle = SquadFight;
+
+    const BATTLE_MODES: &'static [BattleMode] = super::battle::BATTLE_MODES;
+    const BATTLE_POLICIES: &'static [&'static str] = super::battle::BATTLE_POLICIES;
+
+    fn forces(cat: &Catalogue) -> Vec<ForceSpec> {
+        super::battle::squads_as_forces(cat)
+    }
+
+    fn battle(
+        cat: &Catalogue,
+        setup: &BattleSetup<'_, Conditions, Options>,
+    ) -> Result<(SquadFight, BattleInfo), String> {
+        super::battle::battle(
+            cat,
+            setup.mode,
+            setup.forces,
+            setup.conditions,
+            setup.options,
+            setup.policy,
+            setup.max_turns,
+        )
+    }
 
     fn load(origin: &str, files: &[SourceFile], read_errors: Vec<CatalogError>) -> Result<Catalogue, CatalogErrors> {
         Catalogue::from_read(origin, files, read_errors)

@@ -1,0 +1,258 @@
+//! Everything the squad fight's hot loop reads, precomputed once per battle: per unit
+//! its guns (arcs), AP and out flag per column, the graph of its card under every enemy
+//! law, and per (gun, target, firer column) the law that gun fires.
+
+use super::super::conditions::Conditions;
+use super::super::graph::Graph;
+use super::super::law::{Law, law};
+use super::super::options::Options;
+use super::super::setup::{card, with_conditions};
+use super::super::tn::target_number;
+use super::super::track::fresh;
+use super::super::trooper::Trooper;
+use super::super::weapon::{Shots, Use, Weapon};
+use super::force::Roster;
+
+/// Most guns (arcs) one unit keeps: power armour places one arc per weapon.
+pub const MAX_GUNS: usize = 3;
+/// Columns of the largest card (power armour 18 cells + DEAD).
+pub const COLS: usize = 19;
+/// No law: the gun cannot fire at this column.
+pub const NO_LAW: u16 = u16::MAX;
+/// Shots of a burst arc ("-"): never spent.
+pub const UNLIMITED: u32 = u32::MAX;
+
+/// How a gun's arc is paid and how many shots it holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArcKind {
+    /// 30/60/150 degree arcs (2/4/6 AP, 1/2/4 base shots) times `mult`; the widest the
+    /// AP left pays (Ruling `SQUAD_POLICY`).
+    Arc { mult: u32 },
+    /// Burst fire ("-"): the widest arc the AP pays, shots never spent.
+    Burst,
+    /// Crew-served: a 60 degree arc at `CREW_ARC_AP`, shots never spent.
+    Crew { ap: i32 },
+    /// Melee: 5 AP, one attack.
+    Melee,
+}
+
+impl ArcKind {
+    /// (AP paid, shots) of the widest arc `ap` pays; `None` when it pays none.
+    #[inline]
+    pub fn pay(self, ap: i32) -> Option<(i32, u32)> {
+        let widest = |mult: u32| match ap {
+            6.. => Some((6, 4 * mult)),
+            4..=5 => Some((4, 2 * mult)),
+            2..=3 => Some((2, mult)),
+            _ => None,
+        };
+        match self {
+            ArcKind::Arc { mult } => widest(mult),
+            ArcKind::Burst => widest(1).map(|(c, _)| (c, UNLIMITED)),
+            ArcKind::Crew { ap: cost } => (ap >= cost).then_some((cost, UNLIMITED)),
+            ArcKind::Melee => (ap >= 5).then_some((5, 1)),
+        }
+    }
+}
+
+/// One unit slot.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unit {
+    pub name: String,
+    pub side: u8,
+    pub pv: u32,
+    /// Its guns in weapon order (at most [`MAX_GUNS`]), with their weapon names.
+    pub guns: Vec<(ArcKind, String)>,
+    /// Index of its card's graph in [`Fight::graphs`].
+    pub graph: usize,
+    /// Max AP per column (0 in the out columns).
+    pub ap: [i32; COLS],
+}
+
+/// A compiled squad fight (see the module docs of `battle`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fight {
+    pub units: Vec<Unit>,
+    /// Units per side; side 0's slots come first.
+    pub count: [usize; 2],
+    pub graphs: Vec<Graph>,
+    /// `fire[((u * MAX_GUNS + g) * n + t) * COLS + col]`: the law (in `t`'s graph) unit
+    /// `u`'s gun `g` fires at target `t` when `u` is at column `col`, or [`NO_LAW`].
+    pub fire: Vec<u16>,
+    /// `VOLLEY`: spend every shot left on one trigger.
+    pub volley: bool,
+    /// `FIRST_SIDE`: `None` = random.
+    pub first: Option<u8>,
+    /// `SQUAD_CAP_RESULT` = draw (else undecided).
+    pub cap_is_draw: bool,
+    pub max_rounds: u32,
+}
+
+/// A unit's guns (§4 "Active weapon: the primary if in range, else the secondary"; power
+/// armour one arc per weapon in weapon order): arc and melee weapons that reach.
+fn guns(t: &Trooper, c: &Conditions, o: &Options) -> Result<Vec<Weapon>, String> {
+    let fresh_ap = t.max_ap(0);
+    let mut why = Vec::new();
+    let mut ok = Vec::new();
+    for w in t.primaries.iter().chain(t.secondary.iter()) {
+        if !matches!(w.usage(), Use::Arc { .. } | Use::Melee) {
+            why.push(format!("{}: squad fights play arc and melee weapons", w.name));
+            continue;
+        }
+        match target_number(w, c, false, 0, fresh_ap, o) {
+            Ok(_) => ok.push(w.clone()),
+            Err(e) => why.push(e),
+        }
+    }
+    let power = t.track == super::super::track::TrackKind::Power;
+    let primaries_ok: Vec<Weapon> =
+        ok.iter().filter(|w| t.primaries.iter().any(|p| p.name == w.name)).cloned().collect();
+    let chosen = if power && !primaries_ok.is_empty() { primaries_ok } else { ok.into_iter().take(1).collect() };
+    if chosen.is_empty() {
+        return Err(format!("{} has no weapon for this squad fight: {}", t.name, why.join("; ")));
+    }
+    Ok(chosen.into_iter().take(MAX_GUNS).collect())
+}
+
+fn arc_kind(w: &Weapon, o: &Options) -> ArcKind {
+    match w.usage() {
+        Use::Melee => ArcKind::Melee,
+        Use::Arc { crew: true, .. } => ArcKind::Crew { ap: o.int("CREW_ARC_AP") as i32 },
+        Use::Arc { shots: Shots::Unlimited, .. } => ArcKind::Burst,
+        Use::Arc { shots: Shots::Times(m), .. } => ArcKind::Arc { mult: m },
+        _ => ArcKind::Melee,
+    }
+}
+
+impl Fight {
+    /// Compile two rosters; `conditions[s]` is the setting of the shots side `s` fires
+    /// (its experience override applies to side `s`'s troopers, its armour override to
+    /// the other side's).
+    ///
+    /// # Errors
+    /// A trooper with no weapon that reaches, or cards too large to play.
+    pub fn new(
+        rosters: [&Roster; 2],
+        conditions: [&Conditions; 2],
+        o: &Options,
+        max_rounds: u32,
+    ) -> Result<Fight, String> {
+        o.validate()?;
+        // Troopers as they fight: own experience override, the enemy's armour override.
+        let mut troopers: Vec<(u8, Trooper)> = Vec::new();
+        for s in 0..2 {
+            for t in &rosters[s].troopers {
+                let t = with_conditions(t, conditions[s], false);
+                let t = with_conditions(&t, &Conditions { experience: None, ..*conditions[1 - s] }, true);
+                troopers.push((s as u8, t));
+            }
+        }
+        let n = troopers.len();
+        let mut weapons: Vec<Vec<Weapon>> = Vec::with_capacity(n);
+        for (s, t) in &troopers {
+            weapons.push(guns(t, conditions[*s as usize], o)?);
+        }
+        // Per (gun, target kind): TN at Mods 0; per firer column: the law.
+        let law_at = |u: usize, g: usize, t: &Trooper, col: usize| -> Option<Law> {
+            let (s, f) = &troopers[u];
+            if f.track.out_column(col) || col > f.track.cells() {
+                return None;
+            }
+            let w = &weapons[u][g];
+            let c = conditions[*s as usize];
+            let sneak = t.sneak_suit || c.sneak_suit;
+            let tn0 = target_number(w, c, sneak, 0, f.max_ap(0), o).ok()?;
+            Some(law(w, tn0 + f.track.mods(col), f.max_ap(col), o))
+        };
+        // One graph per (side, trooper name): every enemy law against it.
+        let mut graphs: Vec<Graph> = Vec::new();
+        let mut graph_of: Vec<usize> = vec![0; n];
+        let mut laws_of: Vec<Vec<Law>> = Vec::new();
+        let mut keys: Vec<(u8, String)> = Vec::new();
+        for v in 0..n {
+            let (sv, tv) = &troopers[v];
+            let key = (*sv, tv.name.clone());
+            if let Some(i) = keys.iter().position(|k| *k == key) {
+                graph_of[v] = i;
+                continue;
+            }
+            let mut laws: Vec<Law> = Vec::new();
+            for u in 0..n {
+                if troopers[u].0 == *sv {
+                    continue;
+                }
+                for g in 0..weapons[u].len() {
+                    for col in 0..COLS {
+                        if let Some(l) = law_at(u, g, tv, col)
+                            && !laws.contains(&l)
+                        {
+                            laws.push(l);
+                        }
+                    }
+                }
+            }
+            if laws.len() >= NO_LAW as usize {
+                return Err("too many distinct attack laws in one squad fight".into());
+            }
+            graphs.push(Graph::build(card(tv, o), fresh(tv.armour_cells()), &laws)?);
+            laws_of.push(laws);
+            keys.push(key);
+            graph_of[v] = graphs.len() - 1;
+        }
+        let mut fire = vec![NO_LAW; n * MAX_GUNS * n * COLS];
+        for u in 0..n {
+            for g in 0..weapons[u].len() {
+                for v in 0..n {
+                    if troopers[v].0 == troopers[u].0 {
+                        continue;
+                    }
+                    for col in 0..COLS {
+                        if let Some(l) = law_at(u, g, &troopers[v].1, col) {
+                            let i = laws_of[graph_of[v]].iter().position(|x| *x == l).expect("collected");
+                            fire[((u * MAX_GUNS + g) * n + v) * COLS + col] = i as u16;
+                        }
+                    }
+                }
+            }
+        }
+        let units = troopers
+            .iter()
+            .enumerate()
+            .map(|(u, (s, t))| {
+                let mut ap = [0; COLS];
+                for (col, a) in ap.iter_mut().enumerate() {
+                    *a = if col <= t.track.cells() && !t.track.out_column(col) { t.max_ap(col) } else { 0 };
+                }
+                Unit {
+                    name: t.name.clone(),
+                    side: *s,
+                    pv: t.pv,
+                    guns: weapons[u].iter().map(|w| (arc_kind(w, o), w.name.clone())).collect(),
+                    graph: graph_of[u],
+                    ap,
+                }
+            })
+            .collect();
+        let first = match o.choice("FIRST_SIDE") {
+            "a" => Some(0),
+            "b" => Some(1),
+            _ => None,
+        };
+        Ok(Fight {
+            units,
+            count: [rosters[0].troopers.len(), rosters[1].troopers.len()],
+            graphs,
+            fire,
+            volley: o.on("VOLLEY"),
+            first,
+            cap_is_draw: o.choice("SQUAD_CAP_RESULT") == "draw",
+            max_rounds,
+        })
+    }
+
+    /// The law index unit `u`'s gun `g` fires at `t` from column `col`.
+    #[inline(always)]
+    pub fn law(&self, u: usize, g: usize, t: usize, col: usize) -> u16 {
+        self.fire[((u * MAX_GUNS + g) * self.units.len() + t) * COLS + col]
+    }
+}

@@ -1,0 +1,273 @@
+//! The squad fight's rules for the shared engine ([`BattleRules`]) and its activation
+//! policies ([`BattlePolicy`]).
+//!
+//! Round = engine turn (Ruling `ROUND`), two phases: the first side's turn, then the
+//! other's (IGOUGO; the first side is drawn once per battle with one `next_u64`, Ruling
+//! `FIRST_SIDE`, and keeps the lead every round, as the duel). A step is one trooper's
+//! activation: every enemy unit with shots left in an arc and a law at its current
+//! column attacks it once, guns in weapon order, units in roster order, until it is out
+//! (`VOLLEY`: a gun spends all its shots on the trigger); each attack is one draw from
+//! the target card's exact counts out of 1296 ([`Graph::sample`]). A survivor then pays
+//! the widest arc its current AP allows, gun by gun (power armour: one per weapon),
+//! replacing its previous arcs (step (a) "remove its own firing arcs" happens before
+//! the trooper's first chance to fire again, so doing it at activation is the same).
+//! A side with no trooper left loses at once; the round cap ends in `SQUAD_CAP_RESULT`.
+
+use rand::Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::dice::uniform_below;
+use crate::engine::battle::{BattlePolicy, BattleRules, Ending, MAX_SIDES, MAX_UNITS, Outcome};
+
+use super::super::graph::Graph;
+use super::compiled::{Fight, MAX_GUNS, UNLIMITED};
+
+/// Everything that changes in one fight, in flat arrays; reset in place.
+#[derive(Debug, Clone)]
+pub struct FightState {
+    /// Card state (index in the unit's graph).
+    pub card: [u32; MAX_UNITS],
+    /// Current column per unit (cached from the card).
+    pub col: [u8; MAX_UNITS],
+    pub out: [bool; MAX_UNITS],
+    /// Activated in this round.
+    pub done: [bool; MAX_UNITS],
+    /// Shots left per (unit, gun).
+    pub shots: [u32; MAX_UNITS * MAX_GUNS],
+    /// Troopers in the fight per side.
+    pub alive: [u32; 2],
+    /// The side that moves first each round.
+    pub first: u8,
+    pub over: Option<Ending>,
+}
+
+/// The squad fight as engine rules.
+#[derive(Debug, Clone)]
+pub struct FightGame {
+    pub fight: Fight,
+}
+
+impl FightGame {
+    fn graph(&self, u: usize) -> &Graph {
+        &self.fight.graphs[self.fight.units[u].graph]
+    }
+
+    /// The first and past-the-last unit slot of `side`.
+    #[inline]
+    pub fn slots(&self, side: usize) -> std::ops::Range<usize> {
+        if side == 0 { 0..self.fight.count[0] } else { self.fight.count[0]..self.fight.units.len() }
+    }
+
+    /// One attack of `f`'s gun `g` at `t`; returns whether `t` went out.
+    #[inline]
+    fn attack(&self, s: &mut FightState, f: usize, g: usize, t: usize, rng: &mut Xoshiro256PlusPlus) -> bool {
+        let l = self.fight.law(f, g, t, s.col[f] as usize);
+        if l == super::compiled::NO_LAW {
+            return false;
+        }
+        let graph = self.graph(t);
+        let next = graph.sample(l as usize, s.card[t] as usize, rng);
+        s.card[t] = next as u32;
+        s.col[t] = graph.cols[next];
+        graph.out[next]
+    }
+}
+
+impl BattleRules for FightGame {
+    type State = FightState;
+    type Action = u8;
+
+    fn sides(&self) -> usize {
+        2
+    }
+    fn units(&self) -> usize {
+        self.fight.units.len()
+    }
+    fn side_of(&self, unit: usize) -> usize {
+        self.fight.units[unit].side as usize
+    }
+    fn max_turns(&self) -> u32 {
+        self.fight.max_rounds
+    }
+    fn phases(&self) -> usize {
+        2
+    }
+    fn pass_ends_turn(&self) -> bool {
+        true
+    }
+
+    fn new_state(&self) -> FightState {
+        FightState {
+            card: [0; MAX_UNITS],
+            col: [0; MAX_UNITS],
+            out: [false; MAX_UNITS],
+            done: [false; MAX_UNITS],
+            shots: [0; MAX_UNITS * MAX_GUNS],
+            alive: [0; 2],
+            first: 0,
+            over: None,
+        }
+    }
+
+    fn begin_battle(&self, s: &mut FightState, rng: &mut Xoshiro256PlusPlus) {
+        let n = self.fight.units.len();
+        s.card[..n].fill(0);
+        for u in 0..n {
+            s.col[u] = self.graph(u).cols[0];
+            s.out[u] = self.graph(u).out[0];
+        }
+        s.shots.fill(0);
+        s.alive = [0, 1].map(|side| self.slots(side).filter(|&u| !s.out[u]).count() as u32);
+        s.first = match self.fight.first {
+            Some(f) => f,
+            None => (rng.next_u64() & 1) as u8,
+        };
+        s.over = None;
+    }
+
+    fn begin_turn(
+        &self,
+        s: &mut FightState,
+        _turn: u32,
+        _rng: &mut Xoshiro256PlusPlus,
+        order: &mut [u8; MAX_SIDES],
+    ) -> usize {
+        let n = self.fight.units.len();
+        for u in 0..n {
+            s.done[u] = s.out[u];
+        }
+        order[0] = s.first;
+        order[1] = 1 - s.first;
+        2
+    }
+
+    fn budget(&self, s: &FightState, side: usize, phase: usize) -> u32 {
+        let acting = if phase == 0 { s.first as usize } else { 1 - s.first as usize };
+        if side == acting { s.alive[side] } else { 0 }
+    }
+
+    fn act(&self, s: &mut FightState, side: usize, unit: u8, rng: &mut Xoshiro256PlusPlus, out: &mut Outcome) {
+        let t = unit as usize;
+        s.done[t] = true;
+        let enemy = 1 - side;
+        'fire: for f in self.slots(enemy) {
+            if s.out[f] {
+                continue;
+            }
+            for g in 0..self.fight.units[f].guns.len() {
+                let k = f * MAX_GUNS + g;
+                while s.shots[k] > 0 {
+                    if s.shots[k] != UNLIMITED {
+                        s.shots[k] -= 1;
+                    }
+                    if self.attack(s, f, g, t, rng) {
+                        s.out[t] = true;
+                        s.alive[side] -= 1;
+                        out.lost[t] += 1;
+                        out.kills[f] += 1;
+                        out.score[enemy] += 1;
+                        let pv = self.fight.units[t].pv as u64 * 1000;
+                        out.points_lost_milli[side] += pv;
+                        out.points_destroyed_milli[enemy] += pv;
+                        if s.alive[side] == 0 {
+                            s.over = Some(Ending::Winner(enemy as u8));
+                        }
+                        break 'fire;
+                    }
+                    if !self.fight.volley || s.shots[k] == UNLIMITED {
+                        break;
+                    }
+                }
+            }
+        }
+        if s.out[t] {
+            return;
+        }
+        // Survived: pay the widest arcs the current AP allows, gun by gun.
+        let unit = &self.fight.units[t];
+        let mut ap = unit.ap[s.col[t] as usize];
+        for (g, (kind, _)) in unit.guns.iter().enumerate() {
+            s.shots[t * MAX_GUNS + g] = match kind.pay(ap) {
+                Some((cost, shots)) => {
+                    ap -= cost;
+                    shots
+                }
+                None => 0,
+            };
+        }
+    }
+
+    fn end_turn(
+        &self,
+        s: &mut FightState,
+        _turn: u32,
+        _rng: &mut Xoshiro256PlusPlus,
+        _out: &mut Outcome,
+    ) -> Option<Ending> {
+        s.over
+    }
+
+    fn time_called(&self, _s: &FightState, _out: &mut Outcome) -> Ending {
+        if self.fight.cap_is_draw { Ending::Draw } else { Ending::Undecided }
+    }
+}
+
+/// Which trooper of a side activates next (§4 leaves the order to the players; Ruling
+/// `SQUAD_POLICY` plays roster order). The target of every attack is fixed by the
+/// procedure (the activating trooper), so the order is the side's one choice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Activation {
+    /// `roster` (default): roster order.
+    Roster,
+    /// `healthiest-first`: the trooper at the lowest column (least damaged) first, ties in
+    /// roster order: the enemy's limited arc shots are drawn by whoever best survives them.
+    HealthiestFirst,
+    /// `random`: uniformly among the troopers not yet activated (one draw per choice).
+    Random,
+}
+
+impl Activation {
+    pub const NAMES: &'static [&'static str] = &["roster", "healthiest-first", "random"];
+    pub fn parse(s: &str) -> Option<Activation> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "roster" => Some(Activation::Roster),
+            "healthiest-first" => Some(Activation::HealthiestFirst),
+            "random" => Some(Activation::Random),
+            _ => None,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+}
+
+impl BattlePolicy<FightGame> for Activation {
+    #[inline]
+    fn choose(
+        &self,
+        game: &FightGame,
+        s: &FightState,
+        side: usize,
+        _phase: usize,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<u8> {
+        if s.over.is_some() {
+            return None;
+        }
+        let mut slots = game.slots(side).filter(|&u| !s.done[u]);
+        let u = match self {
+            Activation::Roster => slots.next(),
+            Activation::HealthiestFirst => slots.min_by_key(|&u| (s.col[u], u)),
+            Activation::Random => {
+                let left = game.slots(side).filter(|&u| !s.done[u]).count() as u64;
+                if left == 0 {
+                    None
+                } else {
+                    let k = uniform_below(rng, left, left.wrapping_neg() % left) as usize;
+                    slots.nth(k)
+                }
+            }
+        };
+        u.map(|u| u as u8)
+    }
+}
