@@ -11,8 +11,10 @@ use super::run_args::TrialArgs;
 use super::{Invocation, signals};
 use crate::charts::page::{write_column_guide, write_pages};
 use crate::charts::{ReportTables, report_charts, write_charts};
+use crate::output::saved_catalogue::{CATALOGUE_DIR, write_catalogue};
 use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir};
 use crate::rules::Ruleset;
+use crate::sweep::vary::{Plan, run_varied};
 use crate::sweep::{DEFAULT_SCENARIO, ScenarioText, run_sweep};
 
 /// A table file format.
@@ -62,6 +64,19 @@ pub fn run<R: Ruleset>(args: &SweepArgs, ctx: &Invocation<'_>) -> Result<()> {
         }
     }
     let cat = ctx.catalog().load_adding::<R>(&scenario.loadouts_add)?;
+    // The files behind `cat`: saved in the report, and rewritten by `[vary]`.
+    let mut layers = ctx.catalog().layers::<R>();
+    if !scenario.loadouts_add.is_empty() {
+        layers.add(&scenario.loadouts_add);
+    }
+    let plan = if scenario.vary.is_empty() {
+        None
+    } else {
+        Some(
+            Plan::check::<R>(&scenario, &layers.origin(), layers.files())
+                .with_context(|| format!("the [vary] of scenario {} does not match the catalogue", scenario.file))?,
+        )
+    };
     // The command line overrides the scenario; the manifest records what was used.
     let config = args.trial.config_over(scenario.seed, scenario.trials)?;
     scenario.seed = config.seed;
@@ -73,7 +88,11 @@ pub fn run<R: Ruleset>(args: &SweepArgs, ctx: &Invocation<'_>) -> Result<()> {
     let report = ReportDir::create(&destination, args.force)?;
 
     let progress = Progress::new(args.quiet);
-    let out = run_sweep::<R>(&scenario, &resolved, &cat, &config, &progress).map_err(|e| anyhow!(e))?;
+    let out = match &plan {
+        None => run_sweep::<R>(&scenario, &resolved, &cat, &config, &progress),
+        Some(plan) => run_varied::<R>(&scenario, plan, &config, &progress),
+    }
+    .map_err(|e| anyhow!(e))?;
     progress.finish();
 
     let write_start = Instant::now();
@@ -98,7 +117,11 @@ pub fn run<R: Ruleset>(args: &SweepArgs, ctx: &Invocation<'_>) -> Result<()> {
         }
     }
     let mut manifest = out.manifest.clone();
+    let saved = write_catalogue(report.path(), layers.files())?;
     let obj = manifest.as_object_mut().expect("object");
+    if let Some(c) = obj.get_mut("catalogue").and_then(|c| c.as_object_mut()) {
+        c.insert("saved".into(), serde_json::json!({ "dir": CATALOGUE_DIR, "files": saved }));
+    }
     obj.insert("files".into(), serde_json::json!(files));
     obj.insert("write_seconds".into(), serde_json::json!(write_start.elapsed().as_secs_f64()));
     std::fs::write(report.path().join("manifest.json"), serde_json::to_string_pretty(&manifest)? + "\n")

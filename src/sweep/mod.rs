@@ -10,6 +10,7 @@ pub mod gauntlet;
 pub mod run;
 pub mod scenario;
 pub mod tables;
+pub mod vary;
 
 pub use forces::Generate;
 pub use run::{SweepOutput, run_sweep};

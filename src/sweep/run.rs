@@ -93,6 +93,22 @@ pub fn run_sweep<R: Ruleset>(
     config: &RunConfig,
     observer: &dyn Observer,
 ) -> Result<SweepOutput, String> {
+    run_sweep_keyed::<R>(scenario, resolved, catalogue, config, observer, &[])
+}
+
+/// As [`run_sweep`], with `key_extra` (name, value) pairs added to every cell key after
+/// the ruleset's options (a sensitivity sweep's varied values; empty = the plain keys).
+///
+/// # Errors
+/// As [`run_sweep`].
+pub fn run_sweep_keyed<R: Ruleset>(
+    scenario: &Scenario,
+    resolved: &Resolved,
+    catalogue: &R::Catalogue,
+    config: &RunConfig,
+    observer: &dyn Observer,
+    key_extra: &[(String, String)],
+) -> Result<SweepOutput, String> {
     let start = Instant::now();
     let specs = all_specs::<R>();
     let points: Vec<(Point, R::Conditions)> = scenario
@@ -111,8 +127,9 @@ pub fn run_sweep<R: Ruleset>(
     // A battle scenario's policy is a battle policy, read by the ruleset's battles.
     let policy: R::Policy =
         if scenario.engagement == Engagement::Battle { R::Policy::default() } else { scenario.policy.parse()? };
+    let key_pairs: Vec<(String, String)> = option_pairs.iter().chain(key_extra).cloned().collect();
     let key =
-        CellSpec { ruleset: R::NAME, options: &option_pairs, policy: &scenario.policy, max_turns: scenario.max_turns };
+        CellSpec { ruleset: R::NAME, options: &key_pairs, policy: &scenario.policy, max_turns: scenario.max_turns };
     let l = layout::<R>();
     let details = R::detail_tables();
     let mut detail_tables: Vec<Table> = details.iter().map(|d| tables::detail(&l, d)).collect();
@@ -226,8 +243,9 @@ pub fn run_sweep<R: Ruleset>(
         }
         Engagement::Battle => {
             let spec = scenario.battle.as_ref().ok_or("a battle scenario without its battle keys")?;
-            let b =
-                super::battles::run_battles::<R>(spec, resolved, catalogue, &points, &options, &l, config, observer)?;
+            let b = super::battles::run_battles::<R>(
+                spec, resolved, catalogue, &points, &options, key_extra, &l, config, observer,
+            )?;
             battle_manifest = Some(b.manifest);
             (b.tables, b.cells, b.engagements)
         }
