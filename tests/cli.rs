@@ -1133,3 +1133,5 @@ mod oddscard;
 mod plumbing;
 #[path = "cli/special.rs"]
 mod special;
+#[path = "cli/vary.rs"]
+mod vary;
