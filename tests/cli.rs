@@ -1123,6 +1123,8 @@ mod snapshots {
 
 #[path = "cli/battles.rs"]
 mod battles;
+#[path = "cli/diff.rs"]
+mod diff;
 #[path = "cli/edition.rs"]
 mod edition;
 #[path = "cli/mechcom.rs"]

@@ -7,6 +7,7 @@ pub mod catalog;
 pub mod chart;
 pub mod compare;
 pub mod conditions;
+pub mod diff;
 pub mod duel;
 pub mod gauntlet;
 pub mod odds;
@@ -104,6 +105,8 @@ pub enum Command {
     Compare(compare::CompareArgs),
     /// Each build duels every opponent of a field: weighted win/draw/loss rates, tables and charts
     Gauntlet(gauntlet::GauntletArgs),
+    /// What a catalogue change does: a scenario on OLD and NEW catalogues, per build and weapon, with paired intervals
+    Diff(diff::DiffArgs),
     /// List the built-in scenarios, or print one's TOML to copy and edit
     Scenario(scenario::ScenarioArgs),
     /// List the rulesets volley plays, with their condition axes, options and defaults
@@ -124,6 +127,7 @@ impl Command {
                 | Command::Gauntlet(_)
                 | Command::Chart(_)
                 | Command::OddsCard(_)
+                | Command::Diff(_)
         )
     }
 }
@@ -290,6 +294,7 @@ impl Visit for Runner<'_> {
             Command::OddsCard(a) => odds_card::run::<R>(a, ctx),
             Command::Compare(a) => compare::run::<R>(a, ctx),
             Command::Gauntlet(a) => gauntlet::run::<R>(a, ctx),
+            Command::Diff(a) => diff::run::<R>(a, ctx),
             Command::Chart(_) | Command::Scenario(_) | Command::Rulesets(_) => unreachable!("not per ruleset"),
         }
     }
@@ -306,6 +311,7 @@ fn dispatch(parsed: &Parsed) -> Result<()> {
         Command::Sweep(a) => scenario_ruleset(Some(&a.scenario))?.map_or_else(|| cli.ruleset(), Ok)?,
         Command::Compare(a) => scenario_ruleset(a.scenario.as_deref())?.map_or_else(|| cli.ruleset(), Ok)?,
         Command::Gauntlet(a) => scenario_ruleset(a.scenario.as_deref())?.map_or_else(|| cli.ruleset(), Ok)?,
+        Command::Diff(a) => scenario_ruleset(Some(&a.scenario))?.map_or_else(|| cli.ruleset(), Ok)?,
         _ => cli.ruleset()?,
     };
     ruleset.visit(Runner(ctx))

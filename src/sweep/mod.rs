@@ -5,6 +5,7 @@
 pub mod battles;
 pub mod cells;
 pub mod compare;
+pub mod diff;
 pub mod forces;
 pub mod gauntlet;
 pub mod run;
