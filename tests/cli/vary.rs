@@ -312,3 +312,38 @@ fn a_report_saves_the_catalogue_it_ran_on() {
         "the saved catalogue gives the same numbers"
     );
 }
+
+#[test]
+fn the_report_page_shows_how_each_headline_metric_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("page.toml");
+    fs::write(
+        &file,
+        "name = \"page\"\ntrials = 200\nattackers = [\"Dwarf ALPHA\"]\ntargets = [\"Stingray\"]\n[vary]\n\"Devastator\".damage = [4, 12]\n",
+    )
+    .unwrap();
+    let out = dir.path().join("r");
+    let o =
+        volley().arg("sweep").arg(&file).arg("--out").arg(&out).args(["--quiet", "--format", "csv"]).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.join("charts/vary-devastator-damage.svg").is_file());
+    let md = fs::read_to_string(out.join("index.md")).unwrap();
+    assert!(md.contains("Sensitivity to Devastator damage"), "{md}");
+    // The exact answer at each value, lowest first: more damage, a higher kill chance in turn 1 is
+    // not shown, but the exact mean turns to kill must fall.
+    let line = md.lines().find(|l| l.contains("**Devastator damage**: mean turns to kill, exact")).expect(&md);
+    let nums: Vec<f64> = line
+        .split(": ")
+        .last()
+        .unwrap()
+        .trim_end_matches('.')
+        .split(" → ")
+        .map(|s| s.split(" at ").next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(nums.len(), 2, "{line}");
+    assert!(nums[1] < nums[0], "more damage kills sooner: {line}");
+    // The exact values on the page are the table's.
+    let rows = read_csv_rows(&out.join("time_to_kill.csv"));
+    let at4 = rows.iter().find(|r| num(r, "vary.Devastator.damage") == 4.0).unwrap();
+    assert_eq!(format!("{:.3}", num(at4, "exact_mean_turns")), format!("{:.3}", nums[0]));
+}
