@@ -347,3 +347,38 @@ fn the_report_page_shows_how_each_headline_metric_moves() {
     let at4 = rows.iter().find(|r| num(r, "vary.Devastator.damage") == 4.0).unwrap();
     assert_eq!(format!("{:.3}", num(at4, "exact_mean_turns")), format!("{:.3}", nums[0]));
 }
+
+#[test]
+fn a_gauntlet_report_saves_its_catalogue_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let field = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/loadouts/techcommander/fields.toml")).unwrap();
+    let name = field
+        .lines()
+        .find_map(|l| l.strip_prefix("name = \""))
+        .map(|l| l.split('"').next().unwrap().to_string())
+        .unwrap();
+    let out = dir.path().join("g");
+    let o = volley()
+        .args([
+            "gauntlet",
+            "Dwarf ALPHA",
+            "--field",
+            &name,
+            "--trials",
+            "200",
+            "--quiet",
+            "--no-charts",
+            "--format",
+            "csv",
+            "--out",
+        ])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let manifest: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["catalogue"]["saved"]["dir"], "catalogue");
+    let ok = stdout_of(&["validate", out.join("catalogue").to_str().unwrap()]);
+    assert!(ok.starts_with("OK: 11 weapons, 15 units, 6 gear, 12 builds"), "{ok}");
+}
