@@ -100,6 +100,9 @@ pub fn run_diff<R: Ruleset>(
     config: &RunConfig,
     observer: &dyn Observer,
 ) -> Result<Vec<DiffRow>, String> {
+    if !scenario.vary.is_empty() {
+        return Err("diff plays a scenario without [vary]: the two catalogues are what varies".into());
+    }
     for (key, o, n) in [
         ("attackers", &old.resolved.attackers, &new.resolved.attackers),
         ("targets", &old.resolved.targets, &new.resolved.targets),

@@ -200,6 +200,9 @@ fn a_report_can_be_diffed_later_and_battles_are_refused() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let rows = diff_json(&out.join("catalogue"), Path::new(CATALOGUE), &file);
     assert!(rows.iter().all(|r| r["difference"].is_null() || f(r, "difference") == 0.0));
+    let varied = scenario(dir.path(), "varied", &format!("{ATTACK}[vary]\n\"Devastator\".damage = [6, 8]\n"));
+    let o = volley().arg("diff").arg(CATALOGUE).arg(CATALOGUE).arg("--scenario").arg(&varied).output().unwrap();
+    assert!(String::from_utf8_lossy(&o.stderr).contains("without [vary]"), "{}", String::from_utf8_lossy(&o.stderr));
     let o = volley().args(["diff", CATALOGUE, CATALOGUE, "--scenario", "battles"]).output().unwrap();
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("not battles"), "{}", String::from_utf8_lossy(&o.stderr));

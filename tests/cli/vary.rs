@@ -125,6 +125,11 @@ range = [12, 27]
             assert_eq!(a[k][col], b[k][col], "{k} {col}");
         }
     }
+    // ... and a sensitivity sweep's cells are keyed apart from the plain sweep's.
+    assert!(
+        p.iter().any(|(k, row)| row["mean_turns"] != a[k]["mean_turns"]),
+        "the varied value is part of every cell key: other streams than the plain sweep"
+    );
     let manifest: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(two.join("manifest.json")).unwrap()).unwrap();
     assert_eq!(manifest["vary"][0]["column"], "vary.Devastator.damage");
