@@ -93,12 +93,15 @@ pub struct LinePanels {
     pub panels: Vec<Panel>,
 }
 
+/// A varied value, the sum of a metric at it and the count of rows summed.
+type Sum = (f64, f64, usize);
+
 /// Mean of `m`'s column per (series, varied value) over the rows of its table; the
 /// series in first-seen order, values ascending. Empty when the table or a column is
 /// absent.
 fn lines(tables: &ReportTables, m: &Metric, column: &str) -> Vec<Line> {
     let Some(t) = tables.get(m.table) else { return Vec::new() };
-    let mut sums: Vec<(String, Vec<(f64, f64, usize)>)> = Vec::new();
+    let mut sums: Vec<(String, Vec<Sum>)> = Vec::new();
     for i in 0..t.rows.len() {
         if m.null.is_some_and(|c| t.text(i, c).is_some()) {
             continue;

@@ -1,7 +1,7 @@
 //! `volley diff OLD NEW`: what a catalogue change does, per build and weapon, with
 //! paired intervals (see [`crate::sweep::diff`]).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow};
 use clap::{Args, ValueHint};
@@ -41,7 +41,7 @@ pub struct DiffArgs {
 
 /// One side's catalogue: `path` (or its `<ruleset>/` subdirectory), the command line's
 /// `--add-loadouts` and the scenario's `loadouts_add`.
-fn load<R: Ruleset>(path: &PathBuf, ctx: &Invocation<'_>, extra: &[PathBuf]) -> Result<R::Catalogue> {
+fn load<R: Ruleset>(path: &Path, ctx: &Invocation<'_>, extra: &[PathBuf]) -> Result<R::Catalogue> {
     let mut layers = Layers::base(Some(path), R::NAME);
     let adds: Vec<PathBuf> = ctx.catalog().add_loadouts.iter().chain(extra).cloned().collect();
     if !adds.is_empty() {
