@@ -1123,6 +1123,8 @@ mod snapshots {
 
 #[path = "cli/battles.rs"]
 mod battles;
+#[path = "cli/diff.rs"]
+mod diff;
 #[path = "cli/edition.rs"]
 mod edition;
 #[path = "cli/exactfit.rs"]
@@ -1143,3 +1145,5 @@ mod shellshock;
 mod skirmishers;
 #[path = "cli/special.rs"]
 mod special;
+#[path = "cli/vary.rs"]
+mod vary;

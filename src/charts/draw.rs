@@ -118,7 +118,11 @@ fn one_line_size(text: &str, max_w: i32, size: u32, is_bold: bool) -> u32 {
 
 /// Title at the top, footer at the bottom, both fitted to the width inside the margins;
 /// returns the area between, inside the side margins.
-fn frame<'a, DB: DrawingBackend>(root: &'a Area<'a, DB>, title: &str, footer: &str) -> Result<Area<'a, DB>, String> {
+pub(super) fn frame<'a, DB: DrawingBackend>(
+    root: &'a Area<'a, DB>,
+    title: &str,
+    footer: &str,
+) -> Result<Area<'a, DB>, String> {
     root.fill(&WHITE).map_err(err)?;
     let (w, h) = root.dim_in_pixel();
     let (w, h) = (w as i32, h as i32);

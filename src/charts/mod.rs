@@ -16,6 +16,7 @@ pub mod report;
 pub mod shape;
 pub mod shape_of;
 pub mod style;
+pub mod vary;
 
 use std::path::Path;
 
@@ -142,7 +143,10 @@ pub fn slug(s: &str) -> String {
 /// Every chart of a report, in the order the page shows them: per chart condition set
 /// the time-to-kill curves, the duel matrix and the cost bars (files of the second and
 /// later sets suffixed with the set's slug), then the detail heatmaps at the first set.
-pub fn report_charts(tables: &ReportTables, manifest: &Value) -> Vec<Chart> {
+pub fn report_charts(all: &ReportTables, manifest: &Value) -> Vec<Chart> {
+    // A sensitivity sweep: the usual charts at each varied stat's first value.
+    let first = vary::at_first_values(all, manifest);
+    let tables = first.as_ref().unwrap_or(all);
     let shape = ReportShape::of_manifest(manifest);
     let sets = shape.condition_sets(manifest);
     let mut charts = Vec::new();
@@ -171,6 +175,7 @@ pub fn report_charts(tables: &ReportTables, manifest: &Value) -> Vec<Chart> {
             charts.extend(detail::detail_charts(t, chart, &shape.axes, &sets[0]));
         }
     }
+    charts.extend(vary::vary_charts(all, manifest));
     charts
 }
 

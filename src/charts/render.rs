@@ -12,6 +12,8 @@ pub enum ChartKind {
     Heatmap(Heatmap),
     Curves(CurvePanels),
     Bars(Bars),
+    /// Small multiples of lines over a varied stat (sensitivity sweeps).
+    Lines(super::vary::LinePanels),
 }
 
 /// A chart and the file stem it is written under (`charts/<name>.svg|png`).
@@ -30,6 +32,7 @@ impl Chart {
             ChartKind::Heatmap(h) => &h.title,
             ChartKind::Curves(c) => &c.title,
             ChartKind::Bars(b) => &b.title,
+            ChartKind::Lines(l) => &l.title,
         }
     }
 
@@ -39,6 +42,7 @@ impl Chart {
             ChartKind::Heatmap(h) => (WIDTH, draw::heatmap_height(h).max(900)),
             ChartKind::Curves(c) => (WIDTH, 260 + 900 * c.panels.len().max(1).div_ceil(3) as u32),
             ChartKind::Bars(b) => (WIDTH, draw::bars_height(b).max(900)),
+            ChartKind::Lines(l) => (WIDTH, 260 + 900 * l.panels.len().max(1).div_ceil(3) as u32),
         }
     }
 
@@ -51,6 +55,7 @@ impl Chart {
             ChartKind::Heatmap(h) => draw::heatmap(root, h, footer),
             ChartKind::Curves(c) => draw::curves(root, c, footer),
             ChartKind::Bars(b) => draw::bars(root, b, footer),
+            ChartKind::Lines(l) => super::vary::draw(&draw::frame(root, &l.title, footer)?, l),
         }
     }
 

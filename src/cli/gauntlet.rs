@@ -10,12 +10,13 @@ use super::progress::Progress;
 use super::run_args::RunArgs;
 use super::sweep::TableFormat;
 use super::usage::usage;
-use super::versus::{battle_field, catalogue_for, resolve_field, scenario_parts};
+use super::versus::{battle_field, catalogue_files_for, catalogue_for, resolve_field, scenario_parts};
 use super::{Invocation, write_stdout};
 use crate::catalogue::force::ForceSpec;
 use crate::charts::page::{write_column_guide, write_page};
 use crate::charts::{ReportKind, ReportTables, draw_report, slug, write_charts};
 use crate::output::percent::{percent, percent_interval};
+use crate::output::saved_catalogue::{CATALOGUE_DIR, write_catalogue};
 use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir, Table};
 use crate::rules::axis::Point;
 use crate::rules::{Role, RuleOptions, Ruleset};
@@ -106,6 +107,7 @@ pub fn run<R: Ruleset>(args: &GauntletArgs, ctx: &Invocation<'_>) -> Result<()> 
         scenario_name,
         config: &config,
         battle: None,
+        catalogue: catalogue_files_for::<R>(ctx.catalog(), args.scenario.as_deref())?,
     };
     finish::<R>(args, &cat, report, &out, &builds, &field, run)
 }
@@ -118,6 +120,8 @@ struct Run<'a, R: Ruleset> {
     max_turns: serde_json::Value,
     scenario_name: Option<String>,
     config: &'a crate::engine::RunConfig,
+    /// The catalogue's source files, saved in the report.
+    catalogue: Vec<crate::catalogue::source::SourceFile>,
     /// Battle gauntlets: mode, policy, cap and the forces.
     battle: Option<serde_json::Value>,
 }
@@ -132,7 +136,8 @@ fn finish<R: Ruleset>(
     field: &[(String, f64)],
     run: Run<'_, R>,
 ) -> Result<()> {
-    let Run { grid, options, policy, max_turns, scenario_name, config, battle } = run;
+    let Run { grid, options, policy, max_turns, scenario_name, config, battle, catalogue } = run;
+    let saved = write_catalogue(report.path(), &catalogue)?;
     let mut files = Vec::new();
     for f in &args.format {
         let e: Box<dyn Exporter> = match f {
@@ -174,7 +179,10 @@ fn finish<R: Ruleset>(
         "engagements": out.engagements,
         "wall_seconds": out.seconds,
         "engagements_per_second": out.engagements as f64 / out.seconds.max(1e-9),
-        "catalogue": { "origin": R::origin(cat).0, "hash": R::origin(cat).1 },
+        "catalogue": {
+            "origin": R::origin(cat).0, "hash": R::origin(cat).1,
+            "saved": { "dir": CATALOGUE_DIR, "files": saved },
+        },
         "files": files,
     });
     let mut manifest = manifest;
@@ -284,6 +292,7 @@ fn run_battles<R: Ruleset>(args: &GauntletArgs, ctx: &Invocation<'_>) -> Result<
         scenario_name,
         config: &config,
         battle: Some(battle),
+        catalogue: catalogue_files_for::<R>(ctx.catalog(), args.scenario.as_deref())?,
     };
     finish::<R>(args, &cat, report, &out, &names, &named, run)
 }

@@ -103,9 +103,9 @@ impl Visit for Merge<'_> {
         scenario.trials = Trials::Fixed(meta.trials);
         let cat_text = std::fs::read_to_string(first.join(CATALOGUE_FILE))?;
         let files: CatalogueFiles = serde_json::from_str(&cat_text).context("catalogue.json")?;
-        let sources: Vec<SourceFile> =
+        let cat_files: Vec<SourceFile> =
             files.files.into_iter().map(|f| SourceFile { name: f.name, text: f.text }).collect();
-        let catalogue = R::load(&files.origin, &sources, Vec::new())
+        let catalogue = R::load(&files.origin, &cat_files, Vec::new())
             .with_context(|| format!("the shards' catalogue ({}) does not load", files.origin))?;
         if R::origin(&catalogue).1 != meta.catalogue_hash {
             bail!(
@@ -132,7 +132,7 @@ impl Visit for Merge<'_> {
             batch_streams: DEFAULT_BATCH_STREAMS,
         };
         let plays = Plays::merged(&merged);
-        let out = run_sweep_with::<R>(&scenario, &resolved, &catalogue, &config, &Silent, &plays)
+        let out = run_sweep_with::<R>(&scenario, &resolved, &catalogue, &config, &Silent, &[], &plays)
             .map_err(|e| anyhow!("cannot merge the shards: {e}"))?;
         if plays.cells_digest() != (meta.cells, meta.cell_keys.clone()) {
             bail!("the scenario played here has other cells than the shards recorded (another volley build?)");
@@ -146,6 +146,6 @@ impl Visit for Merge<'_> {
                 "shard_seconds": shards.iter().map(|s| s.1.seconds).sum::<f64>(),
             }),
         );
-        write_report(&out, report, &args.format, args.no_charts, args.quiet, extra)
+        write_report(&out, report, &args.format, args.no_charts, args.quiet, extra, &cat_files)
     }
 }

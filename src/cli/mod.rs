@@ -7,6 +7,7 @@ pub mod catalog;
 pub mod chart;
 pub mod compare;
 pub mod conditions;
+pub mod diff;
 pub mod duel;
 pub mod fit;
 pub mod gauntlet;
@@ -111,6 +112,8 @@ pub enum Command {
     Gauntlet(gauntlet::GauntletArgs),
     /// The points cost at which each build's result against a field equals a target (exact where duels are), with 95% intervals
     Fit(fit::FitArgs),
+    /// What a catalogue change does: a scenario on OLD and NEW catalogues, per build and weapon, with paired intervals
+    Diff(diff::DiffArgs),
     /// List the built-in scenarios, or print one's TOML to copy and edit
     Scenario(scenario::ScenarioArgs),
     /// List the rulesets volley plays, with their condition axes, options and defaults
@@ -133,6 +136,7 @@ impl Command {
                 | Command::Fit(_)
                 | Command::Chart(_)
                 | Command::OddsCard(_)
+                | Command::Diff(_)
         )
     }
 }
@@ -300,6 +304,7 @@ impl Visit for Runner<'_> {
             Command::Compare(a) => compare::run::<R>(a, ctx),
             Command::Gauntlet(a) => gauntlet::run::<R>(a, ctx),
             Command::Fit(a) => fit::run::<R>(a, ctx),
+            Command::Diff(a) => diff::run::<R>(a, ctx),
             Command::Chart(_) | Command::Merge(_) | Command::Scenario(_) | Command::Rulesets(_) => {
                 unreachable!("not per ruleset")
             }
@@ -320,6 +325,7 @@ fn dispatch(parsed: &Parsed) -> Result<()> {
         Command::Compare(a) => scenario_ruleset(a.scenario.as_deref())?.map_or_else(|| cli.ruleset(), Ok)?,
         Command::Gauntlet(a) => scenario_ruleset(a.scenario.as_deref())?.map_or_else(|| cli.ruleset(), Ok)?,
         Command::Fit(a) => scenario_ruleset(a.scenario.as_deref())?.map_or_else(|| cli.ruleset(), Ok)?,
+        Command::Diff(a) => scenario_ruleset(Some(&a.scenario))?.map_or_else(|| cli.ruleset(), Ok)?,
         _ => cli.ruleset()?,
     };
     ruleset.visit(Runner(ctx))

@@ -169,7 +169,8 @@ pub fn run_shard<R: Ruleset>(
     let start = Instant::now();
     let progress = Progress::new(args.quiet);
     let plays = Plays::share(share);
-    let out = run_sweep_with::<R>(scenario, resolved, catalogue, config, &progress, &plays).map_err(|e| anyhow!(e))?;
+    let out =
+        run_sweep_with::<R>(scenario, resolved, catalogue, config, &progress, &[], &plays).map_err(|e| anyhow!(e))?;
     progress.finish();
     let seconds = start.elapsed().as_secs_f64();
     signals::check()?;

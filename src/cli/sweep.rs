@@ -9,10 +9,13 @@ use clap::{Args, ValueEnum, ValueHint};
 use super::progress::Progress;
 use super::run_args::TrialArgs;
 use super::{Invocation, signals};
+use crate::catalogue::source::SourceFile;
 use crate::charts::page::{write_column_guide, write_pages};
 use crate::charts::{ReportTables, report_charts, write_charts};
+use crate::output::saved_catalogue::{CATALOGUE_DIR, write_catalogue};
 use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir};
 use crate::rules::Ruleset;
+use crate::sweep::vary::{Plan, run_varied};
 use crate::sweep::{DEFAULT_SCENARIO, ScenarioText, SweepOutput, run_sweep};
 
 /// A table file format.
@@ -65,6 +68,19 @@ pub fn run<R: Ruleset>(args: &SweepArgs, ctx: &Invocation<'_>) -> Result<()> {
         }
     }
     let cat = ctx.catalog().load_adding::<R>(&scenario.loadouts_add)?;
+    // The files behind `cat`: saved in the report, and rewritten by `[vary]`.
+    let mut layers = ctx.catalog().layers::<R>();
+    if !scenario.loadouts_add.is_empty() {
+        layers.add(&scenario.loadouts_add);
+    }
+    let plan = if scenario.vary.is_empty() {
+        None
+    } else {
+        Some(
+            Plan::check::<R>(&scenario, &layers.origin(), layers.files())
+                .with_context(|| format!("the [vary] of scenario {} does not match the catalogue", scenario.file))?,
+        )
+    };
     // The command line overrides the scenario; the manifest records what was used.
     let config = args.trial.config_over(scenario.seed, scenario.trials)?;
     scenario.seed = config.seed;
@@ -73,20 +89,30 @@ pub fn run<R: Ruleset>(args: &SweepArgs, ctx: &Invocation<'_>) -> Result<()> {
         .resolve::<R>(&cat)
         .with_context(|| format!("scenario {} does not match the catalogue", scenario.file))?;
     if let Some(choice) = super::shard::choose(&args.shard, &|name| std::env::var(name).ok())? {
+        if plan.is_some() {
+            return Err(super::usage::usage(
+                "a scenario with [vary] cannot be sharded yet: run it in one process, or give each varied value \
+                 its own scenario",
+            ));
+        }
         return super::shard::run_shard::<R>(args, ctx, &text, &scenario, &cat, &resolved, &config, &choice);
     }
     let destination = args.out.clone().unwrap_or_else(|| Path::new("reports").join(&scenario.name));
     let report = ReportDir::create(&destination, args.force)?;
 
     let progress = Progress::new(args.quiet);
-    let out = run_sweep::<R>(&scenario, &resolved, &cat, &config, &progress).map_err(|e| anyhow!(e))?;
+    let out = match &plan {
+        None => run_sweep::<R>(&scenario, &resolved, &cat, &config, &progress),
+        Some(plan) => run_varied::<R>(&scenario, plan, &config, &progress),
+    }
+    .map_err(|e| anyhow!(e))?;
     progress.finish();
-    write_report(&out, report, &args.format, args.no_charts, args.quiet, serde_json::Map::new())
+    write_report(&out, report, &args.format, args.no_charts, args.quiet, serde_json::Map::new(), layers.files())
 }
 
 /// Write a finished sweep as a report (tables in `formats`, manifest with `extra` keys
-/// added, column guide, charts and page unless `no_charts`) and move it into place;
-/// prints a summary unless `quiet`.
+/// added, the catalogue files it ran on in `catalogue/`, column guide, charts and page
+/// unless `no_charts`) and move it into place; prints a summary unless `quiet`.
 ///
 /// # Errors
 /// A file that cannot be written, or a signal while writing (the report is dropped).
@@ -97,6 +123,7 @@ pub fn write_report(
     no_charts: bool,
     quiet: bool,
     extra: serde_json::Map<String, serde_json::Value>,
+    catalogue_files: &[SourceFile],
 ) -> Result<()> {
     let write_start = Instant::now();
     let mut formats = formats.to_vec();
@@ -120,7 +147,11 @@ pub fn write_report(
         }
     }
     let mut manifest = out.manifest.clone();
+    let saved = write_catalogue(report.path(), catalogue_files)?;
     let obj = manifest.as_object_mut().expect("object");
+    if let Some(c) = obj.get_mut("catalogue").and_then(|c| c.as_object_mut()) {
+        c.insert("saved".into(), serde_json::json!({ "dir": CATALOGUE_DIR, "files": saved }));
+    }
     obj.extend(extra);
     obj.insert("files".into(), serde_json::json!(files));
     obj.insert("write_seconds".into(), serde_json::json!(write_start.elapsed().as_secs_f64()));

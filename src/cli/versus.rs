@@ -49,6 +49,24 @@ pub fn catalogue_for<R: Ruleset>(catalog: &CatalogArgs, scenario: Option<&str>) 
     }
 }
 
+/// The source files of the catalogue [`catalogue_for`] loads (saved in reports).
+///
+/// # Errors
+/// A scenario that cannot be read or parsed.
+pub fn catalogue_files_for<R: Ruleset>(
+    catalog: &CatalogArgs,
+    scenario: Option<&str>,
+) -> Result<Vec<crate::catalogue::source::SourceFile>> {
+    let mut layers = catalog.layers::<R>();
+    if let Some(path) = scenario {
+        let extra = ScenarioText::load(path)?.parse::<R>()?.loadouts_add;
+        if !extra.is_empty() {
+            layers.add(&extra);
+        }
+    }
+    Ok(layers.files().to_vec())
+}
+
 /// A scenario, its expanded grid, and its opponents (duel) or targets (attack run).
 pub type ScenarioParts = (Scenario, Vec<Point>, Vec<String>, Vec<String>);
 

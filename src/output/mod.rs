@@ -8,6 +8,7 @@ pub mod raw_tallies;
 pub mod read;
 pub mod report_dir;
 pub mod report_kind;
+pub mod saved_catalogue;
 pub mod table;
 
 pub use parquet::{CsvExporter, Exporter, ParquetExporter};

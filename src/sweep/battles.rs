@@ -189,12 +189,13 @@ pub fn run_battles<R: Ruleset>(
     catalogue: &R::Catalogue,
     points: &[(Point, R::Conditions)],
     options: &R::Options,
+    key_extra: &[(String, String)],
     layout: &Layout,
     config: &RunConfig,
     observer: &dyn Observer,
     plays: &super::shard::Plays<'_>,
 ) -> Result<BattleSweep, String> {
-    let pairs_text = options.pairs();
+    let pairs_text: Vec<(String, String)> = options.pairs().into_iter().chain(key_extra.iter().cloned()).collect();
     let forces = &resolved.forces;
     let canonical: Vec<String> = forces.iter().map(ForceSpec::canonical).collect();
     let terms = BattleTerms { mode: &spec.mode, policy: spec.policy.as_deref(), max_turns: spec.max_turns };

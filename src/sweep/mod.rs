@@ -5,6 +5,7 @@
 pub mod battles;
 pub mod cells;
 pub mod compare;
+pub mod diff;
 pub mod fit;
 pub mod fit_link;
 pub mod forces;
@@ -13,6 +14,7 @@ pub mod run;
 pub mod scenario;
 pub mod shard;
 pub mod tables;
+pub mod vary;
 
 pub use forces::Generate;
 pub use run::{SweepOutput, run_sweep, run_sweep_with};

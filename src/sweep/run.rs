@@ -94,11 +94,27 @@ pub fn run_sweep<R: Ruleset>(
     config: &RunConfig,
     observer: &dyn Observer,
 ) -> Result<SweepOutput, String> {
-    run_sweep_with::<R>(scenario, resolved, catalogue, config, observer, &Plays::all())
+    run_sweep_with::<R>(scenario, resolved, catalogue, config, observer, &[], &Plays::all())
 }
 
-/// As [`run_sweep`], with the tallies from `plays`: every stream, one shard's share (the
-/// tables then hold that share only), or the merged shards (see [`super::shard`]).
+/// As [`run_sweep`], with `key_extra` (name, value) pairs added to every cell key after
+/// the ruleset's options (a sensitivity sweep's varied values; empty = the plain keys).
+///
+/// # Errors
+/// As [`run_sweep`].
+pub fn run_sweep_keyed<R: Ruleset>(
+    scenario: &Scenario,
+    resolved: &Resolved,
+    catalogue: &R::Catalogue,
+    config: &RunConfig,
+    observer: &dyn Observer,
+    key_extra: &[(String, String)],
+) -> Result<SweepOutput, String> {
+    run_sweep_with::<R>(scenario, resolved, catalogue, config, observer, key_extra, &Plays::all())
+}
+
+/// As [`run_sweep_keyed`], with the tallies from `plays`: every stream, one shard's share
+/// (the tables then hold that share only), or the merged shards (see [`super::shard`]).
 ///
 /// # Errors
 /// As [`run_sweep`], and what [`Plays::run`] refuses.
@@ -108,6 +124,7 @@ pub fn run_sweep_with<R: Ruleset>(
     catalogue: &R::Catalogue,
     config: &RunConfig,
     observer: &dyn Observer,
+    key_extra: &[(String, String)],
     plays: &Plays<'_>,
 ) -> Result<SweepOutput, String> {
     let start = Instant::now();
@@ -128,8 +145,9 @@ pub fn run_sweep_with<R: Ruleset>(
     // A battle scenario's policy is a battle policy, read by the ruleset's battles.
     let policy: R::Policy =
         if scenario.engagement == Engagement::Battle { R::Policy::default() } else { scenario.policy.parse()? };
+    let key_pairs: Vec<(String, String)> = option_pairs.iter().chain(key_extra).cloned().collect();
     let key =
-        CellSpec { ruleset: R::NAME, options: &option_pairs, policy: &scenario.policy, max_turns: scenario.max_turns };
+        CellSpec { ruleset: R::NAME, options: &key_pairs, policy: &scenario.policy, max_turns: scenario.max_turns };
     let l = layout::<R>();
     let details = R::detail_tables();
     let mut detail_tables: Vec<Table> = details.iter().map(|d| tables::detail(&l, d)).collect();
@@ -251,7 +269,7 @@ pub fn run_sweep_with<R: Ruleset>(
         Engagement::Battle => {
             let spec = scenario.battle.as_ref().ok_or("a battle scenario without its battle keys")?;
             let b = super::battles::run_battles::<R>(
-                spec, resolved, catalogue, &points, &options, &l, config, observer, plays,
+                spec, resolved, catalogue, &points, &options, key_extra, &l, config, observer, plays,
             )?;
             battle_manifest = Some(b.manifest);
             (b.tables, b.cells, b.engagements)

@@ -59,6 +59,7 @@ pub const SCENARIO_KEYS: &[&str] = &[
     "mode",
     "forces",
     "generate",
+    "vary",
 ];
 /// Every key of `[charts]`.
 pub const CHART_KEYS: &[&str] = &["ttk_conditions"];
@@ -163,6 +164,8 @@ pub struct Scenario {
     pub loadouts_add: Vec<PathBuf>,
     /// Battles: mode, policy, cap and forces; `None` for other engagements.
     pub battle: Option<BattleSpec>,
+    /// `[vary]`: catalogue stats to vary (a sensitivity sweep; see [`super::vary`]).
+    pub vary: Vec<super::vary::VaryAxis>,
     /// The file it came from (`<embedded>/standard.toml` for built-in ones).
     pub file: String,
     positions: KeyPositions,
@@ -424,6 +427,7 @@ impl Scenario {
                 }
             }
         }
+        let vary = f.table("vary", super::vary::read_vary).unwrap_or_default();
         let ok = f.finish(SCENARIO_KEYS);
         if !ok {
             return Err(CatalogErrors(errors));
@@ -445,6 +449,7 @@ impl Scenario {
             chart_conditions: if chart_conditions.is_empty() { vec![Vec::new()] } else { chart_conditions },
             loadouts_add,
             battle,
+            vary,
             file: file.to_string(),
             positions: KeyPositions {
                 attackers: attacker_pos,

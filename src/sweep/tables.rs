@@ -324,7 +324,7 @@ pub fn scenario_json(s: &Scenario) -> Value {
             serde_json::json!({ "precision": half_width, "max_trials": max })
         }
     };
-    serde_json::json!({
+    let mut out = serde_json::json!({
         "ruleset": s.ruleset,
         "name": s.name,
         "description": s.description,
@@ -348,5 +348,9 @@ pub fn scenario_json(s: &Scenario) -> Value {
                 "budget": g.budget, "max_units": g.max_units, "limit": g.limit, "builds": g.builds,
             })),
         })),
-    })
+    });
+    if !s.vary.is_empty() {
+        out.as_object_mut().expect("an object").insert("vary".into(), super::vary::vary_json(&s.vary));
+    }
+    out
 }

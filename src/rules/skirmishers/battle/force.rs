@@ -36,11 +36,7 @@ pub fn squads_as_forces(cat: &Catalogue) -> Vec<ForceSpec> {
             members: s
                 .members
                 .iter()
-                .map(|(i, n)| crate::catalogue::force::Member {
-                    build: cat.troopers[*i].name.clone(),
-                    count: *n,
-                    position: None,
-                })
+                .map(|(i, n)| crate::catalogue::force::Member::new(cat.troopers[*i].name.clone(), *n))
                 .collect(),
             budget: None,
             position: None,
@@ -57,6 +53,9 @@ pub fn squads_as_forces(cat: &Catalogue) -> Vec<ForceSpec> {
 pub fn resolve(cat: &Catalogue, f: &ForceSpec, budget: u32) -> Result<Roster, String> {
     let mut kinds: Vec<(Trooper, u32)> = Vec::new();
     for m in &f.members {
+        if !m.passengers.is_empty() {
+            return Err(format!("force `{}`: `{}` carries passengers; Skirmishers squads have none", f.name, m.build));
+        }
         let t = cat.trooper(&m.build).map_err(|e| format!("force `{}`: {e}", f.name))?;
         kinds.push((t.clone(), m.count));
     }

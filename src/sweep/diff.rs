@@ -1,0 +1,420 @@
+//! Catalogue diffs: one scenario played on an old and a new catalogue, and the change of
+//! every headline metric per build (and per weapon), with paired intervals.
+//!
+//! - Attack runs are exact (the ruleset's exact law): per build and target, `p_kill`,
+//!   `mean_turns`, `p_kill_turn1`, `kill_points_per_turn_per_point` and `points`; per
+//!   weapon, `p_kill_turn1` (one attack's kill chance). The difference is exact and its
+//!   interval has zero width.
+//! - Duels are Monte Carlo with common random numbers: both catalogues' duels of a cell
+//!   use the cell key a sweep would (so the same streams), trial `i` of the old duel is
+//!   paired with trial `i` of the new one, and [`PairedTally`]s give `p_a_wins`,
+//!   `p_b_wins`, `p_draw` (Newcombe's paired interval) and `mean_turns` (normal
+//!   interval of the paired differences). A duel no change touches draws the same
+//!   numbers in both and plays identically: its difference is exactly 0 with no changed
+//!   trial (`changed_trials` = 0).
+//!
+//! Builds are listed whether or not a change touches them.
+
+use serde_json::{Value, json};
+
+use crate::engine::{Cell, Kernel, Observer, RunConfig, Tally, cell_key, run};
+use crate::output::{Cell as Out, Kind, Table};
+use crate::rules::axis::{self, Point};
+use crate::rules::ruleset::{Role, RuleOptions, Ruleset};
+use crate::stats::paired::Scale;
+use crate::stats::{DuelTally, Interval, PairedTally};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::cells::CellSpec;
+use super::scenario::{Engagement, Resolved, Scenario, all_specs};
+
+/// One catalogue of a diff: the catalogue and the scenario's names resolved against it.
+pub struct Side<'a, C> {
+    pub catalogue: &'a C,
+    pub resolved: &'a Resolved,
+}
+
+/// One line of a diff.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DiffRow {
+    pub build: String,
+    /// `None` on a build's own rows.
+    pub weapon: Option<String>,
+    /// The target (attack runs) or opponent (duels).
+    pub against: String,
+    pub point: Point,
+    pub metric: &'static str,
+    /// `exact` or `monte-carlo`.
+    pub method: &'static str,
+    /// `None` where the metric has no value (no kill within the cap, or a weapon the
+    /// catalogue does not give the build).
+    pub old: Option<f64>,
+    pub new: Option<f64>,
+    /// new − old.
+    pub difference: Option<f64>,
+    /// 95% interval of new − old (zero width when exact).
+    pub difference_ci95: Option<Interval>,
+    /// Monte Carlo: trials per catalogue, and trials whose outcome differs.
+    pub trials: Option<u64>,
+    pub changed_trials: Option<u64>,
+}
+
+impl DiffRow {
+    fn exact(
+        build: &str,
+        weapon: Option<&str>,
+        against: &str,
+        point: &Point,
+        metric: &'static str,
+        old: Option<f64>,
+        new: Option<f64>,
+    ) -> DiffRow {
+        let difference = old.zip(new).map(|(o, n)| n - o);
+        DiffRow {
+            build: build.to_string(),
+            weapon: weapon.map(str::to_string),
+            against: against.to_string(),
+            point: point.clone(),
+            metric,
+            method: "exact",
+            old,
+            new,
+            difference,
+            difference_ci95: difference.map(|d| Interval { low: d, high: d }),
+            trials: None,
+            changed_trials: None,
+        }
+    }
+}
+
+/// Play `scenario` on both catalogues and list the changes (attack-run and duel
+/// scenarios).
+///
+/// # Errors
+/// A battle scenario, catalogues whose selections differ, a cell a ruleset refuses, or
+/// a cancelled run.
+pub fn run_diff<R: Ruleset>(
+    scenario: &Scenario,
+    old: Side<'_, R::Catalogue>,
+    new: Side<'_, R::Catalogue>,
+    config: &RunConfig,
+    observer: &dyn Observer,
+) -> Result<Vec<DiffRow>, String> {
+    if !scenario.vary.is_empty() {
+        return Err("diff plays a scenario without [vary]: the two catalogues are what varies".into());
+    }
+    for (key, o, n) in [
+        ("attackers", &old.resolved.attackers, &new.resolved.attackers),
+        ("targets", &old.resolved.targets, &new.resolved.targets),
+        ("opponents", &old.resolved.opponents, &new.resolved.opponents),
+    ] {
+        if o != n {
+            return Err(format!(
+                "the scenario's {key} select different names in the two catalogues: old {o:?}, new {n:?}; \
+                 diff compares the same builds (name them in the scenario)"
+            ));
+        }
+    }
+    let points: Vec<(Point, R::Conditions)> = scenario
+        .grid
+        .expand(&all_specs::<R>(), &[])
+        .map_err(|e| e.join("; "))?
+        .into_iter()
+        .map(|p| {
+            let c = R::conditions(&p)?;
+            R::check_engagement(&c)?;
+            Ok((p, c))
+        })
+        .collect::<Result<_, String>>()?;
+    let options = scenario.rule_options::<R>()?;
+    match scenario.engagement {
+        Engagement::AttackRun => attack_runs::<R>(scenario, &old, &new, &points, &options),
+        Engagement::Duel => duels::<R>(scenario, &old, &new, &points, &options, config, observer),
+        Engagement::Battle => Err("diff plays attack-run and duel scenarios, not battles".into()),
+    }
+}
+
+fn attack_runs<R: Ruleset>(
+    scenario: &Scenario,
+    old: &Side<'_, R::Catalogue>,
+    new: &Side<'_, R::Catalogue>,
+    points: &[(Point, R::Conditions)],
+    options: &R::Options,
+) -> Result<Vec<DiffRow>, String> {
+    let policy: R::Policy = scenario.policy.parse()?;
+    let mut rows = Vec::new();
+    for a in &old.resolved.attackers {
+        for t in &old.resolved.targets {
+            for (p, c) in points {
+                // Per catalogue: the exact law, points, and the cost rows (per weapon).
+                let eval = |cat: &R::Catalogue| -> Result<_, String> {
+                    let kernel = R::attack_run(cat, a, t, c, options, policy, scenario.max_turns)
+                        .map_err(|e| format!("{a} vs {t}: {e}"))?;
+                    let exact = R::exact_run(&kernel);
+                    let costs = R::cost_rows(cat, a, t, c, options, &kernel)?;
+                    Ok((exact, R::points(cat, a)?, R::points(cat, t)?, costs))
+                };
+                let (eo, po, to, co) = eval(old.catalogue)?;
+                let (en, pn, tn, cn) = eval(new.catalogue)?;
+                let shown = R::display_name(old.catalogue, Role::Attacker, a)?;
+                let target = R::display_name(old.catalogue, Role::Target, t)?;
+                let kp = |e: &crate::stats::ExactTtk, points: f64, target_points: f64| {
+                    (points > 0.0).then(|| e.kill_rate() * target_points / points)
+                };
+                let metrics: [(&'static str, Option<f64>, Option<f64>); 5] = [
+                    ("p_kill", Some(eo.p_kill), Some(en.p_kill)),
+                    ("mean_turns", eo.mean_turns, en.mean_turns),
+                    ("p_kill_turn1", eo.p_kill_by_turn.first().copied(), en.p_kill_by_turn.first().copied()),
+                    ("kill_points_per_turn_per_point", kp(&eo, po, to), kp(&en, pn, tn)),
+                    ("points", Some(po), Some(pn)),
+                ];
+                for (m, o, n) in metrics {
+                    rows.push(DiffRow::exact(&shown, None, &target, p, m, o, n));
+                }
+                // Weapons, in the old catalogue's order, then any only the new one has.
+                let weapon = |rows: &[crate::rules::ruleset::CostRow], w: &str| {
+                    rows.iter().find(|r| r.weapon.as_deref() == Some(w)).and_then(|r| r.p_kill_turn1)
+                };
+                let mut names: Vec<&str> = co.iter().filter_map(|r| r.weapon.as_deref()).collect();
+                for w in cn.iter().filter_map(|r| r.weapon.as_deref()) {
+                    if !names.contains(&w) {
+                        names.push(w);
+                    }
+                }
+                for w in names {
+                    rows.push(DiffRow::exact(
+                        &shown,
+                        Some(w),
+                        &target,
+                        p,
+                        "p_kill_turn1",
+                        weapon(&co, w),
+                        weapon(&cn, w),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(rows)
+}
+
+/// Paired tallies of one duel cell played on both catalogues.
+#[derive(Debug, Clone)]
+pub struct DuelDiffTally {
+    pub old: DuelTally,
+    pub new: DuelTally,
+    pub a_wins: PairedTally,
+    pub b_wins: PairedTally,
+    pub draws: PairedTally,
+    /// The turn each duel ended (timeouts: the cap).
+    pub turns: PairedTally,
+    /// Trials whose outcome (result or turn) differs between the catalogues.
+    pub changed: u64,
+}
+
+impl Tally for DuelDiffTally {
+    fn merge(&mut self, o: &Self) {
+        self.old.merge(&o.old);
+        self.new.merge(&o.new);
+        self.a_wins.merge(&o.a_wins);
+        self.b_wins.merge(&o.b_wins);
+        self.draws.merge(&o.draws);
+        self.turns.merge(&o.turns);
+        self.changed += o.changed;
+    }
+    fn trials(&self) -> u64 {
+        self.a_wins.trials
+    }
+    /// The largest paired half-width among the three outcome rates.
+    fn max_half_width(&self) -> f64 {
+        [&self.a_wins, &self.b_wins, &self.draws].iter().map(|t| t.paired_half_width()).fold(0.0, f64::max)
+    }
+}
+
+/// The outcome of the one duel recorded in `t` (A won, B won, draw; the turn it ended),
+/// and `t` emptied again.
+fn take_one(t: &mut DuelTally) -> (i64, i64, i64, i64) {
+    let cap = t.a_wins_by_turn.len() as i64;
+    let mut out = (0, 0, 1, cap);
+    for (i, hist) in [&mut t.a_wins_by_turn, &mut t.b_wins_by_turn, &mut t.mutual_by_turn].into_iter().enumerate() {
+        if let Some(turn) = hist.iter().position(|&c| c > 0) {
+            hist[turn] = 0;
+            out = (i64::from(i == 0), i64::from(i == 1), i64::from(i == 2), turn as i64 + 1);
+        }
+    }
+    t.timeouts = 0;
+    t.trials = 0;
+    out
+}
+
+/// The old and the new duel of one cell, trial by trial from the same stream: the old
+/// duel's numbers are exactly those a sweep draws for the cell.
+struct PairedDuel<'k, K> {
+    old: &'k K,
+    new: &'k K,
+    max_turns: i64,
+}
+
+impl<K: Kernel<Tally = DuelTally>> Kernel for PairedDuel<'_, K> {
+    type Tally = DuelDiffTally;
+
+    fn new_tally(&self) -> DuelDiffTally {
+        DuelDiffTally {
+            old: self.old.new_tally(),
+            new: self.new.new_tally(),
+            a_wins: PairedTally::new(Scale::Proportion),
+            b_wins: PairedTally::new(Scale::Proportion),
+            draws: PairedTally::new(Scale::Proportion),
+            turns: PairedTally::new(Scale::Range { low: 1, high: self.max_turns }),
+            changed: 0,
+        }
+    }
+
+    /// A duel kernel plays `n` trials as `n` single trials from one generator, so the
+    /// old side here draws exactly the numbers of an unpaired run of the same stream.
+    fn play(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut DuelDiffTally) {
+        let mut new_rng = rng.clone();
+        // One-trial scratch tallies, emptied after each trial (one allocation per stream).
+        let (mut o1, mut n1) = (self.old.new_tally(), self.new.new_tally());
+        for _ in 0..trials {
+            self.old.play(rng, 1, &mut o1);
+            self.new.play(&mut new_rng, 1, &mut n1);
+            tally.old.merge(&o1);
+            tally.new.merge(&n1);
+            let (o, n) = (take_one(&mut o1), take_one(&mut n1));
+            tally.a_wins.add(n.0, o.0);
+            tally.b_wins.add(n.1, o.1);
+            tally.draws.add(n.2, o.2);
+            tally.turns.add(n.3, o.3);
+            tally.changed += u64::from(o != n);
+        }
+    }
+}
+
+fn duels<R: Ruleset>(
+    scenario: &Scenario,
+    old: &Side<'_, R::Catalogue>,
+    new: &Side<'_, R::Catalogue>,
+    points: &[(Point, R::Conditions)],
+    options: &R::Options,
+    config: &RunConfig,
+    observer: &dyn Observer,
+) -> Result<Vec<DiffRow>, String> {
+    let policy: R::Policy = scenario.policy.parse()?;
+    let pairs = options.pairs();
+    let key = CellSpec { ruleset: R::NAME, options: &pairs, policy: &scenario.policy, max_turns: scenario.max_turns };
+    let mut compiled = Vec::new();
+    for a in &old.resolved.attackers {
+        for b in &old.resolved.opponents {
+            for (p, c) in points {
+                let duel = |cat: &R::Catalogue| {
+                    R::duel(cat, a, b, c, options, policy, scenario.max_turns).map_err(|e| format!("{a} vs {b}: {e}"))
+                };
+                compiled.push((a, b, p, duel(old.catalogue)?, duel(new.catalogue)?, cell_key(&key.duel(a, b, p))));
+            }
+        }
+    }
+    let max_turns = scenario.max_turns as i64;
+    let kernels: Vec<PairedDuel<'_, R::Duel>> =
+        compiled.iter().map(|c| PairedDuel { old: &c.3, new: &c.4, max_turns }).collect();
+    let cells: Vec<Cell<'_, PairedDuel<'_, R::Duel>>> =
+        compiled.iter().zip(&kernels).map(|(c, k)| Cell { key: c.5, kernel: k }).collect();
+    let tallies = run(&cells, config, observer)?;
+    let mut rows = Vec::new();
+    for ((a, b, p, ..), t) in compiled.iter().zip(&tallies) {
+        let (so, sn) = (t.old.summary(), t.new.summary());
+        let metrics: [(&'static str, &PairedTally, Option<f64>, Option<f64>); 4] = [
+            ("p_a_wins", &t.a_wins, Some(so.p_a_wins), Some(sn.p_a_wins)),
+            ("p_b_wins", &t.b_wins, Some(so.p_b_wins), Some(sn.p_b_wins)),
+            ("p_draw", &t.draws, Some(so.p_draw), Some(sn.p_draw)),
+            ("mean_turns", &t.turns, so.mean_turns, sn.mean_turns),
+        ];
+        for (metric, paired, o, n) in metrics {
+            let s = paired.summary();
+            rows.push(DiffRow {
+                build: a.to_string(),
+                weapon: None,
+                against: b.to_string(),
+                point: (*p).clone(),
+                metric,
+                method: "monte-carlo",
+                old: o,
+                new: n,
+                // Paired sums: new − old, exactly 0 when every pair agrees.
+                difference: Some(s.difference),
+                difference_ci95: Some(s.paired_ci()),
+                trials: Some(t.trials()),
+                changed_trials: Some(t.changed),
+            });
+        }
+    }
+    Ok(rows)
+}
+
+/// The diff as a table: `ruleset`, `build`, `weapon`, `against`, one column per axis,
+/// `metric`, `method`, `old`, `new`, `difference`, `difference_ci95_low`/`_high`,
+/// `trials`, `changed_trials`.
+pub fn diff_table<R: Ruleset>(rows: &[DiffRow]) -> Table {
+    let cols: Vec<(&str, Kind)> =
+        [("ruleset", Kind::Text), ("build", Kind::Text), ("weapon", Kind::Text), ("against", Kind::Text)]
+            .into_iter()
+            .chain(axis::columns(R::axes()))
+            .chain([
+                ("metric", Kind::Text),
+                ("method", Kind::Text),
+                ("old", Kind::Float),
+                ("new", Kind::Float),
+                ("difference", Kind::Float),
+                ("difference_ci95_low", Kind::Float),
+                ("difference_ci95_high", Kind::Float),
+                ("trials", Kind::Int),
+                ("changed_trials", Kind::Int),
+            ])
+            .collect();
+    let mut t = Table::typed(&cols);
+    for r in rows {
+        let row: Vec<Out> = [R::NAME.into(), r.build.clone().into(), r.weapon.clone().into(), r.against.clone().into()]
+            .into_iter()
+            .chain(r.point.cells(R::axes()))
+            .chain([
+                r.metric.into(),
+                r.method.into(),
+                r.old.into(),
+                r.new.into(),
+                r.difference.into(),
+                r.difference_ci95.map(|i| i.low).into(),
+                r.difference_ci95.map(|i| i.high).into(),
+                r.trials.into(),
+                r.changed_trials.into(),
+            ])
+            .collect();
+        t.push(row);
+    }
+    t
+}
+
+/// The diff as JSON rows: the table's keys, with `difference_ci95` as `[low, high]`
+/// (null when there is no difference) in place of its two columns.
+pub fn diff_json<R: Ruleset>(rows: &[DiffRow]) -> Value {
+    let t = diff_table::<R>(rows);
+    Value::Array(
+        t.rows
+            .iter()
+            .zip(rows)
+            .map(|(cells, r)| {
+                let mut o = serde_json::Map::new();
+                for (c, v) in t.columns.iter().zip(cells) {
+                    if c == "difference_ci95_low" {
+                        o.insert(
+                            "difference_ci95".into(),
+                            r.difference_ci95.map_or(Value::Null, |i| json!([i.low, i.high])),
+                        );
+                    } else if c != "difference_ci95_high" {
+                        o.insert(c.clone(), v.to_json());
+                    }
+                }
+                Value::Object(o)
+            })
+            .collect(),
+    )
+}
