@@ -295,6 +295,10 @@ fn unplayed_rulings_are_refused_by_name() {
     );
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("SYMPATHETIC_PER_ITEM=false"));
+    // The full chart model has no exact odds.
+    let out = shellshock(&dir, &["odds", "--attacker", "Probe", "--target", "Glass", "--option", "MODEL=FULL_CHART"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("MODEL=FULL_CHART"));
 }
 
 #[test]

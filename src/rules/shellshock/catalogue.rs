@@ -389,11 +389,12 @@ fn read_unit(
     })
 }
 
-fn read_chart(mut f: Fields<'_>) -> Option<Chart> {
+fn read_chart(mut f: Fields<'_>, names: &mut Names<'_>, weapons: &[&str]) -> Option<Chart> {
     let name = f.string("name", true);
     let text = f.string("lines", true);
     let equipment = f.table_list("equipment", |t| {
         let letter = t.string("letter", true);
+        let has_bonus = t.has("bonus");
         let e = Equipment {
             letter: ' ',
             name: t.string("name", true).unwrap_or_default(),
@@ -413,6 +414,34 @@ fn read_chart(mut f: Fields<'_>) -> Option<Chart> {
             }
             _ => None,
         };
+        // The full chart model's keys (illustrative): each only where its kind uses it.
+        let kind = e.kind.to_ascii_lowercase();
+        let misplaced = [
+            (
+                "gunner",
+                e.gunner.is_some() && kind != "crew" && kind != "weapon",
+                "only crew and weapon items belong to a gunner",
+            ),
+            ("weapon", e.weapon.is_some() && kind != "weapon", "only a weapon item names a weapon"),
+            (
+                "weapon",
+                e.weapon.is_some() && e.gunner.is_none(),
+                "a weapon item that names a weapon needs its `gunner`",
+            ),
+            ("bonus", has_bonus && kind != "halon", "only a halon item has a bonus"),
+        ];
+        for (key, bad, msg) in misplaced {
+            if bad {
+                let pos = t.position_of(key);
+                t.error(Some(key), pos, msg);
+            }
+        }
+        if let Some(w) = &e.weapon {
+            if let Err(msg) = names.lookup(w, weapons, "weapon") {
+                let pos = t.position_of("weapon");
+                t.error(Some("weapon"), pos, msg);
+            }
+        }
         t.reject_unknown(&["letter", "name", "kind", "hits", "gunner", "weapon", "bonus"]);
         (!t.failed()).then_some(Equipment { letter: l?, ..e })
     });
@@ -564,8 +593,10 @@ fn check(
         }
     }
     let mut charts = Vec::new();
+    names.defined = of(WEAPON).filter_map(RawEntry::name).collect();
+    let weapon_names: Vec<&str> = weapons.iter().map(|w| w.name.as_str()).collect();
     for (i, e) in entries.iter().enumerate().filter(|(_, e)| e.section == CHART) {
-        if let Some(c) = read_chart(Fields::new(e, &mut errors)) {
+        if let Some(c) = read_chart(Fields::new(e, &mut errors), &mut names, &weapon_names) {
             if clean(i) {
                 charts.push(c);
             }

@@ -369,3 +369,60 @@ fn golden_seed_full_chart_run() {
     let counts = monte_carlo(&r, 20261121, 10_000, None).kills_by_turn;
     assert_eq!(counts, vec![5690, 2425, 1102, 448, 178, 86, 47, 14, 5, 3, 2, 0]);
 }
+
+#[test]
+fn the_full_chart_keys_are_checked_with_file_line_entry_and_field() {
+    let text = format!(
+        "{VECTORS}{}",
+        r#"
+[[chart]]
+name = "bad"
+lines = "ABCDEABCDEABCDEABCDEABCDEABCDEABCDEABCDEABCDEABCDEABCDEABCDEABCDEABCDEABCDEABCDEABCDEABCDEABCDEABCDE"
+equipment = [
+  { letter = "A", name = "Turret", kind = "turret", gunner = 1 },
+  { letter = "B", name = "Gun", kind = "weapon", gunner = 1, weapon = "Lazer" },
+  { letter = "C", name = "Ammo", kind = "ammo", bonus = 2 },
+  { letter = "D", name = "Gun 2", kind = "weapon", weapon = "Laser" },
+  { letter = "E", name = "Legs", kind = "locomotion" },
+]
+locomotion = ["1 2 3 4 5 X", "1 2 3 4 5 Y", "1 2", "1", "1", "1", "1", "1", "1", "1"]
+
+[[chart]]
+name = "short"
+lines = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+equipment = [{ letter = "A", name = "Crew", kind = "crew" }]
+locomotion = ["1 1 1 1 1 1"]
+"#
+    );
+    let err = Catalogue::from_read("t", &[SourceFile { name: "bad.toml".into(), text }], Vec::new()).unwrap_err();
+    let all = err.to_string();
+    for needle in [
+        "equipment[0].gunner",
+        "only crew and weapon items belong to a gunner",
+        "equipment[1].weapon",
+        "unknown weapon `Lazer`",
+        "equipment[2].bonus",
+        "only a halon item has a bonus",
+        "a weapon item that names a weapon needs its `gunner`",
+        "locomotion[1]",
+        "`Y` is not a loss 0-20, SLIP, TURN, MSRP, X (immobile) or -",
+        "a Locomotion Damage Chart has 10 rows (d10), got 1",
+        "chart \"bad\"",
+        "chart \"short\"",
+    ] {
+        assert!(all.contains(needle), "missing `{needle}` in:\n{all}");
+    }
+    assert!(err.0.iter().all(|e| e.file == "bad.toml" && e.position.is_some()), "{all}");
+}
+
+#[test]
+fn the_shipped_charts_carry_gunners_and_locomotion() {
+    let cat = Catalogue::embedded().unwrap();
+    let names: Vec<String> = cat.weapons.iter().map(|w| w.name.clone()).collect();
+    for u in &cat.units {
+        let m = ChartModel::new(u, &cat.charts[u.chart], &names).unwrap();
+        assert!(m.crew != 0 && m.explosive != 0 && m.locomotion != 0, "{}", u.name);
+        assert!(m.immobilises.iter().flatten().any(|x| *x), "{}: an X on the Locomotion chart", u.name);
+        assert!(m.own_weapons.iter().any(|g| g.items != 0 && g.crew != 0), "{}: gated weapons", u.name);
+    }
+}

@@ -344,6 +344,9 @@ impl Ruleset for Shellshock {
         o: &Options,
     ) -> Result<OddsReport, String> {
         let (au, tu) = (unit(cat, a)?, unit(cat, t)?);
+        if o.full_chart() {
+            return Err("odds are exact: MODEL=FULL_CHART is played by Monte Carlo only (ttk, duel)".into());
+        }
         let ps = compile(cat, a, t, c, o)?;
         let header = format!("{} vs {} ({})", au.name, tu.name, c.describe());
         let mut r = odds::report(header, &ps, &defence(tu, c), o.damage_dice(), weapon, &au.name, &tu.name)?;
