@@ -279,7 +279,60 @@ fn compare_and_gauntlet_run_through_the_ruleset() {
 #[test]
 fn unplayed_rulings_are_refused_by_name() {
     let dir = catalogue_dir(&[("units.toml", CATALOGUE)]);
-    let out = shellshock(&dir, &["ttk", "--attacker", "Probe", "--target", "Glass", "--option", "MODEL=FULL_CHART"]);
+    let out = shellshock(
+        &dir,
+        &[
+            "ttk",
+            "--attacker",
+            "Probe",
+            "--target",
+            "Glass",
+            "--option",
+            "MODEL=FULL_CHART",
+            "--option",
+            "SYMPATHETIC_PER_ITEM=false",
+        ],
+    );
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("SYMPATHETIC_PER_ITEM=false"));
+    // The full chart model has no exact odds.
+    let out = shellshock(&dir, &["odds", "--attacker", "Probe", "--target", "Glass", "--option", "MODEL=FULL_CHART"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("MODEL=FULL_CHART"));
+}
+
+#[test]
+fn full_chart_runs_and_duels_match_the_independent_law_where_the_chart_cannot_matter() {
+    // Glass dies on any Internal, so its chart is never reached: the full chart model's
+    // Monte Carlo must follow the same independent law as the card-free model.
+    let dir = catalogue_dir(&[("units.toml", CATALOGUE)]);
+    let (.., p) = probe_odds(0, 1);
+    let full = ["--option", "MODEL=FULL_CHART", "--format", "json", "--trials", "40000", "--seed", "4"];
+    let run = ["ttk", "--attacker", "Probe", "--target", "Glass", "--range", "30", "--max-turns", "8"];
+    let mc = json(&dir, &[&run[..], &full[..]].concat());
+    for k in 0..8 {
+        let want = 1.0 - (1.0 - p).powi(k + 1);
+        let kills = (mc["p_kill_by_turn"][k as usize].as_f64().unwrap() * 40000.0).round() as u64;
+        assert!(consistent(kills, 40000, want, 1e-4 / 8.0), "turn {}: {kills}/40000 vs {want}", k + 1);
+    }
+    let duel = ["duel", "Glass", "Glass", "--range", "30", "--max-turns", "6"];
+    let out = shellshock(&dir, &[&duel[..], &full[..]].concat());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn full_chart_ammunition_lines_kill_more_than_the_card_free_model() {
+    // Probe's chart with its crew line made ammunition (half the lines explode with
+    // 9/20), and Dead raised to 60 so that the chart, not the Dead box, decides.
+    let cat = CATALOGUE
+        .replace(r#"{ letter = "A", name = "Crew" }"#, r#"{ letter = "A", name = "Ammo", kind = "ammo" }"#)
+        .replace("dead_at = 9", "dead_at = 60");
+    let dir = catalogue_dir(&[("units.toml", &cat)]);
+    let run =
+        ["ttk", "--attacker", "Probe", "--target", "Probe", "--range", "30", "--max-turns", "8", "--format", "json"];
+    let e = json(&dir, &[&run[..], &["--exact"]].concat());
+    let mc = json(&dir, &[&run[..], &["--option", "MODEL=FULL_CHART", "--trials", "40000", "--seed", "4"]].concat());
+    let exact = e["p_kill"].as_f64().unwrap();
+    let kills = (mc["p_kill"].as_f64().unwrap() * 40000.0).round() as u64;
+    assert!(kills as f64 / 40000.0 > exact && !consistent(kills, 40000, exact, 1e-4), "{kills}/40000 vs {exact}");
 }

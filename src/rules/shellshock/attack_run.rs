@@ -19,6 +19,7 @@ use crate::stats::{ExactTtk, TtkTally};
 use super::catalogue::Catalogue;
 use super::conditions::Conditions;
 use super::damage::{Defence, Internal, roll_pool};
+use super::full_chart::{self, CardState, ChartModel, Gate, Shooter};
 use super::gunner::{GunnerPlan, StepLaw, defence, plans};
 use super::options::{DamageDice, Options};
 use super::roll::{MULTIPLIERS, roll_dice};
@@ -56,6 +57,20 @@ pub struct AttackRun {
     thresholds: Vec<u64>,
     /// Packed outcomes: armour after << 8 | lines marked, or [`KILL`].
     packed: Vec<u32>,
+    /// The full chart model (`MODEL = FULL_CHART`), when played.
+    pub full: Option<FullChart>,
+}
+
+/// A run compiled for the full chart model.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FullChart {
+    /// Gunner plans against the target as it is ([0]) and immobilised ([1]); the same
+    /// gunners in the same order.
+    pub plans: [Vec<GunnerPlan>; 2],
+    /// `gates[k][g][w]`: what silences weapon w of `plans[k][g]` (attacker's chart).
+    pub gates: [Vec<Vec<Gate>>; 2],
+    /// The target's chart.
+    pub target: ChartModel,
 }
 
 fn table(law: &StepLaw) -> Vec<(u64, u32)> {
@@ -95,7 +110,55 @@ impl AttackRun {
         if !(1..=MAX_TURNS_LIMIT).contains(&max_turns) {
             return Err(format!("max turns must be between 1 and {MAX_TURNS_LIMIT}, got {max_turns}"));
         }
-        Ok(Self::from_plans(plans(cat, attacker, target, c, o), defence(target, c), o, max_turns))
+        let mut run = Self::from_plans(plans(cat, attacker, target, c, o), defence(target, c), o, max_turns);
+        if o.full_chart() {
+            let names: Vec<String> = cat.weapons.iter().map(|w| w.name.clone()).collect();
+            let still = Conditions { immobile: true, ..*c };
+            let sets = [plans(cat, attacker, target, c, o), plans(cat, attacker, target, &still, o)];
+            let chart = &cat.charts[attacker.chart];
+            let gates = sets.clone().map(|ps| {
+                ps.iter().map(|p| p.weapons.iter().map(|w| Gate::new(chart, p.number, &w.name)).collect()).collect()
+            });
+            let target = ChartModel::new(target, &cat.charts[target.chart], &names)?;
+            run.full = Some(FullChart { plans: sets, gates, target });
+        }
+        Ok(run)
+    }
+
+    /// Whether this run plays the full chart model (Monte Carlo only).
+    pub fn is_full_chart(&self) -> bool {
+        self.full.is_some()
+    }
+
+    /// Gunner `g` of the full model firing at a target (immobile: `still`), the
+    /// attacker having lost the items in `destroyed`.
+    #[inline]
+    pub fn shooter<'a>(&'a self, f: &'a FullChart, still: bool, g: usize, destroyed: u32) -> Shooter<'a> {
+        let k = usize::from(still);
+        Shooter {
+            plan: &f.plans[k][g],
+            gates: &f.gates[k][g],
+            destroyed,
+            how: self.how,
+            double_stacks: self.double_stacks,
+            second_20_destroys: self.second_20_destroys,
+        }
+    }
+
+    /// One run of the full chart model: (turn of the kill, attack of the kill) or `None`.
+    fn play_full<R: Rng + ?Sized>(&self, f: &FullChart, rng: &mut R) -> Option<(u32, u32)> {
+        let mut s = CardState::fresh(self.defence.armour);
+        let mut action = 0;
+        for t in 0..self.max_turns {
+            let still = s.immobile; // effects start at the next turn (Aftermath)
+            for g in 0..self.plans.len() {
+                action += 1;
+                if full_chart::step(&self.shooter(f, still, g, 0), &self.defence, &f.target, &mut s, rng) {
+                    return Some((t + 1, action));
+                }
+            }
+        }
+        None
     }
 
     /// Compile from gunner plans and the target's defence.
@@ -126,6 +189,7 @@ impl AttackRun {
             start,
             thresholds,
             packed,
+            full: None,
         }
     }
 
@@ -205,6 +269,9 @@ impl AttackRun {
     /// Play one run: (turn of the kill from 1, attack of the kill from 1), or `None`.
     #[inline]
     pub fn play_one<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<(u32, u32)> {
+        if let Some(f) = &self.full {
+            return self.play_full(f, rng);
+        }
         let mut s = self.fresh();
         let mut action = 0;
         for t in 0..self.max_turns {
@@ -218,7 +285,8 @@ impl AttackRun {
         None
     }
 
-    /// The exact time-to-kill law: the Markov chain over (armour left, lines marked).
+    /// The exact time-to-kill law of the card-free model: the Markov chain over (armour
+    /// left, lines marked). The full chart model has none (see [`AttackRun::is_full_chart`]).
     pub fn exact(&self) -> ExactTtk {
         let width = CHART_LINES as usize;
         let a0 = self.defence.armour as usize;

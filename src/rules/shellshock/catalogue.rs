@@ -50,7 +50,7 @@ const UNIT_KEYS: &[&str] = &[
     "ecv",
     "note",
 ];
-const CHART_KEYS: &[&str] = &["name", "lines", "equipment", "note"];
+const CHART_KEYS: &[&str] = &["name", "lines", "equipment", "locomotion", "note"];
 const FIELD_KEYS: &[&str] = &["name", "opponents", "note"];
 /// Largest d6 count of one weapon (the book mentions weapons with up to 20).
 pub const MAX_DICE: i64 = 40;
@@ -389,16 +389,20 @@ fn read_unit(
     })
 }
 
-fn read_chart(mut f: Fields<'_>) -> Option<Chart> {
+fn read_chart(mut f: Fields<'_>, names: &mut Names<'_>, weapons: &[&str]) -> Option<Chart> {
     let name = f.string("name", true);
     let text = f.string("lines", true);
     let equipment = f.table_list("equipment", |t| {
         let letter = t.string("letter", true);
+        let has_bonus = t.has("bonus");
         let e = Equipment {
             letter: ' ',
             name: t.string("name", true).unwrap_or_default(),
             kind: t.string("kind", false).unwrap_or_else(|| "other".into()),
             hits: t.int("hits", Some(1), 1, 100) as u32,
+            gunner: t.has("gunner").then(|| t.int("gunner", None, 1, 50) as u32),
+            weapon: t.string("weapon", false),
+            bonus: t.int("bonus", Some(0), -10, 10) as i32,
         };
         let mut chars = letter.as_deref().unwrap_or("").chars();
         let l = match (chars.next(), chars.next()) {
@@ -410,7 +414,35 @@ fn read_chart(mut f: Fields<'_>) -> Option<Chart> {
             }
             _ => None,
         };
-        t.reject_unknown(&["letter", "name", "kind", "hits"]);
+        // The full chart model's keys (illustrative): each only where its kind uses it.
+        let kind = e.kind.to_ascii_lowercase();
+        let misplaced = [
+            (
+                "gunner",
+                e.gunner.is_some() && kind != "crew" && kind != "weapon",
+                "only crew and weapon items belong to a gunner",
+            ),
+            ("weapon", e.weapon.is_some() && kind != "weapon", "only a weapon item names a weapon"),
+            (
+                "weapon",
+                e.weapon.is_some() && e.gunner.is_none(),
+                "a weapon item that names a weapon needs its `gunner`",
+            ),
+            ("bonus", has_bonus && kind != "halon", "only a halon item has a bonus"),
+        ];
+        for (key, bad, msg) in misplaced {
+            if bad {
+                let pos = t.position_of(key);
+                t.error(Some(key), pos, msg);
+            }
+        }
+        if let Some(w) = &e.weapon {
+            if let Err(msg) = names.lookup(w, weapons, "weapon") {
+                let pos = t.position_of("weapon");
+                t.error(Some("weapon"), pos, msg);
+            }
+        }
+        t.reject_unknown(&["letter", "name", "kind", "hits", "gunner", "weapon", "bonus"]);
         (!t.failed()).then_some(Equipment { letter: l?, ..e })
     });
     let lines: Vec<char> = text.as_deref().unwrap_or("").chars().filter(|c| !c.is_whitespace()).collect();
@@ -439,9 +471,49 @@ fn read_chart(mut f: Fields<'_>) -> Option<Chart> {
             }
         }
     }
+    let locomotion = read_locomotion(&mut f);
     let _ = f.string("note", false);
     let ok = f.finish(CHART_KEYS);
-    ok.then_some(Chart { name: name?, lines, equipment })
+    ok.then_some(Chart { name: name?, lines, equipment, locomotion })
+}
+
+/// The optional Locomotion Damage Chart of a chart: 10 strings of 6 entries each.
+fn read_locomotion(f: &mut Fields<'_>) -> Option<Vec<Vec<String>>> {
+    if !f.has("locomotion") {
+        return None;
+    }
+    let pos = f.position_of("locomotion");
+    let rows = f.string_list("locomotion");
+    if f.is_bad("locomotion") {
+        return None;
+    }
+    if rows.len() != 10 {
+        f.error(Some("locomotion"), pos, format!("a Locomotion Damage Chart has 10 rows (d10), got {}", rows.len()));
+        return None;
+    }
+    let mut out = Vec::new();
+    for (i, (row, p)) in rows.iter().enumerate() {
+        let cells: Vec<String> = row.split_whitespace().map(str::to_ascii_uppercase).collect();
+        let field = format!("locomotion[{i}]");
+        if cells.len() != 6 {
+            f.error(Some(&field), p.or(pos), format!("a row has 6 entries (d6), got {}", cells.len()));
+            return None;
+        }
+        for c in &cells {
+            let ok =
+                matches!(c.as_str(), "SLIP" | "TURN" | "MSRP" | "X" | "-") || c.parse::<u32>().is_ok_and(|n| n <= 20);
+            if !ok {
+                f.error(
+                    Some(&field),
+                    p.or(pos),
+                    format!("`{c}` is not a loss 0-20, SLIP, TURN, MSRP, X (immobile) or -"),
+                );
+                return None;
+            }
+        }
+        out.push(cells);
+    }
+    Some(out)
 }
 
 fn read_field(mut f: Fields<'_>, names: &mut Names<'_>, units: &[&str], unknown: &mut usize) -> Option<Field> {
@@ -521,8 +593,10 @@ fn check(
         }
     }
     let mut charts = Vec::new();
+    names.defined = of(WEAPON).filter_map(RawEntry::name).collect();
+    let weapon_names: Vec<&str> = weapons.iter().map(|w| w.name.as_str()).collect();
     for (i, e) in entries.iter().enumerate().filter(|(_, e)| e.section == CHART) {
-        if let Some(c) = read_chart(Fields::new(e, &mut errors)) {
+        if let Some(c) = read_chart(Fields::new(e, &mut errors), &mut names, &weapon_names) {
             if clean(i) {
                 charts.push(c);
             }

@@ -10,7 +10,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::engine::Kernel;
 use crate::stats::{DuelTally, ExactDuelOdds, ExactTtk, PairedTally, Scale};
 
-use super::attack_run::AttackRun;
+use super::attack_run::{AttackRun, FullChart};
+use super::full_chart::{self, CardState};
 
 /// Who won a duel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,16 +47,25 @@ pub fn exact_duel(a: &ExactTtk, b: &ExactTtk) -> (f64, f64, f64, f64) {
 
 impl DuelKernel {
     /// # Errors
-    /// Runs with different turn caps.
+    /// Runs with different turn caps, or one side on the full chart model and not the other.
     pub fn new(a: AttackRun, b: AttackRun) -> Result<DuelKernel, String> {
         if a.max_turns != b.max_turns {
             return Err("the two sides have different turn caps".into());
+        }
+        if a.is_full_chart() != b.is_full_chart() {
+            return Err("both sides of a duel play the same model (MODEL)".into());
         }
         let max_turns = a.max_turns;
         Ok(DuelKernel { a, b, max_turns })
     }
 
-    /// The exact outcome (card-free sides never change each other's fire).
+    /// Whether the duel plays the full chart model (Monte Carlo only).
+    pub fn is_full_chart(&self) -> bool {
+        self.a.is_full_chart()
+    }
+
+    /// The exact outcome (card-free sides never change each other's fire; the full
+    /// chart model has no exact outcome: do not call it then).
     pub fn exact(&self) -> ExactDuelOdds {
         let (a, b, mutual, timeout) = exact_duel(&self.a.exact(), &self.b.exact());
         ExactDuelOdds { p_a_wins: a, p_b_wins: b, p_draw: mutual + timeout }
@@ -64,6 +74,9 @@ impl DuelKernel {
     /// One duel: the winner and the turn it ended (the cap for a timeout), and whether
     /// both fell in that turn.
     pub fn play_one<R: Rng + ?Sized>(&self, rng: &mut R) -> (Winner, u32, bool) {
+        if let (Some(fa), Some(fb)) = (&self.a.full, &self.b.full) {
+            return self.play_full(fa, fb, rng);
+        }
         let (mut sa, mut sb) = (self.b.fresh(), self.a.fresh()); // A's state is under B's fire
         for t in 1..=self.max_turns {
             let mut b_down = false;
@@ -76,6 +89,37 @@ impl DuelKernel {
             let mut a_down = false;
             for g in 0..self.b.gunners() {
                 if self.b.step(g, &mut sa, rng) {
+                    a_down = true;
+                    break;
+                }
+            }
+            match (a_down, b_down) {
+                (true, true) => return (Winner::Draw, t, true),
+                (false, true) => return (Winner::A, t, false),
+                (true, false) => return (Winner::B, t, false),
+                (false, false) => {}
+            }
+        }
+        (Winner::Draw, self.max_turns, false)
+    }
+
+    /// One duel of the full chart model: each side fires with what worked at the start
+    /// of the turn (losses, immobility and destruction take effect in Aftermath).
+    fn play_full<R: Rng + ?Sized>(&self, fa: &FullChart, fb: &FullChart, rng: &mut R) -> (Winner, u32, bool) {
+        let (a, b) = (&self.a, &self.b);
+        let (mut sa, mut sb) = (CardState::fresh(b.defence.armour), CardState::fresh(a.defence.armour));
+        for t in 1..=self.max_turns {
+            let (lost_a, lost_b, a_still, b_still) = (sa.destroyed, sb.destroyed, sa.immobile, sb.immobile);
+            let mut b_down = false;
+            for g in 0..a.gunners() {
+                if full_chart::step(&a.shooter(fa, b_still, g, lost_a), &a.defence, &fa.target, &mut sb, rng) {
+                    b_down = true;
+                    break;
+                }
+            }
+            let mut a_down = false;
+            for g in 0..b.gunners() {
+                if full_chart::step(&b.shooter(fb, a_still, g, lost_b), &b.defence, &fb.target, &mut sa, rng) {
                     a_down = true;
                     break;
                 }

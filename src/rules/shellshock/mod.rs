@@ -15,13 +15,18 @@
 //! - `odds`: `volley odds` (one turn of every gunner, JSON keys of issue 13).
 //! - `attack_run`: the attack run's exact Markov chain and Monte Carlo kernel;
 //!   `duel`: simultaneous duels, exact from two kill-turn laws and Monte Carlo.
-//! - `chart`: the 100-line chart's marking rules (§3 step 9), for the full-chart model.
+//! - `chart`: the 100-line chart's marking rules (§3 step 9) as plain reference code.
+//! - `full_chart`: the full chart model's per-trial card (fixed-size state) and step.
 //!
 //! # The card-free model (default)
 //! A unit is out of action on (a) one gunner's Internal reaching Dead X+, (b) a second
 //! 20, or (d) all 100 chart lines marked; marked lines never overlap, so the lines add
-//! up (XX+1 per box, 1 per Core Hit). The full-chart model (equipment, sympathetic
-//! explosions, locomotion) is not played yet: `MODEL=FULL_CHART` is refused.
+//! up (XX+1 per box, 1 per Core Hit).
+//!
+//! # The full chart model (`MODEL = FULL_CHART`, Monte Carlo only)
+//! Equipment lines, item hits, sympathetic explosions, locomotion and their effects on
+//! later turns; out of action (a)-(f). See `full_chart`. No exact law: `--exact`,
+//! exact duels and paired attack-run comparisons are not available with it.
 
 pub mod attack_run;
 pub mod catalogue;
@@ -29,6 +34,7 @@ pub mod chart;
 pub mod conditions;
 pub mod damage;
 pub mod duel;
+pub mod full_chart;
 pub mod gunner;
 pub mod odds;
 pub mod options;
@@ -45,6 +51,8 @@ pub use options::Options;
 pub use roll::{Dice, RollLaw};
 pub use ruleset::Shellshock;
 
+#[cfg(test)]
+mod full_chart_tests;
 #[cfg(test)]
 mod monte_carlo_tests;
 #[cfg(test)]

@@ -155,14 +155,14 @@ pub const SPECS: &[Spec] = &[
         default: "CARD_FREE",
         values: Values::Choice(&["CARD_FREE", "FULL"]),
         not_played: &["FULL"],
-        help: "§3: destroyed on (a) Dead box, (b) second 20, (d) 100 lines marked (CARD_FREE); FULL adds (c), (e), (f)",
+        help: "§3: destroyed on (a) Dead box, (b) second 20, (d) 100 lines marked (CARD_FREE); MODEL=FULL_CHART plays (a)-(f) whatever this says",
     },
     Spec {
         name: "MODEL",
         default: "CARD_FREE",
         values: Values::Choice(&["CARD_FREE", "FULL_CHART"]),
-        not_played: &["FULL_CHART"],
-        help: "§3: the card-free model (lines counted) or the full 100-line chart model (not played yet)",
+        not_played: &[],
+        help: "§3: the card-free model (lines counted) or the full 100-line chart model (equipment, sympathetic explosions, locomotion; out of action (a)-(f); Monte Carlo only, every die rolled)",
     },
     Spec {
         name: "ENGAGEMENT_MOVEMENT",
@@ -404,6 +404,10 @@ impl Options {
             v => Some(v.parse().expect("validated integer")),
         }
     }
+    /// Whether the full chart model is played (`MODEL = FULL_CHART`).
+    pub fn full_chart(&self) -> bool {
+        self.get("MODEL") == "FULL_CHART"
+    }
     /// Whether Monte Carlo rolls every die (`MC_SAMPLER = DICE`).
     pub fn mc_dice(&self) -> bool {
         self.get("MC_SAMPLER") == "DICE"
@@ -426,7 +430,9 @@ mod tests {
         assert!(o.set("RANGE_STEP", "0").is_err());
         assert!(o.set("RANGE_STEPS", "3").unwrap_err().contains("RANGE_STEP"));
         o.set("MODEL", "FULL_CHART").unwrap();
-        assert!(o.validate().unwrap_err().contains("MODEL=FULL_CHART"));
+        assert!(o.validate().is_ok() && o.full_chart());
+        o.set("SYMPATHETIC_PER_ITEM", "false").unwrap();
+        assert!(o.validate().unwrap_err().contains("SYMPATHETIC_PER_ITEM=false"));
         assert_eq!(o.pairs().len(), SPECS.len());
     }
 }

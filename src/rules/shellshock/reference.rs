@@ -44,7 +44,7 @@ pub fn vector_16_catalogue() -> Catalogue {
     Catalogue {
         weapons: vec![weapon],
         units: vec![unit],
-        charts: vec![Chart { name: "none".into(), lines: vec!['A'; 100], equipment: Vec::new() }],
+        charts: vec![Chart { name: "none".into(), lines: vec!['A'; 100], equipment: Vec::new(), locomotion: None }],
         fields: Vec::new(),
         origin: "shellshock.md §7 vector 16".into(),
         hash: String::new(),

@@ -344,6 +344,9 @@ impl Ruleset for Shellshock {
         o: &Options,
     ) -> Result<OddsReport, String> {
         let (au, tu) = (unit(cat, a)?, unit(cat, t)?);
+        if o.full_chart() {
+            return Err("odds are exact: MODEL=FULL_CHART is played by Monte Carlo only (ttk, duel)".into());
+        }
         let ps = compile(cat, a, t, c, o)?;
         let header = format!("{} vs {} ({})", au.name, tu.name, c.describe());
         let mut r = odds::report(header, &ps, &defence(tu, c), o.damage_dice(), weapon, &au.name, &tu.name)?;
@@ -365,6 +368,19 @@ impl Ruleset for Shellshock {
     }
 
     fn exact_run(run: &AttackRun) -> ExactTtk {
+        if run.is_full_chart() {
+            // No exact law: every number is NaN rather than the card-free chain's.
+            let n = run.max_turns as usize;
+            let nan = vec![f64::NAN; n];
+            return ExactTtk {
+                kill_by_turn: nan.clone(),
+                p_kill_by_turn: nan.clone(),
+                kill_by_action: vec![f64::NAN; n * run.gunners()],
+                p_kill: f64::NAN,
+                mean_turns: None,
+                mean_actions: None,
+            };
+        }
         run.exact()
     }
 
@@ -393,10 +409,13 @@ impl Ruleset for Shellshock {
     }
 
     fn exact_duel(d: &DuelKernel) -> Option<ExactDuelOdds> {
-        Some(d.exact())
+        (!d.is_full_chart()).then(|| d.exact())
     }
 
     fn paired_run(a: AttackRun, b: AttackRun, metric: Metric) -> Result<QuantilePair, String> {
+        if a.is_full_chart() || b.is_full_chart() {
+            return Err("compared attack runs map one uniform through exact laws: not with MODEL=FULL_CHART".into());
+        }
         QuantilePair::new(&a.exact(), &b.exact(), metric)
     }
 

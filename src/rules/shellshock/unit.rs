@@ -112,6 +112,12 @@ pub struct Equipment {
     pub kind: String,
     /// Hits that destroy it (>= 1).
     pub hits: u32,
+    /// For crew and weapons: the card gunner (from 1) it belongs to (illustrative key).
+    pub gunner: Option<u32>,
+    /// For weapons: the catalogue weapon it is (`None`: every weapon of its gunner).
+    pub weapon: Option<String>,
+    /// For Halon: the defender's modifier to sympathetic explosion rolls while it works.
+    pub bonus: i32,
 }
 
 /// A 100-line Internal Damage Chart: one equipment letter per line.
@@ -121,6 +127,9 @@ pub struct Chart {
     /// Exactly 100 letters, line 01 first.
     pub lines: Vec<char>,
     pub equipment: Vec<Equipment>,
+    /// The Locomotion Damage Chart: 10 rows (d10) of 6 entries (d6), upper case, each an
+    /// integer loss, `SLIP`, `TURN`, `MSRP`, `X` (immobile) or `-`; `None`: no chart.
+    pub locomotion: Option<Vec<Vec<String>>>,
 }
 
 /// Weighted opponents for gauntlets.
