@@ -57,6 +57,13 @@ pub fn run_ttk<R: Ruleset>(args: &TtkArgs, ctx: &Invocation<'_>) -> Result<()> {
         R::attack_run(&cat, &attacker, &target, &cond, &options, policy, args.run.max_turns).map_err(|e| anyhow!(e))?;
     let result = if args.exact {
         let e = R::exact_run(&kernel);
+        if !e.is_available() {
+            return Err(super::usage::usage(format!(
+                "--exact: {} has no exact solver for this run under these options (a Monte Carlo-only model); \
+                 drop --exact to sample it",
+                R::LABEL
+            )));
+        }
         Result_ {
             method: "exact",
             trials: 0,

@@ -312,7 +312,8 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
         policy: Self::Policy,
         max_turns: u32,
     ) -> Result<Self::AttackRun, String>;
-    /// The run's exact time-to-kill law.
+    /// The run's exact time-to-kill law, or [`ExactTtk::unavailable`] where the options
+    /// choose a model with no exact solver (`ttk --exact` then refuses the run).
     fn exact_run(run: &Self::AttackRun) -> ExactTtk;
     /// The run's plan for people: (turn from 1, weapon) per attack.
     fn plan(cat: &Self::Catalogue, attacker: &str, run: &Self::AttackRun) -> Vec<(u32, String)>;

@@ -21,6 +21,25 @@ pub struct ExactTtk {
 }
 
 impl ExactTtk {
+    /// The law of a run that has no exact solver (e.g. a Monte Carlo-only model): every
+    /// probability NaN, `turns` long, `actions` attack slots. Tables show it as missing
+    /// values; `ttk --exact` refuses it (see [`ExactTtk::is_available`]).
+    pub fn unavailable(turns: usize, actions: usize) -> ExactTtk {
+        ExactTtk {
+            kill_by_turn: vec![f64::NAN; turns],
+            p_kill_by_turn: vec![f64::NAN; turns],
+            kill_by_action: vec![f64::NAN; actions],
+            p_kill: f64::NAN,
+            mean_turns: None,
+            mean_actions: None,
+        }
+    }
+
+    /// Whether this is an exact law (not [`ExactTtk::unavailable`]).
+    pub fn is_available(&self) -> bool {
+        !self.p_kill.is_nan()
+    }
+
     /// Kills per turn spent: P(kill) / E[min(T, cap)] (see `TtkTally::kill_rate`).
     pub fn kill_rate(&self) -> f64 {
         let cap = self.kill_by_turn.len() as f64;

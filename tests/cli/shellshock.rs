@@ -299,6 +299,13 @@ fn unplayed_rulings_are_refused_by_name() {
     let out = shellshock(&dir, &["odds", "--attacker", "Probe", "--target", "Glass", "--option", "MODEL=FULL_CHART"]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("MODEL=FULL_CHART"));
+    // ... nor an exact time to kill: `ttk --exact` is a usage error, not a table of NaN.
+    let out = shellshock(
+        &dir,
+        &["ttk", "--attacker", "Probe", "--target", "Glass", "--exact", "--option", "MODEL=FULL_CHART"],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no exact solver"));
 }
 
 #[test]

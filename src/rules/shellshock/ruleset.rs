@@ -371,15 +371,7 @@ impl Ruleset for Shellshock {
         if run.is_full_chart() {
             // No exact law: every number is NaN rather than the card-free chain's.
             let n = run.max_turns as usize;
-            let nan = vec![f64::NAN; n];
-            return ExactTtk {
-                kill_by_turn: nan.clone(),
-                p_kill_by_turn: nan.clone(),
-                kill_by_action: vec![f64::NAN; n * run.gunners()],
-                p_kill: f64::NAN,
-                mean_turns: None,
-                mean_actions: None,
-            };
+            return ExactTtk::unavailable(n, n * run.gunners());
         }
         run.exact()
     }
