@@ -194,9 +194,9 @@ impl RollLaw {
         let n = tns.len();
         let mut p = vec![[0.0f64; 4]; n + 1];
         p[0][0] += self.p_auto_miss;
-        for m in 0..4 {
-            p[n][m] += self.p_nat20[m];
-            for (t, &q) in self.normal[m].iter().enumerate() {
+        for (m, (&nat20, normal)) in self.p_nat20.iter().zip(&self.normal).enumerate() {
+            p[n][m] += nat20;
+            for (t, &q) in normal.iter().enumerate() {
                 if q > 0.0 {
                     let k = tns.iter().filter(|&&tn| tn - gunnery <= t as i64).count();
                     p[k][m] += q;

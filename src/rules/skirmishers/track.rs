@@ -135,8 +135,8 @@ fn set(s: u64, i: usize, mark: u64) -> u64 {
 
 /// The current column (see the module documentation).
 pub fn column(kind: TrackKind, s: u64, m: &Marking) -> usize {
-    let full = (0..kind.cells()).filter(|&i| cell(s, i) == FULL);
-    let c = if m.rightmost { full.last() } else { full.into_iter().next() };
+    let mut full = (0..kind.cells()).filter(|&i| cell(s, i) == FULL);
+    let c = if m.rightmost { full.next_back() } else { full.next() };
     c.map_or(0, |i| i + 1)
 }
 

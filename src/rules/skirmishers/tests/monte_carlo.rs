@@ -146,14 +146,14 @@ fn dice_by_dice_simulation_agrees_with_the_exact_chain() {
     let mut by_round = vec![0u64; ROUNDS as usize];
     for _ in 0..n {
         let mut s = fresh(4);
-        for r in 0..ROUNDS as usize {
+        for slot in by_round.iter_mut() {
             let hit = roll(&mut rng, 6) + roll(&mut rng, 6) >= 8; // long range
             if hit {
                 let cell = (roll(&mut rng, 6) + roll(&mut rng, 6)) as i32;
                 s = super::super::track::apply(TrackKind::Basic, s, Hit { lethal: 4, blunt: 0 }, cell, &m);
             }
             if card.is_out(s) {
-                by_round[r] += 1;
+                *slot += 1;
                 break;
             }
         }
