@@ -9,6 +9,7 @@ pub mod draw;
 pub mod fit;
 pub mod gauntlet;
 pub mod legacy;
+pub mod lines;
 pub mod page;
 pub mod pdf;
 pub mod render;

@@ -364,16 +364,6 @@ figure{{margin:2em 0}}figure svg{{width:100%;height:auto;border:1px solid #eee}}
     h
 }
 
-/// Write a sweep report's `index.md` and `index.html` into `dir`.
-pub fn write_pages(dir: &Path, manifest: &Value, tables: &ReportTables, charts: &[Chart]) -> Result<()> {
-    let shape = ReportShape::of_manifest(manifest);
-    let at = &shape.condition_sets(manifest)[0];
-    let first = super::vary::at_first_values(tables, manifest);
-    let mut found = findings(first.as_ref().unwrap_or(tables), &shape, at);
-    found.extend(super::vary::findings(tables, manifest));
-    write_page(dir, &PageInfo::of_sweep(manifest), &found, charts)
-}
-
 /// Write the column guide (`COLUMNS.md`, the text of volley's `reports/COLUMNS.md`) into
 /// report directory `dir`.
 pub fn write_column_guide(dir: &Path) -> Result<()> {

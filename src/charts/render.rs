@@ -13,7 +13,7 @@ pub enum ChartKind {
     Curves(CurvePanels),
     Bars(Bars),
     /// Small multiples of lines over a varied stat (sensitivity sweeps).
-    Lines(super::vary::LinePanels),
+    Lines(super::lines::LinePanels),
 }
 
 /// A chart and the file stem it is written under (`charts/<name>.svg|png`).
@@ -55,7 +55,7 @@ impl Chart {
             ChartKind::Heatmap(h) => draw::heatmap(root, h, footer),
             ChartKind::Curves(c) => draw::curves(root, c, footer),
             ChartKind::Bars(b) => draw::bars(root, b, footer),
-            ChartKind::Lines(l) => super::vary::draw(&draw::frame(root, &l.title, footer)?, l),
+            ChartKind::Lines(l) => super::lines::draw(&draw::frame(root, &l.title, footer)?, l),
         }
     }
 

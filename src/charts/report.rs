@@ -144,3 +144,18 @@ pub fn draw_report(kind: ReportKind, tables: &ReportTables, manifest: &Value) ->
         }
     })
 }
+
+/// Write a sweep report's `index.md` and `index.html` into `dir`.
+pub fn write_pages(
+    dir: &std::path::Path,
+    manifest: &Value,
+    tables: &ReportTables,
+    charts: &[Chart],
+) -> anyhow::Result<()> {
+    let shape = ReportShape::of_manifest(manifest);
+    let at = &shape.condition_sets(manifest)[0];
+    let first = super::vary::at_first_values(tables, manifest);
+    let mut found = page::findings(first.as_ref().unwrap_or(tables), &shape, at);
+    found.extend(super::vary::findings(tables, manifest));
+    page::write_page(dir, &PageInfo::of_sweep(manifest), &found, charts)
+}

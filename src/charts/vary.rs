@@ -4,14 +4,12 @@
 //! build (the mean over the other columns: targets, conditions, other varied stats).
 //! Exact columns are used where the tables have them.
 
-use plotters::coord::Shift;
-use plotters::prelude::*;
 use serde_json::Value;
 
 use super::ReportTables;
+use super::lines::{Line, LinePanels, Panel};
 use super::page::Finding;
 use super::render::{Chart, ChartKind};
-use super::style::{FONT, Sizes, series_colour};
 use crate::output::percent::percent;
 
 /// A headline metric: its table, the column naming the series, the value column and
@@ -68,30 +66,6 @@ const METRICS: [Metric; 5] = [
         null: None,
     },
 ];
-
-/// One line: a series' mean value at each varied value, in value order.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Line {
-    pub label: String,
-    pub points: Vec<(f64, f64)>,
-}
-
-/// One panel: a metric and its lines.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Panel {
-    pub title: String,
-    pub probability: bool,
-    pub lines: Vec<Line>,
-}
-
-/// The small multiples of one varied stat.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LinePanels {
-    pub title: String,
-    /// The varied stat, for the x axis (`Devastator damage`).
-    pub x_label: String,
-    pub panels: Vec<Panel>,
-}
 
 /// A varied value, the sum of a metric at it and the count of rows summed.
 type Sum = (f64, f64, usize);
@@ -218,68 +192,6 @@ pub fn findings(tables: &ReportTables, manifest: &Value) -> Vec<Finding> {
         }
     }
     out
-}
-
-fn err<E: std::fmt::Debug>(e: E) -> String {
-    format!("drawing failed: {e:?}")
-}
-
-/// Draw the panels (three per row) inside `body`.
-pub fn draw<DB: DrawingBackend>(body: &DrawingArea<DB, Shift>, c: &LinePanels) -> Result<(), String> {
-    let n = c.panels.len().max(1);
-    let cols = n.min(3);
-    let rows = n.div_ceil(cols);
-    let cells = body.split_evenly((rows, cols));
-    let xs: Vec<f64> =
-        c.panels.iter().flat_map(|p| p.lines.iter().flat_map(|l| l.points.iter().map(|q| q.0))).collect();
-    let (lo, hi) = xs.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &x| (a.min(x), b.max(x)));
-    let pad = if hi > lo { (hi - lo) * 0.08 } else { 1.0 };
-    for (panel, area) in c.panels.iter().zip(cells.iter()) {
-        let top = if panel.probability {
-            1.0
-        } else {
-            panel.lines.iter().flat_map(|l| l.points.iter().map(|p| p.1)).fold(0.0, f64::max) * 1.1 + 1e-9
-        };
-        let mut chart = ChartBuilder::on(area)
-            .caption(&panel.title, (FONT, Sizes::label() as f64, FontStyle::Bold))
-            .margin(Sizes::tick())
-            .x_label_area_size(Sizes::label() * 2)
-            .y_label_area_size(Sizes::label() * 3)
-            .build_cartesian_2d(lo - pad..hi + pad, 0f64..top)
-            .map_err(err)?;
-        let probability = panel.probability;
-        chart
-            .configure_mesh()
-            .x_desc(c.x_label.as_str())
-            .axis_desc_style((FONT, Sizes::tick() as f64))
-            .label_style((FONT, Sizes::tick() as f64 * 0.85))
-            .y_label_formatter(&|v| if probability { format!("{:.0}%", v * 100.0) } else { format!("{v:.2}") })
-            .x_label_formatter(&|v| super::axes::number_text(*v))
-            .light_line_style(RGBColor(235, 235, 235))
-            .draw()
-            .map_err(err)?;
-        let k = panel.lines.len();
-        for (i, line) in panel.lines.iter().enumerate() {
-            let colour = series_colour(i, k);
-            let width = Sizes::tick() / 8;
-            let marker = Sizes::tick() as i32 / 4;
-            chart
-                .draw_series(LineSeries::new(line.points.clone(), colour.stroke_width(width)))
-                .map_err(err)?
-                .label(line.label.clone())
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 3 * marker, y)], colour.stroke_width(width)));
-            chart.draw_series(line.points.iter().map(|&p| Circle::new(p, marker, colour.filled()))).map_err(err)?;
-        }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .label_font((FONT, Sizes::tick() as f64 * 0.8))
-            .background_style(WHITE.mix(0.85))
-            .border_style(RGBColor(180, 180, 180))
-            .draw()
-            .map_err(err)?;
-    }
-    Ok(())
 }
 
 /// The tables restricted to each varied stat's first listed value, as the other charts

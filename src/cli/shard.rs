@@ -18,7 +18,6 @@ use serde_json::json;
 use super::Invocation;
 use super::progress::Progress;
 use super::signals;
-use super::sweep::SweepArgs;
 use super::usage::usage;
 use crate::engine::{RunConfig, STREAM_TRIALS, Share, Trials};
 use crate::output::ReportDir;
@@ -140,6 +139,17 @@ pub fn default_dir(scenario: &str, share: Share) -> PathBuf {
     Path::new("reports").join(format!("{scenario}-shards")).join(format!("shard-{:0width$}-of-{n}", share.index() + 1))
 }
 
+/// Where a shard goes and how it talks: the sweep's `--out`, `--force` and `--quiet`.
+#[derive(Debug, Clone, Copy)]
+pub struct ShardOutput<'a> {
+    /// The shard directory (default `reports/<scenario>-shards/shard-K-of-N`).
+    pub out: Option<&'a Path>,
+    /// Replace an existing directory.
+    pub force: bool,
+    /// No progress bar and no summary.
+    pub quiet: bool,
+}
+
 /// Play `choice`'s share of the sweep and write its shard directory.
 ///
 /// # Errors
@@ -147,7 +157,7 @@ pub fn default_dir(scenario: &str, share: Share) -> PathBuf {
 /// is left then).
 #[allow(clippy::too_many_arguments)]
 pub fn run_shard<R: Ruleset>(
-    args: &SweepArgs,
+    args: ShardOutput<'_>,
     ctx: &Invocation<'_>,
     text: &ScenarioText,
     scenario: &Scenario,
@@ -164,7 +174,7 @@ pub fn run_shard<R: Ruleset>(
              every shard. Shard a fixed trial count (--trials N), or run --precision in one process",
         ));
     };
-    let destination = args.out.clone().unwrap_or_else(|| default_dir(&scenario.name, share));
+    let destination = args.out.map_or_else(|| default_dir(&scenario.name, share), Path::to_path_buf);
     let dir = ReportDir::create(&destination, args.force)?;
     let start = Instant::now();
     let progress = Progress::new(args.quiet);

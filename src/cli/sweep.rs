@@ -10,7 +10,8 @@ use super::progress::Progress;
 use super::run_args::TrialArgs;
 use super::{Invocation, signals};
 use crate::catalogue::source::SourceFile;
-use crate::charts::page::{write_column_guide, write_pages};
+use crate::charts::page::write_column_guide;
+use crate::charts::report::write_pages;
 use crate::charts::{ReportTables, report_charts, write_charts};
 use crate::output::saved_catalogue::{CATALOGUE_DIR, write_catalogue};
 use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir};
@@ -95,7 +96,8 @@ pub fn run<R: Ruleset>(args: &SweepArgs, ctx: &Invocation<'_>) -> Result<()> {
                  its own scenario",
             ));
         }
-        return super::shard::run_shard::<R>(args, ctx, &text, &scenario, &cat, &resolved, &config, &choice);
+        let output = super::shard::ShardOutput { out: args.out.as_deref(), force: args.force, quiet: args.quiet };
+        return super::shard::run_shard::<R>(output, ctx, &text, &scenario, &cat, &resolved, &config, &choice);
     }
     let destination = args.out.clone().unwrap_or_else(|| Path::new("reports").join(&scenario.name));
     let report = ReportDir::create(&destination, args.force)?;

@@ -15,6 +15,7 @@ pub mod scenario;
 pub mod shard;
 pub mod tables;
 pub mod vary;
+pub mod vary_axis;
 
 pub use forces::Generate;
 pub use run::{SweepOutput, run_sweep, run_sweep_with};

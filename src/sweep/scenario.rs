@@ -165,7 +165,7 @@ pub struct Scenario {
     /// Battles: mode, policy, cap and forces; `None` for other engagements.
     pub battle: Option<BattleSpec>,
     /// `[vary]`: catalogue stats to vary (a sensitivity sweep; see [`super::vary`]).
-    pub vary: Vec<super::vary::VaryAxis>,
+    pub vary: Vec<super::vary_axis::VaryAxis>,
     /// The file it came from (`<embedded>/standard.toml` for built-in ones).
     pub file: String,
     positions: KeyPositions,
@@ -427,7 +427,7 @@ impl Scenario {
                 }
             }
         }
-        let vary = f.table("vary", super::vary::read_vary).unwrap_or_default();
+        let vary = f.table("vary", super::vary_axis::read_vary).unwrap_or_default();
         let ok = f.finish(SCENARIO_KEYS);
         if !ok {
             return Err(CatalogErrors(errors));

@@ -350,7 +350,7 @@ pub fn scenario_json(s: &Scenario) -> Value {
         })),
     });
     if !s.vary.is_empty() {
-        out.as_object_mut().expect("an object").insert("vary".into(), super::vary::vary_json(&s.vary));
+        out.as_object_mut().expect("an object").insert("vary".into(), super::vary_axis::vary_json(&s.vary));
     }
     out
 }
