@@ -306,15 +306,41 @@ fn write_report<R: Ruleset>(
     m.insert("cells".into(), json!(out.cells));
     m.insert("engagements".into(), json!(out.engagements));
     m.insert("wall_seconds".into(), json!(out.seconds));
-    m.insert("files".into(), json!(files));
+    m.insert("files".into(), json!(&files));
     std::fs::write(report.path().join("manifest.json"), serde_json::to_string_pretty(&manifest)? + "\n")
         .context("cannot write manifest.json")?;
+    let mut charts = Vec::new();
     if !args.no_charts
         && let Some(chart) = crate::charts::fit::fit_chart(table)
     {
-        crate::charts::write_charts(&[chart], &manifest, &report.path().join("charts"))?;
+        crate::charts::write_charts(std::slice::from_ref(&chart), &manifest, &report.path().join("charts"))?;
+        charts.push(chart);
     }
+    // The report page: what was fitted, one finding per build, the chart and the tables.
+    let mut lines = vec![
+        ("ruleset".to_string(), R::LABEL.to_string()),
+        ("metric".to_string(), format!("{} (target {})", args.metric.name(), args.target_win)),
+        ("method".to_string(), out.method.to_string()),
+        ("field".to_string(), field_text(&manifest["field"])),
+    ];
+    if let Some(n) = out.trials_per_matchup {
+        lines.push(("duels per matchup".to_string(), n.to_string()));
+    }
+    let info = crate::charts::page::PageInfo { title: "volley fit: fair points costs".into(), lines, files };
+    crate::charts::page::write_page(report.path(), &info, &crate::charts::fit::fit_findings(table), &charts)?;
     super::signals::check()?;
     report.commit()?;
     Ok(())
+}
+
+/// The manifest's `field` for people: "A (weight 2), B (weight 1)", or the joint fit.
+fn field_text(field: &serde_json::Value) -> String {
+    match field.as_array() {
+        Some(members) => members
+            .iter()
+            .map(|m| format!("{} (weight {})", m["build"].as_str().unwrap_or("?"), m["weight"]))
+            .collect::<Vec<_>>()
+            .join(", "),
+        None => "every build against all the others (joint fit)".to_string(),
+    }
 }

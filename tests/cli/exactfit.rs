@@ -234,9 +234,15 @@ fn fit_writes_its_table_to_a_report_directory() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    for file in ["fit.parquet", "fit.csv", "manifest.json", "charts/fit-points.svg", "charts/fit-points.png"] {
+    for file in
+        ["fit.parquet", "fit.csv", "manifest.json", "charts/fit-points.svg", "charts/fit-points.png", "index.html"]
+    {
         assert!(dir.path().join("r").join(file).exists(), "{file}");
     }
+    // The report page states the fitted cost, its interval and the current cost.
+    let page = fs::read_to_string(dir.path().join("r/index.md")).unwrap();
+    assert!(page.contains("Dwarf ALPHA: fair cost 2.85 points (exact) (now 4)"), "{page}");
+    assert!(page.contains("fit-points"), "the page shows the chart: {page}");
     let csv = fs::read_to_string(dir.path().join("r/fit.csv")).unwrap();
     assert!(csv.starts_with("ruleset,build,metric,target,method,points,fitted_points"), "{csv}");
 }
