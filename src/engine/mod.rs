@@ -9,6 +9,8 @@ pub mod raw_tally;
 pub mod runner;
 pub mod seed;
 pub mod shard;
+#[cfg(test)]
+mod test_kernel;
 
 pub use kernel::{Kernel, Tally};
 pub use observer::{Observer, Silent};

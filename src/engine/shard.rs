@@ -177,46 +177,11 @@ pub fn run_share<K: Kernel>(
 
 #[cfg(test)]
 mod tests {
-    use rand::Rng;
-    use rand_xoshiro::Xoshiro256PlusPlus;
 
     use super::*;
     use crate::engine::{Silent, run};
 
-    /// Counts engagements and the sum of one draw each.
-    #[derive(Clone, Debug, PartialEq)]
-    struct Count {
-        trials: u64,
-        sum: u64,
-    }
-
-    impl Tally for Count {
-        fn merge(&mut self, other: &Self) {
-            self.trials += other.trials;
-            self.sum = self.sum.wrapping_add(other.sum);
-        }
-        fn trials(&self) -> u64 {
-            self.trials
-        }
-        fn max_half_width(&self) -> f64 {
-            1.0 / (self.trials as f64).sqrt()
-        }
-    }
-
-    struct Tiny;
-
-    impl Kernel for Tiny {
-        type Tally = Count;
-        fn new_tally(&self) -> Count {
-            Count { trials: 0, sum: 0 }
-        }
-        fn play(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut Count) {
-            for _ in 0..trials {
-                tally.sum = tally.sum.wrapping_add(rng.next_u64() >> 40);
-            }
-            tally.trials += trials as u64;
-        }
-    }
+    use crate::engine::test_kernel::{Count, Tiny};
 
     fn config(trials: u64) -> RunConfig {
         RunConfig { seed: 9, trials: Trials::Fixed(trials), threads: Some(2), batch_streams: 2 }
