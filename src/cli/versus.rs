@@ -71,8 +71,21 @@ pub fn catalogue_files_for<R: Ruleset>(
 pub type ScenarioParts = (Scenario, Vec<Point>, Vec<String>, Vec<String>);
 
 /// A scenario's grid and, resolved against the catalogue, its opponents (duel) or targets.
+///
+/// # Errors
+/// An unreadable scenario, one that does not match the catalogue, or (usage) one with a
+/// `[vary]` table: the commands that take a scenario this way play one catalogue.
 pub fn scenario_parts<R: Ruleset>(catalogue: &R::Catalogue, path: &str) -> Result<ScenarioParts> {
     let scenario = ScenarioText::load(path)?.parse::<R>()?;
+    if !scenario.vary.is_empty() {
+        // Playing one catalogue while the scenario asks for several would answer
+        // another question than the one asked: refuse rather than ignore the table.
+        return Err(usage(format!(
+            "scenario {} varies catalogue stats ([vary]): compare, gauntlet and fit play one catalogue. Run \
+             `volley sweep` on it for the sensitivity sweep, or write the value into a catalogue (--add-loadouts)",
+            scenario.file
+        )));
+    }
     let resolved = scenario.resolve::<R>(catalogue).map_err(|e| anyhow!(e))?;
     let grid = scenario.grid.expand(&all_specs::<R>(), &[]).map_err(|e| anyhow!(e.join("; ")))?;
     let (opponents, targets) = match scenario.engagement {

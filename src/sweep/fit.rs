@@ -212,6 +212,44 @@ pub fn run_fit<R: Ruleset>(
             })
             .collect()
     };
+    // Joint fit: each build's cost fitted against the others' current costs, then all
+    // costs scaled to keep their total (the links are scale-free), until nothing moves.
+    // Without `all`: the catalogue's costs, no convergence.
+    let joint = |outcomes: &[([f64; 4], Option<u64>)]| -> (Vec<f64>, Option<Convergence>) {
+        let mut costs: Vec<f64> = build_points.clone();
+        if !s.all {
+            return (costs, None);
+        }
+        let total: f64 = build_points.iter().sum();
+        let mut last = Convergence { iterations: 0, converged: false, max_relative_change: f64::INFINITY };
+        for it in 1..=JOINT_MAX_ITERATIONS {
+            let mut next = Vec::with_capacity(costs.len());
+            for b in 0..s.builds.len() {
+                let cells = cells_of(outcomes, b, Some(&costs));
+                match super::fit_link::root(|c| result(&cells, s.metric, c), s.target, costs[b]) {
+                    Root::At(c) => next.push(c),
+                    // This build reaches the target at no cost: no fixed point.
+                    _ => break,
+                }
+            }
+            if next.len() < costs.len() {
+                last = Convergence { iterations: it, converged: false, max_relative_change: f64::NAN };
+                break;
+            }
+            let scale = total / next.iter().sum::<f64>();
+            let mut change: f64 = 0.0;
+            for (c, n) in costs.iter_mut().zip(&next) {
+                let n = n * scale;
+                change = change.max((n - *c).abs() / *c);
+                *c = n;
+            }
+            last = Convergence { iterations: it, converged: change < JOINT_TOLERANCE, max_relative_change: change };
+            if last.converged {
+                break;
+            }
+        }
+        (costs, Some(last))
+    };
     let mut engagements = 0;
     let (outcomes, method, trials_per_matchup) = match exact {
         Some(laws) => (laws.into_iter().map(|p| (p, None)).collect::<Vec<_>>(), "exact", None),
@@ -235,9 +273,11 @@ pub fn run_fit<R: Ruleset>(
                         (p, Some(t.trials))
                     })
                     .collect();
+                // Judged as the rows report it: against the joint fit's costs with `all`.
                 let wide = s.precision.is_some_and(|e| {
+                    let (costs, _) = joint(&outcomes);
                     (0..s.builds.len()).any(|b| {
-                        let cells = cells_of(&outcomes, b, None);
+                        let cells = cells_of(&outcomes, b, s.all.then_some(costs.as_slice()));
                         match fit_cost(&cells, s.metric, s.target, build_points[b]) {
                             (Root::At(c), Some((lo, hi))) => (c - lo).max(hi - c) > e,
                             _ => false,
@@ -251,41 +291,7 @@ pub fn run_fit<R: Ruleset>(
             }
         }
     };
-    // Joint fit: each build's cost fitted against the others' current costs, then all
-    // costs scaled to keep their total (the links are scale-free), until nothing moves.
-    let mut convergence = None;
-    let mut costs: Vec<f64> = build_points.clone();
-    if s.all {
-        let total: f64 = build_points.iter().sum();
-        let mut last = Convergence { iterations: 0, converged: false, max_relative_change: f64::INFINITY };
-        for it in 1..=JOINT_MAX_ITERATIONS {
-            let mut next = Vec::with_capacity(costs.len());
-            for b in 0..s.builds.len() {
-                let cells = cells_of(&outcomes, b, Some(&costs));
-                match super::fit_link::root(|c| result(&cells, s.metric, c), s.target, costs[b]) {
-                    Root::At(c) => next.push(c),
-                    // This build reaches the target at no cost: no fixed point.
-                    _ => break,
-                }
-            }
-            if next.len() < costs.len() {
-                last = Convergence { iterations: it, converged: false, max_relative_change: f64::NAN };
-                break;
-            }
-            let scale = total / next.iter().sum::<f64>();
-            let mut change: f64 = 0.0;
-            for (c, n) in costs.iter_mut().zip(&next) {
-                let n = n * scale;
-                change = change.max((n - *c).abs() / *c);
-                *c = n;
-            }
-            last = Convergence { iterations: it, converged: change < JOINT_TOLERANCE, max_relative_change: change };
-            if last.converged {
-                break;
-            }
-        }
-        convergence = Some(last);
-    }
+    let (costs, convergence) = joint(&outcomes);
     let unconverged = convergence.is_some_and(|c| !c.converged);
     let rows = (0..s.builds.len())
         .map(|b| {

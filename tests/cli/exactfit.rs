@@ -246,3 +246,59 @@ fn fit_writes_its_table_to_a_report_directory() {
     let csv = fs::read_to_string(dir.path().join("r/fit.csv")).unwrap();
     assert!(csv.starts_with("ruleset,build,metric,target,method,points,fitted_points"), "{csv}");
 }
+
+/// The largest half-width of a fit's cost intervals, over its rows.
+fn widest(j: &serde_json::Value) -> f64 {
+    j["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let c = f(r, "fitted_points");
+            let (lo, hi) = (r["fitted_points_ci95"][0].as_f64().unwrap(), r["fitted_points_ci95"][1].as_f64().unwrap());
+            assert!(lo < c && c < hi, "{r}");
+            (c - lo).max(hi - c)
+        })
+        .fold(0.0, f64::max)
+}
+
+#[test]
+fn a_joint_fit_stops_once_its_intervals_meet_the_precision() {
+    // The precision is judged where the rows report the intervals: against the field at
+    // the joint fit's costs. (Judged at the catalogue's costs, where the Troll Brawler's
+    // interval is wider than at its fitted cost, the fit played 4 times the duels needed.)
+    let builds: Vec<&str> = LOADOUTS.iter().map(|l| l.0).collect();
+    let precision = 0.2;
+    let args = ["--all", "--range", "12", "--method", "monte-carlo", "--seed", "3"];
+    let j = fit_json(&[], &[&builds[..], &args[..], &["--trials", "1000", "--precision", "0.2"]].concat());
+    assert_eq!(j["convergence"]["converged"], true, "{j}");
+    assert!(widest(&j) <= precision, "wider than --precision {precision}: {j}");
+    // The round before the last (the same duels' first half: one round of that many)
+    // did not meet it.
+    let n = j["trials_per_matchup"].as_u64().unwrap();
+    assert!(n > 1000, "one round met it: the test needs a tighter precision ({j})");
+    let half = fit_json(&[], &[&builds[..], &args[..], &["--trials", &(n / 2).to_string()]].concat());
+    assert!(widest(&half) > precision, "{} duels a matchup already met {precision}: {half}", n / 2);
+}
+
+#[test]
+fn compare_gauntlet_and_fit_refuse_a_scenario_that_varies_the_catalogue() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("varied.toml");
+    std::fs::write(
+        &path,
+        "name = \"varied\"\nengagement = \"duel\"\ntrials = 100\nattackers = [\"Dwarf ALPHA\"]\nopponents = [\"Dwarf ALPHA\"]\n[grid]\nrange = [12]\n[vary]\n\"Devastator\".damage = [6, 8]\n",
+    )
+    .unwrap();
+    let s = path.to_str().unwrap();
+    for args in [
+        &["compare", "Dwarf ALPHA", "Gladiator Lancer", "--scenario", s][..],
+        &["gauntlet", "Dwarf ALPHA", "--field", "meta", "--scenario", s],
+        &["fit", "Dwarf ALPHA", "--field", "meta", "--scenario", s],
+    ] {
+        let out = volley().args(args).args(["--quiet"]).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("[vary]") && err.contains("volley sweep"), "{args:?}: {err}");
+    }
+}
