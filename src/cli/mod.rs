@@ -256,7 +256,9 @@ impl Invocation<'_> {
     /// # Errors
     /// A usage error for values that contradict each other.
     pub fn conditions<R: Ruleset>(&self) -> Result<R::Conditions> {
-        R::conditions(&self.point::<R>()?).map_err(usage::usage)
+        let c = R::conditions(&self.point::<R>()?).map_err(usage::usage)?;
+        R::check_conditions(&c, &self.options::<R>()?).map_err(usage::usage)?;
+        Ok(c)
     }
 
     /// As [`Invocation::conditions`], refusing conditions engagements cannot play.

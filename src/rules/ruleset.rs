@@ -273,6 +273,15 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     fn check_engagement(_c: &Self::Conditions) -> Result<(), String> {
         Ok(())
     }
+    /// Refuse conditions that need a rule the options leave off (e.g. a terrain
+    /// condition of an advanced rule that is switched off): a usage error on the command
+    /// line; the engagements' constructors refuse them too.
+    ///
+    /// # Errors
+    /// A message naming the conditions and the option.
+    fn check_conditions(_c: &Self::Conditions, _o: &Self::Options) -> Result<(), String> {
+        Ok(())
+    }
     /// Check how a name is written before looking it up (`ac:0` is malformed): a usage
     /// error on the command line.
     ///

@@ -141,6 +141,27 @@ fn odds_match_an_independent_count() {
 }
 
 #[test]
+fn advanced_terrain_conditions_need_their_switch() {
+    let dir = catalogue_dir(&[("test.toml", CATALOGUE)]);
+    let odds = ["odds", "--attacker", "Carbineer", "--target", "Carbineer", "--range", "20", "--format", "json"];
+    // Tunnel combat +2 and a swimming target +1 on the long-range 8: 11, 3/36.
+    let terrain = ["--tunnel", "--target-swimming"];
+    let j = run(&dir, &[&["--option", "ADVANCED_TERRAIN=on"][..], &odds[..], &terrain[..]].concat());
+    assert_eq!(j[0]["target_number"], 11);
+    assert!((j[0]["p_hit"].as_f64().unwrap() - 3.0 / 36.0).abs() < 1e-12);
+    // Without the switch the conditions are refused (not silently ignored).
+    let out = volley()
+        .args(["--ruleset", "skirmishers", "--loadouts", dir.path().to_str().unwrap()])
+        .args(odds)
+        .args(terrain)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "a usage error: {err}");
+    assert!(err.contains("ADVANCED_TERRAIN=on") && err.contains("--tunnel"), "{err}");
+}
+
+#[test]
 fn exact_and_monte_carlo_attack_runs_match_the_independent_chain() {
     let dir = catalogue_dir(&[("test.toml", CATALOGUE)]);
     let want = exact_run(8, 3, 2, 8);

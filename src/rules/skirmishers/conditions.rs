@@ -21,6 +21,12 @@ pub struct Conditions {
     pub armour: Option<Armour>,
     /// Override both sides' experience (`None`: the catalogue's).
     pub experience: Option<Experience>,
+    /// The firer is entangled (barbed wire): +1 TN. Advanced Terrain (`ADVANCED_TERRAIN`).
+    pub entangled: bool,
+    /// Both troopers are in a tunnel (tunnel combat): +2 TN. Advanced Terrain.
+    pub tunnel: bool,
+    /// The target is swimming: +1 TN. Advanced Terrain.
+    pub target_swimming: bool,
 }
 
 impl Default for Conditions {
@@ -35,11 +41,23 @@ impl Default for Conditions {
             firer_hp: None,
             armour: None,
             experience: None,
+            entangled: false,
+            tunnel: false,
+            target_swimming: false,
         }
     }
 }
 
 impl Conditions {
+    /// The Advanced Terrain conditions set, by flag name (each needs `ADVANCED_TERRAIN`).
+    pub fn terrain(&self) -> Vec<&'static str> {
+        [("entangled", self.entangled), ("tunnel", self.tunnel), ("target-swimming", self.target_swimming)]
+            .iter()
+            .filter(|(_, on)| *on)
+            .map(|(n, _)| *n)
+            .collect()
+    }
+
     /// "range 5 dots, 1 obstruction, ..." for people.
     pub fn describe(&self) -> String {
         let mut v = vec![format!("range {} dots", self.range)];
@@ -66,6 +84,15 @@ impl Conditions {
         }
         if let Some(e) = self.experience {
             v.push(format!("experience {}", e.name()));
+        }
+        if self.entangled {
+            v.push("attacker entangled".into());
+        }
+        if self.tunnel {
+            v.push("tunnel combat".into());
+        }
+        if self.target_swimming {
+            v.push("target swimming".into());
         }
         v.join(", ")
     }

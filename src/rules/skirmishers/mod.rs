@@ -21,8 +21,8 @@
 //!   shared battle engine: forces, the compiled fight, the rules and activation policies.
 //!
 //! # Played, and not played
-//! Played exactly: every §2 modifier but the advanced terrain, vehicle and movement-fire
-//! passenger ones; lethal and bludgeoning damage with body and power armour; fists from
+//! Played exactly: every §2 modifier but the jet-pack flier, large-target, vehicle and
+//! movement-fire passenger ones (the advanced terrain's with `ADVANCED_TERRAIN`); lethal and bludgeoning damage with body and power armour; fists from
 //! the firer's current AP; explosives' rings with a scatter of `SCATTER_DOTS`; launchers'
 //! and grenades' ammunition; the firer's damage (`--firer-hp`); `OUT_WHEN_CANNOT_ATTACK`;
 //! `VOLLEY`; movement fire (`MOVEMENT_FIRE`) in attack runs. Monte Carlo: squad fights

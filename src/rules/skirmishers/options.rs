@@ -209,9 +209,9 @@ pub const SPECS: &[Spec] = &[
     ("MORALE", Kind::Unplayed, "off", "Advanced Combat switch: morale checks (squad fights only: not played)"),
     (
         "ADVANCED_TERRAIN",
-        Kind::Unplayed,
+        Kind::Switch,
         "off",
-        "Advanced Mobility switch: terrain modifiers (entangled, tunnel, swimming: not played)",
+        "Advanced Mobility switch: the terrain conditions --entangled (+1 TN), --tunnel (+2) and --target-swimming (+1)",
     ),
     ("FIRE", Kind::Unplayed, "off", "Advanced Combat switch: burning dots (not played)"),
     ("JET_PACKS", Kind::Unplayed, "off", "Advanced Mobility switch: jet packs (not played)"),

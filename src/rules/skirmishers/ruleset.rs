@@ -23,6 +23,7 @@ use super::options::{Options, SPECS};
 use super::paired::PairedDuels;
 use super::plan::RunPolicy;
 use super::report;
+use super::tn::check_conditions;
 use super::trooper::{Armour, Experience};
 
 /// The Skirmishers ruleset.
@@ -32,7 +33,7 @@ pub struct Skirmishers;
 const ARMOURS: &[&str] = &["catalogue", "none", "basic", "standard", "heavy"];
 const EXPERIENCES: &[&str] = &["catalogue", "green", "regular", "veteran", "elite"];
 
-const AXES: [AxisSpec; 8] = [
+const AXES: [AxisSpec; 11] = [
     AxisSpec {
         name: "range",
         flag: "range",
@@ -113,6 +114,36 @@ const AXES: [AxisSpec; 8] = [
         label: "Experience",
         unit: "",
     },
+    AxisSpec {
+        name: "entangled",
+        flag: "entangled",
+        kind: AxisKind::Switch,
+        default: "false",
+        help: "The firer is entangled (barbed wire): +1 TN (Advanced Terrain: needs --option ADVANCED_TERRAIN=on)",
+        duel_help: "Both troopers are entangled: +1 TN (needs --option ADVANCED_TERRAIN=on)",
+        label: "Entangled",
+        unit: "",
+    },
+    AxisSpec {
+        name: "tunnel",
+        flag: "tunnel",
+        kind: AxisKind::Switch,
+        default: "false",
+        help: "Tunnel combat (both inside a tunnel): +2 TN (Advanced Terrain: needs --option ADVANCED_TERRAIN=on)",
+        duel_help: "",
+        label: "Tunnel combat",
+        unit: "",
+    },
+    AxisSpec {
+        name: "target_swimming",
+        flag: "target-swimming",
+        kind: AxisKind::Switch,
+        default: "false",
+        help: "The target is swimming: +1 TN (Advanced Terrain: needs --option ADVANCED_TERRAIN=on)",
+        duel_help: "Both troopers are swimming targets: +1 TN (needs --option ADVANCED_TERRAIN=on)",
+        label: "Target swimming",
+        unit: "",
+    },
 ];
 
 const FLAGS: [AxisSpec; 1] = [AxisSpec {
@@ -160,6 +191,9 @@ impl Ruleset for Skirmishers {
         cat: &Catalogue,
         setup: &BattleSetup<'_, Conditions, Options>,
     ) -> Result<(SquadFight, BattleInfo), String> {
+        for c in setup.conditions {
+            check_conditions(c, setup.options)?;
+        }
         super::battle::battle(
             cat,
             setup.mode,
@@ -244,7 +278,14 @@ impl Ruleset for Skirmishers {
             firer_hp: (hp < 12).then_some(hp),
             armour: Armour::parse(p.get("armour")),
             experience: Experience::parse(p.get("experience")),
+            entangled: p.get("entangled") == "true",
+            tunnel: p.get("tunnel") == "true",
+            target_swimming: p.get("target_swimming") == "true",
         })
+    }
+
+    fn check_conditions(c: &Conditions, o: &Options) -> Result<(), String> {
+        check_conditions(c, o)
     }
 
     fn describe(c: &Conditions) -> String {
@@ -259,6 +300,7 @@ impl Ruleset for Skirmishers {
         c: &Conditions,
         o: &Options,
     ) -> Result<OddsReport, String> {
+        check_conditions(c, o)?;
         report::odds_report(cat, trooper_of(cat, attacker)?, weapon, trooper_of(cat, target)?, c, o)
     }
 
@@ -271,6 +313,7 @@ impl Ruleset for Skirmishers {
         policy: RunPolicy,
         max_turns: u32,
     ) -> Result<AttackRun, String> {
+        check_conditions(c, o)?;
         AttackRun::new(trooper_of(cat, attacker)?, trooper_of(cat, target)?, c, o, policy, max_turns)
     }
 
@@ -298,6 +341,7 @@ impl Ruleset for Skirmishers {
         _policy: RunPolicy,
         max_turns: u32,
     ) -> Result<Duel, String> {
+        check_conditions(c, o)?;
         Duel::new(trooper_of(cat, a)?, trooper_of(cat, b)?, c, o, max_turns)
     }
 

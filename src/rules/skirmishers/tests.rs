@@ -70,6 +70,31 @@ fn target_number_vectors() {
     assert_eq!(tn(&c, "Rifle", &smoke, 10, &alt), 16);
 }
 
+#[test]
+fn advanced_terrain_conditions_add_their_target_number_modifiers_only_when_switched_on() {
+    let c = cat();
+    let mut on = Options::default();
+    on.set("ADVANCED_TERRAIN", "on").unwrap();
+    // Short range, open ground: 6; entangled +1, tunnel +2, target swimming +1.
+    let short = at(20);
+    assert_eq!(tn(&c, "Rifle", &short, 10, &on), 6);
+    assert_eq!(tn(&c, "Rifle", &Conditions { entangled: true, ..short }, 10, &on), 7);
+    assert_eq!(tn(&c, "Rifle", &Conditions { tunnel: true, ..short }, 10, &on), 8);
+    assert_eq!(tn(&c, "Rifle", &Conditions { target_swimming: true, ..short }, 10, &on), 7);
+    let all = Conditions { entangled: true, tunnel: true, target_swimming: true, ..short };
+    assert_eq!(tn(&c, "Rifle", &all, 10, &on), 10);
+    // Melee too: 4 + 2 in a tunnel.
+    assert_eq!(tn(&c, "Sword", &Conditions { tunnel: true, ..at(1) }, 10, &on), 6);
+    // Off (the default), the conditions are refused, naming each, rather than ignored.
+    let off = Options::default();
+    assert!(super::tn::check_conditions(&short, &off).is_ok());
+    assert!(super::tn::check_conditions(&all, &on).is_ok());
+    let e = super::tn::check_conditions(&all, &off).unwrap_err();
+    for flag in ["--entangled", "--tunnel", "--target-swimming", "ADVANCED_TERRAIN=on"] {
+        assert!(e.contains(flag), "{e}");
+    }
+}
+
 /// One sure hit of `lethal` X on a fresh unarmoured basic trooper: counts per HP column.
 fn sure_hit(lethal: u32) -> Vec<(u64, u32)> {
     let o = Options::default();

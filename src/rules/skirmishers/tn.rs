@@ -1,5 +1,7 @@
 //! Target numbers (§2 "Target Number Modifiers"): base TN of the weapon's use, range
-//! band, the firer's Mods, cover, smoke, prone states and sneak suits.
+//! band, the firer's Mods, cover, smoke, prone states, sneak suits and (with
+//! `ADVANCED_TERRAIN`) the advanced terrain: attacker entangled +1, tunnel combat +2,
+//! defender swimming +1, for every attack (the book's table limits none of them).
 
 use super::conditions::Conditions;
 use super::options::Options;
@@ -67,5 +69,26 @@ pub fn target_number(
     if target_sneak_suit && long && o.on("SNEAK_SUIT_STACKS") {
         tn += 1;
     }
+    if o.on("ADVANCED_TERRAIN") {
+        tn += i32::from(c.entangled) + 2 * i32::from(c.tunnel) + i32::from(c.target_swimming);
+    }
     Ok(tn)
+}
+
+/// Checks that the conditions only use rules the options switch on.
+///
+/// # Errors
+/// An Advanced Terrain condition (entangled, tunnel, target swimming) while
+/// `ADVANCED_TERRAIN` is off, naming them.
+pub fn check_conditions(c: &Conditions, o: &Options) -> Result<(), String> {
+    let terrain = c.terrain();
+    if terrain.is_empty() || o.on("ADVANCED_TERRAIN") {
+        return Ok(());
+    }
+    Err(format!(
+        "{} {} Advanced Terrain condition{}: switch the rule on with --option ADVANCED_TERRAIN=on",
+        terrain.iter().map(|t| format!("--{t}")).collect::<Vec<_>>().join(", "),
+        if terrain.len() == 1 { "is an" } else { "are" },
+        if terrain.len() == 1 { "" } else { "s" },
+    ))
 }
