@@ -42,6 +42,7 @@ pub mod conditions;
 pub mod dice;
 pub mod duel;
 pub mod graph;
+pub mod lanes;
 pub mod law;
 pub mod odds;
 pub mod options;
