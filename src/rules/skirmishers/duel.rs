@@ -4,7 +4,9 @@
 //! leader attacks it. A shooter fires only while its current AP pays its arc (melee: 5
 //! AP) and with its current Mods. Shots alternate, so there is no mutual kill; the round
 //! cap is a draw. The exact chain runs over the pair of card states; Monte Carlo samples
-//! the same counts with one draw per attack.
+//! the same counts with one draw per attack: the kernel ([`Kernel::play`]) through
+//! [`Lanes`], several duels side by side, and [`Duel::play_one`] one duel at a time
+//! through the graphs (the paired kernel's duel).
 
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -141,7 +143,9 @@ impl Duel {
         Ok(duel)
     }
 
-    /// One duel: (winner: 1 = A, 2 = B, 0 = draw at the cap, round index).
+    /// One duel: (winner: 1 = A, 2 = B, 0 = draw at the cap, round index). One draw per
+    /// attack made (none when the firer's AP cannot pay), one more under `FIRST_SIDE`
+    /// random; the paired kernel replays it. Same law as the [`Kernel`], other draws.
     #[inline]
     pub fn play_one<R: Rng + ?Sized>(&self, rng: &mut R) -> (u8, usize) {
         let a_leads = match self.first {
