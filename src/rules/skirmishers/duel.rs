@@ -4,13 +4,16 @@
 //! leader attacks it. A shooter fires only while its current AP pays its arc (melee: 5
 //! AP) and with its current Mods. Shots alternate, so there is no mutual kill; the round
 //! cap is a draw. The exact chain runs over the pair of card states; Monte Carlo samples
-//! the same counts with one draw per attack.
+//! the same counts with one draw per attack: the kernel ([`Kernel::play`]) through
+//! [`Lanes`], several duels side by side, and [`Duel::play_one`] one duel at a time
+//! through the graphs (the paired kernel's duel).
 
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::conditions::Conditions;
 use super::graph::Graph;
+use super::lanes::Lanes;
 use super::law::{Law, law};
 use super::options::Options;
 use super::setup::{card, with_conditions};
@@ -62,6 +65,8 @@ pub struct Duel {
     pub b: DuelSide,
     pub first: First,
     pub max_rounds: u32,
+    /// The Monte Carlo kernel's tables, compiled from the two graphs.
+    pub(super) lanes: Lanes,
 }
 
 /// The duel weapon of `x` at these conditions and its TN at Mods 0.
@@ -127,15 +132,20 @@ impl Duel {
             "b" => First::B,
             _ => First::Random,
         };
-        Ok(Duel {
+        let mut duel = Duel {
             a: DuelSide { name: a.name.clone(), weapon: wa.name, graph: ga, fire: fa },
             b: DuelSide { name: b.name.clone(), weapon: wb.name, graph: gb, fire: fb },
             first,
             max_rounds: max_rounds.max(1),
-        })
+            lanes: Lanes::default(),
+        };
+        duel.lanes = Lanes::new(&duel)?;
+        Ok(duel)
     }
 
-    /// One duel: (winner: 1 = A, 2 = B, 0 = draw at the cap, round index).
+    /// One duel: (winner: 1 = A, 2 = B, 0 = draw at the cap, round index). One draw per
+    /// attack made (none when the firer's AP cannot pay), one more under `FIRST_SIDE`
+    /// random; the paired kernel replays it. Same law as the [`Kernel`], other draws.
     #[inline]
     pub fn play_one<R: Rng + ?Sized>(&self, rng: &mut R) -> (u8, usize) {
         let a_leads = match self.first {
@@ -243,14 +253,8 @@ impl Kernel for Duel {
     fn new_tally(&self) -> DuelTally {
         DuelTally::new(self.max_rounds as usize)
     }
+    /// Duels side by side through [`Lanes`]: one draw per attack (see there).
     fn play(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut DuelTally) {
-        tally.trials += trials as u64;
-        for _ in 0..trials {
-            match self.play_one(rng) {
-                (1, r) => tally.a_wins_by_turn[r] += 1,
-                (2, r) => tally.b_wins_by_turn[r] += 1,
-                _ => tally.timeouts += 1,
-            }
-        }
+        self.lanes.play(self, rng, trials, tally);
     }
 }

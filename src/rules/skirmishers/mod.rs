@@ -14,7 +14,9 @@
 //! - `graph`: the reachable card states under a set of laws, shared by the exact chains
 //!   (probability vectors) and the Monte Carlo kernels (one unbiased draw per attack).
 //! - `plan`, `attack_run`: §4's attack run (exact chain and kernel); `duel`: §4's
-//!   alternating duel (exact chain over the pair of cards, and kernel); `paired`.
+//!   alternating duel (exact chain over the pair of cards, and kernel); `lanes`: the
+//!   duel kernel's exact integer alias tables over both cards' states, duels played
+//!   side by side; `paired`.
 //! - `odds`, `report`: one attack's exact odds, the `track_odds` detail table, cost rows,
 //!   listings; `ruleset`: the boundary.
 //! - `battle`: §4's squad fight at equal PV (battle mode `squad-fight`) through the
@@ -42,6 +44,7 @@ pub mod conditions;
 pub mod dice;
 pub mod duel;
 pub mod graph;
+pub mod lanes;
 pub mod law;
 pub mod odds;
 pub mod options;

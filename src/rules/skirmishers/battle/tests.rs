@@ -44,8 +44,9 @@ fn within(k: u64, n: u64, p: f64, what: &str) {
     assert!((x - p).abs() <= 5.0 * sd + 1e-12, "{what}: {x} vs {p} (sd {sd})");
 }
 
-/// One trooper a side with the first side fixed is the duel draw for draw: same weapon,
-/// same graph, the same draws in the same order.
+/// One trooper a side with the first side fixed is the scalar duel (`Duel::play_one`, one
+/// duel after another) draw for draw: same weapon, same graph, the same draws in the same
+/// order.
 #[test]
 fn one_against_one_is_the_duel_draw_for_draw() {
     let c = cat();
@@ -55,7 +56,15 @@ fn one_against_one_is_the_duel_draw_for_draw() {
         let f = fight(a, b, range, &o, None, Some(12));
         let trials = 20_000;
         let mut d = duel.new_tally();
-        duel.play(&mut Xoshiro256PlusPlus::seed_from_u64(11), trials, &mut d);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        d.trials = trials as u64;
+        for _ in 0..trials {
+            match duel.play_one(&mut rng) {
+                (1, r) => d.a_wins_by_turn[r] += 1,
+                (2, r) => d.b_wins_by_turn[r] += 1,
+                _ => d.timeouts += 1,
+            }
+        }
         let t = play(&f, 11, trials);
         let sum = |v: &[u64]| v.iter().sum::<u64>();
         assert_eq!(t.wins, vec![sum(&d.a_wins_by_turn), sum(&d.b_wins_by_turn)], "{a} vs {b}");

@@ -1,0 +1,371 @@
+//! The duel's Monte Carlo kernel: both cards' attack transitions as exact integer alias
+//! tables, and duels played side by side in lanes.
+//!
+//! Every attack of a duel is one row of a [`Graph`] (the firer's law at its current
+//! column, or "no attack" when its AP cannot pay) applied to the target's state. Here each
+//! row's counts out of 1296 become an alias table of `2^b` columns: one unbiased draw `u`
+//! in `[0, 1296 * 2^b)` gives the column `u mod 2^b` and the level `u / 2^b` in
+//! `[0, 1296)`; the column's `threshold` decides between its two outcomes. Column `k`
+//! holds `threshold[k]` of outcome `first[k]` and `1296 - threshold[k]` of `second[k]`,
+//! and every outcome's total over the columns is its count times `2^b`, so the draw
+//! picks each next state with exactly its count / 1296 ([`Lanes::row_counts`] reads the
+//! counts back; the tests compare them with the graph's edges).
+//!
+//! States of both cards live in one index space (A's states first, then B's), so one
+//! attack is `row = base[firer] + target`, one draw, one table entry, and the next
+//! (firer, target) pair is (new target state, old firer state): shots alternate, so the
+//! target of this attack is the firer of the next.
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::duel::{Duel, First};
+use super::graph::Graph;
+use super::law::TOTAL;
+use crate::dice::uniform_below;
+use crate::stats::DuelTally;
+
+/// The "out" flag of a packed next state (bit 23 of an outcome).
+const OUT: u32 = 1 << 23;
+/// Outcome index bits (23 bits: graphs hold at most 200,000 states a card).
+const INDEX: u32 = OUT - 1;
+/// Largest `b` (alias columns `2^b`); one attack has at most 22 distinct outcomes.
+const MAX_BITS: u32 = 11;
+/// Duels played side by side.
+const LANES: usize = 8;
+
+/// One alias column: `threshold` (bits 0..16) out of 1296 for outcome `first` (bits
+/// 16..40), the rest for `second` (bits 40..64); each outcome is a global state index
+/// with [`OUT`] set when the target is out in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Column(u64);
+
+impl Column {
+    fn new(threshold: u32, first: u32, second: u32) -> Column {
+        Column(threshold as u64 | (first as u64) << 16 | (second as u64) << 40)
+    }
+    #[inline(always)]
+    fn pick(self, level: u64) -> u32 {
+        let shift = if level < (self.0 & 0xFFFF) { 16 } else { 40 };
+        ((self.0 >> shift) & 0xFF_FFFF) as u32
+    }
+}
+
+/// The compiled tables of one duel (see the module documentation).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Lanes {
+    /// A's state count: global index `g < na` is A's state `g`, else B's state `g - na`.
+    na: u32,
+    /// Per global firer state: its attack's first row, minus the target side's offset,
+    /// so that `base[firer] + target` (wrapping) is the row of this attack.
+    base: Vec<u32>,
+    /// Per row: `offset << 5 | b`, the row's first column in `columns` and its `b`.
+    rows: Vec<u32>,
+    columns: Vec<Column>,
+    /// Lemire's rejection threshold for the range `1296 << b`.
+    reject: [u64; MAX_BITS as usize + 1],
+}
+
+/// Integer alias columns for counts summing to 1296 (`(outcome, count)`, outcomes
+/// already packed), `2^b` of them with `2^b >= counts.len()`.
+fn alias(counts: &[(u32, u32)]) -> (u32, Vec<Column>) {
+    let b = counts.len().max(1).next_power_of_two().trailing_zeros();
+    let d = 1usize << b;
+    let total = TOTAL as u64;
+    // Scaled weights: count * 2^b; each column holds 1296 of them.
+    let mut w: Vec<(u32, u64)> = counts.iter().map(|&(o, n)| (o, n as u64 * d as u64)).collect();
+    w.resize(d, (counts[0].0, 0));
+    let mut cols = vec![Column::new(TOTAL, 0, 0); d];
+    let (mut small, mut large): (Vec<usize>, Vec<usize>) = (0..d).partition(|&k| w[k].1 < total);
+    while let Some(s) = small.pop() {
+        let Some(&l) = large.last() else { break };
+        cols[s] = Column::new(w[s].1 as u32, w[s].0, w[l].0);
+        w[l].1 -= total - w[s].1;
+        if w[l].1 < total {
+            large.pop();
+            small.push(l);
+        }
+    }
+    // Whatever is left holds exactly 1296 (integer weights, so no rounding residue).
+    for k in large.into_iter().chain(small) {
+        cols[k] = Column::new(TOTAL, w[k].0, w[k].0);
+    }
+    (b, cols)
+}
+
+impl Lanes {
+    /// Compile the duel's tables.
+    ///
+    /// # Errors
+    /// Cards too large for 23-bit state indices (never, with graphs' own limit).
+    pub fn new(d: &Duel) -> Result<Lanes, String> {
+        let (na, nb) = (d.a.graph.len(), d.b.graph.len());
+        if na + nb > INDEX as usize {
+            return Err("too many card states for the duel kernel".into());
+        }
+        let mut rows = Vec::new();
+        let mut columns = Vec::new();
+        // Rows of one target card: each law of its graph, then "no attack" (stays put).
+        let mut add_card = |g: &Graph, offset: u32| -> u32 {
+            let first = rows.len() as u32;
+            let packed = |t: usize| (t as u32 + offset) | if g.out[t] { OUT } else { 0 };
+            for l in 0..=g.laws() {
+                for s in 0..g.len() {
+                    let counts: Vec<(u32, u32)> = if l == g.laws() {
+                        vec![(packed(s), TOTAL)]
+                    } else {
+                        g.edges(l, s).map(|(t, n)| (packed(t), n)).collect()
+                    };
+                    let (b, cols) = alias(&counts);
+                    rows.push((columns.len() as u32) << 5 | b);
+                    columns.extend(cols);
+                }
+            }
+            first
+        };
+        let rows_b = add_card(&d.b.graph, na as u32);
+        let rows_a = add_card(&d.a.graph, 0);
+        if columns.len() > (u32::MAX >> 5) as usize {
+            return Err("too many card states for the duel kernel".into());
+        }
+        // Firer A (state i) attacks B: rows of B's card under A's law at i's column.
+        let mut base = Vec::with_capacity(na + nb);
+        let row0 = |first: u32, side: &super::duel::DuelSide, target: &Graph, s: usize, offset: u32| {
+            let l = side.fire[side.graph.cols[s] as usize].map_or(target.laws(), |l| l as usize);
+            (first + (l * target.len()) as u32).wrapping_sub(offset)
+        };
+        base.extend((0..na).map(|s| row0(rows_b, &d.a, &d.b.graph, s, na as u32)));
+        base.extend((0..nb).map(|s| row0(rows_a, &d.b, &d.a.graph, s, 0)));
+        let mut reject = [0u64; MAX_BITS as usize + 1];
+        for (b, r) in reject.iter_mut().enumerate() {
+            let range = (TOTAL as u64) << b;
+            *r = range.wrapping_neg() % range;
+        }
+        Ok(Lanes { na: na as u32, base, rows, columns, reject })
+    }
+
+    /// The global index of side A's (`a = true`) or B's fresh card.
+    #[inline(always)]
+    pub fn start(&self, a: bool) -> u32 {
+        if a { 0 } else { self.na }
+    }
+
+    /// (next packed state, count out of 1296) of one attack by global state `firer` on
+    /// global state `target`, read back from the alias columns.
+    pub fn row_counts(&self, firer: u32, target: u32) -> Vec<(u32, u32)> {
+        let r = self.rows[self.base[firer as usize].wrapping_add(target) as usize];
+        let (off, b) = ((r >> 5) as usize, r & 31);
+        let mut out: Vec<(u32, u32)> = Vec::new();
+        for c in &self.columns[off..off + (1 << b)] {
+            let t = (c.0 & 0xFFFF) as u32;
+            for (o, n) in [(c.pick(0), t), (c.pick(TOTAL as u64), TOTAL - t)] {
+                match out.iter_mut().find(|x| x.0 == o) {
+                    Some(x) => x.1 += n,
+                    None if n > 0 => out.push((o, n)),
+                    None => {}
+                }
+            }
+        }
+        // Back to counts out of 1296: each column stands for 1/2^b of the draws.
+        out.iter_mut().for_each(|x| x.1 >>= b);
+        out
+    }
+
+    /// One attack: the target's next packed state.
+    #[inline(always)]
+    fn attack(&self, firer: u32, target: u32, rng: &mut Xoshiro256PlusPlus) -> u32 {
+        let r = self.rows[self.base[firer as usize].wrapping_add(target) as usize];
+        let b = r & 31;
+        let u = uniform_below(rng, (TOTAL as u64) << b, self.reject[b as usize]);
+        let c = self.columns[(r >> 5) as usize + (u & ((1 << b) - 1)) as usize];
+        c.pick(u >> b)
+    }
+
+    /// Play `trials` duels of `d` into `tally`, [`LANES`] at a time. Each attack is one
+    /// draw (also "no attack", whose draw changes nothing); under `FIRST_SIDE` random
+    /// each duel first draws one number for its leading side.
+    pub fn play(&self, d: &Duel, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut DuelTally) {
+        match d.first {
+            First::Random => self.play_lanes::<true>(true, d.max_rounds, rng, trials, tally),
+            f => self.play_lanes::<false>(f == First::A, d.max_rounds, rng, trials, tally),
+        }
+    }
+
+    #[inline(always)]
+    fn play_lanes<const RANDOM: bool>(
+        &self,
+        a_leads: bool,
+        max_rounds: u32,
+        rng: &mut Xoshiro256PlusPlus,
+        trials: u32,
+        tally: &mut DuelTally,
+    ) {
+        tally.trials += trials as u64;
+        if trials == 0 {
+            return;
+        }
+        let rounds = max_rounds as usize;
+        // Counts: A's wins by round, B's by round, draws, then one scratch slot a lane
+        // (an attack that ends nothing adds there, so the loop has no branch on it).
+        let mut counts = vec![0u32; 2 * rounds + 1 + LANES];
+        let mut lanes = [Lane::default(); LANES];
+        let lead = |rng: &mut Xoshiro256PlusPlus| if RANDOM { rand::Rng::next_u64(rng) & 1 == 0 } else { a_leads };
+        let started0 = trials.min(LANES as u32);
+        for lane in lanes.iter_mut().take(started0 as usize) {
+            *lane = self.fresh(lead(rng));
+        }
+        let mut started = started0;
+        // Steady state: every lane that ends restarts at once.
+        while trials - started >= LANES as u32 {
+            for (l, lane) in lanes.iter_mut().enumerate() {
+                let (done, next) = self.step(*lane, l, max_rounds, rng, &mut counts);
+                started += done as u32;
+                *lane = if !done {
+                    next
+                } else if RANDOM {
+                    self.fresh(lead(rng))
+                } else {
+                    self.fresh(a_leads)
+                };
+            }
+        }
+        // Drain: lanes go idle once no duel is left to start.
+        let mut active = [false; LANES];
+        active.iter_mut().take(started0 as usize).for_each(|a| *a = true);
+        let mut running = started0 as usize;
+        while running > 0 {
+            for (l, lane) in lanes.iter_mut().enumerate() {
+                if !active[l] {
+                    continue;
+                }
+                let (done, next) = self.step(*lane, l, max_rounds, rng, &mut counts);
+                *lane = next;
+                if done {
+                    if started < trials {
+                        *lane = self.fresh(lead(rng));
+                        started += 1;
+                    } else {
+                        active[l] = false;
+                        running -= 1;
+                    }
+                }
+            }
+        }
+        for r in 0..rounds {
+            tally.a_wins_by_turn[r] += counts[r] as u64;
+            tally.b_wins_by_turn[r] += counts[rounds + r] as u64;
+        }
+        tally.timeouts += counts[2 * rounds] as u64;
+    }
+
+    /// A fresh duel with A (`a = true`) or B leading.
+    #[inline(always)]
+    fn fresh(&self, a: bool) -> Lane {
+        Lane { firer: self.start(a), target: self.start(!a), attack: 0 }
+    }
+
+    /// The next attack of duel `lane` (in lane `l`, counted in `counts`): whether the
+    /// duel ended with it, and the duel after it.
+    #[inline(always)]
+    fn step(
+        &self,
+        lane: Lane,
+        l: usize,
+        max_rounds: u32,
+        rng: &mut Xoshiro256PlusPlus,
+        counts: &mut [u32],
+    ) -> (bool, Lane) {
+        let rounds = max_rounds as usize;
+        let Lane { firer, target, attack } = lane;
+        let next = self.attack(firer, target, rng);
+        let out = next & OUT != 0;
+        // The leader's first attack, then two a round: attack h is in round ceil(h / 2).
+        let capped = attack == 2 * max_rounds - 2;
+        let won = (attack as usize).div_ceil(2) + if firer < self.na { 0 } else { rounds };
+        let other = 2 * rounds + if capped { 0 } else { 1 + l };
+        counts[if out { won } else { other }] += 1;
+        (out | capped, Lane { firer: next & INDEX, target: firer, attack: attack + 1 })
+    }
+}
+
+/// One duel in play: the next attack's firer and target (global state indices) and the
+/// number of attacks made.
+#[derive(Debug, Clone, Copy, Default)]
+struct Lane {
+    firer: u32,
+    target: u32,
+    attack: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::skirmishers::tests::{at, cat, trooper};
+    use crate::rules::skirmishers::{Conditions, Options};
+
+    /// Every draw `u` in `[0, 1296 << b)` through the column it selects: each outcome is
+    /// picked exactly its count x 2^b times.
+    #[test]
+    fn alias_columns_pick_every_outcome_exactly_its_count() {
+        let cases: [&[(u32, u32)]; 5] = [
+            &[(7, 1296)],
+            &[(1, 1295), (2, 1)],
+            &[(1, 36), (2, 72), (3, 108), (4, 144), (5, 180), (6, 756)],
+            &[(9, 1), (8, 2), (7, 3), (6, 4), (5, 5), (4, 6), (3, 5), (2, 4), (1, 3), (0, 2), (10, 1), (11, 1260)],
+            &[(0, 100), (1, 100), (2, 100), (3, 100), (4, 100), (5, 100), (6, 100), (7, 100), (8, 100), (9, 396)],
+        ];
+        for counts in cases {
+            let (b, cols) = alias(counts);
+            assert!(1usize << b >= counts.len() && cols.len() == 1 << b);
+            let mut seen: Vec<(u32, u32)> = counts.iter().map(|&(o, _)| (o, 0)).collect();
+            for u in 0..(TOTAL as u64) << b {
+                let o = cols[(u & ((1 << b) - 1)) as usize].pick(u >> b);
+                seen.iter_mut().find(|x| x.0 == o).expect("only listed outcomes").1 += 1;
+            }
+            let want: Vec<(u32, u32)> = counts.iter().map(|&(o, n)| (o, n << b)).collect();
+            assert_eq!(seen, want);
+        }
+    }
+
+    /// The tables hold, for every (firer state, target state) of both sides, the graph's
+    /// exact edges under the firer's law at its column ("no attack": the target stays).
+    #[test]
+    fn every_row_holds_the_graphs_exact_counts() {
+        let c = cat();
+        let mut heavy = trooper(&c, "Green Rifleman");
+        heavy.armour = crate::rules::skirmishers::trooper::Armour::Heavy;
+        let cells: [(_, _, Conditions); 3] = [
+            (trooper(&c, "Rifleman"), trooper(&c, "Rifleman"), at(20)),
+            (heavy, trooper(&c, "Armoured Rifleman"), at(20)),
+            (trooper(&c, "Veteran SMG Gunner"), trooper(&c, "Armoured Rifleman"), at(5)),
+        ];
+        let mut unpaid = 0;
+        for (a, b, cond) in cells {
+            let d = Duel::new(&a, &b, &cond, &Options::default(), 12).unwrap();
+            let lanes = &d.lanes;
+            let (na, nb) = (d.a.graph.len() as u32, d.b.graph.len() as u32);
+            for (x, y, offset_x, offset_y) in [(&d.a, &d.b, 0, na), (&d.b, &d.a, na, 0)] {
+                for f in 0..x.graph.len() {
+                    let law = x.fire[x.graph.cols[f] as usize];
+                    unpaid += law.is_none() as u32;
+                    for t in 0..y.graph.len() {
+                        let mut got = lanes.row_counts(f as u32 + offset_x, t as u32 + offset_y);
+                        let mut want: Vec<(u32, u32)> = match law {
+                            Some(l) => y.graph.edges(l as usize, t).collect::<Vec<_>>(),
+                            None => vec![(t, TOTAL)],
+                        }
+                        .into_iter()
+                        .map(|(s, n)| (s as u32 + offset_y | if y.graph.out[s] { OUT } else { 0 }, n))
+                        .collect();
+                        got.sort();
+                        want.sort();
+                        assert_eq!(got, want, "firer {f} target {t}");
+                    }
+                }
+            }
+            assert_eq!(lanes.start(true), 0);
+            assert_eq!(lanes.start(false), na);
+            assert!(nb > 1);
+        }
+        assert!(unpaid > 0, "a side whose AP stops paying its arc");
+    }
+}
