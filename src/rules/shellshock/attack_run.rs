@@ -5,8 +5,10 @@
 //!
 //! Exact: the Markov chain over that state ([`AttackRun::exact`]). Monte Carlo
 //! (`MC_SAMPLER`): `TABLE` (default) draws a gunner's whole step (roll, hits, the three
-//! pools, armour, Internal, box) from one exact integer table per (gunner, armour left)
-//! with one u64: no rule of the card-free model needs the individual dice. `DICE` rolls
+//! pools, armour, Internal, box) from one exact integer alias table per (gunner, armour
+//! left) with one u64 and one lookup (`step_table`): no rule of the card-free model
+//! needs the individual dice; its kernel plays eight runs side by side, so the loop has
+//! no branch on the rules or on "is it dead yet". `DICE` rolls
 //! every die (d10s exploding without limit, every d6) and is what the full-chart model
 //! will build on; the two must agree (tests).
 
