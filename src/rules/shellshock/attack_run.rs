@@ -5,8 +5,10 @@
 //!
 //! Exact: the Markov chain over that state ([`AttackRun::exact`]). Monte Carlo
 //! (`MC_SAMPLER`): `TABLE` (default) draws a gunner's whole step (roll, hits, the three
-//! pools, armour, Internal, box) from one exact integer table per (gunner, armour left)
-//! with one u64: no rule of the card-free model needs the individual dice. `DICE` rolls
+//! pools, armour, Internal, box) from one exact integer alias table per (gunner, armour
+//! left) with one u64 and one lookup (`step_table`): no rule of the card-free model
+//! needs the individual dice; its kernel plays eight runs side by side, so the loop has
+//! no branch on the rules or on "is it dead yet". `DICE` rolls
 //! every die (d10s exploding without limit, every d6) and is what the full-chart model
 //! will build on; the two must agree (tests).
 
@@ -23,14 +25,13 @@ use super::full_chart::{self, CardState, ChartModel, Gate, Shooter};
 use super::gunner::{GunnerPlan, StepLaw, defence, plans};
 use super::options::{DamageDice, Options};
 use super::roll::{MULTIPLIERS, roll_dice};
+use super::step_table::StepTables;
 use super::unit::Unit;
 
 /// The most turns an engagement may last.
 pub const MAX_TURNS_LIMIT: u32 = 1000;
 /// Lines on an Internal Damage Chart.
 pub const CHART_LINES: u32 = 100;
-/// A packed table outcome meaning "destroyed".
-const KILL: u32 = u32::MAX;
 
 /// The target's card-free state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,12 +52,8 @@ pub struct AttackRun {
     second_20_destroys: bool,
     /// `steps[g][a]`: gunner g's exact step law on armour a left.
     steps: Vec<Vec<StepLaw>>,
-    /// Table slots of (gunner g, armour a): `start[g * (A+1) + a] .. start[.. + 1]`.
-    start: Vec<u32>,
-    /// Cumulative thresholds on [0, 2^64); the last slot of each table is `u64::MAX`.
-    thresholds: Vec<u64>,
-    /// Packed outcomes: armour after << 8 | lines marked, or [`KILL`].
-    packed: Vec<u32>,
+    /// Alias table of (gunner g, armour a): table `g * (A+1) + a`.
+    tables: StepTables,
     /// The full chart model (`MODEL = FULL_CHART`), when played.
     pub full: Option<FullChart>,
 }
@@ -71,26 +68,6 @@ pub struct FullChart {
     pub gates: [Vec<Vec<Gate>>; 2],
     /// The target's chart.
     pub target: ChartModel,
-}
-
-fn table(law: &StepLaw) -> Vec<(u64, u32)> {
-    let mut items: Vec<(f64, u32)> = law.outcomes.iter().map(|&(a, l, p)| (p, (a << 8) | l.min(CHART_LINES))).collect();
-    items.push((law.kill, KILL));
-    items.retain(|(p, _)| *p > 0.0);
-    items.sort_by(|x, y| y.0.total_cmp(&x.0));
-    let total: f64 = items.iter().map(|x| x.0).sum();
-    let mut acc = 0.0;
-    let n = items.len();
-    items
-        .into_iter()
-        .enumerate()
-        .map(|(i, (p, o))| {
-            acc += p / total;
-            let t =
-                if i + 1 == n { u64::MAX } else { (acc * 18_446_744_073_709_551_616.0).min(u64::MAX as f64) as u64 };
-            (t, o)
-        })
-        .collect()
 }
 
 impl AttackRun {
@@ -167,16 +144,7 @@ impl AttackRun {
         let armour = defence.armour;
         let steps: Vec<Vec<StepLaw>> =
             plans.iter().map(|g| (0..=armour).map(|a| g.step_law(&defence, a, how)).collect()).collect();
-        let (mut start, mut thresholds, mut packed) = (vec![0u32], Vec::new(), Vec::new());
-        for laws in &steps {
-            for law in laws {
-                for (t, o) in table(law) {
-                    thresholds.push(t);
-                    packed.push(o);
-                }
-                start.push(thresholds.len() as u32);
-            }
-        }
+        let tables = StepTables::new(steps.iter().flatten());
         AttackRun {
             plans,
             defence,
@@ -186,9 +154,7 @@ impl AttackRun {
             double_stacks: o.double_stacks(),
             second_20_destroys: o.second_20_destroys(),
             steps,
-            start,
-            thresholds,
-            packed,
+            tables,
             full: None,
         }
     }
@@ -214,19 +180,9 @@ impl AttackRun {
         if self.dice_mode {
             return self.step_dice(g, s, rng);
         }
-        let i = g * (self.defence.armour as usize + 1) + s.armour as usize;
-        let (from, to) = (self.start[i] as usize, self.start[i + 1] as usize);
-        let u = rng.next_u64();
-        let mut j = from;
-        while j + 1 < to && u >= self.thresholds[j] {
-            j += 1;
-        }
-        let o = self.packed[j];
-        if o == KILL {
-            return true;
-        }
-        s.armour = o >> 8;
-        s.lines += o & 0xff;
+        let o = self.tables.sample(g * (self.defence.armour as usize + 1) + s.armour as usize, rng.next_u64());
+        s.armour = u32::from(o >> 8);
+        s.lines += u32::from(o & 0xff);
         s.lines >= CHART_LINES
     }
 
@@ -343,18 +299,114 @@ impl AttackRun {
     }
 }
 
+/// Runs played side by side; a lane whose run ends restarts at once, which keeps the
+/// unpredictable "is it dead yet" branch out of the loop.
+const LANES: usize = 8;
+
 impl Kernel for AttackRun {
     type Tally = TtkTally;
     fn new_tally(&self) -> TtkTally {
         TtkTally::new(self.max_turns as usize, self.max_turns as usize * self.plans.len().max(1))
     }
     fn play(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut TtkTally) {
-        for _ in 0..trials {
-            if let Some((t, a)) = self.play_one(rng) {
-                tally.kills_by_turn[t as usize - 1] += 1;
-                tally.kills_by_action[a as usize - 1] += 1;
+        if self.dice_mode || self.full.is_some() {
+            for _ in 0..trials {
+                if let Some((t, a)) = self.play_one(rng) {
+                    tally.kills_by_turn[t as usize - 1] += 1;
+                    tally.kills_by_action[a as usize - 1] += 1;
+                }
+            }
+            tally.trials += u64::from(trials);
+        } else {
+            self.play_lanes(rng, trials, tally);
+        }
+    }
+}
+
+impl AttackRun {
+    /// The table sampler's hot loop: [`LANES`] runs side by side, each step one u64 and
+    /// one alias-table lookup, no branch on the rules. Draws one u64 per gunner step, as
+    /// [`AttackRun::play_one`] does, but interleaved across the lanes.
+    fn play_lanes(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut TtkTally) {
+        tally.trials += u64::from(trials);
+        let gunners = self.plans.len();
+        let len = self.max_turns as usize * gunners;
+        if len == 0 || trials == 0 {
+            return; // nothing fires: every run is censored
+        }
+        let width = self.defence.armour as usize + 1;
+        let mut lanes = Lanes {
+            tables: &self.tables,
+            table_of: (0..len).map(|p| ((p % gunners) * width) as u32).collect(),
+            full: self.defence.armour,
+            kills: vec![0u32; LANES * len],
+            armour: [self.defence.armour; LANES],
+            lines: [0; LANES],
+            pos: [0; LANES],
+        };
+        let mut active = [false; LANES];
+        let mut started = trials.min(LANES as u32);
+        active.iter_mut().take(started as usize).for_each(|a| *a = true);
+        // Steady state: every lane that finishes restarts at once.
+        while trials - started >= LANES as u32 {
+            for l in 0..LANES {
+                started += u32::from(lanes.step(l, rng));
             }
         }
-        tally.trials += u64::from(trials);
+        // Drain: the last runs finish; lanes go idle once no run is left to start.
+        let mut running = active.iter().filter(|&&a| a).count();
+        while running > 0 {
+            for l in 0..LANES {
+                if active[l] && lanes.step(l, rng) {
+                    if started < trials {
+                        started += 1;
+                    } else {
+                        active[l] = false;
+                        running -= 1;
+                    }
+                }
+            }
+        }
+        for p in 0..len {
+            let k: u64 = (0..LANES).map(|l| u64::from(lanes.kills[l * len + p])).sum();
+            tally.kills_by_turn[p / gunners] += k;
+            tally.kills_by_action[p] += k;
+        }
+    }
+}
+
+/// The card-free state of [`LANES`] runs and their kills, for [`AttackRun::play_lanes`].
+struct Lanes<'a> {
+    tables: &'a StepTables,
+    /// `table_of[p]`: the first table (armour 0) of the gunner who makes action p.
+    table_of: Vec<u32>,
+    /// Armour of a fresh target.
+    full: u32,
+    /// `kills[l * actions + p]`: lane l's runs that ended on action p (one row per lane
+    /// keeps lanes from chaining read-modify-writes on one counter).
+    kills: Vec<u32>,
+    armour: [u32; LANES],
+    lines: [u32; LANES],
+    /// The action each lane makes next, from 0.
+    pos: [usize; LANES],
+}
+
+impl Lanes<'_> {
+    /// Lane `l` makes its next action; true when its run ended (destroyed or out of
+    /// turns) and it was reset to a fresh run.
+    #[inline(always)]
+    fn step(&mut self, l: usize, rng: &mut Xoshiro256PlusPlus) -> bool {
+        let p = self.pos[l];
+        let o = self.tables.sample(self.table_of[p] as usize + self.armour[l] as usize, rng.next_u64());
+        let marked = self.lines[l] + u32::from(o & 0xff);
+        let dead = marked >= CHART_LINES;
+        let len = self.table_of.len();
+        self.kills[l * len + p] += u32::from(dead);
+        let next = p + 1;
+        let done = dead | (next == len);
+        self.armour[l] = if done { self.full } else { u32::from(o >> 8) };
+        self.lines[l] = if done { 0 } else { marked };
+        self.pos[l] = if done { 0 } else { next };
+        done
     }
 }

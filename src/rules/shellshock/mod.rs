@@ -13,6 +13,7 @@
 //! - `gunner`: one gunner compiled against a target, and its exact step law on the
 //!   card-free state (armour left on the facing, chart lines marked).
 //! - `odds`: `volley odds` (one turn of every gunner, JSON keys of issue 13).
+//! - `step_table`: integer alias tables that draw one gunner's whole step with one u64.
 //! - `attack_run`: the attack run's exact Markov chain and Monte Carlo kernel;
 //!   `duel`: simultaneous duels, exact from two kill-turn laws and Monte Carlo.
 //! - `chart`: the 100-line chart's marking rules (§3 step 9) as plain reference code.
@@ -41,6 +42,7 @@ pub mod options;
 pub mod reference;
 pub mod roll;
 pub mod ruleset;
+pub mod step_table;
 pub mod unit;
 
 pub use attack_run::AttackRun;

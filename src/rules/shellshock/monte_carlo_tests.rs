@@ -185,7 +185,8 @@ fn same_seed_same_tally_for_any_thread_count() {
 }
 
 /// Value stability: a fixed seed gives these exact counts (section 7 vector 16, the
-/// 30mm Machine Gun). A change in how many random numbers a step draws fails loudly.
+/// 30mm Machine Gun). A change in how many random numbers a step draws, in how a draw
+/// maps to an outcome, or in the order the table sampler's lanes use them fails loudly.
 #[test]
 fn golden_seed_reference_run() {
     let cat = catalogue();
@@ -195,6 +196,6 @@ fn golden_seed_reference_run() {
         let cfg = RunConfig { seed: 20261121, trials: Trials::Fixed(10_000), ..RunConfig::default() };
         run(&[Cell { key: 1, kernel: &r }], &cfg, &Silent).unwrap().remove(0).kills_by_turn
     };
-    assert_eq!(counts(false), vec![157, 204, 294, 361, 453, 555, 568, 660, 740, 763, 735, 710], "table sampler");
+    assert_eq!(counts(false), vec![163, 202, 285, 394, 520, 579, 625, 733, 692, 734, 767, 692], "table sampler");
     assert_eq!(counts(true), vec![175, 201, 284, 414, 467, 537, 662, 638, 757, 702, 709, 704], "dice sampler");
 }
