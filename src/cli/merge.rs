@@ -18,6 +18,7 @@ use crate::output::ReportDir;
 use crate::output::raw_tallies::read_raw_tallies;
 use crate::rules::{Ruleset, RulesetId, Visit};
 use crate::sweep::shard::{MergedTallies, Plays, ShardMeta, ShardSource, check_set, sha256};
+use crate::sweep::vary::{Plan, run_varied_with, vary_json};
 use crate::sweep::{Scenario, run_sweep_with};
 
 #[derive(Debug, Args)]
@@ -131,9 +132,28 @@ impl Visit for Merge<'_> {
             threads: None,
             batch_streams: DEFAULT_BATCH_STREAMS,
         };
+        // A `[vary]` sweep: the plan rebuilt from the shards' scenario and catalogue
+        // files must be the one they recorded.
+        let plan = if scenario.vary.is_empty() {
+            None
+        } else {
+            let plan = Plan::check::<R>(&scenario, &files.origin, &cat_files)
+                .context("the [vary] of the shards' scenario does not match their catalogue")?;
+            Some(plan)
+        };
+        let vary = plan.as_ref().map_or(serde_json::Value::Null, |p| vary_json(p.axes()));
+        if vary != meta.vary {
+            bail!(
+                "the shards' scenario varies other stats than they recorded ([vary] {vary} here, {} in the shards)",
+                meta.vary
+            );
+        }
         let plays = Plays::merged(&merged);
-        let out = run_sweep_with::<R>(&scenario, &resolved, &catalogue, &config, &Silent, &[], &plays)
-            .map_err(|e| anyhow!("cannot merge the shards: {e}"))?;
+        let out = match &plan {
+            None => run_sweep_with::<R>(&scenario, &resolved, &catalogue, &config, &Silent, &[], &plays),
+            Some(plan) => run_varied_with::<R>(&scenario, plan, &config, &Silent, &plays),
+        }
+        .map_err(|e| anyhow!("cannot merge the shards: {e}"))?;
         if plays.cells_digest() != (meta.cells, meta.cell_keys.clone()) {
             bail!("the scenario played here has other cells than the shards recorded (another volley build?)");
         }

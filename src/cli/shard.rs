@@ -24,6 +24,7 @@ use crate::output::ReportDir;
 use crate::output::raw_tallies::write_raw_tallies;
 use crate::rules::Ruleset;
 use crate::sweep::shard::{Plays, SHARD_SCHEMA_VERSION, ShardMeta, sha256};
+use crate::sweep::vary::{Plan, run_varied_with, vary_json};
 use crate::sweep::{Resolved, Scenario, ScenarioText, run_sweep_with};
 
 /// The environment variable giving the shard count to Kubernetes Indexed Jobs.
@@ -150,7 +151,8 @@ pub struct ShardOutput<'a> {
     pub quiet: bool,
 }
 
-/// Play `choice`'s share of the sweep and write its shard directory.
+/// Play `choice`'s share of the sweep (with `plan`, a `[vary]` sweep: the streams of
+/// every combination dealt as one run) and write its shard directory.
 ///
 /// # Errors
 /// A usage error for `--precision`; what the sweep or writing fails with (no directory
@@ -163,6 +165,7 @@ pub fn run_shard<R: Ruleset>(
     scenario: &Scenario,
     catalogue: &R::Catalogue,
     resolved: &Resolved,
+    plan: Option<&Plan>,
     config: &RunConfig,
     choice: &ShardChoice,
 ) -> Result<()> {
@@ -179,8 +182,11 @@ pub fn run_shard<R: Ruleset>(
     let start = Instant::now();
     let progress = Progress::new(args.quiet);
     let plays = Plays::share(share);
-    let out =
-        run_sweep_with::<R>(scenario, resolved, catalogue, config, &progress, &[], &plays).map_err(|e| anyhow!(e))?;
+    let out = match plan {
+        None => run_sweep_with::<R>(scenario, resolved, catalogue, config, &progress, &[], &plays),
+        Some(plan) => run_varied_with::<R>(scenario, plan, config, &progress, &plays),
+    }
+    .map_err(|e| anyhow!(e))?;
     progress.finish();
     let seconds = start.elapsed().as_secs_f64();
     signals::check()?;
@@ -207,6 +213,7 @@ pub fn run_shard<R: Ruleset>(
         scenario_name: scenario.name.clone(),
         scenario_file: scenario.file.clone(),
         options: scenario.options.clone(),
+        vary: plan.map_or(serde_json::Value::Null, |p| vary_json(p.axes())),
         seed: config.seed,
         trials,
         stream_trials: STREAM_TRIALS,
