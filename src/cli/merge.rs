@@ -3,6 +3,7 @@
 //! raw tallies in shard order and write the run's normal report: the same tables, byte
 //! for byte in CSV and cell for cell in Parquet, as one process running the whole sweep.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -10,8 +11,11 @@ use clap::{Args, ValueHint};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::shard::{CATALOGUE_FILE, SCENARIO_FILE, SHARD_FILE, TALLIES_FILE};
+use super::battle::{BattleCatalogue, play_battle};
+use super::gauntlet::Sources;
+use super::shard::{CATALOGUE_FILE, Mode, SCENARIO_FILE, SHARD_FILE, ShardArgs, TALLIES_FILE};
 use super::sweep::{TableFormat, write_report};
+use super::{Command, Invocation, Parsed};
 use crate::catalogue::source::SourceFile;
 use crate::engine::{DEFAULT_BATCH_STREAMS, RunConfig, Silent, Trials};
 use crate::output::ReportDir;
@@ -97,11 +101,6 @@ impl Visit for Merge<'_> {
     fn visit<R: Ruleset>(self) -> Result<()> {
         let (args, shards) = (self.args, &self.shards);
         let (meta, first) = (&shards[0].1, &shards[0].2);
-        let text = std::fs::read_to_string(first.join(SCENARIO_FILE))?;
-        let mut scenario = Scenario::parse::<R>(&meta.scenario_file, &text)?;
-        scenario.options = meta.options.clone();
-        scenario.seed = meta.seed;
-        scenario.trials = Trials::Fixed(meta.trials);
         let cat_text = std::fs::read_to_string(first.join(CATALOGUE_FILE))?;
         let files: CatalogueFiles = serde_json::from_str(&cat_text).context("catalogue.json")?;
         let cat_files: Vec<SourceFile> =
@@ -113,10 +112,6 @@ impl Visit for Merge<'_> {
                 "the shards' catalogue does not have the content hash they recorded: it cannot be the one they played"
             );
         }
-        let resolved =
-            scenario.resolve::<R>(&catalogue).context("the shards' scenario does not match their catalogue")?;
-        let destination = args.out.clone().unwrap_or_else(|| Path::new("reports").join(&scenario.name));
-        let report = ReportDir::create(&destination, args.force)?;
         let sources: Vec<(String, ShardSource<'_>)> = shards
             .iter()
             .map(|(name, _, dir)| {
@@ -126,18 +121,74 @@ impl Visit for Merge<'_> {
             })
             .collect();
         let merged = MergedTallies::new(sources);
-        let config = RunConfig {
-            seed: meta.seed,
-            trials: Trials::Fixed(meta.trials),
-            threads: None,
-            batch_streams: DEFAULT_BATCH_STREAMS,
-        };
+        let plays = Plays::merged(&merged);
+        let scenario_text = std::fs::read_to_string(first.join(SCENARIO_FILE))?;
+        let destination = args.out.clone().unwrap_or_else(|| Path::new("reports").join(&meta.scenario_name));
+        match meta.command.as_str() {
+            "sweep" => self.sweep::<R>(&scenario_text, catalogue, &files.origin, &cat_files, &plays),
+            "gauntlet" => {
+                let mut parsed = replay(&meta.args);
+                let Command::Gauntlet(g) = &mut parsed.cli.command else {
+                    bail!("the shards' command line is not a gauntlet's: {:?}", meta.args);
+                };
+                (g.out, g.force, g.format, g.no_charts) =
+                    (Some(destination), args.force, args.format.clone(), args.no_charts);
+                g.run.quiet = args.quiet;
+                g.shard = ShardArgs::default();
+                let scenario = (!meta.scenario_file.is_empty()).then(|| (meta.scenario_file.clone(), scenario_text));
+                let src = Sources { catalogue, origin: files.origin.clone(), files: cat_files, scenario };
+                let ctx = Invocation { cli: &parsed.cli, conditions: &parsed.conditions };
+                let Command::Gauntlet(g) = &parsed.cli.command else { unreachable!("checked above") };
+                super::gauntlet::play::<R>(g, &ctx, &src, Mode::Merged(&plays))
+            }
+            "battle" => {
+                let mut parsed = replay(&meta.args);
+                let Command::Battle(b) = &mut parsed.cli.command else {
+                    bail!("the shards' command line is not a battle's: {:?}", meta.args);
+                };
+                (b.out, b.force, b.quiet) = (Some(destination), args.force, true);
+                b.shard = ShardArgs::default();
+                let cat = BattleCatalogue { catalogue, origin: files.origin.clone(), files: cat_files };
+                let ctx = Invocation { cli: &parsed.cli, conditions: &parsed.conditions };
+                let Command::Battle(b) = &parsed.cli.command else { unreachable!("checked above") };
+                play_battle::<R>(b, &ctx, &cat, Mode::Merged(&plays))
+            }
+            other => bail!("shards of `volley {other}` cannot be merged by this volley"),
+        }
+    }
+}
+
+/// A recorded command line (after `volley`), parsed as the shards' processes parsed it.
+fn replay(args: &[String]) -> Parsed {
+    let argv = std::iter::once("volley".to_string()).chain(args.iter().cloned()).map(OsString::from).collect();
+    super::parse_from(argv)
+}
+
+impl Merge<'_> {
+    /// Merge the shards of a sweep: its scenario from `scenario.toml`, the `[vary]` plan
+    /// rebuilt from it and the catalogue files.
+    fn sweep<R: Ruleset>(
+        &self,
+        text: &str,
+        catalogue: R::Catalogue,
+        origin: &str,
+        cat_files: &[SourceFile],
+        plays: &Plays<'_>,
+    ) -> Result<()> {
+        let (args, shards) = (self.args, &self.shards);
+        let meta = &shards[0].1;
+        let mut scenario = Scenario::parse::<R>(&meta.scenario_file, text)?;
+        scenario.options = meta.options.clone();
+        scenario.seed = meta.seed;
+        scenario.trials = Trials::Fixed(meta.trials);
+        let resolved =
+            scenario.resolve::<R>(&catalogue).context("the shards' scenario does not match their catalogue")?;
         // A `[vary]` sweep: the plan rebuilt from the shards' scenario and catalogue
         // files must be the one they recorded.
         let plan = if scenario.vary.is_empty() {
             None
         } else {
-            let plan = Plan::check::<R>(&scenario, &files.origin, &cat_files)
+            let plan = Plan::check::<R>(&scenario, origin, cat_files)
                 .context("the [vary] of the shards' scenario does not match their catalogue")?;
             Some(plan)
         };
@@ -148,10 +199,17 @@ impl Visit for Merge<'_> {
                 meta.vary
             );
         }
-        let plays = Plays::merged(&merged);
+        let destination = args.out.clone().unwrap_or_else(|| Path::new("reports").join(&scenario.name));
+        let report = ReportDir::create(&destination, args.force)?;
+        let config = RunConfig {
+            seed: meta.seed,
+            trials: Trials::Fixed(meta.trials),
+            threads: None,
+            batch_streams: DEFAULT_BATCH_STREAMS,
+        };
         let out = match &plan {
-            None => run_sweep_with::<R>(&scenario, &resolved, &catalogue, &config, &Silent, &[], &plays),
-            Some(plan) => run_varied_with::<R>(&scenario, plan, &config, &Silent, &plays),
+            None => run_sweep_with::<R>(&scenario, &resolved, &catalogue, &config, &Silent, &[], plays),
+            Some(plan) => run_varied_with::<R>(&scenario, plan, &config, &Silent, plays),
         }
         .map_err(|e| anyhow!("cannot merge the shards: {e}"))?;
         if plays.cells_digest() != (meta.cells, meta.cell_keys.clone()) {
@@ -166,6 +224,6 @@ impl Visit for Merge<'_> {
                 "shard_seconds": shards.iter().map(|s| s.1.seconds).sum::<f64>(),
             }),
         );
-        write_report(&out, report, &args.format, args.no_charts, args.quiet, extra, &cat_files)
+        write_report(&out, report, &args.format, args.no_charts, args.quiet, extra, cat_files)
     }
 }

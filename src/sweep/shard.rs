@@ -207,6 +207,13 @@ pub struct ShardMeta {
     /// This shard, from 1.
     pub shard: u32,
     pub shards: u32,
+    /// The command sharded: `sweep`, `gauntlet` or `battle`.
+    #[serde(default = "sweep_command")]
+    pub command: String,
+    /// A gauntlet's or battle's command line after `volley` (its merge plays it again
+    /// with the shards' tallies); empty for sweeps. Compared as [`run_args`] gives it.
+    #[serde(default)]
+    pub args: Vec<String>,
     pub ruleset: String,
     pub scenario_name: String,
     /// The scenario file as manifests name it; its text is `scenario.toml`.
@@ -240,6 +247,30 @@ pub struct ShardMeta {
     pub source: String,
 }
 
+fn sweep_command() -> String {
+    "sweep".into()
+}
+
+/// A recorded command line without what may differ between the shards of one run: the
+/// shard's place (`--shard`, `--shards`), its directory (`--out`), `--force` and
+/// `--quiet`.
+pub fn run_args(args: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut skip = false;
+    for a in args {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        match a.as_str() {
+            "--shard" | "--shards" | "--out" => skip = true,
+            "--force" | "--quiet" | "-q" => {}
+            _ if ["--shard=", "--shards=", "--out="].iter().any(|p| a.starts_with(p)) => {}
+            _ => out.push(a.clone()),
+        }
+    }
+    out
+}
+
 impl ShardMeta {
     /// The fields every shard of one run shares, by name, as text.
     pub fn run_fields(&self) -> Vec<(&'static str, String)> {
@@ -247,6 +278,7 @@ impl ShardMeta {
             ("schema version", self.schema_version.to_string()),
             ("volley version", self.volley_version.clone()),
             ("shard count", self.shards.to_string()),
+            ("command", format!("{} {}", self.command, run_args(&self.args).join(" "))),
             ("ruleset", self.ruleset.clone()),
             ("scenario", format!("{} ({})", self.scenario_name, self.scenario_file)),
             ("scenario text", self.scenario_sha256.clone()),
@@ -339,6 +371,8 @@ mod tests {
             volley_version: "0.1.0".into(),
             shard,
             shards,
+            command: "sweep".into(),
+            args: Vec::new(),
             ruleset: "techcommander".into(),
             scenario_name: "quick".into(),
             scenario_file: "<embedded>/quick.toml".into(),

@@ -148,3 +148,133 @@ fn shards_of_another_vary_are_refused() {
     let err = refused(d, &[forged, d.join("forged-0"), d.join("forged-1")]);
     assert!(err.contains("varies other stats than they recorded"), "{err}");
 }
+
+/// The unsharded command's report and stdout.
+fn whole(dir: &Path, command: &[&str], out: &str) -> (PathBuf, String) {
+    let o = run_ok(clean(volley()).current_dir(dir).args(command).args(["--quiet", "--out", out]));
+    (dir.join(out), String::from_utf8_lossy(&o.stdout).to_string())
+}
+
+/// Merge `shards` into `out`; returns the report and what merge printed.
+fn merged_printing(dir: &Path, shards: &[PathBuf], out: &str) -> (PathBuf, String) {
+    let mut c = clean(volley());
+    c.current_dir(dir).arg("merge").args(shards).args(["--out", out, "--quiet"]);
+    let o = run_ok(&mut c);
+    (dir.join(out), String::from_utf8_lossy(&o.stdout).to_string())
+}
+
+const GAUNTLET: [&str; 9] =
+    ["gauntlet", "Dwarf ALPHA", "Paladin Siege", "--field", "meta", "--range", "20", "--trials", "5000"];
+
+/// A duel scenario lending a gauntlet its grid, seed, trials and turn cap.
+const GRID: &str = r#"
+name = "grid"
+engagement = "duel"
+seed = 9
+trials = 4200
+max_turns = 12
+attackers = ["Dwarf ALPHA"]
+opponents = ["Beagle Hunter"]
+[grid]
+range = [12, 24]
+"#;
+
+/// Duel and battle gauntlets (and one over a scenario's grid, whose file is gone by the
+/// merge: the shards carry it) merge to the unsharded report and summary.
+#[test]
+fn gauntlets_shard_and_merge_to_the_single_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let grid = d.join("grid.toml");
+    fs::write(&grid, GRID).unwrap();
+    let grid_arg = grid.to_str().unwrap().to_string();
+    let battle: Vec<&str> = vec![
+        "gauntlet",
+        "--battle",
+        "Gladiator Lancer+Beagle Hunter",
+        "--field",
+        "Paladin Siege+Stingray Standard,Dwarf ALPHA+Hunter IV Standard",
+        "--trials",
+        "700",
+        "--seed",
+        "3",
+    ];
+    let with_scenario: Vec<&str> =
+        vec!["gauntlet", "Dwarf ALPHA", "--field", "Gladiator Lancer,Beagle Hunter", "--scenario", &grid_arg];
+    for (name, command, counts) in
+        [("duels", GAUNTLET.to_vec(), &[1, 2, 3, 7][..]), ("battles", battle, &[3, 7]), ("grid", with_scenario, &[2])]
+    {
+        let (single, printed) = whole(d, &command, &format!("{name}-single"));
+        for &n in counts {
+            let hows: &[How] = if name == "grid" { &[How::Flag] } else { &[How::Flag, How::Slurm, How::Kubernetes] };
+            for &how in hows {
+                let work = format!("{name}-{how:?}-{n}");
+                let shards = play_shards(d, &command, n, how, &work);
+                if name == "grid" {
+                    fs::write(&grid, "not a scenario").unwrap();
+                }
+                let (merged, merge_printed) = merged_printing(d, &shards, &format!("{work}-merged"));
+                if name == "grid" {
+                    fs::write(&grid, GRID).unwrap();
+                }
+                assert_same_report(&single, &merged);
+                assert_eq!(merge_printed, printed, "{work}: the merge prints the gauntlet's summary");
+            }
+        }
+    }
+}
+
+const A: &str = "Gladiator Lancer+Beagle Hunter+Hunter IV Standard";
+const B: &str = "Paladin Siege+Stingray Standard+Rhino Standard+2*ECBS Pirate AT";
+
+/// A battle has no report directory: its merge prints what the unsharded command prints
+/// and writes sides.csv, units.csv and battle.json as `--format csv`, `--units --format
+/// csv` and `--format json` print them.
+#[test]
+fn battles_shard_and_merge_to_the_single_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let base = ["battle", A, B, "--trials", "9000", "--seed", "4"];
+    let print = |extra: &[&str]| {
+        let o = run_ok(clean(volley()).current_dir(d).args(base).arg("-q").args(extra));
+        String::from_utf8_lossy(&o.stdout).to_string()
+    };
+    let (csv, units, json, table) =
+        (print(&["--format", "csv"]), print(&["--format", "csv", "--units"]), print(&["--format", "json"]), print(&[]));
+    for n in [1, 2, 3, 7] {
+        for how in [How::Flag, How::Slurm, How::Kubernetes] {
+            let work = format!("battle-{how:?}-{n}");
+            let shards = play_shards(d, &base, n, how, &work);
+            let (merged, printed) = merged_printing(d, &shards, &format!("{work}-merged"));
+            assert_eq!(printed, table, "{work}: the merge prints the battle");
+            assert_eq!(fs::read_to_string(merged.join("sides.csv")).unwrap(), csv, "{work}");
+            assert_eq!(fs::read_to_string(merged.join("units.csv")).unwrap(), units, "{work}");
+            assert_eq!(fs::read_to_string(merged.join("battle.json")).unwrap(), json, "{work}");
+        }
+    }
+    // The merge prints in the shards' format.
+    let shards = play_shards(d, &[&base[..], &["--format", "json"]].concat(), 2, How::Flag, "json");
+    assert_eq!(merged_printing(d, &shards, "json-merged").1, json);
+    // Shards of another battle or seed are foreign; --out without a shard is refused.
+    let other = play_shards(d, &["battle", A, B, "--trials", "9000", "--seed", "5"], 2, How::Flag, "seed5");
+    let err = refused(d, &[shards[0].clone(), other[0].clone()]);
+    assert!(err.contains("is a shard of another run") && err.contains("seed 5"), "{err}");
+    let o = clean(volley()).current_dir(d).args(base).args(["--out", "x"]).output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn gauntlet_shards_of_another_field_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let mine = play_shards(d, &GAUNTLET, 2, How::Flag, "mine");
+    let other_field: Vec<&str> =
+        GAUNTLET.iter().map(|&a| if a == "meta" { "Gladiator Lancer,Beagle Hunter" } else { a }).collect();
+    let other = play_shards(d, &other_field, 2, How::Flag, "other");
+    let err = refused(d, &[mine[1].clone(), other[0].clone()]);
+    assert!(err.contains("is a shard of another run") && err.contains("command"), "{err}");
+    let scenario = write_scenario(d, VARIED);
+    let sweep = play_shards(d, &["sweep", &scenario], 2, How::Flag, "sweep");
+    let err = refused(d, &[mine[1].clone(), sweep[0].clone()]);
+    assert!(err.contains("is a shard of another run"), "{err}");
+}
