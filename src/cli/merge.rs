@@ -1,7 +1,9 @@
 //! `volley merge SHARD_DIR... --out REPORT_DIR`: check that shard directories (written
-//! by `volley sweep --shard`) are the shards of one run, each exactly once, merge their
-//! raw tallies in shard order and write the run's normal report: the same tables, byte
-//! for byte in CSV and cell for cell in Parquet, as one process running the whole sweep.
+//! by `volley sweep`, `gauntlet` or `battle` with `--shard`) are the shards of one run,
+//! each exactly once, merge their raw tallies in shard order and write the run's normal
+//! output: a sweep's or gauntlet's report, the same tables (byte for byte in CSV, cell for
+//! cell in Parquet) as one process running the whole command; a battle's printout, and
+//! its tables in a report directory (see `super::battle`).
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -27,11 +29,12 @@ use crate::sweep::{Scenario, run_sweep_with};
 
 #[derive(Debug, Args)]
 pub struct MergeArgs {
-    /// Shard directories written by `volley sweep --shard` (every shard of the run, each
-    /// once, in any order)
+    /// Shard directories written by `volley sweep`, `gauntlet` or `battle` with `--shard`
+    /// (every shard of the run, each once, in any order)
     #[arg(value_name = "SHARD_DIR", required = true, value_hint = ValueHint::DirPath)]
     pub shards: Vec<PathBuf>,
-    /// Report directory [default: reports/<scenario name>]
+    /// Report directory [default: reports/<scenario name>; a gauntlet's
+    /// reports/gauntlet-<field>, a battle's reports/battle]
     #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub out: Option<PathBuf>,
     /// Replace the report directory if it exists

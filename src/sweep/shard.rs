@@ -400,6 +400,16 @@ mod tests {
     }
 
     #[test]
+    fn a_command_line_is_compared_without_the_shards_own_flags() {
+        let line = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
+        let a = line("--ruleset techcommander battle A B --shard 1/3 --out x/s1 --trials 900 -q");
+        let b = line("--ruleset techcommander battle A B --out=y --shard=2/3 --force --trials 900 --shards 3");
+        assert_eq!(run_args(&a), run_args(&b));
+        assert_eq!(run_args(&a), line("--ruleset techcommander battle A B --trials 900"));
+        assert_ne!(run_args(&a), run_args(&line("--ruleset techcommander battle A B --trials 901")));
+    }
+
+    #[test]
     fn a_complete_set_comes_back_in_shard_order() {
         let set = check_set(named(&[("c", meta(3, 3, 1)), ("a", meta(1, 3, 1)), ("b", meta(2, 3, 1))])).unwrap();
         assert_eq!(set.iter().map(|s| s.0.as_str()).collect::<Vec<_>>(), ["a", "b", "c"]);
