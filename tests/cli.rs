@@ -1139,6 +1139,8 @@ mod passengers;
 mod plumbing;
 #[path = "cli/shard.rs"]
 mod shard;
+#[path = "cli/shard_more.rs"]
+mod shard_more;
 #[path = "cli/shellshock.rs"]
 mod shellshock;
 #[path = "cli/skirmishers.rs"]

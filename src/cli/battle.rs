@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 use super::args::FormatArgs;
 use super::progress::Progress;
 use super::run_args::TrialArgs;
+use super::shard::{Mode, RunRecord, ShardRun, command_line};
 use super::usage::usage;
 use super::{Invocation, print_table, write_stdout};
 use crate::catalogue::force::ForceSpec;
@@ -49,6 +50,31 @@ pub struct BattleArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub format: FormatArgs,
+    #[command(flatten)]
+    pub shard: super::shard::ShardArgs,
+    /// With --shard (or a shard from the environment): the shard directory [default:
+    /// reports/battle-shards/shard-K-of-N]. `volley merge` of the shards prints what the
+    /// unsharded command prints and writes a report directory (sides.csv, units.csv,
+    /// battle.json)
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+    pub out: Option<std::path::PathBuf>,
+    /// Replace the shard directory if it exists
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// The files of a merged battle's report directory: what `volley battle` prints with
+/// `--format csv`, `--units --format csv` and `--format json`.
+pub const SIDES_FILE: &str = "sides.csv";
+pub const UNITS_FILE: &str = "units.csv";
+pub const JSON_FILE: &str = "battle.json";
+
+/// A battle's catalogue: the catalogue, how messages name it and its files (a merge
+/// takes them from the shards).
+pub struct BattleCatalogue<C> {
+    pub catalogue: C,
+    pub origin: String,
+    pub files: Vec<crate::catalogue::source::SourceFile>,
 }
 
 /// A force by name: the catalogue's `[[force]]` of that name, else builds joined by `+`.
@@ -63,6 +89,30 @@ pub fn force<R: Ruleset>(cat: &R::Catalogue, text: &str) -> Result<ForceSpec> {
 }
 
 pub fn run_battle<R: Ruleset>(args: &BattleArgs, ctx: &Invocation<'_>) -> Result<()> {
+    let choice = super::shard::choose(&args.shard, &|name| std::env::var(name).ok())?;
+    if choice.is_none() && (args.out.is_some() || args.force) {
+        return Err(usage("--out and --force name the shard directory of a sharded battle: give --shard K/N"));
+    }
+    let layers = ctx.catalog().layers::<R>();
+    let cat = BattleCatalogue {
+        catalogue: ctx.catalog().load::<R>()?,
+        origin: layers.origin(),
+        files: layers.files().to_vec(),
+    };
+    play_battle::<R>(args, ctx, &cat, choice.as_ref().map_or(Mode::Whole, Mode::Shard))
+}
+
+/// Play a battle on `cat` in `mode`: whole (printed), one shard (a shard directory), or
+/// merged from its shards' tallies (printed, and the report directory `report` written).
+///
+/// # Errors
+/// What the battle, its checks or writing fail with.
+pub fn play_battle<R: Ruleset>(
+    args: &BattleArgs,
+    ctx: &Invocation<'_>,
+    cat: &BattleCatalogue<R::Catalogue>,
+    run_mode: Mode<'_>,
+) -> Result<()> {
     if R::BATTLE_MODES.is_empty() {
         return Err(usage(format!("battles are not available for {} yet", R::LABEL)));
     }
@@ -84,8 +134,9 @@ pub fn run_battle<R: Ruleset>(args: &BattleArgs, ctx: &Invocation<'_>) -> Result
         })
         .collect::<Result<Vec<_>>>()?;
     let config = args.trials.config()?;
-    let cat = ctx.catalog().load::<R>()?;
-    let forces = args.forces.iter().map(|f| force::<R>(&cat, f)).collect::<Result<Vec<_>>>()?;
+    let (files, origin) = (&cat.files, &cat.origin);
+    let cat = &cat.catalogue;
+    let forces = args.forces.iter().map(|f| force::<R>(cat, f)).collect::<Result<Vec<_>>>()?;
     let mode = args.mode.as_deref().unwrap_or(R::BATTLE_MODES[0].name);
     let setup = BattleSetup {
         mode,
@@ -95,16 +146,50 @@ pub fn run_battle<R: Ruleset>(args: &BattleArgs, ctx: &Invocation<'_>) -> Result
         policy: args.policy.as_deref(),
         max_turns: args.max_turns,
     };
-    let (kernel, info) = R::battle(&cat, &setup).map_err(|e| anyhow!(e))?;
+    let (kernel, info) = R::battle(cat, &setup).map_err(|e| anyhow!(e))?;
     let pairs = options.pairs();
     let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &info.policy, max_turns: info.max_turns };
     let canonical: Vec<String> = forces.iter().map(ForceSpec::canonical).collect();
     let key = cell_key(&spec.battle(info.mode, &canonical, &points));
     let progress = Progress::new(args.quiet);
-    let tally = run(&[Cell { key, kernel: &kernel }], &config, &progress).map_err(|e| anyhow!(e))?.remove(0);
-    progress.finish();
+    let cells = [Cell { key, kernel: &kernel }];
     let conds: Vec<String> = conditions.iter().map(R::describe).collect();
-    print::<R>(args, &info, &tally, &conds, config.seed)
+    match run_mode {
+        Mode::Whole => {
+            let tally = run(&cells, &config, &progress).map_err(|e| anyhow!(e))?.remove(0);
+            progress.finish();
+            print::<R>(args, &info, &tally, &conds, config.seed)
+        }
+        Mode::Shard(choice) => {
+            let shard = ShardRun::start(choice, "battle", args.out.as_deref(), args.force, &config)?;
+            shard.plays().run(&cells, &config, &progress).map_err(|e| anyhow!(e))?;
+            progress.finish();
+            let record = RunRecord {
+                command: "battle",
+                args: command_line()?,
+                name: "battle".into(),
+                scenario_file: String::new(),
+                scenario_text: String::new(),
+                options: pairs.clone(),
+                vary: Value::Null,
+                catalogue_origin: origin.clone(),
+                catalogue_files: files,
+            };
+            shard.finish::<R>(record, cat, &config, args.quiet)
+        }
+        Mode::Merged(plays) => {
+            let tally = plays.run(&cells, &config, &progress).map_err(|e| anyhow!(e))?.remove(0);
+            let report = args.out.as_deref().expect("a merge names its report directory");
+            let dir = crate::output::ReportDir::create(report, args.force)?;
+            let json = serde_json::to_string_pretty(&battle_json::<R>(&info, &tally, &conds, config.seed))? + "\n";
+            std::fs::write(dir.path().join(SIDES_FILE), sides_table(&info, &tally).to_csv())?;
+            std::fs::write(dir.path().join(UNITS_FILE), units_table(&info, &tally).to_csv())?;
+            std::fs::write(dir.path().join(JSON_FILE), json)?;
+            super::signals::check()?;
+            dir.commit()?;
+            print::<R>(args, &info, &tally, &conds, config.seed)
+        }
+    }
 }
 
 /// Side B's point: the command line's conditions with `--b-condition` overrides.

@@ -8,11 +8,13 @@ use serde_json::json;
 
 use super::progress::Progress;
 use super::run_args::RunArgs;
+use super::shard::{Mode, RunRecord, ShardRun, command_line};
 use super::sweep::TableFormat;
 use super::usage::usage;
-use super::versus::{battle_field, catalogue_files_for, catalogue_for, resolve_field, scenario_parts};
+use super::versus::{battle_field, catalogue_for, resolve_field};
 use super::{Invocation, write_stdout};
 use crate::catalogue::force::ForceSpec;
+use crate::catalogue::source::SourceFile;
 use crate::charts::page::{write_column_guide, write_page};
 use crate::charts::{ReportKind, ReportTables, draw_report, slug, write_charts};
 use crate::output::percent::{percent, percent_interval};
@@ -20,11 +22,13 @@ use crate::output::saved_catalogue::{CATALOGUE_DIR, write_catalogue};
 use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir, Table};
 use crate::rules::axis::Point;
 use crate::rules::{Role, RuleOptions, Ruleset};
-use crate::sweep::Engagement;
 use crate::sweep::battles::BattleTerms;
 use crate::sweep::forces::named_force;
 use crate::sweep::gauntlet::{GauntletOutput, run_battle_gauntlet, run_gauntlet};
+use crate::sweep::run::all_specs;
 use crate::sweep::run::{axes_json, layout};
+use crate::sweep::shard::Plays;
+use crate::sweep::{Engagement, Scenario, ScenarioText};
 
 #[derive(Debug, Args)]
 pub struct GauntletArgs {
@@ -57,23 +61,90 @@ pub struct GauntletArgs {
     /// Skip the charts and the report page
     #[arg(long)]
     pub no_charts: bool,
+    #[command(flatten)]
+    pub shard: super::shard::ShardArgs,
+}
+
+/// What a gauntlet reads besides its arguments: the catalogue with the files it was
+/// loaded from, and the scenario's file name and text (a merge takes them from the
+/// shards, not from disk).
+pub struct Sources<C> {
+    pub catalogue: C,
+    /// How messages name the catalogue, and its files.
+    pub origin: String,
+    pub files: Vec<SourceFile>,
+    /// `--scenario`: the file as named and its text.
+    pub scenario: Option<(String, String)>,
+}
+
+impl<C> Sources<C> {
+    /// The scenario's file name and text, empty without one.
+    fn scenario_record(&self) -> (String, String) {
+        self.scenario.clone().unwrap_or_default()
+    }
+}
+
+/// The catalogue and scenario of the command line (`--loadouts`, `--add-loadouts`, the
+/// scenario's `loadouts_add`).
+///
+/// # Errors
+/// A scenario that cannot be read or parsed, a catalogue that does not load.
+pub fn sources<R: Ruleset>(ctx: &Invocation<'_>, scenario: Option<&str>) -> Result<Sources<R::Catalogue>> {
+    let catalogue = catalogue_for::<R>(ctx.catalog(), scenario)?;
+    let mut layers = ctx.catalog().layers::<R>();
+    let scenario = match scenario {
+        Some(spec) => {
+            let text = ScenarioText::load(spec)?;
+            let extra = text.parse::<R>()?.loadouts_add;
+            if !extra.is_empty() {
+                layers.add(&extra);
+            }
+            Some((text.file, text.text))
+        }
+        None => None,
+    };
+    Ok(Sources { catalogue, origin: layers.origin(), files: layers.files().to_vec(), scenario })
+}
+
+/// A scenario's grid (its names checked against the catalogue) and the scenario.
+fn scenario_grid<R: Ruleset>(cat: &R::Catalogue, (file, text): &(String, String)) -> Result<(Scenario, Vec<Point>)> {
+    let s = Scenario::parse::<R>(file, text)?;
+    s.resolve::<R>(cat).map_err(|e| anyhow!(e))?;
+    let grid = s.grid.expand(&all_specs::<R>(), &[]).map_err(|e| anyhow!(e.join("; ")))?;
+    Ok((s, grid))
 }
 
 pub fn run<R: Ruleset>(args: &GauntletArgs, ctx: &Invocation<'_>) -> Result<()> {
+    let src = sources::<R>(ctx, args.scenario.as_deref())?;
+    let choice = super::shard::choose(&args.shard, &|name| std::env::var(name).ok())?;
+    play::<R>(args, ctx, &src, choice.as_ref().map_or(Mode::Whole, Mode::Shard))
+}
+
+/// Play a gauntlet on `src` in `mode`: whole (its report), one shard (a shard
+/// directory), or merged from its shards' tallies (its report).
+///
+/// # Errors
+/// What the gauntlet or writing fails with.
+pub fn play<R: Ruleset>(
+    args: &GauntletArgs,
+    ctx: &Invocation<'_>,
+    src: &Sources<R::Catalogue>,
+    mode: Mode<'_>,
+) -> Result<()> {
     if args.battle {
-        return run_battles::<R>(args, ctx);
+        return run_battles::<R>(args, ctx, src, mode);
     }
-    let cat = catalogue_for::<R>(ctx.catalog(), args.scenario.as_deref())?;
+    let cat = &src.catalogue;
     let builds: Vec<String> = args
         .builds
         .iter()
-        .map(|b| R::display_name(&cat, Role::Opponent, b))
+        .map(|b| R::display_name(cat, Role::Opponent, b))
         .collect::<Result<_, _>>()
         .map_err(|e| anyhow!(e))?;
-    let field = resolve_field::<R>(&cat, &args.field)?;
-    let (grid, options, policy, max_turns, config, scenario_name) = match &args.scenario {
-        Some(path) => {
-            let (s, grid, _, _) = scenario_parts::<R>(&cat, path)?;
+    let field = resolve_field::<R>(cat, &args.field)?;
+    let (grid, options, policy, max_turns, config, scenario_name) = match &src.scenario {
+        Some(scenario) => {
+            let (s, grid) = scenario_grid::<R>(cat, scenario)?;
             let options = s.rule_options::<R>().map_err(usage)?;
             let policy = s.policy.parse::<R::Policy>().map_err(usage)?;
             (grid, options, policy, s.max_turns, args.run.config_over(s.seed, s.trials)?, Some(s.name))
@@ -90,13 +161,18 @@ pub fn run<R: Ruleset>(args: &GauntletArgs, ctx: &Invocation<'_>) -> Result<()> 
             )
         }
     };
-    let destination =
-        args.out.clone().unwrap_or_else(|| Path::new("reports").join(format!("gauntlet-{}", slug(&args.field))));
-    let report = ReportDir::create(&destination, args.force)?;
+    let sink = Sink::start(args, mode, &config)?;
     let progress = Progress::new(args.run.quiet);
-    let out = run_gauntlet::<R>(&cat, &builds, &field, &grid, &options, policy, max_turns, &config, &progress)
-        .map_err(|e| anyhow!(e))?;
+    let out =
+        run_gauntlet::<R>(cat, &builds, &field, &grid, &options, policy, max_turns, &config, &progress, sink.plays())
+            .map_err(|e| anyhow!(e))?;
     progress.finish();
+    let report = match sink {
+        Sink::Report(report, _) => report,
+        Sink::Shard(shard) => {
+            return shard.finish::<R>(record::<R>(args, src, &options)?, cat, &config, args.run.quiet);
+        }
+    };
 
     let policy = policy.to_string();
     let run = Run {
@@ -107,9 +183,69 @@ pub fn run<R: Ruleset>(args: &GauntletArgs, ctx: &Invocation<'_>) -> Result<()> 
         scenario_name,
         config: &config,
         battle: None,
-        catalogue: catalogue_files_for::<R>(ctx.catalog(), args.scenario.as_deref())?,
+        catalogue: src.files.clone(),
     };
-    finish::<R>(args, &cat, report, &out, &builds, &field, run)
+    finish::<R>(args, cat, report, &out, &builds, &field, run)
+}
+
+/// Where a gauntlet's tallies come from and its results go: a report (the tallies of
+/// every stream, or the shards' merged ones) or a shard directory.
+enum Sink<'a> {
+    Report(ReportDir, PlaysRef<'a>),
+    Shard(ShardRun),
+}
+
+/// The plays of a report: its own (every stream) or a merge's.
+enum PlaysRef<'a> {
+    Own(Plays<'static>),
+    Merged(&'a Plays<'a>),
+}
+
+impl<'a> Sink<'a> {
+    /// Create the report directory (`--out`, else `reports/gauntlet-<field>`) or the
+    /// shard directory (`--out`, else `reports/gauntlet-<field>-shards/shard-K-of-N`).
+    fn start(args: &GauntletArgs, mode: Mode<'a>, config: &crate::engine::RunConfig) -> Result<Sink<'a>> {
+        let name = format!("gauntlet-{}", slug(&args.field));
+        let report = |plays| -> Result<Sink<'a>> {
+            let destination = args.out.clone().unwrap_or_else(|| Path::new("reports").join(&name));
+            Ok(Sink::Report(ReportDir::create(&destination, args.force)?, plays))
+        };
+        match mode {
+            Mode::Whole => report(PlaysRef::Own(Plays::all())),
+            Mode::Merged(p) => report(PlaysRef::Merged(p)),
+            Mode::Shard(choice) => {
+                Ok(Sink::Shard(ShardRun::start(choice, &name, args.out.as_deref(), args.force, config)?))
+            }
+        }
+    }
+
+    fn plays(&self) -> &Plays<'_> {
+        match self {
+            Sink::Report(_, PlaysRef::Own(p)) => p,
+            Sink::Report(_, PlaysRef::Merged(p)) => p,
+            Sink::Shard(s) => s.plays(),
+        }
+    }
+}
+
+/// What a gauntlet's shard directory records of its run.
+fn record<'s, R: Ruleset>(
+    args: &GauntletArgs,
+    src: &'s Sources<R::Catalogue>,
+    options: &R::Options,
+) -> Result<RunRecord<'s>> {
+    let (scenario_file, scenario_text) = src.scenario_record();
+    Ok(RunRecord {
+        command: "gauntlet",
+        args: command_line()?,
+        name: format!("gauntlet-{}", slug(&args.field)),
+        scenario_file,
+        scenario_text,
+        options: options.pairs(),
+        vary: serde_json::Value::Null,
+        catalogue_origin: src.origin.clone(),
+        catalogue_files: &src.files,
+    })
 }
 
 /// What a gauntlet played, for its manifest.
@@ -219,7 +355,12 @@ fn finish<R: Ruleset>(
 }
 
 /// `--battle`: forces through a field of forces.
-fn run_battles<R: Ruleset>(args: &GauntletArgs, ctx: &Invocation<'_>) -> Result<()> {
+fn run_battles<R: Ruleset>(
+    args: &GauntletArgs,
+    ctx: &Invocation<'_>,
+    src: &Sources<R::Catalogue>,
+    mode: Mode<'_>,
+) -> Result<()> {
     if R::BATTLE_MODES.is_empty() {
         return Err(usage(format!("battles are not available for {} yet", R::LABEL)));
     }
@@ -228,17 +369,18 @@ fn run_battles<R: Ruleset>(args: &GauntletArgs, ctx: &Invocation<'_>) -> Result<
             "--max-turns is not taken with --battle: battles play to their mode's cap (or a battle scenario's max_turns)",
         ));
     }
-    let cat = catalogue_for::<R>(ctx.catalog(), args.scenario.as_deref())?;
+    let cat = &src.catalogue;
     let forces: Vec<ForceSpec> = args
         .builds
         .iter()
-        .map(|f| named_force::<R>(&cat, f).map_err(|e| usage(format!("force `{f}`: {e}"))))
+        .map(|f| named_force::<R>(cat, f).map_err(|e| usage(format!("force `{f}`: {e}"))))
         .collect::<Result<_>>()?;
-    let field = battle_field::<R>(&cat, &args.field, "--field")?;
+    let field = battle_field::<R>(cat, &args.field, "--field")?;
     let default_mode = R::BATTLE_MODES[0].name.to_string();
-    let (grid, options, mode, policy, max_turns, config, scenario_name) = match &args.scenario {
-        Some(path) => {
-            let (s, grid, _, _) = scenario_parts::<R>(&cat, path)?;
+    let run_mode = mode;
+    let (grid, options, mode, policy, max_turns, config, scenario_name) = match &src.scenario {
+        Some(scenario) => {
+            let (s, grid) = scenario_grid::<R>(cat, scenario)?;
             let options = s.rule_options::<R>().map_err(usage)?;
             let config = args.run.config_over(s.seed, s.trials)?;
             match (&s.battle, s.engagement) {
@@ -267,14 +409,18 @@ fn run_battles<R: Ruleset>(args: &GauntletArgs, ctx: &Invocation<'_>) -> Result<
             )
         }
     };
-    let destination =
-        args.out.clone().unwrap_or_else(|| Path::new("reports").join(format!("gauntlet-{}", slug(&args.field))));
-    let report = ReportDir::create(&destination, args.force)?;
+    let sink = Sink::start(args, run_mode, &config)?;
     let progress = Progress::new(args.run.quiet);
     let rules = BattleTerms { mode: &mode, policy: policy.as_deref(), max_turns };
-    let out = run_battle_gauntlet::<R>(&cat, &forces, &field, &grid, &options, rules, &config, &progress)
+    let out = run_battle_gauntlet::<R>(cat, &forces, &field, &grid, &options, rules, &config, &progress, sink.plays())
         .map_err(|e| anyhow!(e))?;
     progress.finish();
+    let report = match sink {
+        Sink::Report(report, _) => report,
+        Sink::Shard(shard) => {
+            return shard.finish::<R>(record::<R>(args, src, &options)?, cat, &config, args.run.quiet);
+        }
+    };
     let names: Vec<String> = forces.iter().map(|f| f.name.clone()).collect();
     let named: Vec<(String, f64)> = field.iter().map(|(f, w)| (f.name.clone(), *w)).collect();
     let policy_name = policy.clone().unwrap_or_else(|| R::BATTLE_POLICIES.first().unwrap_or(&"").to_string());
@@ -292,9 +438,9 @@ fn run_battles<R: Ruleset>(args: &GauntletArgs, ctx: &Invocation<'_>) -> Result<
         scenario_name,
         config: &config,
         battle: Some(battle),
-        catalogue: catalogue_files_for::<R>(ctx.catalog(), args.scenario.as_deref())?,
+        catalogue: src.files.clone(),
     };
-    finish::<R>(args, &cat, report, &out, &names, &named, run)
+    finish::<R>(args, cat, report, &out, &names, &named, run)
 }
 
 fn summary_text(summary: &Table) -> String {

@@ -1,8 +1,11 @@
 //! `volley merge SHARD_DIR... --out REPORT_DIR`: check that shard directories (written
-//! by `volley sweep --shard`) are the shards of one run, each exactly once, merge their
-//! raw tallies in shard order and write the run's normal report: the same tables, byte
-//! for byte in CSV and cell for cell in Parquet, as one process running the whole sweep.
+//! by `volley sweep`, `gauntlet` or `battle` with `--shard`) are the shards of one run,
+//! each exactly once, merge their raw tallies in shard order and write the run's normal
+//! output: a sweep's or gauntlet's report, the same tables (byte for byte in CSV, cell for
+//! cell in Parquet) as one process running the whole command; a battle's printout, and
+//! its tables in a report directory (see `super::battle`).
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -10,23 +13,28 @@ use clap::{Args, ValueHint};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::shard::{CATALOGUE_FILE, SCENARIO_FILE, SHARD_FILE, TALLIES_FILE};
+use super::battle::{BattleCatalogue, play_battle};
+use super::gauntlet::Sources;
+use super::shard::{CATALOGUE_FILE, Mode, SCENARIO_FILE, SHARD_FILE, ShardArgs, TALLIES_FILE};
 use super::sweep::{TableFormat, write_report};
+use super::{Command, Invocation, Parsed};
 use crate::catalogue::source::SourceFile;
 use crate::engine::{DEFAULT_BATCH_STREAMS, RunConfig, Silent, Trials};
 use crate::output::ReportDir;
 use crate::output::raw_tallies::read_raw_tallies;
 use crate::rules::{Ruleset, RulesetId, Visit};
 use crate::sweep::shard::{MergedTallies, Plays, ShardMeta, ShardSource, check_set, sha256};
+use crate::sweep::vary::{Plan, run_varied_with, vary_json};
 use crate::sweep::{Scenario, run_sweep_with};
 
 #[derive(Debug, Args)]
 pub struct MergeArgs {
-    /// Shard directories written by `volley sweep --shard` (every shard of the run, each
-    /// once, in any order)
+    /// Shard directories written by `volley sweep`, `gauntlet` or `battle` with `--shard`
+    /// (every shard of the run, each once, in any order)
     #[arg(value_name = "SHARD_DIR", required = true, value_hint = ValueHint::DirPath)]
     pub shards: Vec<PathBuf>,
-    /// Report directory [default: reports/<scenario name>]
+    /// Report directory [default: reports/<scenario name>; a gauntlet's
+    /// reports/gauntlet-<field>, a battle's reports/battle]
     #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub out: Option<PathBuf>,
     /// Replace the report directory if it exists
@@ -96,11 +104,6 @@ impl Visit for Merge<'_> {
     fn visit<R: Ruleset>(self) -> Result<()> {
         let (args, shards) = (self.args, &self.shards);
         let (meta, first) = (&shards[0].1, &shards[0].2);
-        let text = std::fs::read_to_string(first.join(SCENARIO_FILE))?;
-        let mut scenario = Scenario::parse::<R>(&meta.scenario_file, &text)?;
-        scenario.options = meta.options.clone();
-        scenario.seed = meta.seed;
-        scenario.trials = Trials::Fixed(meta.trials);
         let cat_text = std::fs::read_to_string(first.join(CATALOGUE_FILE))?;
         let files: CatalogueFiles = serde_json::from_str(&cat_text).context("catalogue.json")?;
         let cat_files: Vec<SourceFile> =
@@ -112,10 +115,6 @@ impl Visit for Merge<'_> {
                 "the shards' catalogue does not have the content hash they recorded: it cannot be the one they played"
             );
         }
-        let resolved =
-            scenario.resolve::<R>(&catalogue).context("the shards' scenario does not match their catalogue")?;
-        let destination = args.out.clone().unwrap_or_else(|| Path::new("reports").join(&scenario.name));
-        let report = ReportDir::create(&destination, args.force)?;
         let sources: Vec<(String, ShardSource<'_>)> = shards
             .iter()
             .map(|(name, _, dir)| {
@@ -125,15 +124,97 @@ impl Visit for Merge<'_> {
             })
             .collect();
         let merged = MergedTallies::new(sources);
+        let plays = Plays::merged(&merged);
+        let scenario_text = std::fs::read_to_string(first.join(SCENARIO_FILE))?;
+        let destination = args.out.clone().unwrap_or_else(|| Path::new("reports").join(&meta.scenario_name));
+        match meta.command.as_str() {
+            "sweep" => self.sweep::<R>(&scenario_text, catalogue, &files.origin, &cat_files, &plays),
+            "gauntlet" => {
+                let mut parsed = replay(&meta.args);
+                let Command::Gauntlet(g) = &mut parsed.cli.command else {
+                    bail!("the shards' command line is not a gauntlet's: {:?}", meta.args);
+                };
+                (g.out, g.force, g.format, g.no_charts) =
+                    (Some(destination), args.force, args.format.clone(), args.no_charts);
+                g.run.quiet = args.quiet;
+                g.shard = ShardArgs::default();
+                let scenario = (!meta.scenario_file.is_empty()).then(|| (meta.scenario_file.clone(), scenario_text));
+                let src = Sources { catalogue, origin: files.origin.clone(), files: cat_files, scenario };
+                let ctx = Invocation { cli: &parsed.cli, conditions: &parsed.conditions };
+                let Command::Gauntlet(g) = &parsed.cli.command else { unreachable!("checked above") };
+                super::gauntlet::play::<R>(g, &ctx, &src, Mode::Merged(&plays))
+            }
+            "battle" => {
+                let mut parsed = replay(&meta.args);
+                let Command::Battle(b) = &mut parsed.cli.command else {
+                    bail!("the shards' command line is not a battle's: {:?}", meta.args);
+                };
+                (b.out, b.force, b.quiet) = (Some(destination), args.force, true);
+                b.shard = ShardArgs::default();
+                let cat = BattleCatalogue { catalogue, origin: files.origin.clone(), files: cat_files };
+                let ctx = Invocation { cli: &parsed.cli, conditions: &parsed.conditions };
+                let Command::Battle(b) = &parsed.cli.command else { unreachable!("checked above") };
+                play_battle::<R>(b, &ctx, &cat, Mode::Merged(&plays))
+            }
+            other => bail!("shards of `volley {other}` cannot be merged by this volley"),
+        }
+    }
+}
+
+/// A recorded command line (after `volley`), parsed as the shards' processes parsed it.
+fn replay(args: &[String]) -> Parsed {
+    let argv = std::iter::once("volley".to_string()).chain(args.iter().cloned()).map(OsString::from).collect();
+    super::parse_from(argv)
+}
+
+impl Merge<'_> {
+    /// Merge the shards of a sweep: its scenario from `scenario.toml`, the `[vary]` plan
+    /// rebuilt from it and the catalogue files.
+    fn sweep<R: Ruleset>(
+        &self,
+        text: &str,
+        catalogue: R::Catalogue,
+        origin: &str,
+        cat_files: &[SourceFile],
+        plays: &Plays<'_>,
+    ) -> Result<()> {
+        let (args, shards) = (self.args, &self.shards);
+        let meta = &shards[0].1;
+        let mut scenario = Scenario::parse::<R>(&meta.scenario_file, text)?;
+        scenario.options = meta.options.clone();
+        scenario.seed = meta.seed;
+        scenario.trials = Trials::Fixed(meta.trials);
+        let resolved =
+            scenario.resolve::<R>(&catalogue).context("the shards' scenario does not match their catalogue")?;
+        // A `[vary]` sweep: the plan rebuilt from the shards' scenario and catalogue
+        // files must be the one they recorded.
+        let plan = if scenario.vary.is_empty() {
+            None
+        } else {
+            let plan = Plan::check::<R>(&scenario, origin, cat_files)
+                .context("the [vary] of the shards' scenario does not match their catalogue")?;
+            Some(plan)
+        };
+        let vary = plan.as_ref().map_or(serde_json::Value::Null, |p| vary_json(p.axes()));
+        if vary != meta.vary {
+            bail!(
+                "the shards' scenario varies other stats than they recorded ([vary] {vary} here, {} in the shards)",
+                meta.vary
+            );
+        }
+        let destination = args.out.clone().unwrap_or_else(|| Path::new("reports").join(&scenario.name));
+        let report = ReportDir::create(&destination, args.force)?;
         let config = RunConfig {
             seed: meta.seed,
             trials: Trials::Fixed(meta.trials),
             threads: None,
             batch_streams: DEFAULT_BATCH_STREAMS,
         };
-        let plays = Plays::merged(&merged);
-        let out = run_sweep_with::<R>(&scenario, &resolved, &catalogue, &config, &Silent, &[], &plays)
-            .map_err(|e| anyhow!("cannot merge the shards: {e}"))?;
+        let out = match &plan {
+            None => run_sweep_with::<R>(&scenario, &resolved, &catalogue, &config, &Silent, &[], plays),
+            Some(plan) => run_varied_with::<R>(&scenario, plan, &config, &Silent, plays),
+        }
+        .map_err(|e| anyhow!("cannot merge the shards: {e}"))?;
         if plays.cells_digest() != (meta.cells, meta.cell_keys.clone()) {
             bail!("the scenario played here has other cells than the shards recorded (another volley build?)");
         }
@@ -146,6 +227,6 @@ impl Visit for Merge<'_> {
                 "shard_seconds": shards.iter().map(|s| s.1.seconds).sum::<f64>(),
             }),
         );
-        write_report(&out, report, &args.format, args.no_charts, args.quiet, extra, &cat_files)
+        write_report(&out, report, &args.format, args.no_charts, args.quiet, extra, cat_files)
     }
 }

@@ -100,7 +100,7 @@ pub enum Command {
     Battle(battle::BattleArgs),
     /// Run a scenario (default: the built-in standard sweep) and write its tables as Parquet and CSV
     Sweep(sweep::SweepArgs),
-    /// Merge the shard directories of `sweep --shard` runs into the run's report
+    /// Merge the shard directories of `sweep`, `gauntlet` or `battle` runs with --shard into the run's report
     Merge(merge::MergeArgs),
     /// Redraw a report's charts and page from its tables (after editing tables or style)
     Chart(chart::ChartArgs),

@@ -19,11 +19,13 @@ use super::Invocation;
 use super::progress::Progress;
 use super::signals;
 use super::usage::usage;
+use crate::catalogue::source::SourceFile;
 use crate::engine::{RunConfig, STREAM_TRIALS, Share, Trials};
 use crate::output::ReportDir;
 use crate::output::raw_tallies::write_raw_tallies;
 use crate::rules::Ruleset;
 use crate::sweep::shard::{Plays, SHARD_SCHEMA_VERSION, ShardMeta, sha256};
+use crate::sweep::vary::{Plan, run_varied_with, vary_json};
 use crate::sweep::{Resolved, Scenario, ScenarioText, run_sweep_with};
 
 /// The environment variable giving the shard count to Kubernetes Indexed Jobs.
@@ -150,7 +152,177 @@ pub struct ShardOutput<'a> {
     pub quiet: bool,
 }
 
-/// Play `choice`'s share of the sweep and write its shard directory.
+/// What a shard directory records of its run besides the tallies: the same in every
+/// shard of the run.
+pub struct RunRecord<'a> {
+    /// The command sharded: `sweep`, `gauntlet` or `battle`.
+    pub command: &'static str,
+    /// The command line after `volley` (a gauntlet's or battle's merge plays it again
+    /// with the shards' tallies); empty for sweeps, whose merge reads the scenario.
+    pub args: Vec<String>,
+    /// The scenario's name (a gauntlet or battle: the report's).
+    pub name: String,
+    /// The scenario file as manifests name it, and its text (empty without one).
+    pub scenario_file: String,
+    pub scenario_text: String,
+    /// The options played (`NAME`, value).
+    pub options: Vec<(String, String)>,
+    /// The `[vary]` plan (`null` without one).
+    pub vary: serde_json::Value,
+    /// The catalogue's files as read and how messages name them (`Layers::origin`).
+    pub catalogue_origin: String,
+    pub catalogue_files: &'a [SourceFile],
+}
+
+/// The command line after `volley`, as text.
+///
+/// # Errors
+/// An argument that is not UTF-8 (a shard records its command line as text).
+/// The ruleset the command line was parsed for (its condition flags are that ruleset's)
+/// is written first as `--ruleset NAME` when the line does not name it (it came from
+/// `VOLLEY_RULESET` or the default), so the line parses the same anywhere.
+///
+/// # Errors
+/// An argument that is not UTF-8 (a shard records its command line as text).
+pub fn command_line() -> Result<Vec<String>> {
+    let os: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let mut args: Vec<String> = os
+        .iter()
+        .skip(1)
+        .map(|a| {
+            a.clone().into_string().map_err(|a| usage(format!("argument {a:?} is not UTF-8: it cannot be recorded")))
+        })
+        .collect::<Result<_>>()?;
+    if !args.iter().any(|a| a == "--ruleset" || a.starts_with("--ruleset=")) {
+        let id = super::ruleset_of_args(&os);
+        args.splice(0..0, ["--ruleset".to_string(), id.name().to_string()]);
+    }
+    Ok(args)
+}
+
+/// How a command that can be sharded runs: whole (its normal output), one shard (a
+/// shard directory), or as the merge of its shards (the normal output from their
+/// tallies).
+#[derive(Clone, Copy)]
+pub enum Mode<'a> {
+    Whole,
+    Shard(&'a ShardChoice),
+    Merged(&'a Plays<'a>),
+}
+
+/// One shard being played: its directory (not yet in place), its plays and clock.
+pub struct ShardRun {
+    dir: ReportDir,
+    plays: Plays<'static>,
+    choice: ShardChoice,
+    trials: u64,
+    start: Instant,
+}
+
+impl ShardRun {
+    /// Start playing `choice`'s share: says which shard this is and where its place came
+    /// from, and creates its directory (`out`, else `reports/<name>-shards/shard-K-of-N`).
+    ///
+    /// # Errors
+    /// A usage error for `--precision` (refused: see the message); a directory that
+    /// exists without `force`.
+    pub fn start(
+        choice: &ShardChoice,
+        name: &str,
+        out: Option<&Path>,
+        force: bool,
+        config: &RunConfig,
+    ) -> Result<Self> {
+        let share = choice.share;
+        eprintln!("volley: shard {} of {} (from {})", share.index() + 1, share.count(), choice.source);
+        let Trials::Fixed(trials) = config.trials else {
+            return Err(usage(
+                "--precision cannot be sharded: which cells play another round depends on the merged results of \
+                 every shard. Shard a fixed trial count (--trials N), or run --precision in one process",
+            ));
+        };
+        let destination = out.map_or_else(|| default_dir(name, share), Path::to_path_buf);
+        let dir = ReportDir::create(&destination, force)?;
+        Ok(ShardRun { dir, plays: Plays::share(share), choice: choice.clone(), trials, start: Instant::now() })
+    }
+
+    /// The plays to run the command's engine calls through.
+    pub fn plays(&self) -> &Plays<'static> {
+        &self.plays
+    }
+
+    /// Write the shard directory (tallies, scenario, catalogue, `shard.json`) and move
+    /// it into place; prints a summary unless `quiet`.
+    ///
+    /// # Errors
+    /// A file that cannot be written, or a signal (no directory is left then).
+    pub fn finish<R: Ruleset>(
+        self,
+        record: RunRecord<'_>,
+        catalogue: &R::Catalogue,
+        config: &RunConfig,
+        quiet: bool,
+    ) -> Result<()> {
+        let ShardRun { dir, plays, choice, trials, start } = self;
+        let share = choice.share;
+        let seconds = start.elapsed().as_secs_f64();
+        signals::check()?;
+        let raw = plays.take_recorded();
+        let (cells, cell_keys) = plays.cells_digest();
+        let engagements: u64 = raw.iter().map(|c| c.counts.first().copied().unwrap_or(0) as u64).sum();
+        let streams: u64 = share.assignment(&vec![trials; cells as usize]).len() as u64;
+        write_raw_tallies(&raw, &dir.path().join(TALLIES_FILE))?;
+        std::fs::write(dir.path().join(SCENARIO_FILE), &record.scenario_text).context("cannot write scenario.toml")?;
+        let files: Vec<_> = record.catalogue_files.iter().map(|f| json!({ "name": f.name, "text": f.text })).collect();
+        let catalogue_json =
+            serde_json::to_string_pretty(&json!({ "origin": record.catalogue_origin, "files": files }))? + "\n";
+        std::fs::write(dir.path().join(CATALOGUE_FILE), &catalogue_json).context("cannot write catalogue.json")?;
+        let (origin, hash) = R::origin(catalogue);
+        let meta = ShardMeta {
+            schema_version: SHARD_SCHEMA_VERSION,
+            volley_version: env!("CARGO_PKG_VERSION").into(),
+            shard: share.index() + 1,
+            shards: share.count(),
+            command: record.command.into(),
+            args: record.args,
+            ruleset: R::NAME.into(),
+            scenario_name: record.name,
+            scenario_file: record.scenario_file,
+            options: record.options,
+            vary: record.vary,
+            seed: config.seed,
+            trials,
+            stream_trials: STREAM_TRIALS,
+            catalogue_origin: origin.into(),
+            catalogue_hash: hash.into(),
+            cells,
+            cell_keys,
+            scenario_sha256: sha256(record.scenario_text.as_bytes()),
+            catalogue_sha256: sha256(catalogue_json.as_bytes()),
+            tallies_sha256: sha256(&std::fs::read(dir.path().join(TALLIES_FILE))?),
+            streams,
+            engagements,
+            seconds,
+            source: choice.source.clone(),
+        };
+        std::fs::write(dir.path().join(SHARD_FILE), serde_json::to_string_pretty(&meta)? + "\n")
+            .context("cannot write shard.json")?;
+        signals::check()?;
+        let written = dir.commit()?;
+        if !quiet {
+            eprintln!(
+                "wrote {} (shard {} of {}: {streams} streams, {engagements} engagements of {cells} cells in {seconds:.1} s)",
+                written.display(),
+                share.index() + 1,
+                share.count(),
+            );
+        }
+        Ok(())
+    }
+}
+
+/// Play `choice`'s share of the sweep (with `plan`, a `[vary]` sweep: the streams of
+/// every combination dealt as one run) and write its shard directory.
 ///
 /// # Errors
 /// A usage error for `--precision`; what the sweep or writing fails with (no directory
@@ -163,79 +335,34 @@ pub fn run_shard<R: Ruleset>(
     scenario: &Scenario,
     catalogue: &R::Catalogue,
     resolved: &Resolved,
+    plan: Option<&Plan>,
     config: &RunConfig,
     choice: &ShardChoice,
 ) -> Result<()> {
-    let share = choice.share;
-    eprintln!("volley: shard {} of {} (from {})", share.index() + 1, share.count(), choice.source);
-    let Trials::Fixed(trials) = config.trials else {
-        return Err(usage(
-            "--precision cannot be sharded: which cells play another round depends on the merged results of \
-             every shard. Shard a fixed trial count (--trials N), or run --precision in one process",
-        ));
-    };
-    let destination = args.out.map_or_else(|| default_dir(&scenario.name, share), Path::to_path_buf);
-    let dir = ReportDir::create(&destination, args.force)?;
-    let start = Instant::now();
+    let shard = ShardRun::start(choice, &scenario.name, args.out, args.force, config)?;
     let progress = Progress::new(args.quiet);
-    let plays = Plays::share(share);
-    let out =
-        run_sweep_with::<R>(scenario, resolved, catalogue, config, &progress, &[], &plays).map_err(|e| anyhow!(e))?;
+    match plan {
+        None => run_sweep_with::<R>(scenario, resolved, catalogue, config, &progress, &[], shard.plays()),
+        Some(plan) => run_varied_with::<R>(scenario, plan, config, &progress, shard.plays()),
+    }
+    .map_err(|e| anyhow!(e))?;
     progress.finish();
-    let seconds = start.elapsed().as_secs_f64();
-    signals::check()?;
-    let raw = plays.take_recorded();
-    let (cells, cell_keys) = plays.cells_digest();
-    let engagements: u64 = raw.iter().map(|c| c.counts.first().copied().unwrap_or(0) as u64).sum();
-    let streams: u64 = share.assignment(&vec![trials; cells as usize]).len() as u64;
-    write_raw_tallies(&raw, &dir.path().join(TALLIES_FILE))?;
-    std::fs::write(dir.path().join(SCENARIO_FILE), &text.text).context("cannot write scenario.toml")?;
     let mut layers = ctx.catalog().layers::<R>();
     if !scenario.loadouts_add.is_empty() {
         layers.add(&scenario.loadouts_add);
     }
-    let files: Vec<_> = layers.files().iter().map(|f| json!({ "name": f.name, "text": f.text })).collect();
-    let catalogue_json = serde_json::to_string_pretty(&json!({ "origin": layers.origin(), "files": files }))? + "\n";
-    std::fs::write(dir.path().join(CATALOGUE_FILE), &catalogue_json).context("cannot write catalogue.json")?;
-    let (origin, hash) = R::origin(catalogue);
-    let meta = ShardMeta {
-        schema_version: SHARD_SCHEMA_VERSION,
-        volley_version: env!("CARGO_PKG_VERSION").into(),
-        shard: share.index() + 1,
-        shards: share.count(),
-        ruleset: R::NAME.into(),
-        scenario_name: scenario.name.clone(),
+    let record = RunRecord {
+        command: "sweep",
+        args: Vec::new(),
+        name: scenario.name.clone(),
         scenario_file: scenario.file.clone(),
+        scenario_text: text.text.clone(),
         options: scenario.options.clone(),
-        seed: config.seed,
-        trials,
-        stream_trials: STREAM_TRIALS,
-        catalogue_origin: origin.into(),
-        catalogue_hash: hash.into(),
-        cells,
-        cell_keys,
-        scenario_sha256: sha256(text.text.as_bytes()),
-        catalogue_sha256: sha256(catalogue_json.as_bytes()),
-        tallies_sha256: sha256(&std::fs::read(dir.path().join(TALLIES_FILE))?),
-        streams,
-        engagements,
-        seconds,
-        source: choice.source.clone(),
+        vary: plan.map_or(serde_json::Value::Null, |p| vary_json(p.axes())),
+        catalogue_origin: layers.origin(),
+        catalogue_files: layers.files(),
     };
-    std::fs::write(dir.path().join(SHARD_FILE), serde_json::to_string_pretty(&meta)? + "\n")
-        .context("cannot write shard.json")?;
-    signals::check()?;
-    let written = dir.commit()?;
-    if !args.quiet {
-        eprintln!(
-            "wrote {} (shard {} of {}: {streams} streams, {engagements} engagements of {} cells in {seconds:.1} s)",
-            written.display(),
-            share.index() + 1,
-            share.count(),
-            out.cells
-        );
-    }
-    Ok(())
+    shard.finish::<R>(record, catalogue, config, args.quiet)
 }
 
 #[cfg(test)]

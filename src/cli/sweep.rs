@@ -90,14 +90,9 @@ pub fn run<R: Ruleset>(args: &SweepArgs, ctx: &Invocation<'_>) -> Result<()> {
         .resolve::<R>(&cat)
         .with_context(|| format!("scenario {} does not match the catalogue", scenario.file))?;
     if let Some(choice) = super::shard::choose(&args.shard, &|name| std::env::var(name).ok())? {
-        if plan.is_some() {
-            return Err(super::usage::usage(
-                "a scenario with [vary] cannot be sharded yet: run it in one process, or give each varied value \
-                 its own scenario",
-            ));
-        }
         let output = super::shard::ShardOutput { out: args.out.as_deref(), force: args.force, quiet: args.quiet };
-        return super::shard::run_shard::<R>(output, ctx, &text, &scenario, &cat, &resolved, &config, &choice);
+        let plan = plan.as_ref();
+        return super::shard::run_shard::<R>(output, ctx, &text, &scenario, &cat, &resolved, plan, &config, &choice);
     }
     let destination = args.out.clone().unwrap_or_else(|| Path::new("reports").join(&scenario.name));
     let report = ReportDir::create(&destination, args.force)?;

@@ -17,4 +17,4 @@ pub use observer::{Observer, Silent};
 pub use raw_tally::RawTally;
 pub use runner::{Cell, DEFAULT_BATCH_STREAMS, RunConfig, RunError, STREAM_TRIALS, Trials, run};
 pub use seed::{cell_key, stream_rng};
-pub use shard::{Share, run_share};
+pub use shard::{Dealt, Share, run_share, run_share_after};

@@ -71,23 +71,40 @@ impl Share {
     /// The streams of every cell this share plays, as (cell index, stream) in cell and
     /// stream order, for cells of `trials[c]` engagements each.
     pub fn assignment(&self, trials: &[u64]) -> Vec<(usize, u64)> {
+        self.assignment_after(trials, &mut Dealt::default())
+    }
+
+    /// As [`Share::assignment`], for cells that follow the streams `dealt` already dealt
+    /// (earlier engine calls of the same run): the global numbers of their full streams
+    /// and short last streams continue from `dealt`, which is then advanced past them.
+    /// Dealing a run's calls one after another this way is dealing the concatenation of
+    /// their cells at once, so a run of many small calls (a `[vary]` sweep plays one per
+    /// combination) balances as well as one big call.
+    pub fn assignment_after(&self, trials: &[u64], dealt: &mut Dealt) -> Vec<(usize, u64)> {
         let st = STREAM_TRIALS as u64;
         let n = self.count as u64;
         let mut out = Vec::new();
-        let (mut first, mut short) = (0u64, 0u64);
         for (c, &t) in trials.iter().enumerate() {
             let full = t / st;
-            out.extend(self.streams(first, full).map(|s| (c, s)));
-            first += full;
+            out.extend(self.streams(dealt.full, full).map(|s| (c, s)));
+            dealt.full += full;
             if t % st != 0 {
-                if n - 1 - short % n == self.index as u64 {
+                if n - 1 - dealt.short % n == self.index as u64 {
                     out.push((c, full));
                 }
-                short += 1;
+                dealt.short += 1;
             }
         }
         out
     }
+}
+
+/// How far the dealing of a run's streams has gone: the full streams and the short last
+/// streams of the cells dealt so far (see [`Share::assignment_after`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Dealt {
+    pub full: u64,
+    pub short: u64,
 }
 
 /// Engagements in stream `stream` of a cell of `trials` engagements.
@@ -111,6 +128,22 @@ pub fn run_share<K: Kernel>(
     share: Share,
     observer: &dyn Observer,
 ) -> Result<Vec<K::Tally>, RunError> {
+    run_share_after(cells, config, share, &mut Dealt::default(), observer)
+}
+
+/// As [`run_share`], for an engine call that follows the streams `dealt` already dealt
+/// in the run (see [`Share::assignment_after`]); advances `dealt` past this call's cells
+/// when it plays them.
+///
+/// # Errors
+/// As [`run_share`] (`dealt` is left as it was then).
+pub fn run_share_after<K: Kernel>(
+    cells: &[Cell<'_, K>],
+    config: &RunConfig,
+    share: Share,
+    dealt: &mut Dealt,
+    observer: &dyn Observer,
+) -> Result<Vec<K::Tally>, RunError> {
     config.trials.validate().map_err(RunError::Invalid)?;
     let Trials::Fixed(target) = config.trials else {
         return Err(RunError::Invalid(
@@ -123,7 +156,8 @@ pub fn run_share<K: Kernel>(
         return Err(RunError::Invalid("batch size must be at least one stream".into()));
     }
     let trials = vec![target; cells.len()];
-    let mine = share.assignment(&trials);
+    let mut after = *dealt;
+    let mine = share.assignment_after(&trials, &mut after);
     // Work items: up to `batch_streams` of one cell's streams each.
     let mut items: Vec<(usize, &[(usize, u64)])> = Vec::new();
     let mut items_per_cell = vec![0u32; cells.len()];
@@ -135,7 +169,7 @@ pub fn run_share<K: Kernel>(
     }
     let planned: u64 = mine.iter().map(|&(_, s)| stream_len(target, s) as u64).sum();
     let pool = super::runner::pool(config.threads.unwrap_or(0)).map_err(RunError::Invalid)?;
-    pool.install(|| {
+    let tallies = pool.install(|| {
         if observer.cancelled() {
             return Err(RunError::Cancelled);
         }
@@ -172,7 +206,9 @@ pub fn run_share<K: Kernel>(
             tallies[i].merge(&t);
         }
         Ok(tallies)
-    })
+    })?;
+    *dealt = after;
+    Ok(tallies)
 }
 
 #[cfg(test)]
@@ -201,6 +237,39 @@ mod tests {
             seen.sort();
             assert_eq!(seen, all, "{n} shares");
         }
+    }
+
+    /// A run of many small engine calls (a `[vary]` sweep: one per combination) dealt
+    /// call after call is dealt as its cells all at once: every share gets the same
+    /// streams, renumbered per call, and the shares stay within one stream of each other
+    /// (dealt per call from scratch instead, the first shares would get every call's
+    /// streams and the last none).
+    #[test]
+    fn calls_dealt_one_after_another_are_dealt_as_one_run() {
+        let st = STREAM_TRIALS as u64;
+        let call = [st, 2 * st + 5];
+        let calls = 6;
+        let all: Vec<u64> = (0..calls).flat_map(|_| call).collect();
+        for n in [1, 2, 3, 7] {
+            let mut work = Vec::new();
+            for k in 0..n {
+                let share = Share::new(k, n).unwrap();
+                let mut dealt = Dealt::default();
+                let mut mine = Vec::new();
+                for c in 0..calls {
+                    let part = share.assignment_after(&call, &mut dealt);
+                    mine.extend(part.into_iter().map(|(cell, s)| (c * call.len() + cell, s)));
+                }
+                assert_eq!(mine, share.assignment(&all), "share {k} of {n}");
+                assert_eq!(dealt, Dealt { full: 3 * calls as u64, short: calls as u64 });
+                work.push(mine.iter().map(|&(c, s)| stream_len(all[c], s) as u64).sum::<u64>());
+            }
+            let (max, min) = (*work.iter().max().unwrap(), *work.iter().min().unwrap());
+            assert!(max - min <= st, "{n} shares differ by more than one stream: {work:?}");
+        }
+        let fresh: Vec<usize> =
+            (0..3).map(|k| (0..calls).map(|_| Share::new(k, 3).unwrap().assignment(&[st, st]).len()).sum()).collect();
+        assert_eq!(fresh, [6, 6, 0], "dealt per call from scratch, the third share would play nothing");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! field's weights say how often each opponent is met.
 
 use crate::catalogue::force::ForceSpec;
-use crate::engine::{Cell, Observer, RunConfig, cell_key, run};
+use crate::engine::{Cell, Observer, RunConfig, cell_key};
 use crate::output::{Kind, Table};
 use crate::rules::axis::{self, Point};
 use crate::rules::ruleset::{RuleOptions, Ruleset};
@@ -11,6 +11,7 @@ use crate::stats::{Interval, wilson95};
 
 use super::battles::BattleTerms;
 use super::cells::CellSpec;
+use super::shard::Plays;
 
 /// A gauntlet's tables: per matchup and per build.
 pub struct GauntletOutput {
@@ -49,7 +50,17 @@ pub struct Matchup {
     pub mean_turns: Option<f64>,
 }
 
-/// Run sides against a field of (opponent, weight) over the grid `points`.
+impl GauntletOutput {
+    /// A shard's share of a gauntlet: cells and engagements played, no tables.
+    fn played(cells: usize, engagements: u64, start: std::time::Instant) -> GauntletOutput {
+        let none = || Table::new(Vec::<String>::new());
+        GauntletOutput { matchups: none(), summary: none(), cells, engagements, seconds: start.elapsed().as_secs_f64() }
+    }
+}
+
+/// Run sides against a field of (opponent, weight) over the grid `points`, with the
+/// tallies from `plays` (every stream, a shard's share, or the merged shards: see
+/// [`super::shard`]; a share's output has no tables).
 ///
 /// # Errors
 /// Unknown names, cells the ruleset refuses, or a cancelled run.
@@ -64,6 +75,7 @@ pub fn run_gauntlet<R: Ruleset>(
     max_turns: u32,
     config: &RunConfig,
     observer: &dyn Observer,
+    plays: &Plays<'_>,
 ) -> Result<GauntletOutput, String> {
     let start = std::time::Instant::now();
     let pairs = options.pairs();
@@ -83,8 +95,11 @@ pub fn run_gauntlet<R: Ruleset>(
         }
     }
     let cells: Vec<Cell<'_, R::Duel>> = specs.iter().map(|s| Cell { key: s.5, kernel: &s.4 }).collect();
-    let tallies = run(&cells, config, observer)?;
+    let tallies = plays.run(&cells, config, observer)?;
     let engagements = tallies.iter().map(|t| t.trials).sum();
+    if !plays.wants_tables() {
+        return Ok(GauntletOutput::played(specs.len(), engagements, start));
+    }
     let rows: Vec<Matchup> = specs
         .iter()
         .zip(&tallies)
@@ -112,6 +127,7 @@ pub fn run_gauntlet<R: Ruleset>(
 /// conditions for both sides: the same tables as [`run_gauntlet`], a force as a side
 /// (`build` column) and as an opponent. Cells are keyed as `volley battle` keys them, so
 /// a matchup has the numbers of `volley battle FORCE OPPONENT` at that point and seed.
+/// The tallies come from `plays`, as for [`run_gauntlet`].
 ///
 /// # Errors
 /// A battle the ruleset refuses (unknown build, over budget), or a cancelled run.
@@ -125,6 +141,7 @@ pub fn run_battle_gauntlet<R: Ruleset>(
     rules: BattleTerms<'_>,
     config: &RunConfig,
     observer: &dyn Observer,
+    plays: &Plays<'_>,
 ) -> Result<GauntletOutput, String> {
     let start = std::time::Instant::now();
     let pairs = options.pairs();
@@ -149,8 +166,11 @@ pub fn run_battle_gauntlet<R: Ruleset>(
         }
     }
     let cells: Vec<Cell<'_, R::Battle>> = specs.iter().map(|s| Cell { key: s.5, kernel: &s.4 }).collect();
-    let tallies = run(&cells, config, observer)?;
+    let tallies = plays.run(&cells, config, observer)?;
     let engagements = tallies.iter().map(|t| t.trials).sum();
+    if !plays.wants_tables() {
+        return Ok(GauntletOutput::played(specs.len(), engagements, start));
+    }
     let rows: Vec<Matchup> = specs
         .iter()
         .zip(&tallies)

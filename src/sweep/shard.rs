@@ -11,11 +11,13 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 pub use crate::engine::raw_tally::RawCell;
-use crate::engine::{Cell, Kernel, Observer, RawTally, RunConfig, Share, Tally, Trials, run, run_share};
+use crate::engine::{Cell, Dealt, Kernel, Observer, RawTally, RunConfig, Share, Tally, Trials, run, run_share_after};
 
-/// Version of the shard directory (files, `shard.json` keys and the raw tally layouts):
-/// shards of different versions never merge.
-pub const SHARD_SCHEMA_VERSION: u32 = 1;
+/// Version of the shard directory (files, `shard.json` keys, the raw tally layouts and
+/// how streams are dealt to shards): shards of different versions never merge. Version 2
+/// deals the streams of all of a run's engine calls as one (version 1 dealt each call
+/// afresh) and records the `[vary]` plan.
+pub const SHARD_SCHEMA_VERSION: u32 = 2;
 
 /// Reads one shard's raw cells when asked.
 pub type ShardSource<'a> = Box<dyn Fn() -> Result<Vec<RawCell>, String> + Sync + 'a>;
@@ -50,6 +52,9 @@ pub struct Plays<'a> {
     recorded: Mutex<Vec<RawCell>>,
     keys: Mutex<Sha256>,
     cells: AtomicU32,
+    /// Share mode: the streams the calls so far dealt (the run is dealt as one, over
+    /// every call's cells: see [`Share::assignment_after`]).
+    dealt: Mutex<Dealt>,
 }
 
 impl<'a> Plays<'a> {
@@ -60,6 +65,7 @@ impl<'a> Plays<'a> {
             recorded: Mutex::new(Vec::new()),
             keys: Mutex::new(Sha256::new()),
             cells: AtomicU32::new(0),
+            dealt: Mutex::new(Dealt::default()),
         }
     }
 
@@ -99,7 +105,7 @@ impl<'a> Plays<'a> {
     /// One engine call of the sweep: every cell's tally, in order.
     ///
     /// # Errors
-    /// What [`run`] or [`run_share`] refuse; in merged mode, a cell whose key differs
+    /// What [`run`] or [`run_share_after`] refuse; in merged mode, a cell whose key differs
     /// from the shards' or whose merged trial count is not the configured one (a shard
     /// missing or played with other settings), or raw counts of another layout.
     pub fn run<K: Kernel>(
@@ -124,7 +130,8 @@ impl<'a> Plays<'a> {
         match self.mode {
             Mode::All => Ok(run(cells, config, observer)?),
             Mode::Share(share) => {
-                let tallies = run_share(cells, config, share, observer)?;
+                let mut dealt = self.dealt.lock().expect("not poisoned");
+                let tallies = run_share_after(cells, config, share, &mut dealt, observer)?;
                 let mut rec = self.recorded.lock().expect("not poisoned");
                 for (i, (c, t)) in cells.iter().zip(&tallies).enumerate() {
                     if t.trials() > 0 {
@@ -200,12 +207,24 @@ pub struct ShardMeta {
     /// This shard, from 1.
     pub shard: u32,
     pub shards: u32,
+    /// The command sharded: `sweep`, `gauntlet` or `battle`.
+    #[serde(default = "sweep_command")]
+    pub command: String,
+    /// A gauntlet's or battle's command line after `volley` (its merge plays it again
+    /// with the shards' tallies); empty for sweeps. Compared as [`run_args`] gives it.
+    #[serde(default)]
+    pub args: Vec<String>,
     pub ruleset: String,
     pub scenario_name: String,
     /// The scenario file as manifests name it; its text is `scenario.toml`.
     pub scenario_file: String,
     /// The options played: the scenario's, then the command line's (`NAME`, value).
     pub options: Vec<(String, String)>,
+    /// The scenario's `[vary]` plan as manifests write it (entry, field, column and
+    /// values of each varied stat, in order); `null` without `[vary]`. A merge rebuilds
+    /// the varied catalogues from it, `scenario.toml` and `catalogue.json`.
+    #[serde(default)]
+    pub vary: serde_json::Value,
     pub seed: u64,
     /// Engagements per cell (fixed trial count).
     pub trials: u64,
@@ -228,6 +247,30 @@ pub struct ShardMeta {
     pub source: String,
 }
 
+fn sweep_command() -> String {
+    "sweep".into()
+}
+
+/// A recorded command line without what may differ between the shards of one run: the
+/// shard's place (`--shard`, `--shards`), its directory (`--out`), `--force` and
+/// `--quiet`.
+pub fn run_args(args: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut skip = false;
+    for a in args {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        match a.as_str() {
+            "--shard" | "--shards" | "--out" => skip = true,
+            "--force" | "--quiet" | "-q" => {}
+            _ if ["--shard=", "--shards=", "--out="].iter().any(|p| a.starts_with(p)) => {}
+            _ => out.push(a.clone()),
+        }
+    }
+    out
+}
+
 impl ShardMeta {
     /// The fields every shard of one run shares, by name, as text.
     pub fn run_fields(&self) -> Vec<(&'static str, String)> {
@@ -235,10 +278,12 @@ impl ShardMeta {
             ("schema version", self.schema_version.to_string()),
             ("volley version", self.volley_version.clone()),
             ("shard count", self.shards.to_string()),
+            ("command", format!("{} {}", self.command, run_args(&self.args).join(" "))),
             ("ruleset", self.ruleset.clone()),
             ("scenario", format!("{} ({})", self.scenario_name, self.scenario_file)),
             ("scenario text", self.scenario_sha256.clone()),
             ("options", format!("{:?}", self.options)),
+            ("[vary]", self.vary.to_string()),
             ("seed", self.seed.to_string()),
             ("trials", self.trials.to_string()),
             ("stream size", self.stream_trials.to_string()),
@@ -326,10 +371,13 @@ mod tests {
             volley_version: "0.1.0".into(),
             shard,
             shards,
+            command: "sweep".into(),
+            args: Vec::new(),
             ruleset: "techcommander".into(),
             scenario_name: "quick".into(),
             scenario_file: "<embedded>/quick.toml".into(),
             options: vec![],
+            vary: serde_json::Value::Null,
             seed,
             trials: 1000,
             stream_trials: 4096,
@@ -349,6 +397,16 @@ mod tests {
 
     fn named(list: &[(&str, ShardMeta)]) -> Vec<(String, ShardMeta, ())> {
         list.iter().map(|(n, m)| (n.to_string(), m.clone(), ())).collect()
+    }
+
+    #[test]
+    fn a_command_line_is_compared_without_the_shards_own_flags() {
+        let line = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
+        let a = line("--ruleset techcommander battle A B --shard 1/3 --out x/s1 --trials 900 -q");
+        let b = line("--ruleset techcommander battle A B --out=y --shard=2/3 --force --trials 900 --shards 3");
+        assert_eq!(run_args(&a), run_args(&b));
+        assert_eq!(run_args(&a), line("--ruleset techcommander battle A B --trials 900"));
+        assert_ne!(run_args(&a), run_args(&line("--ruleset techcommander battle A B --trials 901")));
     }
 
     #[test]

@@ -27,8 +27,9 @@ use crate::engine::{Observer, RunConfig};
 use crate::output::{Cell, Kind, Table};
 use crate::rules::ruleset::Ruleset;
 
-use super::run::{SweepOutput, run_sweep_keyed};
+use super::run::{SweepOutput, run_sweep_with};
 use super::scenario::Scenario;
+use super::shard::Plays;
 pub use super::vary_axis::{VaryAxis, read_vary, value_text, vary_json};
 
 /// One catalogue entry as read from the files: which file, and the entry.
@@ -335,6 +336,24 @@ pub fn run_varied<R: Ruleset>(
     config: &RunConfig,
     observer: &dyn Observer,
 ) -> Result<SweepOutput, String> {
+    run_varied_with::<R>(scenario, plan, config, observer, &Plays::all())
+}
+
+/// As [`run_varied`], with the tallies from `plays` (see [`super::shard`]): every
+/// combination is one engine call of `plays`, in combination order, so a shard plays
+/// its share of the streams of every combination together (dealt as one run), records
+/// them by call, and a merge takes them back call by call. A shard's output has no
+/// tables (its raw tallies are what it writes).
+///
+/// # Errors
+/// As [`run_varied`], and what [`Plays::run`] refuses.
+pub fn run_varied_with<R: Ruleset>(
+    scenario: &Scenario,
+    plan: &Plan,
+    config: &RunConfig,
+    observer: &dyn Observer,
+    plays: &Plays<'_>,
+) -> Result<SweepOutput, String> {
     let start = Instant::now();
     let mut tables: Vec<(&'static str, Table)> = Vec::new();
     let mut manifest = Value::Null;
@@ -345,7 +364,7 @@ pub fn run_varied<R: Ruleset>(
         let files = plan.files_for::<R>(&combination)?;
         let catalogue = R::load(&plan.origin, &files, Vec::new()).map_err(|e| format!("with {}: {e}", describe()))?;
         let resolved = scenario.resolve::<R>(&catalogue).map_err(|e| format!("with {}: {e}", describe()))?;
-        let out = run_sweep_keyed::<R>(scenario, &resolved, &catalogue, config, observer, &pairs)?;
+        let out = run_sweep_with::<R>(scenario, &resolved, &catalogue, config, observer, &pairs, plays)?;
         cells += out.cells;
         engagements += out.engagements;
         let values: Vec<f64> = plan.axes.iter().zip(&combination).map(|(a, &i)| a.values[i]).collect();

@@ -46,14 +46,14 @@ const SHARD_VARS: [&str; 7] = [
     "VOLLEY_SHARDS",
 ];
 
-fn clean(mut c: Command) -> Command {
+pub(super) fn clean(mut c: Command) -> Command {
     for v in SHARD_VARS {
         c.env_remove(v);
     }
     c
 }
 
-fn run_ok(c: &mut Command) -> std::process::Output {
+pub(super) fn run_ok(c: &mut Command) -> std::process::Output {
     let out = c.output().unwrap();
     assert!(out.status.success(), "failed: {}", String::from_utf8_lossy(&out.stderr));
     out
@@ -68,7 +68,7 @@ fn shell(program: &str, dir: &Path) -> Command {
     c
 }
 
-fn write_scenario(dir: &Path, text: &str) -> String {
+pub(super) fn write_scenario(dir: &Path, text: &str) -> String {
     let p = dir.join("scenario.toml");
     fs::write(&p, text).unwrap();
     p.display().to_string()
@@ -80,14 +80,14 @@ fn single(dir: &Path, scenario: &str) -> PathBuf {
     out
 }
 
-fn merge(dir: &Path, shards: &[PathBuf], out: &str) -> std::process::Output {
+pub(super) fn merge(dir: &Path, shards: &[PathBuf], out: &str) -> std::process::Output {
     let mut c = clean(volley());
     c.current_dir(dir).arg("merge").args(shards).args(["--out", out, "--quiet", "--no-charts"]);
     c.output().unwrap()
 }
 
 /// Every CSV byte for byte, every Parquet table cell for cell.
-fn assert_same_report(single: &Path, merged: &Path) {
+pub(super) fn assert_same_report(single: &Path, merged: &Path) {
     let mut tables = 0;
     for entry in fs::read_dir(single).unwrap() {
         let name = entry.unwrap().file_name().into_string().unwrap();
@@ -103,7 +103,7 @@ fn assert_same_report(single: &Path, merged: &Path) {
     assert!(tables >= 2, "a report has tables");
 }
 
-fn shard_dirs(work: &Path) -> Vec<PathBuf> {
+pub(super) fn shard_dirs(work: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = fs::read_dir(work).unwrap().map(|e| e.unwrap().path()).collect();
     v.sort();
     v
@@ -316,7 +316,7 @@ fn three_shards(dir: &Path, scenario: &str, work: &str, seed: &str) -> Vec<PathB
         .collect()
 }
 
-fn refused(dir: &Path, shards: &[PathBuf]) -> String {
+pub(super) fn refused(dir: &Path, shards: &[PathBuf]) -> String {
     let out = merge(dir, shards, "refused");
     assert!(!out.status.success(), "merged {shards:?}");
     assert!(!dir.join("refused").exists(), "no report");
