@@ -66,6 +66,7 @@ pub mod battle;
 pub mod catalogue;
 pub mod conditions;
 pub mod duel;
+pub mod duel_chain;
 pub mod duel_kernel;
 pub mod duel_side;
 pub mod exact_run;
@@ -106,6 +107,8 @@ mod by_hand_tests;
 mod duel_reference;
 #[cfg(test)]
 mod duel_tests;
+#[cfg(test)]
+mod exact_duel_tests;
 #[cfg(test)]
 mod monte_carlo_tests;
 #[cfg(test)]
