@@ -1,7 +1,9 @@
 //! Exact duels whose sides cannot change each other's state (§7 "Exact: duels without
 //! interaction"). Every duel, interacting or not, plays by Monte Carlo in
-//! [`super::duel_kernel::DuelKernel`], whose `exact()` calls [`exact_duel`] exactly when
-//! its sides are independent.
+//! [`super::duel_kernel::DuelKernel`], and its `exact()` is the joint chain of
+//! [`super::duel_chain`] for every duel (it equals [`exact_duel`] to rounding where the
+//! sides are independent, and is faster: it reuses the kernel's compiled laws). The
+//! formula here stays as an independent check.
 //!
 //! Two models attack each other; each round a fair roll-off (`ROLL_OFF`) picks who
 //! activates first, damage lands at once and a destroyed model never acts again. When

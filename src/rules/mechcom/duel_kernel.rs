@@ -96,8 +96,8 @@ pub struct DuelKernel {
     pub(super) clear: bool,
     /// Perks in reach that change nothing in a duel, per side, "weapon: perk".
     pub not_modelled: [Vec<String>; 2],
-    /// Whether neither side can change the other's state (then [`DuelKernel::exact`]
-    /// applies).
+    /// Whether neither side can change the other's state (then the two-attack-run
+    /// formula [`super::duel::exact_duel`] applies too).
     pub independent: bool,
     /// The duel's models, situation and options, as compiled.
     pub(super) inputs: Box<(Model, Model, Situation, Options)>,

@@ -274,7 +274,6 @@ fn the_agreement_test_rejects_a_chain_one_ruling_off() {
     // (measured, 30,000 duels a cell: 72 and 199 of the 961 counts are rejected).
     for wrong in [("CLEAR_POLICY", "never"), ("EXPLOSION_TIMING", "immediately")] {
         let bad = inconsistent(&cells(30_000, Some(wrong)));
-        eprintln!("{wrong:?}: {} counts rejected", bad.len());
         assert!(!bad.is_empty(), "the test cannot see {wrong:?}");
     }
 }
