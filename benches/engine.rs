@@ -143,6 +143,21 @@ fn tc_exact_duel(c: &mut Criterion) {
     group.finish();
 }
 
+/// One exact MECHCOM duel cell of sides that change each other's state (Kerberos against
+/// Valkyrie at melee range, 20 rounds: Shocked, Corroded, Blinded, clearing Corroded),
+/// solved as the joint Markov chain.
+fn mechcom_exact_duel(c: &mut Criterion) {
+    let cat = mechcom::catalogue::Catalogue::embedded().unwrap();
+    let (a, b) = (cat.model_named("Kerberos").unwrap(), cat.model_named("Valkyrie").unwrap());
+    let d =
+        mechcom::DuelKernel::new(&a, &b, &mechcom::Situation::at_range(1), &mechcom::Options::default(), 20).unwrap();
+    assert!(!d.independent && d.exact().is_some());
+    let mut group = c.benchmark_group("mechcom_exact_duel");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("kerberos_vs_valkyrie_melee", |b| b.iter(|| d.exact()));
+    group.finish();
+}
+
 fn engine(c: &mut Criterion) {
     bench_kernel(c, "reference_attack_run", &reference(), 16_777_216);
     // A two-system MSV: Lance Railgun then Devastator each turn, against AC4.
@@ -154,5 +169,5 @@ fn engine(c: &mut Criterion) {
     shellshock_reference_attack_run(c);
 }
 
-criterion_group!(benches, engine, tc_exact_duel);
+criterion_group!(benches, engine, tc_exact_duel, mechcom_exact_duel);
 criterion_main!(benches);

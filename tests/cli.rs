@@ -1131,6 +1131,8 @@ mod edition;
 mod exactfit;
 #[path = "cli/mechcom.rs"]
 mod mechcom;
+#[path = "cli/mechcom_exact.rs"]
+mod mechcom_exact;
 #[path = "cli/oddscard.rs"]
 mod oddscard;
 #[path = "cli/passengers.rs"]

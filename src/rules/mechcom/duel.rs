@@ -1,7 +1,9 @@
 //! Exact duels whose sides cannot change each other's state (§7 "Exact: duels without
 //! interaction"). Every duel, interacting or not, plays by Monte Carlo in
-//! [`super::duel_kernel::DuelKernel`], whose `exact()` calls [`exact_duel`] exactly when
-//! its sides are independent.
+//! [`super::duel_kernel::DuelKernel`], and its `exact()` is the joint chain of
+//! [`super::duel_chain`] for every duel (it equals [`exact_duel`] to rounding where the
+//! sides are independent, and is faster: it reuses the kernel's compiled laws). The
+//! formula here stays as an independent check.
 //!
 //! Two models attack each other; each round a fair roll-off (`ROLL_OFF`) picks who
 //! activates first, damage lands at once and a destroyed model never acts again. When
@@ -21,16 +23,28 @@ use super::situation::Situation;
 /// Chance each side goes first in a round (`ROLL_OFF` with two players).
 pub const FIRST_MOVER: f64 = 0.5;
 
-/// The exact outcome of a duel.
+/// The exact outcome of a duel: P(A wins) + P(B wins) + P(mutual kill) +
+/// P(undecided) = 1 (up to rounding).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ExactDuel {
     pub p_a_wins: f64,
     pub p_b_wins: f64,
-    /// Both alive after the round cap.
+    /// Both destroyed (a death explosion took the other with it): a draw.
+    pub p_mutual: f64,
+    /// Both alive after the round cap: a draw.
     pub p_undecided: f64,
-    /// P(A wins in round r+1), P(B wins in round r+1).
+    /// P(A wins in round r+1), P(B wins in round r+1), P(mutual kill in round r+1), for
+    /// r below the round cap.
     pub a_wins_by_round: Vec<f64>,
     pub b_wins_by_round: Vec<f64>,
+    pub mutual_by_round: Vec<f64>,
+}
+
+impl ExactDuel {
+    /// P(draw): a mutual kill or both alive at the round cap.
+    pub fn p_draw(&self) -> f64 {
+        self.p_mutual + self.p_undecided
+    }
 }
 
 /// Combines two independent times to kill (same round cap) with a fair roll-off.
@@ -50,8 +64,10 @@ pub fn combine_runs(a: &ExactRun, b: &ExactRun) -> ExactDuel {
         p_undecided: (1.0 - p_a_wins - p_b_wins).max(0.0),
         p_a_wins,
         p_b_wins,
+        p_mutual: 0.0,
         a_wins_by_round,
         b_wins_by_round,
+        mutual_by_round: vec![0.0; rounds],
     }
 }
 

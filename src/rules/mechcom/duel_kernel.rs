@@ -43,7 +43,7 @@ use crate::stats::DuelTally;
 
 use super::attack_run::{ATTACK_ENERGY, MAX_ROUNDS_LIMIT};
 use super::conditions::Condition;
-use super::duel::{ExactDuel, exact_duel};
+use super::duel::ExactDuel;
 use super::duel_side::{
     BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, MAX_WEAPONS, SHOCKED, STUNNED, Side, SideWeapon, UNLIMITED, view,
 };
@@ -87,18 +87,20 @@ enum End {
 /// A compiled MECHCOM duel: `sides[0]` is A attacking B, `sides[1]` B attacking A.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DuelKernel {
-    sides: [Side; 2],
+    pub(super) sides: [Side; 2],
     pub max_rounds: u32,
     /// Whether a destroyed model's explosion reaches the other (`EXPLOSION_TIMING` =
     /// immediately, in melee range).
     pub explosions: bool,
-    clear: bool,
+    /// `CLEAR_POLICY` = leftover-burned-first (else never).
+    pub(super) clear: bool,
     /// Perks in reach that change nothing in a duel, per side, "weapon: perk".
     pub not_modelled: [Vec<String>; 2],
-    /// Whether neither side can change the other's state (then [`DuelKernel::exact`]
-    /// applies).
+    /// Whether neither side can change the other's state (then the two-attack-run
+    /// formula [`super::duel::exact_duel`] applies too).
     pub independent: bool,
-    inputs: Box<(Model, Model, Situation, Options)>,
+    /// The duel's models, situation and options, as compiled.
+    pub(super) inputs: Box<(Model, Model, Situation, Options)>,
 }
 
 impl DuelKernel {
@@ -157,13 +159,11 @@ impl DuelKernel {
         })
     }
 
-    /// The exact duel (§7 "Exact: duels without interaction", [`exact_duel`]) when
-    /// neither side can change the other's state ([`DuelKernel::independent`]); `None`
-    /// when the sides interact (conditions, Backfire, a starting Burned or Stunned,
-    /// clearing a starting Corroded, explosions in melee).
+    /// The exact duel: the joint Markov chain of exactly what [`DuelKernel::play_one`]
+    /// plays ([`super::duel_chain`]), interacting sides included; `None` when its state
+    /// space exceeds [`super::duel_chain::MAX_STATES`] (then Monte Carlo only).
     pub fn exact(&self) -> Option<ExactDuel> {
-        let (a, b, sit, o) = &*self.inputs;
-        self.independent.then(|| exact_duel(a, b, sit, o, self.max_rounds).ok()).flatten()
+        super::duel_chain::solve(self)
     }
 
     /// The weapons each side can fire at this range, in arsenal order (unarmed last).

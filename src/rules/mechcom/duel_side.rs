@@ -66,6 +66,22 @@ pub struct Law {
     pub mean: f64,
 }
 
+impl Law {
+    /// Each slot's (Integrity lost, condition bits added, probability), in slot order:
+    /// the probability is the slot's share of the table's elementary events, so an exact
+    /// chain built from it plays exactly the law the Monte Carlo draws from.
+    pub fn probs(&self) -> impl Iterator<Item = (u32, u8, f64)> + '_ {
+        let t = &self.table;
+        let range = t.range as f64;
+        let upper = t.cumulative.iter().copied().chain(std::iter::once(t.range));
+        let lower = std::iter::once(0).chain(t.cumulative.iter().copied());
+        self.slots
+            .iter()
+            .zip(upper.zip(lower))
+            .map(move |(&(loss, adds), (hi, lo))| (loss, adds, (hi - lo) as f64 / range))
+    }
+}
+
 /// A weapon the side can fire at this range.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SideWeapon {

@@ -17,18 +17,18 @@ use super::duel_reference::{self as reference, RefModel, RefResult, RefRules, Re
 use super::options::{ClearPolicy, ExplosionTiming};
 use super::*;
 
-const TRIALS: u64 = 200_000;
+pub(super) const TRIALS: u64 = 200_000;
 
 /// A model and its twin for the reference evaluator: one shooting weapon (Range,
 /// Damage, dice, perks) or none.
-struct Spec {
-    stability: i32,
-    strength: i32,
-    armour: i32,
-    integrity: u32,
-    energy: u32,
-    weapons: Vec<Weapon>,
-    start: Vec<Condition>,
+pub(super) struct Spec {
+    pub(super) stability: i32,
+    pub(super) strength: i32,
+    pub(super) armour: i32,
+    pub(super) integrity: u32,
+    pub(super) energy: u32,
+    pub(super) weapons: Vec<Weapon>,
+    pub(super) start: Vec<Condition>,
 }
 
 fn bit(c: Condition) -> u8 {
@@ -43,14 +43,14 @@ fn bit(c: Condition) -> u8 {
 }
 
 impl Spec {
-    fn model(&self, name: &str) -> Model {
+    pub(super) fn model(&self, name: &str) -> Model {
         let mut m = Mech::simple(name, self.stability, self.strength, self.armour, self.integrity);
         m.energy = self.energy;
         m.weapons = self.weapons.clone();
         Model::new(&m, None).with_conditions(Conditions::of(&self.start))
     }
 
-    fn reference(&self) -> RefModel {
+    pub(super) fn reference(&self) -> RefModel {
         let weapons = self
             .weapons
             .iter()
@@ -79,31 +79,30 @@ impl Spec {
     }
 }
 
-fn spec(stability: i32, armour: i32, integrity: u32, energy: u32, weapons: Vec<Weapon>) -> Spec {
+pub(super) fn spec(stability: i32, armour: i32, integrity: u32, energy: u32, weapons: Vec<Weapon>) -> Spec {
     Spec { stability, strength: 0, armour, integrity, energy, weapons, start: Vec::new() }
 }
 
-fn gun(range: u32, damage: u32, dice: u32, perks: &[Perk]) -> Weapon {
+pub(super) fn gun(range: u32, damage: u32, dice: u32, perks: &[Perk]) -> Weapon {
     Weapon::ranged("gun", range, Damage::Fixed(damage), dice, perks)
 }
 
-fn monte_carlo(k: &DuelKernel, seed: u64, trials: u64) -> DuelTally {
+pub(super) fn monte_carlo(k: &DuelKernel, seed: u64, trials: u64) -> DuelTally {
     let cfg = RunConfig { seed, trials: Trials::Fixed(trials), ..RunConfig::default() };
     run(&[Cell { key: 7, kernel: k }], &cfg, &Silent).unwrap().remove(0)
 }
 
 /// Exact law of a duel's end: P(A wins, B wins, mutual kill in round r+1), P(timeout).
-struct Law {
-    a: Vec<f64>,
-    b: Vec<f64>,
-    mutual: Vec<f64>,
-    timeout: f64,
+pub(super) struct Law {
+    pub(super) a: Vec<f64>,
+    pub(super) b: Vec<f64>,
+    pub(super) mutual: Vec<f64>,
+    pub(super) timeout: f64,
 }
 
 impl From<ExactDuel> for Law {
     fn from(e: ExactDuel) -> Law {
-        let n = e.a_wins_by_round.len();
-        Law { a: e.a_wins_by_round, b: e.b_wins_by_round, mutual: vec![0.0; n], timeout: e.p_undecided }
+        Law { a: e.a_wins_by_round, b: e.b_wins_by_round, mutual: e.mutual_by_round, timeout: e.p_undecided }
     }
 }
 
@@ -115,12 +114,12 @@ impl From<RefResult> for Law {
 
 /// Counts compared per duel: cumulative A wins, B wins, mutual kills by each round, and
 /// timeouts.
-fn comparisons(rounds: u32) -> usize {
+pub(super) fn comparisons(rounds: u32) -> usize {
     3 * rounds as usize + 1
 }
 
 /// Every count of `t` inconsistent with `law` at two-sided level `alpha`.
-fn outside(t: &DuelTally, law: &Law, alpha: f64) -> Vec<String> {
+pub(super) fn outside(t: &DuelTally, law: &Law, alpha: f64) -> Vec<String> {
     let mut bad = Vec::new();
     for (name, counts, probs) in [
         ("A wins", &t.a_wins_by_turn, &law.a),
@@ -144,7 +143,7 @@ fn outside(t: &DuelTally, law: &Law, alpha: f64) -> Vec<String> {
 }
 
 /// Independent sides: (name, A, B, situation).
-fn independent_cells() -> Vec<(&'static str, Spec, Spec, Situation)> {
+pub(super) fn independent_cells() -> Vec<(&'static str, Spec, Spec, Situation)> {
     let rocket = Weapon::ranged("rocket", 5, Damage::Fixed(3), 3, &[Perk::Ammo(2), Perk::Volatile(1)]);
     let claw = Weapon::melee("claw", Damage::Fixed(2), 2, &[Perk::Rend(1)]);
     let mut blinded = spec(3, 4, 10, 9, vec![rocket, gun(5, 1, 3, &[])]);
@@ -180,7 +179,7 @@ fn independent_duels_agree_with_exact_duel() {
     let alpha = FAMILY_ALPHA / (cells.len() * comparisons(rounds)) as f64;
     for (name, a, b, sit) in &cells {
         let k = DuelKernel::new(&a.model("A"), &b.model("B"), sit, &Options::default(), rounds).unwrap();
-        let exact = k.exact().unwrap_or_else(|| panic!("{name}: independent sides are exact"));
+        let exact = exact_duel(&a.model("A"), &b.model("B"), sit, &Options::default(), rounds).unwrap();
         let t = monte_carlo(&k, 2026, TRIALS);
         assert_eq!(t.trials, TRIALS);
         let bad = outside(&t, &exact.into(), alpha);
@@ -211,7 +210,7 @@ fn the_check_rejects_an_opponent_with_one_integrity_too_many() {
 }
 
 /// Interacting sides, with the reference rules they are played by.
-fn interacting_cells() -> Vec<(&'static str, Spec, Spec, u32)> {
+pub(super) fn interacting_cells() -> Vec<(&'static str, Spec, Spec, u32)> {
     let burn = Perk::Condition(Condition::Burned);
     let corrode = Perk::CriticalCondition(Condition::Corroded);
     let lance = gun(4, 3, 2, &[Perk::Condition(Condition::Shocked), corrode, Perk::Backfire(1)]);
@@ -251,7 +250,7 @@ fn interacting_cells() -> Vec<(&'static str, Spec, Spec, u32)> {
     ]
 }
 
-fn rules(o: &Options, range: u32, rounds: u32) -> RefRules {
+pub(super) fn rules(o: &Options, range: u32, rounds: u32) -> RefRules {
     RefRules {
         range,
         rounds: rounds as usize,
@@ -260,11 +259,11 @@ fn rules(o: &Options, range: u32, rounds: u32) -> RefRules {
     }
 }
 
-fn immediately() -> Options {
+pub(super) fn immediately() -> Options {
     Options { explosion_timing: ExplosionTiming::Immediately, ..Options::default() }
 }
 
-fn never_clear() -> Options {
+pub(super) fn never_clear() -> Options {
     Options { clear_policy: ClearPolicy::Never, ..Options::default() }
 }
 
@@ -277,7 +276,7 @@ fn interacting_duels_agree_with_the_die_by_die_reference() {
     for (name, a, b, range) in &cells {
         for o in &settings {
             let k = DuelKernel::new(&a.model("A"), &b.model("B"), &Situation::at_range(*range), o, rounds).unwrap();
-            assert!(k.exact().is_none(), "{name}: interacting sides have no exact_duel");
+            assert!(!k.independent, "{name}: the sides interact");
             let law = reference::evaluate(&a.reference(), &b.reference(), rules(o, *range, rounds));
             let total: f64 = law.a.iter().chain(&law.b).chain(&law.mutual).sum::<f64>() + law.timeout;
             // every path's probability is a product of f64s, summed over many paths
@@ -459,10 +458,10 @@ fn the_opponents_attacks_are_common_whatever_the_compared_model_does() {
 }
 
 #[test]
-fn exact_is_offered_exactly_when_the_sides_cannot_change_each_other() {
+fn independent_is_set_exactly_when_the_sides_cannot_change_each_other() {
     let o = Options::default();
     let exact = |a: &Model, b: &Model, range: u32, o: &Options| {
-        DuelKernel::new(a, b, &Situation::at_range(range), o, 12).unwrap().exact().is_some()
+        DuelKernel::new(a, b, &Situation::at_range(range), o, 12).unwrap().independent
     };
     let (_, a, b, _) = independent_cells().remove(0);
     let (a, b) = (a.model("A"), b.model("B"));

@@ -17,7 +17,11 @@
 //!   weapon each attack uses ([`RunPolicy`]); `step_nodes` compiles the run into one
 //!   exact law per step (a round's attacks, drawn at once) and state, and `hot` is the
 //!   kernel's compact loop over them; `exact_run` is the run's exact Markov chain.
-//! - `duel`: exact duels whose sides cannot change each other's state.
+//! - `duel`: exact duels whose sides cannot change each other's state (two attack runs
+//!   and the roll-off); `duel_kernel` the Monte Carlo duel, `duel_side` its compiled
+//!   sides, and `duel_chain` the exact duel of any two sides, interacting or not: the
+//!   joint Markov chain over both models' Integrity, conditions and Ammo that
+//!   `DuelKernel::exact` solves (up to `duel_chain::MAX_STATES` states).
 //! - `battle`: squad battles (§4 "Squad battle") through the shared battle engine:
 //!   forces, the per-pair duel sides, alternating activations, targeting policies, death
 //!   explosions against every enemy in melee range.
@@ -56,7 +60,8 @@
 //! Not played yet: Multi splits (one target), Tracker's Spot tokens and Spot actions,
 //! the attacker's own state in attack runs (Heat with Programming, Backfire,
 //! Malfunctioning: refused), Tethered and Hacked effects, deployables and Wings,
-//! Searing Wave and Vent Coolant, duels with interaction, and movement.
+//! Searing Wave and Vent Coolant, and movement. Duels are exact (interaction included)
+//! unless their state space exceeds `duel_chain::MAX_STATES` (e.g. many Ammo weapons).
 //!
 //! The book prints no complete unit (only the Typhon's cost and its flamethrower), so
 //! every stat a caller supplies is illustrative.
@@ -66,6 +71,7 @@ pub mod battle;
 pub mod catalogue;
 pub mod conditions;
 pub mod duel;
+pub mod duel_chain;
 pub mod duel_kernel;
 pub mod duel_side;
 pub mod exact_run;
@@ -106,6 +112,8 @@ mod by_hand_tests;
 mod duel_reference;
 #[cfg(test)]
 mod duel_tests;
+#[cfg(test)]
+mod exact_duel_tests;
 #[cfg(test)]
 mod monte_carlo_tests;
 #[cfg(test)]

@@ -334,12 +334,12 @@ impl Ruleset for Mechcom {
     }
 
     fn exact_duel(d: &DuelKernel) -> Option<ExactDuelOdds> {
-        d.exact().map(|e| ExactDuelOdds { p_a_wins: e.p_a_wins, p_b_wins: e.p_b_wins, p_draw: e.p_undecided })
+        d.exact().map(|e| ExactDuelOdds { p_a_wins: e.p_a_wins, p_b_wins: e.p_b_wins, p_draw: e.p_draw() })
     }
 
-    /// A destroyed model never acts again: no mutual kills, draws are the round cap.
+    /// Mutual kills come from death explosions in melee (`EXPLOSION_TIMING`).
     fn exact_duel_outcomes(d: &DuelKernel) -> Option<[f64; 4]> {
-        d.exact().map(|e| [e.p_a_wins, e.p_b_wins, 0.0, e.p_undecided])
+        d.exact().map(|e| [e.p_a_wins, e.p_b_wins, e.p_mutual, e.p_undecided])
     }
 
     const BATTLE_MODES: &'static [BattleMode] = super::battle::BATTLE_MODES;
