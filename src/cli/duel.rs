@@ -48,8 +48,8 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
     if args.exact {
         let Some(e) = exact else {
             return Err(anyhow!(
-                "no exact solver for this {} duel: its sides can change each other's state (conditions, Backfire, \
-                 explosions, ...) or the ruleset has none; run it without --exact",
+                "no exact solution for this {} duel: the ruleset has no exact duel for it (a model it does not solve \
+                 exactly, or more states than its exact chain holds); run it without --exact for Monte Carlo",
                 R::NAME
             ));
         };
