@@ -109,6 +109,7 @@ pub fn sources<R: Ruleset>(ctx: &Invocation<'_>, scenario: Option<&str>) -> Resu
 /// A scenario's grid (its names checked against the catalogue) and the scenario.
 fn scenario_grid<R: Ruleset>(cat: &R::Catalogue, (file, text): &(String, String)) -> Result<(Scenario, Vec<Point>)> {
     let s = Scenario::parse::<R>(file, text)?;
+    super::versus::refuse_vary(&s)?;
     s.resolve::<R>(cat).map_err(|e| anyhow!(e))?;
     let grid = s.grid.expand(&all_specs::<R>(), &[]).map_err(|e| anyhow!(e.join("; ")))?;
     Ok((s, grid))

@@ -70,6 +70,22 @@ pub fn catalogue_files_for<R: Ruleset>(
 /// A scenario, its expanded grid, and its opponents (duel) or targets (attack run).
 pub type ScenarioParts = (Scenario, Vec<Point>, Vec<String>, Vec<String>);
 
+/// Refuse a scenario with a `[vary]` table: compare, gauntlet and fit play one catalogue,
+/// and playing it while the scenario asks for several would answer another question.
+///
+/// # Errors
+/// A usage error naming the scenario and what to run instead.
+pub fn refuse_vary(scenario: &Scenario) -> Result<()> {
+    if scenario.vary.is_empty() {
+        return Ok(());
+    }
+    Err(usage(format!(
+        "scenario {} varies catalogue stats ([vary]): compare, gauntlet and fit play one catalogue. Run \
+         `volley sweep` on it for the sensitivity sweep, or write the value into a catalogue (--add-loadouts)",
+        scenario.file
+    )))
+}
+
 /// A scenario's grid and, resolved against the catalogue, its opponents (duel) or targets.
 ///
 /// # Errors
@@ -77,15 +93,7 @@ pub type ScenarioParts = (Scenario, Vec<Point>, Vec<String>, Vec<String>);
 /// `[vary]` table: the commands that take a scenario this way play one catalogue.
 pub fn scenario_parts<R: Ruleset>(catalogue: &R::Catalogue, path: &str) -> Result<ScenarioParts> {
     let scenario = ScenarioText::load(path)?.parse::<R>()?;
-    if !scenario.vary.is_empty() {
-        // Playing one catalogue while the scenario asks for several would answer
-        // another question than the one asked: refuse rather than ignore the table.
-        return Err(usage(format!(
-            "scenario {} varies catalogue stats ([vary]): compare, gauntlet and fit play one catalogue. Run \
-             `volley sweep` on it for the sensitivity sweep, or write the value into a catalogue (--add-loadouts)",
-            scenario.file
-        )));
-    }
+    refuse_vary(&scenario)?;
     let resolved = scenario.resolve::<R>(catalogue).map_err(|e| anyhow!(e))?;
     let grid = scenario.grid.expand(&all_specs::<R>(), &[]).map_err(|e| anyhow!(e.join("; ")))?;
     let (opponents, targets) = match scenario.engagement {

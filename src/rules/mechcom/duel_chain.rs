@@ -239,6 +239,15 @@ struct Chain<'k> {
     blast: [[Vec<f64>; 2]; 2],
 }
 
+impl DuelKernel {
+    /// The exact duel: the joint Markov chain of exactly what [`DuelKernel::play_one`]
+    /// plays ([`solve`]), interacting sides included; `None` when its state space exceeds
+    /// [`MAX_STATES`] (then Monte Carlo only).
+    pub fn exact(&self) -> Option<ExactDuel> {
+        solve(self)
+    }
+}
+
 /// The exact duel of `k` (module docs); `None` when its state space exceeds
 /// [`MAX_STATES`].
 pub fn solve(k: &DuelKernel) -> Option<ExactDuel> {

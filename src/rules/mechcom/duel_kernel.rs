@@ -43,7 +43,6 @@ use crate::stats::DuelTally;
 
 use super::attack_run::{ATTACK_ENERGY, MAX_ROUNDS_LIMIT};
 use super::conditions::Condition;
-use super::duel::ExactDuel;
 use super::duel_side::{
     BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, MAX_WEAPONS, SHOCKED, STUNNED, Side, SideWeapon, UNLIMITED, view,
 };
@@ -157,13 +156,6 @@ impl DuelKernel {
             independent,
             inputs: Box::new((a.clone(), b.clone(), *sit, o.clone())),
         })
-    }
-
-    /// The exact duel: the joint Markov chain of exactly what [`DuelKernel::play_one`]
-    /// plays ([`super::duel_chain`]), interacting sides included; `None` when its state
-    /// space exceeds [`super::duel_chain::MAX_STATES`] (then Monte Carlo only).
-    pub fn exact(&self) -> Option<ExactDuel> {
-        super::duel_chain::solve(self)
     }
 
     /// The weapons each side can fire at this range, in arsenal order (unarmed last).

@@ -30,8 +30,7 @@ use super::unit::Unit;
 
 /// The most turns an engagement may last.
 pub const MAX_TURNS_LIMIT: u32 = 1000;
-/// Lines on an Internal Damage Chart.
-pub const CHART_LINES: u32 = 100;
+pub use super::chart::CHART_LINES;
 
 /// The target's card-free state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -2,6 +2,9 @@
 //! the next `count` unmarked lines going up, skipping marked ones (`CHART_WRAPS`: after
 //! line 100 comes line 01), and the hits each item takes (`HITS_ONCE_PER_RANGE`).
 
+/// Lines on an Internal Damage Chart.
+pub const CHART_LINES: u32 = 100;
+
 /// Mark `count` unmarked lines starting at line `from` (1..=100); returns the lines
 /// marked (1-based, in order). Fewer when the chart fills up.
 pub fn mark(marked: &mut [bool; 100], from: usize, count: u32) -> Vec<usize> {

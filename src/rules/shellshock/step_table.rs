@@ -12,7 +12,7 @@
 //! the 2^64 values of the draw maps to one outcome and outcome `i` receives exactly
 //! `weight[i]` of them. The sampled law is the quantised law, exactly.
 
-use super::attack_run::CHART_LINES;
+use super::chart::CHART_LINES;
 use super::gunner::StepLaw;
 
 /// A packed outcome: armour left after `<< 8 |` lines marked, lines capped at

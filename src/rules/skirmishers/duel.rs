@@ -12,6 +12,7 @@ use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::conditions::Conditions;
+pub use super::duel_side::{DuelSide, First};
 use super::graph::Graph;
 use super::lanes::Lanes;
 use super::law::{Law, law};
@@ -26,26 +27,6 @@ use crate::stats::DuelTally;
 
 /// Largest pair-state count the exact duel steps through.
 pub const MAX_PAIRS: usize = 4_000_000;
-
-/// Who moves first (Ruling `FIRST_SIDE`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum First {
-    A,
-    B,
-    Random,
-}
-
-/// One side of a duel: its card under the opponent's laws, and how it fires.
-#[derive(Debug, Clone, PartialEq)]
-pub struct DuelSide {
-    pub name: String,
-    pub weapon: String,
-    /// This side's card under the opponent's laws.
-    pub graph: Graph,
-    /// `fire[col]`: the law (in the opponent's graph) this side fires at column `col`;
-    /// `None` when its AP cannot pay the attack.
-    pub fire: Vec<Option<u8>>,
-}
 
 /// The exact outcome of a duel, by round.
 #[derive(Debug, Clone, PartialEq)]
@@ -139,7 +120,7 @@ impl Duel {
             max_rounds: max_rounds.max(1),
             lanes: Lanes::default(),
         };
-        duel.lanes = Lanes::new(&duel)?;
+        duel.lanes = Lanes::new(&duel.a, &duel.b)?;
         Ok(duel)
     }
 
@@ -255,6 +236,6 @@ impl Kernel for Duel {
     }
     /// Duels side by side through [`Lanes`]: one draw per attack (see there).
     fn play(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut DuelTally) {
-        self.lanes.play(self, rng, trials, tally);
+        self.lanes.play(self.first, self.max_rounds, rng, trials, tally);
     }
 }

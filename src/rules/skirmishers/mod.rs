@@ -43,6 +43,7 @@ pub mod catalogue;
 pub mod conditions;
 pub mod dice;
 pub mod duel;
+pub mod duel_side;
 pub mod graph;
 pub mod lanes;
 pub mod law;

@@ -246,3 +246,46 @@ fn out_when_cannot_attack_counts_a_spent_trooper_out() {
     assert!(!base.out[9] && strict.out[9]);
     assert!(strict.out.iter().filter(|x| **x).count() > base.out.iter().filter(|x| **x).count());
 }
+
+/// The duel's Monte Carlo tables ([`super::lanes`]) hold, for every (firer state, target state) of both sides, the graph's
+/// exact edges under the firer's law at its column ("no attack": the target stays).
+#[test]
+fn every_row_holds_the_graphs_exact_counts() {
+    let c = cat();
+    let mut heavy = trooper(&c, "Green Rifleman");
+    heavy.armour = super::trooper::Armour::Heavy;
+    let cells: [(_, _, Conditions); 3] = [
+        (trooper(&c, "Rifleman"), trooper(&c, "Rifleman"), at(20)),
+        (heavy, trooper(&c, "Armoured Rifleman"), at(20)),
+        (trooper(&c, "Veteran SMG Gunner"), trooper(&c, "Armoured Rifleman"), at(5)),
+    ];
+    let mut unpaid = 0;
+    for (a, b, cond) in cells {
+        let d = Duel::new(&a, &b, &cond, &Options::default(), 12).unwrap();
+        let lanes = &d.lanes;
+        let (na, nb) = (d.a.graph.len() as u32, d.b.graph.len() as u32);
+        for (x, y, offset_x, offset_y) in [(&d.a, &d.b, 0, na), (&d.b, &d.a, na, 0)] {
+            for f in 0..x.graph.len() {
+                let law = x.fire[x.graph.cols[f] as usize];
+                unpaid += law.is_none() as u32;
+                for t in 0..y.graph.len() {
+                    let mut got = lanes.row_counts(f as u32 + offset_x, t as u32 + offset_y);
+                    let mut want: Vec<(u32, u32)> = match law {
+                        Some(l) => y.graph.edges(l as usize, t).collect::<Vec<_>>(),
+                        None => vec![(t, TOTAL)],
+                    }
+                    .into_iter()
+                    .map(|(s, n)| (s as u32 + offset_y | if y.graph.out[s] { super::lanes::OUT } else { 0 }, n))
+                    .collect();
+                    got.sort();
+                    want.sort();
+                    assert_eq!(got, want, "firer {f} target {t}");
+                }
+            }
+        }
+        assert_eq!(lanes.start(true), 0);
+        assert_eq!(lanes.start(false), na);
+        assert!(nb > 1);
+    }
+    assert!(unpaid > 0, "a side whose AP stops paying its arc");
+}
