@@ -355,12 +355,12 @@ impl AttackRun {
         // Drain: the last runs finish; lanes go idle once no run is left to start.
         let mut running = active.iter().filter(|&&a| a).count();
         while running > 0 {
-            for l in 0..LANES {
-                if active[l] && lanes.step(l, rng) {
+            for (l, on) in active.iter_mut().enumerate() {
+                if *on && lanes.step(l, rng) {
                     if started < trials {
                         started += 1;
                     } else {
-                        active[l] = false;
+                        *on = false;
                         running -= 1;
                     }
                 }
