@@ -251,8 +251,13 @@ pub fn run_fit<R: Ruleset>(
         (costs, Some(last))
     };
     let mut engagements = 0;
-    let (outcomes, method, trials_per_matchup) = match exact {
-        Some(laws) => (laws.into_iter().map(|p| (p, None)).collect::<Vec<_>>(), "exact", None),
+    // The outcomes, and the costs of the field the rows report (the joint fit's with `all`).
+    let (outcomes, method, trials_per_matchup, (costs, convergence)) = match exact {
+        Some(laws) => {
+            let outcomes: Vec<_> = laws.into_iter().map(|p| (p, None)).collect();
+            let fitted = joint(&outcomes);
+            (outcomes, "exact", None, fitted)
+        }
         None => {
             let Trials::Fixed(mut n) = s.config.trials else {
                 return Err("fits take a fixed number of duels per round".into());
@@ -274,10 +279,10 @@ pub fn run_fit<R: Ruleset>(
                     })
                     .collect();
                 // Judged as the rows report it: against the joint fit's costs with `all`.
+                let fitted = joint(&outcomes);
                 let wide = s.precision.is_some_and(|e| {
-                    let (costs, _) = joint(&outcomes);
                     (0..s.builds.len()).any(|b| {
-                        let cells = cells_of(&outcomes, b, s.all.then_some(costs.as_slice()));
+                        let cells = cells_of(&outcomes, b, s.all.then_some(fitted.0.as_slice()));
                         match fit_cost(&cells, s.metric, s.target, build_points[b]) {
                             (Root::At(c), Some((lo, hi))) => (c - lo).max(hi - c) > e,
                             _ => false,
@@ -285,13 +290,12 @@ pub fn run_fit<R: Ruleset>(
                     })
                 });
                 if !wide || n >= s.max_trials {
-                    break (outcomes, "monte-carlo", Some(n));
+                    break (outcomes, "monte-carlo", Some(n), fitted);
                 }
                 n = (n * 2).min(s.max_trials);
             }
         }
     };
-    let (costs, convergence) = joint(&outcomes);
     let unconverged = convergence.is_some_and(|c| !c.converged);
     let rows = (0..s.builds.len())
         .map(|b| {
