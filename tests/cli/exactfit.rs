@@ -31,10 +31,10 @@ fn techcommander_duel_exact_json_is_the_exact_law_and_monte_carlo_agrees() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-#[test]
-fn duel_sweeps_carry_exact_columns_beside_the_monte_carlo_ones() {
+/// Sweeps the duel scenario `text` (duels at `max_turns = 10`, `rows` cells) and checks
+/// every row's `exact_*` columns against `volley [ruleset...] duel A B --range R --exact`.
+pub(super) fn exact_columns_match_duel_exact(ruleset: &[&str], text: &str, rows: usize) {
     let dir = tempfile::tempdir().unwrap();
-    let text = "name = \"d\"\nengagement = \"duel\"\nseed = 3\ntrials = 2000\nmax_turns = 10\nattackers = [\"Dwarf ALPHA\"]\nopponents = [\"Troll Brawler\", \"Gladiator Lancer\"]\n[grid]\nrange = [12, 24]\n";
     fs::write(dir.path().join("d.toml"), text).unwrap();
     let out = volley()
         .current_dir(dir.path())
@@ -45,26 +45,22 @@ fn duel_sweeps_carry_exact_columns_beside_the_monte_carlo_ones() {
     let mut r = csv::Reader::from_path(dir.path().join("r/duels.csv")).unwrap();
     let headers: Vec<String> = r.headers().unwrap().iter().map(str::to_string).collect();
     let col = |name: &str| headers.iter().position(|h| h == name).unwrap_or_else(|| panic!("no {name}: {headers:?}"));
-    let rows: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
-    assert_eq!(rows.len(), 4);
-    for row in &rows {
-        let e = json_of(&[
-            "duel",
-            &row[col("a")],
-            &row[col("b")],
-            "--range",
-            &row[col("range")],
-            "--max-turns",
-            "10",
-            "--exact",
-            "--format",
-            "json",
-        ]);
+    let all: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
+    assert_eq!(all.len(), rows);
+    for row in &all {
+        let duel = ["duel", &row[col("a")], &row[col("b")], "--range", &row[col("range")]];
+        let e = json_of(&[ruleset, &duel[..], &["--max-turns", "10", "--exact", "--format", "json"]].concat());
         for k in ["p_a_wins", "p_b_wins", "p_draw"] {
-            let v: f64 = row[col(&format!("exact_{k}"))].parse().unwrap();
+            let v: f64 = row[col(&format!("exact_{k}"))].parse().unwrap_or_else(|_| panic!("{k}: {row:?}"));
             assert!((v - f(&e, k)).abs() < 1e-12, "{k}: {v} vs {}", e[k]);
         }
     }
+}
+
+#[test]
+fn duel_sweeps_carry_exact_columns_beside_the_monte_carlo_ones() {
+    let text = "name = \"d\"\nengagement = \"duel\"\nseed = 3\ntrials = 2000\nmax_turns = 10\nattackers = [\"Dwarf ALPHA\"]\nopponents = [\"Troll Brawler\", \"Gladiator Lancer\"]\n[grid]\nrange = [12, 24]\n";
+    exact_columns_match_duel_exact(&[], text, 4);
 }
 
 /// `volley fit ... --format json` parsed, after checking it succeeded.

@@ -38,38 +38,6 @@ fn mechcom_duel_exact_covers_interacting_sides_and_monte_carlo_agrees() {
 
 #[test]
 fn mechcom_duel_sweeps_fill_the_exact_columns_of_interacting_pairs() {
-    let dir = tempfile::tempdir().unwrap();
     let text = "ruleset = \"mechcom\"\nname = \"d\"\nengagement = \"duel\"\nseed = 3\ntrials = 2000\nmax_turns = 10\nattackers = [\"Kerberos\", \"Junker\"]\nopponents = [\"Valkyrie\"]\n[grid]\nrange = [1, 2]\n";
-    fs::write(dir.path().join("d.toml"), text).unwrap();
-    let out = volley()
-        .current_dir(dir.path())
-        .args(["sweep", "d.toml", "--out", "r", "--quiet", "--no-charts", "--format", "csv"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let mut r = csv::Reader::from_path(dir.path().join("r/duels.csv")).unwrap();
-    let headers: Vec<String> = r.headers().unwrap().iter().map(str::to_string).collect();
-    let col = |name: &str| headers.iter().position(|h| h == name).unwrap_or_else(|| panic!("no {name}: {headers:?}"));
-    let rows: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
-    assert_eq!(rows.len(), 4);
-    for row in &rows {
-        let e = json_of(&[
-            "--ruleset",
-            "mechcom",
-            "duel",
-            &row[col("a")],
-            &row[col("b")],
-            "--range",
-            &row[col("range")],
-            "--max-turns",
-            "10",
-            "--exact",
-            "--format",
-            "json",
-        ]);
-        for k in ["p_a_wins", "p_b_wins", "p_draw"] {
-            let v: f64 = row[col(&format!("exact_{k}"))].parse().unwrap_or_else(|_| panic!("{k}: {row:?}"));
-            assert!((v - f(&e, k)).abs() < 1e-12, "{k}: {v} vs {}", e[k]);
-        }
-    }
+    super::exactfit::exact_columns_match_duel_exact(&["--ruleset", "mechcom"], text, 4);
 }
