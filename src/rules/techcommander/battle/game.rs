@@ -6,9 +6,9 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::tables::{NO_SYSTEM, NONE, Tables, state, state_of};
+use super::tables::{NO_SYSTEM, NONE, Tables, Weight, state, state_of};
 use super::units::BattleUnit;
-use crate::engine::battle::{BattleRules, Ending, MAX_SIDES, Outcome};
+use crate::engine::battle::{BattleRules, Ending, MAX_SIDES, MAX_UNITS, Outcome};
 use crate::rules::techcommander::catalogue::UnitKind;
 use crate::rules::techcommander::compiled::MAX_SYSTEMS;
 use crate::rules::techcommander::dice::roll_d20;
@@ -41,46 +41,103 @@ pub enum Action {
     Omega { actor: u8, target: u8 },
 }
 
-/// The mutable state of one battle, in flat arrays indexed by unit slot.
+/// The mutable state of one battle, in fixed arrays indexed by unit slot (slots at or
+/// past the battle's unit count are unused): no allocation, no length to load.
 #[derive(Debug, Clone)]
 pub struct State {
-    pub life: Vec<i32>,
+    pub life: [i32; MAX_UNITS],
     /// On the field (not removed; escaped-crew slots: escaped; passengers: offloaded or
     /// escaped). A passenger aboard is not on the field: it is never targeted and acts
     /// only through its carrier's [`Action::Offload`].
-    pub present: Vec<bool>,
+    pub present: [bool; MAX_UNITS],
     /// A passenger still aboard its carrier.
-    pub aboard: Vec<bool>,
-    pub actions: Vec<u32>,
+    pub aboard: [bool; MAX_UNITS],
+    pub actions: [u32; MAX_UNITS],
     /// Systems fired this turn (bit per system).
-    pub used: Vec<u32>,
-    pub rounds: Vec<[u16; MAX_SYSTEMS]>,
-    pub smoke_rounds: Vec<u32>,
-    pub smoked: Vec<bool>,
+    pub used: [u32; MAX_UNITS],
+    pub rounds: [[u16; MAX_SYSTEMS]; MAX_UNITS],
+    /// Systems out of rounds (bit per system): kept with `rounds`.
+    pub dry: [u32; MAX_UNITS],
+    pub smoke_rounds: [u32; MAX_UNITS],
+    pub smoked: [bool; MAX_UNITS],
     /// Defensive gear offline for the rest of the turn (after the unit's Omega Override).
-    pub offline: Vec<bool>,
+    pub offline: [bool; MAX_UNITS],
     /// The unit whose action first took this unit to 0 or below (`KILL_CREDIT`).
-    pub credit: Vec<u8>,
+    pub credit: [u8; MAX_UNITS],
     /// This turn's jury-rig result: 0 not rolled, 1 kept fire control, 2 lost it.
-    pub jury: Vec<u8>,
+    pub jury: [u8; MAX_UNITS],
     /// Player actions left this turn (base + command), as the policies see them.
     pub left: [u32; MAX_SIDES],
     pub budget: [[u32; 2]; MAX_SIDES],
     pub group_acted: [bool; MAX_SIDES],
     /// Deathmatch: each unit was at full life when the current step began.
-    pub full: Vec<bool>,
+    pub full: [bool; MAX_UNITS],
     /// Deathmatch: the unit was taken from full life to 0 or below in one step.
-    pub one_action: Vec<bool>,
+    pub one_action: [bool; MAX_UNITS],
     /// Deathmatch: cap, kill chips in hand and kills per player.
     pub cap: [u32; MAX_SIDES],
     pub chips: [u32; MAX_SIDES],
     pub kills_side: [u32; MAX_SIDES],
 }
 
+/// The enemies a side may target now, read once per policy step ([`TcGame::sights`]),
+/// in the side's enemy order.
+#[derive(Debug, Clone)]
+pub struct Sights {
+    /// Entries filled.
+    pub n: usize,
+    pub slot: [u8; MAX_UNITS],
+    /// Current life (1..=20).
+    pub life: [u8; MAX_UNITS],
+    /// The [`state_of`] bits the target sets: smoked 1, gear offline 4.
+    pub state: [u8; MAX_UNITS],
+}
+
+/// Per unit slot, the facts the hot loop reads, copied from the cards at compile time.
+#[derive(Debug, Clone, Copy)]
+pub struct Facts {
+    pub side: u8,
+    /// Weapon systems (at most [`MAX_SYSTEMS`]).
+    pub nsys: u8,
+    /// Bits of all its weapon systems.
+    pub all: u32,
+    /// Rounds per system at deployment ([`UNLIMITED`] when it does not count them).
+    pub rounds: [u16; MAX_SYSTEMS],
+    /// Systems with no rounds at deployment.
+    pub dry: u32,
+    /// Actions per turn (`MSV_ACTIONS_PER_TURN` for an MSV, else `OTHER_ACTIONS_PER_TURN`).
+    pub actions: u32,
+    /// ECBS power armour: back to 20 life at Reset.
+    pub power_armor: bool,
+}
+
+impl Facts {
+    fn of(u: &BattleUnit) -> Facts {
+        let nsys = u.attacker.systems.len();
+        let mut rounds = [0; MAX_SYSTEMS];
+        for (r, sys) in rounds.iter_mut().zip(&u.attacker.systems) {
+            *r = sys.rounds().map_or(UNLIMITED, |n| n.min(UNLIMITED as u32 - 1) as u16);
+        }
+        let dry = (0..nsys).filter(|&i| rounds[i] == 0).fold(0, |m, i| m | 1 << i);
+        let actions = if u.kind == UnitKind::Msv { MSV_ACTIONS_PER_TURN } else { OTHER_ACTIONS_PER_TURN };
+        Facts {
+            side: u.side as u8,
+            nsys: nsys as u8,
+            all: (1u32 << nsys) - 1,
+            rounds,
+            dry,
+            actions,
+            power_armor: u.power_armor,
+        }
+    }
+}
+
 /// A compiled skirmish.
 #[derive(Debug, Clone)]
 pub struct TcGame {
     pub units: Vec<BattleUnit>,
+    /// [`Facts`] of each unit slot.
+    pub facts: Vec<Facts>,
     pub tables: Tables,
     /// Special attacks (empty unless set after [`TcGame::new`]).
     pub specials: super::specials::Specials,
@@ -95,6 +152,11 @@ pub struct TcGame {
     pub side_units: Vec<Vec<u8>>,
     /// Rallied members of each side, in force order.
     pub groups: Vec<Vec<u8>>,
+    /// Units of each side that act alone (not rallied), in force order.
+    pub solo: Vec<Vec<u8>>,
+    /// Per rallied member, the position in its group of an earlier member with the same
+    /// card (so the same shots, tables and scores), or `u8::MAX`.
+    pub twin: Vec<u8>,
     /// Every unit of the other sides, in slot order: whom a side's units may target.
     pub enemies: Vec<Vec<u8>>,
     /// Whether each side fields a unit with command actions.
@@ -120,6 +182,18 @@ impl TcGame {
                 groups[u.side].push(i as u8);
             }
         }
+        let twin = (0..units.len())
+            .map(|u| {
+                let g = &groups[units[u].side];
+                let mine = g.iter().position(|&m| m as usize == u);
+                mine.and_then(|j| g[..j].iter().position(|&m| units[m as usize] == units[u]))
+                    .map_or(u8::MAX, |i| i as u8)
+            })
+            .collect();
+        let solo = side_units
+            .iter()
+            .map(|v: &Vec<u8>| v.iter().copied().filter(|&u| !units[u as usize].rallied).collect())
+            .collect();
         let enemies = (0..sides)
             .map(|side| (0..units.len()).filter(|&u| units[u].side != side).map(|u| u as u8).collect())
             .collect();
@@ -128,6 +202,7 @@ impl TcGame {
             .map(|c| (0..units.len()).filter(|&p| units[p].carrier == Some(c)).map(|p| p as u8).collect())
             .collect();
         TcGame {
+            facts: units.iter().map(Facts::of).collect(),
             specials: super::specials::Specials::default(),
             offload: None,
             passengers,
@@ -138,10 +213,12 @@ impl TcGame {
             tables,
             side_units,
             groups,
+            solo,
+            twin,
             max_turns,
             base_actions: SKIRMISH_BASE_ACTIONS,
             o: *o,
-            jury_ok: o.jury_rig_success_max.min(20) as f32 / 20.0,
+            jury_ok: super::tables::jury_ok(o),
             dm: None,
         }
     }
@@ -219,7 +296,7 @@ impl TcGame {
             false
         };
         s.used[a] |= 1 << system;
-        let nsys = self.units[a].attacker.systems.len();
+        let nsys = self.facts[a].nsys as usize;
         if system >= nsys {
             let e = self.specials.entry(a, t, state(fc_lost, self.smoked(s, a, t)), system - nsys);
             if e != NONE {
@@ -233,9 +310,7 @@ impl TcGame {
             }
             return;
         }
-        if s.rounds[a][system] != UNLIMITED {
-            s.rounds[a][system] -= 1;
-        }
+        self.spend_round(s, a, system);
         let e = tables.entry(a, t, state_of(fc_lost, self.smoked(s, a, t), s.offline[t]), system);
         if e == NONE {
             return;
@@ -255,16 +330,24 @@ impl TcGame {
         }
     }
 
-    /// Bits of the systems `a` may fire now.
+    /// Bits of the systems `a` may fire now (the same as [`TcGame::system_ready`] per
+    /// system).
     #[inline(always)]
     pub fn ready_systems(&self, s: &State, a: usize) -> u32 {
-        let mut ready = 0;
-        for sys in 0..self.units[a].attacker.systems.len() {
-            if self.system_ready(s, a, sys) {
-                ready |= 1 << sys;
+        let used = if self.o.system_once_per_turn { s.used[a] } else { 0 };
+        self.facts[a].all & !s.dry[a] & !used
+    }
+
+    /// `a` spends a round of `system`, if it counts them.
+    #[inline(always)]
+    fn spend_round(&self, s: &mut State, a: usize, system: usize) {
+        let r = &mut s.rounds[a][system];
+        if *r != UNLIMITED {
+            *r -= 1;
+            if *r == 0 {
+                s.dry[a] |= 1 << system;
             }
         }
-        ready
     }
 
     /// The best (system, target, score) of `a` by the greedy score, or by least target
@@ -285,48 +368,92 @@ impl TcGame {
         a: usize,
         focus: bool,
     ) -> Option<(usize, usize, f32)> {
+        let sights = self.sights(s, self.facts[a].side as usize, focus);
+        self.best_shot_in(tables, specials, s, a, &sights)
+    }
+
+    /// The enemies of `side` it may target now ([`Sights`]), all of them or, when
+    /// `focus`, those with the least life.
+    #[inline(always)]
+    pub fn sights(&self, s: &State, side: usize, focus: bool) -> Sights {
+        let mut v = Sights { n: 0, slot: [0; MAX_UNITS], life: [0; MAX_UNITS], state: [0; MAX_UNITS] };
+        let mut least = i32::MAX;
+        for &t in &self.enemies[side] {
+            let tu = t as usize;
+            if !self.targetable(s, tu) {
+                continue;
+            }
+            let life = s.life[tu];
+            if focus {
+                if life > least {
+                    continue;
+                }
+                if life < least {
+                    least = life;
+                    v.n = 0;
+                }
+            }
+            v.slot[v.n] = t;
+            v.life[v.n] = life.clamp(1, STARTING_LIFE as i32) as u8;
+            v.state[v.n] = state_of(false, s.smoked[tu], s.offline[tu]) as u8;
+            v.n += 1;
+        }
+        v
+    }
+
+    /// [`TcGame::best_shot_with`] over the targets of `sights` (the actor's side's, read
+    /// from the same state).
+    #[inline(always)]
+    pub fn best_shot_in(
+        &self,
+        tables: &Tables,
+        specials: bool,
+        s: &State,
+        a: usize,
+        sights: &Sights,
+    ) -> Option<(usize, usize, f32)> {
         let ready = self.ready_systems(s, a);
         let has_specials = specials && self.specials.any.get(a).copied().unwrap_or(false);
         if ready == 0 && !has_specials {
             return None;
         }
-        let enemies = &self.enemies[self.units[a].side];
-        let focus_life = if focus {
-            enemies.iter().map(|&t| t as usize).filter(|&t| self.targetable(s, t)).map(|t| s.life[t]).min()
-        } else {
-            None
-        };
         // Weight of the fire-control-kept table: 1 out of the red, else by the jury rig.
-        let kept_weight = if !self.in_the_red(s, a) {
-            1.0
+        let (weight, kept_weight) = if !self.in_the_red(s, a) {
+            (Weight::Kept, 1.0)
         } else if self.o.jury_rig_per_action || s.jury[a] == 0 {
-            self.jury_ok
+            (if self.jury_ok >= 1.0 { Weight::Kept } else { Weight::Mixed }, self.jury_ok)
         } else if s.jury[a] == 1 {
-            1.0
+            (Weight::Kept, 1.0)
         } else {
-            0.0
+            (Weight::Lost, 0.0)
         };
+        // The actor's own smoke lies on every line it fires (`SMOKE_BOTH_WAYS`).
+        let own_smoke = (self.o.smoke_both_ways && s.smoked[a]) as u8;
         let scores = &tables.score;
-        let shortcut = kept_weight >= 1.0 && !tables.any_moneyshot;
+        let ranked = !tables.any_moneyshot;
         let mut best: Option<(usize, usize, f32)> = None;
-        for &t in enemies {
-            let t = t as usize;
-            if !self.targetable(s, t) || focus_life.is_some_and(|l| s.life[t] != l) {
-                continue;
-            }
-            let smoked = self.smoked(s, a, t);
-            let offline = s.offline[t];
-            let life = s.life[t].min(STARTING_LIFE as i32) as usize;
-            // Fast path: the best system overall is ready, so it is the best ready one.
-            let (fast, fast_score) =
-                if shortcut { tables.best(a, t, state_of(false, smoked, offline), life) } else { (NO_SYSTEM, 0.0) };
-            if fast != NO_SYSTEM && ready & (1 << fast) != 0 {
-                if best.is_none_or(|b| fast_score > b.2) {
-                    best = Some((fast as usize, t, fast_score));
+        for k in 0..sights.n {
+            let t = sights.slot[k] as usize;
+            let kept_state = (sights.state[k] | own_smoke) as usize;
+            let smoked = kept_state & 1 != 0;
+            let life_now = sights.life[k] as i32;
+            let life = life_now.min(STARTING_LIFE as i32) as usize;
+            // Fast path: the best (else the second best) system is ready, so it is the
+            // best ready one; no system at all, nothing to fire.
+            let top = if ranked { tables.ranked(a, t, weight, kept_state, life) } else { [(NO_SYSTEM, 0.0); 2] };
+            if ranked && top[0].0 == NO_SYSTEM {
+                // No weapon system reaches `t` in this state.
+            } else if ranked && ready & (1 << top[0].0) != 0 {
+                if best.is_none_or(|b| top[0].1 > b.2) {
+                    best = Some((top[0].0 as usize, t, top[0].1));
+                }
+            } else if ranked && top[1].0 != NO_SYSTEM && ready & (1 << top[1].0) != 0 {
+                if best.is_none_or(|b| top[1].1 > b.2) {
+                    best = Some((top[1].0 as usize, t, top[1].1));
                 }
             } else {
-                let kept = tables.row(a, t, state_of(false, smoked, offline));
-                let lost = tables.row(a, t, state_of(true, smoked, offline));
+                let kept = tables.row(a, t, kept_state);
+                let lost = tables.row(a, t, kept_state | 2);
                 let mut bits = ready;
                 while bits != 0 {
                     let sys = bits.trailing_zeros() as usize;
@@ -335,11 +462,11 @@ impl TcGame {
                     if e == NONE {
                         continue;
                     }
-                    let mut score = scores[tables.at_life(e, s.life[t]) as usize][life];
+                    let mut score = scores[tables.at_life(e, life_now) as usize][life];
                     if kept_weight < 1.0 {
                         let l = lost[sys];
                         let lost_score =
-                            if l == NONE { 0.0 } else { scores[tables.at_life(l, s.life[t]) as usize][life] };
+                            if l == NONE { 0.0 } else { scores[tables.at_life(l, life_now) as usize][life] };
                         score = kept_weight * score + (1.0 - kept_weight) * lost_score;
                     }
                     if best.is_none_or(|b| score > b.2) {
@@ -348,7 +475,7 @@ impl TcGame {
                 }
             }
             if has_specials {
-                let nsys = self.units[a].attacker.systems.len();
+                let nsys = self.facts[a].nsys as usize;
                 let mut bits = self.specials.against(a, t) as u32 & !(s.used[a] >> nsys);
                 while bits != 0 {
                     let k = bits.trailing_zeros() as usize;
@@ -357,10 +484,10 @@ impl TcGame {
                     if e == NONE {
                         continue;
                     }
-                    let mut score = self.specials.tables[e as usize].score(s.life[t], s.life[a]);
+                    let mut score = self.specials.tables[e as usize].score(life_now, s.life[a]);
                     if kept_weight < 1.0 {
                         let l = self.specials.entry(a, t, state(true, smoked), k);
-                        let lost = self.specials.tables[l as usize].score(s.life[t], s.life[a]);
+                        let lost = self.specials.tables[l as usize].score(life_now, s.life[a]);
                         score = kept_weight * score + (1.0 - kept_weight) * lost;
                     }
                     if best.is_none_or(|b| score > b.2) {
@@ -425,24 +552,24 @@ impl BattleRules for TcGame {
     }
 
     fn new_state(&self) -> State {
-        let n = self.units.len();
         State {
-            life: vec![0; n],
-            present: vec![false; n],
-            aboard: vec![false; n],
-            actions: vec![0; n],
-            used: vec![0; n],
-            rounds: vec![[0; MAX_SYSTEMS]; n],
-            smoke_rounds: vec![0; n],
-            smoked: vec![false; n],
-            offline: vec![false; n],
-            credit: vec![NO_CREDIT; n],
-            jury: vec![0; n],
+            life: [0; MAX_UNITS],
+            present: [false; MAX_UNITS],
+            aboard: [false; MAX_UNITS],
+            actions: [0; MAX_UNITS],
+            used: [0; MAX_UNITS],
+            rounds: [[0; MAX_SYSTEMS]; MAX_UNITS],
+            dry: [0; MAX_UNITS],
+            smoke_rounds: [0; MAX_UNITS],
+            smoked: [false; MAX_UNITS],
+            offline: [false; MAX_UNITS],
+            credit: [NO_CREDIT; MAX_UNITS],
+            jury: [0; MAX_UNITS],
             left: [0; MAX_SIDES],
             budget: [[0; 2]; MAX_SIDES],
             group_acted: [false; MAX_SIDES],
-            full: vec![false; n],
-            one_action: vec![false; n],
+            full: [false; MAX_UNITS],
+            one_action: [false; MAX_UNITS],
             cap: [0; MAX_SIDES],
             chips: [0; MAX_SIDES],
             kills_side: [0; MAX_SIDES],
@@ -474,18 +601,22 @@ impl BattleRules for TcGame {
             self.deploy(dm, s);
         }
         for side in 0..n {
-            let command: u32 = self.side_units[side]
-                .iter()
-                .map(|&u| u as usize)
-                .filter(|&u| s.present[u])
-                .map(|u| self.units[u].command)
-                .sum();
+            let command: u32 = if self.has_command[side] {
+                self.side_units[side]
+                    .iter()
+                    .map(|&u| u as usize)
+                    .filter(|&u| s.present[u])
+                    .map(|u| self.units[u].command)
+                    .sum()
+            } else {
+                0
+            };
             s.budget[side] = [self.base_actions, command];
             s.left[side] = self.base_actions + command;
             s.group_acted[side] = false;
         }
-        for (i, u) in self.units.iter().enumerate() {
-            s.actions[i] = if u.kind == UnitKind::Msv { MSV_ACTIONS_PER_TURN } else { OTHER_ACTIONS_PER_TURN };
+        for (i, f) in self.facts.iter().enumerate() {
+            s.actions[i] = f.actions;
             s.used[i] = 0;
             s.jury[i] = 0;
         }
@@ -507,7 +638,8 @@ impl BattleRules for TcGame {
     fn act(&self, s: &mut State, side: usize, action: Action, rng: &mut Xoshiro256PlusPlus, _out: &mut Outcome) {
         s.left[side] = s.left[side].saturating_sub(1);
         if self.dm.is_some() {
-            for (f, &l) in s.full.iter_mut().zip(&s.life) {
+            let n = self.units.len();
+            for (f, &l) in s.full[..n].iter_mut().zip(&s.life[..n]) {
                 *f = l >= STARTING_LIFE as i32;
             }
         }
@@ -627,10 +759,8 @@ impl TcGame {
         s.offline[i] = false;
         s.credit[i] = NO_CREDIT;
         s.one_action[i] = false;
-        s.rounds[i] = [0; MAX_SYSTEMS];
-        for (r, sys) in s.rounds[i].iter_mut().zip(&u.attacker.systems) {
-            *r = sys.rounds().map_or(UNLIMITED, |n| n.min(UNLIMITED as u32 - 1) as u16);
-        }
+        s.rounds[i] = self.facts[i].rounds;
+        s.dry[i] = self.facts[i].dry;
     }
 
     /// Removes unit `u` if it is on the field at 0 life or less, counting the loss and
@@ -694,29 +824,32 @@ impl TcGame {
         if !om.look[a] || s.actions[a] != MSV_ACTIONS_PER_TURN {
             return None;
         }
+        self.best_omega_in(s, a, &self.sights(s, self.facts[a].side as usize, focus))
+    }
+
+    /// [`TcGame::best_omega`] over the targets of `sights` (the actor's side's).
+    #[inline]
+    pub fn best_omega_in(&self, s: &State, a: usize, sights: &Sights) -> Option<(usize, f32)> {
+        let om = &self.omega;
+        if !om.look[a] || s.actions[a] != MSV_ACTIONS_PER_TURN {
+            return None;
+        }
         let ready = self.ready_systems(s, a);
-        let all = (1u32 << self.units[a].attacker.systems.len()) - 1;
+        let all = self.facts[a].all;
         if ready == all && !om.beats[a] {
             return None;
         }
         let red = self.in_the_red(s, a) as usize;
-        let enemies = &self.enemies[self.units[a].side];
-        let focus_life = if focus {
-            enemies.iter().map(|&t| t as usize).filter(|&t| self.targetable(s, t)).map(|t| s.life[t]).min()
-        } else {
-            None
-        };
+        let own_smoke = (self.o.smoke_both_ways && s.smoked[a]) as u8;
         let mut best: Option<(usize, f32)> = None;
-        for &t in enemies {
-            let t = t as usize;
-            if !self.targetable(s, t) || focus_life.is_some_and(|l| s.life[t] != l) {
-                continue;
-            }
-            let e = om.entry(a, t, super::omega::omega_state(self.smoked(s, a, t), s.offline[t]));
+        for k in 0..sights.n {
+            let t = sights.slot[k] as usize;
+            let st = sights.state[k] | own_smoke;
+            let e = om.entry(a, t, super::omega::omega_state(st & 1 != 0, st & 4 != 0));
             if e == NONE || om.systems[e as usize] & !ready != 0 {
                 continue;
             }
-            let life = s.life[t].min(STARTING_LIFE as i32) as usize;
+            let life = sights.life[k] as usize;
             let score = om.score[e as usize][red][life];
             let wins = if ready == all {
                 om.wins[e as usize][red] & 1 << life != 0
@@ -744,9 +877,9 @@ impl TcGame {
         }
         let systems = self.omega.systems[e as usize];
         s.used[a] |= systems;
-        for sys in 0..self.units[a].attacker.systems.len() {
-            if systems & (1 << sys) != 0 && s.rounds[a][sys] != UNLIMITED {
-                s.rounds[a][sys] -= 1;
+        for sys in 0..self.facts[a].nsys as usize {
+            if systems & (1 << sys) != 0 {
+                self.spend_round(s, a, sys);
             }
         }
         s.offline[a] = true;
@@ -761,12 +894,23 @@ impl TcGame {
         s.present[m] && s.actions[m] > 0
     }
 
+    /// Whether rallied members `m` and `n` (twins: [`TcGame::twin`]) stand in the same
+    /// state, so that their best shots are the same.
+    #[inline(always)]
+    pub fn same_state(&self, s: &State, m: usize, n: usize) -> bool {
+        s.life[m] == s.life[n]
+            && s.jury[m] == s.jury[n]
+            && s.used[m] == s.used[n]
+            && s.dry[m] == s.dry[n]
+            && s.smoked[m] == s.smoked[n]
+    }
+
     /// Reset phase: smoke clears, power armour back to 20.
     fn reset_turn(&self, s: &mut State) {
         for u in 0..self.units.len() {
             s.smoked[u] = false;
             s.offline[u] = false;
-            if s.present[u] && self.units[u].power_armor {
+            if s.present[u] && self.facts[u].power_armor {
                 s.life[u] = STARTING_LIFE as i32;
             }
         }

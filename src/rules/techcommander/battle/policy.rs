@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::game::{Action, State, TcGame};
+use super::game::{Action, Sights, State, TcGame};
 use crate::dice::uniform::roll;
 use crate::engine::battle::BattlePolicy;
 
@@ -119,7 +119,7 @@ impl TcGame {
 
     /// §2.4 Offload scored as the sum of the passengers' best attack scores at
     /// `OFFLOAD_PENALTY` (greedy, or against the least-life enemy when `focus`).
-    fn offload_score(&self, s: &State, c: usize, focus: bool) -> f32 {
+    fn offload_score(&self, s: &State, c: usize, sights: &Sights) -> f32 {
         let Some(tables) = &self.offload else {
             return 0.0;
         };
@@ -127,7 +127,7 @@ impl TcGame {
             .iter()
             .map(|&p| p as usize)
             .filter(|&p| s.aboard[p])
-            .filter_map(|p| self.best_shot_with(tables, false, s, p, focus))
+            .filter_map(|p| self.best_shot_in(tables, false, s, p, sights))
             .map(|b| b.2.max(0.0))
             .sum()
     }
@@ -135,38 +135,57 @@ impl TcGame {
     /// The best individual attack of `side` and its score (greedy, or against the
     /// least-life enemy when `focus`); ties go to the earlier actor, system, target.
     fn best_attack(&self, s: &State, side: usize, focus: bool) -> Option<(Action, f32)> {
+        // Every candidate reads the same enemies: see them once.
+        let sights = self.sights(s, side, focus);
         let mut best: Option<(Action, f32)> = None;
-        for &a in &self.side_units[side] {
+        for &a in &self.solo[side] {
             let au = a as usize;
-            if !s.present[au] || s.actions[au] == 0 || self.units[au].rallied {
+            if !s.present[au] || s.actions[au] == 0 {
                 continue;
             }
-            if let Some((system, target, score)) = self.best_shot(s, au, focus)
+            if let Some((system, target, score)) = self.best_shot_in(&self.tables, true, s, au, &sights)
                 && best.is_none_or(|b| score > b.1)
             {
                 best = Some((Action::Attack { actor: a, system: system as u8, target: target as u8 }, score));
             }
             if self.omega.any
-                && let Some((target, score)) = self.best_omega(s, au, focus)
+                && let Some((target, score)) = self.best_omega_in(s, au, &sights)
                 && best.is_none_or(|b| score > b.1)
             {
                 best = Some((Action::Omega { actor: a, target: target as u8 }, score));
             }
             if self.offload.is_some() && self.offload_ready(s, au) {
-                let score = self.offload_score(s, au, focus);
+                let score = self.offload_score(s, au, &sights);
                 if best.is_none_or(|b| score > b.1) {
                     best = Some((Action::Offload { carrier: a, focus }, score));
                 }
             }
         }
         if self.group_ready(s, side) {
-            let group: f32 = self.groups[side]
-                .iter()
-                .map(|&m| m as usize)
-                .filter(|&m| self.member_ready(s, m))
-                .filter_map(|m| self.best_shot(s, m, focus))
-                .map(|b| b.2)
-                .sum();
+            // Summed in member order (the float sum of a fold from 0); a member standing
+            // as an earlier twin does takes its best shot's score without a search.
+            // The first TWINS_SEEN members' scores are kept for their twins.
+            const TWINS_SEEN: usize = 8;
+            let members = &self.groups[side];
+            let mut seen = [None; TWINS_SEEN];
+            let mut group = 0.0f32;
+            for (j, &m) in members.iter().enumerate() {
+                let m = m as usize;
+                if !self.member_ready(s, m) {
+                    continue;
+                }
+                let i = self.twin[m] as usize;
+                let score = match seen.get(i) {
+                    Some(&Some(score)) if self.same_state(s, m, members[i] as usize) => Some(score),
+                    _ => self.best_shot_in(&self.tables, true, s, m, &sights).map(|b| b.2),
+                };
+                if let Some(slot) = seen.get_mut(j) {
+                    *slot = score;
+                }
+                if let Some(score) = score {
+                    group += score;
+                }
+            }
             if best.is_none_or(|b| group > b.1) {
                 best = Some((Action::Group { focus }, group));
             }

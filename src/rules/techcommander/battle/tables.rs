@@ -41,13 +41,42 @@ pub struct Tables {
     pub moneyshot: Vec<(u32, i32)>,
     /// Whether any entry has a Moneyshot variant (else the hot loop skips the check).
     pub any_moneyshot: bool,
-    /// `best[(a * units + t) * STATES + state][life]`: the system with the highest score
-    /// against `t` at that life, ties to the earlier system ([`NO_SYSTEM`] when none can
-    /// fire), and its score. Without Moneyshot variants only.
-    pub best: Vec<[(u8, f32); STARTING_LIFE as usize + 1]>,
+    /// `ranked[((a * units + t) * WEIGHTS + weight) * 4 + sight][life]`: the two
+    /// systems of `a` with the highest weighted score against `t` at that life, ties to
+    /// the earlier system ([`NO_SYSTEM`] where fewer can fire), and their scores, exactly
+    /// as the policy's loop over every system computes them. `sight` = smoked + 2 × gear
+    /// offline ([`sight_of`]); `weight` is the actor's fire-control weight ([`Weight`]).
+    /// Without Moneyshot variants only.
+    pub ranked: Vec<[[(u8, f32); 2]; STARTING_LIFE as usize + 1]>,
 }
 
-/// No system in [`Tables::best`].
+/// How an actor's shots weigh the fire-control-kept and -lost tables (§2.7 step 2: an
+/// actor in the red mixes them by the jury-rig odds).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Weight {
+    /// Fire control kept (out of the red, or a jury rig already passed this turn).
+    Kept = 0,
+    /// In the red, jury rig still to roll: P(keep) × kept + P(lose) × lost.
+    Mixed = 1,
+    /// A jury rig already failed this turn: the lost table only.
+    Lost = 2,
+}
+
+/// Fire-control weights in [`Tables::ranked`].
+pub const WEIGHTS: usize = 3;
+
+/// The probability a jury-rig roll keeps fire control, as the policies weigh it.
+pub fn jury_ok(o: &Options) -> f32 {
+    o.jury_rig_success_max.min(20) as f32 / 20.0
+}
+
+/// The [`Tables::ranked`] sight index of a shot state's smoke and gear bits.
+#[inline(always)]
+pub fn sight_of(state: usize) -> usize {
+    (state & 1) | ((state & 4) >> 1)
+}
+
+/// No system in [`Tables::ranked`].
 pub const NO_SYSTEM: u8 = u8::MAX;
 
 /// Fire-control and smoke state index (the special attacks' four states).
@@ -93,7 +122,7 @@ impl Tables {
             score: Vec::new(),
             moneyshot: Vec::new(),
             any_moneyshot: false,
-            best: Vec::new(),
+            ranked: Vec::new(),
         };
         for (a, ua) in units.iter().enumerate() {
             for (d, ud) in units.iter().enumerate() {
@@ -139,20 +168,36 @@ impl Tables {
                 }
             }
         }
-        t.best = vec![[(NO_SYSTEM, 0.0); STARTING_LIFE as usize + 1]; n * n * STATES];
+        let jury = jury_ok(o);
+        t.ranked = vec![[[(NO_SYSTEM, 0.0); 2]; STARTING_LIFE as usize + 1]; n * n * WEIGHTS * 4];
         for a in 0..n {
             for d in 0..n {
-                for st in 0..STATES {
-                    let row = (a * n + d) * STATES + st;
-                    for life in 1..=STARTING_LIFE as usize {
-                        let mut best = (NO_SYSTEM, 0.0f32);
-                        for sys in 0..stride {
-                            let e = t.entry[t.index(a, d, st, sys)];
-                            if e != NONE && (best.0 == NO_SYSTEM || t.score[e as usize][life] > best.1) {
-                                best = (sys as u8, t.score[e as usize][life]);
+                for (w, weight) in [(Weight::Kept, 1.0f32), (Weight::Mixed, jury), (Weight::Lost, 0.0)] {
+                    for st in [0, 1, 4, 5] {
+                        let row = t.ranked_row(a, d, w, st);
+                        for life in 1..=STARTING_LIFE as usize {
+                            let mut top = [(NO_SYSTEM, 0.0f32); 2];
+                            for sys in 0..stride {
+                                let e = t.entry[t.index(a, d, st, sys)];
+                                if e == NONE {
+                                    continue;
+                                }
+                                // The policy's own arithmetic (TcGame::best_shot_in).
+                                let mut score = t.score[e as usize][life];
+                                if weight < 1.0 {
+                                    let l = t.entry[t.index(a, d, st | 2, sys)];
+                                    let lost = if l == NONE { 0.0 } else { t.score[l as usize][life] };
+                                    score = weight * score + (1.0 - weight) * lost;
+                                }
+                                if top[0].0 == NO_SYSTEM || score > top[0].1 {
+                                    top[1] = top[0];
+                                    top[0] = (sys as u8, score);
+                                } else if top[1].0 == NO_SYSTEM || score > top[1].1 {
+                                    top[1] = (sys as u8, score);
+                                }
                             }
+                            t.ranked[row][life] = top;
                         }
-                        t.best[row][life] = best;
                     }
                 }
             }
@@ -191,10 +236,16 @@ impl Tables {
         ((a * self.units + t) * STATES + state) * self.stride + system
     }
 
-    /// The best system of `a` against `t` in `state` at the target's `life` (1..=20).
     #[inline(always)]
-    pub fn best(&self, a: usize, t: usize, state: usize, life: usize) -> (u8, f32) {
-        self.best[(a * self.units + t) * STATES + state][life]
+    fn ranked_row(&self, a: usize, t: usize, w: Weight, state: usize) -> usize {
+        ((a * self.units + t) * WEIGHTS + w as usize) * 4 + sight_of(state)
+    }
+
+    /// The two best systems of `a` against `t` in shot `state` (fire-control bit clear)
+    /// at the target's `life` (1..=20) under weight `w`, best first ([`Tables::ranked`]).
+    #[inline(always)]
+    pub fn ranked(&self, a: usize, t: usize, w: Weight, state: usize, life: usize) -> [(u8, f32); 2] {
+        self.ranked[self.ranked_row(a, t, w, state)][life]
     }
 
     /// The entries of `a`'s systems against `t` in `state` (one per system, [`NONE`]
