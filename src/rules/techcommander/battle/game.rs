@@ -372,8 +372,9 @@ impl TcGame {
         best
     }
 
-    fn d20_order(&self, rng: &mut Xoshiro256PlusPlus, order: &mut [u8; MAX_SIDES]) -> usize {
-        let n = self.side_units.len();
+    /// Initiative of `n` rollers (d20 each, lowest first, `INITIATIVE_TIES`): writes
+    /// `0..n` in acting order into `order` and returns `n`.
+    pub(crate) fn d20_order(&self, n: usize, rng: &mut Xoshiro256PlusPlus, order: &mut [u8; MAX_SIDES]) -> usize {
         let mut key = [0u64; MAX_SIDES];
         'roll: loop {
             for k in key.iter_mut().take(n) {
@@ -469,19 +470,23 @@ impl BattleRules for TcGame {
         rng: &mut Xoshiro256PlusPlus,
         order: &mut [u8; MAX_SIDES],
     ) -> usize {
-        let n = self.d20_order(rng, order);
+        let n = match self.dm.as_ref().and_then(|dm| dm.teams.as_ref()) {
+            Some(teams) => self.team_order(teams, rng, order),
+            None => self.d20_order(self.side_units.len(), rng, order),
+        };
         if let Some(dm) = &self.dm {
             self.deploy(dm, s);
         }
-        for side in 0..n {
+        for side in order[..n].iter().map(|&side| side as usize) {
             let command: u32 = self.side_units[side]
                 .iter()
                 .map(|&u| u as usize)
                 .filter(|&u| s.present[u])
                 .map(|u| self.units[u].command)
                 .sum();
-            s.budget[side] = [self.base_actions, command];
-            s.left[side] = self.base_actions + command;
+            let base = self.base_actions * self.players_acting_for(side);
+            s.budget[side] = [base, command];
+            s.left[side] = base + command;
             s.group_acted[side] = false;
         }
         for (i, u) in self.units.iter().enumerate() {
