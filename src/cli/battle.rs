@@ -533,12 +533,12 @@ pub fn players_table(info: &BattleInfo, t: &BattleTally, labels: Option<&[usize]
     let team = team_index(labels, info.sides.len());
     let mut table =
         Table::new(["player", "team", "force", "mean_points", "ci95_low", "ci95_high", "mean_kills", "mean_deaths"]);
-    for p in 0..info.sides.len() {
+    for (p, team) in team.iter().enumerate() {
         let st = standing(t, &s, &[p]);
         let ci = st.points_ci.unwrap_or(Interval { low: f64::NAN, high: f64::NAN });
         table.push(vec![
             side_letter(p).into(),
-            team[p].map_or(String::new(), team_name).into(),
+            team.map_or(String::new(), team_name).into(),
             info.sides[p].0.clone().into(),
             st.points.into(),
             ci.low.into(),

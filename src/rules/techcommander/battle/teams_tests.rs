@@ -227,8 +227,8 @@ fn a_team_pools_its_players_actions() {
             play_phases(g, &policy, &mut s, &order[..n], &mut rng, &mut out);
             g.end_turn(&mut s, turn, &mut rng, &mut out);
         }
-        for side in 0..4 {
-            given[side] += out.actions[side] as u64;
+        for (g, &a) in given.iter_mut().zip(&out.actions) {
+            *g += a as u64;
         }
     }
     let asked: Vec<u64> = policy.asked[..4].iter().map(|a| a.load(std::sync::atomic::Ordering::Relaxed)).collect();
