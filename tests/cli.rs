@@ -1125,6 +1125,8 @@ mod snapshots {
 mod battles;
 #[path = "cli/diff.rs"]
 mod diff;
+#[path = "cli/dmteams.rs"]
+mod dmteams;
 #[path = "cli/edition.rs"]
 mod edition;
 #[path = "cli/exactfit.rs"]

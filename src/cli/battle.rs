@@ -43,6 +43,12 @@ pub struct BattleArgs {
     /// Print the per-unit contribution table (kills, losses) instead of the per-side one (table and csv)
     #[arg(long)]
     pub units: bool,
+    /// Deathmatch teams: split the players, in order, into N teams of equal size (4 players, `--teams 2`: A+B against C+D; N = the player count is the free-for-all). Each team's captain (its first player) rolls initiative, actions alternate between teams, a team pools its players' actions (2 each plus command) and never fires at teammates; each player deploys from its own spawn list with its own cap and kill chips; the most team points win (tie: team kills). Prints per team and per player (points, kills, deaths)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=8))]
+    pub teams: Option<u32>,
+    /// Print the per-player table (points, kills, deaths; with --teams, each player's team) instead of the per-side or per-team one (table and csv)
+    #[arg(long, conflicts_with = "units")]
+    pub players: bool,
     #[command(flatten)]
     pub trials: TrialArgs,
     /// No progress bar
@@ -68,6 +74,25 @@ pub struct BattleArgs {
 pub const SIDES_FILE: &str = "sides.csv";
 pub const UNITS_FILE: &str = "units.csv";
 pub const JSON_FILE: &str = "battle.json";
+/// With `--teams`: the per-team and per-player tables of the report directory.
+pub const TEAMS_FILE: &str = "teams.csv";
+pub const PLAYERS_FILE: &str = "players.csv";
+
+/// The team label of each of `players` players split, in order, into `teams` teams of
+/// equal size (teams of one: the free-for-all); `None` without `--teams`.
+///
+/// # Errors
+/// A team count that does not divide the players (a usage error).
+pub fn team_labels(players: usize, teams: Option<u32>) -> Result<Option<Vec<usize>>> {
+    let Some(teams) = teams.map(|t| t as usize) else {
+        return Ok(None);
+    };
+    if teams > players || players % teams != 0 {
+        return Err(usage(format!("--teams {teams}: {players} players do not split into {teams} teams of equal size")));
+    }
+    let size = players / teams;
+    Ok(Some((0..players).map(|p| p / size).collect()))
+}
 
 /// A battle's catalogue: the catalogue, how messages name it and its files (a merge
 /// takes them from the shards).
@@ -146,11 +171,26 @@ pub fn play_battle<R: Ruleset>(
         policy: args.policy.as_deref(),
         max_turns: args.max_turns,
     };
-    let (kernel, info) = R::battle(cat, &setup).map_err(|e| anyhow!(e))?;
+    let labels = team_labels(forces.len(), args.teams)?;
+    let (kernel, info) = match &labels {
+        Some(labels) => R::team_battle(cat, &setup, labels),
+        None => R::battle(cat, &setup),
+    }
+    .map_err(|e| anyhow!(e))?;
+    // Teams of one are the free-for-all: same battle, key and output.
+    let teams = labels.filter(|l| team_members(l).len() < l.len());
     let pairs = options.pairs();
     let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &info.policy, max_turns: info.max_turns };
     let canonical: Vec<String> = forces.iter().map(ForceSpec::canonical).collect();
-    let key = cell_key(&spec.battle(info.mode, &canonical, &points));
+    // A team battle's key names the teams; a free-for-all's is unchanged.
+    let mode_key = match &teams {
+        Some(labels) => {
+            format!("{}|teams={}", info.mode, labels.iter().map(usize::to_string).collect::<Vec<_>>().join(","))
+        }
+        None => info.mode.to_string(),
+    };
+    let key = cell_key(&spec.battle(&mode_key, &canonical, &points));
+    let teams = teams.as_deref();
     let progress = Progress::new(args.quiet);
     let cells = [Cell { key, kernel: &kernel }];
     let conds: Vec<String> = conditions.iter().map(R::describe).collect();
@@ -158,7 +198,7 @@ pub fn play_battle<R: Ruleset>(
         Mode::Whole => {
             let tally = run(&cells, &config, &progress).map_err(|e| anyhow!(e))?.remove(0);
             progress.finish();
-            print::<R>(args, &info, &tally, &conds, config.seed)
+            print::<R>(args, &info, &tally, &conds, config.seed, teams)
         }
         Mode::Shard(choice) => {
             let shard = ShardRun::start(choice, "battle", args.out.as_deref(), args.force, &config)?;
@@ -181,13 +221,18 @@ pub fn play_battle<R: Ruleset>(
             let tally = plays.run(&cells, &config, &progress).map_err(|e| anyhow!(e))?.remove(0);
             let report = args.out.as_deref().expect("a merge names its report directory");
             let dir = crate::output::ReportDir::create(report, args.force)?;
-            let json = serde_json::to_string_pretty(&battle_json::<R>(&info, &tally, &conds, config.seed))? + "\n";
+            let json =
+                serde_json::to_string_pretty(&battle_json::<R>(&info, &tally, &conds, config.seed, teams))? + "\n";
             std::fs::write(dir.path().join(SIDES_FILE), sides_table(&info, &tally).to_csv())?;
             std::fs::write(dir.path().join(UNITS_FILE), units_table(&info, &tally).to_csv())?;
             std::fs::write(dir.path().join(JSON_FILE), json)?;
+            if let Some(labels) = teams {
+                std::fs::write(dir.path().join(TEAMS_FILE), teams_table(&info, &tally, labels).to_csv())?;
+                std::fs::write(dir.path().join(PLAYERS_FILE), players_table(&info, &tally, teams).to_csv())?;
+            }
             super::signals::check()?;
             dir.commit()?;
-            print::<R>(args, &info, &tally, &conds, config.seed)
+            print::<R>(args, &info, &tally, &conds, config.seed, teams)
         }
     }
 }
@@ -222,8 +267,147 @@ fn mean_json(m: Option<(f64, Interval)>) -> (Value, Value) {
     }
 }
 
-/// The results as JSON (the keys the issue names, then the detail).
-pub fn battle_json<R: Ruleset>(info: &BattleInfo, t: &BattleTally, conditions: &[String], seed: u64) -> Value {
+/// Teams by label in order of their first player: each team's players (sides), the
+/// first its captain.
+pub fn team_members(labels: &[usize]) -> Vec<Vec<usize>> {
+    let mut seen: Vec<usize> = Vec::new();
+    let mut members: Vec<Vec<usize>> = Vec::new();
+    for (player, label) in labels.iter().enumerate() {
+        match seen.iter().position(|l| l == label) {
+            Some(t) => members[t].push(player),
+            None => {
+                seen.push(*label);
+                members.push(vec![player]);
+            }
+        }
+    }
+    members
+}
+
+/// One player's (side's) or team's results per battle.
+struct Standing {
+    /// Mean points (the game's score) and, for one player, its 95% interval.
+    points: f64,
+    points_ci: Option<Interval>,
+    kills: f64,
+    deaths: f64,
+}
+
+/// The standing of the sides in `sides`: points summed (a team's total, whose mean is
+/// the sum of its players' means), kills and deaths of their units per battle.
+fn standing(t: &BattleTally, s: &BattleSummary, sides: &[usize]) -> Standing {
+    let n = t.trials.max(1) as f64;
+    let of = |v: &[u64]| {
+        v.iter().zip(&t.unit_side).filter(|(_, side)| sides.contains(&(**side as usize))).map(|(k, _)| *k).sum::<u64>()
+            as f64
+            / n
+    };
+    let points = sides.iter().map(|&i| s.sides[i].mean_score.map_or(f64::NAN, |m| m.0)).sum();
+    let points_ci = match sides {
+        [one] => s.sides[*one].mean_score.map(|m| m.1).filter(|i| i.low.is_finite()),
+        _ => None,
+    };
+    Standing { points, points_ci, kills: of(&t.kills), deaths: of(&t.lost) }
+}
+
+/// The name of team `i` (1-based) and of its players' forces joined by ` + `.
+fn team_name(i: usize) -> String {
+    format!("team {}", i + 1)
+}
+
+fn forces_of(info: &BattleInfo, players: &[usize]) -> String {
+    players.iter().map(|&p| info.sides[p].0.as_str()).collect::<Vec<_>>().join(" + ")
+}
+
+fn letters(players: &[usize]) -> String {
+    players.iter().map(|&p| side_letter(p)).collect::<Vec<_>>().join("+")
+}
+
+/// Per-team rows of a team battle: its win (its captain's), points, kills, deaths.
+fn teams_json(info: &BattleInfo, t: &BattleTally, labels: &[usize]) -> Vec<Value> {
+    let s = t.summary();
+    team_members(labels)
+        .iter()
+        .enumerate()
+        .map(|(i, members)| {
+            let x = &s.sides[members[0]];
+            let st = standing(t, &s, members);
+            json!({
+                "team": team_name(i), "players": letters(members), "forces": forces_of(info, members),
+                "p_wins": x.p_wins, "p_wins_ci95": ci(x.p_wins_ci),
+                "mean_points": st.points, "mean_kills": st.kills, "mean_deaths": st.deaths,
+                "mean_actions": x.mean_actions,
+            })
+        })
+        .collect()
+}
+
+/// Per-player rows: points (with interval), kills, deaths, and the team with teams.
+fn players_json(info: &BattleInfo, t: &BattleTally, labels: Option<&[usize]>) -> Vec<Value> {
+    let s = t.summary();
+    let team = team_index(labels, info.sides.len());
+    (0..info.sides.len())
+        .map(|p| {
+            let st = standing(t, &s, &[p]);
+            json!({
+                "player": side_letter(p), "team": team[p].map(team_name), "force": info.sides[p].0,
+                "mean_points": st.points, "mean_points_ci95": st.points_ci.map(|i| i.pair()),
+                "mean_kills": st.kills, "mean_deaths": st.deaths,
+            })
+        })
+        .collect()
+}
+
+/// The team (0-based, in order of first player) of each of `players` players.
+fn team_index(labels: Option<&[usize]>, players: usize) -> Vec<Option<usize>> {
+    let mut team = vec![None; players];
+    if let Some(labels) = labels {
+        for (i, members) in team_members(labels).iter().enumerate() {
+            for &p in members {
+                team[p] = Some(i);
+            }
+        }
+    }
+    team
+}
+
+fn side_letter(i: usize) -> String {
+    ((b'A' + i as u8) as char).to_string()
+}
+
+/// The results as JSON (the keys the issue names, then the detail). With teams
+/// (`labels`), `a`, `b`, `p_a_wins`, `p_b_wins` and `mean_points_destroyed_a|b` are
+/// teams 1 and 2's, and `teams` lists every team.
+pub fn battle_json<R: Ruleset>(
+    info: &BattleInfo,
+    t: &BattleTally,
+    conditions: &[String],
+    seed: u64,
+    labels: Option<&[usize]>,
+) -> Value {
+    let mut j = sides_json::<R>(info, t, conditions, seed);
+    j["players"] = json!(players_json(info, t, labels));
+    if let Some(labels) = labels {
+        let s = t.summary();
+        let members = team_members(labels);
+        let destroyed = |m: &[usize]| -> f64 {
+            m.iter().map(|&p| s.sides[p].mean_points_destroyed.map_or(f64::NAN, |v| v.0)).sum()
+        };
+        for (key, i) in [("a", 0), ("b", 1)] {
+            let x = &s.sides[members[i][0]];
+            j[key] = json!(forces_of(info, &members[i]));
+            j[format!("p_{key}_wins")] = json!(x.p_wins);
+            j[format!("p_{key}_wins_ci95")] = ci(x.p_wins_ci);
+            j[format!("mean_points_destroyed_{key}")] = json!(destroyed(&members[i]));
+            j[format!("mean_points_destroyed_{key}_ci95")] = Value::Null;
+        }
+        j["teams"] = json!(teams_json(info, t, labels));
+    }
+    j
+}
+
+/// The per-side JSON of any battle.
+fn sides_json<R: Ruleset>(info: &BattleInfo, t: &BattleTally, conditions: &[String], seed: u64) -> Value {
     let s: BattleSummary = t.summary();
     let side = |i: usize| &s.sides[i];
     let (mt, mt_ci) = mean_json(s.mean_turns);
@@ -306,6 +490,66 @@ pub fn sides_table(info: &BattleInfo, t: &BattleTally) -> Table {
     table
 }
 
+/// Per-team results of a team battle as a table: its win (its captain's), points (the
+/// sum of its players' means), kills and deaths per battle, actions given.
+pub fn teams_table(info: &BattleInfo, t: &BattleTally, labels: &[usize]) -> Table {
+    let s = t.summary();
+    let mut table = Table::new([
+        "team",
+        "players",
+        "forces",
+        "p_wins",
+        "ci95_low",
+        "ci95_high",
+        "mean_points",
+        "mean_kills",
+        "mean_deaths",
+        "mean_actions",
+    ]);
+    for (i, members) in team_members(labels).iter().enumerate() {
+        let x = &s.sides[members[0]];
+        let st = standing(t, &s, members);
+        table.push(vec![
+            team_name(i).into(),
+            letters(members).into(),
+            forces_of(info, members).into(),
+            x.p_wins.into(),
+            x.p_wins_ci.low.into(),
+            x.p_wins_ci.high.into(),
+            st.points.into(),
+            st.kills.into(),
+            st.deaths.into(),
+            x.mean_actions.into(),
+        ]);
+    }
+    table
+}
+
+/// Per-player results as a table: points (the game's score: skirmish AC destroyed,
+/// deathmatch points) with its 95% interval, kills and deaths (units lost) per battle;
+/// with teams, each player's team.
+pub fn players_table(info: &BattleInfo, t: &BattleTally, labels: Option<&[usize]>) -> Table {
+    let s = t.summary();
+    let team = team_index(labels, info.sides.len());
+    let mut table =
+        Table::new(["player", "team", "force", "mean_points", "ci95_low", "ci95_high", "mean_kills", "mean_deaths"]);
+    for (p, team) in team.iter().enumerate() {
+        let st = standing(t, &s, &[p]);
+        let ci = st.points_ci.unwrap_or(Interval { low: f64::NAN, high: f64::NAN });
+        table.push(vec![
+            side_letter(p).into(),
+            team.map_or(String::new(), team_name).into(),
+            info.sides[p].0.clone().into(),
+            st.points.into(),
+            ci.low.into(),
+            ci.high.into(),
+            st.kills.into(),
+            st.deaths.into(),
+        ]);
+    }
+    table
+}
+
 /// Per-unit contribution as a table: times each unit slot was destroyed per battle (in a
 /// skirmish, P(lost); a deathmatch slot may respawn and fall again), its kills per battle
 /// and its share of its side's kills.
@@ -325,25 +569,53 @@ pub fn units_table(info: &BattleInfo, t: &BattleTally) -> Table {
     table
 }
 
-fn print<R: Ruleset>(args: &BattleArgs, info: &BattleInfo, t: &BattleTally, conds: &[String], seed: u64) -> Result<()> {
+fn print<R: Ruleset>(
+    args: &BattleArgs,
+    info: &BattleInfo,
+    t: &BattleTally,
+    conds: &[String],
+    seed: u64,
+    teams: Option<&[usize]>,
+) -> Result<()> {
     match args.format.format {
-        Format::Json => write_stdout(&(serde_json::to_string_pretty(&battle_json::<R>(info, t, conds, seed))? + "\n")),
+        Format::Json => {
+            write_stdout(&(serde_json::to_string_pretty(&battle_json::<R>(info, t, conds, seed, teams))? + "\n"))
+        }
         format => {
-            let table = if args.units { units_table(info, t) } else { sides_table(info, t) };
+            let table = match teams {
+                _ if args.units => units_table(info, t),
+                _ if args.players => players_table(info, t, teams),
+                Some(labels) => teams_table(info, t, labels),
+                None => sides_table(info, t),
+            };
             if format == Format::Table {
                 let s = t.summary();
                 let turn = R::TURN;
                 let mean = s.mean_turns.map_or("-".into(), |m| format!("{:.2}", m.0));
                 let names: Vec<&str> = info.sides.iter().map(|x| x.0.as_str()).collect();
-                let wins: Vec<String> = s
-                    .sides
-                    .iter()
-                    .enumerate()
-                    .map(|(i, x)| {
-                        let side = (b'A' + i as u8) as char;
-                        format!("{side} wins {:.4} [{:.4}, {:.4}]", x.p_wins, x.p_wins_ci.low, x.p_wins_ci.high)
-                    })
-                    .collect();
+                let wins: Vec<String> = match teams {
+                    Some(labels) => team_members(labels)
+                        .iter()
+                        .enumerate()
+                        .map(|(i, m)| {
+                            let x = &s.sides[m[0]];
+                            let (team, players) = (team_name(i), letters(m));
+                            format!(
+                                "{team} ({players}) wins {:.4} [{:.4}, {:.4}]",
+                                x.p_wins, x.p_wins_ci.low, x.p_wins_ci.high
+                            )
+                        })
+                        .collect(),
+                    None => s
+                        .sides
+                        .iter()
+                        .enumerate()
+                        .map(|(i, x)| {
+                            let side = (b'A' + i as u8) as char;
+                            format!("{side} wins {:.4} [{:.4}, {:.4}]", x.p_wins, x.p_wins_ci.low, x.p_wins_ci.high)
+                        })
+                        .collect(),
+                };
                 let shoots: Vec<String> = conds
                     .iter()
                     .enumerate()
@@ -365,7 +637,12 @@ fn print<R: Ruleset>(args: &BattleArgs, info: &BattleInfo, t: &BattleTally, cond
                     s.p_undecided
                 ))?;
             }
-            print_table(&table, format, 4)
+            print_table(&table, format, 4)?;
+            if format == Format::Table && teams.is_some() && !args.units && !args.players {
+                write_stdout("\n")?;
+                print_table(&players_table(info, t, teams), format, 4)?;
+            }
+            Ok(())
         }
     }
 }

@@ -405,6 +405,19 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
         Err(format!("battles are not available for {} yet", Self::LABEL))
     }
 
+    /// Compile a battle of teams: as [`Ruleset::battle`], with `teams[i]` the team label
+    /// of side `i` (sides sharing a label are one team).
+    ///
+    /// # Errors
+    /// As [`Ruleset::battle`]; a mode without teams, or a game without team battles.
+    fn team_battle(
+        _cat: &Self::Catalogue,
+        _setup: &BattleSetup<'_, Self::Conditions, Self::Options>,
+        _teams: &[usize],
+    ) -> Result<(Self::Battle, BattleInfo), String> {
+        Err(format!("team battles are not available for {} yet", Self::LABEL))
+    }
+
     // ---- tables ------------------------------------------------------------------------
 
     /// The ruleset's detail tables in sweeps.

@@ -1,7 +1,8 @@
 //! Battle sweeps: every ordered pair of distinct forces of a battle scenario fights at
 //! every point of its grid (the point's conditions apply to both sides), one cell each.
 //! Writes the `battles` table (one row per pair and point) and the `battle_units` table
-//! (one row per unit slot of each cell).
+//! (one row per unit slot of each cell). With `players = N` (3 or more), every
+//! combination of N forces plays a free-for-all instead ([`super::battle_seats`]).
 
 use serde_json::{Value, json};
 
@@ -52,6 +53,30 @@ impl BattleTerms<'_> {
             max_turns: self.max_turns,
         };
         R::battle(catalogue, &setup).map_err(|e| format!("{} vs {}: {e}", a.name, b.name))
+    }
+
+    /// Compile `forces` (one a side, in seat order), every side firing under `c`.
+    ///
+    /// # Errors
+    /// What the ruleset refuses, naming the matchup.
+    pub fn compile_seats<R: Ruleset>(
+        &self,
+        catalogue: &R::Catalogue,
+        forces: &[ForceSpec],
+        c: R::Conditions,
+        options: &R::Options,
+    ) -> Result<(R::Battle, BattleInfo), String> {
+        let conditions = vec![c; forces.len()];
+        let setup = BattleSetup {
+            mode: self.mode,
+            forces,
+            conditions: &conditions,
+            options,
+            policy: self.policy,
+            max_turns: self.max_turns,
+        };
+        R::battle(catalogue, &setup)
+            .map_err(|e| format!("{}: {e}", forces.iter().map(|f| f.name.as_str()).collect::<Vec<_>>().join(" vs ")))
     }
 }
 
@@ -200,9 +225,23 @@ pub fn run_battles<R: Ruleset>(
     let canonical: Vec<String> = forces.iter().map(ForceSpec::canonical).collect();
     let terms = BattleTerms { mode: &spec.mode, policy: spec.policy.as_deref(), max_turns: spec.max_turns };
     let mut compiled = Vec::new();
+    let seated = spec.players > 2;
+    let matchups =
+        if seated { super::battle_seats::combinations(forces.len(), spec.players as usize)? } else { Vec::new() };
+    for m in &matchups {
+        let seats: Vec<ForceSpec> = m.iter().map(|&i| forces[i].clone()).collect();
+        let texts: Vec<String> = m.iter().map(|&i| canonical[i].clone()).collect();
+        for (p, c) in points {
+            let (kernel, info) = terms.compile_seats::<R>(catalogue, &seats, *c, options)?;
+            let key =
+                CellSpec { ruleset: R::NAME, options: &pairs_text, policy: &info.policy, max_turns: info.max_turns }
+                    .battle(info.mode, &texts, &vec![p.clone(); m.len()]);
+            compiled.push((p, kernel, info, cell_key(&key)));
+        }
+    }
     for (ai, a) in forces.iter().enumerate() {
         for (bi, b) in forces.iter().enumerate() {
-            if ai == bi {
+            if ai == bi || seated {
                 continue;
             }
             for (p, c) in points {
@@ -224,12 +263,16 @@ pub fn run_battles<R: Ruleset>(
     }
     let cells: Vec<Cell<'_, R::Battle>> = compiled.iter().map(|c| Cell { key: c.3, kernel: &c.1 }).collect();
     let tallies = plays.run(&cells, config, observer)?;
-    let mut battles = battles_table(layout);
+    let mut battles = if seated { super::battle_seats::seats_table(layout) } else { battles_table(layout) };
     let mut units = units_table(layout);
     let mut engagements = 0;
     for ((p, _, info, _), t) in compiled.iter().zip(&tallies) {
         engagements += t.trials;
-        push_battle(&mut battles, &mut units, layout, info, p, t);
+        if seated {
+            super::battle_seats::push_seats(&mut battles, &mut units, layout, info, p, t);
+        } else {
+            push_battle(&mut battles, &mut units, layout, info, p, t);
+        }
     }
     let first = compiled.first().map(|c| &c.2);
     let force_points = |i: usize| -> f64 {
@@ -239,7 +282,11 @@ pub fn run_battles<R: Ruleset>(
         "mode": first.map_or(spec.mode.as_str(), |i| i.mode),
         "policy": first.map(|i| i.policy.clone()),
         "max_turns": first.map(|i| i.max_turns),
-        "pairs": "ordered pairs of distinct forces (A vs B and B vs A; no mirror matches)",
+        "pairs": if seated {
+            format!("every combination of {} distinct forces ({} matchups), seated in force order; one battles row per matchup, point and seat", spec.players, matchups.len())
+        } else {
+            "ordered pairs of distinct forces (A vs B and B vs A; no mirror matches)".to_string()
+        },
         "forces": forces.iter().enumerate().map(|(i, f)| json!({
             "name": f.name, "canonical": canonical[i], "points": force_points(i), "units": f.size(),
         })).collect::<Vec<_>>(),
@@ -253,6 +300,10 @@ pub fn run_battles<R: Ruleset>(
             },
         })),
     });
+    let mut manifest = manifest;
+    if seated {
+        manifest["players"] = json!(spec.players);
+    }
     Ok(BattleSweep {
         tables: vec![("battles", battles), ("battle_units", units)],
         cells: compiled.len(),

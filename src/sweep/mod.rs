@@ -2,6 +2,7 @@
 //! ruleset (generic over [`crate::rules::Ruleset`]; this room names none). Depends on
 //! the engine and rules; writes no files (the CLI does, through `output`).
 
+pub mod battle_seats;
 pub mod battles;
 pub mod cells;
 pub mod compare;

@@ -59,6 +59,7 @@ pub const SCENARIO_KEYS: &[&str] = &[
     "mode",
     "forces",
     "generate",
+    "players",
     "vary",
 ];
 /// Every key of `[charts]`.
@@ -184,6 +185,9 @@ pub struct BattleSpec {
     pub forces: Vec<String>,
     /// `generate = { ... }`: forces made from the catalogue's builds.
     pub generate: Option<Generate>,
+    /// `players = N` (default 2): forces in each battle; 3 or more play every
+    /// combination of N distinct forces as a free-for-all ([`super::battle_seats`]).
+    pub players: u32,
 }
 
 /// Where list keys were written, for errors found when resolving names.
@@ -374,7 +378,7 @@ impl Scenario {
             let (b, fp, gp) = read_battle::<R>(&mut f, battle_policy, max_turns_written.then_some(max_turns));
             (Some(b), fp, gp)
         } else {
-            for key in ["mode", "forces", "generate"] {
+            for key in ["mode", "forces", "generate", "players"] {
                 if f.has(key) {
                     let pos = f.position_of(key);
                     f.error(Some(key), pos, format!("{key} is for battle scenarios (engagement = \"battle\")"));
@@ -503,6 +507,14 @@ impl Scenario {
             let (forces, generated) = self.resolve_forces::<R>(catalogue, &mut errors);
             if errors.is_empty() && forces.len() < 2 {
                 errors.push(self.error("forces", None, "a battle scenario needs at least two distinct forces".into()));
+            }
+            let players = self.battle.as_ref().map_or(2, |b| b.players) as usize;
+            if errors.is_empty() && forces.len() < players {
+                errors.push(self.error(
+                    "players",
+                    None,
+                    format!("players = {players} needs at least {players} distinct forces, got {}", forces.len()),
+                ));
             }
             return if errors.is_empty() {
                 Ok(Resolved { forces, generated, ..Resolved::default() })
@@ -731,6 +743,17 @@ fn read_battle<R: Ruleset>(
             }
         },
     };
+    let players_pos = f.position_of("players");
+    let players = f.int("players", Some(2), 2, crate::engine::battle::MAX_SIDES as i64) as u32;
+    if let Some(m) = R::BATTLE_MODES.iter().find(|m| m.name == mode)
+        && (players as usize) > m.sides.1
+    {
+        f.error(
+            Some("players"),
+            players_pos,
+            format!("a {} takes {} to {} forces, not players = {players}", m.name, m.sides.0, m.sides.1),
+        );
+    }
     let (forces, forces_pos) = names(f, "forces");
     let generate_pos = f.position_of("generate");
     let has_generate = f.has("generate");
@@ -758,5 +781,5 @@ fn read_battle<R: Ruleset>(
             "a battle scenario needs forces = [...] or generate = { budget = ..., max_units = ..., limit = ... }",
         );
     }
-    (BattleSpec { mode, policy, max_turns, forces, generate }, forces_pos, generate_pos)
+    (BattleSpec { mode, policy, max_turns, forces, generate, players }, forces_pos, generate_pos)
 }

@@ -242,6 +242,14 @@ impl Ruleset for TechCommander {
         super::battle::compile(cat, setup)
     }
 
+    fn team_battle(
+        cat: &Catalogue,
+        setup: &crate::rules::battle::BattleSetup<'_, Conditions, Options>,
+        teams: &[usize],
+    ) -> Result<(Self::Battle, crate::rules::battle::BattleInfo), String> {
+        super::battle::compile_teams(cat, setup, Some(teams))
+    }
+
     fn load(origin: &str, files: &[SourceFile], read_errors: Vec<CatalogError>) -> Result<Catalogue, CatalogErrors> {
         Catalogue::from_read(origin, files, read_errors)
     }

@@ -30,6 +30,10 @@ pub struct DmRules {
     pub o: Options,
     /// Per player, the ordered spawn list.
     pub spawn: Vec<Vec<SpawnEntry>>,
+    /// Per player, its unit slots in slot order (every entry's slots).
+    pub player_units: Vec<Vec<u8>>,
+    /// The teams (§3.3, `DM_TEAM_ORDER`); `None`: free-for-all.
+    pub teams: Option<super::teams::Teams>,
 }
 
 /// Bonus B or C of §3.4 for a kill from full life in one action: B when the victim is a
@@ -76,7 +80,7 @@ pub fn survival_score(units: u32, per_unit: bool) -> u32 {
 impl DmRules {
     pub fn new(o: &Options) -> DmRules {
         let (start_cap, max_cap) = if o.dm_large_cap { (4, 12) } else { (3, 8) };
-        DmRules { start_cap, max_cap, o: *o, spawn: Vec::new() }
+        DmRules { start_cap, max_cap, o: *o, spawn: Vec::new(), player_units: Vec::new(), teams: None }
     }
 
     /// Unit slots for every player's spawn list: each distinct build in list order, with
@@ -88,6 +92,7 @@ impl DmRules {
         let mut units = Vec::new();
         let mut errors = Vec::new();
         self.spawn = vec![Vec::new(); forces.len()];
+        self.player_units = vec![Vec::new(); forces.len()];
         for (side, force) in forces.iter().enumerate() {
             let mut seen: Vec<&str> = Vec::new();
             for m in &force.members {
@@ -120,6 +125,7 @@ impl DmRules {
                 let mut slots = Vec::new();
                 for _ in 0..copies {
                     slots.push(units.len() as u8);
+                    self.player_units[side].push(units.len() as u8);
                     units.push(battle_unit(cat, build, side, &self.o));
                 }
                 self.spawn[side].push(SpawnEntry { points: build.points, slots });

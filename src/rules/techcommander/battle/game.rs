@@ -182,18 +182,6 @@ impl TcGame {
                 groups[u.side].push(i as u8);
             }
         }
-        let twin = (0..units.len())
-            .map(|u| {
-                let g = &groups[units[u].side];
-                let mine = g.iter().position(|&m| m as usize == u);
-                mine.and_then(|j| g[..j].iter().position(|&m| units[m as usize] == units[u]))
-                    .map_or(u8::MAX, |i| i as u8)
-            })
-            .collect();
-        let solo = side_units
-            .iter()
-            .map(|v: &Vec<u8>| v.iter().copied().filter(|&u| !units[u as usize].rallied).collect())
-            .collect();
         let enemies = (0..sides)
             .map(|side| (0..units.len()).filter(|&u| units[u].side != side).map(|u| u as u8).collect())
             .collect();
@@ -201,7 +189,7 @@ impl TcGame {
         let passengers = (0..units.len())
             .map(|c| (0..units.len()).filter(|&p| units[p].carrier == Some(c)).map(|p| p as u8).collect())
             .collect();
-        TcGame {
+        let mut game = TcGame {
             facts: units.iter().map(Facts::of).collect(),
             specials: super::specials::Specials::default(),
             offload: None,
@@ -213,14 +201,36 @@ impl TcGame {
             tables,
             side_units,
             groups,
-            solo,
-            twin,
+            solo: Vec::new(),
+            twin: Vec::new(),
             max_turns,
             base_actions: SKIRMISH_BASE_ACTIONS,
             o: *o,
             jury_ok: super::tables::jury_ok(o),
             dm: None,
+        };
+        game.derive_lists();
+        game
+    }
+
+    /// Derive [`TcGame::solo`] and [`TcGame::twin`] from the side and group lists (again
+    /// after any change to them, e.g. teams).
+    pub(crate) fn derive_lists(&mut self) {
+        let units = &self.units;
+        self.solo = self
+            .side_units
+            .iter()
+            .map(|v| v.iter().copied().filter(|&u| !units[u as usize].rallied).collect())
+            .collect();
+        let mut twin = vec![u8::MAX; units.len()];
+        for g in &self.groups {
+            for (j, &m) in g.iter().enumerate() {
+                if let Some(i) = g[..j].iter().position(|&o| units[o as usize] == units[m as usize]) {
+                    twin[m as usize] = i as u8;
+                }
+            }
         }
+        self.twin = twin;
     }
 
     /// Whether unit `u` is in the red (rolls a jury rig per action given).
@@ -499,8 +509,9 @@ impl TcGame {
         best
     }
 
-    fn d20_order(&self, rng: &mut Xoshiro256PlusPlus, order: &mut [u8; MAX_SIDES]) -> usize {
-        let n = self.side_units.len();
+    /// Initiative of `n` rollers (d20 each, lowest first, `INITIATIVE_TIES`): writes
+    /// `0..n` in acting order into `order` and returns `n`.
+    pub(crate) fn d20_order(&self, n: usize, rng: &mut Xoshiro256PlusPlus, order: &mut [u8; MAX_SIDES]) -> usize {
         let mut key = [0u64; MAX_SIDES];
         'roll: loop {
             for k in key.iter_mut().take(n) {
@@ -596,11 +607,14 @@ impl BattleRules for TcGame {
         rng: &mut Xoshiro256PlusPlus,
         order: &mut [u8; MAX_SIDES],
     ) -> usize {
-        let n = self.d20_order(rng, order);
+        let n = match self.dm.as_ref().and_then(|dm| dm.teams.as_ref()) {
+            Some(teams) => self.team_order(teams, rng, order),
+            None => self.d20_order(self.side_units.len(), rng, order),
+        };
         if let Some(dm) = &self.dm {
             self.deploy(dm, s);
         }
-        for side in 0..n {
+        for side in order[..n].iter().map(|&side| side as usize) {
             let command: u32 = if self.has_command[side] {
                 self.side_units[side]
                     .iter()
@@ -611,8 +625,9 @@ impl BattleRules for TcGame {
             } else {
                 0
             };
-            s.budget[side] = [self.base_actions, command];
-            s.left[side] = self.base_actions + command;
+            let base = self.base_actions * self.players_acting_for(side);
+            s.budget[side] = [base, command];
+            s.left[side] = base + command;
             s.group_acted[side] = false;
         }
         for (i, f) in self.facts.iter().enumerate() {

@@ -8,6 +8,7 @@ use super::omega::Omega;
 use super::policy::{BattlePolicyName, FocusLowest, Greedy, RandomLegal};
 use super::specials::Specials;
 use super::tables::{Tables, Value, deathmatch_value, offload_tables, skirmish_value};
+use super::teams::Teams;
 
 /// How a battle values targets (see [`Tables::new`]).
 type ValueFn = fn(&super::units::BattleUnit, &super::units::BattleUnit, &Options) -> Value;
@@ -80,6 +81,20 @@ pub fn compile(
     cat: &Catalogue,
     setup: &BattleSetup<'_, Conditions, Options>,
 ) -> Result<(TcBattle, BattleInfo), String> {
+    compile_teams(cat, setup, None)
+}
+
+/// Compile a battle, a deathmatch of teams when `teams` gives each player's team label
+/// ([`Teams::new`]; labels all different: the free-for-all).
+///
+/// # Errors
+/// As [`compile`]; teams outside a deathmatch, a label per player missing, fewer than 2
+/// teams.
+pub fn compile_teams(
+    cat: &Catalogue,
+    setup: &BattleSetup<'_, Conditions, Options>,
+    teams: Option<&[usize]>,
+) -> Result<(TcBattle, BattleInfo), String> {
     let o = setup.options;
     o.validate()?;
     let mode = MODES.iter().find(|m| m.name.eq_ignore_ascii_case(setup.mode)).ok_or_else(|| {
@@ -108,6 +123,14 @@ pub fn compile(
     if !(1..=crate::rules::techcommander::attack_run::MAX_TURNS_LIMIT).contains(&max_turns) {
         return Err(format!("max turns must be between 1 and 1000, got {max_turns}"));
     }
+    let teams = match teams {
+        None => None,
+        Some(_) if !deathmatch => return Err(format!("a {} has no teams: teams play a deathmatch", mode.name)),
+        Some(labels) if labels.len() != n => {
+            return Err(format!("{n} players but {} team labels", labels.len()));
+        }
+        Some(labels) => Some(Teams::new(labels)?).filter(|t| !t.all_single()),
+    };
     let mut dm = deathmatch.then(|| DmRules::new(o));
     let (units, value) = match &mut dm {
         Some(dm) => (dm.slots(cat, setup.forces)?, deathmatch_value as ValueFn),
@@ -139,8 +162,12 @@ pub fn compile(
     game.omega = Omega::new(&game.units, setup.conditions, &game.tables, o, value, game.jury_ok as f64);
     game.specials = specials;
     game.offload = offload;
-    if let Some(dm) = dm {
+    if let Some(mut dm) = dm {
         game.base_actions = DM_BASE_ACTIONS;
+        if let Some(teams) = teams {
+            game.form_teams(&teams);
+            dm.teams = Some(teams);
+        }
         game.dm = Some(dm);
     }
     let kernel = match policy {

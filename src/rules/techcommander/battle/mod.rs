@@ -7,7 +7,8 @@
 //! - [`game`]: the skirmish game type (§2) as battle rules, and the turn machinery the
 //!   deathmatch shares.
 //! - [`dm_rules`]: the deathmatch's rules (§3): caps, spawn lists, the scoring table;
-//!   [`deathmatch`] plays them (deployment, scoring, the result).
+//!   [`deathmatch`] plays them (deployment, scoring, the result); [`teams`]: team
+//!   deathmatches (captains, alternating teams, pooled budgets, no friendly fire).
 //! - [`specials`]: ram, death from above, overrun and trample as actions where the
 //!   attacker reaches (`REACH_RULE`).
 //! - [`omega`]: Omega Override as an action, compared exactly with the MSV's best
@@ -23,10 +24,13 @@ pub mod omega;
 pub mod policy;
 pub mod specials;
 pub mod tables;
+pub mod teams;
 pub mod units;
 
-pub use kernel::{MODES, TcBattle, compile};
+pub use kernel::{MODES, TcBattle, compile, compile_teams};
 pub use policy::BattlePolicyName;
 
+#[cfg(test)]
+mod teams_tests;
 #[cfg(test)]
 mod tests;

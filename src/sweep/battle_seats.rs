@@ -1,0 +1,167 @@
+//! N-player battle sweeps (`players = N`, N >= 3): every combination of N distinct forces
+//! plays a free-for-all at every grid point, one cell each, the forces seated in the
+//! scenario's force order (side A = the earliest). The cell is the one `volley battle`
+//! plays for the same forces in that order, conditions and seed (the same cell key).
+//!
+//! Tables, long form (one row per matchup, point and seat), so any N fits the same
+//! columns and the report's force matrix reads a seat against its field:
+//! - `battles`: `matchup` (the forces in seat order, joined by ` / `), `seat` (A, B,
+//!   ...), `force_a` (the seat's force), `force_b` (its opponents, joined by ` / `),
+//!   `points_a`; mode, policy, turn cap; the grid axes; `trials`, `p_a_wins` (the seat
+//!   wins outright) with its interval, `p_draw` (shared) with its interval,
+//!   `p_undecided`, `mean_turns` with its interval, `mean_points_destroyed_a`,
+//!   `mean_score_a` (the game's points), `mean_kills_a`, `mean_deaths_a`.
+//! - `battle_units`: as for pairs, with `force_a` the unit's seat's force and `force_b`
+//!   its opponents.
+
+use crate::engine::battle::BattleTally;
+use crate::output::{Kind, Table};
+use crate::rules::axis::Point;
+use crate::rules::battle::BattleInfo;
+
+use super::battles::{kill_share, side_letter};
+use super::tables::Layout;
+
+/// Most matchups (combinations of forces) one N-player sweep plays at each grid point.
+pub const MAX_MATCHUPS: usize = 5_000;
+
+/// Every combination of `k` of `n` forces, each in increasing order, in lexicographic
+/// order.
+///
+/// # Errors
+/// More than [`MAX_MATCHUPS`] combinations.
+pub fn combinations(n: usize, k: usize) -> Result<Vec<Vec<usize>>, String> {
+    if k > n {
+        return Err(format!("{k} players need at least {k} forces, got {n}"));
+    }
+    let count = (0..k).fold(1u128, |c, i| c * (n - i) as u128 / (i + 1) as u128);
+    if count > MAX_MATCHUPS as u128 {
+        return Err(format!(
+            "{n} forces give {count} matchups of {k} players, over the limit of {MAX_MATCHUPS}: list fewer forces or lower generate.limit"
+        ));
+    }
+    let mut out = Vec::new();
+    let mut c: Vec<usize> = (0..k).collect();
+    loop {
+        out.push(c.clone());
+        let Some(i) = (0..k).rev().find(|&i| c[i] < n - k + i) else {
+            return Ok(out);
+        };
+        c[i] += 1;
+        for j in i + 1..k {
+            c[j] = c[j - 1] + 1;
+        }
+    }
+}
+
+/// `battles` of an N-player sweep.
+pub fn seats_table(l: &Layout) -> Table {
+    l.schema(
+        &[
+            ("matchup", Kind::Text),
+            ("seat", Kind::Text),
+            ("force_a", Kind::Text),
+            ("force_b", Kind::Text),
+            ("points_a", Kind::Float),
+        ],
+        &[("mode", Kind::Text), ("policy", Kind::Text), ("max_turns", Kind::Int)],
+        &[
+            ("trials", Kind::Int),
+            ("p_a_wins", Kind::Float),
+            ("p_a_wins_ci95_low", Kind::Float),
+            ("p_a_wins_ci95_high", Kind::Float),
+            ("p_draw", Kind::Float),
+            ("p_draw_ci95_low", Kind::Float),
+            ("p_draw_ci95_high", Kind::Float),
+            ("p_undecided", Kind::Float),
+            ("mean_turns", Kind::Float),
+            ("mean_turns_ci95_low", Kind::Float),
+            ("mean_turns_ci95_high", Kind::Float),
+            ("mean_points_destroyed_a", Kind::Float),
+            ("mean_score_a", Kind::Float),
+            ("mean_kills_a", Kind::Float),
+            ("mean_deaths_a", Kind::Float),
+        ],
+    )
+}
+
+/// The opponents of seat `seat`, joined by ` / `.
+fn field(info: &BattleInfo, seat: usize) -> String {
+    info.sides.iter().enumerate().filter(|(i, _)| *i != seat).map(|(_, s)| s.0.as_str()).collect::<Vec<_>>().join(" / ")
+}
+
+/// One N-player cell's rows: one `battles` row per seat, one `battle_units` row per unit
+/// slot.
+pub fn push_seats(battles: &mut Table, units: &mut Table, l: &Layout, info: &BattleInfo, p: &Point, t: &BattleTally) {
+    let s = t.summary();
+    let n = t.trials.max(1) as f64;
+    let matchup = info.sides.iter().map(|x| x.0.as_str()).collect::<Vec<_>>().join(" / ");
+    let m = |x: Option<(f64, crate::stats::Interval)>| {
+        x.map_or((f64::NAN, f64::NAN, f64::NAN), |(v, i)| (v, i.low, i.high))
+    };
+    let (turns, turns_low, turns_high) = m(s.mean_turns);
+    for (seat, x) in s.sides.iter().enumerate() {
+        let of = |v: &[u64]| {
+            v.iter().zip(&t.unit_side).filter(|(_, side)| **side as usize == seat).map(|(k, _)| *k).sum::<u64>() as f64
+                / n
+        };
+        battles.push(l.row(
+            vec![
+                matchup.clone().into(),
+                side_letter(seat).into(),
+                info.sides[seat].0.clone().into(),
+                field(info, seat).into(),
+                info.sides[seat].1.into(),
+                info.mode.into(),
+                info.policy.clone().into(),
+                info.max_turns.into(),
+            ],
+            p,
+            vec![
+                s.trials.into(),
+                x.p_wins.into(),
+                x.p_wins_ci.low.into(),
+                x.p_wins_ci.high.into(),
+                s.p_draw.into(),
+                s.p_draw_ci.low.into(),
+                s.p_draw_ci.high.into(),
+                s.p_undecided.into(),
+                turns.into(),
+                turns_low.into(),
+                turns_high.into(),
+                m(x.mean_points_destroyed).0.into(),
+                m(x.mean_score).0.into(),
+                of(&t.kills).into(),
+                of(&t.lost).into(),
+            ],
+        ));
+    }
+    for (u, unit) in info.units.iter().enumerate() {
+        units.push(l.row(
+            vec![info.sides[unit.side].0.clone().into(), field(info, unit.side).into()],
+            p,
+            vec![
+                side_letter(unit.side).into(),
+                (u as u64).into(),
+                unit.name.clone().into(),
+                unit.points.into(),
+                (t.lost[u] as f64 / n).into(),
+                (t.kills[u] as f64 / n).into(),
+                kill_share(t, u).into(),
+            ],
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn combinations_are_every_subset_in_order() {
+        assert_eq!(combinations(4, 3).unwrap(), [vec![0, 1, 2], vec![0, 1, 3], vec![0, 2, 3], vec![1, 2, 3]]);
+        assert_eq!(combinations(3, 3).unwrap(), [vec![0, 1, 2]]);
+        assert_eq!(combinations(20, 4).unwrap().len(), 4845);
+        assert!(combinations(40, 4).unwrap_err().contains("91390 matchups"));
+    }
+}
