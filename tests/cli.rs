@@ -1153,3 +1153,6 @@ mod skirmishers;
 mod special;
 #[path = "cli/vary.rs"]
 mod vary;
+
+#[path = "cli/crn.rs"]
+mod crn;

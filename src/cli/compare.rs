@@ -14,10 +14,13 @@ use crate::output::percent::{percent, signed_percent, signed_percent_interval};
 use crate::output::{Format, Table};
 use crate::rules::axis::Point;
 use crate::rules::{Role, Ruleset};
+use crate::stats::Standing;
 use crate::stats::{Metric, PairedSummary};
 use crate::sweep::Engagement;
 use crate::sweep::battles::BattleTerms;
-use crate::sweep::compare::{BattleCompare, CompareResult, CompareSpec, Versus, run_battle_compare, run_compare};
+use crate::sweep::compare::{
+    BattleCompare, CompareResult, CompareSpec, Pairing, ResultComparison, Versus, run_battle_compare, run_compare,
+};
 use crate::sweep::forces::named_force;
 
 #[derive(Debug, Args)]
@@ -40,6 +43,9 @@ pub struct CompareArgs {
     /// With --battle: the battle mode [default: the ruleset's first]
     #[arg(long, value_name = "MODE", requires = "battle")]
     pub mode: Option<String>,
+    /// With --battle: crn plays A's and B's battles on common random numbers (the same generator per trial; paired interval), independent plays them as separate cells keyed as `volley battle` keys them
+    #[arg(long, value_name = "PAIRING", default_value = "crn", value_parser = ["crn", "independent"], requires = "battle")]
+    pub pairing: String,
     /// Attack-run targets instead (TechCommander: units, builds or ac:N; MECHCOM: mechs), repeatable
     #[arg(long, value_name = "TARGET", conflicts_with = "scenario")]
     pub target: Vec<String>,
@@ -309,11 +315,6 @@ fn output<R: Ruleset>(args: &CompareArgs, spec: &CompareSpec<R>, r: &CompareResu
     }
 }
 
-/// How battle comparisons are made, for people and JSON.
-const BATTLE_PAIRING: &str = "none: A's and B's battles are independent cells (no common random numbers), \
-each keyed as `volley battle` keys it; difference interval: Newcombe's method 10 for independent \
-proportions, combined over matchups by MOVER";
-
 /// `--battle`: forces A and B against the forces of `--versus`.
 fn run_battle<R: Ruleset>(args: &CompareArgs, ctx: &Invocation<'_>) -> Result<()> {
     if R::BATTLE_MODES.is_empty() {
@@ -349,38 +350,63 @@ fn run_battle<R: Ruleset>(args: &CompareArgs, ctx: &Invocation<'_>) -> Result<()
     };
     let rules = BattleTerms { mode: &mode, policy: policy.as_deref(), max_turns };
     let progress = Progress::new(args.run.quiet);
-    let r = run_battle_compare::<R>(&cat, &a, &b, &versus, &points, &options, rules, &config, &progress)
+    let pairing = args.pairing.parse::<Pairing>().map_err(usage)?;
+    let r = run_battle_compare::<R>(&cat, &a, &b, &versus, &points, &options, rules, pairing, &config, &progress)
         .map_err(|e| anyhow!(e))?;
     progress.finish();
     battle_output::<R>(args, (&a.name, &b.name), &r, config.seed)
 }
 
+/// One result's comparison as JSON fields.
+fn result_json(c: &ResultComparison) -> serde_json::Value {
+    json!({
+        "a": c.a, "a_ci95": c.a_ci.pair(), "b": c.b, "b_ci95": c.b_ci.pair(),
+        "difference": c.difference, "difference_ci95": c.difference_ci.pair(),
+        "independent_ci95": c.independent_ci.pair(),
+        "paired_to_independent_width": c.width_ratio(),
+        "correlation": c.correlation,
+        "significant": c.significant(),
+    })
+}
+
+/// The win comparison's fields, then `draw` and `loss` objects, plus `extra`.
+fn results_json(results: &[ResultComparison; 3], extra: serde_json::Value) -> serde_json::Value {
+    let mut j = result_json(&results[Standing::Win as usize]);
+    let o = j.as_object_mut().expect("object");
+    for r in [Standing::Draw, Standing::Loss] {
+        o.insert(r.name().into(), result_json(&results[r as usize]));
+    }
+    if let serde_json::Value::Object(e) = extra {
+        o.extend(e);
+    }
+    j
+}
+
 fn battle_output<R: Ruleset>(args: &CompareArgs, (a, b): (&str, &str), r: &BattleCompare, seed: u64) -> Result<()> {
-    let significant = |i: &crate::stats::Interval| i.low > 0.0 || i.high < 0.0;
+    let win = |m: &[ResultComparison; 3]| m[Standing::Win as usize];
     match args.format.format {
         Format::Json => {
             let matchups: Vec<serde_json::Value> = r
                 .matchups
                 .iter()
                 .map(|m| {
-                    json!({
-                        "versus": m.versus, "conditions": describe::<R>(&m.point), "weight": m.weight,
-                        "a": m.a.p, "a_ci95": m.a.ci.pair(), "a_trials": m.a.trials,
-                        "b": m.b.p, "b_ci95": m.b.ci.pair(), "b_trials": m.b.trials,
-                        "difference": m.difference, "difference_ci95": m.difference_ci.pair(),
-                        "significant": significant(&m.difference_ci),
-                    })
+                    results_json(
+                        &m.results,
+                        json!({
+                            "versus": m.versus, "conditions": describe::<R>(&m.point), "weight": m.weight,
+                            "a_trials": m.a_trials, "b_trials": m.b_trials,
+                            "joint": m.joint.map(|j| j.counts),
+                        }),
+                    )
                 })
                 .collect();
             let j = json!({
                 "ruleset": R::NAME, "a": a, "b": b, "metric": "win", "seed": seed, "battle": true,
                 "a_points": r.a_points, "b_points": r.b_points,
-                "pairing": BATTLE_PAIRING,
-                "overall": {
-                    "a": r.a.0, "a_ci95": r.a.1.pair(), "b": r.b.0, "b_ci95": r.b.1.pair(),
-                    "difference": r.difference.0, "difference_ci95": r.difference.1.pair(),
-                    "significant": significant(&r.difference.1),
-                },
+                "pairing": r.pairing.name(),
+                "pairing_method": r.pairing.method(),
+                "joint_order": "rows: A's result, columns: B's result, each win, draw (or no result at the cap), loss",
+                "overall": results_json(&r.overall, json!({})),
                 "matchups": matchups,
             });
             write_stdout(&(serde_json::to_string_pretty(&j)? + "\n"))
@@ -395,49 +421,72 @@ fn battle_output<R: Ruleset>(args: &CompareArgs, (a, b): (&str, &str), r: &Battl
                 "difference",
                 "ci95_low",
                 "ci95_high",
+                "independent_ci95_low",
+                "independent_ci95_high",
+                "paired_width_ratio",
+                "correlation",
                 "significant",
+                "draw_difference",
+                "draw_ci95_low",
+                "draw_ci95_high",
+                "loss_difference",
+                "loss_ci95_low",
+                "loss_ci95_high",
             ]);
-            for m in &r.matchups {
+            let mut push = |name: String, cond: String, weight: f64, results: &[ResultComparison; 3]| {
+                let w = win(results);
+                let (d, l) = (results[Standing::Draw as usize], results[Standing::Loss as usize]);
                 t.push(vec![
-                    m.versus.clone().into(),
-                    describe::<R>(&m.point).into(),
-                    m.weight.into(),
-                    m.a.p.into(),
-                    m.b.p.into(),
-                    m.difference.into(),
-                    m.difference_ci.low.into(),
-                    m.difference_ci.high.into(),
-                    significant(&m.difference_ci).into(),
+                    name.into(),
+                    cond.into(),
+                    weight.into(),
+                    w.a.into(),
+                    w.b.into(),
+                    w.difference.into(),
+                    w.difference_ci.low.into(),
+                    w.difference_ci.high.into(),
+                    w.independent_ci.low.into(),
+                    w.independent_ci.high.into(),
+                    w.width_ratio().into(),
+                    w.correlation.into(),
+                    w.significant().into(),
+                    d.difference.into(),
+                    d.difference_ci.low.into(),
+                    d.difference_ci.high.into(),
+                    l.difference.into(),
+                    l.difference_ci.low.into(),
+                    l.difference_ci.high.into(),
                 ]);
+            };
+            for m in &r.matchups {
+                push(m.versus.clone(), describe::<R>(&m.point), m.weight, &m.results);
             }
-            let weight: f64 = r.matchups.iter().map(|m| m.weight).sum();
-            let d = &r.difference;
-            t.push(vec![
-                "overall".into(),
-                String::new().into(),
-                weight.into(),
-                r.a.0.into(),
-                r.b.0.into(),
-                d.0.into(),
-                d.1.low.into(),
-                d.1.high.into(),
-                significant(&d.1).into(),
-            ]);
+            push("overall".into(), String::new(), r.matchups.iter().map(|m| m.weight).sum(), &r.overall);
             if format == Format::Table {
-                let verdict = if d.1.low > 0.0 {
+                let o = win(&r.overall);
+                let d = o.difference_ci;
+                let verdict = if d.low > 0.0 {
                     format!("{a} is better")
-                } else if d.1.high < 0.0 {
+                } else if d.high < 0.0 {
                     format!("{b} is better")
                 } else {
                     "no significant difference".into()
                 };
+                let pairing = match r.pairing {
+                    Pairing::Crn => format!(
+                        "pairing: crn (common random numbers): the paired 95% interval is {} of the width two independent runs of the same size would give (measured); correlation of A's and B's wins {}",
+                        o.width_ratio().map_or("-".into(), |x| format!("{:.0}%", x * 100.0)),
+                        o.correlation.map_or("-".into(), |c| format!("{c:.3}")),
+                    ),
+                    Pairing::Independent => format!("pairing: {}", r.pairing.method()),
+                };
                 write_stdout(&format!(
-                    "{a} (A) vs {b} (B) in battles, metric win, {} matchups, seed {seed}\nA = {}, B = {}\nA − B = {} (95% CI {}): {verdict}\npairing: {BATTLE_PAIRING}\n\n",
+                    "{a} (A) vs {b} (B) in battles, metric win, {} matchups, seed {seed}\nA = {}, B = {}\nA − B = {} (95% CI {}): {verdict}\n{pairing}\n\n",
                     r.matchups.len(),
-                    percent(r.a.0),
-                    percent(r.b.0),
-                    signed_percent(d.0),
-                    signed_percent_interval(d.1.low, d.1.high),
+                    percent(o.a),
+                    percent(o.b),
+                    signed_percent(o.difference),
+                    signed_percent_interval(d.low, d.high),
                 ))?;
             }
             print_table(&t, format, 4)

@@ -1,11 +1,14 @@
 //! Paired comparisons of two sides over the same matchups (opponents or targets, times
 //! conditions), each matchup a cell whose random streams do not depend on A or B.
 
+use crate::catalogue::force::ForceSpec;
+use crate::engine::battle::{BattleTally, PairedBattles};
 use crate::engine::{Cell, Observer, RunConfig, cell_key, run};
 use crate::rules::axis::Point;
 use crate::rules::ruleset::{RuleOptions, Ruleset};
 use crate::rules::{Kernel, Role};
-use crate::stats::{Metric, PairedSummary, PairedTally};
+use crate::stats::newcombe::{difference, weighted};
+use crate::stats::{Interval, JointTable, Metric, PairedSummary, PairedTally, Standing, wilson95};
 
 use super::cells::CellSpec;
 
@@ -153,64 +156,198 @@ pub fn run_compare<R: Ruleset>(
     })
 }
 
-/// One side's win rate against one opponent at one point, with its Wilson interval.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Rate {
-    pub p: f64,
-    pub ci: crate::stats::Interval,
-    pub trials: u64,
+/// How `compare --battle` pairs A's battles with B's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Pairing {
+    /// Common random numbers: for each matchup one cell, keyed by everything but A and
+    /// B; trial i plays A's battle and B's battle from the same generator state (see
+    /// [`crate::engine::battle::PairedBattles`]) and counts the pair in a joint 3x3
+    /// table; differences get Newcombe's paired interval.
+    #[default]
+    Crn,
+    /// Independent cells, each keyed as `volley battle` keys it (so each rate equals
+    /// `volley battle X FORCE` at that seed); differences get Newcombe's independent
+    /// interval.
+    Independent,
 }
 
-/// A battle comparison on one matchup: P(A beats the force) − P(B beats it).
+impl Pairing {
+    /// Accepted names, the default first.
+    pub const NAMES: [&'static str; 2] = ["crn", "independent"];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Pairing::Crn => "crn",
+            Pairing::Independent => "independent",
+        }
+    }
+
+    /// How battles are paired and the difference's interval made, for reports.
+    pub fn method(self) -> &'static str {
+        match self {
+            Pairing::Crn => {
+                "common random numbers: per trial one generator, seeded from the matchup's cell \
+(keyed without A or B) and the trial, that A's battle and B's battle each replay; \
+difference interval: Newcombe's paired method 10 from the joint table of results; \
+combined over matchups by MOVER"
+            }
+            Pairing::Independent => {
+                "independent: A's and B's battles are independent cells, each keyed as `volley battle` \
+keys it; difference interval: Newcombe's method 10 for independent proportions; combined over \
+matchups by MOVER"
+            }
+        }
+    }
+}
+
+impl std::str::FromStr for Pairing {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Pairing, String> {
+        match s {
+            "crn" => Ok(Pairing::Crn),
+            "independent" => Ok(Pairing::Independent),
+            _ => Err(format!("unknown pairing `{s}` (expected one of: {})", Pairing::NAMES.join(", "))),
+        }
+    }
+}
+
+/// One result (win, draw or loss) of A and of B, and their difference, as proportions
+/// in [0, 1] with 95% intervals.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ResultComparison {
+    pub a: f64,
+    pub a_ci: Interval,
+    pub b: f64,
+    pub b_ci: Interval,
+    /// P(A has the result) − P(B has it).
+    pub difference: f64,
+    /// The difference's interval under the pairing used.
+    pub difference_ci: Interval,
+    /// The interval two independent runs of the same size would give (the same as
+    /// `difference_ci` for independent pairing).
+    pub independent_ci: Interval,
+    /// Correlation (φ) of "A has the result" and "B has it" over paired battles; `None`
+    /// for independent pairing or when undefined (the result never or always happens).
+    pub correlation: Option<f64>,
+}
+
+impl ResultComparison {
+    fn from_paired(s: &PairedSummary, correlation: Option<f64>) -> ResultComparison {
+        ResultComparison {
+            a: s.a,
+            a_ci: s.a_ci(),
+            b: s.b,
+            b_ci: s.b_ci(),
+            difference: s.difference,
+            difference_ci: s.paired_ci(),
+            independent_ci: s.independent_ci(),
+            correlation,
+        }
+    }
+
+    /// From A's and B's counts of the result in independent runs.
+    fn independent((ka, na): (u64, u64), (kb, nb): (u64, u64)) -> ResultComparison {
+        let (a, b) = (ka as f64 / na.max(1) as f64, kb as f64 / nb.max(1) as f64);
+        let (a_ci, b_ci) = (wilson95(ka, na), wilson95(kb, nb));
+        let d = difference(a, a_ci, b, b_ci);
+        ResultComparison { a, a_ci, b, b_ci, difference: a - b, difference_ci: d, independent_ci: d, correlation: None }
+    }
+
+    /// Half the paired width over half the independent width (`None` when the latter is 0).
+    pub fn width_ratio(&self) -> Option<f64> {
+        let i = self.independent_ci.half_width();
+        (i > 0.0).then(|| self.difference_ci.half_width() / i)
+    }
+
+    /// Whether the difference's interval excludes 0.
+    pub fn significant(&self) -> bool {
+        self.difference_ci.low > 0.0 || self.difference_ci.high < 0.0
+    }
+}
+
+/// A battle comparison on one matchup: A's and B's results against one force at one point.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BattleMatchup {
     pub versus: String,
     pub point: Point,
     pub weight: f64,
-    pub a: Rate,
-    pub b: Rate,
-    pub difference: f64,
-    /// Newcombe's hybrid score interval for independent proportions (method 10).
-    pub difference_ci: crate::stats::Interval,
+    pub a_trials: u64,
+    pub b_trials: u64,
+    /// Win, draw (draw or no result at the cap), loss: indexed by [`Standing`].
+    pub results: [ResultComparison; 3],
+    /// The joint table of (A's result, B's result), for common random numbers.
+    pub joint: Option<JointTable>,
 }
 
 /// A battle comparison: every matchup and the weighted overall.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BattleCompare {
+    pub pairing: Pairing,
     pub a_points: f64,
     pub b_points: f64,
     pub matchups: Vec<BattleMatchup>,
-    /// Weighted P(A wins), P(B wins) and the difference, each with its MOVER interval
-    /// over the independent matchups.
-    pub a: (f64, crate::stats::Interval),
-    pub b: (f64, crate::stats::Interval),
-    pub difference: (f64, crate::stats::Interval),
+    /// Weighted over matchups, indexed by [`Standing`]: each rate and difference with the
+    /// MOVER interval over the independently simulated matchups; the correlation is the
+    /// weighted mean of the matchups' defined correlations.
+    pub overall: [ResultComparison; 3],
+}
+
+/// Weighted overall of one result over matchups.
+fn overall(matchups: &[BattleMatchup], r: Standing) -> ResultComparison {
+    let nan = (f64::NAN, Interval { low: f64::NAN, high: f64::NAN });
+    let combine = |f: &dyn Fn(&ResultComparison) -> (f64, Interval)| {
+        let parts: Vec<(f64, f64, Interval)> = matchups
+            .iter()
+            .map(|m| {
+                let (x, i) = f(&m.results[r as usize]);
+                (m.weight, x, i)
+            })
+            .collect();
+        weighted(&parts).unwrap_or(nan)
+    };
+    let (a, a_ci) = combine(&|c| (c.a, c.a_ci));
+    let (b, b_ci) = combine(&|c| (c.b, c.b_ci));
+    let (d, difference_ci) = combine(&|c| (c.difference, c.difference_ci));
+    let (_, independent_ci) = combine(&|c| (c.difference, c.independent_ci));
+    let defined: Vec<(f64, f64)> =
+        matchups.iter().filter_map(|m| m.results[r as usize].correlation.map(|c| (m.weight, c))).collect();
+    let total: f64 = defined.iter().map(|x| x.0).sum();
+    let correlation = (total > 0.0).then(|| defined.iter().map(|(w, c)| w * c).sum::<f64>() / total);
+    ResultComparison { a, a_ci, b, b_ci, difference: d, difference_ci, independent_ci, correlation }
+}
+
+/// A side's (count, trials) of each result in a battle tally, from side 0's view.
+fn counts(t: &BattleTally) -> [(u64, u64); 3] {
+    let drawn = t.draws + t.undecided;
+    [(t.wins[0], t.trials), (drawn, t.trials), (t.trials - t.wins[0] - drawn, t.trials)]
 }
 
 /// Compare forces `a` and `b` against weighted opposing forces over `points` (each
 /// point weighted equally), the point's conditions for both sides: P(A wins) − P(B
-/// wins). Battles are not paired: A's and B's battles are independent cells, each keyed
-/// as `volley battle` keys it (so each rate equals `volley battle X FORCE` at that seed),
-/// and the difference's interval is Newcombe's method 10 for independent proportions;
-/// the overall one the MOVER weighted mean of the matchups' intervals. Draws and
-/// undecided battles count as not won.
+/// wins), and the same for draws (a draw or no result at the cap) and losses.
+///
+/// With [`Pairing::Crn`] each matchup is one cell keyed by everything but A and B,
+/// whose trials play A's and B's battles on common random numbers; the difference's
+/// interval is Newcombe's paired method 10 from the joint table. With
+/// [`Pairing::Independent`], A's and B's battles are independent cells, each keyed as
+/// `volley battle` keys it, and the interval is Newcombe's independent method 10. Overall
+/// intervals are the MOVER weighted means of the matchups'.
 ///
 /// # Errors
 /// A battle the ruleset refuses, or a cancelled run.
 #[allow(clippy::too_many_arguments)]
 pub fn run_battle_compare<R: Ruleset>(
     catalogue: &R::Catalogue,
-    a: &crate::catalogue::force::ForceSpec,
-    b: &crate::catalogue::force::ForceSpec,
-    versus: &[(crate::catalogue::force::ForceSpec, f64)],
+    a: &ForceSpec,
+    b: &ForceSpec,
+    versus: &[(ForceSpec, f64)],
     points: &[Point],
     options: &R::Options,
     rules: super::battles::BattleTerms<'_>,
+    pairing: Pairing,
     config: &RunConfig,
     observer: &dyn Observer,
 ) -> Result<BattleCompare, String> {
-    use crate::stats::newcombe::{difference, weighted};
-    use crate::stats::wilson95;
     let pairs = options.pairs();
     let share = 1.0 / points.len() as f64;
     let mut compiled = Vec::new();
@@ -220,54 +357,67 @@ pub fn run_battle_compare<R: Ruleset>(
         for p in points {
             let c = R::conditions(p)?;
             R::check_engagement(&c)?;
-            for (i, x) in [a, b].into_iter().enumerate() {
-                let (kernel, info) = rules.compile::<R>(catalogue, x, o, c, options)?;
-                if i == 0 {
-                    a_points = info.sides[0].1
-                } else {
-                    b_points = info.sides[0].1
-                }
-                let spec =
-                    CellSpec { ruleset: R::NAME, options: &pairs, policy: &info.policy, max_turns: info.max_turns };
-                let key = spec.battle(info.mode, &[x.canonical(), o.canonical()], &[p.clone(), p.clone()]);
-                compiled.push((kernel, cell_key(&key)));
-            }
+            let (ka, info) = rules.compile::<R>(catalogue, a, o, c, options)?;
+            let (kb, info_b) = rules.compile::<R>(catalogue, b, o, c, options)?;
+            (a_points, b_points) = (info.sides[0].1, info_b.sides[0].1);
+            let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &info.policy, max_turns: info.max_turns };
+            let key = |x: String| cell_key(&spec.battle(info.mode, &[x, o.canonical()], &[p.clone(), p.clone()]));
+            let paired = cell_key(&format!("paired|{}", key_of(&spec, info.mode, o, p)));
+            compiled.push((ka, kb, key(a.canonical()), key(b.canonical()), paired));
             labels.push((o.name.clone(), p.clone(), w * share));
         }
     }
-    let cells: Vec<Cell<'_, R::Battle>> = compiled.iter().map(|c| Cell { key: c.1, kernel: &c.0 }).collect();
-    let tallies = run(&cells, config, observer)?;
-    let rate = |t: &crate::engine::battle::BattleTally| Rate {
-        p: t.wins[0] as f64 / t.trials.max(1) as f64,
-        ci: wilson95(t.wins[0], t.trials),
-        trials: t.trials,
+    let matchups: Vec<BattleMatchup> = match pairing {
+        Pairing::Crn => {
+            let kernels: Vec<(PairedBattles<R::Battle>, u64)> =
+                compiled.into_iter().map(|(a, b, _, _, key)| (PairedBattles { a, b }, key)).collect();
+            let cells: Vec<Cell<'_, PairedBattles<R::Battle>>> =
+                kernels.iter().map(|k| Cell { key: k.1, kernel: &k.0 }).collect();
+            let tallies = run(&cells, config, observer)?;
+            labels
+                .into_iter()
+                .zip(tallies)
+                .map(|((versus, point, weight), t)| BattleMatchup {
+                    versus,
+                    point,
+                    weight,
+                    a_trials: t.a.trials,
+                    b_trials: t.b.trials,
+                    results: Standing::ALL
+                        .map(|r| ResultComparison::from_paired(&t.joint.paired(r), t.joint.correlation(r))),
+                    joint: Some(t.joint),
+                })
+                .collect()
+        }
+        Pairing::Independent => {
+            let cells: Vec<Cell<'_, R::Battle>> = compiled
+                .iter()
+                .flat_map(|c| [Cell { key: c.2, kernel: &c.0 }, Cell { key: c.3, kernel: &c.1 }])
+                .collect();
+            let tallies = run(&cells, config, observer)?;
+            labels
+                .into_iter()
+                .zip(tallies.chunks(2))
+                .map(|((versus, point, weight), t)| {
+                    let (ca, cb) = (counts(&t[0]), counts(&t[1]));
+                    BattleMatchup {
+                        versus,
+                        point,
+                        weight,
+                        a_trials: t[0].trials,
+                        b_trials: t[1].trials,
+                        results: [0, 1, 2].map(|i| ResultComparison::independent(ca[i], cb[i])),
+                        joint: None,
+                    }
+                })
+                .collect()
+        }
     };
-    let matchups: Vec<BattleMatchup> = labels
-        .into_iter()
-        .zip(tallies.chunks(2))
-        .map(|((versus, point, weight), t)| {
-            let (ra, rb) = (rate(&t[0]), rate(&t[1]));
-            BattleMatchup {
-                versus,
-                point,
-                weight,
-                a: ra,
-                b: rb,
-                difference: ra.p - rb.p,
-                difference_ci: difference(ra.p, ra.ci, rb.p, rb.ci),
-            }
-        })
-        .collect();
-    let nan = (f64::NAN, crate::stats::Interval { low: f64::NAN, high: f64::NAN });
-    let overall = |f: &dyn Fn(&BattleMatchup) -> (f64, crate::stats::Interval)| {
-        weighted(&matchups.iter().map(|m| (m.weight, f(m).0, f(m).1)).collect::<Vec<_>>()).unwrap_or(nan)
-    };
-    Ok(BattleCompare {
-        a_points,
-        b_points,
-        a: overall(&|m| (m.a.p, m.a.ci)),
-        b: overall(&|m| (m.b.p, m.b.ci)),
-        difference: overall(&|m| (m.difference, m.difference_ci)),
-        matchups,
-    })
+    Ok(BattleCompare { pairing, a_points, b_points, overall: Standing::ALL.map(|r| overall(&matchups, r)), matchups })
+}
+
+/// The key of a paired battle matchup: `volley battle`'s key with the compared side
+/// written as `(compared)`, so both A's and B's battles draw from it.
+fn key_of(spec: &CellSpec<'_>, mode: &str, o: &ForceSpec, p: &Point) -> String {
+    spec.battle(mode, &["(compared)".to_string(), o.canonical()], &[p.clone(), p.clone()])
 }

@@ -310,8 +310,21 @@ fn a_gauntlet_of_forces_weighs_battles_like_duels() {
 fn compare_of_forces_reports_the_difference_of_win_rates_with_an_independent_interval() {
     let versus = FIELD.join(",");
     let j = json_of(&[
-        "compare", "--battle", FORCES[2], FORCES[0], "--versus", &versus, "--trials", "300", "--seed", "6", "--quiet",
-        "--format", "json",
+        "compare",
+        "--battle",
+        FORCES[2],
+        FORCES[0],
+        "--versus",
+        &versus,
+        "--pairing",
+        "independent",
+        "--trials",
+        "300",
+        "--seed",
+        "6",
+        "--quiet",
+        "--format",
+        "json",
     ]);
     let matchups = j["matchups"].as_array().unwrap();
     assert_eq!(matchups.len(), 2);

@@ -22,9 +22,11 @@
 //! engine allocates nothing per trial (the state is reset in place).
 
 mod outcome;
+mod paired;
 mod tally;
 
 pub use outcome::{Ending, MAX_SIDES, MAX_UNITS, Outcome};
+pub use paired::{PairedBattleTally, PairedBattles};
 pub use tally::{BattleSummary, BattleTally, SideSummary};
 
 use rand_xoshiro::Xoshiro256PlusPlus;
