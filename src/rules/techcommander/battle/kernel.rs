@@ -139,6 +139,8 @@ pub fn compile(
     game.omega = Omega::new(&game.units, setup.conditions, &game.tables, o, value, game.jury_ok as f64);
     game.specials = specials;
     game.offload = offload;
+    game.rally = super::rally::Rally::new(&game.units, &game.tables, o, value);
+    game.under_crewed = setup.conditions.iter().map(|c| c.under_crewed).collect();
     if let Some(dm) = dm {
         game.base_actions = DM_BASE_ACTIONS;
         game.dm = Some(dm);
