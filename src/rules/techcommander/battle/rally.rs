@@ -28,7 +28,7 @@
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::game::{Action, State, TcGame};
-use super::tables::{NONE, Tables, Value, state, state_of};
+use super::tables::{ByLife, NO_SYSTEM, NONE, Tables, Value, state, state_of};
 use super::units::BattleUnit;
 use crate::engine::battle::MAX_UNITS;
 use crate::rules::techcommander::dice::roll_d20;
@@ -67,6 +67,12 @@ pub struct Rally {
     pub capped: Vec<Capped>,
     /// `value[a * units + t]`: what destroying and damaging `t` is worth to `a`.
     pub value: Vec<Value>,
+    /// `attack[side * units + t][life]`: the Rallied Attack score of `side`'s whole
+    /// group at `t` (NaN: nobody can fire at it) in the common case: every member ready
+    /// with its best system, out of the red, no smoke on the line, `t`'s gear online,
+    /// no Moneyshot variants. The same number [`TcGame::rally_attack_exact`] computes
+    /// member by member (same order of operations), read instead when the case holds.
+    pub attack: Vec<ByLife>,
 }
 
 impl Rally {
@@ -92,7 +98,35 @@ impl Rally {
             })
             .collect();
         let value = units.iter().flat_map(|a| units.iter().map(move |t| value(a, t, o))).collect();
-        Rally { units: units.len(), capped, value }
+        let mut r = Rally { units: units.len(), capped, value, attack: Vec::new() };
+        let n = units.len();
+        let sides = units.iter().map(|u| u.side + 1).max().unwrap_or(0);
+        r.attack = vec![[f32::NAN; FULL + 1]; sides * n];
+        if tables.any_moneyshot {
+            return r;
+        }
+        for side in 0..sides {
+            let members: Vec<usize> = (0..n).filter(|&m| units[m].side == side && units[m].rallied).collect();
+            for t in (0..n).filter(|&t| units[t].side != side) {
+                for life in 1..=FULL {
+                    let mut acc = NO_LOSS;
+                    let mut any = None;
+                    for &m in &members {
+                        let (sys, _) = tables.best(m, t, state_of(false, false, false), life);
+                        if sys == NO_SYSTEM {
+                            continue;
+                        }
+                        let e = tables.entry(m, t, state_of(false, false, false), sys as usize);
+                        convolve(&mut acc, &r.capped[e as usize], life);
+                        any = any.or(Some(m));
+                    }
+                    if let Some(m) = any {
+                        r.attack[side * n + t][life] = score_of(&acc, life, r.value(m, t)) as f32;
+                    }
+                }
+            }
+        }
+        r
     }
 
     /// What destroying and damaging `t` is worth to `a`.
@@ -204,6 +238,16 @@ impl TcGame {
     /// member can fire at it.
     pub fn rally_attack_score(&self, s: &State, side: usize, t: usize) -> Option<f32> {
         let life = s.life[t].clamp(1, STARTING_LIFE as i32);
+        if self.common_case(s, side, t, life as usize) {
+            let score = self.rally.attack[side * self.units.len() + t][life as usize];
+            return (!score.is_nan()).then_some(score);
+        }
+        self.rally_attack_exact(s, side, t)
+    }
+
+    /// [`TcGame::rally_attack_score`] computed member by member (the convolution).
+    pub fn rally_attack_exact(&self, s: &State, side: usize, t: usize) -> Option<f32> {
+        let life = s.life[t].clamp(1, STARTING_LIFE as i32);
         let cap = life as usize;
         let mut acc = NO_LOSS;
         let mut any = None;
@@ -220,10 +264,35 @@ impl TcGame {
         any.map(|m| score_of(&acc, cap, self.rally.value(m, t)) as f32)
     }
 
+    /// Whether [`Rally::attack`] holds `side`'s Rallied Attack at `t` (at `life`) now.
+    #[inline(always)]
+    fn common_case(&self, s: &State, side: usize, t: usize, life: usize) -> bool {
+        !self.rally.attack.is_empty()
+            && !self.tables.any_moneyshot
+            && !s.offline[t]
+            && !s.smoked[t]
+            && self.groups[side].iter().all(|&m| {
+                let m = m as usize;
+                let (sys, _) = self.tables.best(m, t, state_of(false, false, false), life);
+                self.member_ready(s, m)
+                    && !self.in_the_red(s, m)
+                    && !self.smoked(s, m, t)
+                    && (sys == NO_SYSTEM || self.system_ready(s, m, sys as usize))
+            })
+    }
+
+    /// Whether at least two members of `side`'s group are ready.
+    #[inline(always)]
+    fn two_ready(&self, s: &State, side: usize) -> bool {
+        self.groups[side].iter().filter(|&&m| self.member_ready(s, m as usize)).nth(1).is_some()
+    }
+
     /// `side`'s best Rallied Attack (target, score): greedy, or only at the enemies with
-    /// the least life when `focus`; ties go to the earlier target.
+    /// the least life when `focus`; ties go to the earlier target. `None` with fewer than
+    /// two members ready: one member's Rallied Attack is its own attack, never better
+    /// than Weapons Free.
     pub fn best_rally_attack(&self, s: &State, side: usize, focus: bool) -> Option<(usize, f32)> {
-        if !self.group_may_act(s, side) {
+        if !self.group_may_act(s, side) || !self.two_ready(s, side) {
             return None;
         }
         let enemies = &self.enemies[side];
@@ -363,9 +432,10 @@ impl TcGame {
 
     /// `side`'s best Rallied Assault (enemy side, score); under `focus` only at a group
     /// whose current first member has the least life of the enemies. Ties go to the
-    /// earlier side.
+    /// earlier side. `None` with fewer than two members ready (one member's assault is
+    /// its attack at the first member, never better than Weapons Free).
     pub fn best_assault(&self, s: &State, side: usize, focus: bool) -> Option<(usize, f32)> {
-        if !self.group_may_act(s, side) {
+        if !self.group_may_act(s, side) || !self.two_ready(s, side) {
             return None;
         }
         let least = if focus {

@@ -435,3 +435,33 @@ fn budgets_hold_with_group_actions_and_tramples_under_every_policy() {
     }
     assert!(seen.iter().all(|b| b.load(Ordering::Relaxed)), "every new action is played by some policy: {seen:?}");
 }
+
+#[test]
+fn the_compiled_rallied_attack_scores_are_the_member_by_member_ones() {
+    // Built-in catalogue: the common case read from the compiled table equals the
+    // convolution step by step, bit for bit, at every target and life.
+    let cat = Catalogue::embedded().unwrap();
+    let o = Options::default();
+    let forces = [
+        ForceSpec::parse("Stingray Standard+3*ECBS Pirate AT").unwrap(),
+        ForceSpec::parse("Gladiator Lancer+2*ECBS Pirate AT").unwrap(),
+    ];
+    let units = resolve(&cat, &forces, &o, false).unwrap();
+    let cond = [Conditions::at_range(12.0); 2];
+    let tables = Tables::new(&units, &cond, &o, skirmish_value);
+    let g = TcGame::new(units, tables, &o, 10, 2);
+    let mut s = first_action(&g, 1);
+    let mut compared = 0;
+    for side in 0..2 {
+        for &t in &g.enemies[side] {
+            for life in 1..=20 {
+                s.life[t as usize] = life;
+                let fast = g.rally_attack_score(&s, side, t as usize);
+                assert_eq!(fast.map(f32::to_bits), g.rally_attack_exact(&s, side, t as usize).map(f32::to_bits));
+                compared += fast.is_some() as u32;
+            }
+            s.life[t as usize] = 20;
+        }
+    }
+    assert!(compared > 100, "{compared}");
+}
