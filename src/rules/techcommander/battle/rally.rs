@@ -139,12 +139,15 @@ impl Rally {
 /// `acc` ← the law of the sum of `acc` and `law`, both capped at `cap`.
 #[inline(always)]
 fn convolve(acc: &mut Capped, law: &Capped, cap: usize) {
+    // Only the supports: the terms skipped are products with 0.
+    let top = |l: &Capped| l.iter().rposition(|&p| p != 0.0).unwrap_or(0);
+    let (acc_top, law_top) = (top(acc).min(cap), top(law));
     let mut out = [0.0; FULL + 1];
-    for (i, &p) in acc.iter().enumerate().take(cap + 1) {
+    for (i, &p) in acc.iter().enumerate().take(acc_top + 1) {
         if p == 0.0 {
             continue;
         }
-        for (j, &q) in law.iter().enumerate() {
+        for (j, &q) in law.iter().enumerate().take(law_top + 1) {
             if q != 0.0 {
                 out[(i + j).min(cap)] += p * q;
             }
