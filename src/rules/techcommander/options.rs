@@ -355,7 +355,8 @@ pub struct Options {
     /// `INITIATIVE_TIES`: which players reroll a tied initiative roll.
     pub initiative_ties: InitiativeTies,
     /// `RALLY_AT_DEPLOY`: all troop and crew units of a side form one rallied group
-    /// that takes one action (Rallied Weapons Free) (true).
+    /// that takes one action (Rallied Weapons Free, Rallied Attack or Rallied Assault)
+    /// (true).
     pub rally_at_deploy: bool,
     /// `SMOKE_POP`: a unit with smoke gear may spend a Move action and one round to be
     /// smoked until Reset (true).

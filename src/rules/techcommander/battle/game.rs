@@ -39,6 +39,16 @@ pub enum Action {
     /// weapon system at `target` (no fire control, no positive modifiers); its gear is
     /// offline and its turn over ([`super::omega`]).
     Omega { actor: u8, target: u8 },
+    /// §2.4 Rallied Attack: the side's rallied group, every ready member firing its own
+    /// best ready system at `target` ([`super::rally`]).
+    RallyAttack { target: u8 },
+    /// §2.4 Rallied Assault on the rallied group of enemy `side`: each ready member
+    /// attacks that group's current first member until it is eliminated, then the next
+    /// ([`super::rally`]).
+    Assault { side: u8 },
+    /// §4 Trample: MSV `actor` crosses the first members of enemy `side`'s rallied
+    /// group, at most half its speed many, each dodging on its own ([`super::rally`]).
+    Trample { actor: u8, side: u8 },
 }
 
 /// The mutable state of one battle, in fixed arrays indexed by unit slot (slots at or
@@ -148,6 +158,13 @@ pub struct TcGame {
     pub passengers: Vec<Vec<u8>>,
     /// Omega Overrides (empty unless set after [`TcGame::new`]).
     pub omega: super::omega::Omega,
+    /// The rallied groups' laws and target values ([`super::rally`]); built by
+    /// [`TcGame::new`] with the skirmish values (a deathmatch rebuilds it).
+    pub rally: super::rally::Rally,
+    /// Sides playing under the `under_crewed` condition (§2.2): their MSVs take one
+    /// action a turn and their MSVs and vehicles give no command actions. All false
+    /// unless set after [`TcGame::new`].
+    pub under_crewed: Vec<bool>,
     /// Unit slots of each side, in force order.
     pub side_units: Vec<Vec<u8>>,
     /// Rallied members of each side, in force order.
@@ -189,7 +206,10 @@ impl TcGame {
         let passengers = (0..units.len())
             .map(|c| (0..units.len()).filter(|&p| units[p].carrier == Some(c)).map(|p| p as u8).collect())
             .collect();
+        let rally = super::rally::Rally::new(&units, &tables, o, super::tables::skirmish_value);
         let mut game = TcGame {
+            rally,
+            under_crewed: vec![false; sides],
             facts: units.iter().map(Facts::of).collect(),
             specials: super::specials::Specials::default(),
             offload: None,
@@ -332,7 +352,7 @@ impl TcGame {
     /// `t` loses `loss` life to an action of `a` (`KILL_CREDIT`: the first to take it to
     /// 0 or below).
     #[inline(always)]
-    fn take(&self, s: &mut State, t: usize, loss: u32, a: usize) {
+    pub(super) fn take(&self, s: &mut State, t: usize, loss: u32, a: usize) {
         s.life[t] -= loss.min(1000) as i32;
         if s.life[t] <= 0 && s.credit[t] == NO_CREDIT {
             s.credit[t] = a as u8;
@@ -619,7 +639,7 @@ impl BattleRules for TcGame {
                 self.side_units[side]
                     .iter()
                     .map(|&u| u as usize)
-                    .filter(|&u| s.present[u])
+                    .filter(|&u| s.present[u] && !self.is_under_crewed(u))
                     .map(|u| self.units[u].command)
                     .sum()
             } else {
@@ -630,8 +650,9 @@ impl BattleRules for TcGame {
             s.left[side] = base + command;
             s.group_acted[side] = false;
         }
+        let any_under_crewed = self.under_crewed.iter().any(|&u| u);
         for (i, f) in self.facts.iter().enumerate() {
-            s.actions[i] = f.actions;
+            s.actions[i] = if any_under_crewed && self.is_under_crewed(i) { OTHER_ACTIONS_PER_TURN } else { f.actions };
             s.used[i] = 0;
             s.jury[i] = 0;
         }
@@ -643,7 +664,7 @@ impl BattleRules for TcGame {
             return self.side_units[side]
                 .iter()
                 .map(|&u| u as usize)
-                .filter(|&u| s.present[u] && s.life[u] > 0)
+                .filter(|&u| s.present[u] && s.life[u] > 0 && !self.is_under_crewed(u))
                 .map(|u| self.units[u].command)
                 .sum();
         }
@@ -689,6 +710,9 @@ impl BattleRules for TcGame {
                 }
             }
             Action::Omega { actor, target } => self.omega_override(s, actor as usize, target as usize, rng),
+            Action::RallyAttack { target } => self.rally_attack(s, side, target as usize, rng),
+            Action::Assault { side: enemy } => self.assault(s, side, enemy as usize, rng),
+            Action::Trample { actor, side: enemy } => self.trample(s, actor as usize, enemy as usize, rng),
             Action::Group { focus } => {
                 s.group_acted[side] = true;
                 for &m in &self.groups[side] {
@@ -918,6 +942,15 @@ impl TcGame {
             && s.used[m] == s.used[n]
             && s.dry[m] == s.dry[n]
             && s.smoked[m] == s.smoked[n]
+    }
+
+    /// Whether unit `u` is under-crewed (§2.2): an MSV or vehicle of a side playing under
+    /// the `under_crewed` condition.
+    #[inline(always)]
+    pub fn is_under_crewed(&self, u: usize) -> bool {
+        let unit = &self.units[u];
+        self.under_crewed.get(unit.side).copied().unwrap_or(false)
+            && matches!(unit.kind, UnitKind::Msv | UnitKind::Vehicle)
     }
 
     /// Reset phase: smoke clears, power armour back to 20.

@@ -162,6 +162,8 @@ pub fn compile_teams(
     game.omega = Omega::new(&game.units, setup.conditions, &game.tables, o, value, game.jury_ok as f64);
     game.specials = specials;
     game.offload = offload;
+    game.rally = super::rally::Rally::new(&game.units, &game.tables, o, value);
+    game.under_crewed = setup.conditions.iter().map(|c| c.under_crewed).collect();
     if let Some(mut dm) = dm {
         game.base_actions = DM_BASE_ACTIONS;
         if let Some(teams) = teams {

@@ -13,6 +13,8 @@
 //!   attacker reaches (`REACH_RULE`).
 //! - [`omega`]: Omega Override as an action, compared exactly with the MSV's best
 //!   two-attack sequence.
+//! - [`rally`]: the rallied group's Rallied Attack and Rallied Assault, and a trample
+//!   over several members of a group, scored exactly.
 //! - [`policy`]: the named policies (§2.7 greedy, focus-lowest, random).
 //! - [`kernel`]: one compiled battle per policy, and the setup from the command line.
 
@@ -22,6 +24,7 @@ pub mod game;
 pub mod kernel;
 pub mod omega;
 pub mod policy;
+pub mod rally;
 pub mod specials;
 pub mod tables;
 pub mod teams;
@@ -32,5 +35,7 @@ pub use policy::BattlePolicyName;
 
 #[cfg(test)]
 mod teams_tests;
+#[cfg(test)]
+mod rally_tests;
 #[cfg(test)]
 mod tests;

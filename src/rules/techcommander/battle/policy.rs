@@ -22,9 +22,10 @@ pub enum BattlePolicyName {
     /// actor and system that score best against it; no smoke.
     FocusLowest,
     /// Any legal attack with one weapon system or an offload, uniformly at random (the
-    /// rallied group counts as one actor); passes only when there is none. Never pops
-    /// smoke, makes a special attack or an Omega Override. A baseline for how much play
-    /// matters.
+    /// rallied group's Weapons Free counts as one choice, each Rallied Attack target,
+    /// Rallied Assault and group trample as one more); passes only when there is none.
+    /// Never pops smoke, makes another special attack or an Omega Override. A baseline
+    /// for how much play matters.
     Random,
 }
 
@@ -160,6 +161,11 @@ impl TcGame {
                     best = Some((Action::Offload { carrier: a, focus }, score));
                 }
             }
+            if let Some((enemy, score)) = self.best_trample(s, au, focus)
+                && super::rally::beats(score, best.map(|b| b.1))
+            {
+                best = Some((Action::Trample { actor: a, side: enemy as u8 }, score));
+            }
         }
         if self.group_ready(s, side) {
             // Summed in member order (the float sum of a fold from 0); a member standing
@@ -189,6 +195,16 @@ impl TcGame {
             if best.is_none_or(|b| group > b.1) {
                 best = Some((Action::Group { focus }, group));
             }
+        }
+        if let Some((target, score)) = self.best_rally_attack(s, side, focus)
+            && super::rally::beats(score, best.map(|b| b.1))
+        {
+            best = Some((Action::RallyAttack { target: target as u8 }, score));
+        }
+        if let Some((enemy, score)) = self.best_assault(s, side, focus)
+            && super::rally::beats(score, best.map(|b| b.1))
+        {
+            best = Some((Action::Assault { side: enemy as u8 }, score));
         }
         best.filter(|b| b.1 > 0.0)
     }
@@ -234,8 +250,9 @@ impl BattlePolicy<TcGame> for RandomLegal {
         _phase: usize,
         rng: &mut Xoshiro256PlusPlus,
     ) -> Option<Action> {
-        // Count the legal attacks (offloads included), then draw one; the group is one
-        // more choice.
+        // Count the legal attacks (offloads included), then draw one; the group's Weapons
+        // Free is one more choice, then its Rallied Attacks, Rallied Assaults and the
+        // tramples of rallied groups.
         let mut count = 0u64;
         g.legal_attacks(s, side, |_| {
             count += 1;
@@ -245,13 +262,31 @@ impl BattlePolicy<TcGame> for RandomLegal {
             && g.groups[side]
                 .iter()
                 .any(|&m| g.member_ready(s, m as usize) && g.best_shot(s, m as usize, false).is_some());
-        let total = count + group as u64;
+        let mut extra = 0u64;
+        g.rally_choices(s, side, |_| {
+            extra += 1;
+            false
+        });
+        let total = count + group as u64 + extra;
         if total == 0 {
             return None;
         }
         let pick = roll(rng, total) - 1;
-        if pick == count {
+        if group && pick == count {
             return Some(Action::Group { focus: false });
+        }
+        if pick >= count {
+            let mut i = count + group as u64;
+            let mut chosen = None;
+            g.rally_choices(s, side, |a| {
+                if i == pick {
+                    chosen = Some(a);
+                    return true;
+                }
+                i += 1;
+                false
+            });
+            return chosen;
         }
         let mut i = 0u64;
         let mut chosen = None;

@@ -2,8 +2,11 @@
 //! as battle actions: per pair of enemy units, fire-control and smoke state, the exact
 //! joint (target loss, own loss) law of each attack the actor may make and reaches
 //! (`REACH_RULE`), and a sampler for it. Each is its own system, once per turn
-//! (`SPECIAL_AS_SYSTEM`); a trample crosses one member of a group (one target per action
-//! without a map). An attacker that destroys itself gives nobody kill credit.
+//! (`SPECIAL_AS_SYSTEM`). A trample of a rallied group's members is its own action over
+//! several members ([`super::rally`]): its tables are kept apart
+//! ([`Specials::trample_entry`]) and the single-target search never sees them; a trample
+//! of a troop or crew unit that is not rallied stays a one-target special attack. An
+//! attacker that destroys itself gives nobody kill credit.
 
 use rand::Rng;
 
@@ -96,6 +99,11 @@ pub struct Specials {
     pub any: Vec<bool>,
     /// `mask[a * units + t]`: bit k set when special attack k of `a` on `t` exists.
     pub mask: Vec<u8>,
+    /// `trample[(a * units + t) * 4 + state]`: the table of `a` trampling rallied member
+    /// `t`, or [`NONE`] (§4: an MSV tramples members of one rallied group).
+    trample: Vec<u32>,
+    /// Whether each unit may trample some rallied member.
+    pub group_trample_any: Vec<bool>,
 }
 
 impl Specials {
@@ -113,6 +121,8 @@ impl Specials {
             tables: Vec::new(),
             any: vec![false; n],
             mask: vec![0; n * n],
+            trample: vec![NONE; n * n * 4],
+            group_trample_any: vec![false; n],
         };
         for (a, ua) in units.iter().enumerate() {
             for (d, ud) in units.iter().enumerate() {
@@ -135,6 +145,11 @@ impl Specials {
                             let odds = state_odds(special, &ua.attacker, &ud.target, &cond, o);
                             let i = s.tables.len() as u32;
                             s.tables.push(SpecialTable::new(odds, value(ua, ud, o), value(ua, ua, o)));
+                            if mode == AttackMode::Trample && ud.rallied {
+                                s.trample[(a * n + d) * 4 + state(fc_lost, smoked)] = i;
+                                s.group_trample_any[a] = true;
+                                continue;
+                            }
                             let e = s.index(a, d, state(fc_lost, smoked), k);
                             s.entry[e] = i;
                             s.any[a] = true;
@@ -156,6 +171,12 @@ impl Specials {
     #[inline(always)]
     pub fn against(&self, a: usize, t: usize) -> u8 {
         self.mask[a * self.units + t]
+    }
+
+    /// The table of `a` trampling rallied member `t` in `state`, or [`NONE`].
+    #[inline(always)]
+    pub fn trample_entry(&self, a: usize, t: usize, state: usize) -> u32 {
+        self.trample.get((a * self.units + t) * 4 + state).copied().unwrap_or(NONE)
     }
 
     /// The table of special attack `k` of `a` on `t` in `state`, or [`NONE`].

@@ -131,6 +131,9 @@ impl TcGame {
         self.has_command =
             self.side_units.iter().map(|v| v.iter().any(|&u| self.units[u as usize].command > 0)).collect();
         self.derive_lists();
+        // The compiled Rallied Attack scores are per player's group; a team's group
+        // spans players, so its attacks are scored member by member.
+        self.rally.attack.clear();
     }
 
     /// Players whose base actions side `side` gives: its team's size for a team's

@@ -358,7 +358,16 @@ impl<P: BattlePolicy<TcGame>> BattlePolicy<TcGame> for Audited<P> {
                 assert!(s.used[actor as usize] & (1 << system) == 0, "a system fired twice in a turn");
             }
             Action::Smoke { unit } => assert!(s.actions[unit as usize] >= 1 && s.smoke_rounds[unit as usize] >= 1),
-            Action::Group { .. } => assert!(!s.group_acted[side], "the group acted twice"),
+            Action::Group { .. } | Action::RallyAttack { .. } | Action::Assault { .. } => {
+                assert!(!s.group_acted[side], "the group acted twice");
+                assert!(g.groups[side].iter().any(|&m| g.member_ready(s, m as usize)), "a group with nobody ready");
+            }
+            Action::Trample { actor, .. } => {
+                let a = actor as usize;
+                assert!(s.present[a] && s.actions[a] >= 1, "a trample beyond the unit's actions");
+                let bit = 1 << (g.units[a].attacker.systems.len() + super::rally::TRAMPLE);
+                assert!(s.used[a] & bit == 0, "two tramples in a turn");
+            }
             Action::Omega { actor, .. } => {
                 assert_eq!(s.actions[actor as usize], 2, "an Omega after an earlier action");
                 assert_eq!(s.used[actor as usize], 0, "an Omega after a system fired");

@@ -1,0 +1,634 @@
+//! Rallied group actions (techcommander-battles.md §2.4 row "rally", `RALLY_AT_DEPLOY`)
+//! and a trample over several members of a rallied group (§4).
+//!
+//! A side's rallied troops and crew act as one group, once per turn, for one player
+//! action. Besides Rallied Weapons Free ([`Action::Group`]) the group may make:
+//! - **Rallied Attack** ([`Action::RallyAttack`]): every ready member fires its own
+//!   weapon at one target. Each member picks its best ready system against the target at
+//!   the target's life when the action begins. `RALLY_REDUCTION` = per member: each
+//!   member's hits are totalled, reduced and divided on their own, so the members' life
+//!   losses are independent and the law of their sum is the convolution of the members'
+//!   exact laws. The greedy score is §2.7's terms on that sum:
+//!   V × (P(sum ≥ life) + `DAMAGE_WEIGHT` × E[min(sum, life)] / 20).
+//! - **Rallied Assault** ([`Action::Assault`]): only against an enemy rallied group:
+//!   each ready member in force order attacks the current first member of that group
+//!   (force order, on the field and above 0 life) with its best ready system at that
+//!   member's current life, until it is eliminated, then the next. Damage beyond a
+//!   member's life is lost. Scored exactly by a walk over (current member, its life).
+//!
+//! A trample ([`Action::Trample`]) is an MSV's special attack (`SPECIAL_AS_SYSTEM`, the
+//! trample system) over the first members (force order) of one enemy rallied group, at
+//! most half its speed many (at least one), each dodging on its own; one jury-rig roll
+//! for the action. Scored as the sum of the crossed members' special-attack scores.
+//!
+//! All laws are read from tables compiled before the first battle ([`Rally::new`], the
+//! trample tables in [`super::specials`]); scoring works on fixed-size arrays on the
+//! stack, with no allocation per action.
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::game::{Action, State, TcGame};
+use super::tables::{ByLife, NO_SYSTEM, NONE, Tables, Value, Weight, state, state_of};
+use super::units::BattleUnit;
+use crate::engine::battle::MAX_UNITS;
+use crate::rules::techcommander::dice::roll_d20;
+use crate::rules::techcommander::options::Options;
+use crate::rules::techcommander::rulings::STARTING_LIFE;
+
+const FULL: usize = STARTING_LIFE as usize;
+/// A life-loss law capped at 20: `law[n]` = P(min(loss, 20) = n), n in 0..=20.
+pub type Capped = [f64; FULL + 1];
+/// The law of no loss.
+const NO_LOSS: Capped = {
+    let mut l = [0.0; FULL + 1];
+    l[0] = 1.0;
+    l
+};
+/// The trample's system index among the special attacks ([`super::specials::MODES`]).
+pub const TRAMPLE: usize = 3;
+/// A group action is chosen over an equal-scoring earlier candidate only when it beats
+/// it by more than this relative margin (the scores are sums of f32 and f64 terms in
+/// different orders; the margin keeps a one-member group's Rallied Attack, equal to its
+/// member's attack, from displacing it on rounding).
+const MARGIN: f32 = 1e-5;
+
+/// Whether `score` beats `best` (if any) by more than [`MARGIN`].
+#[inline(always)]
+pub fn beats(score: f32, best: Option<f32>) -> bool {
+    best.is_none_or(|b| score > b + MARGIN * b.abs().max(1.0))
+}
+
+/// The compiled data of the group actions: capped laws of every [`Tables`] entry and
+/// what a target is worth to each attacker. Empty when no unit is rallied.
+#[derive(Debug, Clone, Default)]
+pub struct Rally {
+    units: usize,
+    /// Per [`Tables`] entry (same index): its law capped at 20.
+    pub capped: Vec<Capped>,
+    /// `value[a * units + t]`: what destroying and damaging `t` is worth to `a`.
+    pub value: Vec<Value>,
+    /// `attack[side * units + t][life]`: the Rallied Attack score of `side`'s whole
+    /// group at `t` (NaN: nobody can fire at it) in the common case: every member ready
+    /// with its best system, out of the red, no smoke on the line, `t`'s gear online,
+    /// no Moneyshot variants. The same number [`TcGame::rally_attack_exact`] computes
+    /// member by member (same order of operations), read instead when the case holds.
+    pub attack: Vec<ByLife>,
+}
+
+impl Rally {
+    /// Compile from the battle's `tables` (built with the same `value`).
+    pub fn new(
+        units: &[BattleUnit],
+        tables: &Tables,
+        o: &Options,
+        value: fn(&BattleUnit, &BattleUnit, &Options) -> Value,
+    ) -> Rally {
+        if !units.iter().any(|u| u.rallied) {
+            return Rally::default();
+        }
+        let capped = tables
+            .laws
+            .iter()
+            .map(|law| {
+                let mut c = [0.0; FULL + 1];
+                for (n, p) in law.iter().enumerate() {
+                    c[n.min(FULL)] += p;
+                }
+                c
+            })
+            .collect();
+        let value = units.iter().flat_map(|a| units.iter().map(move |t| value(a, t, o))).collect();
+        let mut r = Rally { units: units.len(), capped, value, attack: Vec::new() };
+        let n = units.len();
+        let sides = units.iter().map(|u| u.side + 1).max().unwrap_or(0);
+        r.attack = vec![[f32::NAN; FULL + 1]; sides * n];
+        if tables.any_moneyshot {
+            return r;
+        }
+        for side in 0..sides {
+            let members: Vec<usize> = (0..n).filter(|&m| units[m].side == side && units[m].rallied).collect();
+            for t in (0..n).filter(|&t| units[t].side != side) {
+                for life in 1..=FULL {
+                    let mut acc = NO_LOSS;
+                    let mut any = None;
+                    for &m in &members {
+                        let (sys, _) = tables.ranked(m, t, Weight::Kept, state_of(false, false, false), life)[0];
+                        if sys == NO_SYSTEM {
+                            continue;
+                        }
+                        let e = tables.entry(m, t, state_of(false, false, false), sys as usize);
+                        convolve(&mut acc, &r.capped[e as usize], life);
+                        any = any.or(Some(m));
+                    }
+                    if let Some(m) = any {
+                        r.attack[side * n + t][life] = score_of(&acc, life, r.value(m, t)) as f32;
+                    }
+                }
+            }
+        }
+        r
+    }
+
+    /// What destroying and damaging `t` is worth to `a`.
+    #[inline(always)]
+    fn value(&self, a: usize, t: usize) -> Value {
+        self.value[a * self.units + t]
+    }
+}
+
+/// `acc` ← the law of the sum of `acc` and `law`, both capped at `cap`.
+#[inline(always)]
+fn convolve(acc: &mut Capped, law: &Capped, cap: usize) {
+    // Only the supports: the terms skipped are products with 0.
+    let top = |l: &Capped| l.iter().rposition(|&p| p != 0.0).unwrap_or(0);
+    let (acc_top, law_top) = (top(acc).min(cap), top(law));
+    let mut out = [0.0; FULL + 1];
+    for (i, &p) in acc.iter().enumerate().take(acc_top + 1) {
+        if p == 0.0 {
+            continue;
+        }
+        for (j, &q) in law.iter().enumerate().take(law_top + 1) {
+            if q != 0.0 {
+                out[(i + j).min(cap)] += p * q;
+            }
+        }
+    }
+    *acc = out;
+}
+
+/// §2.7's score of a life-loss law (capped at or above `life`) against a target at
+/// `life` worth `v`.
+#[inline(always)]
+fn score_of(law: &Capped, life: usize, v: Value) -> f64 {
+    let kill: f64 = law[life..].iter().sum();
+    let e_min: f64 = law.iter().enumerate().map(|(n, p)| n.min(life) as f64 * p).sum();
+    let per_kill = v.kill + if life == FULL { v.kill_from_full } else { 0.0 };
+    per_kill * kill + v.damage * e_min / STARTING_LIFE as f64
+}
+
+impl TcGame {
+    /// Weight of the fire-control-kept tables for `a` now: 1 out of the red, else by the
+    /// jury rig (this turn's result when it is kept for the turn).
+    #[inline(always)]
+    fn kept_weight(&self, s: &State, a: usize) -> f64 {
+        if !self.in_the_red(s, a) {
+            1.0
+        } else if self.o.jury_rig_per_action || s.jury[a] == 0 {
+            self.jury_ok as f64
+        } else if s.jury[a] == 1 {
+            1.0
+        } else {
+            0.0
+        }
+    }
+
+    /// The best ready system of member `m` against `t` at the target life `life` (1..=20),
+    /// with its greedy score; ties go to the earlier system. `None` when no ready system
+    /// can fire at `t`.
+    pub fn member_shot(&self, s: &State, m: usize, t: usize, life: i32) -> Option<(usize, f32)> {
+        let smoked = self.smoked(s, m, t);
+        let w = self.kept_weight(s, m) as f32;
+        let l = life.clamp(1, STARTING_LIFE as i32) as usize;
+        let tb = &self.tables;
+        let mut best: Option<(usize, f32)> = None;
+        for sys in 0..self.units[m].attacker.systems.len() {
+            if !self.system_ready(s, m, sys) {
+                continue;
+            }
+            let e = tb.entry(m, t, state_of(false, smoked, s.offline[t]), sys);
+            if e == NONE {
+                continue;
+            }
+            let mut score = tb.score[tb.at_life(e, life) as usize][l];
+            if w < 1.0 {
+                let f = tb.entry(m, t, state_of(true, smoked, s.offline[t]), sys);
+                let lost = if f == NONE { 0.0 } else { tb.score[tb.at_life(f, life) as usize][l] };
+                score = w * score + (1.0 - w) * lost;
+            }
+            if best.is_none_or(|b| score > b.1) {
+                best = Some((sys, score));
+            }
+        }
+        best
+    }
+
+    /// The exact law of the life `m` takes from `t` (at `life`) firing `sys`, capped at 20.
+    fn member_law(&self, s: &State, m: usize, t: usize, sys: usize, life: i32) -> Capped {
+        let smoked = self.smoked(s, m, t);
+        let tb = &self.tables;
+        let w = self.kept_weight(s, m);
+        let law = |fc_lost: bool| {
+            let e = tb.entry(m, t, state_of(fc_lost, smoked, s.offline[t]), sys);
+            if e == NONE { NO_LOSS } else { self.rally.capped[tb.at_life(e, life) as usize] }
+        };
+        let kept = law(false);
+        if w >= 1.0 {
+            return kept;
+        }
+        let lost = law(true);
+        std::array::from_fn(|n| w * kept[n] + (1.0 - w) * lost[n])
+    }
+
+    /// Whether the side's rallied group may act (not acted this turn, a member ready).
+    #[inline(always)]
+    pub fn group_may_act(&self, s: &State, side: usize) -> bool {
+        !self.rally.capped.is_empty()
+            && !s.group_acted[side]
+            && self.groups[side].iter().any(|&m| self.member_ready(s, m as usize))
+    }
+
+    /// The greedy score of `side`'s Rallied Attack at `t`, or `None` when no ready
+    /// member can fire at it.
+    pub fn rally_attack_score(&self, s: &State, side: usize, t: usize) -> Option<f32> {
+        let life = s.life[t].clamp(1, STARTING_LIFE as i32);
+        if self.common_case(s, side, t, life as usize) {
+            let score = self.rally.attack[side * self.units.len() + t][life as usize];
+            return (!score.is_nan()).then_some(score);
+        }
+        self.rally_attack_exact(s, side, t)
+    }
+
+    /// [`TcGame::rally_attack_score`] computed member by member (the convolution).
+    pub fn rally_attack_exact(&self, s: &State, side: usize, t: usize) -> Option<f32> {
+        let life = s.life[t].clamp(1, STARTING_LIFE as i32);
+        let cap = life as usize;
+        let mut acc = NO_LOSS;
+        let mut any = None;
+        for &m in &self.groups[side] {
+            let m = m as usize;
+            if !self.member_ready(s, m) {
+                continue;
+            }
+            if let Some((sys, _)) = self.member_shot(s, m, t, s.life[t]) {
+                convolve(&mut acc, &self.member_law(s, m, t, sys, s.life[t]), cap);
+                any = any.or(Some(m));
+            }
+        }
+        any.map(|m| score_of(&acc, cap, self.rally.value(m, t)) as f32)
+    }
+
+    /// Whether [`Rally::attack`] holds `side`'s Rallied Attack at `t` (at `life`) now.
+    #[inline(always)]
+    fn common_case(&self, s: &State, side: usize, t: usize, life: usize) -> bool {
+        !self.rally.attack.is_empty()
+            && !self.tables.any_moneyshot
+            && !s.offline[t]
+            && !s.smoked[t]
+            && self.groups[side].iter().all(|&m| {
+                let m = m as usize;
+                let (sys, _) = self.tables.ranked(m, t, Weight::Kept, state_of(false, false, false), life)[0];
+                self.member_ready(s, m)
+                    && !self.in_the_red(s, m)
+                    && !self.smoked(s, m, t)
+                    && (sys == NO_SYSTEM || self.system_ready(s, m, sys as usize))
+            })
+    }
+
+    /// Whether at least two members of `side`'s group are ready.
+    #[inline(always)]
+    fn two_ready(&self, s: &State, side: usize) -> bool {
+        self.groups[side].iter().filter(|&&m| self.member_ready(s, m as usize)).nth(1).is_some()
+    }
+
+    /// `side`'s best Rallied Attack (target, score): greedy, or only at the enemies with
+    /// the least life when `focus`; ties go to the earlier target. `None` with fewer than
+    /// two members ready: one member's Rallied Attack is its own attack, never better
+    /// than Weapons Free.
+    pub fn best_rally_attack(&self, s: &State, side: usize, focus: bool) -> Option<(usize, f32)> {
+        if !self.group_may_act(s, side) || !self.two_ready(s, side) {
+            return None;
+        }
+        let enemies = &self.enemies[side];
+        let least = if focus {
+            enemies.iter().map(|&t| t as usize).filter(|&t| self.targetable(s, t)).map(|t| s.life[t]).min()
+        } else {
+            None
+        };
+        let mut best: Option<(usize, f32)> = None;
+        for &t in enemies {
+            let t = t as usize;
+            if !self.targetable(s, t) || least.is_some_and(|l| s.life[t] != l) {
+                continue;
+            }
+            if let Some(score) = self.rally_attack_score(s, side, t)
+                && best.is_none_or(|b| score > b.1)
+            {
+                best = Some((t, score));
+            }
+        }
+        best
+    }
+
+    /// Rallied Attack: every ready member fires its best ready system (chosen at the
+    /// target's life when the action begins) at `t`.
+    pub(super) fn rally_attack(&self, s: &mut State, side: usize, t: usize, rng: &mut Xoshiro256PlusPlus) {
+        s.group_acted[side] = true;
+        let life = s.life[t];
+        for &m in &self.groups[side] {
+            let m = m as usize;
+            if !self.member_ready(s, m) {
+                continue;
+            }
+            if let Some((sys, _)) = self.member_shot(s, m, t, life) {
+                self.fire(s, m, sys, t, rng);
+            }
+        }
+    }
+
+    /// The targetable members of `enemy`'s rallied group, in force order, into `out`;
+    /// returns how many.
+    #[inline(always)]
+    fn standing(&self, s: &State, enemy: usize, out: &mut [u8; MAX_UNITS]) -> usize {
+        let mut n = 0;
+        for &g in &self.groups[enemy] {
+            if self.targetable(s, g as usize) {
+                out[n] = g;
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// The greedy score of `side`'s Rallied Assault on `enemy`'s rallied group, exactly:
+    /// the distribution of (current member, its life) walked member by member. `None`
+    /// when that group has no targetable member.
+    pub fn assault_score(&self, s: &State, side: usize, enemy: usize) -> Option<f32> {
+        let mut targets = [0u8; MAX_UNITS];
+        let n = self.standing(s, enemy, &mut targets);
+        if n == 0 {
+            return None;
+        }
+        // p[i][l]: the current target is targets[i] at life l (i == n: all eliminated).
+        let mut p = [[0.0f64; FULL + 1]; MAX_UNITS + 1];
+        let life0 = |i: usize| s.life[targets[i] as usize].min(STARTING_LIFE as i32) as usize;
+        p[0][life0(0)] = 1.0;
+        let mut first = 0; // the lowest index with mass
+        let mut attacker = None;
+        for &m in &self.groups[side] {
+            let m = m as usize;
+            if !self.member_ready(s, m) {
+                continue;
+            }
+            attacker = attacker.or(Some(m));
+            let mut next = [[0.0f64; FULL + 1]; MAX_UNITS + 1];
+            next[n] = p[n];
+            for i in first..n {
+                let t = targets[i] as usize;
+                for l in 1..=FULL {
+                    let q = p[i][l];
+                    if q == 0.0 {
+                        continue;
+                    }
+                    let Some((sys, _)) = self.member_shot(s, m, t, l as i32) else {
+                        next[i][l] += q;
+                        continue;
+                    };
+                    let law = self.member_law(s, m, t, sys, l as i32);
+                    for (loss, &r) in law.iter().enumerate() {
+                        if r == 0.0 {
+                            continue;
+                        }
+                        if loss >= l {
+                            let j = i + 1;
+                            if j == n {
+                                next[n][0] += q * r;
+                            } else {
+                                next[j][life0(j)] += q * r;
+                            }
+                        } else {
+                            next[i][l - loss] += q * r;
+                        }
+                    }
+                }
+            }
+            p = next;
+            while first < n && p[first].iter().all(|&q| q == 0.0) {
+                first += 1;
+            }
+        }
+        let a = attacker?;
+        // Score: every member before the current one is eliminated; the current one has
+        // lost life0 - l.
+        let mut score = 0.0;
+        let mut killed = 0.0; // value of eliminating targets[..i]
+        for i in 0..=n {
+            let mass: f64 = p[i].iter().sum();
+            if mass > 0.0 {
+                score += mass * killed;
+                if i < n {
+                    let v = self.rally.value(a, targets[i] as usize);
+                    let l0 = life0(i);
+                    for (l, &q) in p[i].iter().enumerate().take(l0 + 1).skip(1) {
+                        score += q * v.damage * (l0 - l) as f64 / STARTING_LIFE as f64;
+                    }
+                }
+            }
+            if i < n {
+                let v = self.rally.value(a, targets[i] as usize);
+                let l0 = life0(i);
+                let per_kill = v.kill + if l0 == FULL { v.kill_from_full } else { 0.0 };
+                killed += per_kill + v.damage * l0 as f64 / STARTING_LIFE as f64;
+            }
+        }
+        Some(score as f32)
+    }
+
+    /// `side`'s best Rallied Assault (enemy side, score); under `focus` only at a group
+    /// whose current first member has the least life of the enemies. Ties go to the
+    /// earlier side. `None` with fewer than two members ready (one member's assault is
+    /// its attack at the first member, never better than Weapons Free).
+    pub fn best_assault(&self, s: &State, side: usize, focus: bool) -> Option<(usize, f32)> {
+        if !self.group_may_act(s, side) || !self.two_ready(s, side) {
+            return None;
+        }
+        let least = if focus {
+            self.enemies[side].iter().map(|&t| t as usize).filter(|&t| self.targetable(s, t)).map(|t| s.life[t]).min()
+        } else {
+            None
+        };
+        let mut best: Option<(usize, f32)> = None;
+        for enemy in (0..self.groups.len()).filter(|&e| e != side) {
+            if let Some(l) = least {
+                let first = self.groups[enemy].iter().map(|&g| g as usize).find(|&g| self.targetable(s, g));
+                if first.is_none_or(|g| s.life[g] != l) {
+                    continue;
+                }
+            }
+            if let Some(score) = self.assault_score(s, side, enemy)
+                && best.is_none_or(|b| score > b.1)
+            {
+                best = Some((enemy, score));
+            }
+        }
+        best
+    }
+
+    /// Rallied Assault on `enemy`'s group: each ready member attacks the current first
+    /// member until it is eliminated, then the next.
+    pub(super) fn assault(&self, s: &mut State, side: usize, enemy: usize, rng: &mut Xoshiro256PlusPlus) {
+        s.group_acted[side] = true;
+        let group = &self.groups[enemy];
+        let mut k = 0;
+        for &m in &self.groups[side] {
+            let m = m as usize;
+            if !self.member_ready(s, m) {
+                continue;
+            }
+            while k < group.len() && !self.targetable(s, group[k] as usize) {
+                k += 1;
+            }
+            let Some(&t) = group.get(k) else {
+                return;
+            };
+            let t = t as usize;
+            if let Some((sys, _)) = self.member_shot(s, m, t, s.life[t]) {
+                self.fire(s, m, sys, t, rng);
+            }
+        }
+    }
+
+    /// How many members an MSV `a` crosses in one trample: half its speed, at least 1.
+    #[inline(always)]
+    fn trample_cap(&self, a: usize) -> usize {
+        (self.units[a].attacker.speed as usize / 2).max(1)
+    }
+
+    /// Whether `a` may trample now (on the field, an action left, the trample system
+    /// unused this turn, a trample table against someone).
+    #[inline(always)]
+    fn trample_ready(&self, s: &State, a: usize) -> bool {
+        let nsys = self.units[a].attacker.systems.len();
+        self.specials.group_trample_any.get(a).copied().unwrap_or(false)
+            && s.present[a]
+            && s.actions[a] > 0
+            && s.used[a] & (1 << (nsys + TRAMPLE)) == 0
+    }
+
+    /// The greedy score of `a` trampling `enemy`'s rallied group: the sum over the
+    /// members it would cross of their special-attack scores (fire-control states mixed
+    /// by the jury-rig odds). `None` when it crosses nobody.
+    pub fn trample_score(&self, s: &State, a: usize, enemy: usize) -> Option<f32> {
+        let w = self.kept_weight(s, a) as f32;
+        let mut left = self.trample_cap(a);
+        let mut total = None;
+        for &t in &self.groups[enemy] {
+            let t = t as usize;
+            if left == 0 {
+                break;
+            }
+            if !self.targetable(s, t) {
+                continue;
+            }
+            let smoked = self.smoked(s, a, t);
+            let e = self.specials.trample_entry(a, t, state(false, smoked));
+            if e == NONE {
+                continue;
+            }
+            let mut score = self.specials.tables[e as usize].score(s.life[t], s.life[a]);
+            if w < 1.0 {
+                let f = self.specials.trample_entry(a, t, state(true, smoked));
+                score = w * score + (1.0 - w) * self.specials.tables[f as usize].score(s.life[t], s.life[a]);
+            }
+            total = Some(total.unwrap_or(0.0) + score);
+            left -= 1;
+        }
+        total
+    }
+
+    /// `a`'s best trample (enemy side, score); under `focus` only at a group whose first
+    /// member has the least life of the enemies. Ties go to the earlier side.
+    pub fn best_trample(&self, s: &State, a: usize, focus: bool) -> Option<(usize, f32)> {
+        if !self.trample_ready(s, a) {
+            return None;
+        }
+        let side = self.units[a].side;
+        let least = if focus {
+            self.enemies[side].iter().map(|&t| t as usize).filter(|&t| self.targetable(s, t)).map(|t| s.life[t]).min()
+        } else {
+            None
+        };
+        let mut best: Option<(usize, f32)> = None;
+        for enemy in (0..self.groups.len()).filter(|&e| e != side) {
+            if let Some(l) = least {
+                let first = self.groups[enemy].iter().map(|&g| g as usize).find(|&g| self.targetable(s, g));
+                if first.is_none_or(|g| s.life[g] != l) {
+                    continue;
+                }
+            }
+            if let Some(score) = self.trample_score(s, a, enemy)
+                && best.is_none_or(|b| score > b.1)
+            {
+                best = Some((enemy, score));
+            }
+        }
+        best
+    }
+
+    /// MSV `a` tramples `enemy`'s group: one jury-rig roll if in the red, the trample
+    /// system spent, then one draw per crossed member (first in force order, at most
+    /// [`TcGame::trample_cap`]).
+    pub(super) fn trample(&self, s: &mut State, a: usize, enemy: usize, rng: &mut Xoshiro256PlusPlus) {
+        s.actions[a] -= 1;
+        let fc_lost = if self.in_the_red(s, a) {
+            if self.o.jury_rig_per_action || s.jury[a] == 0 {
+                s.jury[a] = if roll_d20(rng) > self.o.jury_rig_success_max { 2 } else { 1 };
+            }
+            s.jury[a] == 2
+        } else {
+            false
+        };
+        s.used[a] |= 1 << (self.units[a].attacker.systems.len() + TRAMPLE);
+        let mut left = self.trample_cap(a);
+        for &t in &self.groups[enemy] {
+            let t = t as usize;
+            if left == 0 {
+                break;
+            }
+            if !self.targetable(s, t) {
+                continue;
+            }
+            let e = self.specials.trample_entry(a, t, state(fc_lost, self.smoked(s, a, t)));
+            if e == NONE {
+                continue;
+            }
+            let (loss, _) = self.specials.tables[e as usize].sample(rng);
+            self.take(s, t, loss, a);
+            left -= 1;
+        }
+    }
+
+    /// Calls `f` with every legal group action other than Weapons Free and every group
+    /// trample of `side`, in order: Rallied Attacks by target, Rallied Assaults by enemy
+    /// side, tramples by actor then enemy side; stops when `f` returns true.
+    pub fn rally_choices(&self, s: &State, side: usize, mut f: impl FnMut(Action) -> bool) {
+        if self.group_may_act(s, side) {
+            for &t in &self.enemies[side] {
+                if self.targetable(s, t as usize)
+                    && self.rally_attack_score(s, side, t as usize).is_some()
+                    && f(Action::RallyAttack { target: t })
+                {
+                    return;
+                }
+            }
+            for enemy in (0..self.groups.len()).filter(|&e| e != side) {
+                if self.groups[enemy].iter().any(|&g| self.targetable(s, g as usize))
+                    && f(Action::Assault { side: enemy as u8 })
+                {
+                    return;
+                }
+            }
+        }
+        for &a in &self.side_units[side] {
+            if !self.trample_ready(s, a as usize) {
+                continue;
+            }
+            for enemy in (0..self.groups.len()).filter(|&e| e != side) {
+                if self.trample_score(s, a as usize, enemy).is_some()
+                    && f(Action::Trample { actor: a, side: enemy as u8 })
+                {
+                    return;
+                }
+            }
+        }
+    }
+}
