@@ -39,6 +39,9 @@ pub enum Action {
     /// weapon system at `target` (no fire control, no positive modifiers); its gear is
     /// offline and its turn over ([`super::omega`]).
     Omega { actor: u8, target: u8 },
+    /// §2.4 Scanning: `unit` scans for infiltrated enemies; an MSV then takes its other
+    /// action in the same player action ([`super::infiltration`]).
+    Scan { unit: u8 },
 }
 
 /// The mutable state of one battle, in flat arrays indexed by unit slot.
@@ -75,6 +78,10 @@ pub struct State {
     pub cap: [u32; MAX_SIDES],
     pub chips: [u32; MAX_SIDES],
     pub kills_side: [u32; MAX_SIDES],
+    /// Infiltrated and not revealed (§2.4 "infiltrate"): untargetable.
+    pub hidden: Vec<bool>,
+    /// The side last in this turn's initiative order (keeps infiltration when acting).
+    pub last_side: u8,
 }
 
 /// A compiled skirmish.
@@ -106,6 +113,8 @@ pub struct TcGame {
     pub jury_ok: f32,
     /// The deathmatch rules; `None` for a skirmish.
     pub dm: Option<super::dm_rules::DmRules>,
+    /// Infiltration and scanning (empty unless set after [`TcGame::new`]).
+    pub infiltration: super::infiltration::Infiltration,
 }
 
 impl TcGame {
@@ -143,6 +152,7 @@ impl TcGame {
             o: *o,
             jury_ok: o.jury_rig_success_max.min(20) as f32 / 20.0,
             dm: None,
+            infiltration: super::infiltration::Infiltration::default(),
         }
     }
 
@@ -188,10 +198,18 @@ impl TcGame {
         Some(self.jury_ok * kept + (1.0 - self.jury_ok) * lost)
     }
 
-    /// Whether `t` is an enemy of `side` that may be targeted (on the field, above 0).
+    /// Whether `t` is an enemy of `side` that may be targeted (on the field, above 0,
+    /// not infiltrated).
     #[inline(always)]
     pub fn targetable(&self, s: &State, t: usize) -> bool {
-        s.present[t] && s.life[t] > 0
+        s.present[t] && s.life[t] > 0 && !s.hidden[t]
+    }
+
+    /// Whether attacker `a` may target `t`: [`TcGame::targetable`], or infiltrated
+    /// when `a` ignores infiltration ([`super::infiltration`]).
+    #[inline(always)]
+    pub fn targetable_by(&self, s: &State, a: usize, t: usize) -> bool {
+        s.present[t] && s.life[t] > 0 && (!s.hidden[t] || self.infiltration.sees[a])
     }
 
     /// `a` fires `system` at `t`: jury rig, one draw of the life lost, kill credit.
@@ -292,7 +310,7 @@ impl TcGame {
         }
         let enemies = &self.enemies[self.units[a].side];
         let focus_life = if focus {
-            enemies.iter().map(|&t| t as usize).filter(|&t| self.targetable(s, t)).map(|t| s.life[t]).min()
+            enemies.iter().map(|&t| t as usize).filter(|&t| self.targetable_by(s, a, t)).map(|t| s.life[t]).min()
         } else {
             None
         };
@@ -311,7 +329,7 @@ impl TcGame {
         let mut best: Option<(usize, usize, f32)> = None;
         for &t in enemies {
             let t = t as usize;
-            if !self.targetable(s, t) || focus_life.is_some_and(|l| s.life[t] != l) {
+            if !self.targetable_by(s, a, t) || focus_life.is_some_and(|l| s.life[t] != l) {
                 continue;
             }
             let smoked = self.smoked(s, a, t);
@@ -446,6 +464,8 @@ impl BattleRules for TcGame {
             cap: [0; MAX_SIDES],
             chips: [0; MAX_SIDES],
             kills_side: [0; MAX_SIDES],
+            hidden: vec![false; n],
+            last_side: 0,
         }
     }
 
@@ -470,6 +490,7 @@ impl BattleRules for TcGame {
         order: &mut [u8; MAX_SIDES],
     ) -> usize {
         let n = self.d20_order(rng, order);
+        s.last_side = order[n - 1];
         if let Some(dm) = &self.dm {
             self.deploy(dm, s);
         }
@@ -515,13 +536,16 @@ impl BattleRules for TcGame {
             Action::Attack { actor, system, target } => {
                 s.actions[actor as usize] -= 1;
                 self.fire(s, actor as usize, system as usize, target as usize, rng);
+                self.acted(s, actor as usize, rng);
             }
             Action::Smoke { unit } => {
                 let u = unit as usize;
                 s.actions[u] -= 1;
                 s.smoke_rounds[u] -= 1;
                 s.smoked[u] = true;
+                self.acted(s, u, rng);
             }
+            Action::Scan { unit } => self.scan(s, unit as usize, rng),
             Action::Offload { carrier, focus } => {
                 let c = carrier as usize;
                 s.actions[c] = 0;
@@ -538,6 +562,7 @@ impl BattleRules for TcGame {
                         && score > 0.0
                     {
                         self.fire_with(tables, s, p, sys, t, rng);
+                        self.acted(s, p, rng);
                     }
                 }
             }
@@ -553,6 +578,7 @@ impl BattleRules for TcGame {
                         && score > 0.0
                     {
                         self.fire(s, m, sys, t, rng);
+                        self.acted(s, m, rng);
                     }
                 }
             }
@@ -627,6 +653,7 @@ impl TcGame {
         s.offline[i] = false;
         s.credit[i] = NO_CREDIT;
         s.one_action[i] = false;
+        s.hidden[i] = self.infiltrates(i);
         s.rounds[i] = [0; MAX_SYSTEMS];
         for (r, sys) in s.rounds[i].iter_mut().zip(&u.attacker.systems) {
             *r = sys.rounds().map_or(UNLIMITED, |n| n.min(UNLIMITED as u32 - 1) as u16);
@@ -761,11 +788,12 @@ impl TcGame {
         s.present[m] && s.actions[m] > 0
     }
 
-    /// Reset phase: smoke clears, power armour back to 20.
+    /// Reset phase: smoke clears, revealed units re-infiltrate, power armour back to 20.
     fn reset_turn(&self, s: &mut State) {
         for u in 0..self.units.len() {
             s.smoked[u] = false;
             s.offline[u] = false;
+            s.hidden[u] = self.infiltrates(u);
             if s.present[u] && self.units[u].power_armor {
                 s.life[u] = STARTING_LIFE as i32;
             }

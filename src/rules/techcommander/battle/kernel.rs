@@ -4,6 +4,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::dm_rules::{DM_BASE_ACTIONS, DmRules};
 use super::game::TcGame;
+use super::infiltration::Infiltration;
 use super::omega::Omega;
 use super::policy::{BattlePolicyName, FocusLowest, Greedy, RandomLegal};
 use super::specials::Specials;
@@ -139,6 +140,7 @@ pub fn compile(
     game.omega = Omega::new(&game.units, setup.conditions, &game.tables, o, value, game.jury_ok as f64);
     game.specials = specials;
     game.offload = offload;
+    game.infiltration = Infiltration::new(&game.units, setup.conditions, o);
     if let Some(dm) = dm {
         game.base_actions = DM_BASE_ACTIONS;
         game.dm = Some(dm);

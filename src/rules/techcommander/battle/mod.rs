@@ -12,12 +12,15 @@
 //!   attacker reaches (`REACH_RULE`).
 //! - [`omega`]: Omega Override as an action, compared exactly with the MSV's best
 //!   two-attack sequence.
+//! - [`infiltration`]: infiltrated units (untargetable until revealed, stealth rolls,
+//!   Reset) and the scan action.
 //! - [`policy`]: the named policies (§2.7 greedy, focus-lowest, random).
 //! - [`kernel`]: one compiled battle per policy, and the setup from the command line.
 
 pub mod deathmatch;
 pub mod dm_rules;
 pub mod game;
+pub mod infiltration;
 pub mod kernel;
 pub mod omega;
 pub mod policy;

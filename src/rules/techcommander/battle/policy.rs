@@ -188,7 +188,13 @@ impl BattlePolicy<TcGame> for Greedy {
         if let Some(c) = g.threatened_command(s, side) {
             return Some(Action::Smoke { unit: c as u8 });
         }
-        g.best_attack(s, side, false).map(|b| b.0)
+        let best = g.best_attack(s, side, false);
+        if let Some(scan) = g.best_scan(s, side)
+            && best.is_none_or(|b| scan.1 > b.1)
+        {
+            return Some(scan.0);
+        }
+        best.map(|b| b.0)
     }
 }
 
@@ -261,7 +267,7 @@ impl TcGame {
                 continue;
             }
             for &t in &self.enemies[side] {
-                if !self.targetable(s, t as usize) {
+                if !self.targetable_by(s, au, t as usize) {
                     continue;
                 }
                 for sys in 0..self.units[au].attacker.systems.len() {

@@ -358,6 +358,7 @@ impl<P: BattlePolicy<TcGame>> BattlePolicy<TcGame> for Audited<P> {
                 assert!(s.used[actor as usize] & (1 << system) == 0, "a system fired twice in a turn");
             }
             Action::Smoke { unit } => assert!(s.actions[unit as usize] >= 1 && s.smoke_rounds[unit as usize] >= 1),
+            Action::Scan { unit } => assert!(s.actions[unit as usize] >= 1, "a scan by a unit that acted"),
             Action::Group { .. } => assert!(!s.group_acted[side], "the group acted twice"),
             Action::Omega { actor, .. } => {
                 assert_eq!(s.actions[actor as usize], 2, "an Omega after an earlier action");
