@@ -402,6 +402,13 @@ pub struct Options {
     /// `SCAN_WEIGHT`: the greedy policy scores a scan as this × the best, over hidden
     /// enemies, of P(the scan reveals it) × the best attack score at it (1).
     pub scan_weight: Weight,
+    /// `POLICY_DIG_IN`: units may dig in as an action (−2 to be targeted until Reset,
+    /// one return attack), and the greedy policy does so when no attack scores above
+    /// `DIG_IN_THRESHOLD` (false: "digging in trades an action for −2").
+    pub policy_dig_in: bool,
+    /// `DIG_IN_THRESHOLD`: the greedy policy digs in when its best attack scores at most
+    /// this (0.5 points).
+    pub dig_in_threshold: Weight,
     /// `DM_TURNS`: a deathmatch ends after this many turns (6, the "pre-agreed time").
     pub dm_turns: u32,
     /// `DM_LARGE_CAP`: the large-cap game (cap 4 up to 12) instead of 3 up to 8.
@@ -496,6 +503,8 @@ impl Default for Options {
             infiltration_spot_range: 6,
             scanning: true,
             scan_weight: Weight(1.0),
+            policy_dig_in: false,
+            dig_in_threshold: Weight(0.5),
             dm_turns: 6,
             dm_large_cap: false,
             dm_cap_step: 1,
@@ -508,7 +517,7 @@ impl Default for Options {
 }
 
 /// One line of help per option, in declaration order (checked by a test).
-const HELP: [(&str, &str); 82] = [
+const HELP: [(&str, &str); 84] = [
     ("EDITION", "§5 rulebook edition: 3 (3rd, default) or 2 (2nd: faction training, stances, scans, AC2 MSVs)"),
     ("STANCES", "§5 2nd-edition infantry stances (EDITION=2 only): stationary troops and crew are prone"),
     ("PRONE_BONUS", "§5 bonus of a prone troop or crew to its own ranged attacks (not fire control)"),
@@ -603,6 +612,8 @@ const HELP: [(&str, &str); 82] = [
     ),
     ("SCANNING", "§2.4 battles: scan action (d20 <= 12 + gear reveals infiltrated enemies within speed)"),
     ("SCAN_WEIGHT", "§2.4 battles: greedy policy: scan score = this x P(reveal) x best attack it enables"),
+    ("POLICY_DIG_IN", "§2.4 battles: units may dig in (-2 to be targeted until Reset, one return attack)"),
+    ("DIG_IN_THRESHOLD", "§2.4 battles: greedy policy digs in when no attack scores above this"),
     ("DM_TURNS", "§3.6 battles: turns a deathmatch lasts"),
     ("DM_LARGE_CAP", "§3.1 battles: large-cap game: cap 4 up to 12 (false: 3 up to 8)"),
     ("DM_CAP_STEP", "§3.1 battles: cap raised per kill chip handed in"),
@@ -657,6 +668,7 @@ impl Options {
             ("COMMAND_TARGET_WEIGHT", self.command_target_weight),
             ("PROTECT_COMMAND_THRESHOLD", self.protect_command_threshold),
             ("SCAN_WEIGHT", self.scan_weight),
+            ("DIG_IN_THRESHOLD", self.dig_in_threshold),
         ] {
             if !(w.0.is_finite() && (0.0..=MAX_MODIFIER as f64).contains(&w.0)) {
                 bad.push(format!("{name}={} (a number from 0 to {MAX_MODIFIER})", w.0));

@@ -42,6 +42,8 @@ pub enum Action {
     /// §2.4 Scanning: `unit` scans for infiltrated enemies; an MSV then takes its other
     /// action in the same player action ([`super::infiltration`]).
     Scan { unit: u8 },
+    /// §2.4 Dig in (`POLICY_DIG_IN`): `unit` digs in until Reset ([`super::dig_in`]).
+    DigIn { unit: u8 },
 }
 
 /// The mutable state of one battle, in flat arrays indexed by unit slot.
@@ -82,6 +84,10 @@ pub struct State {
     pub hidden: Vec<bool>,
     /// The side last in this turn's initiative order (keeps infiltration when acting).
     pub last_side: u8,
+    /// Dug in until Reset (`POLICY_DIG_IN`).
+    pub dug_in: Vec<bool>,
+    /// A dug-in unit's one return attack is still ready.
+    pub return_ready: Vec<bool>,
 }
 
 /// A compiled skirmish.
@@ -115,6 +121,9 @@ pub struct TcGame {
     pub dm: Option<super::dm_rules::DmRules>,
     /// Infiltration and scanning (empty unless set after [`TcGame::new`]).
     pub infiltration: super::infiltration::Infiltration,
+    /// Shots at dug-in targets; `None` unless `POLICY_DIG_IN` (set after
+    /// [`TcGame::new`]).
+    pub dug_in_tables: Option<Tables>,
 }
 
 impl TcGame {
@@ -153,6 +162,7 @@ impl TcGame {
             jury_ok: o.jury_rig_success_max.min(20) as f32 / 20.0,
             dm: None,
             infiltration: super::infiltration::Infiltration::default(),
+            dug_in_tables: None,
         }
     }
 
@@ -212,10 +222,17 @@ impl TcGame {
         s.present[t] && s.life[t] > 0 && (!s.hidden[t] || self.infiltration.sees[a])
     }
 
-    /// `a` fires `system` at `t`: jury rig, one draw of the life lost, kill credit.
+    /// `a` fires `system` at `t`: jury rig, one draw of the life lost, kill credit; at a
+    /// dug-in `t`, from the dug-in tables, then `t`'s return attack ([`super::dig_in`]).
     #[inline(always)]
     pub fn fire(&self, s: &mut State, a: usize, system: usize, t: usize, rng: &mut Xoshiro256PlusPlus) {
-        self.fire_with(&self.tables, s, a, system, t, rng)
+        match &self.dug_in_tables {
+            Some(dug) if s.dug_in[t] => {
+                self.fire_with(dug, s, a, system, t, rng);
+                self.return_attack(s, t, a, rng);
+            }
+            _ => self.fire_with(&self.tables, s, a, system, t, rng),
+        }
     }
 
     /// [`TcGame::fire`] from `tables` (the battle's, or the offload's).
@@ -466,6 +483,8 @@ impl BattleRules for TcGame {
             kills_side: [0; MAX_SIDES],
             hidden: vec![false; n],
             last_side: 0,
+            dug_in: vec![false; n],
+            return_ready: vec![false; n],
         }
     }
 
@@ -546,6 +565,7 @@ impl BattleRules for TcGame {
                 self.acted(s, u, rng);
             }
             Action::Scan { unit } => self.scan(s, unit as usize, rng),
+            Action::DigIn { unit } => self.dig_in(s, unit as usize, rng),
             Action::Offload { carrier, focus } => {
                 let c = carrier as usize;
                 s.actions[c] = 0;
@@ -654,6 +674,8 @@ impl TcGame {
         s.credit[i] = NO_CREDIT;
         s.one_action[i] = false;
         s.hidden[i] = self.infiltrates(i);
+        s.dug_in[i] = false;
+        s.return_ready[i] = false;
         s.rounds[i] = [0; MAX_SYSTEMS];
         for (r, sys) in s.rounds[i].iter_mut().zip(&u.attacker.systems) {
             *r = sys.rounds().map_or(UNLIMITED, |n| n.min(UNLIMITED as u32 - 1) as u16);
@@ -788,12 +810,15 @@ impl TcGame {
         s.present[m] && s.actions[m] > 0
     }
 
-    /// Reset phase: smoke clears, revealed units re-infiltrate, power armour back to 20.
+    /// Reset phase: smoke clears, revealed units re-infiltrate, dug-in units are no
+    /// longer dug in, power armour back to 20.
     fn reset_turn(&self, s: &mut State) {
         for u in 0..self.units.len() {
             s.smoked[u] = false;
             s.offline[u] = false;
             s.hidden[u] = self.infiltrates(u);
+            s.dug_in[u] = false;
+            s.return_ready[u] = false;
             if s.present[u] && self.units[u].power_armor {
                 s.life[u] = STARTING_LIFE as i32;
             }

@@ -2,6 +2,7 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::dig_in::dig_in_tables;
 use super::dm_rules::{DM_BASE_ACTIONS, DmRules};
 use super::game::TcGame;
 use super::infiltration::Infiltration;
@@ -141,6 +142,7 @@ pub fn compile(
     game.specials = specials;
     game.offload = offload;
     game.infiltration = Infiltration::new(&game.units, setup.conditions, o);
+    game.dug_in_tables = dig_in_tables(&game.units, setup.conditions, o, value);
     if let Some(dm) = dm {
         game.base_actions = DM_BASE_ACTIONS;
         game.dm = Some(dm);

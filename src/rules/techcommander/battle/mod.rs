@@ -12,12 +12,14 @@
 //!   attacker reaches (`REACH_RULE`).
 //! - [`omega`]: Omega Override as an action, compared exactly with the MSV's best
 //!   two-attack sequence.
+//! - [`dig_in`]: the dig-in action, its penalty and one return attack (`POLICY_DIG_IN`).
 //! - [`infiltration`]: infiltrated units (untargetable until revealed, stealth rolls,
 //!   Reset) and the scan action.
 //! - [`policy`]: the named policies (§2.7 greedy, focus-lowest, random).
 //! - [`kernel`]: one compiled battle per policy, and the setup from the command line.
 
 pub mod deathmatch;
+pub mod dig_in;
 pub mod dm_rules;
 pub mod game;
 pub mod infiltration;

@@ -194,6 +194,11 @@ impl BattlePolicy<TcGame> for Greedy {
         {
             return Some(scan.0);
         }
+        if best.is_none_or(|b| b.1 <= g.o.dig_in_threshold.0 as f32)
+            && let Some(u) = g.dig_in_candidate(s, side)
+        {
+            return Some(Action::DigIn { unit: u as u8 });
+        }
         best.map(|b| b.0)
     }
 }
