@@ -44,6 +44,9 @@ pub enum Action {
     Scan { unit: u8 },
     /// §2.4 Dig in (`POLICY_DIG_IN`): `unit` digs in until Reset ([`super::dig_in`]).
     DigIn { unit: u8 },
+    /// 2nd edition USSC MSV Warfare Badge: `unit` repairs friendly MSV `target`
+    /// ([`super::repair`]).
+    Repair { unit: u8, target: u8 },
 }
 
 /// The mutable state of one battle, in flat arrays indexed by unit slot.
@@ -566,6 +569,7 @@ impl BattleRules for TcGame {
             }
             Action::Scan { unit } => self.scan(s, unit as usize, rng),
             Action::DigIn { unit } => self.dig_in(s, unit as usize, rng),
+            Action::Repair { unit, target } => self.repair(s, unit as usize, target as usize, rng),
             Action::Offload { carrier, focus } => {
                 let c = carrier as usize;
                 s.actions[c] = 0;

@@ -15,6 +15,7 @@
 //! - [`dig_in`]: the dig-in action, its penalty and one return attack (`POLICY_DIG_IN`).
 //! - [`infiltration`]: infiltrated units (untargetable until revealed, stealth rolls,
 //!   Reset) and the scan action.
+//! - [`repair`]: the 2nd edition's MSV Warfare Badge repair as an action.
 //! - [`policy`]: the named policies (§2.7 greedy, focus-lowest, random).
 //! - [`kernel`]: one compiled battle per policy, and the setup from the command line.
 
@@ -26,6 +27,7 @@ pub mod infiltration;
 pub mod kernel;
 pub mod omega;
 pub mod policy;
+pub mod repair;
 pub mod specials;
 pub mod tables;
 pub mod units;

@@ -194,6 +194,11 @@ impl BattlePolicy<TcGame> for Greedy {
         {
             return Some(scan.0);
         }
+        if let Some(repair) = g.best_repair(s, side)
+            && best.is_none_or(|b| repair.1 > b.1)
+        {
+            return Some(repair.0);
+        }
         if best.is_none_or(|b| b.1 <= g.o.dig_in_threshold.0 as f32)
             && let Some(u) = g.dig_in_candidate(s, side)
         {

@@ -360,6 +360,7 @@ impl<P: BattlePolicy<TcGame>> BattlePolicy<TcGame> for Audited<P> {
             Action::Smoke { unit } => assert!(s.actions[unit as usize] >= 1 && s.smoke_rounds[unit as usize] >= 1),
             Action::Scan { unit } => assert!(s.actions[unit as usize] >= 1, "a scan by a unit that acted"),
             Action::DigIn { unit } => assert!(s.actions[unit as usize] >= 1, "a dig-in by a unit that acted"),
+            Action::Repair { unit, .. } => assert!(s.actions[unit as usize] >= 1, "a repair by a unit that acted"),
             Action::Group { .. } => assert!(!s.group_acted[side], "the group acted twice"),
             Action::Omega { actor, .. } => {
                 assert_eq!(s.actions[actor as usize], 2, "an Omega after an earlier action");

@@ -34,6 +34,9 @@ pub struct BattleUnit {
     pub infiltrator: bool,
     /// Scan bonus of its gear (added to the scan number 12).
     pub scan_bonus: i32,
+    /// A troop or crew unit with the USSC *MSV Warfare Badge*, under `EDITION=2` with
+    /// `FACTION_TRAINING`: may repair a friendly MSV ([`super::repair`]).
+    pub badge: bool,
     /// Member of its side's rallied group (`RALLY_AT_DEPLOY`, troops and crew).
     pub rallied: bool,
     /// An escaped-crew slot (`CREW_SURVIVORS=fight`): off the field until its parent's
@@ -171,6 +174,9 @@ pub fn battle_unit(cat: &Catalogue, build: &Build, side: usize, o: &Options) -> 
         speed: unit.speed,
         infiltrator: unit.kind.rides() && build.gear.iter().any(|&g| cat.gear[g].infiltration),
         scan_bonus: build.gear.iter().map(|&g| cat.gear[g].scan_bonus).sum(),
+        badge: unit.kind.rides()
+            && crate::rules::techcommander::edition::faction_training(o)
+            && unit.has_ability(crate::rules::techcommander::rulings::MSV_WARFARE_BADGE_ABILITY),
         rallied: o.rally_at_deploy && matches!(unit.kind, UnitKind::Troop | UnitKind::Crew),
         crew_of: None,
         carrier: None,
@@ -212,6 +218,7 @@ fn escaped_crew(side: usize, parent: &str, parent_index: usize) -> BattleUnit {
         speed: ESCAPED_CREW_SPEED,
         infiltrator: false,
         scan_bonus: 0,
+        badge: false,
         rallied: false,
         crew_of: Some(parent_index),
         carrier: None,
