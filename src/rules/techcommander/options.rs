@@ -389,6 +389,27 @@ pub struct Options {
     pub protect_command: bool,
     /// `PROTECT_COMMAND_THRESHOLD`: the enemy kill chance that counts as a threat (0.25).
     pub protect_command_threshold: Weight,
+    /// `INFILTRATION`: a troop or crew unit with infiltration gear starts infiltrated and
+    /// re-infiltrates at Reset; an infiltrated unit cannot be targeted (§2.4; true).
+    pub infiltration: bool,
+    /// `STEALTH_TARGET`: an infiltrated unit that acts, of a player not last in
+    /// initiative, stays infiltrated on a stealth d20 of this or less (10).
+    pub stealth_target: u32,
+    /// `INFILTRATION_SPOT_RANGE`: enemy troop and crew whose side's scenario range is at
+    /// most this and whose movement is not full ignore infiltration (6 inches).
+    pub infiltration_spot_range: u32,
+    /// `SCANNING`: a unit whose speed reaches the scenario range may scan (§2.4; true).
+    pub scanning: bool,
+    /// `SCAN_WEIGHT`: the greedy policy scores a scan as this × the best, over hidden
+    /// enemies, of P(the scan reveals it) × the best attack score at it (1).
+    pub scan_weight: Weight,
+    /// `POLICY_DIG_IN`: units may dig in as an action (−2 to be targeted until Reset,
+    /// one return attack), and the greedy policy does so when no attack scores above
+    /// `DIG_IN_THRESHOLD` (false: "digging in trades an action for −2").
+    pub policy_dig_in: bool,
+    /// `DIG_IN_THRESHOLD`: the greedy policy digs in when its best attack scores at most
+    /// this (0.5 points).
+    pub dig_in_threshold: Weight,
     /// `DM_TURNS`: a deathmatch ends after this many turns (6, the "pre-agreed time").
     pub dm_turns: u32,
     /// `DM_LARGE_CAP`: the large-cap game (cap 4 up to 12) instead of 3 up to 8.
@@ -478,6 +499,13 @@ impl Default for Options {
             command_target_weight: Weight(3.0),
             protect_command: true,
             protect_command_threshold: Weight(0.25),
+            infiltration: true,
+            stealth_target: 10,
+            infiltration_spot_range: 6,
+            scanning: true,
+            scan_weight: Weight(1.0),
+            policy_dig_in: false,
+            dig_in_threshold: Weight(0.5),
             dm_turns: 6,
             dm_large_cap: false,
             dm_cap_step: 1,
@@ -490,7 +518,7 @@ impl Default for Options {
 }
 
 /// One line of help per option, in declaration order (checked by a test).
-const HELP: [(&str, &str); 77] = [
+const HELP: [(&str, &str); 84] = [
     ("EDITION", "§5 rulebook edition: 3 (3rd, default) or 2 (2nd: faction training, stances, scans, AC2 MSVs)"),
     ("STANCES", "§5 2nd-edition infantry stances (EDITION=2 only): stationary troops and crew are prone"),
     ("PRONE_BONUS", "§5 bonus of a prone troop or crew to its own ranged attacks (not fire control)"),
@@ -577,6 +605,16 @@ const HELP: [(&str, &str); 77] = [
     ("COMMAND_TARGET_WEIGHT", "§2.7 battles: greedy policy: points per command action of a target"),
     ("PROTECT_COMMAND", "§2.7 battles: greedy policy: pop smoke on a threatened command unit"),
     ("PROTECT_COMMAND_THRESHOLD", "§2.7 battles: greedy policy: enemy kill chance that counts as a threat"),
+    ("INFILTRATION", "§2.4 battles: troop/crew with infiltration gear are untargetable until revealed"),
+    ("STEALTH_TARGET", "§2.4 battles: an acting infiltrated unit (not last in initiative) stays hidden on d20 <= this"),
+    (
+        "INFILTRATION_SPOT_RANGE",
+        "§2.4 battles: enemy troop/crew within this range, not moving full, ignore infiltration",
+    ),
+    ("SCANNING", "§2.4 battles: scan action (d20 <= 12 + gear reveals infiltrated enemies within speed)"),
+    ("SCAN_WEIGHT", "§2.4 battles: greedy policy: scan score = this x P(reveal) x best attack it enables"),
+    ("POLICY_DIG_IN", "§2.4 battles: units may dig in (-2 to be targeted until Reset, one return attack)"),
+    ("DIG_IN_THRESHOLD", "§2.4 battles: greedy policy digs in when no attack scores above this"),
     ("DM_TURNS", "§3.6 battles: turns a deathmatch lasts"),
     ("DM_LARGE_CAP", "§3.1 battles: large-cap game: cap 4 up to 12 (false: 3 up to 8)"),
     ("DM_CAP_STEP", "§3.1 battles: cap raised per kill chip handed in"),
@@ -598,8 +636,8 @@ impl Options {
     /// # Errors
     /// Each option out of range, in one message: `EDITION` other than 2 or 3,
     /// penalties and bonuses above [`MAX_MODIFIER`], `IN_THE_RED_LIFE` above 20,
-    /// `JURY_RIG_SUCCESS_MAX`, `CREW_ESCAPE_TARGET`, `DODGE_TARGET` or
-    /// `COMBAT_AGILITY_DODGE_TARGET` above 20, turn caps of 0 or above 1000, weights
+    /// `JURY_RIG_SUCCESS_MAX`, `CREW_ESCAPE_TARGET`, `DODGE_TARGET`,
+    /// `COMBAT_AGILITY_DODGE_TARGET` or `STEALTH_TARGET` above 20, turn caps of 0 or above 1000, weights
     /// outside 0..=100.
     pub fn validate(&self) -> Result<(), String> {
         let mut bad = Vec::new();
@@ -610,9 +648,11 @@ impl Options {
             let limit = match name.as_str() {
                 "EDITION" => continue,
                 "IN_THE_RED_LIFE" => super::rulings::STARTING_LIFE,
-                "JURY_RIG_SUCCESS_MAX" | "CREW_ESCAPE_TARGET" | "DODGE_TARGET" | "COMBAT_AGILITY_DODGE_TARGET" => {
-                    super::rulings::DIE_SIDES
-                }
+                "JURY_RIG_SUCCESS_MAX"
+                | "CREW_ESCAPE_TARGET"
+                | "DODGE_TARGET"
+                | "COMBAT_AGILITY_DODGE_TARGET"
+                | "STEALTH_TARGET" => super::rulings::DIE_SIDES,
                 "SKIRMISH_MAX_TURNS" | "DM_TURNS" => super::rulings::MAX_TURNS_LIMIT,
                 "DM_CAP_STEP" => 12,
                 "FORCE_BUDGET" => 1_000_000,
@@ -628,6 +668,8 @@ impl Options {
             ("DAMAGE_WEIGHT", self.damage_weight),
             ("COMMAND_TARGET_WEIGHT", self.command_target_weight),
             ("PROTECT_COMMAND_THRESHOLD", self.protect_command_threshold),
+            ("SCAN_WEIGHT", self.scan_weight),
+            ("DIG_IN_THRESHOLD", self.dig_in_threshold),
         ] {
             if !(w.0.is_finite() && (0.0..=MAX_MODIFIER as f64).contains(&w.0)) {
                 bad.push(format!("{name}={} (a number from 0 to {MAX_MODIFIER})", w.0));

@@ -20,7 +20,7 @@ use crate::stats::tolerance::FAMILY_ALPHA;
 fn every_option_has_a_pair_and_round_trips() {
     let d = Options::default();
     let pairs = d.pairs();
-    assert_eq!(pairs.len(), 77);
+    assert_eq!(pairs.len(), 84);
     assert_eq!(pairs[0], ("EDITION".to_string(), "3".to_string()));
     assert_eq!(pairs[4], ("NO_AUTOMATIC_HIT_OR_MISS".to_string(), "true".to_string()));
     assert!(d.canonical().contains(",COVER_BANDS=cover-modifiers,"), "{}", d.canonical());

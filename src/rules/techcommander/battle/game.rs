@@ -49,6 +49,14 @@ pub enum Action {
     /// §4 Trample: MSV `actor` crosses the first members of enemy `side`'s rallied
     /// group, at most half its speed many, each dodging on its own ([`super::rally`]).
     Trample { actor: u8, side: u8 },
+    /// §2.4 Scanning: `unit` scans for infiltrated enemies; an MSV then takes its other
+    /// action in the same player action ([`super::infiltration`]).
+    Scan { unit: u8 },
+    /// §2.4 Dig in (`POLICY_DIG_IN`): `unit` digs in until Reset ([`super::dig_in`]).
+    DigIn { unit: u8 },
+    /// 2nd edition USSC MSV Warfare Badge: `unit` repairs friendly MSV `target`
+    /// ([`super::repair`]).
+    Repair { unit: u8, target: u8 },
 }
 
 /// The mutable state of one battle, in fixed arrays indexed by unit slot (slots at or
@@ -88,6 +96,14 @@ pub struct State {
     pub cap: [u32; MAX_SIDES],
     pub chips: [u32; MAX_SIDES],
     pub kills_side: [u32; MAX_SIDES],
+    /// Infiltrated and not revealed (§2.4 "infiltrate"): untargetable.
+    pub hidden: [bool; MAX_UNITS],
+    /// The side last in this turn's initiative order (keeps infiltration when acting).
+    pub last_side: u8,
+    /// Dug in until Reset (`POLICY_DIG_IN`).
+    pub dug_in: [bool; MAX_UNITS],
+    /// A dug-in unit's one return attack is still ready.
+    pub return_ready: [bool; MAX_UNITS],
 }
 
 /// The enemies a side may target now, read once per policy step ([`TcGame::sights`]),
@@ -101,6 +117,10 @@ pub struct Sights {
     pub life: [u8; MAX_UNITS],
     /// The [`state_of`] bits the target sets: smoked 1, gear offline 4.
     pub state: [u8; MAX_UNITS],
+    /// Some enemy on the field is infiltrated, so left out.
+    pub hidden: bool,
+    /// Only the enemies with the least life.
+    pub focus: bool,
 }
 
 /// Per unit slot, the facts the hot loop reads, copied from the cards at compile time.
@@ -185,6 +205,11 @@ pub struct TcGame {
     pub jury_ok: f32,
     /// The deathmatch rules; `None` for a skirmish.
     pub dm: Option<super::dm_rules::DmRules>,
+    /// Infiltration and scanning (empty unless set after [`TcGame::new`]).
+    pub infiltration: super::infiltration::Infiltration,
+    /// Shots at dug-in targets; `None` unless `POLICY_DIG_IN` (set after
+    /// [`TcGame::new`]).
+    pub dug_in_tables: Option<Tables>,
 }
 
 impl TcGame {
@@ -228,6 +253,8 @@ impl TcGame {
             o: *o,
             jury_ok: super::tables::jury_ok(o),
             dm: None,
+            infiltration: super::infiltration::Infiltration::default(),
+            dug_in_tables: None,
         };
         game.derive_lists();
         game
@@ -295,16 +322,31 @@ impl TcGame {
         Some(self.jury_ok * kept + (1.0 - self.jury_ok) * lost)
     }
 
-    /// Whether `t` is an enemy of `side` that may be targeted (on the field, above 0).
+    /// Whether `t` is an enemy of `side` that may be targeted (on the field, above 0,
+    /// not infiltrated).
     #[inline(always)]
     pub fn targetable(&self, s: &State, t: usize) -> bool {
-        s.present[t] && s.life[t] > 0
+        s.present[t] && s.life[t] > 0 && !s.hidden[t]
     }
 
-    /// `a` fires `system` at `t`: jury rig, one draw of the life lost, kill credit.
+    /// Whether attacker `a` may target `t`: [`TcGame::targetable`], or infiltrated
+    /// when `a` ignores infiltration ([`super::infiltration`]).
+    #[inline(always)]
+    pub fn targetable_by(&self, s: &State, a: usize, t: usize) -> bool {
+        s.present[t] && s.life[t] > 0 && (!s.hidden[t] || self.infiltration.sees[a])
+    }
+
+    /// `a` fires `system` at `t`: jury rig, one draw of the life lost, kill credit; at a
+    /// dug-in `t`, from the dug-in tables, then `t`'s return attack ([`super::dig_in`]).
     #[inline(always)]
     pub fn fire(&self, s: &mut State, a: usize, system: usize, t: usize, rng: &mut Xoshiro256PlusPlus) {
-        self.fire_with(&self.tables, s, a, system, t, rng)
+        match &self.dug_in_tables {
+            Some(dug) if s.dug_in[t] => {
+                self.fire_with(dug, s, a, system, t, rng);
+                self.return_attack(s, t, a, rng);
+            }
+            _ => self.fire_with(&self.tables, s, a, system, t, rng),
+        }
     }
 
     /// [`TcGame::fire`] from `tables` (the battle's, or the offload's).
@@ -406,12 +448,26 @@ impl TcGame {
     /// `focus`, those with the least life.
     #[inline(always)]
     pub fn sights(&self, s: &State, side: usize, focus: bool) -> Sights {
-        let mut v = Sights { n: 0, slot: [0; MAX_UNITS], life: [0; MAX_UNITS], state: [0; MAX_UNITS] };
+        self.sights_by(s, side, focus, false)
+    }
+
+    /// [`TcGame::sights`], with the infiltrated enemies too when `seer` (an actor that
+    /// ignores infiltration: [`TcGame::targetable_by`]).
+    #[inline(always)]
+    fn sights_by(&self, s: &State, side: usize, focus: bool, seer: bool) -> Sights {
+        let mut v =
+            Sights { n: 0, slot: [0; MAX_UNITS], life: [0; MAX_UNITS], state: [0; MAX_UNITS], hidden: false, focus };
         let mut least = i32::MAX;
         for &t in &self.enemies[side] {
             let tu = t as usize;
-            if !self.targetable(s, tu) {
+            if !(s.present[tu] && s.life[tu] > 0) {
                 continue;
+            }
+            if s.hidden[tu] {
+                v.hidden = true;
+                if !seer {
+                    continue;
+                }
             }
             let life = s.life[tu];
             if focus {
@@ -442,6 +498,14 @@ impl TcGame {
         a: usize,
         sights: &Sights,
     ) -> Option<(usize, usize, f32)> {
+        // An actor that ignores infiltration sees the hidden enemies too.
+        let seen;
+        let sights = if sights.hidden && self.infiltration.sees.get(a).copied().unwrap_or(false) {
+            seen = self.sights_by(s, self.facts[a].side as usize, sights.focus, true);
+            &seen
+        } else {
+            sights
+        };
         let ready = self.ready_systems(s, a);
         let has_specials = specials && self.specials.any.get(a).copied().unwrap_or(false);
         if ready == 0 && !has_specials {
@@ -604,6 +668,10 @@ impl BattleRules for TcGame {
             cap: [0; MAX_SIDES],
             chips: [0; MAX_SIDES],
             kills_side: [0; MAX_SIDES],
+            hidden: [false; MAX_UNITS],
+            last_side: 0,
+            dug_in: [false; MAX_UNITS],
+            return_ready: [false; MAX_UNITS],
         }
     }
 
@@ -631,6 +699,7 @@ impl BattleRules for TcGame {
             Some(teams) => self.team_order(teams, rng, order),
             None => self.d20_order(self.side_units.len(), rng, order),
         };
+        s.last_side = order[n - 1];
         if let Some(dm) = &self.dm {
             self.deploy(dm, s);
         }
@@ -683,13 +752,18 @@ impl BattleRules for TcGame {
             Action::Attack { actor, system, target } => {
                 s.actions[actor as usize] -= 1;
                 self.fire(s, actor as usize, system as usize, target as usize, rng);
+                self.acted(s, actor as usize, rng);
             }
             Action::Smoke { unit } => {
                 let u = unit as usize;
                 s.actions[u] -= 1;
                 s.smoke_rounds[u] -= 1;
                 s.smoked[u] = true;
+                self.acted(s, u, rng);
             }
+            Action::Scan { unit } => self.scan(s, unit as usize, rng),
+            Action::DigIn { unit } => self.dig_in(s, unit as usize, rng),
+            Action::Repair { unit, target } => self.repair(s, unit as usize, target as usize, rng),
             Action::Offload { carrier, focus } => {
                 let c = carrier as usize;
                 s.actions[c] = 0;
@@ -706,6 +780,7 @@ impl BattleRules for TcGame {
                         && score > 0.0
                     {
                         self.fire_with(tables, s, p, sys, t, rng);
+                        self.acted(s, p, rng);
                     }
                 }
             }
@@ -724,6 +799,7 @@ impl BattleRules for TcGame {
                         && score > 0.0
                     {
                         self.fire(s, m, sys, t, rng);
+                        self.acted(s, m, rng);
                     }
                 }
             }
@@ -800,6 +876,9 @@ impl TcGame {
         s.one_action[i] = false;
         s.rounds[i] = self.facts[i].rounds;
         s.dry[i] = self.facts[i].dry;
+        s.hidden[i] = self.infiltrates(i);
+        s.dug_in[i] = false;
+        s.return_ready[i] = false;
     }
 
     /// Removes unit `u` if it is on the field at 0 life or less, counting the loss and
@@ -953,11 +1032,15 @@ impl TcGame {
             && matches!(unit.kind, UnitKind::Msv | UnitKind::Vehicle)
     }
 
-    /// Reset phase: smoke clears, power armour back to 20.
+    /// Reset phase: smoke clears, revealed units re-infiltrate, dug-in units are no
+    /// longer dug in, power armour back to 20.
     fn reset_turn(&self, s: &mut State) {
         for u in 0..self.units.len() {
             s.smoked[u] = false;
             s.offline[u] = false;
+            s.hidden[u] = self.infiltrates(u);
+            s.dug_in[u] = false;
+            s.return_ready[u] = false;
             if s.present[u] && self.facts[u].power_armor {
                 s.life[u] = STARTING_LIFE as i32;
             }

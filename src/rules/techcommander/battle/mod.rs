@@ -15,16 +15,23 @@
 //!   two-attack sequence.
 //! - [`rally`]: the rallied group's Rallied Attack and Rallied Assault, and a trample
 //!   over several members of a group, scored exactly.
+//! - [`dig_in`]: the dig-in action, its penalty and one return attack (`POLICY_DIG_IN`).
+//! - [`infiltration`]: infiltrated units (untargetable until revealed, stealth rolls,
+//!   Reset) and the scan action.
+//! - [`repair`]: the 2nd edition's MSV Warfare Badge repair as an action.
 //! - [`policy`]: the named policies (§2.7 greedy, focus-lowest, random).
 //! - [`kernel`]: one compiled battle per policy, and the setup from the command line.
 
 pub mod deathmatch;
+pub mod dig_in;
 pub mod dm_rules;
 pub mod game;
+pub mod infiltration;
 pub mod kernel;
 pub mod omega;
 pub mod policy;
 pub mod rally;
+pub mod repair;
 pub mod specials;
 pub mod tables;
 pub mod teams;
@@ -34,8 +41,8 @@ pub use kernel::{MODES, TcBattle, compile, compile_teams};
 pub use policy::BattlePolicyName;
 
 #[cfg(test)]
-mod teams_tests;
-#[cfg(test)]
 mod rally_tests;
+#[cfg(test)]
+mod teams_tests;
 #[cfg(test)]
 mod tests;

@@ -223,7 +223,23 @@ impl BattlePolicy<TcGame> for Greedy {
         if let Some(c) = g.threatened_command(s, side) {
             return Some(Action::Smoke { unit: c as u8 });
         }
-        g.best_attack(s, side, false).map(|b| b.0)
+        let best = g.best_attack(s, side, false);
+        if let Some(scan) = g.best_scan(s, side)
+            && best.is_none_or(|b| scan.1 > b.1)
+        {
+            return Some(scan.0);
+        }
+        if let Some(repair) = g.best_repair(s, side)
+            && best.is_none_or(|b| repair.1 > b.1)
+        {
+            return Some(repair.0);
+        }
+        if best.is_none_or(|b| b.1 <= g.o.dig_in_threshold.0 as f32)
+            && let Some(u) = g.dig_in_candidate(s, side)
+        {
+            return Some(Action::DigIn { unit: u as u8 });
+        }
+        best.map(|b| b.0)
     }
 }
 
@@ -315,7 +331,7 @@ impl TcGame {
                 continue;
             }
             for &t in &self.enemies[side] {
-                if !self.targetable(s, t as usize) {
+                if !self.targetable_by(s, au, t as usize) {
                     continue;
                 }
                 for sys in 0..self.units[au].attacker.systems.len() {

@@ -368,6 +368,9 @@ impl<P: BattlePolicy<TcGame>> BattlePolicy<TcGame> for Audited<P> {
                 let bit = 1 << (g.units[a].attacker.systems.len() + super::rally::TRAMPLE);
                 assert!(s.used[a] & bit == 0, "two tramples in a turn");
             }
+            Action::Scan { unit } => assert!(s.actions[unit as usize] >= 1, "a scan by a unit that acted"),
+            Action::DigIn { unit } => assert!(s.actions[unit as usize] >= 1, "a dig-in by a unit that acted"),
+            Action::Repair { unit, .. } => assert!(s.actions[unit as usize] >= 1, "a repair by a unit that acted"),
             Action::Omega { actor, .. } => {
                 assert_eq!(s.actions[actor as usize], 2, "an Omega after an earlier action");
                 assert_eq!(s.used[actor as usize], 0, "an Omega after a system fired");

@@ -27,6 +27,16 @@ pub struct BattleUnit {
     pub smoke_rounds: u32,
     /// ECBS power armour: back to 20 life at Reset.
     pub power_armor: bool,
+    /// Inches per full move (the card's `speed`): a scan reaches this far (§2.4
+    /// "Scanning").
+    pub speed: u32,
+    /// A troop or crew unit carrying infiltration gear (§2.4 "infiltrate").
+    pub infiltrator: bool,
+    /// Scan bonus of its gear (added to the scan number 12).
+    pub scan_bonus: i32,
+    /// A troop or crew unit with the USSC *MSV Warfare Badge*, under `EDITION=2` with
+    /// `FACTION_TRAINING`: may repair a friendly MSV ([`super::repair`]).
+    pub badge: bool,
     /// Member of its side's rallied group (`RALLY_AT_DEPLOY`, troops and crew).
     pub rallied: bool,
     /// An escaped-crew slot (`CREW_SURVIVORS=fight`): off the field until its parent's
@@ -161,6 +171,12 @@ pub fn battle_unit(cat: &Catalogue, build: &Build, side: usize, o: &Options) -> 
         crew: unit.crew,
         smoke_rounds,
         power_armor: unit.power_armor,
+        speed: unit.speed,
+        infiltrator: unit.kind.rides() && build.gear.iter().any(|&g| cat.gear[g].infiltration),
+        scan_bonus: build.gear.iter().map(|&g| cat.gear[g].scan_bonus).sum(),
+        badge: unit.kind.rides()
+            && crate::rules::techcommander::edition::faction_training(o)
+            && unit.has_ability(crate::rules::techcommander::rulings::MSV_WARFARE_BADGE_ABILITY),
         rallied: o.rally_at_deploy && matches!(unit.kind, UnitKind::Troop | UnitKind::Crew),
         crew_of: None,
         carrier: None,
@@ -179,6 +195,9 @@ fn gear_offline(cat: &Catalogue, build: &Build) -> Target {
     t
 }
 
+/// Speed of an escaped crew unit (§2.5 `CREW_SURVIVORS=fight`: "speed 18").
+const ESCAPED_CREW_SPEED: u32 = 18;
+
 /// A standard crew member who escaped and stays to fight: AC1, 20 life, unarmed.
 fn escaped_crew(side: usize, parent: &str, parent_index: usize) -> BattleUnit {
     let name = format!("crew of {parent}");
@@ -196,6 +215,10 @@ fn escaped_crew(side: usize, parent: &str, parent_index: usize) -> BattleUnit {
         crew: 0,
         smoke_rounds: 0,
         power_armor: false,
+        speed: ESCAPED_CREW_SPEED,
+        infiltrator: false,
+        scan_bonus: 0,
+        badge: false,
         rallied: false,
         crew_of: Some(parent_index),
         carrier: None,

@@ -51,6 +51,13 @@ pub struct Gear {
     /// Pops smoke (`SMOKE_POP`): in a battle, a Move action that spends one of its
     /// `rounds` and smokes the unit until Reset.
     pub smoke: bool,
+    /// An infiltration system (§2.4 "infiltrate"): a troop or crew unit carrying it
+    /// starts every battle turn infiltrated (`INFILTRATION`). Only troop and crew builds
+    /// may carry it (checked when builds are resolved).
+    pub infiltration: bool,
+    /// Added to the scan number (12, "+gear") of the unit carrying it (§2.4 "Scanning").
+    /// -20..=20, default 0.
+    pub scan_bonus: i32,
     pub effects: Effects,
 }
 
@@ -60,6 +67,8 @@ pub const GEAR_KEYS: &[&str] = &[
     "power",
     "rounds",
     "smoke",
+    "infiltration",
+    "scan_bonus",
     "to_hit_bonus",
     "damage_reduction",
     "ignores_smoke",
@@ -74,6 +83,8 @@ impl Gear {
             power: f.number("power", None),
             rounds: f.int("rounds", Some(0), 0, 1000) as u32,
             smoke: f.boolean("smoke", false),
+            infiltration: f.boolean("infiltration", false),
+            scan_bonus: f.int("scan_bonus", Some(0), -20, 20) as i32,
             effects: Effects::read(&mut f),
         };
         f.finish(GEAR_KEYS).then_some(g)

@@ -401,8 +401,12 @@ impl Resolver<'_> {
             }
         }
         let standard_gear = gear.len();
+        let infiltrates = |idx: usize| self.gear[idx].infiltration && unit.is_some_and(|u| !u.kind.rides());
         for (i, (g, pos)) in b.gear.iter().enumerate() {
             match self.gear_item(g) {
+                Lookup::Found(idx) if infiltrates(idx) => {
+                    err(infiltration_refused(g, unit.map(|u| u.kind)), &format!("gear[{i}]"), *pos);
+                }
                 Lookup::Found(idx) => gear.push(idx),
                 Lookup::Failed => incomplete = true,
                 Lookup::Unknown(msg) => err(msg, &format!("gear[{i}]"), *pos),
@@ -564,6 +568,9 @@ impl Resolver<'_> {
         }
         for (i, (g, pos)) in u.standard_gear.iter().enumerate() {
             match self.gear_item(g) {
+                Lookup::Found(idx) if self.gear[idx].infiltration && !u.kind.rides() => {
+                    err(infiltration_refused(g, Some(u.kind)), &format!("standard_gear[{i}]"), *pos);
+                }
                 Lookup::Found(_) => {}
                 Lookup::Failed => uses_failed = true,
                 Lookup::Unknown(msg) => err(msg, &format!("standard_gear[{i}]"), *pos),
@@ -580,4 +587,11 @@ fn fmt_num(v: f64) -> String {
     } else {
         format!("{:.2}", v).trim_end_matches('0').trim_end_matches('.').to_string()
     }
+}
+
+/// The error of infiltration gear (§2.4 "infiltrate": troop and crew only) on a unit of
+/// another kind.
+fn infiltration_refused(gear: &str, kind: Option<UnitKind>) -> String {
+    let kind = kind.map_or_else(String::new, |k| format!(" (a {k})"));
+    format!("gear `{gear}` is an infiltration system: only a troop or crew unit infiltrates, not this unit{kind}")
 }

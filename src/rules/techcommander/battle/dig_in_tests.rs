@@ -1,0 +1,165 @@
+//! Dig in against hand-computed vectors (techcommander-battles.md §2.4, `POLICY_DIG_IN`).
+
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::super::game::Action;
+use super::super::kernel::{TcBattle, compile};
+use crate::catalogue::force::ForceSpec;
+use crate::catalogue::source::SourceFile;
+use crate::engine::Kernel;
+use crate::engine::battle::{BattleRules, BattleTally, Outcome};
+use crate::rules::battle::BattleSetup;
+use crate::rules::techcommander::catalogue::Catalogue;
+use crate::rules::techcommander::conditions::Conditions;
+use crate::rules::techcommander::options::{Options, Weight};
+use crate::stats::binomial::consistent;
+
+/// A 1-shot 20-damage gun (T 11 against AC1), a gun that always hits (fire control
+/// +20), a gun that never hits at range 12, and the vehicles carrying them.
+const CATALOGUE: &str = r#"
+[[weapon]]
+name = "Gun"
+damage = 20
+shots = 1
+fire_control = 0
+opt = 100
+weight = 1
+power = 0
+
+[[weapon]]
+name = "Sure Gun"
+damage = 20
+shots = 1
+fire_control = 20
+opt = 100
+weight = 1
+power = 0
+
+[[weapon]]
+name = "Blank"
+damage = 1
+shots = 1
+fire_control = 0
+opt = 0
+drop = 20
+weight = 1
+power = 0
+
+[[unit]]
+name = "Car"
+kind = "vehicle"
+ac = 3
+
+[[unit]]
+name = "Duck"
+kind = "vehicle"
+ac = 1
+
+[[unit]]
+name = "Bunker"
+kind = "vehicle"
+ac = 10
+
+[[build]]
+name = "Gun Car"
+unit = "Car"
+weapons = [{ name = "Gun" }]
+
+[[build]]
+name = "Sure Car"
+unit = "Car"
+weapons = [{ name = "Sure Gun" }]
+
+[[build]]
+name = "Duck"
+unit = "Duck"
+weapons = [{ name = "Blank" }]
+
+[[build]]
+name = "Sure Bunker"
+unit = "Bunker"
+weapons = [{ name = "Sure Gun" }]
+"#;
+
+fn battle(a: &str, b: &str, o: &Options) -> TcBattle {
+    let cat = Catalogue::from_sources("test", &[SourceFile { name: "test.toml".into(), text: CATALOGUE.into() }])
+        .expect("the test catalogue is valid");
+    let forces = [ForceSpec::parse(a).unwrap(), ForceSpec::parse(b).unwrap()];
+    let cond = [Conditions::at_range(12.0); 2];
+    let setup = BattleSetup {
+        mode: "skirmish",
+        forces: &forces,
+        conditions: &cond,
+        options: o,
+        policy: None,
+        max_turns: Some(1),
+    };
+    compile(&cat, &setup).unwrap().0
+}
+
+fn tally(k: &TcBattle, trials: u32, seed: u64) -> BattleTally {
+    let mut t = k.new_tally();
+    k.play(&mut Xoshiro256PlusPlus::seed_from_u64(seed), trials, &mut t);
+    t
+}
+
+fn on() -> Options {
+    Options { force_budget: 1000, policy_dig_in: true, ..Options::default() }
+}
+
+#[test]
+fn a_unit_with_nothing_to_shoot_digs_in_and_is_harder_to_hit() {
+    // The duck cannot hit back, so with POLICY_DIG_IN it digs in when it acts first
+    // (P 1/2): the car then hits on 11 − 2 = 9, else on 11. P(the duck dies in turn 1)
+    // = 1/2 × 9/20 + 1/2 × 11/20 = 1/2; with the option off 11/20.
+    let n = 100_000u64;
+    let t = tally(&battle("Gun Car", "Duck", &on()), n as u32, 1);
+    assert!(consistent(t.wins[0], n, 0.5, 1e-6), "dug in: {}/{n}", t.wins[0]);
+    let off = Options { policy_dig_in: false, ..on() };
+    let t = tally(&battle("Gun Car", "Duck", &off), n as u32, 1);
+    assert!(consistent(t.wins[0], n, 11.0 / 20.0, 1e-6), "off: {}/{n}", t.wins[0]);
+}
+
+#[test]
+fn the_threshold_decides_when_a_weak_shot_gives_way_to_digging_in() {
+    // The car's shot at the duck scores 1 × 11/20 + 0.25 × 11/20 = 0.6875 for the car's
+    // side, the duck's nothing. A threshold of 0.7 makes the car dig in instead of
+    // shooting: the duck never dies.
+    let o = Options { dig_in_threshold: Weight(0.7), ..on() };
+    let t = tally(&battle("Gun Car", "Duck", &o), 20_000, 2);
+    assert_eq!(t.wins[0], 0);
+}
+
+#[test]
+fn a_dug_in_unit_returns_fire_once() {
+    let k = battle("Sure Car", "Sure Bunker", &on());
+    let g = k.game();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    let mut s = g.new_state();
+    let mut out = Outcome::new();
+    g.begin_battle(&mut s, &mut rng);
+    s.left = [100; crate::engine::battle::MAX_SIDES];
+    s.actions[..2].copy_from_slice(&[5, 5]);
+    g.act(&mut s, 1, Action::DigIn { unit: 1 }, &mut rng, &mut out);
+    assert!(s.dug_in[1] && s.return_ready[1] && s.actions[1] == 4);
+    // The car's sure shot: 20 damage on AC10 = 2 life; the return shot 20 on AC3 = 6.
+    g.act(&mut s, 0, Action::Attack { actor: 0, system: 0, target: 1 }, &mut rng, &mut out);
+    assert_eq!((s.life[0], s.life[1]), (14, 18));
+    assert_eq!(s.used[1], 0, "return fire is exempt from SYSTEM_ONCE_PER_TURN");
+    assert_eq!(s.actions[1], 4, "return fire costs no action");
+    // Only one return attack.
+    s.used[0] = 0;
+    g.act(&mut s, 0, Action::Attack { actor: 0, system: 0, target: 1 }, &mut rng, &mut out);
+    assert_eq!((s.life[0], s.life[1]), (14, 16));
+    // Reset: no longer dug in.
+    g.end_turn(&mut s, 0, &mut rng, &mut out);
+    assert!(!s.dug_in[1] && !s.return_ready[1]);
+}
+
+#[test]
+fn dig_in_is_off_by_default() {
+    let o = Options { force_budget: 1000, ..Options::default() };
+    let k = battle("Gun Car", "Duck", &o);
+    assert!(k.game().dug_in_tables.is_none());
+}

@@ -1,0 +1,302 @@
+//! Infiltration and scanning against hand-computed vectors (techcommander-battles.md
+//! §2.4, §5 row "scan").
+
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::super::game::{Action, TcGame};
+use super::super::kernel::{TcBattle, compile};
+use crate::catalogue::force::ForceSpec;
+use crate::catalogue::source::SourceFile;
+use crate::engine::Kernel;
+use crate::engine::battle::{BattleRules, BattleTally, Outcome};
+use crate::rules::battle::BattleSetup;
+use crate::rules::techcommander::catalogue::Catalogue;
+use crate::rules::techcommander::conditions::{Conditions, Cover, Movement};
+use crate::rules::techcommander::options::Options;
+use crate::stats::binomial::consistent;
+
+/// A 1-shot 20-damage gun (T 11 against AC1 at any range up to 100), troopers with and
+/// without a cloak (infiltration gear), a cloaked unarmed trooper, MSVs and a vehicle of
+/// speed 12 (they reach a scan at range 12), and a fort the gun barely scratches.
+const CATALOGUE: &str = r#"
+[[weapon]]
+name = "Gun"
+damage = 20
+shots = 1
+fire_control = 0
+opt = 100
+weight = 1
+power = 0
+
+[[weapon]]
+name = "Blank"              # never hits at range 6 or more: T drops by 20 per inch past 0
+damage = 1
+shots = 1
+fire_control = 0
+opt = 0
+drop = 20
+weight = 1
+power = 0
+
+[[gear]]
+name = "Cloak"
+weight = 0
+power = 0
+infiltration = true
+
+[[gear]]
+name = "Scanner"
+weight = 0
+power = 0
+scan_bonus = 2
+
+[[unit]]
+name = "Trooper"
+kind = "troop"
+ac = 1
+
+[[unit]]
+name = "Walker"
+kind = "msv"
+ac = 4
+speed = 12
+free_weight = 20
+free_power = 20
+
+[[unit]]
+name = "Scout Car"
+kind = "vehicle"
+ac = 3
+speed = 12
+
+[[unit]]
+name = "Fort"
+kind = "vehicle"
+ac = 10
+
+[[build]]
+name = "Sneak"
+unit = "Trooper"
+weapons = [{ name = "Blank" }]
+gear = ["Cloak"]
+
+[[build]]
+name = "Sneak Gunner"
+unit = "Trooper"
+weapons = [{ name = "Gun" }]
+gear = ["Cloak"]
+
+[[build]]
+name = "Gun Trooper"
+unit = "Trooper"
+weapons = [{ name = "Gun" }]
+
+[[build]]
+name = "Gun Walker"
+unit = "Walker"
+weapons = [{ name = "Gun" }]
+
+[[build]]
+name = "Scanner Walker"
+unit = "Walker"
+weapons = [{ name = "Gun" }]
+gear = ["Scanner"]
+
+[[build]]
+name = "Scout Car"
+unit = "Scout Car"
+weapons = [{ name = "Gun" }]
+
+[[build]]
+name = "Fort"
+unit = "Fort"
+weapons = [{ name = "Blank" }]
+"#;
+
+fn catalogue() -> Catalogue {
+    Catalogue::from_sources("test", &[SourceFile { name: "test.toml".into(), text: CATALOGUE.into() }])
+        .expect("the test catalogue is valid")
+}
+
+fn options() -> Options {
+    Options { force_budget: 1000, ..Options::default() }
+}
+
+fn battle(a: &str, b: &str, cond: Conditions, o: &Options, max_turns: u32) -> TcBattle {
+    let forces = [ForceSpec::parse(a).unwrap(), ForceSpec::parse(b).unwrap()];
+    let cond = [cond; 2];
+    let setup = BattleSetup {
+        mode: "skirmish",
+        forces: &forces,
+        conditions: &cond,
+        options: o,
+        policy: None,
+        max_turns: Some(max_turns),
+    };
+    compile(&catalogue(), &setup).unwrap().0
+}
+
+fn tally(k: &TcBattle, trials: u32, seed: u64) -> BattleTally {
+    let mut t = k.new_tally();
+    k.play(&mut Xoshiro256PlusPlus::seed_from_u64(seed), trials, &mut t);
+    t
+}
+
+fn assert_consistent(k: u64, n: u64, p: f64, what: &str) {
+    assert!(consistent(k, n, p, 1e-6), "{what}: {k}/{n} = {} vs exact {p}", k as f64 / n as f64);
+}
+
+#[test]
+fn infiltration_gear_is_for_troops_and_crew_only() {
+    let bad = format!(
+        "{CATALOGUE}\n[[build]]\nname = \"Cloaked Car\"\nunit = \"Scout Car\"\nweapons = [{{ name = \"Gun\" }}]\ngear = [\"Cloak\"]\n\n[[unit]]\nname = \"Cloaked Walker\"\nkind = \"msv\"\nac = 4\nfree_weight = 20\nfree_power = 20\nstandard_gear = [\"Cloak\"]\n"
+    );
+    let e = Catalogue::from_sources("test", &[SourceFile { name: "test.toml".into(), text: bad }]).unwrap_err();
+    let e = e.to_string();
+    assert!(e.contains("build \"Cloaked Car\": field `gear[0]`") && e.contains("infiltration system"), "{e}");
+    assert!(e.contains("unit \"Cloaked Walker\": field `standard_gear[0]`"), "{e}");
+}
+
+#[test]
+fn scan_numbers_follow_edition_cover_gear_and_reach() {
+    let number = |build: &str, cond: Conditions, o: &Options| {
+        let k = battle(build, "Sneak", cond, o, 1);
+        k.game().infiltration.scan_number[0]
+    };
+    let at12 = Conditions::at_range(12.0);
+    let half = Conditions { cover: Cover::Half, ..at12 };
+    // 3rd edition: 12 whatever the cover, + 2 with the scanner gear.
+    assert_eq!(number("Gun Walker", at12, &options()), 12);
+    assert_eq!(number("Gun Walker", half, &options()), 12);
+    assert_eq!(number("Scanner Walker", half, &options()), 14);
+    // 2nd edition: 12 − 2 for 50% cover = 10 (P = 10/20), + gear.
+    let second = Options { edition: 2, ..options() };
+    assert_eq!(number("Gun Walker", half, &second), 10);
+    assert_eq!(number("Scanner Walker", half, &second), 12);
+    // Out of reach (speed 12 < range 13), a unit of speed 0, or SCANNING off: no scan.
+    assert_eq!(number("Gun Walker", Conditions::at_range(13.0), &options()), 0);
+    assert_eq!(number("Gun Trooper", at12, &options()), 0);
+    assert_eq!(number("Gun Walker", at12, &Options { scanning: false, ..options() }), 0);
+}
+
+#[test]
+fn an_infiltrated_unit_cannot_be_targeted_and_never_acting_is_never_found() {
+    // The cloaked trooper never acts (its gun cannot hit): without a scan nobody may
+    // target it, so the vehicle never wins; with INFILTRATION off it does.
+    let o = Options { scanning: false, ..options() };
+    let t = tally(&battle("Scout Car", "Sneak", Conditions::at_range(12.0), &o, 3), 20_000, 1);
+    assert_eq!(t.wins[0], 0, "an infiltrated unit was shot");
+    let off = Options { infiltration: false, ..o };
+    let t = tally(&battle("Scout Car", "Sneak", Conditions::at_range(12.0), &off, 3), 20_000, 1);
+    // One shot a turn at T 11 against AC1, 20 damage: P(decided by turn 1) = 11/20.
+    assert_consistent(t.decided_by_turn()[0], 20_000, 11.0 / 20.0, "INFILTRATION=false");
+}
+
+#[test]
+fn an_msv_scans_and_fires_in_one_player_action() {
+    // 3rd edition: a scan d20 <= 12 reveals, then the MSV's other action fires (T 11):
+    // P(the sneak dies in turn 1) = 12/20 × 11/20 = 33/100.
+    let at12 = Conditions::at_range(12.0);
+    let n = 100_000;
+    let t = tally(&battle("Gun Walker", "Sneak", at12, &options(), 2), n, 2);
+    assert_consistent(t.decided_by_turn()[0], n as u64, 33.0 / 100.0, "3rd edition scan");
+    // Scanner gear +2: 14/20 × 11/20 = 77/200.
+    let t = tally(&battle("Scanner Walker", "Sneak", at12, &options(), 2), n, 3);
+    assert_consistent(t.decided_by_turn()[0], n as u64, 77.0 / 200.0, "scan bonus");
+    // 2nd edition, 50% cover: the scan number is 10 (10/20), the shot's T 11 − 2 = 9:
+    // 10/20 × 9/20 = 9/40.
+    let half = Conditions { cover: Cover::Half, ..at12 };
+    let t = tally(&battle("Gun Walker", "Sneak", half, &Options { edition: 2, ..options() }, 2), n, 4);
+    assert_consistent(t.decided_by_turn()[0], n as u64, 9.0 / 40.0, "2nd edition scan in 50% cover");
+    // Without scanning the MSV never finds it.
+    let t = tally(&battle("Gun Walker", "Sneak", at12, &Options { scanning: false, ..options() }, 2), 20_000, 5);
+    assert_eq!(t.wins[0], 0);
+}
+
+#[test]
+fn a_vehicle_scan_spends_its_only_action() {
+    // A vehicle's scan is its action: the revealed sneak re-infiltrates at Reset before
+    // the vehicle can fire again, so it never wins (and the policy still scans rather
+    // than pass: nothing else scores).
+    let t = tally(&battle("Scout Car", "Sneak", Conditions::at_range(12.0), &options(), 3), 20_000, 6);
+    assert_eq!(t.wins[0], 0);
+}
+
+#[test]
+fn close_troops_not_moving_full_ignore_infiltration() {
+    // A trooper at range 6, stationary: sees the sneak and kills it with P 11/20 a turn.
+    let n = 50_000;
+    let at6 = Conditions::at_range(6.0);
+    let t = tally(&battle("Gun Trooper", "Sneak", at6, &options(), 1), n, 7);
+    assert_consistent(t.decided_by_turn()[0], n as u64, 11.0 / 20.0, "range 6");
+    // At range 7, or moving full at range 6: never.
+    let t = tally(&battle("Gun Trooper", "Sneak", Conditions::at_range(7.0), &options(), 3), 20_000, 8);
+    assert_eq!(t.wins[0], 0, "range 7");
+    let full = Conditions { movement: Movement::Full, ..at6 };
+    let t = tally(&battle("Gun Trooper", "Sneak", full, &options(), 3), 20_000, 9);
+    assert_eq!(t.wins[0], 0, "moving full");
+    // An MSV at range 6 does not see through (only troop and crew).
+    let k = battle("Gun Walker", "Sneak", at6, &Options { scanning: false, ..options() }, 3);
+    assert_eq!(tally(&k, 20_000, 10).wins[0], 0, "an MSV");
+}
+
+/// Drives `g` by hand: the cloaked gunner (slot 1) attacks the fort (slot 0) `k` times
+/// in one turn with side `last` last in initiative; returns whether it is still hidden.
+fn hidden_after(g: &TcGame, k: usize, last: u8, rng: &mut Xoshiro256PlusPlus) -> bool {
+    let mut s = g.new_state();
+    let mut out = Outcome::new();
+    g.begin_battle(&mut s, rng);
+    s.last_side = last;
+    s.left = [100; crate::engine::battle::MAX_SIDES];
+    assert!(s.hidden[1] && !s.hidden[0]);
+    for _ in 0..k {
+        s.actions[1] = 1;
+        s.used[1] = 0;
+        g.act(&mut s, 1, Action::Attack { actor: 1, system: 0, target: 0 }, rng, &mut out);
+    }
+    s.hidden[1]
+}
+
+#[test]
+fn stealth_rolls_reveal_with_one_half_per_action_unless_last_in_initiative() {
+    let o = Options { rally_at_deploy: false, ..options() };
+    let k = battle("Fort", "Sneak Gunner", Conditions::at_range(12.0), &o, 1);
+    let g = k.game();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    let n = 40_000u64;
+    // Not last: P(still hidden after k actions) = (10/20)^k.
+    for (k, p) in [(1, 0.5), (2, 0.25), (3, 0.125)] {
+        let hidden = (0..n).filter(|_| hidden_after(g, k, 0, &mut rng)).count() as u64;
+        assert_consistent(hidden, n, p, &format!("hidden after {k} actions"));
+    }
+    // Last in initiative: infiltration kept.
+    assert!((0..1000).all(|_| hidden_after(g, 3, 1, &mut rng)));
+    // STEALTH_TARGET=20: never revealed; 0: revealed at once.
+    let sure = battle("Fort", "Sneak Gunner", Conditions::at_range(12.0), &Options { stealth_target: 20, ..o }, 1);
+    assert!((0..1000).all(|_| hidden_after(sure.game(), 3, 0, &mut rng)));
+    let none = battle("Fort", "Sneak Gunner", Conditions::at_range(12.0), &Options { stealth_target: 0, ..o }, 1);
+    assert!((0..1000).all(|_| !hidden_after(none.game(), 1, 0, &mut rng)));
+}
+
+#[test]
+fn revealed_units_re_infiltrate_at_reset() {
+    let k = battle("Fort", "Sneak Gunner", Conditions::at_range(12.0), &options(), 5);
+    let g = k.game();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(12);
+    let mut s = g.new_state();
+    let mut out = Outcome::new();
+    g.begin_battle(&mut s, &mut rng);
+    assert!(s.hidden[1] && !g.targetable(&s, 1), "infiltrated when deployed");
+    s.hidden[1] = false;
+    assert!(g.targetable(&s, 1));
+    assert_eq!(g.end_turn(&mut s, 0, &mut rng, &mut out), None);
+    assert!(s.hidden[1] && !g.targetable(&s, 1), "re-infiltrated at Reset");
+}
+
+#[test]
+fn without_infiltration_gear_nothing_changes() {
+    // A force without the gear: no unit infiltrates and no hook runs.
+    let k = battle("Gun Walker", "Gun Trooper", Conditions::at_range(12.0), &options(), 5);
+    assert!(!k.game().infiltration.any);
+}
