@@ -91,9 +91,7 @@ impl TcGame {
 
     /// The unit the greedy policy digs in for `side`, if any (see the module docs).
     pub fn dig_in_candidate(&self, s: &State, side: usize) -> Option<usize> {
-        if self.dug_in_tables.is_none() {
-            return None;
-        }
+        self.dug_in_tables.as_ref()?;
         let mut best: Option<usize> = None;
         for &u in &self.side_units[side] {
             let u = u as usize;
