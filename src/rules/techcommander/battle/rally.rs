@@ -44,6 +44,11 @@ const NO_LOSS: Capped = {
     l[0] = 1.0;
     l
 };
+/// Members whose in-the-red state [`Rally::attack`] covers.
+pub const RED_MEMBERS: usize = 3;
+/// In-the-red combinations per group and target in [`Rally::attack`].
+const COMBOS: usize = 1 << RED_MEMBERS;
+
 /// The trample's system index among the special attacks ([`super::specials::MODES`]).
 pub const TRAMPLE: usize = 3;
 /// A group action is chosen over an equal-scoring earlier candidate only when it beats
@@ -67,10 +72,13 @@ pub struct Rally {
     pub capped: Vec<Capped>,
     /// `value[a * units + t]`: what destroying and damaging `t` is worth to `a`.
     pub value: Vec<Value>,
-    /// `attack[side * units + t][life]`: the Rallied Attack score of `side`'s whole
-    /// group at `t` (NaN: nobody can fire at it) in the common case: every member ready
-    /// with its best system, out of the red, no smoke on the line, `t`'s gear online,
-    /// no Moneyshot variants. The same number [`TcGame::rally_attack_exact`] computes
+    /// `attack[(side * units + t) * COMBOS + red][life]`: the Rallied Attack score of
+    /// `side`'s whole group at `t` (NaN: nobody can fire at it) in the common case: every
+    /// member ready with its best system, no smoke on the line, `t`'s gear online, no
+    /// Moneyshot variants, and each member out of the red or in it with its jury rig
+    /// still to roll, `red` holding a bit per member of the second kind (the first
+    /// [`RED_MEMBERS`] members only; a member at 0 life or less still fires until
+    /// removal, in the red). The same number [`TcGame::rally_attack_exact`] computes
     /// member by member (same order of operations), read instead when the case holds.
     pub attack: Vec<ByLife>,
 }
@@ -101,27 +109,43 @@ impl Rally {
         let mut r = Rally { units: units.len(), capped, value, attack: Vec::new() };
         let n = units.len();
         let sides = units.iter().map(|u| u.side + 1).max().unwrap_or(0);
-        r.attack = vec![[f32::NAN; FULL + 1]; sides * n];
+        r.attack = vec![[f32::NAN; FULL + 1]; sides * n * COMBOS];
         if tables.any_moneyshot {
             return r;
         }
+        let jury = super::tables::jury_ok(o);
+        let red_weight = if jury >= 1.0 { Weight::Kept } else { Weight::Mixed };
+        let clear = state_of(false, false, false);
         for side in 0..sides {
             let members: Vec<usize> = (0..n).filter(|&m| units[m].side == side && units[m].rallied).collect();
+            let combos = 1 << members.len().min(RED_MEMBERS);
             for t in (0..n).filter(|&t| units[t].side != side) {
-                for life in 1..=FULL {
-                    let mut acc = NO_LOSS;
-                    let mut any = None;
-                    for &m in &members {
-                        let (sys, _) = tables.ranked(m, t, Weight::Kept, state_of(false, false, false), life)[0];
-                        if sys == NO_SYSTEM {
-                            continue;
+                for red in 0..combos {
+                    for life in 1..=FULL {
+                        let mut acc = NO_LOSS;
+                        let mut any = None;
+                        for (i, &m) in members.iter().enumerate() {
+                            let w = if red & (1 << i) != 0 { red_weight } else { Weight::Kept };
+                            let (sys, _) = tables.ranked(m, t, w, clear, life)[0];
+                            if sys == NO_SYSTEM {
+                                continue;
+                            }
+                            // TcGame::member_law's arithmetic.
+                            let kept = r.capped[tables.entry(m, t, clear, sys as usize) as usize];
+                            let law = if w == Weight::Kept {
+                                kept
+                            } else {
+                                let e = tables.entry(m, t, state_of(true, false, false), sys as usize);
+                                let lost = if e == NONE { NO_LOSS } else { r.capped[e as usize] };
+                                let w = jury as f64;
+                                std::array::from_fn(|k| w * kept[k] + (1.0 - w) * lost[k])
+                            };
+                            convolve(&mut acc, &law, life);
+                            any = any.or(Some(m));
                         }
-                        let e = tables.entry(m, t, state_of(false, false, false), sys as usize);
-                        convolve(&mut acc, &r.capped[e as usize], life);
-                        any = any.or(Some(m));
-                    }
-                    if let Some(m) = any {
-                        r.attack[side * n + t][life] = score_of(&acc, life, r.value(m, t)) as f32;
+                        if let Some(m) = any {
+                            r.attack[(side * n + t) * COMBOS + red][life] = score_of(&acc, life, r.value(m, t)) as f32;
+                        }
                     }
                 }
             }
@@ -241,8 +265,8 @@ impl TcGame {
     /// member can fire at it.
     pub fn rally_attack_score(&self, s: &State, side: usize, t: usize) -> Option<f32> {
         let life = s.life[t].clamp(1, STARTING_LIFE as i32);
-        if self.common_case(s, side, t, life as usize) {
-            let score = self.rally.attack[side * self.units.len() + t][life as usize];
+        if let Some(red) = self.common_case(s, side, t, life as usize) {
+            let score = self.rally.attack[(side * self.units.len() + t) * COMBOS + red][life as usize];
             return (!score.is_nan()).then_some(score);
         }
         self.rally_attack_exact(s, side, t)
@@ -267,21 +291,37 @@ impl TcGame {
         any.map(|m| score_of(&acc, cap, self.rally.value(m, t)) as f32)
     }
 
-    /// Whether [`Rally::attack`] holds `side`'s Rallied Attack at `t` (at `life`) now.
+    /// Whether [`Rally::attack`] holds `side`'s Rallied Attack at `t` (at `life`) now,
+    /// and under which in-the-red combination.
     #[inline(always)]
-    fn common_case(&self, s: &State, side: usize, t: usize, life: usize) -> bool {
-        !self.rally.attack.is_empty()
-            && !self.tables.any_moneyshot
-            && !s.offline[t]
-            && !s.smoked[t]
-            && self.groups[side].iter().all(|&m| {
-                let m = m as usize;
-                let (sys, _) = self.tables.ranked(m, t, Weight::Kept, state_of(false, false, false), life)[0];
-                self.member_ready(s, m)
-                    && !self.in_the_red(s, m)
-                    && !self.smoked(s, m, t)
-                    && (sys == NO_SYSTEM || self.system_ready(s, m, sys as usize))
-            })
+    pub(super) fn common_case(&self, s: &State, side: usize, t: usize, life: usize) -> Option<usize> {
+        if self.rally.attack.is_empty() || self.tables.any_moneyshot || s.offline[t] || s.smoked[t] {
+            return None;
+        }
+        let mut red = 0;
+        for (i, &m) in self.groups[side].iter().enumerate() {
+            let m = m as usize;
+            if !self.member_ready(s, m) || self.smoked(s, m, t) {
+                return None;
+            }
+            // The member's weight as TcGame::kept_weight gives it.
+            let w = if !self.in_the_red(s, m) || !self.o.jury_rig_per_action && s.jury[m] == 1 {
+                Weight::Kept
+            } else if self.o.jury_rig_per_action || s.jury[m] == 0 {
+                if i >= RED_MEMBERS {
+                    return None;
+                }
+                red |= 1 << i;
+                if self.jury_ok >= 1.0 { Weight::Kept } else { Weight::Mixed }
+            } else {
+                return None;
+            };
+            let (sys, _) = self.tables.ranked(m, t, w, state_of(false, false, false), life)[0];
+            if !(sys == NO_SYSTEM || self.system_ready(s, m, sys as usize)) {
+                return None;
+            }
+        }
+        Some(red)
     }
 
     /// Whether at least two members of `side`'s group are ready.

@@ -452,15 +452,34 @@ fn the_compiled_rallied_attack_scores_are_the_member_by_member_ones() {
     let g = TcGame::new(units, tables, &o, 10, 2);
     let mut s = first_action(&g, 1);
     let mut compared = 0;
-    for side in 0..2 {
-        for &t in &g.enemies[side] {
-            for life in 1..=20 {
-                s.life[t as usize] = life;
-                let fast = g.rally_attack_score(&s, side, t as usize);
-                assert_eq!(fast.map(f32::to_bits), g.rally_attack_exact(&s, side, t as usize).map(f32::to_bits));
-                compared += fast.is_some() as u32;
+    // Members out of the red, in it (3 life) and eliminated but still acting until
+    // removal (-4 life, in the red too): every combination of the first members.
+    for red in 0..8u32 {
+        for side in 0..2 {
+            for (i, &m) in g.groups[side].iter().enumerate() {
+                s.life[m as usize] = match (red >> i.min(3)) & 1 {
+                    0 => 20,
+                    _ if i % 2 == 0 => 3,
+                    _ => -4,
+                };
             }
-            s.life[t as usize] = 20;
+        }
+        for side in 0..2 {
+            for &t in &g.enemies[side] {
+                if g.groups[side ^ 1].contains(&t) {
+                    continue; // a member's life is the combination's
+                }
+                for life in 1..=20 {
+                    s.life[t as usize] = life;
+                    let fast = g.common_case(&s, side, t as usize, life as usize);
+                    assert!(fast.is_some(), "the compiled case holds for combination {red}");
+                    let score = g.rally_attack_score(&s, side, t as usize);
+                    let exact = g.rally_attack_exact(&s, side, t as usize);
+                    assert_eq!(score.map(f32::to_bits), exact.map(f32::to_bits), "combination {red}");
+                    compared += score.is_some() as u32;
+                }
+                s.life[t as usize] = 20;
+            }
         }
     }
     assert!(compared > 100, "{compared}");
