@@ -17,7 +17,7 @@ use crate::output::{Format, Table};
 use crate::rules::battle::{BattleInfo, BattleSetup};
 use crate::rules::{Point, RuleOptions, Ruleset};
 use crate::stats::Interval;
-use crate::sweep::battles::kill_share;
+use crate::sweep::battle_seats::kill_share;
 use crate::sweep::cells::CellSpec;
 
 #[derive(Debug, Args)]

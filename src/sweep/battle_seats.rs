@@ -19,7 +19,6 @@ use crate::output::{Kind, Table};
 use crate::rules::axis::Point;
 use crate::rules::battle::BattleInfo;
 
-use super::battles::{kill_share, side_letter};
 use super::tables::Layout;
 
 /// Most matchups (combinations of forces) one N-player sweep plays at each grid point.
@@ -151,6 +150,18 @@ pub fn push_seats(battles: &mut Table, units: &mut Table, l: &Layout, info: &Bat
             ],
         ));
     }
+}
+
+/// A unit's share of its side's kills (0 when the side killed nothing).
+pub fn kill_share(t: &BattleTally, u: usize) -> f64 {
+    let side = t.unit_side[u];
+    let total: u64 = t.kills.iter().zip(&t.unit_side).filter(|(_, s)| **s == side).map(|(k, _)| k).sum();
+    if total == 0 { 0.0 } else { t.kills[u] as f64 / total as f64 }
+}
+
+/// The letter of side `i` (`A`, `B`, ...).
+pub fn side_letter(i: usize) -> String {
+    ((b'A' + i as u8) as char).to_string()
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ use crate::rules::battle::{BattleInfo, BattleSetup};
 use crate::rules::ruleset::{RuleOptions, Ruleset};
 use crate::stats::Interval;
 
+use super::battle_seats::{kill_share, side_letter};
 use super::cells::CellSpec;
 use super::scenario::{BattleSpec, Resolved};
 use super::tables::Layout;
@@ -87,18 +88,6 @@ pub struct BattleSweep {
     pub cells: usize,
     pub engagements: u64,
     pub manifest: Value,
-}
-
-/// A unit's share of its side's kills (0 when the side killed nothing).
-pub fn kill_share(t: &BattleTally, u: usize) -> f64 {
-    let side = t.unit_side[u];
-    let total: u64 = t.kills.iter().zip(&t.unit_side).filter(|(_, s)| **s == side).map(|(k, _)| k).sum();
-    if total == 0 { 0.0 } else { t.kills[u] as f64 / total as f64 }
-}
-
-/// The letter of side `i` (`A`, `B`, ...).
-pub fn side_letter(i: usize) -> String {
-    ((b'A' + i as u8) as char).to_string()
 }
 
 /// `battles`: one row per ordered force pair and grid point.

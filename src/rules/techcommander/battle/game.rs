@@ -180,7 +180,7 @@ pub struct TcGame {
     pub omega: super::omega::Omega,
     /// The rallied groups' laws and target values ([`super::rally`]); built by
     /// [`TcGame::new`] with the skirmish values (a deathmatch rebuilds it).
-    pub rally: super::rally::Rally,
+    pub rally: super::rally_laws::Rally,
     /// Sides playing under the `under_crewed` condition (§2.2): their MSVs take one
     /// action a turn and their MSVs and vehicles give no command actions. All false
     /// unless set after [`TcGame::new`].
@@ -206,7 +206,7 @@ pub struct TcGame {
     /// The deathmatch rules; `None` for a skirmish.
     pub dm: Option<super::dm_rules::DmRules>,
     /// Infiltration and scanning (empty unless set after [`TcGame::new`]).
-    pub infiltration: super::infiltration::Infiltration,
+    pub infiltration: super::infiltration_facts::Infiltration,
     /// Shots at dug-in targets; `None` unless `POLICY_DIG_IN` (set after
     /// [`TcGame::new`]).
     pub dug_in_tables: Option<Tables>,
@@ -231,7 +231,7 @@ impl TcGame {
         let passengers = (0..units.len())
             .map(|c| (0..units.len()).filter(|&p| units[p].carrier == Some(c)).map(|p| p as u8).collect())
             .collect();
-        let rally = super::rally::Rally::new(&units, &tables, o, super::tables::skirmish_value);
+        let rally = super::rally_laws::Rally::new(&units, &tables, o, super::tables::skirmish_value);
         let mut game = TcGame {
             rally,
             under_crewed: vec![false; sides],
@@ -253,7 +253,7 @@ impl TcGame {
             o: *o,
             jury_ok: super::tables::jury_ok(o),
             dm: None,
-            infiltration: super::infiltration::Infiltration::default(),
+            infiltration: super::infiltration_facts::Infiltration::default(),
             dug_in_tables: None,
         };
         game.derive_lists();

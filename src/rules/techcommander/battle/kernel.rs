@@ -5,7 +5,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use super::dig_in::dig_in_tables;
 use super::dm_rules::{DM_BASE_ACTIONS, DmRules};
 use super::game::TcGame;
-use super::infiltration::Infiltration;
+use super::infiltration_facts::Infiltration;
 use super::omega::Omega;
 use super::policy::{BattlePolicyName, FocusLowest, Greedy, RandomLegal};
 use super::specials::Specials;
@@ -164,7 +164,7 @@ pub fn compile_teams(
     game.omega = Omega::new(&game.units, setup.conditions, &game.tables, o, value, game.jury_ok as f64);
     game.specials = specials;
     game.offload = offload;
-    game.rally = super::rally::Rally::new(&game.units, &game.tables, o, value);
+    game.rally = super::rally_laws::Rally::new(&game.units, &game.tables, o, value);
     game.under_crewed = setup.conditions.iter().map(|c| c.under_crewed).collect();
     game.infiltration = Infiltration::new(&game.units, setup.conditions, o);
     game.dug_in_tables = dig_in_tables(&game.units, setup.conditions, o, value);

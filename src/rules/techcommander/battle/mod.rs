@@ -8,14 +8,18 @@
 //!   deathmatch shares.
 //! - [`dm_rules`]: the deathmatch's rules (§3): caps, spawn lists, the scoring table;
 //!   [`deathmatch`] plays them (deployment, scoring, the result); [`teams`]: team
-//!   deathmatches (captains, alternating teams, pooled budgets, no friendly fire).
+//!   deathmatches (captains, alternating teams, pooled budgets, no friendly fire),
+//!   played through the game by [`team_play`].
 //! - [`specials`]: ram, death from above, overrun and trample as actions where the
 //!   attacker reaches (`REACH_RULE`).
 //! - [`omega`]: Omega Override as an action, compared exactly with the MSV's best
 //!   two-attack sequence.
+//! - [`rally_laws`]: the rallied group actions' compiled laws and scores.
 //! - [`rally`]: the rallied group's Rallied Attack and Rallied Assault, and a trample
 //!   over several members of a group, scored exactly.
 //! - [`dig_in`]: the dig-in action, its penalty and one return attack (`POLICY_DIG_IN`).
+//! - [`infiltration_facts`]: who infiltrates, sees through infiltration and scans with
+//!   what number, compiled before the first battle.
 //! - [`infiltration`]: infiltrated units (untargetable until revealed, stealth rolls,
 //!   Reset) and the scan action.
 //! - [`repair`]: the 2nd edition's MSV Warfare Badge repair as an action.
@@ -27,13 +31,16 @@ pub mod dig_in;
 pub mod dm_rules;
 pub mod game;
 pub mod infiltration;
+pub mod infiltration_facts;
 pub mod kernel;
 pub mod omega;
 pub mod policy;
 pub mod rally;
+pub mod rally_laws;
 pub mod repair;
 pub mod specials;
 pub mod tables;
+pub mod team_play;
 pub mod teams;
 pub mod units;
 

@@ -162,7 +162,7 @@ impl TcGame {
                 }
             }
             if let Some((enemy, score)) = self.best_trample(s, au, focus)
-                && super::rally::beats(score, best.map(|b| b.1))
+                && super::rally_laws::beats(score, best.map(|b| b.1))
             {
                 best = Some((Action::Trample { actor: a, side: enemy as u8 }, score));
             }
@@ -197,12 +197,12 @@ impl TcGame {
             }
         }
         if let Some((target, score)) = self.best_rally_attack(s, side, focus)
-            && super::rally::beats(score, best.map(|b| b.1))
+            && super::rally_laws::beats(score, best.map(|b| b.1))
         {
             best = Some((Action::RallyAttack { target: target as u8 }, score));
         }
         if let Some((enemy, score)) = self.best_assault(s, side, focus)
-            && super::rally::beats(score, best.map(|b| b.1))
+            && super::rally_laws::beats(score, best.map(|b| b.1))
         {
             best = Some((Action::Assault { side: enemy as u8 }, score));
         }

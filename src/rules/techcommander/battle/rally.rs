@@ -28,173 +28,17 @@
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::game::{Action, State, TcGame};
-use super::tables::{ByLife, NO_SYSTEM, NONE, Tables, Value, Weight, state, state_of};
-use super::units::BattleUnit;
+use super::rally_laws::{COMBOS, Capped, FULL, NO_LOSS, RED_MEMBERS, TRAMPLE, convolve, score_of};
+use super::tables::{NO_SYSTEM, NONE, Weight, state, state_of};
 use crate::engine::battle::MAX_UNITS;
 use crate::rules::techcommander::dice::roll_d20;
-use crate::rules::techcommander::options::Options;
 use crate::rules::techcommander::rulings::STARTING_LIFE;
-
-const FULL: usize = STARTING_LIFE as usize;
-/// A life-loss law capped at 20: `law[n]` = P(min(loss, 20) = n), n in 0..=20.
-pub type Capped = [f64; FULL + 1];
-/// The law of no loss.
-const NO_LOSS: Capped = {
-    let mut l = [0.0; FULL + 1];
-    l[0] = 1.0;
-    l
-};
-/// Members whose in-the-red state [`Rally::attack`] covers.
-pub const RED_MEMBERS: usize = 3;
-/// In-the-red combinations per group and target in [`Rally::attack`].
-const COMBOS: usize = 1 << RED_MEMBERS;
-
-/// The trample's system index among the special attacks ([`super::specials::MODES`]).
-pub const TRAMPLE: usize = 3;
-/// A group action is chosen over an equal-scoring earlier candidate only when it beats
-/// it by more than this relative margin (the scores are sums of f32 and f64 terms in
-/// different orders; the margin keeps a one-member group's Rallied Attack, equal to its
-/// member's attack, from displacing it on rounding).
-const MARGIN: f32 = 1e-5;
-
-/// Whether `score` beats `best` (if any) by more than [`MARGIN`].
-#[inline(always)]
-pub fn beats(score: f32, best: Option<f32>) -> bool {
-    best.is_none_or(|b| score > b + MARGIN * b.abs().max(1.0))
-}
-
-/// The compiled data of the group actions: capped laws of every [`Tables`] entry and
-/// what a target is worth to each attacker. Empty when no unit is rallied.
-#[derive(Debug, Clone, Default)]
-pub struct Rally {
-    units: usize,
-    /// Per [`Tables`] entry (same index): its law capped at 20.
-    pub capped: Vec<Capped>,
-    /// `value[a * units + t]`: what destroying and damaging `t` is worth to `a`.
-    pub value: Vec<Value>,
-    /// `attack[(side * units + t) * COMBOS + red][life]`: the Rallied Attack score of
-    /// `side`'s whole group at `t` (NaN: nobody can fire at it) in the common case: every
-    /// member ready with its best system, no smoke on the line, `t`'s gear online, no
-    /// Moneyshot variants, and each member out of the red or in it with its jury rig
-    /// still to roll, `red` holding a bit per member of the second kind (the first
-    /// [`RED_MEMBERS`] members only; a member at 0 life or less still fires until
-    /// removal, in the red). The same number [`TcGame::rally_attack_exact`] computes
-    /// member by member (same order of operations), read instead when the case holds.
-    pub attack: Vec<ByLife>,
-}
-
-impl Rally {
-    /// Compile from the battle's `tables` (built with the same `value`).
-    pub fn new(
-        units: &[BattleUnit],
-        tables: &Tables,
-        o: &Options,
-        value: fn(&BattleUnit, &BattleUnit, &Options) -> Value,
-    ) -> Rally {
-        if !units.iter().any(|u| u.rallied) {
-            return Rally::default();
-        }
-        let capped = tables
-            .laws
-            .iter()
-            .map(|law| {
-                let mut c = [0.0; FULL + 1];
-                for (n, p) in law.iter().enumerate() {
-                    c[n.min(FULL)] += p;
-                }
-                c
-            })
-            .collect();
-        let value = units.iter().flat_map(|a| units.iter().map(move |t| value(a, t, o))).collect();
-        let mut r = Rally { units: units.len(), capped, value, attack: Vec::new() };
-        let n = units.len();
-        let sides = units.iter().map(|u| u.side + 1).max().unwrap_or(0);
-        r.attack = vec![[f32::NAN; FULL + 1]; sides * n * COMBOS];
-        if tables.any_moneyshot {
-            return r;
-        }
-        let jury = super::tables::jury_ok(o);
-        let red_weight = if jury >= 1.0 { Weight::Kept } else { Weight::Mixed };
-        let clear = state_of(false, false, false);
-        for side in 0..sides {
-            let members: Vec<usize> = (0..n).filter(|&m| units[m].side == side && units[m].rallied).collect();
-            let combos = 1 << members.len().min(RED_MEMBERS);
-            for t in (0..n).filter(|&t| units[t].side != side) {
-                for red in 0..combos {
-                    for life in 1..=FULL {
-                        let mut acc = NO_LOSS;
-                        let mut any = None;
-                        for (i, &m) in members.iter().enumerate() {
-                            let w = if red & (1 << i) != 0 { red_weight } else { Weight::Kept };
-                            let (sys, _) = tables.ranked(m, t, w, clear, life)[0];
-                            if sys == NO_SYSTEM {
-                                continue;
-                            }
-                            // TcGame::member_law's arithmetic.
-                            let kept = r.capped[tables.entry(m, t, clear, sys as usize) as usize];
-                            let law = if w == Weight::Kept {
-                                kept
-                            } else {
-                                let e = tables.entry(m, t, state_of(true, false, false), sys as usize);
-                                let lost = if e == NONE { NO_LOSS } else { r.capped[e as usize] };
-                                let w = jury as f64;
-                                std::array::from_fn(|k| w * kept[k] + (1.0 - w) * lost[k])
-                            };
-                            convolve(&mut acc, &law, life);
-                            any = any.or(Some(m));
-                        }
-                        if let Some(m) = any {
-                            r.attack[(side * n + t) * COMBOS + red][life] = score_of(&acc, life, r.value(m, t)) as f32;
-                        }
-                    }
-                }
-            }
-        }
-        r
-    }
-
-    /// What destroying and damaging `t` is worth to `a`.
-    #[inline(always)]
-    fn value(&self, a: usize, t: usize) -> Value {
-        self.value[a * self.units + t]
-    }
-}
-
-/// `acc` ← the law of the sum of `acc` and `law`, both capped at `cap`.
-#[inline(always)]
-fn convolve(acc: &mut Capped, law: &Capped, cap: usize) {
-    // Only the supports: the terms skipped are products with 0.
-    let top = |l: &Capped| l.iter().rposition(|&p| p != 0.0).unwrap_or(0);
-    let (acc_top, law_top) = (top(acc).min(cap), top(law));
-    let mut out = [0.0; FULL + 1];
-    for (i, &p) in acc.iter().enumerate().take(acc_top + 1) {
-        if p == 0.0 {
-            continue;
-        }
-        for (j, &q) in law.iter().enumerate().take(law_top + 1) {
-            if q != 0.0 {
-                out[(i + j).min(cap)] += p * q;
-            }
-        }
-    }
-    *acc = out;
-}
-
-/// §2.7's score of a life-loss law (capped at or above `life`) against a target at
-/// `life` worth `v`.
-#[inline(always)]
-fn score_of(law: &Capped, life: usize, v: Value) -> f64 {
-    let kill: f64 = law[life..].iter().sum();
-    let e_min: f64 = law.iter().enumerate().map(|(n, p)| n.min(life) as f64 * p).sum();
-    let per_kill = v.kill + if life == FULL { v.kill_from_full } else { 0.0 };
-    per_kill * kill + v.damage * e_min / STARTING_LIFE as f64
-}
 
 impl TcGame {
     /// Weight of the fire-control-kept tables for `a` now: 1 out of the red, else by the
     /// jury rig (this turn's result when it is kept for the turn).
     #[inline(always)]
-    fn kept_weight(&self, s: &State, a: usize) -> f64 {
+    fn member_weight(&self, s: &State, a: usize) -> f64 {
         if !self.in_the_red(s, a) {
             1.0
         } else if self.o.jury_rig_per_action || s.jury[a] == 0 {
@@ -211,7 +55,7 @@ impl TcGame {
     /// can fire at `t`.
     pub fn member_shot(&self, s: &State, m: usize, t: usize, life: i32) -> Option<(usize, f32)> {
         let smoked = self.smoked(s, m, t);
-        let w = self.kept_weight(s, m) as f32;
+        let w = self.member_weight(s, m) as f32;
         let l = life.clamp(1, STARTING_LIFE as i32) as usize;
         let tb = &self.tables;
         let mut best: Option<(usize, f32)> = None;
@@ -240,7 +84,7 @@ impl TcGame {
     fn member_law(&self, s: &State, m: usize, t: usize, sys: usize, life: i32) -> Capped {
         let smoked = self.smoked(s, m, t);
         let tb = &self.tables;
-        let w = self.kept_weight(s, m);
+        let w = self.member_weight(s, m);
         let law = |fc_lost: bool| {
             let e = tb.entry(m, t, state_of(fc_lost, smoked, s.offline[t]), sys);
             if e == NONE { NO_LOSS } else { self.rally.capped[tb.at_life(e, life) as usize] }
@@ -548,7 +392,7 @@ impl TcGame {
     /// members it would cross of their special-attack scores (fire-control states mixed
     /// by the jury-rig odds). `None` when it crosses nobody.
     pub fn trample_score(&self, s: &State, a: usize, enemy: usize) -> Option<f32> {
-        let w = self.kept_weight(s, a) as f32;
+        let w = self.member_weight(s, a) as f32;
         let mut left = self.trample_cap(a);
         let mut total = None;
         for &t in &self.groups[enemy] {

@@ -221,7 +221,7 @@ impl<P: BattlePolicy<TcGame>> BattlePolicy<TcGame> for Audited<P> {
                 let u = actor as usize;
                 assert!(s.present[u] && s.actions[u] >= 1, "a trample beyond the unit's actions");
                 assert_ne!(enemy as usize, side);
-                let bit = 1 << (g.units[u].attacker.systems.len() + super::rally::TRAMPLE);
+                let bit = 1 << (g.units[u].attacker.systems.len() + super::rally_laws::TRAMPLE);
                 assert!(s.used[u] & bit == 0, "two tramples in a turn");
             }
             Action::Attack { actor, system, .. } => {

@@ -365,7 +365,7 @@ impl<P: BattlePolicy<TcGame>> BattlePolicy<TcGame> for Audited<P> {
             Action::Trample { actor, .. } => {
                 let a = actor as usize;
                 assert!(s.present[a] && s.actions[a] >= 1, "a trample beyond the unit's actions");
-                let bit = 1 << (g.units[a].attacker.systems.len() + super::rally::TRAMPLE);
+                let bit = 1 << (g.units[a].attacker.systems.len() + super::rally_laws::TRAMPLE);
                 assert!(s.used[a] & bit == 0, "two tramples in a turn");
             }
             Action::Scan { unit } => assert!(s.actions[unit as usize] >= 1, "a scan by a unit that acted"),
