@@ -325,26 +325,7 @@ impl TcGame {
         if !self.group_may_act(s, side) || !self.two_ready(s, side) {
             return None;
         }
-        let least = if focus {
-            self.enemies[side].iter().map(|&t| t as usize).filter(|&t| self.targetable(s, t)).map(|t| s.life[t]).min()
-        } else {
-            None
-        };
-        let mut best: Option<(usize, f32)> = None;
-        for enemy in (0..self.groups.len()).filter(|&e| e != side) {
-            if let Some(l) = least {
-                let first = self.groups[enemy].iter().map(|&g| g as usize).find(|&g| self.targetable(s, g));
-                if first.is_none_or(|g| s.life[g] != l) {
-                    continue;
-                }
-            }
-            if let Some(score) = self.assault_score(s, side, enemy)
-                && best.is_none_or(|b| score > b.1)
-            {
-                best = Some((enemy, score));
-            }
-        }
-        best
+        self.best_enemy_group(s, side, focus, |enemy| self.assault_score(s, side, enemy))
     }
 
     /// Rallied Assault on `enemy`'s group: each ready member attacks the current first
@@ -426,6 +407,19 @@ impl TcGame {
             return None;
         }
         let side = self.units[a].side;
+        self.best_enemy_group(s, side, focus, |enemy| self.trample_score(s, a, enemy))
+    }
+
+    /// The enemy side whose rallied group scores best by `score` (`None`: nothing to
+    /// act on), and that score; under `focus` only a group whose first targetable member
+    /// has the least life of `side`'s enemies. Ties go to the earlier side.
+    fn best_enemy_group(
+        &self,
+        s: &State,
+        side: usize,
+        focus: bool,
+        score: impl Fn(usize) -> Option<f32>,
+    ) -> Option<(usize, f32)> {
         let least = if focus {
             self.enemies[side].iter().map(|&t| t as usize).filter(|&t| self.targetable(s, t)).map(|t| s.life[t]).min()
         } else {
@@ -439,7 +433,7 @@ impl TcGame {
                     continue;
                 }
             }
-            if let Some(score) = self.trample_score(s, a, enemy)
+            if let Some(score) = score(enemy)
                 && best.is_none_or(|b| score > b.1)
             {
                 best = Some((enemy, score));
