@@ -6,7 +6,7 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::tables::{NO_SYSTEM, NONE, Tables, Weight, state, state_of};
+use super::tables::{NO_SYSTEM, NONE, Tables, Weight, ranked_target_sight, sight_of, state, state_of};
 use super::units::BattleUnit;
 use crate::engine::battle::{BattleRules, Ending, MAX_SIDES, MAX_UNITS, Outcome};
 use crate::rules::techcommander::catalogue::UnitKind;
@@ -115,8 +115,8 @@ pub struct Sights {
     pub slot: [u8; MAX_UNITS],
     /// Current life (1..=20).
     pub life: [u8; MAX_UNITS],
-    /// The [`state_of`] bits the target sets: smoked 1, gear offline 4.
-    pub state: [u8; MAX_UNITS],
+    /// The target's [`sight_of`] bits: smoked 1, gear offline 2.
+    pub sight: [u8; MAX_UNITS],
     /// Some enemy on the field is infiltrated, so left out.
     pub hidden: bool,
     /// Only the enemies with the least life.
@@ -456,7 +456,7 @@ impl TcGame {
     #[inline(always)]
     fn sights_by(&self, s: &State, side: usize, focus: bool, seer: bool) -> Sights {
         let mut v =
-            Sights { n: 0, slot: [0; MAX_UNITS], life: [0; MAX_UNITS], state: [0; MAX_UNITS], hidden: false, focus };
+            Sights { n: 0, slot: [0; MAX_UNITS], life: [0; MAX_UNITS], sight: [0; MAX_UNITS], hidden: false, focus };
         let mut least = i32::MAX;
         for &t in &self.enemies[side] {
             let tu = t as usize;
@@ -481,7 +481,7 @@ impl TcGame {
             }
             v.slot[v.n] = t;
             v.life[v.n] = life.clamp(1, STARTING_LIFE as i32) as u8;
-            v.state[v.n] = state_of(false, s.smoked[tu], s.offline[tu]) as u8;
+            v.sight[v.n] = sight_of(state_of(false, s.smoked[tu], s.offline[tu])) as u8;
             v.n += 1;
         }
         v
@@ -525,25 +525,33 @@ impl TcGame {
         let own_smoke = (self.o.smoke_both_ways && s.smoked[a]) as u8;
         let scores = &tables.score;
         let ranked = !tables.any_moneyshot;
-        let mut best: Option<(usize, usize, f32)> = None;
+        let actor_row = tables.ranked_actor(a, weight);
+        let nsys = self.facts[a].nsys as usize;
+        // The best so far: every score is finite, so the first candidate always wins
+        // against -inf and later ones only by more (ties to the earlier).
+        let (mut best_score, mut best_sys, mut best_t) = (f32::NEG_INFINITY, 0, usize::MAX);
         for k in 0..sights.n {
             let t = sights.slot[k] as usize;
-            let kept_state = (sights.state[k] | own_smoke) as usize;
-            let smoked = kept_state & 1 != 0;
+            let sight = (sights.sight[k] | own_smoke) as usize;
+            let kept_state = state_of(false, sight & 1 != 0, sight & 2 != 0);
             let life_now = sights.life[k] as i32;
-            let life = life_now.min(STARTING_LIFE as i32) as usize;
+            let life = sights.life[k] as usize;
             // Fast path: the best (else the second best) system is ready, so it is the
             // best ready one; no system at all, nothing to fire.
-            let top = if ranked { tables.ranked(a, t, weight, kept_state, life) } else { [(NO_SYSTEM, 0.0); 2] };
+            let top = if ranked {
+                tables.ranked_at(actor_row + ranked_target_sight(t, sight), life)
+            } else {
+                [(NO_SYSTEM, 0.0); 2]
+            };
             if ranked && top[0].0 == NO_SYSTEM {
                 // No weapon system reaches `t` in this state.
             } else if ranked && ready & (1 << top[0].0) != 0 {
-                if best.is_none_or(|b| top[0].1 > b.2) {
-                    best = Some((top[0].0 as usize, t, top[0].1));
+                if top[0].1 > best_score {
+                    (best_score, best_sys, best_t) = (top[0].1, top[0].0 as usize, t);
                 }
             } else if ranked && top[1].0 != NO_SYSTEM && ready & (1 << top[1].0) != 0 {
-                if best.is_none_or(|b| top[1].1 > b.2) {
-                    best = Some((top[1].0 as usize, t, top[1].1));
+                if top[1].1 > best_score {
+                    (best_score, best_sys, best_t) = (top[1].1, top[1].0 as usize, t);
                 }
             } else {
                 let kept = tables.row(a, t, kept_state);
@@ -563,14 +571,15 @@ impl TcGame {
                             if l == NONE { 0.0 } else { scores[tables.at_life(l, life_now) as usize][life] };
                         score = kept_weight * score + (1.0 - kept_weight) * lost_score;
                     }
-                    if best.is_none_or(|b| score > b.2) {
-                        best = Some((sys, t, score));
+                    if score > best_score {
+                        (best_score, best_sys, best_t) = (score, sys, t);
                     }
                 }
             }
-            if has_specials {
-                let nsys = self.facts[a].nsys as usize;
+            // Special attacks, unless none can beat the best so far ([`Specials::bound`]).
+            if has_specials && self.specials.bound(a, t, life) > best_score {
                 let mut bits = self.specials.against(a, t) as u32 & !(s.used[a] >> nsys);
+                let smoked = kept_state & 1 != 0;
                 while bits != 0 {
                     let k = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
@@ -584,13 +593,13 @@ impl TcGame {
                         let lost = self.specials.tables[l as usize].score(life_now, s.life[a]);
                         score = kept_weight * score + (1.0 - kept_weight) * lost;
                     }
-                    if best.is_none_or(|b| score > b.2) {
-                        best = Some((nsys + k, t, score));
+                    if score > best_score {
+                        (best_score, best_sys, best_t) = (score, nsys + k, t);
                     }
                 }
             }
         }
-        best
+        (best_t != usize::MAX).then_some((best_sys, best_t, best_score))
     }
 
     /// Initiative of `n` rollers (d20 each, lowest first, `INITIATIVE_TIES`): writes
@@ -962,8 +971,8 @@ impl TcGame {
         let mut best: Option<(usize, f32)> = None;
         for k in 0..sights.n {
             let t = sights.slot[k] as usize;
-            let st = sights.state[k] | own_smoke;
-            let e = om.entry(a, t, super::omega::omega_state(st & 1 != 0, st & 4 != 0));
+            let sight = sights.sight[k] | own_smoke;
+            let e = om.entry(a, t, super::omega::omega_state(sight & 1 != 0, sight & 2 != 0));
             if e == NONE || om.systems[e as usize] & !ready != 0 {
                 continue;
             }

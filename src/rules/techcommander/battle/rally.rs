@@ -29,10 +29,18 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::game::{Action, State, TcGame};
 use super::rally_laws::{COMBOS, Capped, FULL, NO_LOSS, RED_MEMBERS, TRAMPLE, convolve, score_of};
-use super::tables::{NO_SYSTEM, NONE, Weight, state, state_of};
+use super::tables::{NO_SYSTEM, NONE, Weight, ranked_target, state, state_of};
 use crate::engine::battle::MAX_UNITS;
 use crate::rules::techcommander::dice::roll_d20;
 use crate::rules::techcommander::rulings::STARTING_LIFE;
+
+/// The members' part of the common case of a Rallied Attack ([`TcGame::group_case`]):
+/// the in-the-red combination (bit i: member i rolls a jury rig, so it weighs its shots
+/// [`Weight::Mixed`] unless the rig cannot fail; every other member [`Weight::Kept`]).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct GroupCase {
+    red: usize,
+}
 
 impl TcGame {
     /// Weight of the fire-control-kept tables for `a` now: 1 out of the red, else by the
@@ -108,8 +116,19 @@ impl TcGame {
     /// The greedy score of `side`'s Rallied Attack at `t`, or `None` when no ready
     /// member can fire at it.
     pub fn rally_attack_score(&self, s: &State, side: usize, t: usize) -> Option<f32> {
+        self.rally_attack_score_in(s, self.group_case(s, side).as_ref(), side, t)
+    }
+
+    /// [`TcGame::rally_attack_score`] given the members' part of the common case
+    /// ([`TcGame::group_case`], read from the same state).
+    #[inline(always)]
+    fn rally_attack_score_in(&self, s: &State, g: Option<&GroupCase>, side: usize, t: usize) -> Option<f32> {
         let life = s.life[t].clamp(1, STARTING_LIFE as i32);
-        if let Some(red) = self.common_case(s, side, t, life as usize) {
+        let case = match g {
+            Some(g) => self.common_case_at(s, g, side, t, life as usize),
+            None => None,
+        };
+        if let Some(red) = case {
             let score = self.rally.attack[(side * self.units.len() + t) * COMBOS + red][life as usize];
             return (!score.is_nan()).then_some(score);
         }
@@ -136,36 +155,61 @@ impl TcGame {
     }
 
     /// Whether [`Rally::attack`] holds `side`'s Rallied Attack at `t` (at `life`) now,
-    /// and under which in-the-red combination.
-    #[inline(always)]
+    /// and under which in-the-red combination (the tests' view of
+    /// [`TcGame::group_case`] and [`TcGame::common_case_at`]).
+    #[cfg(test)]
     pub(super) fn common_case(&self, s: &State, side: usize, t: usize, life: usize) -> Option<usize> {
-        if self.rally.attack.is_empty() || self.tables.any_moneyshot || s.offline[t] || s.smoked[t] {
+        match self.group_case(s, side) {
+            Some(g) => self.common_case_at(s, &g, side, t, life),
+            None => None,
+        }
+    }
+
+    /// The members' part of [`TcGame::common_case`], the same for every target: `None`
+    /// when no target can be in the common case now.
+    #[inline(always)]
+    pub(super) fn group_case(&self, s: &State, side: usize) -> Option<GroupCase> {
+        if self.rally.attack.is_empty() || self.tables.any_moneyshot {
             return None;
         }
-        let mut red = 0;
+        let mut g = GroupCase { red: 0 };
         for (i, &m) in self.groups[side].iter().enumerate() {
             let m = m as usize;
-            if !self.member_ready(s, m) || self.smoked(s, m, t) {
+            // A member's own smoke lies on every line (`SMOKE_BOTH_WAYS`).
+            if !self.member_ready(s, m) || self.o.smoke_both_ways && s.smoked[m] {
                 return None;
             }
             // The member's weight as TcGame::kept_weight gives it.
-            let w = if !self.in_the_red(s, m) || !self.o.jury_rig_per_action && s.jury[m] == 1 {
-                Weight::Kept
+            if !self.in_the_red(s, m) || !self.o.jury_rig_per_action && s.jury[m] == 1 {
+                // Kept.
             } else if self.o.jury_rig_per_action || s.jury[m] == 0 {
                 if i >= RED_MEMBERS {
                     return None;
                 }
-                red |= 1 << i;
-                if self.jury_ok >= 1.0 { Weight::Kept } else { Weight::Mixed }
+                g.red |= 1 << i;
             } else {
-                return None;
-            };
-            let (sys, _) = self.tables.ranked(m, t, w, state_of(false, false, false), life)[0];
-            if !(sys == NO_SYSTEM || self.system_ready(s, m, sys as usize)) {
                 return None;
             }
         }
-        Some(red)
+        Some(g)
+    }
+
+    /// [`TcGame::common_case`] at target `t` (at `life`) given the members' part `g`.
+    #[inline(always)]
+    pub(super) fn common_case_at(&self, s: &State, g: &GroupCase, side: usize, t: usize, life: usize) -> Option<usize> {
+        if s.offline[t] || s.smoked[t] {
+            return None;
+        }
+        let target = ranked_target(t, state_of(false, false, false));
+        let mixed = if self.jury_ok >= 1.0 { Weight::Kept } else { Weight::Mixed };
+        for (i, &m) in self.groups[side].iter().enumerate() {
+            let w = if g.red & (1 << i) != 0 { mixed } else { Weight::Kept };
+            let (sys, _) = self.tables.ranked_at(self.tables.ranked_actor(m as usize, w) + target, life)[0];
+            if !(sys == NO_SYSTEM || self.system_ready(s, m as usize, sys as usize)) {
+                return None;
+            }
+        }
+        Some(g.red)
     }
 
     /// Whether at least two members of `side`'s group are ready.
@@ -188,13 +232,14 @@ impl TcGame {
         } else {
             None
         };
+        let group = self.group_case(s, side);
         let mut best: Option<(usize, f32)> = None;
         for &t in enemies {
             let t = t as usize;
             if !self.targetable(s, t) || least.is_some_and(|l| s.life[t] != l) {
                 continue;
             }
-            if let Some(score) = self.rally_attack_score(s, side, t)
+            if let Some(score) = self.rally_attack_score_in(s, group.as_ref(), side, t)
                 && best.is_none_or(|b| score > b.1)
             {
                 best = Some((t, score));
