@@ -194,6 +194,9 @@ pub struct TcGame {
     /// Per rallied member, the position in its group of an earlier member with the same
     /// card (so the same shots, tables and scores), or `u8::MAX`.
     pub twin: Vec<u8>,
+    /// Per side: it has a rallied group and some other side has one too (a Rallied
+    /// Assault may be possible).
+    pub assault_sides: Vec<bool>,
     /// Every unit of the other sides, in slot order: whom a side's units may target.
     pub enemies: Vec<Vec<u8>>,
     /// Whether each side fields a unit with command actions.
@@ -248,6 +251,7 @@ impl TcGame {
             groups,
             solo: Vec::new(),
             twin: Vec::new(),
+            assault_sides: Vec::new(),
             max_turns,
             base_actions: SKIRMISH_BASE_ACTIONS,
             o: *o,
@@ -278,6 +282,10 @@ impl TcGame {
             }
         }
         self.twin = twin;
+        let grouped: Vec<bool> = self.groups.iter().map(|g| !g.is_empty()).collect();
+        self.assault_sides = (0..grouped.len())
+            .map(|side| grouped[side] && (0..grouped.len()).any(|e| e != side && grouped[e]))
+            .collect();
     }
 
     /// Whether unit `u` is in the red (rolls a jury rig per action given).

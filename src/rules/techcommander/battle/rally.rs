@@ -222,7 +222,16 @@ impl TcGame {
     /// the least life when `focus`; ties go to the earlier target. `None` with fewer than
     /// two members ready: one member's Rallied Attack is its own attack, never better
     /// than Weapons Free.
+    #[inline(always)]
     pub fn best_rally_attack(&self, s: &State, side: usize, focus: bool) -> Option<(usize, f32)> {
+        if self.groups[side].is_empty() {
+            return None;
+        }
+        self.best_rally_attack_of(s, side, focus)
+    }
+
+    /// [`TcGame::best_rally_attack`] for a side with a rallied group.
+    fn best_rally_attack_of(&self, s: &State, side: usize, focus: bool) -> Option<(usize, f32)> {
         if !self.group_may_act(s, side) || !self.two_ready(s, side) {
             return None;
         }
@@ -366,7 +375,16 @@ impl TcGame {
     /// whose current first member has the least life of the enemies. Ties go to the
     /// earlier side. `None` with fewer than two members ready (one member's assault is
     /// its attack at the first member, never better than Weapons Free).
+    #[inline(always)]
     pub fn best_assault(&self, s: &State, side: usize, focus: bool) -> Option<(usize, f32)> {
+        if !self.assault_sides[side] {
+            return None;
+        }
+        self.best_assault_of(s, side, focus)
+    }
+
+    /// [`TcGame::best_assault`] for a side with a rallied group facing another.
+    fn best_assault_of(&self, s: &State, side: usize, focus: bool) -> Option<(usize, f32)> {
         if !self.group_may_act(s, side) || !self.two_ready(s, side) {
             return None;
         }
@@ -447,7 +465,16 @@ impl TcGame {
 
     /// `a`'s best trample (enemy side, score); under `focus` only at a group whose first
     /// member has the least life of the enemies. Ties go to the earlier side.
+    #[inline(always)]
     pub fn best_trample(&self, s: &State, a: usize, focus: bool) -> Option<(usize, f32)> {
+        if !self.specials.group_trample_any.get(a).copied().unwrap_or(false) {
+            return None;
+        }
+        self.best_trample_of(s, a, focus)
+    }
+
+    /// [`TcGame::best_trample`] for a unit that may trample some rallied member.
+    fn best_trample_of(&self, s: &State, a: usize, focus: bool) -> Option<(usize, f32)> {
         if !self.trample_ready(s, a) {
             return None;
         }
