@@ -6,7 +6,7 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::tables::{NO_SYSTEM, NONE, Tables, Weight, ranked_target_sight, sight_of, state, state_of};
+use super::tables::{NONE, Tables, state, state_of};
 use super::units::BattleUnit;
 use crate::engine::battle::{BattleRules, Ending, MAX_SIDES, MAX_UNITS, Outcome};
 use crate::rules::techcommander::catalogue::UnitKind;
@@ -104,23 +104,6 @@ pub struct State {
     pub dug_in: [bool; MAX_UNITS],
     /// A dug-in unit's one return attack is still ready.
     pub return_ready: [bool; MAX_UNITS],
-}
-
-/// The enemies a side may target now, read once per policy step ([`TcGame::sights`]),
-/// in the side's enemy order.
-#[derive(Debug, Clone)]
-pub struct Sights {
-    /// Entries filled.
-    pub n: usize,
-    pub slot: [u8; MAX_UNITS],
-    /// Current life (1..=20).
-    pub life: [u8; MAX_UNITS],
-    /// The target's [`sight_of`] bits: smoked 1, gear offline 2.
-    pub sight: [u8; MAX_UNITS],
-    /// Some enemy on the field is infiltrated, so left out.
-    pub hidden: bool,
-    /// Only the enemies with the least life.
-    pub focus: bool,
 }
 
 /// Per unit slot, the facts the hot loop reads, copied from the cards at compile time.
@@ -428,186 +411,6 @@ impl TcGame {
                 s.dry[a] |= 1 << system;
             }
         }
-    }
-
-    /// The best (system, target, score) of `a` by the greedy score, or by least target
-    /// life first when `focus`; ties go to the earlier target, then the earlier system.
-    /// The same scores as [`TcGame::score`], with the per-actor work done once.
-    #[inline(always)]
-    pub fn best_shot(&self, s: &State, a: usize, focus: bool) -> Option<(usize, usize, f32)> {
-        self.best_shot_with(&self.tables, true, s, a, focus)
-    }
-
-    /// [`TcGame::best_shot`] from `tables`, with the special attacks when `specials`.
-    #[inline]
-    pub fn best_shot_with(
-        &self,
-        tables: &Tables,
-        specials: bool,
-        s: &State,
-        a: usize,
-        focus: bool,
-    ) -> Option<(usize, usize, f32)> {
-        let sights = self.sights(s, self.facts[a].side as usize, focus);
-        self.best_shot_in(tables, specials, s, a, &sights)
-    }
-
-    /// The enemies of `side` it may target now ([`Sights`]), all of them or, when
-    /// `focus`, those with the least life.
-    #[inline(always)]
-    pub fn sights(&self, s: &State, side: usize, focus: bool) -> Sights {
-        self.sights_by(s, side, focus, false)
-    }
-
-    /// [`TcGame::sights`], with the infiltrated enemies too when `seer` (an actor that
-    /// ignores infiltration: [`TcGame::targetable_by`]).
-    #[inline(always)]
-    fn sights_by(&self, s: &State, side: usize, focus: bool, seer: bool) -> Sights {
-        let mut v =
-            Sights { n: 0, slot: [0; MAX_UNITS], life: [0; MAX_UNITS], sight: [0; MAX_UNITS], hidden: false, focus };
-        let mut least = i32::MAX;
-        for &t in &self.enemies[side] {
-            let tu = t as usize;
-            if !(s.present[tu] && s.life[tu] > 0) {
-                continue;
-            }
-            if s.hidden[tu] {
-                v.hidden = true;
-                if !seer {
-                    continue;
-                }
-            }
-            let life = s.life[tu];
-            if focus {
-                if life > least {
-                    continue;
-                }
-                if life < least {
-                    least = life;
-                    v.n = 0;
-                }
-            }
-            v.slot[v.n] = t;
-            v.life[v.n] = life.clamp(1, STARTING_LIFE as i32) as u8;
-            v.sight[v.n] = sight_of(state_of(false, s.smoked[tu], s.offline[tu])) as u8;
-            v.n += 1;
-        }
-        v
-    }
-
-    /// [`TcGame::best_shot_with`] over the targets of `sights` (the actor's side's, read
-    /// from the same state).
-    #[inline(always)]
-    pub fn best_shot_in(
-        &self,
-        tables: &Tables,
-        specials: bool,
-        s: &State,
-        a: usize,
-        sights: &Sights,
-    ) -> Option<(usize, usize, f32)> {
-        // An actor that ignores infiltration sees the hidden enemies too.
-        let seen;
-        let sights = if sights.hidden && self.infiltration.sees.get(a).copied().unwrap_or(false) {
-            seen = self.sights_by(s, self.facts[a].side as usize, sights.focus, true);
-            &seen
-        } else {
-            sights
-        };
-        let ready = self.ready_systems(s, a);
-        let has_specials = specials && self.specials.any.get(a).copied().unwrap_or(false);
-        if ready == 0 && !has_specials {
-            return None;
-        }
-        // Weight of the fire-control-kept table: 1 out of the red, else by the jury rig.
-        let (weight, kept_weight) = if !self.in_the_red(s, a) {
-            (Weight::Kept, 1.0)
-        } else if self.o.jury_rig_per_action || s.jury[a] == 0 {
-            (if self.jury_ok >= 1.0 { Weight::Kept } else { Weight::Mixed }, self.jury_ok)
-        } else if s.jury[a] == 1 {
-            (Weight::Kept, 1.0)
-        } else {
-            (Weight::Lost, 0.0)
-        };
-        // The actor's own smoke lies on every line it fires (`SMOKE_BOTH_WAYS`).
-        let own_smoke = (self.o.smoke_both_ways && s.smoked[a]) as u8;
-        let scores = &tables.score;
-        let ranked = !tables.any_moneyshot;
-        let actor_row = tables.ranked_actor(a, weight);
-        let nsys = self.facts[a].nsys as usize;
-        // The best so far: every score is finite, so the first candidate always wins
-        // against -inf and later ones only by more (ties to the earlier).
-        let (mut best_score, mut best_sys, mut best_t) = (f32::NEG_INFINITY, 0, usize::MAX);
-        for k in 0..sights.n {
-            let t = sights.slot[k] as usize;
-            let sight = (sights.sight[k] | own_smoke) as usize;
-            let kept_state = state_of(false, sight & 1 != 0, sight & 2 != 0);
-            let life_now = sights.life[k] as i32;
-            let life = sights.life[k] as usize;
-            // Fast path: the best (else the second best) system is ready, so it is the
-            // best ready one; no system at all, nothing to fire.
-            let top = if ranked {
-                tables.ranked_at(actor_row + ranked_target_sight(t, sight), life)
-            } else {
-                [(NO_SYSTEM, 0.0); 2]
-            };
-            if ranked && top[0].0 == NO_SYSTEM {
-                // No weapon system reaches `t` in this state.
-            } else if ranked && ready & (1 << top[0].0) != 0 {
-                if top[0].1 > best_score {
-                    (best_score, best_sys, best_t) = (top[0].1, top[0].0 as usize, t);
-                }
-            } else if ranked && top[1].0 != NO_SYSTEM && ready & (1 << top[1].0) != 0 {
-                if top[1].1 > best_score {
-                    (best_score, best_sys, best_t) = (top[1].1, top[1].0 as usize, t);
-                }
-            } else {
-                let kept = tables.row(a, t, kept_state);
-                let lost = tables.row(a, t, kept_state | 2);
-                let mut bits = ready;
-                while bits != 0 {
-                    let sys = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let e = kept[sys];
-                    if e == NONE {
-                        continue;
-                    }
-                    let mut score = scores[tables.at_life(e, life_now) as usize][life];
-                    if kept_weight < 1.0 {
-                        let l = lost[sys];
-                        let lost_score =
-                            if l == NONE { 0.0 } else { scores[tables.at_life(l, life_now) as usize][life] };
-                        score = kept_weight * score + (1.0 - kept_weight) * lost_score;
-                    }
-                    if score > best_score {
-                        (best_score, best_sys, best_t) = (score, sys, t);
-                    }
-                }
-            }
-            // Special attacks, unless none can beat the best so far ([`Specials::bound`]).
-            if has_specials && self.specials.bound(a, t, life) > best_score {
-                let mut bits = self.specials.against(a, t) as u32 & !(s.used[a] >> nsys);
-                let smoked = kept_state & 1 != 0;
-                while bits != 0 {
-                    let k = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let e = self.specials.entry(a, t, state(false, smoked), k);
-                    if e == NONE {
-                        continue;
-                    }
-                    let mut score = self.specials.tables[e as usize].score(life_now, s.life[a]);
-                    if kept_weight < 1.0 {
-                        let l = self.specials.entry(a, t, state(true, smoked), k);
-                        let lost = self.specials.tables[l as usize].score(life_now, s.life[a]);
-                        score = kept_weight * score + (1.0 - kept_weight) * lost;
-                    }
-                    if score > best_score {
-                        (best_score, best_sys, best_t) = (score, nsys + k, t);
-                    }
-                }
-            }
-        }
-        (best_t != usize::MAX).then_some((best_sys, best_t, best_score))
     }
 
     /// Initiative of `n` rollers (d20 each, lowest first, `INITIATIVE_TIES`): writes
@@ -947,55 +750,6 @@ impl TcGame {
                 out.points_destroyed_milli[self.units[k].side] += unit.points_milli;
             }
         }
-    }
-
-    /// The best Omega Override of MSV `a` now and its score (greedy, or at the
-    /// least-life enemy when `focus`): only with no earlier action this turn, every
-    /// system it fires ready, and a score above the best two-attack sequence at that
-    /// target ([`super::omega`]). Ties go to the earlier target.
-    #[inline]
-    pub fn best_omega(&self, s: &State, a: usize, focus: bool) -> Option<(usize, f32)> {
-        let om = &self.omega;
-        if !om.look[a] || s.actions[a] != MSV_ACTIONS_PER_TURN {
-            return None;
-        }
-        self.best_omega_in(s, a, &self.sights(s, self.facts[a].side as usize, focus))
-    }
-
-    /// [`TcGame::best_omega`] over the targets of `sights` (the actor's side's).
-    #[inline]
-    pub fn best_omega_in(&self, s: &State, a: usize, sights: &Sights) -> Option<(usize, f32)> {
-        let om = &self.omega;
-        if !om.look[a] || s.actions[a] != MSV_ACTIONS_PER_TURN {
-            return None;
-        }
-        let ready = self.ready_systems(s, a);
-        let all = self.facts[a].all;
-        if ready == all && !om.beats[a] {
-            return None;
-        }
-        let red = self.in_the_red(s, a) as usize;
-        let own_smoke = (self.o.smoke_both_ways && s.smoked[a]) as u8;
-        let mut best: Option<(usize, f32)> = None;
-        for k in 0..sights.n {
-            let t = sights.slot[k] as usize;
-            let sight = sights.sight[k] | own_smoke;
-            let e = om.entry(a, t, super::omega::omega_state(sight & 1 != 0, sight & 2 != 0));
-            if e == NONE || om.systems[e as usize] & !ready != 0 {
-                continue;
-            }
-            let life = sights.life[k] as usize;
-            let score = om.score[e as usize][red][life];
-            let wins = if ready == all {
-                om.wins[e as usize][red] & 1 << life != 0
-            } else {
-                score > om.best_over(e, red, ready, life)
-            };
-            if wins && best.is_none_or(|b| score > b.1) {
-                best = Some((t, score));
-            }
-        }
-        best
     }
 
     /// `a` makes an Omega Override at `t`: its turn ends; in the red it first rolls a
