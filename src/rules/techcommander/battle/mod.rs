@@ -53,4 +53,6 @@ mod rally_tests;
 #[cfg(test)]
 mod teams_tests;
 #[cfg(test)]
+mod test_support;
+#[cfg(test)]
 mod tests;
