@@ -214,3 +214,44 @@ impl Specials {
         self.entry[self.index(a, t, state, k)]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{TestBattle, embedded};
+
+    /// The skip bound lies above every score a policy can compute for a special attack:
+    /// every own life, fire-control and smoke state, and mixtures by any jury-rig weight.
+    #[test]
+    fn the_skip_bound_lies_above_every_special_attack_score() {
+        let cat = embedded();
+        let mut checked = 0;
+        let lance = "Gladiator Lancer+Beagle Hunter+Hunter IV Standard";
+        let siege = "Paladin Siege+Stingray Standard+Rhino Standard+2*ECBS Pirate AT";
+        for (a, b) in [(lance, siege), (siege, lance)] {
+            let g = TestBattle::skirmish(&cat, a, b).game();
+            let sp = &g.specials;
+            for at in 0..g.units.len() {
+                for t in 0..g.units.len() {
+                    for k in (0..4).filter(|&k| sp.against(at, t) & (1 << k) != 0) {
+                        for smoked in [false, true] {
+                            let kept = &sp.tables[sp.entry(at, t, super::state(false, smoked), k) as usize];
+                            let lost = &sp.tables[sp.entry(at, t, super::state(true, smoked), k) as usize];
+                            for life in 1..=20 {
+                                let bound = sp.bound(at, t, life as usize);
+                                for own in 1..=20 {
+                                    for w in [0.0f32, 0.05, 0.25, 0.5, 0.55, 0.95, 1.0] {
+                                        let score = w * kept.score(life, own) + (1.0 - w) * lost.score(life, own);
+                                        assert!(score < bound, "{a} v {b}: {at}->{t} special {k} at {life}/{own}");
+                                        checked += 1;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // The forces do make special attacks (rams at range 12).
+        assert!(checked > 10_000, "only {checked} scores checked");
+    }
+}
