@@ -539,11 +539,18 @@ impl BattleRules for TcGame {
             s.left[side] = base + command;
             s.group_acted[side] = false;
         }
-        let any_under_crewed = self.under_crewed.iter().any(|&u| u);
-        for (i, f) in self.facts.iter().enumerate() {
-            s.actions[i] = if any_under_crewed && self.is_under_crewed(i) { OTHER_ACTIONS_PER_TURN } else { f.actions };
-            s.used[i] = 0;
-            s.jury[i] = 0;
+        let units = self.units.len();
+        s.used[..units].fill(0);
+        s.jury[..units].fill(0);
+        for (a, f) in s.actions.iter_mut().zip(&self.facts) {
+            *a = f.actions;
+        }
+        if self.under_crewed.iter().any(|&u| u) {
+            for (i, a) in s.actions[..units].iter_mut().enumerate() {
+                if self.is_under_crewed(i) {
+                    *a = OTHER_ACTIONS_PER_TURN;
+                }
+            }
         }
         n
     }
@@ -658,15 +665,17 @@ impl BattleRules for TcGame {
             self.passengers_escape(s, u, killer, rng, out);
         }
         self.reset_turn(s);
-        let alive: [bool; MAX_SIDES] = std::array::from_fn(|side| {
-            side < self.sides() && self.side_units[side].iter().any(|&u| s.present[u as usize])
-        });
-        match alive.iter().filter(|&&a| a).count() {
+        // Bit per side with a unit on the field (a skirmish's sides are its units' sides).
+        let mut alive = 0u32;
+        for (u, f) in self.facts.iter().enumerate() {
+            alive |= (s.present[u] as u32) << f.side;
+        }
+        match alive.count_ones() {
             0 => Some(match self.o.mutual_elimination {
                 MutualElimination::Draw => Ending::Draw,
                 MutualElimination::Score => by_score(&out.score[..self.sides()]),
             }),
-            1 => Some(Ending::Winner(alive.iter().position(|&a| a).unwrap_or(0) as u8)),
+            1 => Some(Ending::Winner(alive.trailing_zeros() as u8)),
             _ => None,
         }
     }
@@ -704,10 +713,16 @@ impl TcGame {
     /// Removes unit `u` if it is on the field at 0 life or less, counting the loss and
     /// the points destroyed. `None`: not removed; `Some(killer)`: removed, with the unit
     /// credited (`KILL_CREDIT`), if any.
+    #[inline(always)]
     pub(crate) fn remove(&self, s: &mut State, u: usize, out: &mut Outcome) -> Option<Option<usize>> {
         if !s.present[u] || s.life[u] > 0 {
             return None;
         }
+        self.remove_unit(s, u, out)
+    }
+
+    /// [`TcGame::remove`] of a unit on the field at 0 life or less.
+    fn remove_unit(&self, s: &mut State, u: usize, out: &mut Outcome) -> Option<Option<usize>> {
         s.present[u] = false;
         let unit = &self.units[u];
         out.lost[u] += 1;
@@ -806,13 +821,20 @@ impl TcGame {
     /// Reset phase: smoke clears, revealed units re-infiltrate, dug-in units are no
     /// longer dug in, power armour back to 20.
     fn reset_turn(&self, s: &mut State) {
-        for u in 0..self.units.len() {
-            s.smoked[u] = false;
-            s.offline[u] = false;
-            s.hidden[u] = self.infiltrates(u);
-            s.dug_in[u] = false;
-            s.return_ready[u] = false;
-            if s.present[u] && self.facts[u].power_armor {
+        let n = self.units.len();
+        s.smoked[..n].fill(false);
+        s.offline[..n].fill(false);
+        s.dug_in[..n].fill(false);
+        s.return_ready[..n].fill(false);
+        if self.infiltration.any {
+            for u in 0..n {
+                s.hidden[u] = self.infiltrates(u);
+            }
+        } else {
+            s.hidden[..n].fill(false);
+        }
+        for (u, f) in self.facts.iter().enumerate() {
+            if f.power_armor && s.present[u] {
                 s.life[u] = STARTING_LIFE as i32;
             }
         }

@@ -40,7 +40,16 @@ use crate::rules::techcommander::rulings::STARTING_LIFE;
 #[derive(Debug, Clone, Copy)]
 pub(super) struct GroupCase {
     red: usize,
+    /// Per member (group order): its part of the ranked rows under its weight
+    /// ([`Tables::ranked_actor`]) and its ready systems ([`TcGame::ready_systems`]).
+    row: [u32; CASE_MEMBERS],
+    ready: [u32; CASE_MEMBERS],
 }
+
+/// The largest group whose Rallied Attack is read from [`Rally::attack`] in one step; a
+/// larger one is scored member by member (the same numbers: the table is the
+/// convolution).
+const CASE_MEMBERS: usize = 8;
 
 impl TcGame {
     /// Weight of the fire-control-kept tables for `a` now: 1 out of the red, else by the
@@ -172,24 +181,32 @@ impl TcGame {
         if self.rally.attack.is_empty() || self.tables.any_moneyshot {
             return None;
         }
-        let mut g = GroupCase { red: 0 };
-        for (i, &m) in self.groups[side].iter().enumerate() {
+        let members = &self.groups[side];
+        if members.len() > CASE_MEMBERS {
+            return None;
+        }
+        let mut g = GroupCase { red: 0, row: [0; CASE_MEMBERS], ready: [0; CASE_MEMBERS] };
+        let mixed = if self.jury_ok >= 1.0 { Weight::Kept } else { Weight::Mixed };
+        for (i, &m) in members.iter().enumerate() {
             let m = m as usize;
             // A member's own smoke lies on every line (`SMOKE_BOTH_WAYS`).
             if !self.member_ready(s, m) || self.o.smoke_both_ways && s.smoked[m] {
                 return None;
             }
             // The member's weight as TcGame::kept_weight gives it.
-            if !self.in_the_red(s, m) || !self.o.jury_rig_per_action && s.jury[m] == 1 {
-                // Kept.
+            let w = if !self.in_the_red(s, m) || !self.o.jury_rig_per_action && s.jury[m] == 1 {
+                Weight::Kept
             } else if self.o.jury_rig_per_action || s.jury[m] == 0 {
                 if i >= RED_MEMBERS {
                     return None;
                 }
                 g.red |= 1 << i;
+                mixed
             } else {
                 return None;
-            }
+            };
+            g.row[i] = self.tables.ranked_actor(m, w) as u32;
+            g.ready[i] = self.ready_systems(s, m);
         }
         Some(g)
     }
@@ -201,11 +218,9 @@ impl TcGame {
             return None;
         }
         let target = ranked_target(t, state_of(false, false, false));
-        let mixed = if self.jury_ok >= 1.0 { Weight::Kept } else { Weight::Mixed };
-        for (i, &m) in self.groups[side].iter().enumerate() {
-            let w = if g.red & (1 << i) != 0 { mixed } else { Weight::Kept };
-            let (sys, _) = self.tables.ranked_at(self.tables.ranked_actor(m as usize, w) + target, life)[0];
-            if !(sys == NO_SYSTEM || self.system_ready(s, m as usize, sys as usize)) {
+        for i in 0..self.groups[side].len() {
+            let (sys, _) = self.tables.ranked_at(g.row[i] as usize + target, life)[0];
+            if !(sys == NO_SYSTEM || g.ready[i] & (1 << sys) != 0) {
                 return None;
             }
         }
