@@ -539,16 +539,15 @@ impl BattleRules for TcGame {
             s.left[side] = base + command;
             s.group_acted[side] = false;
         }
-        let units = self.units.len();
-        s.used[..units].fill(0);
-        s.jury[..units].fill(0);
-        for (a, f) in s.actions.iter_mut().zip(&self.facts) {
-            *a = f.actions;
+        for (i, f) in self.facts.iter().enumerate() {
+            s.actions[i] = f.actions;
+            s.used[i] = 0;
+            s.jury[i] = 0;
         }
         if self.under_crewed.iter().any(|&u| u) {
-            for (i, a) in s.actions[..units].iter_mut().enumerate() {
+            for i in 0..self.units.len() {
                 if self.is_under_crewed(i) {
-                    *a = OTHER_ACTIONS_PER_TURN;
+                    s.actions[i] = OTHER_ACTIONS_PER_TURN;
                 }
             }
         }
@@ -821,19 +820,12 @@ impl TcGame {
     /// Reset phase: smoke clears, revealed units re-infiltrate, dug-in units are no
     /// longer dug in, power armour back to 20.
     fn reset_turn(&self, s: &mut State) {
-        let n = self.units.len();
-        s.smoked[..n].fill(false);
-        s.offline[..n].fill(false);
-        s.dug_in[..n].fill(false);
-        s.return_ready[..n].fill(false);
-        if self.infiltration.any {
-            for u in 0..n {
-                s.hidden[u] = self.infiltrates(u);
-            }
-        } else {
-            s.hidden[..n].fill(false);
-        }
         for (u, f) in self.facts.iter().enumerate() {
+            s.smoked[u] = false;
+            s.offline[u] = false;
+            s.hidden[u] = self.infiltrates(u);
+            s.dug_in[u] = false;
+            s.return_ready[u] = false;
             if f.power_armor && s.present[u] {
                 s.life[u] = STARTING_LIFE as i32;
             }
