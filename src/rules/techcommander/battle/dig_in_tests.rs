@@ -4,14 +4,8 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::super::game::Action;
-use super::super::kernel::{TcBattle, compile};
-use crate::catalogue::force::ForceSpec;
-use crate::catalogue::source::SourceFile;
-use crate::engine::Kernel;
-use crate::engine::battle::{BattleRules, BattleTally, Outcome};
-use crate::rules::battle::BattleSetup;
-use crate::rules::techcommander::catalogue::Catalogue;
-use crate::rules::techcommander::conditions::Conditions;
+use super::super::test_support::{TestBattle, catalogue, options, tally};
+use crate::engine::battle::{BattleRules, Outcome};
 use crate::rules::techcommander::options::{Options, Weight};
 use crate::stats::binomial::consistent;
 
@@ -82,30 +76,8 @@ unit = "Bunker"
 weapons = [{ name = "Sure Gun" }]
 "#;
 
-fn battle(a: &str, b: &str, o: &Options) -> TcBattle {
-    let cat = Catalogue::from_sources("test", &[SourceFile { name: "test.toml".into(), text: CATALOGUE.into() }])
-        .expect("the test catalogue is valid");
-    let forces = [ForceSpec::parse(a).unwrap(), ForceSpec::parse(b).unwrap()];
-    let cond = [Conditions::at_range(12.0); 2];
-    let setup = BattleSetup {
-        mode: "skirmish",
-        forces: &forces,
-        conditions: &cond,
-        options: o,
-        policy: None,
-        max_turns: Some(1),
-    };
-    compile(&cat, &setup).unwrap().0
-}
-
-fn tally(k: &TcBattle, trials: u32, seed: u64) -> BattleTally {
-    let mut t = k.new_tally();
-    k.play(&mut Xoshiro256PlusPlus::seed_from_u64(seed), trials, &mut t);
-    t
-}
-
 fn on() -> Options {
-    Options { force_budget: 1000, policy_dig_in: true, ..Options::default() }
+    Options { policy_dig_in: true, ..options() }
 }
 
 #[test]
@@ -113,11 +85,14 @@ fn a_unit_with_nothing_to_shoot_digs_in_and_is_harder_to_hit() {
     // The duck cannot hit back, so with POLICY_DIG_IN it digs in when it acts first
     // (P 1/2): the car then hits on 11 − 2 = 9, else on 11. P(the duck dies in turn 1)
     // = 1/2 × 9/20 + 1/2 × 11/20 = 1/2; with the option off 11/20.
+    let cat = catalogue(CATALOGUE);
     let n = 100_000u64;
-    let t = tally(&battle("Gun Car", "Duck", &on()), n as u32, 1);
+    let k = TestBattle::skirmish(&cat, "Gun Car", "Duck").options(on()).max_turns(1).kernel();
+    let t = tally(&k, n as u32, 1);
     assert!(consistent(t.wins[0], n, 0.5, 1e-6), "dug in: {}/{n}", t.wins[0]);
     let off = Options { policy_dig_in: false, ..on() };
-    let t = tally(&battle("Gun Car", "Duck", &off), n as u32, 1);
+    let k = TestBattle::skirmish(&cat, "Gun Car", "Duck").options(off).max_turns(1).kernel();
+    let t = tally(&k, n as u32, 1);
     assert!(consistent(t.wins[0], n, 11.0 / 20.0, 1e-6), "off: {}/{n}", t.wins[0]);
 }
 
@@ -126,14 +101,17 @@ fn the_threshold_decides_when_a_weak_shot_gives_way_to_digging_in() {
     // The car's shot at the duck scores 1 × 11/20 + 0.25 × 11/20 = 0.6875 for the car's
     // side, the duck's nothing. A threshold of 0.7 makes the car dig in instead of
     // shooting: the duck never dies.
+    let cat = catalogue(CATALOGUE);
     let o = Options { dig_in_threshold: Weight(0.7), ..on() };
-    let t = tally(&battle("Gun Car", "Duck", &o), 20_000, 2);
+    let k = TestBattle::skirmish(&cat, "Gun Car", "Duck").options(o).max_turns(1).kernel();
+    let t = tally(&k, 20_000, 2);
     assert_eq!(t.wins[0], 0);
 }
 
 #[test]
 fn a_dug_in_unit_returns_fire_once() {
-    let k = battle("Sure Car", "Sure Bunker", &on());
+    let cat = catalogue(CATALOGUE);
+    let k = TestBattle::skirmish(&cat, "Sure Car", "Sure Bunker").options(on()).max_turns(1).kernel();
     let g = k.game();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
     let mut s = g.new_state();
@@ -159,7 +137,7 @@ fn a_dug_in_unit_returns_fire_once() {
 
 #[test]
 fn dig_in_is_off_by_default() {
-    let o = Options { force_budget: 1000, ..Options::default() };
-    let k = battle("Gun Car", "Duck", &o);
+    let cat = catalogue(CATALOGUE);
+    let k = TestBattle::skirmish(&cat, "Gun Car", "Duck").max_turns(1).kernel();
     assert!(k.game().dug_in_tables.is_none());
 }

@@ -6,7 +6,7 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::tables::{NO_SYSTEM, NONE, Tables, Weight, state, state_of};
+use super::tables::{NONE, Tables, state, state_of};
 use super::units::BattleUnit;
 use crate::engine::battle::{BattleRules, Ending, MAX_SIDES, MAX_UNITS, Outcome};
 use crate::rules::techcommander::catalogue::UnitKind;
@@ -106,23 +106,6 @@ pub struct State {
     pub return_ready: [bool; MAX_UNITS],
 }
 
-/// The enemies a side may target now, read once per policy step ([`TcGame::sights`]),
-/// in the side's enemy order.
-#[derive(Debug, Clone)]
-pub struct Sights {
-    /// Entries filled.
-    pub n: usize,
-    pub slot: [u8; MAX_UNITS],
-    /// Current life (1..=20).
-    pub life: [u8; MAX_UNITS],
-    /// The [`state_of`] bits the target sets: smoked 1, gear offline 4.
-    pub state: [u8; MAX_UNITS],
-    /// Some enemy on the field is infiltrated, so left out.
-    pub hidden: bool,
-    /// Only the enemies with the least life.
-    pub focus: bool,
-}
-
 /// Per unit slot, the facts the hot loop reads, copied from the cards at compile time.
 #[derive(Debug, Clone, Copy)]
 pub struct Facts {
@@ -194,6 +177,9 @@ pub struct TcGame {
     /// Per rallied member, the position in its group of an earlier member with the same
     /// card (so the same shots, tables and scores), or `u8::MAX`.
     pub twin: Vec<u8>,
+    /// Per side: it has a rallied group and some other side has one too (a Rallied
+    /// Assault may be possible).
+    pub assault_sides: Vec<bool>,
     /// Every unit of the other sides, in slot order: whom a side's units may target.
     pub enemies: Vec<Vec<u8>>,
     /// Whether each side fields a unit with command actions.
@@ -248,6 +234,7 @@ impl TcGame {
             groups,
             solo: Vec::new(),
             twin: Vec::new(),
+            assault_sides: Vec::new(),
             max_turns,
             base_actions: SKIRMISH_BASE_ACTIONS,
             o: *o,
@@ -278,6 +265,10 @@ impl TcGame {
             }
         }
         self.twin = twin;
+        let grouped: Vec<bool> = self.groups.iter().map(|g| !g.is_empty()).collect();
+        self.assault_sides = (0..grouped.len())
+            .map(|side| grouped[side] && (0..grouped.len()).any(|e| e != side && grouped[e]))
+            .collect();
     }
 
     /// Whether unit `u` is in the red (rolls a jury rig per action given).
@@ -422,177 +413,6 @@ impl TcGame {
         }
     }
 
-    /// The best (system, target, score) of `a` by the greedy score, or by least target
-    /// life first when `focus`; ties go to the earlier target, then the earlier system.
-    /// The same scores as [`TcGame::score`], with the per-actor work done once.
-    #[inline(always)]
-    pub fn best_shot(&self, s: &State, a: usize, focus: bool) -> Option<(usize, usize, f32)> {
-        self.best_shot_with(&self.tables, true, s, a, focus)
-    }
-
-    /// [`TcGame::best_shot`] from `tables`, with the special attacks when `specials`.
-    #[inline]
-    pub fn best_shot_with(
-        &self,
-        tables: &Tables,
-        specials: bool,
-        s: &State,
-        a: usize,
-        focus: bool,
-    ) -> Option<(usize, usize, f32)> {
-        let sights = self.sights(s, self.facts[a].side as usize, focus);
-        self.best_shot_in(tables, specials, s, a, &sights)
-    }
-
-    /// The enemies of `side` it may target now ([`Sights`]), all of them or, when
-    /// `focus`, those with the least life.
-    #[inline(always)]
-    pub fn sights(&self, s: &State, side: usize, focus: bool) -> Sights {
-        self.sights_by(s, side, focus, false)
-    }
-
-    /// [`TcGame::sights`], with the infiltrated enemies too when `seer` (an actor that
-    /// ignores infiltration: [`TcGame::targetable_by`]).
-    #[inline(always)]
-    fn sights_by(&self, s: &State, side: usize, focus: bool, seer: bool) -> Sights {
-        let mut v =
-            Sights { n: 0, slot: [0; MAX_UNITS], life: [0; MAX_UNITS], state: [0; MAX_UNITS], hidden: false, focus };
-        let mut least = i32::MAX;
-        for &t in &self.enemies[side] {
-            let tu = t as usize;
-            if !(s.present[tu] && s.life[tu] > 0) {
-                continue;
-            }
-            if s.hidden[tu] {
-                v.hidden = true;
-                if !seer {
-                    continue;
-                }
-            }
-            let life = s.life[tu];
-            if focus {
-                if life > least {
-                    continue;
-                }
-                if life < least {
-                    least = life;
-                    v.n = 0;
-                }
-            }
-            v.slot[v.n] = t;
-            v.life[v.n] = life.clamp(1, STARTING_LIFE as i32) as u8;
-            v.state[v.n] = state_of(false, s.smoked[tu], s.offline[tu]) as u8;
-            v.n += 1;
-        }
-        v
-    }
-
-    /// [`TcGame::best_shot_with`] over the targets of `sights` (the actor's side's, read
-    /// from the same state).
-    #[inline(always)]
-    pub fn best_shot_in(
-        &self,
-        tables: &Tables,
-        specials: bool,
-        s: &State,
-        a: usize,
-        sights: &Sights,
-    ) -> Option<(usize, usize, f32)> {
-        // An actor that ignores infiltration sees the hidden enemies too.
-        let seen;
-        let sights = if sights.hidden && self.infiltration.sees.get(a).copied().unwrap_or(false) {
-            seen = self.sights_by(s, self.facts[a].side as usize, sights.focus, true);
-            &seen
-        } else {
-            sights
-        };
-        let ready = self.ready_systems(s, a);
-        let has_specials = specials && self.specials.any.get(a).copied().unwrap_or(false);
-        if ready == 0 && !has_specials {
-            return None;
-        }
-        // Weight of the fire-control-kept table: 1 out of the red, else by the jury rig.
-        let (weight, kept_weight) = if !self.in_the_red(s, a) {
-            (Weight::Kept, 1.0)
-        } else if self.o.jury_rig_per_action || s.jury[a] == 0 {
-            (if self.jury_ok >= 1.0 { Weight::Kept } else { Weight::Mixed }, self.jury_ok)
-        } else if s.jury[a] == 1 {
-            (Weight::Kept, 1.0)
-        } else {
-            (Weight::Lost, 0.0)
-        };
-        // The actor's own smoke lies on every line it fires (`SMOKE_BOTH_WAYS`).
-        let own_smoke = (self.o.smoke_both_ways && s.smoked[a]) as u8;
-        let scores = &tables.score;
-        let ranked = !tables.any_moneyshot;
-        let mut best: Option<(usize, usize, f32)> = None;
-        for k in 0..sights.n {
-            let t = sights.slot[k] as usize;
-            let kept_state = (sights.state[k] | own_smoke) as usize;
-            let smoked = kept_state & 1 != 0;
-            let life_now = sights.life[k] as i32;
-            let life = life_now.min(STARTING_LIFE as i32) as usize;
-            // Fast path: the best (else the second best) system is ready, so it is the
-            // best ready one; no system at all, nothing to fire.
-            let top = if ranked { tables.ranked(a, t, weight, kept_state, life) } else { [(NO_SYSTEM, 0.0); 2] };
-            if ranked && top[0].0 == NO_SYSTEM {
-                // No weapon system reaches `t` in this state.
-            } else if ranked && ready & (1 << top[0].0) != 0 {
-                if best.is_none_or(|b| top[0].1 > b.2) {
-                    best = Some((top[0].0 as usize, t, top[0].1));
-                }
-            } else if ranked && top[1].0 != NO_SYSTEM && ready & (1 << top[1].0) != 0 {
-                if best.is_none_or(|b| top[1].1 > b.2) {
-                    best = Some((top[1].0 as usize, t, top[1].1));
-                }
-            } else {
-                let kept = tables.row(a, t, kept_state);
-                let lost = tables.row(a, t, kept_state | 2);
-                let mut bits = ready;
-                while bits != 0 {
-                    let sys = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let e = kept[sys];
-                    if e == NONE {
-                        continue;
-                    }
-                    let mut score = scores[tables.at_life(e, life_now) as usize][life];
-                    if kept_weight < 1.0 {
-                        let l = lost[sys];
-                        let lost_score =
-                            if l == NONE { 0.0 } else { scores[tables.at_life(l, life_now) as usize][life] };
-                        score = kept_weight * score + (1.0 - kept_weight) * lost_score;
-                    }
-                    if best.is_none_or(|b| score > b.2) {
-                        best = Some((sys, t, score));
-                    }
-                }
-            }
-            if has_specials {
-                let nsys = self.facts[a].nsys as usize;
-                let mut bits = self.specials.against(a, t) as u32 & !(s.used[a] >> nsys);
-                while bits != 0 {
-                    let k = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let e = self.specials.entry(a, t, state(false, smoked), k);
-                    if e == NONE {
-                        continue;
-                    }
-                    let mut score = self.specials.tables[e as usize].score(life_now, s.life[a]);
-                    if kept_weight < 1.0 {
-                        let l = self.specials.entry(a, t, state(true, smoked), k);
-                        let lost = self.specials.tables[l as usize].score(life_now, s.life[a]);
-                        score = kept_weight * score + (1.0 - kept_weight) * lost;
-                    }
-                    if best.is_none_or(|b| score > b.2) {
-                        best = Some((nsys + k, t, score));
-                    }
-                }
-            }
-        }
-        best
-    }
-
     /// Initiative of `n` rollers (d20 each, lowest first, `INITIATIVE_TIES`): writes
     /// `0..n` in acting order into `order` and returns `n`.
     pub(crate) fn d20_order(&self, n: usize, rng: &mut Xoshiro256PlusPlus, order: &mut [u8; MAX_SIDES]) -> usize {
@@ -719,11 +539,17 @@ impl BattleRules for TcGame {
             s.left[side] = base + command;
             s.group_acted[side] = false;
         }
-        let any_under_crewed = self.under_crewed.iter().any(|&u| u);
         for (i, f) in self.facts.iter().enumerate() {
-            s.actions[i] = if any_under_crewed && self.is_under_crewed(i) { OTHER_ACTIONS_PER_TURN } else { f.actions };
+            s.actions[i] = f.actions;
             s.used[i] = 0;
             s.jury[i] = 0;
+        }
+        if self.under_crewed.iter().any(|&u| u) {
+            for i in 0..self.units.len() {
+                if self.is_under_crewed(i) {
+                    s.actions[i] = OTHER_ACTIONS_PER_TURN;
+                }
+            }
         }
         n
     }
@@ -838,15 +664,17 @@ impl BattleRules for TcGame {
             self.passengers_escape(s, u, killer, rng, out);
         }
         self.reset_turn(s);
-        let alive: [bool; MAX_SIDES] = std::array::from_fn(|side| {
-            side < self.sides() && self.side_units[side].iter().any(|&u| s.present[u as usize])
-        });
-        match alive.iter().filter(|&&a| a).count() {
+        // Bit per side with a unit on the field (a skirmish's sides are its units' sides).
+        let mut alive = 0u32;
+        for (u, f) in self.facts.iter().enumerate() {
+            alive |= (s.present[u] as u32) << f.side;
+        }
+        match alive.count_ones() {
             0 => Some(match self.o.mutual_elimination {
                 MutualElimination::Draw => Ending::Draw,
                 MutualElimination::Score => by_score(&out.score[..self.sides()]),
             }),
-            1 => Some(Ending::Winner(alive.iter().position(|&a| a).unwrap_or(0) as u8)),
+            1 => Some(Ending::Winner(alive.trailing_zeros() as u8)),
             _ => None,
         }
     }
@@ -884,10 +712,16 @@ impl TcGame {
     /// Removes unit `u` if it is on the field at 0 life or less, counting the loss and
     /// the points destroyed. `None`: not removed; `Some(killer)`: removed, with the unit
     /// credited (`KILL_CREDIT`), if any.
+    #[inline(always)]
     pub(crate) fn remove(&self, s: &mut State, u: usize, out: &mut Outcome) -> Option<Option<usize>> {
         if !s.present[u] || s.life[u] > 0 {
             return None;
         }
+        self.remove_unit(s, u, out)
+    }
+
+    /// [`TcGame::remove`] of a unit on the field at 0 life or less.
+    fn remove_unit(&self, s: &mut State, u: usize, out: &mut Outcome) -> Option<Option<usize>> {
         s.present[u] = false;
         let unit = &self.units[u];
         out.lost[u] += 1;
@@ -930,55 +764,6 @@ impl TcGame {
                 out.points_destroyed_milli[self.units[k].side] += unit.points_milli;
             }
         }
-    }
-
-    /// The best Omega Override of MSV `a` now and its score (greedy, or at the
-    /// least-life enemy when `focus`): only with no earlier action this turn, every
-    /// system it fires ready, and a score above the best two-attack sequence at that
-    /// target ([`super::omega`]). Ties go to the earlier target.
-    #[inline]
-    pub fn best_omega(&self, s: &State, a: usize, focus: bool) -> Option<(usize, f32)> {
-        let om = &self.omega;
-        if !om.look[a] || s.actions[a] != MSV_ACTIONS_PER_TURN {
-            return None;
-        }
-        self.best_omega_in(s, a, &self.sights(s, self.facts[a].side as usize, focus))
-    }
-
-    /// [`TcGame::best_omega`] over the targets of `sights` (the actor's side's).
-    #[inline]
-    pub fn best_omega_in(&self, s: &State, a: usize, sights: &Sights) -> Option<(usize, f32)> {
-        let om = &self.omega;
-        if !om.look[a] || s.actions[a] != MSV_ACTIONS_PER_TURN {
-            return None;
-        }
-        let ready = self.ready_systems(s, a);
-        let all = self.facts[a].all;
-        if ready == all && !om.beats[a] {
-            return None;
-        }
-        let red = self.in_the_red(s, a) as usize;
-        let own_smoke = (self.o.smoke_both_ways && s.smoked[a]) as u8;
-        let mut best: Option<(usize, f32)> = None;
-        for k in 0..sights.n {
-            let t = sights.slot[k] as usize;
-            let st = sights.state[k] | own_smoke;
-            let e = om.entry(a, t, super::omega::omega_state(st & 1 != 0, st & 4 != 0));
-            if e == NONE || om.systems[e as usize] & !ready != 0 {
-                continue;
-            }
-            let life = sights.life[k] as usize;
-            let score = om.score[e as usize][red][life];
-            let wins = if ready == all {
-                om.wins[e as usize][red] & 1 << life != 0
-            } else {
-                score > om.best_over(e, red, ready, life)
-            };
-            if wins && best.is_none_or(|b| score > b.1) {
-                best = Some((t, score));
-            }
-        }
-        best
     }
 
     /// `a` makes an Omega Override at `t`: its turn ends; in the red it first rolls a
@@ -1035,13 +820,13 @@ impl TcGame {
     /// Reset phase: smoke clears, revealed units re-infiltrate, dug-in units are no
     /// longer dug in, power armour back to 20.
     fn reset_turn(&self, s: &mut State) {
-        for u in 0..self.units.len() {
+        for (u, f) in self.facts.iter().enumerate() {
             s.smoked[u] = false;
             s.offline[u] = false;
             s.hidden[u] = self.infiltrates(u);
             s.dug_in[u] = false;
             s.return_ready[u] = false;
-            if s.present[u] && self.facts[u].power_armor {
+            if f.power_armor && s.present[u] {
                 s.life[u] = STARTING_LIFE as i32;
             }
         }

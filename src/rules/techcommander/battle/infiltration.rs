@@ -90,7 +90,16 @@ impl TcGame {
     /// The greedy policy's best scan for `side` and its score (see the module docs),
     /// when an enemy is infiltrated; ties go to the earlier scanner. `None` when no unit
     /// can scan or no scan enables an attack.
+    #[inline(always)]
     pub fn best_scan(&self, s: &State, side: usize) -> Option<(Action, f32)> {
+        if !self.infiltration.any {
+            return None;
+        }
+        self.best_scan_of(s, side)
+    }
+
+    /// [`TcGame::best_scan`] once some unit of the battle infiltrates.
+    fn best_scan_of(&self, s: &State, side: usize) -> Option<(Action, f32)> {
         if !self.hidden_enemy(s, side) {
             return None;
         }

@@ -5,16 +5,10 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::super::game::{Action, TcGame};
-use super::super::kernel::{TcBattle, compile};
-use crate::catalogue::force::ForceSpec;
-use crate::catalogue::source::SourceFile;
-use crate::engine::Kernel;
-use crate::engine::battle::{BattleRules, BattleTally, Outcome};
-use crate::rules::battle::BattleSetup;
-use crate::rules::techcommander::catalogue::Catalogue;
+use super::super::test_support::{TestBattle, assert_consistent, catalogue, options, parse_catalogue, tally};
+use crate::engine::battle::{BattleRules, Outcome};
 use crate::rules::techcommander::conditions::{Conditions, Cover, Movement};
 use crate::rules::techcommander::options::Options;
-use crate::stats::binomial::consistent;
 
 /// A 1-shot 20-damage gun (T 11 against AC1 at any range up to 100), troopers with and
 /// without a cloak (infiltration gear), a cloaked unarmed trooper, MSVs and a vehicle of
@@ -114,54 +108,21 @@ unit = "Fort"
 weapons = [{ name = "Blank" }]
 "#;
 
-fn catalogue() -> Catalogue {
-    Catalogue::from_sources("test", &[SourceFile { name: "test.toml".into(), text: CATALOGUE.into() }])
-        .expect("the test catalogue is valid")
-}
-
-fn options() -> Options {
-    Options { force_budget: 1000, ..Options::default() }
-}
-
-fn battle(a: &str, b: &str, cond: Conditions, o: &Options, max_turns: u32) -> TcBattle {
-    let forces = [ForceSpec::parse(a).unwrap(), ForceSpec::parse(b).unwrap()];
-    let cond = [cond; 2];
-    let setup = BattleSetup {
-        mode: "skirmish",
-        forces: &forces,
-        conditions: &cond,
-        options: o,
-        policy: None,
-        max_turns: Some(max_turns),
-    };
-    compile(&catalogue(), &setup).unwrap().0
-}
-
-fn tally(k: &TcBattle, trials: u32, seed: u64) -> BattleTally {
-    let mut t = k.new_tally();
-    k.play(&mut Xoshiro256PlusPlus::seed_from_u64(seed), trials, &mut t);
-    t
-}
-
-fn assert_consistent(k: u64, n: u64, p: f64, what: &str) {
-    assert!(consistent(k, n, p, 1e-6), "{what}: {k}/{n} = {} vs exact {p}", k as f64 / n as f64);
-}
-
 #[test]
 fn infiltration_gear_is_for_troops_and_crew_only() {
     let bad = format!(
         "{CATALOGUE}\n[[build]]\nname = \"Cloaked Car\"\nunit = \"Scout Car\"\nweapons = [{{ name = \"Gun\" }}]\ngear = [\"Cloak\"]\n\n[[unit]]\nname = \"Cloaked Walker\"\nkind = \"msv\"\nac = 4\nfree_weight = 20\nfree_power = 20\nstandard_gear = [\"Cloak\"]\n"
     );
-    let e = Catalogue::from_sources("test", &[SourceFile { name: "test.toml".into(), text: bad }]).unwrap_err();
-    let e = e.to_string();
+    let e = parse_catalogue(&bad).unwrap_err();
     assert!(e.contains("build \"Cloaked Car\": field `gear[0]`") && e.contains("infiltration system"), "{e}");
     assert!(e.contains("unit \"Cloaked Walker\": field `standard_gear[0]`"), "{e}");
 }
 
 #[test]
 fn scan_numbers_follow_edition_cover_gear_and_reach() {
+    let cat = catalogue(CATALOGUE);
     let number = |build: &str, cond: Conditions, o: &Options| {
-        let k = battle(build, "Sneak", cond, o, 1);
+        let k = TestBattle::skirmish(&cat, build, "Sneak").options(*o).conditions(cond).max_turns(1).kernel();
         k.game().infiltration.scan_number[0]
     };
     let at12 = Conditions::at_range(12.0);
@@ -184,11 +145,14 @@ fn scan_numbers_follow_edition_cover_gear_and_reach() {
 fn an_infiltrated_unit_cannot_be_targeted_and_never_acting_is_never_found() {
     // The cloaked trooper never acts (its gun cannot hit): without a scan nobody may
     // target it, so the vehicle never wins; with INFILTRATION off it does.
+    let cat = catalogue(CATALOGUE);
     let o = Options { scanning: false, ..options() };
-    let t = tally(&battle("Scout Car", "Sneak", Conditions::at_range(12.0), &o, 3), 20_000, 1);
+    let k = TestBattle::skirmish(&cat, "Scout Car", "Sneak").options(o).max_turns(3).kernel();
+    let t = tally(&k, 20_000, 1);
     assert_eq!(t.wins[0], 0, "an infiltrated unit was shot");
     let off = Options { infiltration: false, ..o };
-    let t = tally(&battle("Scout Car", "Sneak", Conditions::at_range(12.0), &off, 3), 20_000, 1);
+    let k = TestBattle::skirmish(&cat, "Scout Car", "Sneak").options(off).max_turns(3).kernel();
+    let t = tally(&k, 20_000, 1);
     // One shot a turn at T 11 against AC1, 20 damage: P(decided by turn 1) = 11/20.
     assert_consistent(t.decided_by_turn()[0], 20_000, 11.0 / 20.0, "INFILTRATION=false");
 }
@@ -197,20 +161,33 @@ fn an_infiltrated_unit_cannot_be_targeted_and_never_acting_is_never_found() {
 fn an_msv_scans_and_fires_in_one_player_action() {
     // 3rd edition: a scan d20 <= 12 reveals, then the MSV's other action fires (T 11):
     // P(the sneak dies in turn 1) = 12/20 × 11/20 = 33/100.
+    let cat = catalogue(CATALOGUE);
     let at12 = Conditions::at_range(12.0);
     let n = 100_000;
-    let t = tally(&battle("Gun Walker", "Sneak", at12, &options(), 2), n, 2);
+    let k = TestBattle::skirmish(&cat, "Gun Walker", "Sneak").conditions(at12).max_turns(2).kernel();
+    let t = tally(&k, n, 2);
     assert_consistent(t.decided_by_turn()[0], n as u64, 33.0 / 100.0, "3rd edition scan");
     // Scanner gear +2: 14/20 × 11/20 = 77/200.
-    let t = tally(&battle("Scanner Walker", "Sneak", at12, &options(), 2), n, 3);
+    let k = TestBattle::skirmish(&cat, "Scanner Walker", "Sneak").conditions(at12).max_turns(2).kernel();
+    let t = tally(&k, n, 3);
     assert_consistent(t.decided_by_turn()[0], n as u64, 77.0 / 200.0, "scan bonus");
     // 2nd edition, 50% cover: the scan number is 10 (10/20), the shot's T 11 − 2 = 9:
     // 10/20 × 9/20 = 9/40.
     let half = Conditions { cover: Cover::Half, ..at12 };
-    let t = tally(&battle("Gun Walker", "Sneak", half, &Options { edition: 2, ..options() }, 2), n, 4);
+    let k = TestBattle::skirmish(&cat, "Gun Walker", "Sneak")
+        .options(Options { edition: 2, ..options() })
+        .conditions(half)
+        .max_turns(2)
+        .kernel();
+    let t = tally(&k, n, 4);
     assert_consistent(t.decided_by_turn()[0], n as u64, 9.0 / 40.0, "2nd edition scan in 50% cover");
     // Without scanning the MSV never finds it.
-    let t = tally(&battle("Gun Walker", "Sneak", at12, &Options { scanning: false, ..options() }, 2), 20_000, 5);
+    let k = TestBattle::skirmish(&cat, "Gun Walker", "Sneak")
+        .options(Options { scanning: false, ..options() })
+        .conditions(at12)
+        .max_turns(2)
+        .kernel();
+    let t = tally(&k, 20_000, 5);
     assert_eq!(t.wins[0], 0);
 }
 
@@ -219,25 +196,36 @@ fn a_vehicle_scan_spends_its_only_action() {
     // A vehicle's scan is its action: the revealed sneak re-infiltrates at Reset before
     // the vehicle can fire again, so it never wins (and the policy still scans rather
     // than pass: nothing else scores).
-    let t = tally(&battle("Scout Car", "Sneak", Conditions::at_range(12.0), &options(), 3), 20_000, 6);
+    let cat = catalogue(CATALOGUE);
+    let k = TestBattle::skirmish(&cat, "Scout Car", "Sneak").max_turns(3).kernel();
+    let t = tally(&k, 20_000, 6);
     assert_eq!(t.wins[0], 0);
 }
 
 #[test]
 fn close_troops_not_moving_full_ignore_infiltration() {
     // A trooper at range 6, stationary: sees the sneak and kills it with P 11/20 a turn.
+    let cat = catalogue(CATALOGUE);
     let n = 50_000;
     let at6 = Conditions::at_range(6.0);
-    let t = tally(&battle("Gun Trooper", "Sneak", at6, &options(), 1), n, 7);
+    let k = TestBattle::skirmish(&cat, "Gun Trooper", "Sneak").conditions(at6).max_turns(1).kernel();
+    let t = tally(&k, n, 7);
     assert_consistent(t.decided_by_turn()[0], n as u64, 11.0 / 20.0, "range 6");
     // At range 7, or moving full at range 6: never.
-    let t = tally(&battle("Gun Trooper", "Sneak", Conditions::at_range(7.0), &options(), 3), 20_000, 8);
+    let k =
+        TestBattle::skirmish(&cat, "Gun Trooper", "Sneak").conditions(Conditions::at_range(7.0)).max_turns(3).kernel();
+    let t = tally(&k, 20_000, 8);
     assert_eq!(t.wins[0], 0, "range 7");
     let full = Conditions { movement: Movement::Full, ..at6 };
-    let t = tally(&battle("Gun Trooper", "Sneak", full, &options(), 3), 20_000, 9);
+    let k = TestBattle::skirmish(&cat, "Gun Trooper", "Sneak").conditions(full).max_turns(3).kernel();
+    let t = tally(&k, 20_000, 9);
     assert_eq!(t.wins[0], 0, "moving full");
     // An MSV at range 6 does not see through (only troop and crew).
-    let k = battle("Gun Walker", "Sneak", at6, &Options { scanning: false, ..options() }, 3);
+    let k = TestBattle::skirmish(&cat, "Gun Walker", "Sneak")
+        .options(Options { scanning: false, ..options() })
+        .conditions(at6)
+        .max_turns(3)
+        .kernel();
     assert_eq!(tally(&k, 20_000, 10).wins[0], 0, "an MSV");
 }
 
@@ -260,8 +248,9 @@ fn hidden_after(g: &TcGame, k: usize, last: u8, rng: &mut Xoshiro256PlusPlus) ->
 
 #[test]
 fn stealth_rolls_reveal_with_one_half_per_action_unless_last_in_initiative() {
+    let cat = catalogue(CATALOGUE);
     let o = Options { rally_at_deploy: false, ..options() };
-    let k = battle("Fort", "Sneak Gunner", Conditions::at_range(12.0), &o, 1);
+    let k = TestBattle::skirmish(&cat, "Fort", "Sneak Gunner").options(o).max_turns(1).kernel();
     let g = k.game();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
     let n = 40_000u64;
@@ -273,15 +262,22 @@ fn stealth_rolls_reveal_with_one_half_per_action_unless_last_in_initiative() {
     // Last in initiative: infiltration kept.
     assert!((0..1000).all(|_| hidden_after(g, 3, 1, &mut rng)));
     // STEALTH_TARGET=20: never revealed; 0: revealed at once.
-    let sure = battle("Fort", "Sneak Gunner", Conditions::at_range(12.0), &Options { stealth_target: 20, ..o }, 1);
+    let sure = TestBattle::skirmish(&cat, "Fort", "Sneak Gunner")
+        .options(Options { stealth_target: 20, ..o })
+        .max_turns(1)
+        .kernel();
     assert!((0..1000).all(|_| hidden_after(sure.game(), 3, 0, &mut rng)));
-    let none = battle("Fort", "Sneak Gunner", Conditions::at_range(12.0), &Options { stealth_target: 0, ..o }, 1);
+    let none = TestBattle::skirmish(&cat, "Fort", "Sneak Gunner")
+        .options(Options { stealth_target: 0, ..o })
+        .max_turns(1)
+        .kernel();
     assert!((0..1000).all(|_| !hidden_after(none.game(), 1, 0, &mut rng)));
 }
 
 #[test]
 fn revealed_units_re_infiltrate_at_reset() {
-    let k = battle("Fort", "Sneak Gunner", Conditions::at_range(12.0), &options(), 5);
+    let cat = catalogue(CATALOGUE);
+    let k = TestBattle::skirmish(&cat, "Fort", "Sneak Gunner").max_turns(5).kernel();
     let g = k.game();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(12);
     let mut s = g.new_state();
@@ -297,6 +293,7 @@ fn revealed_units_re_infiltrate_at_reset() {
 #[test]
 fn without_infiltration_gear_nothing_changes() {
     // A force without the gear: no unit infiltrates and no hook runs.
-    let k = battle("Gun Walker", "Gun Trooper", Conditions::at_range(12.0), &options(), 5);
+    let cat = catalogue(CATALOGUE);
+    let k = TestBattle::skirmish(&cat, "Gun Walker", "Gun Trooper").max_turns(5).kernel();
     assert!(!k.game().infiltration.any);
 }

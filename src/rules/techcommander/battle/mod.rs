@@ -26,6 +26,7 @@
 //! - [`policy`]: the named policies (§2.7 greedy, focus-lowest, random).
 //! - [`kernel`]: one compiled battle per policy, and the setup from the command line.
 
+pub mod best_shot;
 pub mod deathmatch;
 pub mod dig_in;
 pub mod dm_rules;
@@ -51,5 +52,7 @@ pub use policy::BattlePolicyName;
 mod rally_tests;
 #[cfg(test)]
 mod teams_tests;
+#[cfg(test)]
+mod test_support;
 #[cfg(test)]
 mod tests;

@@ -7,7 +7,8 @@ use std::str::FromStr;
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::game::{Action, Sights, State, TcGame};
+use super::best_shot::Sights;
+use super::game::{Action, State, TcGame};
 use crate::dice::uniform::roll;
 use crate::engine::battle::BattlePolicy;
 

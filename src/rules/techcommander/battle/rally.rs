@@ -29,10 +29,27 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::game::{Action, State, TcGame};
 use super::rally_laws::{COMBOS, Capped, FULL, NO_LOSS, RED_MEMBERS, TRAMPLE, convolve, score_of};
-use super::tables::{NO_SYSTEM, NONE, Weight, state, state_of};
+use super::tables::{NO_SYSTEM, NONE, Weight, ranked_target, state, state_of};
 use crate::engine::battle::MAX_UNITS;
 use crate::rules::techcommander::dice::roll_d20;
 use crate::rules::techcommander::rulings::STARTING_LIFE;
+
+/// The members' part of the common case of a Rallied Attack ([`TcGame::group_case`]):
+/// the in-the-red combination (bit i: member i rolls a jury rig, so it weighs its shots
+/// [`Weight::Mixed`] unless the rig cannot fail; every other member [`Weight::Kept`]).
+#[derive(Debug, Clone, Copy)]
+pub(super) struct GroupCase {
+    red: usize,
+    /// Per member (group order): its part of the ranked rows under its weight
+    /// ([`Tables::ranked_actor`]) and its ready systems ([`TcGame::ready_systems`]).
+    row: [u32; CASE_MEMBERS],
+    ready: [u32; CASE_MEMBERS],
+}
+
+/// The largest group whose Rallied Attack is read from [`Rally::attack`] in one step; a
+/// larger one is scored member by member (the same numbers: the table is the
+/// convolution).
+const CASE_MEMBERS: usize = 8;
 
 impl TcGame {
     /// Weight of the fire-control-kept tables for `a` now: 1 out of the red, else by the
@@ -108,8 +125,19 @@ impl TcGame {
     /// The greedy score of `side`'s Rallied Attack at `t`, or `None` when no ready
     /// member can fire at it.
     pub fn rally_attack_score(&self, s: &State, side: usize, t: usize) -> Option<f32> {
+        self.rally_attack_score_in(s, self.group_case(s, side).as_ref(), side, t)
+    }
+
+    /// [`TcGame::rally_attack_score`] given the members' part of the common case
+    /// ([`TcGame::group_case`], read from the same state).
+    #[inline(always)]
+    fn rally_attack_score_in(&self, s: &State, g: Option<&GroupCase>, side: usize, t: usize) -> Option<f32> {
         let life = s.life[t].clamp(1, STARTING_LIFE as i32);
-        if let Some(red) = self.common_case(s, side, t, life as usize) {
+        let case = match g {
+            Some(g) => self.common_case_at(s, g, side, t, life as usize),
+            None => None,
+        };
+        if let Some(red) = case {
             let score = self.rally.attack[(side * self.units.len() + t) * COMBOS + red][life as usize];
             return (!score.is_nan()).then_some(score);
         }
@@ -136,16 +164,33 @@ impl TcGame {
     }
 
     /// Whether [`Rally::attack`] holds `side`'s Rallied Attack at `t` (at `life`) now,
-    /// and under which in-the-red combination.
-    #[inline(always)]
+    /// and under which in-the-red combination (the tests' view of
+    /// [`TcGame::group_case`] and [`TcGame::common_case_at`]).
+    #[cfg(test)]
     pub(super) fn common_case(&self, s: &State, side: usize, t: usize, life: usize) -> Option<usize> {
-        if self.rally.attack.is_empty() || self.tables.any_moneyshot || s.offline[t] || s.smoked[t] {
+        match self.group_case(s, side) {
+            Some(g) => self.common_case_at(s, &g, side, t, life),
+            None => None,
+        }
+    }
+
+    /// The members' part of [`TcGame::common_case`], the same for every target: `None`
+    /// when no target can be in the common case now.
+    #[inline(always)]
+    pub(super) fn group_case(&self, s: &State, side: usize) -> Option<GroupCase> {
+        if self.rally.attack.is_empty() || self.tables.any_moneyshot {
             return None;
         }
-        let mut red = 0;
-        for (i, &m) in self.groups[side].iter().enumerate() {
+        let members = &self.groups[side];
+        if members.len() > CASE_MEMBERS {
+            return None;
+        }
+        let mut g = GroupCase { red: 0, row: [0; CASE_MEMBERS], ready: [0; CASE_MEMBERS] };
+        let mixed = if self.jury_ok >= 1.0 { Weight::Kept } else { Weight::Mixed };
+        for (i, &m) in members.iter().enumerate() {
             let m = m as usize;
-            if !self.member_ready(s, m) || self.smoked(s, m, t) {
+            // A member's own smoke lies on every line (`SMOKE_BOTH_WAYS`).
+            if !self.member_ready(s, m) || self.o.smoke_both_ways && s.smoked[m] {
                 return None;
             }
             // The member's weight as TcGame::kept_weight gives it.
@@ -155,17 +200,31 @@ impl TcGame {
                 if i >= RED_MEMBERS {
                     return None;
                 }
-                red |= 1 << i;
-                if self.jury_ok >= 1.0 { Weight::Kept } else { Weight::Mixed }
+                g.red |= 1 << i;
+                mixed
             } else {
                 return None;
             };
-            let (sys, _) = self.tables.ranked(m, t, w, state_of(false, false, false), life)[0];
-            if !(sys == NO_SYSTEM || self.system_ready(s, m, sys as usize)) {
+            g.row[i] = self.tables.ranked_actor(m, w) as u32;
+            g.ready[i] = self.ready_systems(s, m);
+        }
+        Some(g)
+    }
+
+    /// [`TcGame::common_case`] at target `t` (at `life`) given the members' part `g`.
+    #[inline(always)]
+    pub(super) fn common_case_at(&self, s: &State, g: &GroupCase, side: usize, t: usize, life: usize) -> Option<usize> {
+        if s.offline[t] || s.smoked[t] {
+            return None;
+        }
+        let target = ranked_target(t, state_of(false, false, false));
+        for i in 0..self.groups[side].len() {
+            let (sys, _) = self.tables.ranked_at(g.row[i] as usize + target, life)[0];
+            if !(sys == NO_SYSTEM || g.ready[i] & (1 << sys) != 0) {
                 return None;
             }
         }
-        Some(red)
+        Some(g.red)
     }
 
     /// Whether at least two members of `side`'s group are ready.
@@ -178,7 +237,16 @@ impl TcGame {
     /// the least life when `focus`; ties go to the earlier target. `None` with fewer than
     /// two members ready: one member's Rallied Attack is its own attack, never better
     /// than Weapons Free.
+    #[inline(always)]
     pub fn best_rally_attack(&self, s: &State, side: usize, focus: bool) -> Option<(usize, f32)> {
+        if self.groups[side].is_empty() {
+            return None;
+        }
+        self.best_rally_attack_of(s, side, focus)
+    }
+
+    /// [`TcGame::best_rally_attack`] for a side with a rallied group.
+    fn best_rally_attack_of(&self, s: &State, side: usize, focus: bool) -> Option<(usize, f32)> {
         if !self.group_may_act(s, side) || !self.two_ready(s, side) {
             return None;
         }
@@ -188,13 +256,14 @@ impl TcGame {
         } else {
             None
         };
+        let group = self.group_case(s, side);
         let mut best: Option<(usize, f32)> = None;
         for &t in enemies {
             let t = t as usize;
             if !self.targetable(s, t) || least.is_some_and(|l| s.life[t] != l) {
                 continue;
             }
-            if let Some(score) = self.rally_attack_score(s, side, t)
+            if let Some(score) = self.rally_attack_score_in(s, group.as_ref(), side, t)
                 && best.is_none_or(|b| score > b.1)
             {
                 best = Some((t, score));
@@ -321,7 +390,16 @@ impl TcGame {
     /// whose current first member has the least life of the enemies. Ties go to the
     /// earlier side. `None` with fewer than two members ready (one member's assault is
     /// its attack at the first member, never better than Weapons Free).
+    #[inline(always)]
     pub fn best_assault(&self, s: &State, side: usize, focus: bool) -> Option<(usize, f32)> {
+        if !self.assault_sides[side] {
+            return None;
+        }
+        self.best_assault_of(s, side, focus)
+    }
+
+    /// [`TcGame::best_assault`] for a side with a rallied group facing another.
+    fn best_assault_of(&self, s: &State, side: usize, focus: bool) -> Option<(usize, f32)> {
         if !self.group_may_act(s, side) || !self.two_ready(s, side) {
             return None;
         }
@@ -402,7 +480,16 @@ impl TcGame {
 
     /// `a`'s best trample (enemy side, score); under `focus` only at a group whose first
     /// member has the least life of the enemies. Ties go to the earlier side.
+    #[inline(always)]
     pub fn best_trample(&self, s: &State, a: usize, focus: bool) -> Option<(usize, f32)> {
+        if !self.specials.group_trample_any.get(a).copied().unwrap_or(false) {
+            return None;
+        }
+        self.best_trample_of(s, a, focus)
+    }
+
+    /// [`TcGame::best_trample`] for a unit that may trample some rallied member.
+    fn best_trample_of(&self, s: &State, a: usize, focus: bool) -> Option<(usize, f32)> {
         if !self.trample_ready(s, a) {
             return None;
         }

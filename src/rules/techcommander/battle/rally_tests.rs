@@ -5,234 +5,18 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::game::{Action, State, TcGame};
-use super::policy::{FocusLowest, Greedy, RandomLegal};
-use super::specials::Specials;
-use super::tables::{Tables, skirmish_value};
-use super::units::resolve;
-use crate::catalogue::force::ForceSpec;
-use crate::catalogue::source::SourceFile;
+use super::policy::{FocusLowest, Greedy};
+use super::test_support::{
+    Audited, EVERY_POLICY, Part, SQUAD_CATALOGUE, TestBattle, assert_consistent, catalogue, close, embedded,
+    first_action, lost_counts,
+};
 use crate::engine::battle::{BattlePolicy, BattleRules, Outcome, play_battle};
-use crate::rules::techcommander::catalogue::Catalogue;
 use crate::rules::techcommander::conditions::Conditions;
 use crate::rules::techcommander::options::Options;
-use crate::stats::binomial::consistent;
 
-/// A 1-shot 20-damage gun, a gun that never hits at range 12 or 2, troops, crew, plain
-/// vehicles of AC 2 and 4 and AC5 MSVs of speed 24 and 4.
-const CATALOGUE: &str = r#"
-[[weapon]]
-name = "Gun"
-damage = 20
-shots = 1
-fire_control = 0
-opt = 100
-weight = 1
-power = 0
-
-[[weapon]]
-name = "Gun B"
-damage = 20
-shots = 1
-fire_control = 0
-opt = 100
-weight = 1
-power = 0
-
-[[weapon]]
-name = "Blank"
-damage = 1
-shots = 1
-fire_control = 0
-opt = 0
-drop = 20
-weight = 1
-power = 0
-
-[[unit]]
-name = "Trooper"
-kind = "troop"
-ac = 1
-
-[[unit]]
-name = "Crew"
-kind = "crew"
-ac = 1
-
-[[unit]]
-name = "Car2"
-kind = "vehicle"
-ac = 2
-
-[[unit]]
-name = "Box"
-kind = "vehicle"
-ac = 4
-
-[[unit]]
-name = "Boss Car"
-kind = "vehicle"
-ac = 3
-command = 1
-
-[[unit]]
-name = "Stomper"
-kind = "msv"
-ac = 5
-speed = 24
-free_weight = 20
-free_power = 20
-
-[[unit]]
-name = "Small Stomper"
-kind = "msv"
-ac = 5
-speed = 4
-free_weight = 20
-free_power = 20
-
-[[build]]
-name = "Gun Trooper"
-unit = "Trooper"
-weapons = [{ name = "Gun" }]
-
-[[build]]
-name = "Blank Trooper"
-unit = "Trooper"
-weapons = [{ name = "Blank" }]
-
-[[build]]
-name = "Unarmed Crew"
-unit = "Crew"
-weapons = [{ name = "Blank" }]
-
-[[build]]
-name = "Target Car"
-unit = "Car2"
-weapons = [{ name = "Blank" }]
-
-[[build]]
-name = "Box"
-unit = "Box"
-weapons = [{ name = "Blank" }]
-
-[[build]]
-name = "Gun Car"
-unit = "Car2"
-weapons = [{ name = "Gun" }]
-
-[[build]]
-name = "Gun Boss"
-unit = "Boss Car"
-weapons = [{ name = "Gun" }]
-
-[[build]]
-name = "Stomper"
-unit = "Stomper"
-weapons = [{ name = "Blank" }]
-
-[[build]]
-name = "Small Stomper"
-unit = "Small Stomper"
-weapons = [{ name = "Blank" }]
-
-[[build]]
-name = "Two-Gun Stomper"
-unit = "Stomper"
-weapons = [{ name = "Gun" }, { name = "Gun B" }]
-"#;
-
-fn catalogue() -> Catalogue {
-    Catalogue::from_sources("rally", &[SourceFile { name: "rally.toml".into(), text: CATALOGUE.into() }])
-        .expect("the rally test catalogue is valid")
-}
-
-/// A skirmish of forces `a` and `b` at `range`, as the kernel compiles it (specials,
-/// group tables, the under-crewed sides).
-fn game(a: &str, b: &str, range: f64, under_crewed: [bool; 2], max_turns: u32) -> TcGame {
-    let cat = catalogue();
-    let o = Options { force_budget: 1000, ..Options::default() };
-    let forces = [ForceSpec::parse(a).unwrap(), ForceSpec::parse(b).unwrap()];
-    let units = resolve(&cat, &forces, &o, false).unwrap();
-    let cond = [
-        Conditions { under_crewed: under_crewed[0], ..Conditions::at_range(range) },
-        Conditions { under_crewed: under_crewed[1], ..Conditions::at_range(range) },
-    ];
-    let tables = Tables::new(&units, &cond, &o, skirmish_value);
-    let specials = Specials::new(&units, &cond, &o, skirmish_value);
-    let mut g = TcGame::new(units, tables, &o, max_turns, 2);
-    g.specials = specials;
-    g.under_crewed = under_crewed.to_vec();
-    g
-}
-
-/// The state at the start of the first action of turn 1.
-fn first_action(g: &TcGame, seed: u64) -> State {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut s = g.new_state();
-    g.begin_battle(&mut s, &mut rng);
-    let mut order = [0u8; crate::engine::battle::MAX_SIDES];
-    g.begin_turn(&mut s, 0, &mut rng, &mut order);
-    s
-}
-
-fn close(x: f32, y: f64, what: &str) {
-    assert!((x as f64 - y).abs() < 1e-5, "{what}: {x} vs exact {y}");
-}
-
-/// `k` of `n` is consistent with the exact `p` (two-sided, alpha 1e-6).
-fn assert_consistent(k: u64, n: u64, p: f64, what: &str) {
-    assert!(consistent(k, n, p, 1e-6), "{what}: {k}/{n} = {} vs exact {p}", k as f64 / n as f64);
-}
-
-/// Plays `n` battles of `g` under `policy`, counting per unit slot the battles it was
-/// lost in (eliminated by turn `max_turns`), and checking every step's legality.
-fn lost_counts<P: BattlePolicy<TcGame>>(g: &TcGame, policy: P, n: u32, seed: u64) -> Vec<u64> {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let mut s = g.new_state();
-    let mut out = Outcome::new();
-    let mut lost = vec![0u64; g.units.len()];
-    let audited = Audited(policy);
-    for _ in 0..n {
-        play_battle(g, &audited, &mut s, &mut rng, &mut out);
-        for (l, &o) in lost.iter_mut().zip(&out.lost) {
-            *l += o as u64;
-        }
-    }
-    lost
-}
-
-/// Wraps a policy: every step within the player's and the unit's budget, the group once
-/// a turn, the trample system once a turn.
-struct Audited<P>(P);
-
-impl<P: BattlePolicy<TcGame>> BattlePolicy<TcGame> for Audited<P> {
-    fn choose(&self, g: &TcGame, s: &State, side: usize, phase: usize, rng: &mut Xoshiro256PlusPlus) -> Option<Action> {
-        let a = self.0.choose(g, s, side, phase, rng)?;
-        assert!(s.left[side] >= 1, "a player action beyond the budget");
-        match a {
-            Action::Group { .. } | Action::RallyAttack { .. } | Action::Assault { .. } => {
-                assert!(!s.group_acted[side], "the group acted twice");
-                assert!(g.groups[side].iter().any(|&m| g.member_ready(s, m as usize)), "a group with nobody ready");
-                if let Action::Assault { side: enemy } = a {
-                    assert!(enemy as usize != side && !g.groups[enemy as usize].is_empty(), "an assault on no group");
-                }
-            }
-            Action::Trample { actor, side: enemy } => {
-                let u = actor as usize;
-                assert!(s.present[u] && s.actions[u] >= 1, "a trample beyond the unit's actions");
-                assert_ne!(enemy as usize, side);
-                let bit = 1 << (g.units[u].attacker.systems.len() + super::rally_laws::TRAMPLE);
-                assert!(s.used[u] & bit == 0, "two tramples in a turn");
-            }
-            Action::Attack { actor, system, .. } => {
-                assert!(s.actions[actor as usize] >= 1 && s.used[actor as usize] & (1 << system) == 0);
-                assert!(!g.units[actor as usize].rallied, "a rallied member acting alone");
-            }
-            _ => {}
-        }
-        Some(a)
-    }
-}
+/// What [`TestBattle::assemble`] builds besides the tables and group laws: the special
+/// attacks (trample).
+const SPECIALS: &[Part] = &[Part::Specials];
 
 // Hand values. A troop's Gun at an AC2 car, range 12: T = 10 + 2 = 12, P(hit) 12/20; a
 // hit takes 20 / 2 = 10 life (two hits eliminate). At an AC4 box: T 14, P 14/20, 5 life.
@@ -243,7 +27,8 @@ const P_CREW: f64 = 11.0 / 20.0;
 
 #[test]
 fn the_single_shot_laws_are_the_hand_values() {
-    let g = game("Gun Trooper", "Target Car+Box+Unarmed Crew", 12.0, [false; 2], 1);
+    let cat = catalogue(SQUAD_CATALOGUE);
+    let g = TestBattle::skirmish(&cat, "Gun Trooper", "Target Car+Box+Unarmed Crew").max_turns(1).assemble(SPECIALS);
     let s = first_action(&g, 1);
     for (t, p, loss, v) in [(1, P_CAR, 10.0, 2.0), (2, P_BOX, 5.0, 4.0), (3, P_CREW, 20.0, 1.0)] {
         let kill = if loss >= 20.0 { p } else { 0.0 };
@@ -258,7 +43,8 @@ fn greedy_picks_the_rallied_attack_when_it_beats_weapons_free() {
     // troop prefers the box: 4 × 0.25 × 0.7 × 5/20 = 0.175 > 2 × 0.25 × 0.6 × 10/20 =
     // 0.15, so Weapons Free scores 0.35. Together at the car: P(kill) = 0.36, E[min(loss,
     // 20)] = 2 × 0.6 × 10 = 12: 2 × 0.36 + 0.5 × 12/20 = 1.02.
-    let g = game("2*Gun Trooper", "Target Car+Box", 12.0, [false; 2], 1);
+    let cat = catalogue(SQUAD_CATALOGUE);
+    let g = TestBattle::skirmish(&cat, "2*Gun Trooper", "Target Car+Box").max_turns(1).assemble(SPECIALS);
     let s = first_action(&g, 1);
     let (car, bx) = (2, 3);
     close(g.rally_attack_score(&s, 0, car).unwrap(), 2.0 * P_CAR * P_CAR + 0.5 * 2.0 * P_CAR * 10.0 / 20.0, "car");
@@ -280,7 +66,8 @@ fn greedy_picks_the_rallied_attack_when_it_beats_weapons_free() {
 #[test]
 fn a_group_against_a_single_target_eliminates_it_by_the_convolution() {
     // Three troops at one AC2 car: eliminated when at least two of three hit.
-    let g = game("3*Gun Trooper", "Target Car", 12.0, [false; 2], 1);
+    let cat = catalogue(SQUAD_CATALOGUE);
+    let g = TestBattle::skirmish(&cat, "3*Gun Trooper", "Target Car").max_turns(1).assemble(SPECIALS);
     let p2 = 3.0 * P_CAR * P_CAR * (1.0 - P_CAR) + P_CAR.powi(3);
     let s = first_action(&g, 1);
     let e_min = 10.0 * 3.0 * P_CAR * (1.0 - P_CAR).powi(2) + 20.0 * p2;
@@ -295,7 +82,8 @@ fn a_rallied_assault_walks_the_enemy_group_in_order() {
     // Three troops assault two AC1 crew (a hit eliminates): the first crew falls with
     // the first hit, the second with the second. P(first) = 1 − 0.45³, P(both) =
     // P(≥ 2 hits of 3). Score: each kill is worth 1 + 0.25 × 20/20 = 1.25.
-    let g = game("3*Gun Trooper", "2*Unarmed Crew", 12.0, [false; 2], 1);
+    let cat = catalogue(SQUAD_CATALOGUE);
+    let g = TestBattle::skirmish(&cat, "3*Gun Trooper", "2*Unarmed Crew").max_turns(1).assemble(SPECIALS);
     let q = 1.0 - P_CREW;
     let p1 = 1.0 - q.powi(3);
     let p2 = 3.0 * P_CREW * P_CREW * q + P_CREW.powi(3);
@@ -318,7 +106,8 @@ fn a_rallied_assault_walks_the_enemy_group_in_order() {
 fn an_assault_on_partly_damaged_members_keeps_the_remaining_life() {
     // Two troops assault two AC1 crew, the first already at 5 life: a hit kills it all
     // the same; the score counts its kill at 1 + 0.25 × 5/20.
-    let g = game("2*Gun Trooper", "2*Unarmed Crew", 12.0, [false; 2], 1);
+    let cat = catalogue(SQUAD_CATALOGUE);
+    let g = TestBattle::skirmish(&cat, "2*Gun Trooper", "2*Unarmed Crew").max_turns(1).assemble(SPECIALS);
     let mut s = first_action(&g, 1);
     s.life[2] = 5;
     let q = 1.0 - P_CREW;
@@ -332,7 +121,11 @@ fn a_trample_crosses_three_troops_each_dodging_alone() {
     // §7: trample AC5 over 3 troops: each 0.4 × 17/20 = 17/50; expected kills 51/50; all
     // three 4913/125000. The Stomper (speed 24, half 12 ≥ range 12) crosses all three.
     // Under-crewed, it has one action (else its second would overrun a survivor).
-    let g = game("Stomper", "3*Blank Trooper", 12.0, [true, false], 1);
+    let cat = catalogue(SQUAD_CATALOGUE);
+    let g = TestBattle::skirmish(&cat, "Stomper", "3*Blank Trooper")
+        .under_crewed(&[true, false])
+        .max_turns(1)
+        .assemble(SPECIALS);
     let s = first_action(&g, 1);
     let each = 17.0 / 50.0;
     // Score per member: P(kill) + 0.25 × E[min(loss, 20)] / 20, a hit taking 5 × d20
@@ -364,7 +157,12 @@ fn a_trample_crosses_three_troops_each_dodging_alone() {
 fn a_trample_crosses_at_most_half_its_speed_many() {
     // Speed 4: half 2 reaches range 2 and crosses two of three troops; its gun never hits.
     // Under-crewed: one action, so no overrun after the trample.
-    let g = game("Small Stomper", "3*Blank Trooper", 2.0, [true, false], 1);
+    let cat = catalogue(SQUAD_CATALOGUE);
+    let g = TestBattle::skirmish(&cat, "Small Stomper", "3*Blank Trooper")
+        .conditions(Conditions::at_range(2.0))
+        .under_crewed(&[true, false])
+        .max_turns(1)
+        .assemble(SPECIALS);
     let s = first_action(&g, 1);
     close(g.trample_score(&s, 0, 1).unwrap(), 2.0 * (17.0 / 50.0 + 0.25 * 7.4 / 20.0), "two crossed");
     let n = 50_000;
@@ -378,9 +176,13 @@ fn under_crewed_msvs_take_one_action_and_command_is_lost() {
     // Two-gun MSV (2 actions) + command car (1, command 1) + 3 gun cars: 6 unit actions;
     // the player's budget is 4 + 1 = 5. Under-crewed: the MSV takes one action and the
     // command is lost: budget 4.
+    let cat = catalogue(SQUAD_CATALOGUE);
     let force = "Two-Gun Stomper+Gun Boss+3*Gun Car";
     for (under, budget, msv_actions) in [(false, [4, 1], 2), (true, [4, 0], 1)] {
-        let g = game(force, "Box+Box+Box+Box", 12.0, [under, false], 1);
+        let g = TestBattle::skirmish(&cat, force, "Box+Box+Box+Box")
+            .under_crewed(&[under, false])
+            .max_turns(1)
+            .assemble(SPECIALS);
         let s = first_action(&g, 1);
         assert_eq!(s.budget[0], budget, "under_crewed = {under}");
         assert_eq!(s.actions[0], msv_actions, "under_crewed = {under}");
@@ -391,13 +193,16 @@ fn under_crewed_msvs_take_one_action_and_command_is_lost() {
         assert_eq!(out.actions[0], budget[0] + budget[1], "actions given, under_crewed = {under}");
     }
     // The other side keeps its own: B under-crewed, A not.
-    let g = game(force, "Box", 12.0, [false, true], 1);
+    let g = TestBattle::skirmish(&cat, force, "Box").under_crewed(&[false, true]).max_turns(1).assemble(SPECIALS);
     assert_eq!(first_action(&g, 1).budget[0], [4, 1]);
 }
 
 #[test]
 fn budgets_hold_with_group_actions_and_tramples_under_every_policy() {
-    let g = game("Stomper+3*Gun Trooper", "Two-Gun Stomper+3*Gun Trooper+2*Unarmed Crew", 12.0, [false; 2], 6);
+    let cat = catalogue(SQUAD_CATALOGUE);
+    let g = TestBattle::skirmish(&cat, "Stomper+3*Gun Trooper", "Two-Gun Stomper+3*Gun Trooper+2*Unarmed Crew")
+        .max_turns(6)
+        .assemble(SPECIALS);
     use std::sync::atomic::{AtomicBool, Ordering};
     /// Records which of Rallied Attack, Rallied Assault and trample were chosen.
     struct Spy<'a, P>(P, &'a [AtomicBool; 3]);
@@ -421,16 +226,12 @@ fn budgets_hold_with_group_actions_and_tramples_under_every_policy() {
         }
     }
     let seen = [AtomicBool::new(false), AtomicBool::new(false), AtomicBool::new(false)];
-    for seed in 0..3 {
+    for (policy, seed) in EVERY_POLICY {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut s = g.new_state();
         let mut out = Outcome::new();
         for _ in 0..2_000 {
-            match seed {
-                0 => play_battle(&g, &Audited(Spy(Greedy, &seen)), &mut s, &mut rng, &mut out),
-                1 => play_battle(&g, &Audited(Spy(FocusLowest, &seen)), &mut s, &mut rng, &mut out),
-                _ => play_battle(&g, &Audited(Spy(RandomLegal, &seen)), &mut s, &mut rng, &mut out),
-            }
+            play_battle(&g, &Audited(Spy(policy, &seen)), &mut s, &mut rng, &mut out);
         }
     }
     assert!(seen.iter().all(|b| b.load(Ordering::Relaxed)), "every new action is played by some policy: {seen:?}");
@@ -440,16 +241,9 @@ fn budgets_hold_with_group_actions_and_tramples_under_every_policy() {
 fn the_compiled_rallied_attack_scores_are_the_member_by_member_ones() {
     // Built-in catalogue: the common case read from the compiled table equals the
     // convolution step by step, bit for bit, at every target and life.
-    let cat = Catalogue::embedded().unwrap();
-    let o = Options::default();
-    let forces = [
-        ForceSpec::parse("Stingray Standard+3*ECBS Pirate AT").unwrap(),
-        ForceSpec::parse("Gladiator Lancer+2*ECBS Pirate AT").unwrap(),
-    ];
-    let units = resolve(&cat, &forces, &o, false).unwrap();
-    let cond = [Conditions::at_range(12.0); 2];
-    let tables = Tables::new(&units, &cond, &o, skirmish_value);
-    let g = TcGame::new(units, tables, &o, 10, 2);
+    let cat = embedded();
+    let (a, b) = ("Stingray Standard+3*ECBS Pirate AT", "Gladiator Lancer+2*ECBS Pirate AT");
+    let g = TestBattle::skirmish(&cat, a, b).options(Options::default()).max_turns(10).assemble(&[]);
     let mut s = first_action(&g, 1);
     let mut compared = 0;
     // Members out of the red, in it (3 life) and eliminated but still acting until

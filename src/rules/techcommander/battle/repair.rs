@@ -34,10 +34,16 @@ impl TcGame {
     }
 
     /// The greedy policy's best repair for `side` and its score (see the module docs).
+    #[inline(always)]
     pub fn best_repair(&self, s: &State, side: usize) -> Option<(Action, f32)> {
         if !faction_training(&self.o) {
             return None;
         }
+        self.best_repair_of(s, side)
+    }
+
+    /// [`TcGame::best_repair`] under faction training.
+    fn best_repair_of(&self, s: &State, side: usize) -> Option<(Action, f32)> {
         let repairer = self.side_units[side]
             .iter()
             .map(|&u| u as usize)

@@ -86,6 +86,12 @@ impl SpecialTable {
         let clamp = |l: i32| l.clamp(1, STARTING_LIFE as i32) as usize;
         self.gain[clamp(target_life)] - self.cost[clamp(own_life)]
     }
+
+    /// The highest [`SpecialTable::score`] at `target_life` (1..=20) over every own life.
+    fn best_at(&self, target_life: usize) -> f32 {
+        let least_cost = self.cost[1..].iter().copied().fold(f32::INFINITY, f32::min);
+        self.gain[target_life] - least_cost
+    }
 }
 
 /// The special attacks of a battle.
@@ -104,6 +110,11 @@ pub struct Specials {
     trample: Vec<u32>,
     /// Whether each unit may trample some rallied member.
     pub group_trample_any: Vec<bool>,
+    /// `bound[a * units + t][life]`: above every score of `a`'s special attacks on `t`
+    /// at that target life (any own life, fire-control and smoke state, and any
+    /// mixture of the fire-control states), so a policy that already holds a score at
+    /// least this high may skip them.
+    bound: Vec<ByLife>,
 }
 
 impl Specials {
@@ -123,6 +134,7 @@ impl Specials {
             mask: vec![0; n * n],
             trample: vec![NONE; n * n * 4],
             group_trample_any: vec![false; n],
+            bound: vec![[f32::NEG_INFINITY; STARTING_LIFE as usize + 1]; n * n],
         };
         for (a, ua) in units.iter().enumerate() {
             for (d, ud) in units.iter().enumerate() {
@@ -152,11 +164,22 @@ impl Specials {
                             }
                             let e = s.index(a, d, state(fc_lost, smoked), k);
                             s.entry[e] = i;
+                            let table = &s.tables[i as usize];
+                            for (life, b) in s.bound[a * n + d].iter_mut().enumerate().skip(1) {
+                                *b = b.max(table.best_at(life));
+                            }
                             s.any[a] = true;
                             s.mask[a * n + d] |= 1 << k;
                         }
                     }
                 }
+            }
+        }
+        // A mixture w × kept + (1 − w) × lost of two scores at most B is at most B up to
+        // rounding: a relative margin far above f32's keeps the bound above it.
+        for b in s.bound.iter_mut().flatten() {
+            if b.is_finite() {
+                *b += b.abs() * 1e-5 + 1e-6;
             }
         }
         s
@@ -165,6 +188,12 @@ impl Specials {
     #[inline(always)]
     fn index(&self, a: usize, t: usize, state: usize, k: usize) -> usize {
         (((a * self.units + t) * 4 + state) * 4) + k
+    }
+
+    /// [`Specials::bound`] of `a` on `t` at `life` (1..=20).
+    #[inline(always)]
+    pub fn bound(&self, a: usize, t: usize, life: usize) -> f32 {
+        self.bound[a * self.units + t][life]
     }
 
     /// Bits of the special attacks `a` has against `t`.
@@ -183,5 +212,46 @@ impl Specials {
     #[inline(always)]
     pub fn entry(&self, a: usize, t: usize, state: usize, k: usize) -> u32 {
         self.entry[self.index(a, t, state, k)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{TestBattle, embedded};
+
+    /// The skip bound lies above every score a policy can compute for a special attack:
+    /// every own life, fire-control and smoke state, and mixtures by any jury-rig weight.
+    #[test]
+    fn the_skip_bound_lies_above_every_special_attack_score() {
+        let cat = embedded();
+        let mut checked = 0;
+        let lance = "Gladiator Lancer+Beagle Hunter+Hunter IV Standard";
+        let siege = "Paladin Siege+Stingray Standard+Rhino Standard+2*ECBS Pirate AT";
+        for (a, b) in [(lance, siege), (siege, lance)] {
+            let g = TestBattle::skirmish(&cat, a, b).game();
+            let sp = &g.specials;
+            for at in 0..g.units.len() {
+                for t in 0..g.units.len() {
+                    for k in (0..4).filter(|&k| sp.against(at, t) & (1 << k) != 0) {
+                        for smoked in [false, true] {
+                            let kept = &sp.tables[sp.entry(at, t, super::state(false, smoked), k) as usize];
+                            let lost = &sp.tables[sp.entry(at, t, super::state(true, smoked), k) as usize];
+                            for life in 1..=20 {
+                                let bound = sp.bound(at, t, life as usize);
+                                for own in 1..=20 {
+                                    for w in [0.0f32, 0.05, 0.25, 0.5, 0.55, 0.95, 1.0] {
+                                        let score = w * kept.score(life, own) + (1.0 - w) * lost.score(life, own);
+                                        assert!(score < bound, "{a} v {b}: {at}->{t} special {k} at {life}/{own}");
+                                        checked += 1;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // The forces do make special attacks (rams at range 12).
+        assert!(checked > 10_000, "only {checked} scores checked");
     }
 }

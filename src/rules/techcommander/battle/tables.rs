@@ -76,6 +76,19 @@ pub fn sight_of(state: usize) -> usize {
     (state & 1) | ((state & 4) >> 1)
 }
 
+/// The target's part of a [`Tables::ranked`] row for shot `state` (fire-control bit
+/// clear): the smoke bit of the row is bit 0, so an actor's own smoke is or-ed in.
+#[inline(always)]
+pub fn ranked_target(t: usize, state: usize) -> usize {
+    ranked_target_sight(t, sight_of(state))
+}
+
+/// [`ranked_target`] by the [`sight_of`] bits.
+#[inline(always)]
+pub fn ranked_target_sight(t: usize, sight: usize) -> usize {
+    t * WEIGHTS * 4 + sight
+}
+
 /// No system in [`Tables::ranked`].
 pub const NO_SYSTEM: u8 = u8::MAX;
 
@@ -239,6 +252,19 @@ impl Tables {
     #[inline(always)]
     fn ranked_row(&self, a: usize, t: usize, w: Weight, state: usize) -> usize {
         ((a * self.units + t) * WEIGHTS + w as usize) * 4 + sight_of(state)
+    }
+
+    /// The actor's part of a [`Tables::ranked`] row: add [`ranked_target`] of the target
+    /// (with the shot's smoke bit) to get the row.
+    #[inline(always)]
+    pub fn ranked_actor(&self, a: usize, w: Weight) -> usize {
+        a * self.units * WEIGHTS * 4 + w as usize * 4
+    }
+
+    /// [`Tables::ranked`] by row ([`Tables::ranked_actor`] + [`ranked_target`]).
+    #[inline(always)]
+    pub fn ranked_at(&self, row: usize, life: usize) -> [(u8, f32); 2] {
+        self.ranked[row][life]
     }
 
     /// The two best systems of `a` against `t` in shot `state` (fire-control bit clear)

@@ -5,99 +5,17 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::game::{Action, State, TcGame};
-use super::kernel::{TcBattle, compile, compile_teams};
 use super::policy::{FocusLowest, Greedy, RandomLegal};
-use crate::catalogue::force::ForceSpec;
-use crate::catalogue::source::SourceFile;
-use crate::engine::Kernel;
-use crate::engine::battle::{BattlePolicy, BattleRules, BattleTally, Ending, Outcome, play_phases};
-use crate::rules::battle::BattleSetup;
-use crate::rules::techcommander::catalogue::Catalogue;
-use crate::rules::techcommander::conditions::Conditions;
+use super::test_support::{SQUAD_CATALOGUE, TestBattle, catalogue, embedded, tally};
+use crate::engine::battle::{BattlePolicy, BattleRules, Ending, Outcome, play_phases};
 use crate::rules::techcommander::options::Options;
 use crate::stats::binomial::consistent;
 
-/// A 1-shot 20-damage gun (T 11 against AC1 at range 12) on a car, a command car and a
-/// trooper; a command car costs the whole starting cap of 3.
-const TEAM_CATALOGUE: &str = r#"
-[[weapon]]
-name = "Gun"
-damage = 20
-shots = 1
-fire_control = 0
-opt = 100
-weight = 1
-power = 0
-
-[[unit]]
-name = "Car"
-kind = "vehicle"
-ac = 2
-
-[[unit]]
-name = "Boss Car"
-kind = "vehicle"
-ac = 3
-command = 1
-
-[[unit]]
-name = "Trooper"
-kind = "troop"
-ac = 1
-
-[[build]]
-name = "Gun Car"
-unit = "Car"
-weapons = [{ name = "Gun" }]
-
-[[build]]
-name = "Gun Boss"
-unit = "Boss Car"
-weapons = [{ name = "Gun" }]
-
-[[build]]
-name = "Gun Trooper"
-unit = "Trooper"
-weapons = [{ name = "Gun" }]
-"#;
-
-fn test_catalogue() -> Catalogue {
-    Catalogue::from_sources("test", &[SourceFile { name: "teams.toml".into(), text: TEAM_CATALOGUE.into() }])
-        .expect("the test catalogue is valid")
-}
-
-fn team_battle(cat: &Catalogue, forces: &[&str], teams: Option<&[usize]>, policy: Option<&str>) -> TcBattle {
-    team_battle_with(cat, forces, teams, policy, &Options::default())
-}
-
-fn team_battle_with(
-    cat: &Catalogue,
-    forces: &[&str],
-    teams: Option<&[usize]>,
-    policy: Option<&str>,
-    o: &Options,
-) -> TcBattle {
-    let forces: Vec<ForceSpec> = forces.iter().map(|f| ForceSpec::parse(f).unwrap()).collect();
-    let cond = vec![Conditions::at_range(12.0); forces.len()];
-    let setup =
-        BattleSetup { mode: "deathmatch", forces: &forces, conditions: &cond, options: o, policy, max_turns: None };
-    match teams {
-        Some(t) => compile_teams(cat, &setup, Some(t)).unwrap().0,
-        None => compile(cat, &setup).unwrap().0,
-    }
-}
-
-fn tally(k: &TcBattle, trials: u32, seed: u64) -> BattleTally {
-    let mut t = k.new_tally();
-    k.play(&mut Xoshiro256PlusPlus::seed_from_u64(seed), trials, &mut t);
-    t
-}
-
 #[test]
 fn identical_teams_of_two_win_equally_often() {
-    let cat = Catalogue::embedded().unwrap();
+    let cat = embedded();
     let f = "Stingray Standard+ECBS Pirate AT";
-    let k = team_battle(&cat, &[f, f, f, f], Some(&[0, 0, 1, 1]), None);
+    let k = TestBattle::deathmatch(&cat, &[f, f, f, f]).options(Options::default()).teams(&[0, 0, 1, 1]).kernel();
     let t = tally(&k, 20_000, 5);
     assert_eq!((t.wins[1], t.wins[3]), (0, 0), "a team wins as its captain");
     assert_eq!((t.actions[1], t.actions[3]), (0, 0), "a team acts through its captain");
@@ -157,13 +75,13 @@ fn no_friendly_fire<P: BattlePolicy<TcGame>>(g: &TcGame, inner: P, seed: u64) ->
 
 #[test]
 fn teammates_never_target_each_other() {
-    let cat = test_catalogue();
+    let cat = catalogue(SQUAD_CATALOGUE);
     // Rallied troopers (one group per team) and cars; three teams of two.
     let forces =
         ["3*Gun Trooper", "Gun Car+Gun Trooper", "3*Gun Trooper", "Gun Car+Gun Trooper", "Gun Boss", "Gun Car"];
     let teams = [0, 0, 1, 1, 2, 2];
     for policy in ["greedy", "focus-lowest", "random"] {
-        let k = team_battle(&cat, &forces, Some(&teams), Some(policy));
+        let k = TestBattle::deathmatch(&cat, &forces).options(Options::default()).teams(&teams).policy(policy).kernel();
         let g = k.game();
         let (attacks, kills) = match policy {
             "greedy" => no_friendly_fire(g, Greedy, 1),
@@ -189,17 +107,14 @@ impl BattlePolicy<TcGame> for CountSteps {
 
 #[test]
 fn a_team_pools_its_players_actions() {
-    let cat = test_catalogue();
+    let cat = catalogue(SQUAD_CATALOGUE);
     // Team 0: a command car (2 + 1 actions) and three troopers (2); team 1: three
     // troopers and a car + trooper (2 + 2).
     let o = Options { pass_ends_turn: false, ..Options::default() };
-    let k = team_battle_with(
-        &cat,
-        &["Gun Boss", "3*Gun Trooper", "3*Gun Trooper", "Gun Car+Gun Trooper"],
-        Some(&[0, 0, 1, 1]),
-        None,
-        &o,
-    );
+    let k = TestBattle::deathmatch(&cat, &["Gun Boss", "3*Gun Trooper", "3*Gun Trooper", "Gun Car+Gun Trooper"])
+        .options(o)
+        .teams(&[0, 0, 1, 1])
+        .kernel();
     let g = k.game();
     let policy = CountSteps { asked: Default::default() };
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
@@ -240,17 +155,22 @@ fn a_team_pools_its_players_actions() {
 
 #[test]
 fn teams_of_one_are_the_free_for_all_draw_for_draw() {
-    let cat = Catalogue::embedded().unwrap();
+    let cat = embedded();
     let forces = ["Stingray Standard+ECBS Pirate AT", "Pigeonhawk Standard", "3*ECBS Pirate AT"];
-    let ffa = tally(&team_battle(&cat, &forces, None, None), 3_000, 8);
-    let single = tally(&team_battle(&cat, &forces, Some(&[4, 1, 9]), None), 3_000, 8);
+    let k = TestBattle::deathmatch(&cat, &forces).options(Options::default()).kernel();
+    let ffa = tally(&k, 3_000, 8);
+    let k = TestBattle::deathmatch(&cat, &forces).options(Options::default()).teams(&[4, 1, 9]).kernel();
+    let single = tally(&k, 3_000, 8);
     assert_eq!(ffa, single);
 }
 
 #[test]
 fn team_totals_decide_and_ties_go_to_kills() {
-    let cat = test_catalogue();
-    let k = team_battle(&cat, &["Gun Car", "Gun Car", "Gun Car", "Gun Car"], Some(&[0, 1, 0, 1]), None);
+    let cat = catalogue(SQUAD_CATALOGUE);
+    let k = TestBattle::deathmatch(&cat, &["Gun Car", "Gun Car", "Gun Car", "Gun Car"])
+        .options(Options::default())
+        .teams(&[0, 1, 0, 1])
+        .kernel();
     let g = k.game();
     let mut s = g.new_state();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
@@ -264,20 +184,6 @@ fn team_totals_decide_and_ties_go_to_kills() {
     assert_eq!(g.time_called(&s, &mut out), Ending::Winner(1), "10 all: team kills 1 vs 2");
     s.kills_side[..4].copy_from_slice(&[1, 0, 1, 2]);
     assert_eq!(g.time_called(&s, &mut out), Ending::Draw, "shared");
-    assert!(
-        compile_teams(
-            &cat,
-            &BattleSetup {
-                mode: "skirmish",
-                forces: &[ForceSpec::parse("Gun Car").unwrap(), ForceSpec::parse("Gun Car").unwrap()],
-                conditions: &[Conditions::at_range(12.0); 2],
-                options: &Options::default(),
-                policy: None,
-                max_turns: None,
-            },
-            Some(&[0, 1]),
-        )
-        .is_err(),
-        "teams play a deathmatch"
-    );
+    let skirmish = TestBattle::skirmish(&cat, "Gun Car", "Gun Car").options(Options::default()).teams(&[0, 1]);
+    assert!(skirmish.compile().is_err(), "teams play a deathmatch");
 }

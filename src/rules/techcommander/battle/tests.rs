@@ -3,16 +3,15 @@
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::game::{Action, State, TcGame};
-use super::kernel::{TcBattle, compile};
-use super::tables::Tables;
+use super::game::Action;
+use super::test_support::{
+    Audited, Part, TestBattle, assert_consistent, catalogue, embedded, options, parse_catalogue,
+    play_under_every_policy, tally, turn_one, wounded,
+};
 use super::units::resolve;
 use crate::catalogue::force::ForceSpec;
-use crate::catalogue::source::SourceFile;
 use crate::engine::Kernel;
-use crate::engine::battle::{Battle, BattlePolicy, BattleRules, BattleTally, Ending, Outcome, play_battle};
-use crate::rules::battle::BattleSetup;
-use crate::rules::techcommander::catalogue::Catalogue;
+use crate::engine::battle::{Battle, BattlePolicy, BattleRules, Ending, Outcome, play_battle};
 use crate::rules::techcommander::conditions::Conditions;
 use crate::rules::techcommander::options::{MutualElimination, Options};
 use crate::rules::techcommander::{Duel, Policy};
@@ -243,38 +242,14 @@ unit = "Trooper"
 weapons = [{ name = "Gun" }]
 "#;
 
-fn catalogue() -> Catalogue {
-    Catalogue::from_sources("test", &[SourceFile { name: "test.toml".into(), text: TEST_CATALOGUE.into() }])
-        .expect("the test catalogue is valid")
-}
-
-fn options() -> Options {
-    Options { force_budget: 1000, ..Options::default() }
-}
-
-fn battle(cat: &Catalogue, a: &str, b: &str, o: &Options, policy: Option<&str>, max_turns: Option<u32>) -> TcBattle {
-    let forces = [ForceSpec::parse(a).unwrap(), ForceSpec::parse(b).unwrap()];
-    let cond = [Conditions::at_range(12.0); 2];
-    let setup = BattleSetup { mode: "skirmish", forces: &forces, conditions: &cond, options: o, policy, max_turns };
-    compile(cat, &setup).unwrap().0
-}
-
-fn tally(k: &TcBattle, trials: u32, seed: u64) -> BattleTally {
-    let mut t = k.new_tally();
-    k.play(&mut Xoshiro256PlusPlus::seed_from_u64(seed), trials, &mut t);
-    t
-}
-
-/// `k` of `n` is consistent with the exact `p` (two-sided, alpha 1e-6).
-fn assert_consistent(k: u64, n: u64, p: f64, what: &str) {
-    assert!(consistent(k, n, p, 1e-6), "{what}: {k}/{n} = {} vs exact {p}", k as f64 / n as f64);
-}
+/// What [`TestBattle::assemble`] builds besides the tables: passengers and Omegas.
+const OFFLOAD_OMEGA: &[Part] = &[Part::Offload, Part::Omega];
 
 #[test]
 fn a_vehicle_against_two_unarmed_crew_follows_the_exact_law() {
     // §7: P(B eliminated by turn 1..4) = 0, 121/400, 2299/4000, 121363/160000.
-    let cat = catalogue();
-    let k = battle(&cat, "Gun Car", "2*Unarmed Crew", &options(), None, Some(4));
+    let cat = catalogue(TEST_CATALOGUE);
+    let k = TestBattle::skirmish(&cat, "Gun Car", "2*Unarmed Crew").max_turns(4).kernel();
     let n = 200_000;
     let t = tally(&k, n, 7);
     let by_turn = t.decided_by_turn();
@@ -287,18 +262,21 @@ fn a_vehicle_against_two_unarmed_crew_follows_the_exact_law() {
 
 #[test]
 fn an_msv_with_two_systems_fires_twice_a_turn_with_one_system_once() {
-    let cat = catalogue();
+    let cat = catalogue(TEST_CATALOGUE);
     let n = 200_000;
-    let two = tally(&battle(&cat, "Two-Gun Walker", "2*Unarmed Crew", &options(), None, Some(2)), n, 8);
+    let k = TestBattle::skirmish(&cat, "Two-Gun Walker", "2*Unarmed Crew").max_turns(2).kernel();
+    let two = tally(&k, n, 8);
     assert_consistent(two.decided_by_turn()[0], n as u64, 121.0 / 400.0, "two systems, turn 1");
     assert_consistent(two.decided_by_turn()[1], n as u64, 121363.0 / 160000.0, "two systems, turn 2");
     // One system: the second action cannot attack (SYSTEM_ONCE_PER_TURN): the vehicle row.
-    let one = tally(&battle(&cat, "One-Gun Walker", "2*Unarmed Crew", &options(), None, Some(2)), n, 9);
+    let k = TestBattle::skirmish(&cat, "One-Gun Walker", "2*Unarmed Crew").max_turns(2).kernel();
+    let one = tally(&k, n, 9);
     assert_eq!(one.decided_by_turn()[0], 0);
     assert_consistent(one.decided_by_turn()[1], n as u64, 121.0 / 400.0, "one system, turn 2");
     // Without the ruling the one gun fires twice, as the two-system walker.
     let o = Options { system_once_per_turn: false, ..options() };
-    let free = tally(&battle(&cat, "One-Gun Walker", "2*Unarmed Crew", &o, None, Some(2)), n, 9);
+    let k = TestBattle::skirmish(&cat, "One-Gun Walker", "2*Unarmed Crew").options(o).max_turns(2).kernel();
+    let free = tally(&k, n, 9);
     assert_consistent(free.decided_by_turn()[0], n as u64, 121.0 / 400.0, "SYSTEM_ONCE_PER_TURN=false");
 }
 
@@ -306,10 +284,10 @@ fn an_msv_with_two_systems_fires_twice_a_turn_with_one_system_once() {
 fn one_unit_a_side_plays_the_duel_draw_for_draw() {
     // Same builds, same conditions, same turn cap, single-system sides: the battle
     // draws the duel's numbers in the duel's order, so the counts are identical.
-    let cat = catalogue();
+    let cat = catalogue(TEST_CATALOGUE);
     let o = options();
     for (a, b) in [("Cannon Car", "Lance Car"), ("Gun Car", "Cannon Car")] {
-        let k = battle(&cat, a, b, &o, None, Some(20));
+        let k = TestBattle::skirmish(&cat, a, b).options(o).max_turns(20).kernel();
         let t = tally(&k, 50_000, 11);
         let side = |name: &str| {
             let build = cat.build(name).unwrap();
@@ -335,88 +313,37 @@ fn one_unit_a_side_plays_the_duel_draw_for_draw() {
 
 #[test]
 fn a_mirror_battle_is_even() {
-    let cat = crate::rules::techcommander::catalogue::Catalogue::embedded().unwrap();
+    let cat = embedded();
     let force = "Gladiator Lancer+Beagle Hunter+Hunter IV Standard";
     for policy in ["greedy", "focus-lowest", "random"] {
-        let k = battle(&cat, force, force, &Options::default(), Some(policy), None);
+        let k = TestBattle::skirmish(&cat, force, force).options(Options::default()).policy(policy).kernel();
         let t = tally(&k, 40_000, 3);
         let decisive = t.wins[0] + t.wins[1];
         assert!(consistent(t.wins[0], decisive, 0.5, 1e-6), "{policy}: {} vs {}", t.wins[0], t.wins[1]);
     }
 }
 
-/// Wraps a policy and checks every step against the budgets it may spend.
-struct Audited<P>(P);
-
-impl<P: BattlePolicy<TcGame>> BattlePolicy<TcGame> for Audited<P> {
-    fn choose(&self, g: &TcGame, s: &State, side: usize, phase: usize, rng: &mut Xoshiro256PlusPlus) -> Option<Action> {
-        let a = self.0.choose(g, s, side, phase, rng)?;
-        assert!(s.left[side] >= 1, "a player action beyond the budget");
-        match a {
-            Action::Attack { actor, system, .. } => {
-                assert!(s.actions[actor as usize] >= 1, "a unit action beyond the unit's");
-                assert!(s.used[actor as usize] & (1 << system) == 0, "a system fired twice in a turn");
-            }
-            Action::Smoke { unit } => assert!(s.actions[unit as usize] >= 1 && s.smoke_rounds[unit as usize] >= 1),
-            Action::Group { .. } | Action::RallyAttack { .. } | Action::Assault { .. } => {
-                assert!(!s.group_acted[side], "the group acted twice");
-                assert!(g.groups[side].iter().any(|&m| g.member_ready(s, m as usize)), "a group with nobody ready");
-            }
-            Action::Trample { actor, .. } => {
-                let a = actor as usize;
-                assert!(s.present[a] && s.actions[a] >= 1, "a trample beyond the unit's actions");
-                let bit = 1 << (g.units[a].attacker.systems.len() + super::rally_laws::TRAMPLE);
-                assert!(s.used[a] & bit == 0, "two tramples in a turn");
-            }
-            Action::Scan { unit } => assert!(s.actions[unit as usize] >= 1, "a scan by a unit that acted"),
-            Action::DigIn { unit } => assert!(s.actions[unit as usize] >= 1, "a dig-in by a unit that acted"),
-            Action::Repair { unit, .. } => assert!(s.actions[unit as usize] >= 1, "a repair by a unit that acted"),
-            Action::Omega { actor, .. } => {
-                assert_eq!(s.actions[actor as usize], 2, "an Omega after an earlier action");
-                assert_eq!(s.used[actor as usize], 0, "an Omega after a system fired");
-            }
-            Action::Offload { carrier, .. } => {
-                let c = carrier as usize;
-                assert!(s.present[c] && s.actions[c] >= 1, "an offload by a carrier that acted");
-                assert!(g.passengers[c].iter().any(|&p| s.aboard[p as usize]), "an offload with nobody aboard");
-            }
-        }
-        Some(a)
-    }
-}
-
-fn skirmish(cat: &Catalogue, a: &str, b: &str, o: &Options, max_turns: u32) -> TcGame {
-    let forces = [ForceSpec::parse(a).unwrap(), ForceSpec::parse(b).unwrap()];
-    let units = resolve(cat, &forces, o, false).unwrap();
-    let cond = [Conditions::at_range(12.0); 2];
-    let tables = Tables::new(&units, &cond, o, super::tables::skirmish_value);
-    let offload = super::tables::offload_tables(&units, &cond, o, super::tables::skirmish_value);
-    let mut g = TcGame::new(units, tables, o, max_turns, 2);
-    g.offload = offload;
-    g.omega = super::omega::Omega::new(&g.units, &cond, &g.tables, o, super::tables::skirmish_value, g.jury_ok as f64);
-    g
-}
-
 #[test]
 fn budgets_are_never_exceeded_and_command_adds_actions() {
-    let cat = crate::rules::techcommander::catalogue::Catalogue::embedded().unwrap();
+    let cat = embedded();
     let o = Options::default();
-    let g = skirmish(
+    let g = TestBattle::skirmish(
         &cat,
         "Gladiator Lancer+Beagle Hunter+Hunter IV Standard",
         "Paladin Siege+Stingray Standard+Rhino Standard+2*ECBS Pirate AT",
-        &o,
-        10,
-    );
+    )
+    .options(o)
+    .max_turns(10)
+    .assemble(OFFLOAD_OMEGA);
     let b = Battle { game: g, policy: Audited(super::policy::Greedy) };
     let mut t = b.tally();
     b.play_into(&mut Xoshiro256PlusPlus::seed_from_u64(5), 20_000, &mut t);
     assert_eq!(t.trials, 20_000);
 
     // §7: 5 single-action units, no command, not rallied: 4 act per turn; command 1: 5.
-    let test = catalogue();
+    let test = catalogue(TEST_CATALOGUE);
     for (force, acted) in [("5*Gun Car", 4), ("4*Gun Car+Gun Boss", 5)] {
-        let g = skirmish(&test, force, "Fort", &options(), 1);
+        let g = TestBattle::skirmish(&test, force, "Fort").max_turns(1).assemble(OFFLOAD_OMEGA);
         let mut s = g.new_state();
         let mut out = Outcome::new();
         play_battle(&g, &Audited(super::policy::Greedy), &mut s, &mut Xoshiro256PlusPlus::seed_from_u64(1), &mut out);
@@ -424,29 +351,18 @@ fn budgets_are_never_exceeded_and_command_adds_actions() {
     }
 }
 
-/// A state where the listed units of `g` are at `life` with kill credit to `by`.
-fn wounded(g: &TcGame, rng: &mut Xoshiro256PlusPlus, hits: &[(usize, i32, usize)]) -> State {
-    let mut s = g.new_state();
-    g.begin_battle(&mut s, rng);
-    for &(u, life, by) in hits {
-        s.life[u] = life;
-        s.credit[u] = by as u8;
-    }
-    s
-}
-
 #[test]
 fn time_called_scores_destroyed_ac_and_elimination_is_at_resolve_damage() {
-    let cat = crate::rules::techcommander::catalogue::Catalogue::embedded().unwrap();
+    let cat = embedded();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);
     // A destroyed a Stingray (AC2) and 3 troops; B destroyed an AC4 MSV: A 5, B 4.
-    let g = skirmish(
+    let g = TestBattle::skirmish(
         &cat,
         "Gladiator Lancer+Hunter IV Standard",
         "Stingray Standard+3*ECBS Pirate AT+Rhino Standard",
-        &options(),
-        10,
-    );
+    )
+    .max_turns(10)
+    .assemble(OFFLOAD_OMEGA);
     let mut s = wounded(&g, &mut rng, &[(2, -3, 1), (3, 0, 1), (4, -1, 1), (5, -7, 1), (0, -2, 6)]);
     let mut out = Outcome::new();
     assert_eq!(g.end_turn(&mut s, 0, &mut rng, &mut out), None, "both sides keep a unit");
@@ -456,12 +372,15 @@ fn time_called_scores_destroyed_ac_and_elimination_is_at_resolve_damage() {
     assert_eq!(out.kills[1], 4);
 
     // Both last units at 0 or less at the same Resolve Damage: a draw (or the score).
-    let g = skirmish(&cat, "Gladiator Lancer", "Stingray Standard", &options(), 10);
+    let g = TestBattle::skirmish(&cat, "Gladiator Lancer", "Stingray Standard").max_turns(10).assemble(OFFLOAD_OMEGA);
     let mut s = wounded(&g, &mut rng, &[(0, 0, 1), (1, -4, 0)]);
     let mut out = Outcome::new();
     assert_eq!(g.end_turn(&mut s, 0, &mut rng, &mut out), Some(Ending::Draw));
     let o = Options { mutual_elimination: MutualElimination::Score, ..options() };
-    let g = skirmish(&cat, "Gladiator Lancer", "Stingray Standard", &o, 10);
+    let g = TestBattle::skirmish(&cat, "Gladiator Lancer", "Stingray Standard")
+        .options(o)
+        .max_turns(10)
+        .assemble(OFFLOAD_OMEGA);
     let mut s = wounded(&g, &mut rng, &[(0, 0, 1), (1, -4, 0)]);
     let mut out = Outcome::new();
     assert_eq!(g.end_turn(&mut s, 0, &mut rng, &mut out), Some(Ending::Winner(1)), "B destroyed 4 AC, A 2");
@@ -470,8 +389,10 @@ fn time_called_scores_destroyed_ac_and_elimination_is_at_resolve_damage() {
 #[test]
 fn crew_of_a_removed_msv_escape_on_ten_or_less() {
     // §7: an MSV's 2 crew: 0, 1, 2 survivors with 1/4, 1/2, 1/4.
-    let cat = crate::rules::techcommander::catalogue::Catalogue::embedded().unwrap();
-    let g = skirmish(&cat, "Gladiator Lancer+Hunter IV Standard", "Stingray Standard", &options(), 10);
+    let cat = embedded();
+    let g = TestBattle::skirmish(&cat, "Gladiator Lancer+Hunter IV Standard", "Stingray Standard")
+        .max_turns(10)
+        .assemble(OFFLOAD_OMEGA);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
     let n = 100_000u64;
     let mut counts = [0u64; 3];
@@ -487,7 +408,10 @@ fn crew_of_a_removed_msv_escape_on_ten_or_less() {
     // Under CREW_SURVIVORS=fight the survivors stay: a side with only escaped crew is
     // not eliminated.
     let o = Options { crew_survivors: crate::rules::techcommander::options::CrewSurvivors::Fight, ..options() };
-    let g = skirmish(&cat, "Gladiator Lancer", "Stingray Standard", &o, 10);
+    let g = TestBattle::skirmish(&cat, "Gladiator Lancer", "Stingray Standard")
+        .options(o)
+        .max_turns(10)
+        .assemble(OFFLOAD_OMEGA);
     let mut survived = 0;
     for _ in 0..1000 {
         let mut s = wounded(&g, &mut rng, &[(0, -5, 3)]);
@@ -501,7 +425,7 @@ fn crew_of_a_removed_msv_escape_on_ten_or_less() {
 
 #[test]
 fn forces_over_budget_are_refused_naming_the_excess() {
-    let cat = crate::rules::techcommander::catalogue::Catalogue::embedded().unwrap();
+    let cat = embedded();
     let o = Options::default();
     let ok = |f: &str| resolve(&cat, &[ForceSpec::parse(f).unwrap()], &o, true);
     assert!(ok("Gladiator Lancer+Hunter IV Standard+Stingray Standard+3*ECBS Pirate AT").is_ok(), "12 is valid");
@@ -514,35 +438,31 @@ fn forces_over_budget_are_refused_naming_the_excess() {
 
 #[test]
 fn protect_command_pops_smoke_under_threat() {
-    let cat = catalogue();
+    let cat = catalogue(TEST_CATALOGUE);
     // A's Gun Boss (command 1) has no smoke gear: the greedy policy attacks instead.
-    let g = skirmish(&cat, "Gun Boss", "Big Gun Car", &options(), 1);
-    let mut s = g.new_state();
+    let g = TestBattle::skirmish(&cat, "Gun Boss", "Big Gun Car").max_turns(1).assemble(OFFLOAD_OMEGA);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-    g.begin_battle(&mut s, &mut rng);
-    let mut order = [0u8; 8];
-    g.begin_turn(&mut s, 0, &mut rng, &mut order);
+    let mut s = turn_one(&g, &mut rng);
     let a = super::policy::Greedy.choose(&g, &s, 0, 0, &mut rng);
     assert!(matches!(a, Some(Action::Attack { .. })), "{a:?}");
     // Give it a smoke round: the Big Gun Car kills it with 13/20 >= 0.25: it pops smoke.
     s.smoke_rounds[0] = 1;
     assert_eq!(super::policy::Greedy.choose(&g, &s, 0, 0, &mut rng), Some(Action::Smoke { unit: 0 }));
     let o = Options { protect_command: false, ..options() };
-    let g2 = skirmish(&cat, "Gun Boss", "Big Gun Car", &o, 1);
+    let g2 = TestBattle::skirmish(&cat, "Gun Boss", "Big Gun Car").options(o).max_turns(1).assemble(OFFLOAD_OMEGA);
     assert!(matches!(super::policy::Greedy.choose(&g2, &s, 0, 0, &mut rng), Some(Action::Attack { .. })));
 }
 
 #[test]
 fn the_same_seed_gives_the_same_tally_on_any_thread_count() {
-    let cat = crate::rules::techcommander::catalogue::Catalogue::embedded().unwrap();
-    let k = battle(
+    let cat = embedded();
+    let k = TestBattle::skirmish(
         &cat,
         "Gladiator Lancer+Beagle Hunter+Hunter IV Standard",
         "Paladin Siege+Stingray Standard+Rhino Standard+2*ECBS Pirate AT",
-        &Options::default(),
-        None,
-        None,
-    );
+    )
+    .options(Options::default())
+    .kernel();
     let cells = [crate::engine::Cell { key: 42, kernel: &k }];
     let run = |threads| {
         let config = crate::engine::RunConfig {
@@ -556,28 +476,13 @@ fn the_same_seed_gives_the_same_tally_on_any_thread_count() {
     assert_eq!(run(1), run(2));
 }
 
-fn deathmatch(cat: &Catalogue, forces: &[&str], o: &Options) -> TcGame {
-    let forces: Vec<ForceSpec> = forces.iter().map(|f| ForceSpec::parse(f).unwrap()).collect();
-    let cond = vec![Conditions::at_range(12.0); forces.len()];
-    let setup = BattleSetup {
-        mode: "deathmatch",
-        forces: &forces,
-        conditions: &cond,
-        options: o,
-        policy: None,
-        max_turns: None,
-    };
-    compile(cat, &setup).unwrap().0.game().clone()
-}
-
 #[test]
 fn deathmatch_deploys_within_the_cap_and_kill_chips_raise_it() {
-    let cat = crate::rules::techcommander::catalogue::Catalogue::embedded().unwrap();
-    let g = deathmatch(
-        &cat,
-        &["Stingray Standard+ECBS Pirate AT", "Pigeonhawk Standard", "3*ECBS Pirate AT"],
-        &Options::default(),
-    );
+    let cat = embedded();
+    let g =
+        TestBattle::deathmatch(&cat, &["Stingray Standard+ECBS Pirate AT", "Pigeonhawk Standard", "3*ECBS Pirate AT"])
+            .options(Options::default())
+            .game();
     assert_eq!(g.base_actions, 2);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
     let mut s = g.new_state();
@@ -612,28 +517,16 @@ fn deathmatch_deploys_within_the_cap_and_kill_chips_raise_it() {
 
 #[test]
 fn a_mirror_deathmatch_is_even_and_held_chips_keep_the_cap() {
-    let cat = crate::rules::techcommander::catalogue::Catalogue::embedded().unwrap();
+    let cat = embedded();
     let force = "Stingray Standard+ECBS Pirate AT";
-    let forces = [ForceSpec::parse(force).unwrap(), ForceSpec::parse(force).unwrap()];
-    let cond = [Conditions::at_range(12.0); 2];
     let o = Options::default();
-    let setup = BattleSetup {
-        mode: "deathmatch",
-        forces: &forces,
-        conditions: &cond,
-        options: &o,
-        policy: None,
-        max_turns: None,
-    };
-    let k = compile(&cat, &setup).unwrap().0;
+    let k = TestBattle::deathmatch(&cat, &[force, force]).options(o).kernel();
     let t = tally(&k, 40_000, 12);
     assert!(consistent(t.wins[0], t.wins[0] + t.wins[1], 0.5, 1e-6), "{} vs {}", t.wins[0], t.wins[1]);
     assert_eq!(t.ended_in_turn.iter().sum::<u64>(), 0, "deathmatches run to the cap");
-    let held = deathmatch(
-        &cat,
-        &[force, force],
-        &Options { dm_perks: crate::rules::techcommander::options::DmPerks::Hold, ..o },
-    );
+    let held = TestBattle::deathmatch(&cat, &[force, force])
+        .options(Options { dm_perks: crate::rules::techcommander::options::DmPerks::Hold, ..o })
+        .game();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
     let mut s = held.new_state();
     held.begin_battle(&mut s, &mut rng);
@@ -641,7 +534,7 @@ fn a_mirror_deathmatch_is_even_and_held_chips_keep_the_cap() {
     let mut order = [0u8; 8];
     held.begin_turn(&mut s, 0, &mut rng, &mut order);
     assert_eq!(&s.cap[..2], &[3, 3]);
-    let spent = deathmatch(&cat, &[force, force], &o);
+    let spent = TestBattle::deathmatch(&cat, &[force, force]).options(o).game();
     let mut s = spent.new_state();
     spent.begin_battle(&mut s, &mut rng);
     s.chips = [5; 8];
@@ -653,24 +546,18 @@ fn a_mirror_deathmatch_is_even_and_held_chips_keep_the_cap() {
 fn a_ram_is_an_action_where_the_rammer_reaches() {
     // §7: ram AC6 -> AC3 (T 15) kills from 20 with 33/80; the rammer takes floor(d20/2)
     // and survives. One ram a turn (a vehicle): P(eliminated in turn 1) = 33/80.
-    let cat = catalogue();
+    let cat = catalogue(TEST_CATALOGUE);
     let n = 100_000;
-    let t = tally(&battle(&cat, "Rammer", "Unarmed Car", &options(), None, Some(1)), n, 21);
+    let k = TestBattle::skirmish(&cat, "Rammer", "Unarmed Car").max_turns(1).kernel();
+    let t = tally(&k, n, 21);
     assert_consistent(t.decided_by_turn()[0], n as u64, 33.0 / 80.0, "ram kills in turn 1");
     assert_eq!(t.wins[1], 0);
     // Out of reach (range 30 > speed 20): no ram, nothing happens.
-    let forces = [ForceSpec::parse("Rammer").unwrap(), ForceSpec::parse("Unarmed Car").unwrap()];
-    let cond = [Conditions::at_range(30.0); 2];
-    let o = options();
-    let setup = BattleSetup {
-        mode: "skirmish",
-        forces: &forces,
-        conditions: &cond,
-        options: &o,
-        policy: None,
-        max_turns: Some(1),
-    };
-    let far = tally(&compile(&cat, &setup).unwrap().0, 2_000, 22);
+    let k = TestBattle::skirmish(&cat, "Rammer", "Unarmed Car")
+        .conditions(Conditions::at_range(30.0))
+        .max_turns(1)
+        .kernel();
+    let far = tally(&k, 2_000, 22);
     assert_eq!(far.decided_by_turn()[0], 0);
 }
 
@@ -678,11 +565,12 @@ fn a_ram_is_an_action_where_the_rammer_reaches() {
 fn the_second_edition_s_moneyshot_plays_in_battles() {
     // Every hit of the Gun eliminates an AC1 crew: under EDITION=2 Moneyshot adds 2,
     // T 11 -> 13, so P(both crew gone by turn 2) = (13/20)^2; under the 3rd, (11/20)^2.
-    let cat = catalogue();
+    let cat = catalogue(TEST_CATALOGUE);
     let n = 100_000;
     for (edition, p) in [(2, 169.0 / 400.0), (3, 121.0 / 400.0)] {
         let o = Options { edition, ..options() };
-        let t = tally(&battle(&cat, "Merc Gun Car", "2*Unarmed Crew", &o, None, Some(2)), n, 31);
+        let k = TestBattle::skirmish(&cat, "Merc Gun Car", "2*Unarmed Crew").options(o).max_turns(2).kernel();
+        let t = tally(&k, n, 31);
         assert_consistent(t.decided_by_turn()[1], n as u64, p, &format!("edition {edition}"));
     }
 }
@@ -691,7 +579,7 @@ fn the_second_edition_s_moneyshot_plays_in_battles() {
 
 #[test]
 fn passengers_cost_their_points_and_only_troops_and_crew_ride_msvs_and_vehicles() {
-    let cat = catalogue();
+    let cat = catalogue(TEST_CATALOGUE);
     let o = Options { force_budget: 5, ..options() };
     let ok = |f: &str| resolve(&cat, &[ForceSpec::parse(f).unwrap()], &o, true);
     let units = ok("Unarmed Car[2*Unarmed Crew]").unwrap();
@@ -712,21 +600,21 @@ fn a_force_entry_with_passengers_is_checked_with_its_field() {
     let text = format!(
         "{TEST_CATALOGUE}\n[[force]]\nname = \"Bus\"\nunits = [{{ build = \"Unarmed Car\", passengers = [{{ build = \"Gun Trooper\", count = 2 }}, {{ build = \"Gun Car\" }}] }}]\n"
     );
-    let e = Catalogue::from_sources("test", &[SourceFile { name: "test.toml".into(), text }]).unwrap_err().to_string();
+    let e = parse_catalogue(&text).unwrap_err();
     assert!(e.contains("units[0].passengers[1].build"), "{e}");
     assert!(e.contains("only troops and crew ride aboard a carrier"), "{e}");
     assert!(e.contains("test.toml"), "{e}");
     let text = format!(
         "{TEST_CATALOGUE}\n[[force]]\nname = \"Bus\"\nunits = [{{ build = \"Unarmed Car\", passengers = [{{ build = \"Gun Trooper\", count = 2 }}] }}]\n"
     );
-    let cat = Catalogue::from_sources("test", &[SourceFile { name: "test.toml".into(), text }]).unwrap();
+    let cat = parse_catalogue(&text).unwrap();
     assert_eq!(cat.forces[0].members[0].passengers[0].count, 2);
 }
 
 #[test]
 fn passengers_aboard_are_never_targeted_nor_act() {
-    let cat = catalogue();
-    let g = skirmish(&cat, "Gun Car", "Unarmed Car[2*Gun Trooper]", &options(), 1);
+    let cat = catalogue(TEST_CATALOGUE);
+    let g = TestBattle::skirmish(&cat, "Gun Car", "Unarmed Car[2*Gun Trooper]").max_turns(1).assemble(OFFLOAD_OMEGA);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
     let mut s = g.new_state();
     g.begin_battle(&mut s, &mut rng);
@@ -756,17 +644,22 @@ fn an_offload_attacks_at_minus_one_and_then_the_passenger_is_an_ordinary_unit() 
     // offload) vs B: 2 unarmed crew. Turn 1 the trooper offloads and fires at 1/2; after,
     // it fires at 11/20 (rallied). P(B eliminated by turn 1, 2, 3) = 0, 11/40, 11/20.
     // OFFLOAD_PENALTY=0: the first shot at 11/20 too: by turn 2 (11/20)^2.
-    let cat = catalogue();
+    let cat = catalogue(TEST_CATALOGUE);
     let n = 200_000;
-    let t = tally(&battle(&cat, "Unarmed Car[Gun Trooper]", "2*Unarmed Crew", &options(), None, Some(3)), n, 41);
+    let k = TestBattle::skirmish(&cat, "Unarmed Car[Gun Trooper]", "2*Unarmed Crew").max_turns(3).kernel();
+    let t = tally(&k, n, 41);
     assert_eq!(t.decided_by_turn()[0], 0);
     assert_consistent(t.decided_by_turn()[1], n as u64, 11.0 / 40.0, "by turn 2");
     assert_consistent(t.decided_by_turn()[2], n as u64, 11.0 / 20.0, "by turn 3");
     let o = options().with("OFFLOAD_PENALTY", "0").unwrap();
-    let t = tally(&battle(&cat, "Unarmed Car[Gun Trooper]", "2*Unarmed Crew", &o, None, Some(2)), n, 42);
+    let k = TestBattle::skirmish(&cat, "Unarmed Car[Gun Trooper]", "2*Unarmed Crew").options(o).max_turns(2).kernel();
+    let t = tally(&k, n, 42);
     assert_consistent(t.decided_by_turn()[1], n as u64, 121.0 / 400.0, "OFFLOAD_PENALTY=0, by turn 2");
     // focus-lowest offloads too (the passenger's only way to act).
-    let k = battle(&cat, "Unarmed Car[Gun Trooper]", "2*Unarmed Crew", &options(), Some("focus-lowest"), Some(2));
+    let k = TestBattle::skirmish(&cat, "Unarmed Car[Gun Trooper]", "2*Unarmed Crew")
+        .policy("focus-lowest")
+        .max_turns(2)
+        .kernel();
     assert_consistent(tally(&k, n, 43).decided_by_turn()[1], n as u64, 11.0 / 40.0, "focus-lowest");
 }
 
@@ -774,8 +667,8 @@ fn an_offload_attacks_at_minus_one_and_then_the_passenger_is_an_ordinary_unit() 
 fn passengers_of_a_removed_carrier_escape_or_die_and_score_for_the_killer() {
     // §7: a vehicle with 2 passengers aboard: survivors 0, 1, 2 with 1/4, 1/2, 1/4; each
     // passenger dies (and scores 1 AC and a kill for the carrier's killer) with 1/2.
-    let cat = catalogue();
-    let g = skirmish(&cat, "Gun Car", "Unarmed Car[2*Unarmed Crew]", &options(), 10);
+    let cat = catalogue(TEST_CATALOGUE);
+    let g = TestBattle::skirmish(&cat, "Gun Car", "Unarmed Car[2*Unarmed Crew]").max_turns(10).assemble(OFFLOAD_OMEGA);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(6);
     let n = 100_000u64;
     let mut counts = [0u64; 3];
@@ -800,7 +693,10 @@ fn passengers_of_a_removed_carrier_escape_or_die_and_score_for_the_killer() {
     assert_consistent(first_dead, n, 0.5, "a passenger dies");
     // CREW_ESCAPE_TARGET=20: every passenger escapes.
     let o = options().with("CREW_ESCAPE_TARGET", "20").unwrap();
-    let g = skirmish(&cat, "Gun Car", "Unarmed Car[2*Unarmed Crew]", &o, 10);
+    let g = TestBattle::skirmish(&cat, "Gun Car", "Unarmed Car[2*Unarmed Crew]")
+        .options(o)
+        .max_turns(10)
+        .assemble(OFFLOAD_OMEGA);
     let mut s = wounded(&g, &mut rng, &[(1, -5, 0)]);
     let mut out = Outcome::new();
     assert_eq!(g.end_turn(&mut s, 0, &mut rng, &mut out), None);
@@ -809,25 +705,13 @@ fn passengers_of_a_removed_carrier_escape_or_die_and_score_for_the_killer() {
 
 #[test]
 fn budgets_hold_with_passengers_under_every_policy() {
-    let cat = crate::rules::techcommander::catalogue::Catalogue::embedded().unwrap();
+    let cat = embedded();
     let o = Options::default();
     let a = "Hunter IV Standard[2*ECBS Pirate AT]+Gladiator Lancer+Stingray Standard+ECBS Pirate AT";
     let b = "Paladin Siege+Stingray Standard+Rhino Standard+2*ECBS Pirate AT";
-    let g = skirmish(&cat, a, b, &o, 10);
+    let g = TestBattle::skirmish(&cat, a, b).options(o).max_turns(10).assemble(OFFLOAD_OMEGA);
     let mut offloads = 0u64;
-    for seed in 0..3 {
-        let mut s = g.new_state();
-        let mut out = Outcome::new();
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        for _ in 0..2000 {
-            match seed {
-                0 => play_battle(&g, &Audited(super::policy::Greedy), &mut s, &mut rng, &mut out),
-                1 => play_battle(&g, &Audited(super::policy::FocusLowest), &mut s, &mut rng, &mut out),
-                _ => play_battle(&g, &Audited(super::policy::RandomLegal), &mut s, &mut rng, &mut out),
-            }
-            offloads += (!s.aboard[1] && !s.aboard[2]) as u64;
-        }
-    }
+    play_under_every_policy(&g, 2000, |s| offloads += (!s.aboard[1] && !s.aboard[2]) as u64);
     assert!(offloads > 1000, "passengers leave their carrier: {offloads}");
 }
 
@@ -838,18 +722,21 @@ fn omega_is_played_where_it_beats_the_best_two_attacks() {
     // Two 20-damage guns at an AC1 bunker with reduction 15: each ordinary attack (T 11)
     // takes 5 life, two at most 10: no kill in turn 1. The Omega (T 10: no size bonus,
     // one reduction from the total) kills when both hit: 1/4.
-    let cat = catalogue();
+    let cat = catalogue(TEST_CATALOGUE);
     let n = 100_000;
-    let t = tally(&battle(&cat, "Two-Gun Walker", "Bunker", &options(), None, Some(1)), n, 51);
+    let k = TestBattle::skirmish(&cat, "Two-Gun Walker", "Bunker").max_turns(1).kernel();
+    let t = tally(&k, n, 51);
     assert_consistent(t.decided_by_turn()[0], n as u64, 0.25, "Omega in turn 1");
-    let focus = tally(&battle(&cat, "Two-Gun Walker", "Bunker", &options(), Some("focus-lowest"), Some(1)), n, 52);
+    let k = TestBattle::skirmish(&cat, "Two-Gun Walker", "Bunker").policy("focus-lowest").max_turns(1).kernel();
+    let focus = tally(&k, n, 52);
     assert_consistent(focus.decided_by_turn()[0], n as u64, 0.25, "focus-lowest plays it too");
     let o = options().with("OMEGA_IN_BATTLES", "false").unwrap();
-    let never = tally(&battle(&cat, "Two-Gun Walker", "Bunker", &o, None, Some(1)), 20_000, 53);
+    let k = TestBattle::skirmish(&cat, "Two-Gun Walker", "Bunker").options(o).max_turns(1).kernel();
+    let never = tally(&k, 20_000, 53);
     assert_eq!(never.decided_by_turn()[0], 0, "OMEGA_IN_BATTLES=false: two attacks never kill");
     // The exact values the policy compares at 20 life (V = 1): Omega
     // 1/4 + 0.25 × (1/4 × 20 + 1/2 × 5) / 20 = 0.34375; two attacks 0.25 × 5.5 / 20.
-    let g = skirmish(&cat, "Two-Gun Walker", "Bunker", &options(), 1);
+    let g = TestBattle::skirmish(&cat, "Two-Gun Walker", "Bunker").max_turns(1).assemble(OFFLOAD_OMEGA);
     let e = g.omega.entry(0, 1, super::omega::omega_state(false, false));
     assert!((g.omega.score[e as usize][0][20] as f64 - 0.34375).abs() < 1e-6);
     assert!((g.omega.best_pair[e as usize][0][20] as f64 - 0.06875).abs() < 1e-6);
@@ -858,10 +745,7 @@ fn omega_is_played_where_it_beats_the_best_two_attacks() {
     assert_eq!(g.omega.best_over(e, 0, 0b11, 20), g.omega.best_pair[e as usize][0][20]);
     assert!((g.omega.best_over(e, 0, 0b01, 20) as f64 - 0.034375).abs() < 1e-6);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-    let mut s = g.new_state();
-    g.begin_battle(&mut s, &mut rng);
-    let mut order = [0u8; 8];
-    g.begin_turn(&mut s, 0, &mut rng, &mut order);
+    let mut s = turn_one(&g, &mut rng);
     assert_eq!(super::policy::Greedy.choose(&g, &s, 0, 0, &mut rng), Some(Action::Omega { actor: 0, target: 1 }));
     // After an ordinary attack the Omega is no longer legal.
     s.actions[0] = 1;
@@ -874,8 +758,8 @@ fn a_myopic_omega_is_not_played() {
     // Two 40-damage guns at an AC4 box: two attacks (T 14) kill when both hit, 0.49; the
     // Omega (T 10) kills with 1/4 and scores 1.5 (V = 4), above one attack's 0.35 but
     // below the two attacks' exact 4 × (0.49 + 0.25 × 14 / 20) = 2.66: not played.
-    let cat = catalogue();
-    let g = skirmish(&cat, "Forty Walker", "Box", &options(), 1);
+    let cat = catalogue(TEST_CATALOGUE);
+    let g = TestBattle::skirmish(&cat, "Forty Walker", "Box").max_turns(1).assemble(OFFLOAD_OMEGA);
     let e = g.omega.entry(0, 1, super::omega::omega_state(false, false));
     assert!((g.omega.score[e as usize][0][20] as f64 - 1.5).abs() < 1e-5);
     assert!((g.omega.best_pair[e as usize][0][20] as f64 - 2.66).abs() < 1e-5);
@@ -887,17 +771,18 @@ fn a_myopic_omega_is_not_played() {
     g.begin_battle(&mut s, &mut rng);
     assert_eq!(g.best_omega(&s, 0, false), None);
     let n = 100_000;
-    let t = tally(&battle(&cat, "Forty Walker", "Box", &options(), None, Some(1)), n, 54);
+    let k = TestBattle::skirmish(&cat, "Forty Walker", "Box").max_turns(1).kernel();
+    let t = tally(&k, n, 54);
     assert_consistent(t.decided_by_turn()[0], n as u64, 0.49, "two attacks in turn 1");
 }
 
 #[test]
 fn an_omega_in_the_red_needs_a_jury_rig_and_takes_the_gear_offline() {
-    let cat = catalogue();
+    let cat = catalogue(TEST_CATALOGUE);
     let n = 100_000u64;
     for (needs, p) in [("true", 0.125), ("false", 0.25)] {
         let o = options().with("OMEGA_NEEDS_JURY_RIG", needs).unwrap();
-        let g = skirmish(&cat, "Two-Gun Walker", "Bunker", &o, 1);
+        let g = TestBattle::skirmish(&cat, "Two-Gun Walker", "Bunker").options(o).max_turns(1).assemble(OFFLOAD_OMEGA);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
         let mut s = g.new_state();
         let mut killed = 0;
@@ -915,12 +800,9 @@ fn an_omega_in_the_red_needs_a_jury_rig_and_takes_the_gear_offline() {
     }
     // Gear offline: a Gun Car's 20 damage at the plated AC4 walker takes 1 life (reduction
     // 15) with the gear online, 5 once the walker has made an Omega, until Reset.
-    let g = skirmish(&cat, "Plated Walker", "Gun Car", &options(), 1);
+    let g = TestBattle::skirmish(&cat, "Plated Walker", "Gun Car").max_turns(1).assemble(OFFLOAD_OMEGA);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
-    let mut s = g.new_state();
-    g.begin_battle(&mut s, &mut rng);
-    let mut order = [0u8; 8];
-    g.begin_turn(&mut s, 0, &mut rng, &mut order);
+    let mut s = turn_one(&g, &mut rng);
     let online = g.score(&s, 1, 0, 0).unwrap();
     g.act(&mut s, 0, Action::Omega { actor: 0, target: 1 }, &mut rng, &mut Outcome::new());
     assert!(s.offline[0]);
@@ -933,43 +815,35 @@ fn an_omega_in_the_red_needs_a_jury_rig_and_takes_the_gear_offline() {
 
 #[test]
 fn budgets_hold_with_omega_candidates_under_every_policy() {
-    let cat = catalogue();
+    let cat = catalogue(TEST_CATALOGUE);
     let g =
-        skirmish(&cat, "Two-Gun Walker+Forty Walker+Plated Walker", "Bunker+Box+Gun Car+Two-Gun Walker", &options(), 4);
-    for seed in 0..3 {
-        let mut s = g.new_state();
-        let mut out = Outcome::new();
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        for _ in 0..500 {
-            match seed {
-                0 => play_battle(&g, &Audited(super::policy::Greedy), &mut s, &mut rng, &mut out),
-                1 => play_battle(&g, &Audited(super::policy::FocusLowest), &mut s, &mut rng, &mut out),
-                _ => play_battle(&g, &Audited(super::policy::RandomLegal), &mut s, &mut rng, &mut out),
-            }
-        }
-    }
+        TestBattle::skirmish(&cat, "Two-Gun Walker+Forty Walker+Plated Walker", "Bunker+Box+Gun Car+Two-Gun Walker")
+            .max_turns(4)
+            .assemble(OFFLOAD_OMEGA);
+    play_under_every_policy(&g, 500, |_| {});
 }
 
 #[test]
 fn forces_without_passengers_or_a_better_omega_play_as_before() {
     // No passengers, and no MSV whose Omega beats its two attacks anywhere: the battles
     // are draw for draw those of OMEGA_IN_BATTLES=false (the rules before either).
-    let cat = crate::rules::techcommander::catalogue::Catalogue::embedded().unwrap();
+    let cat = embedded();
     let (a, b) = ("Gladiator Lancer+Hunter IV Standard", "Stingray Standard+Rhino Standard+2*ECBS Pirate AT");
-    let on = battle(&cat, a, b, &Options::default(), None, None);
-    let off = battle(&cat, a, b, &Options::default().with("OMEGA_IN_BATTLES", "false").unwrap(), None, None);
+    let on = TestBattle::skirmish(&cat, a, b).options(Options::default()).kernel();
+    let off = TestBattle::skirmish(&cat, a, b)
+        .options(Options::default().with("OMEGA_IN_BATTLES", "false").unwrap())
+        .kernel();
     assert!(!on.game().omega.any && on.game().offload.is_none());
     assert_eq!(tally(&on, 5_000, 8), tally(&off, 5_000, 8));
     // The reference battle does change: the Paladin Siege's Omega beats its best two
     // attacks at the Beagle Hunter (AC5 MSV) at 17 and 18 life.
-    let reference = battle(
+    let reference = TestBattle::skirmish(
         &cat,
         "Gladiator Lancer+Beagle Hunter+Hunter IV Standard",
         "Paladin Siege+Stingray Standard+Rhino Standard+2*ECBS Pirate AT",
-        &Options::default(),
-        None,
-        None,
-    );
+    )
+    .options(Options::default())
+    .kernel();
     let g = reference.game();
     let e = g.omega.entry(3, 1, super::omega::omega_state(false, false)) as usize;
     assert!(g.omega.score[e][0][17] > g.omega.best_pair[e][0][17]);

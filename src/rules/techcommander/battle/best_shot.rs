@@ -1,0 +1,311 @@
+//! The best-shot search of the battle policies: the enemies a side may target now
+//! ([`Sights`], read once per policy step) and each actor's best weapon system or
+//! special attack against them by the greedy score (§2.7), from the ranked tables
+//! compiled before the first battle ([`Tables::ranked`]), with no allocation.
+
+use super::game::{State, TcGame};
+use super::tables::{NO_SYSTEM, NONE, Tables, Weight, ranked_target_sight, sight_of, state, state_of};
+use crate::engine::battle::MAX_UNITS;
+use crate::rules::techcommander::rulings::{MSV_ACTIONS_PER_TURN, STARTING_LIFE};
+
+/// The enemies a side may target now, read once per policy step ([`TcGame::sights`]),
+/// in the side's enemy order.
+#[derive(Debug, Clone)]
+pub struct Sights {
+    /// Entries filled.
+    pub n: usize,
+    pub slot: [u8; MAX_UNITS],
+    /// Current life (1..=20).
+    pub life: [u8; MAX_UNITS],
+    /// The target's [`sight_of`] bits: smoked 1, gear offline 2.
+    pub sight: [u8; MAX_UNITS],
+    /// Some enemy on the field is infiltrated, so left out.
+    pub hidden: bool,
+    /// Only the enemies with the least life.
+    pub focus: bool,
+}
+
+impl TcGame {
+    /// The best (system, target, score) of `a` by the greedy score, or by least target
+    /// life first when `focus`; ties go to the earlier target, then the earlier system.
+    /// The same scores as [`TcGame::score`], with the per-actor work done once.
+    #[inline(always)]
+    pub fn best_shot(&self, s: &State, a: usize, focus: bool) -> Option<(usize, usize, f32)> {
+        self.best_shot_with(&self.tables, true, s, a, focus)
+    }
+
+    /// [`TcGame::best_shot`] from `tables`, with the special attacks when `specials`.
+    #[inline]
+    pub fn best_shot_with(
+        &self,
+        tables: &Tables,
+        specials: bool,
+        s: &State,
+        a: usize,
+        focus: bool,
+    ) -> Option<(usize, usize, f32)> {
+        let sights = self.sights(s, self.facts[a].side as usize, focus);
+        self.best_shot_in(tables, specials, s, a, &sights)
+    }
+
+    /// The enemies of `side` it may target now ([`Sights`]), all of them or, when
+    /// `focus`, those with the least life.
+    #[inline(always)]
+    pub fn sights(&self, s: &State, side: usize, focus: bool) -> Sights {
+        self.sights_by(s, side, focus, false)
+    }
+
+    /// [`TcGame::sights`], with the infiltrated enemies too when `seer` (an actor that
+    /// ignores infiltration: [`TcGame::targetable_by`]).
+    #[inline(always)]
+    fn sights_by(&self, s: &State, side: usize, focus: bool, seer: bool) -> Sights {
+        let mut v =
+            Sights { n: 0, slot: [0; MAX_UNITS], life: [0; MAX_UNITS], sight: [0; MAX_UNITS], hidden: false, focus };
+        let mut least = i32::MAX;
+        for &t in &self.enemies[side] {
+            let tu = t as usize;
+            if !(s.present[tu] && s.life[tu] > 0) {
+                continue;
+            }
+            if s.hidden[tu] {
+                v.hidden = true;
+                if !seer {
+                    continue;
+                }
+            }
+            let life = s.life[tu];
+            if focus {
+                if life > least {
+                    continue;
+                }
+                if life < least {
+                    least = life;
+                    v.n = 0;
+                }
+            }
+            v.slot[v.n] = t;
+            v.life[v.n] = life.clamp(1, STARTING_LIFE as i32) as u8;
+            v.sight[v.n] = sight_of(state_of(false, s.smoked[tu], s.offline[tu])) as u8;
+            v.n += 1;
+        }
+        v
+    }
+
+    /// The best Omega Override of MSV `a` now and its score (greedy, or at the
+    /// least-life enemy when `focus`): only with no earlier action this turn, every
+    /// system it fires ready, and a score above the best two-attack sequence at that
+    /// target ([`super::omega`]). Ties go to the earlier target.
+    #[inline]
+    pub fn best_omega(&self, s: &State, a: usize, focus: bool) -> Option<(usize, f32)> {
+        let om = &self.omega;
+        if !om.look[a] || s.actions[a] != MSV_ACTIONS_PER_TURN {
+            return None;
+        }
+        self.best_omega_in(s, a, &self.sights(s, self.facts[a].side as usize, focus))
+    }
+
+    /// [`TcGame::best_omega`] over the targets of `sights` (the actor's side's).
+    #[inline]
+    pub fn best_omega_in(&self, s: &State, a: usize, sights: &Sights) -> Option<(usize, f32)> {
+        let om = &self.omega;
+        if !om.look[a] || s.actions[a] != MSV_ACTIONS_PER_TURN {
+            return None;
+        }
+        let ready = self.ready_systems(s, a);
+        let all = self.facts[a].all;
+        if ready == all && !om.beats[a] {
+            return None;
+        }
+        let red = self.in_the_red(s, a) as usize;
+        let own_smoke = (self.o.smoke_both_ways && s.smoked[a]) as u8;
+        let mut best: Option<(usize, f32)> = None;
+        for k in 0..sights.n {
+            let t = sights.slot[k] as usize;
+            let sight = sights.sight[k] | own_smoke;
+            let e = om.entry(a, t, super::omega::omega_state(sight & 1 != 0, sight & 2 != 0));
+            if e == NONE || om.systems[e as usize] & !ready != 0 {
+                continue;
+            }
+            let life = sights.life[k] as usize;
+            let score = om.score[e as usize][red][life];
+            let wins = if ready == all {
+                om.wins[e as usize][red] & 1 << life != 0
+            } else {
+                score > om.best_over(e, red, ready, life)
+            };
+            if wins && best.is_none_or(|b| score > b.1) {
+                best = Some((t, score));
+            }
+        }
+        best
+    }
+
+    /// [`TcGame::best_shot_with`] over the targets of `sights` (the actor's side's, read
+    /// from the same state).
+    #[inline(always)]
+    pub fn best_shot_in(
+        &self,
+        tables: &Tables,
+        specials: bool,
+        s: &State,
+        a: usize,
+        sights: &Sights,
+    ) -> Option<(usize, usize, f32)> {
+        // An actor that ignores infiltration sees the hidden enemies too.
+        let seen;
+        let sights = if sights.hidden && self.infiltration.sees.get(a).copied().unwrap_or(false) {
+            seen = self.sights_by(s, self.facts[a].side as usize, sights.focus, true);
+            &seen
+        } else {
+            sights
+        };
+        let ready = self.ready_systems(s, a);
+        let has_specials = specials && self.specials.any.get(a).copied().unwrap_or(false);
+        if ready == 0 && !has_specials {
+            return None;
+        }
+        // Weight of the fire-control-kept table: 1 out of the red, else by the jury rig.
+        let (weight, kept_weight) = if !self.in_the_red(s, a) {
+            (Weight::Kept, 1.0)
+        } else if self.o.jury_rig_per_action || s.jury[a] == 0 {
+            (if self.jury_ok >= 1.0 { Weight::Kept } else { Weight::Mixed }, self.jury_ok)
+        } else if s.jury[a] == 1 {
+            (Weight::Kept, 1.0)
+        } else {
+            (Weight::Lost, 0.0)
+        };
+        let shooter = Shooter {
+            a,
+            ready,
+            kept_weight,
+            // The actor's own smoke lies on every line it fires (`SMOKE_BOTH_WAYS`).
+            own_smoke: (self.o.smoke_both_ways && s.smoked[a]) as u8,
+            own_life: s.life[a],
+            specials_left: if has_specials { !(s.used[a] >> self.facts[a].nsys) } else { 0 },
+        };
+        let mut best = Best::NONE;
+        if tables.any_moneyshot {
+            for k in 0..sights.n {
+                let t = sights.slot[k] as usize;
+                let sight = (sights.sight[k] | shooter.own_smoke) as usize;
+                self.every_system(tables, &shooter, t, sight, sights.life[k], &mut best);
+                self.specials_at(&shooter, t, sight, sights.life[k], &mut best);
+            }
+            return best.found();
+        }
+        let actor_row = tables.ranked_actor(a, weight);
+        for k in 0..sights.n {
+            let t = sights.slot[k] as usize;
+            let sight = (sights.sight[k] | shooter.own_smoke) as usize;
+            let life = sights.life[k];
+            // The best (else the second best) system is ready, so it is the best ready
+            // one; no system at all, nothing to fire.
+            let [first, second] = tables.ranked_at(actor_row + ranked_target_sight(t, sight), life as usize);
+            if first.0 == NO_SYSTEM {
+                // No weapon system reaches `t` in this state.
+            } else if ready & (1 << first.0) != 0 {
+                best.offer(first.1, first.0 as usize, t);
+            } else if second.0 != NO_SYSTEM && ready & (1 << second.0) != 0 {
+                best.offer(second.1, second.0 as usize, t);
+            } else {
+                self.every_system(tables, &shooter, t, sight, life, &mut best);
+            }
+            // Special attacks, unless none can beat the best so far ([`Specials::bound`]).
+            if shooter.specials_left != 0 && self.specials.bound(a, t, life as usize) > best.score {
+                self.specials_at(&shooter, t, sight, life, &mut best);
+            }
+        }
+        best.found()
+    }
+
+    /// Offers every ready weapon system of the shooter against `t` (seen with `sight`,
+    /// at `life` 1..=20), in system order, fire-control states mixed by its weight.
+    #[inline]
+    fn every_system(&self, tables: &Tables, sh: &Shooter, t: usize, sight: usize, life: u8, best: &mut Best) {
+        let kept_state = state_of(false, sight & 1 != 0, sight & 2 != 0);
+        let kept = tables.row(sh.a, t, kept_state);
+        let lost = tables.row(sh.a, t, kept_state | 2);
+        let (life_now, l) = (life as i32, life as usize);
+        let scores = &tables.score;
+        let mut bits = sh.ready;
+        while bits != 0 {
+            let sys = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let e = kept[sys];
+            if e == NONE {
+                continue;
+            }
+            let mut score = scores[tables.at_life(e, life_now) as usize][l];
+            if sh.kept_weight < 1.0 {
+                let f = lost[sys];
+                let lost_score = if f == NONE { 0.0 } else { scores[tables.at_life(f, life_now) as usize][l] };
+                score = sh.kept_weight * score + (1.0 - sh.kept_weight) * lost_score;
+            }
+            best.offer(score, sys, t);
+        }
+    }
+
+    /// Offers the shooter's special attacks not yet made this turn against `t`, in
+    /// order, after its weapon systems (system index `nsys + k`).
+    #[inline]
+    fn specials_at(&self, sh: &Shooter, t: usize, sight: usize, life: u8, best: &mut Best) {
+        let a = sh.a;
+        let nsys = self.facts[a].nsys as usize;
+        let smoked = sight & 1 != 0;
+        let mut bits = self.specials.against(a, t) as u32 & sh.specials_left;
+        while bits != 0 {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let e = self.specials.entry(a, t, state(false, smoked), k);
+            if e == NONE {
+                continue;
+            }
+            let mut score = self.specials.tables[e as usize].score(life as i32, sh.own_life);
+            if sh.kept_weight < 1.0 {
+                let f = self.specials.entry(a, t, state(true, smoked), k);
+                let lost = self.specials.tables[f as usize].score(life as i32, sh.own_life);
+                score = sh.kept_weight * score + (1.0 - sh.kept_weight) * lost;
+            }
+            best.offer(score, nsys + k, t);
+        }
+    }
+}
+
+/// The per-actor facts of one best-shot search.
+struct Shooter {
+    a: usize,
+    /// [`TcGame::ready_systems`].
+    ready: u32,
+    /// Weight of the fire-control-kept tables (1 out of the red).
+    kept_weight: f32,
+    /// 1 when the shooter's own smoke lies on its lines.
+    own_smoke: u8,
+    own_life: i32,
+    /// Bits of the special attacks it may still make (0 when they are not searched).
+    specials_left: u32,
+}
+
+/// The best shot so far: every score is finite, so the first offer always wins over
+/// [`Best::NONE`] and a later one only by a higher score (ties to the earlier).
+struct Best {
+    score: f32,
+    system: usize,
+    target: usize,
+}
+
+impl Best {
+    const NONE: Best = Best { score: f32::NEG_INFINITY, system: 0, target: usize::MAX };
+
+    #[inline(always)]
+    fn offer(&mut self, score: f32, system: usize, target: usize) {
+        if score > self.score {
+            *self = Best { score, system, target };
+        }
+    }
+
+    /// (system, target, score), or `None` when nothing was offered.
+    #[inline(always)]
+    fn found(&self) -> Option<(usize, usize, f32)> {
+        (self.target != usize::MAX).then_some((self.system, self.target, self.score))
+    }
+}
