@@ -140,11 +140,14 @@ mod tests {
         let laid = |n11: u64, n10: u64, n01: u64, n00: u64| {
             table([[n11, n10 / 2, n10 - n10 / 2], [n01 / 3, n00 / 2, 0], [n01 - n01 / 3, 0, n00 - n00 / 2]])
         };
-        // Newcombe (1998), Statistics in Medicine 17:2635-2650, Table II example (a):
-        // e = 36, f = 12, g = 2, h = 0; method 10: 0.0569 to 0.3404.
+        // Newcombe (1998), Statistics in Medicine 17:2635-2650, Table II examples (a) and
+        // (b), method 10 (the values the R package propint's tests reproduce from it):
+        // e = 36, f = 12, g = 2, h = 0: 0.0569 to 0.3404; e = 18, f = 12, g = 2, h = 18:
+        // 0.0562 to 0.3290.
         let s = laid(36, 12, 2, 0).paired(Standing::Win);
         assert!((s.difference - 0.2).abs() < 1e-15);
         close(s.paired_ci(), 0.0569, 0.3404);
+        close(laid(18, 12, 2, 18).paired(Standing::Win).paired_ci(), 0.0562, 0.3290);
         // Cavo et al. (2012) in Fagerland, Lydersen & Laake, "Statistical Analysis of
         // Contingency Tables" (2017), ch. 8, Newcombe square-and-add: −0.0621 (−0.1186 to
         // −0.0046), also the R package contingencytables' test value.
