@@ -164,16 +164,7 @@ impl TcGame {
         if ready == 0 && !has_specials {
             return None;
         }
-        // Weight of the fire-control-kept table: 1 out of the red, else by the jury rig.
-        let (weight, kept_weight) = if !self.in_the_red(s, a) {
-            (Weight::Kept, 1.0)
-        } else if self.o.jury_rig_per_action || s.jury[a] == 0 {
-            (if self.jury_ok >= 1.0 { Weight::Kept } else { Weight::Mixed }, self.jury_ok)
-        } else if s.jury[a] == 1 {
-            (Weight::Kept, 1.0)
-        } else {
-            (Weight::Lost, 0.0)
-        };
+        let (weight, kept_weight) = self.kept_weight(s, a);
         let shooter = Shooter {
             a,
             ready,
@@ -216,6 +207,41 @@ impl TcGame {
             }
         }
         best.found()
+    }
+
+    /// How `a`'s shots weigh the fire-control-kept tables now ([`Weight`] and the weight
+    /// itself): 1 out of the red, else by the jury rig (this turn's result when it is
+    /// kept for the turn).
+    #[inline(always)]
+    pub(super) fn kept_weight(&self, s: &State, a: usize) -> (Weight, f32) {
+        if !self.in_the_red(s, a) {
+            (Weight::Kept, 1.0)
+        } else if self.o.jury_rig_per_action || s.jury[a] == 0 {
+            (if self.jury_ok >= 1.0 { Weight::Kept } else { Weight::Mixed }, self.jury_ok)
+        } else if s.jury[a] == 1 {
+            (Weight::Kept, 1.0)
+        } else {
+            (Weight::Lost, 0.0)
+        }
+    }
+
+    /// The best ready weapon system of `a` against `t` alone, at the target life `life`
+    /// (clamped to 1..=20), with its greedy score; ties go to the earlier system. `None`
+    /// when no ready system can fire at `t`. The same offers as the best-shot search
+    /// makes at one target, without special attacks.
+    pub fn best_system_at(&self, s: &State, a: usize, t: usize, life: i32) -> Option<(usize, f32)> {
+        let shooter = Shooter {
+            a,
+            ready: self.ready_systems(s, a),
+            kept_weight: self.kept_weight(s, a).1,
+            own_smoke: 0,
+            own_life: s.life[a],
+            specials_left: 0,
+        };
+        let sight = sight_of(state_of(false, self.smoked(s, a, t), s.offline[t]));
+        let mut best = Best::NONE;
+        self.every_system(&self.tables, &shooter, t, sight, life.clamp(1, STARTING_LIFE as i32) as u8, &mut best);
+        best.found().map(|(system, _, score)| (system, score))
     }
 
     /// Offers every ready weapon system of the shooter against `t` (seen with `sight`,

@@ -52,49 +52,10 @@ pub(super) struct GroupCase {
 const CASE_MEMBERS: usize = 8;
 
 impl TcGame {
-    /// Weight of the fire-control-kept tables for `a` now: 1 out of the red, else by the
-    /// jury rig (this turn's result when it is kept for the turn).
+    /// Weight of the fire-control-kept tables for `a` now ([`TcGame::kept_weight`]).
     #[inline(always)]
     fn member_weight(&self, s: &State, a: usize) -> f64 {
-        if !self.in_the_red(s, a) {
-            1.0
-        } else if self.o.jury_rig_per_action || s.jury[a] == 0 {
-            self.jury_ok as f64
-        } else if s.jury[a] == 1 {
-            1.0
-        } else {
-            0.0
-        }
-    }
-
-    /// The best ready system of member `m` against `t` at the target life `life` (1..=20),
-    /// with its greedy score; ties go to the earlier system. `None` when no ready system
-    /// can fire at `t`.
-    pub fn member_shot(&self, s: &State, m: usize, t: usize, life: i32) -> Option<(usize, f32)> {
-        let smoked = self.smoked(s, m, t);
-        let w = self.member_weight(s, m) as f32;
-        let l = life.clamp(1, STARTING_LIFE as i32) as usize;
-        let tb = &self.tables;
-        let mut best: Option<(usize, f32)> = None;
-        for sys in 0..self.units[m].attacker.systems.len() {
-            if !self.system_ready(s, m, sys) {
-                continue;
-            }
-            let e = tb.entry(m, t, state_of(false, smoked, s.offline[t]), sys);
-            if e == NONE {
-                continue;
-            }
-            let mut score = tb.score[tb.at_life(e, life) as usize][l];
-            if w < 1.0 {
-                let f = tb.entry(m, t, state_of(true, smoked, s.offline[t]), sys);
-                let lost = if f == NONE { 0.0 } else { tb.score[tb.at_life(f, life) as usize][l] };
-                score = w * score + (1.0 - w) * lost;
-            }
-            if best.is_none_or(|b| score > b.1) {
-                best = Some((sys, score));
-            }
-        }
-        best
+        self.kept_weight(s, a).1 as f64
     }
 
     /// The exact law of the life `m` takes from `t` (at `life`) firing `sys`, capped at 20.
@@ -155,7 +116,7 @@ impl TcGame {
             if !self.member_ready(s, m) {
                 continue;
             }
-            if let Some((sys, _)) = self.member_shot(s, m, t, s.life[t]) {
+            if let Some((sys, _)) = self.best_system_at(s, m, t, s.life[t]) {
                 convolve(&mut acc, &self.member_law(s, m, t, sys, s.life[t]), cap);
                 any = any.or(Some(m));
             }
@@ -282,7 +243,7 @@ impl TcGame {
             if !self.member_ready(s, m) {
                 continue;
             }
-            if let Some((sys, _)) = self.member_shot(s, m, t, life) {
+            if let Some((sys, _)) = self.best_system_at(s, m, t, life) {
                 self.fire(s, m, sys, t, rng);
             }
         }
@@ -332,7 +293,7 @@ impl TcGame {
                     if q == 0.0 {
                         continue;
                     }
-                    let Some((sys, _)) = self.member_shot(s, m, t, l as i32) else {
+                    let Some((sys, _)) = self.best_system_at(s, m, t, l as i32) else {
                         next[i][l] += q;
                         continue;
                     };
@@ -424,7 +385,7 @@ impl TcGame {
                 return;
             };
             let t = t as usize;
-            if let Some((sys, _)) = self.member_shot(s, m, t, s.life[t]) {
+            if let Some((sys, _)) = self.best_system_at(s, m, t, s.life[t]) {
                 self.fire(s, m, sys, t, rng);
             }
         }

@@ -32,7 +32,7 @@ fn the_single_shot_laws_are_the_hand_values() {
     let s = first_action(&g, 1);
     for (t, p, loss, v) in [(1, P_CAR, 10.0, 2.0), (2, P_BOX, 5.0, 4.0), (3, P_CREW, 20.0, 1.0)] {
         let kill = if loss >= 20.0 { p } else { 0.0 };
-        let (_, score) = g.member_shot(&s, 0, t, 20).unwrap();
+        let (_, score) = g.best_system_at(&s, 0, t, 20).unwrap();
         close(score, v * (kill + 0.25 * p * loss / 20.0), &format!("target {t}"));
     }
 }
