@@ -74,14 +74,10 @@ mod tests {
     use rand_xoshiro::Xoshiro256PlusPlus;
 
     use super::super::game::Action;
-    use super::super::kernel::{TcBattle, compile};
-    use crate::catalogue::force::ForceSpec;
-    use crate::catalogue::source::SourceFile;
+    use super::super::kernel::TcBattle;
+    use super::super::test_support::{TestBattle, catalogue};
     use crate::engine::battle::{BattlePolicy, BattleRules, Outcome};
-    use crate::rules::battle::BattleSetup;
     use crate::rules::techcommander::battle::policy::Greedy;
-    use crate::rules::techcommander::catalogue::Catalogue;
-    use crate::rules::techcommander::conditions::Conditions;
     use crate::rules::techcommander::options::Options;
     use crate::stats::binomial::consistent;
 
@@ -121,19 +117,8 @@ weapons = [{ name = "Blank" }]
 "#;
 
     fn battle(o: &Options) -> TcBattle {
-        let cat = Catalogue::from_sources("test", &[SourceFile { name: "test.toml".into(), text: CATALOGUE.into() }])
-            .unwrap();
-        let forces = [ForceSpec::parse("Walker+Mechanic").unwrap(), ForceSpec::parse("Walker").unwrap()];
-        let cond = [Conditions::at_range(12.0); 2];
-        let setup = BattleSetup {
-            mode: "skirmish",
-            forces: &forces,
-            conditions: &cond,
-            options: o,
-            policy: None,
-            max_turns: Some(1),
-        };
-        compile(&cat, &setup).unwrap().0
+        let cat = catalogue(CATALOGUE);
+        TestBattle::skirmish(&cat, "Walker+Mechanic", "Walker").options(*o).max_turns(1).kernel()
     }
 
     fn second() -> Options {
