@@ -1,5 +1,6 @@
 //! N-player battle sweeps (`players = N`, N >= 3): every combination of N distinct forces
-//! plays a free-for-all at every grid point, one cell each, the forces seated in the
+//! plays a free-for-all (with `teams`, a team deathmatch of those seats:
+//! [`super::battle_teams`]) at every grid point, one cell each, the forces seated in the
 //! scenario's force order (side A = the earliest). The cell is the one `volley battle`
 //! plays for the same forces in that order, conditions and seed (the same cell key).
 //!

@@ -221,7 +221,10 @@ pub fn read_scenario_teams(f: &mut Fields<'_>, raw: &RawField, mode: &str, playe
         return bad(f, "teams", raw.position, msg);
     }
     let choice = match &raw.value {
-        RawValue::Int(n) => TeamChoice::Count(usize::try_from(*n).unwrap_or(0)),
+        RawValue::Int(n) => match usize::try_from(*n) {
+            Ok(n) => TeamChoice::Count(n),
+            Err(_) => return bad(f, "teams", raw.position, format!("give at least 2 teams, got {n}")),
+        },
         RawValue::Array(teams) => {
             let mut lists = Vec::new();
             for (i, team) in teams.iter().enumerate() {

@@ -2,7 +2,8 @@
 //! every point of its grid (the point's conditions apply to both sides), one cell each.
 //! Writes the `battles` table (one row per pair and point) and the `battle_units` table
 //! (one row per unit slot of each cell). With `players = N` (3 or more), every
-//! combination of N forces plays a free-for-all instead ([`super::battle_seats`]).
+//! combination of N forces plays a free-for-all instead ([`super::battle_seats`]), or with
+//! `teams` a team deathmatch ([`super::battle_teams`]).
 
 use serde_json::{Value, json};
 

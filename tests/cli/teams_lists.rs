@@ -1,6 +1,7 @@
 //! Deathmatch teams written as lists of seats (`volley battle --teams A+C,B+D`) and teams
 //! in battle sweeps (`teams = 2`, `teams = [["A", "C"], ["B", "D"]]`).
 
+use super::shard::{clean, run_ok};
 use super::*;
 
 const FORCES: [&str; 4] =
@@ -128,6 +129,23 @@ fn a_team_sweep_cell_is_volley_battle_of_the_same_teams() {
             .map(|t| t["players"].as_str().unwrap().split('+').collect())
             .collect();
         assert_eq!(m["battle"]["teams"], serde_json::json!(expected), "{key}");
+        // A sharded team sweep merges to the same table.
+        let mut shards = Vec::new();
+        for k in 1..=2 {
+            let s = d.join(format!("s{k}"));
+            run_ok(
+                clean(volley())
+                    .current_dir(d)
+                    .args(["sweep", "teams.toml", "--quiet", "--no-charts", "--format", "csv"])
+                    .args(["--shard", &format!("{k}/2"), "--out", s.to_str().unwrap()]),
+            );
+            shards.push(s);
+        }
+        run_ok(clean(volley()).current_dir(d).arg("merge").args(&shards).args(["--out", "merged", "--quiet"]));
+        assert_eq!(
+            fs::read_to_string(d.join("merged/battles.csv")).unwrap(),
+            fs::read_to_string(d.join("r/battles.csv")).unwrap()
+        );
     }
 }
 
@@ -165,6 +183,7 @@ fn bad_scenario_teams_are_refused_naming_the_file_and_the_field() {
         ),
         (scenario("teams = [[\"A\", \"B\"], [\"C\"]]"), &["field `teams`", "seat D is in no team"]),
         (scenario("teams = 3"), &["field `teams`", "4 players do not split into 3 teams"]),
+        (scenario("teams = -1"), &["field `teams`", "give at least 2 teams, got -1"]),
         (scenario("teams = [[\"A\", \"B\"], \"C+D\"]"), &["field `teams[1]`", "expected a team"]),
         (scenario("teams = \"A+B,C+D\""), &["field `teams`", "expected a number of teams", "found a string"]),
         (
