@@ -1151,6 +1151,8 @@ mod shellshock;
 mod skirmishers;
 #[path = "cli/special.rs"]
 mod special;
+#[path = "cli/teams_lists.rs"]
+mod teams_lists;
 #[path = "cli/vary.rs"]
 mod vary;
 

@@ -18,6 +18,7 @@ use crate::rules::battle::{BattleInfo, BattleSetup};
 use crate::rules::{Point, RuleOptions, Ruleset};
 use crate::stats::Interval;
 use crate::sweep::battle_seats::kill_share;
+use crate::sweep::battle_teams::{TeamChoice, is_team_battle, mode_key, team_members, team_name};
 use crate::sweep::cells::CellSpec;
 
 #[derive(Debug, Args)]
@@ -43,9 +44,9 @@ pub struct BattleArgs {
     /// Print the per-unit contribution table (kills, losses) instead of the per-side one (table and csv)
     #[arg(long)]
     pub units: bool,
-    /// Deathmatch teams: split the players, in order, into N teams of equal size (4 players, `--teams 2`: A+B against C+D; N = the player count is the free-for-all). Each team's captain (its first player) rolls initiative, actions alternate between teams, a team pools its players' actions (2 each plus command) and never fires at teammates; each player deploys from its own spawn list with its own cap and kill chips; the most team points win (tie: team kills). Prints per team and per player (points, kills, deaths)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=8))]
-    pub teams: Option<u32>,
+    /// Deathmatch teams: N splits the players, in order, into N teams of equal size (4 players, `--teams 2`: A+B against C+D; N = the player count is the free-for-all); or list the teams, seats joined by + and teams by commas, each seat by its letter or 1-based number (`--teams A+C,B+D`, `--teams 1+3,2+4`; every player in exactly one team, at least 2 teams, sizes may differ: `A+B,C`). Teams are numbered by their first seat. Each team's captain (its first player) rolls initiative, actions alternate between teams, a team pools its players' actions (2 each plus command) and never fires at teammates; each player deploys from its own spawn list with its own cap and kill chips; the most team points win (tie: team kills). Prints per team and per player (points, kills, deaths)
+    #[arg(long, value_name = "N|TEAMS")]
+    pub teams: Option<String>,
     /// Print the per-player table (points, kills, deaths; with --teams, each player's team) instead of the per-side or per-team one (table and csv)
     #[arg(long, conflicts_with = "units")]
     pub players: bool,
@@ -78,20 +79,18 @@ pub const JSON_FILE: &str = "battle.json";
 pub const TEAMS_FILE: &str = "teams.csv";
 pub const PLAYERS_FILE: &str = "players.csv";
 
-/// The team label of each of `players` players split, in order, into `teams` teams of
-/// equal size (teams of one: the free-for-all); `None` without `--teams`.
+/// The team label of each of `players` players from `--teams` (a count splitting them in
+/// order into teams of equal size, or explicit teams of seats), canonical: teams numbered
+/// by their first player ([`crate::sweep::battle_teams`]); `None` without `--teams`.
 ///
 /// # Errors
-/// A team count that does not divide the players (a usage error).
-pub fn team_labels(players: usize, teams: Option<u32>) -> Result<Option<Vec<usize>>> {
-    let Some(teams) = teams.map(|t| t as usize) else {
+/// A malformed `--teams`, a count that does not divide the players, an unknown seat, a
+/// seat in two teams or in none (usage errors).
+pub fn team_labels(players: usize, teams: Option<&str>) -> Result<Option<Vec<usize>>> {
+    let Some(text) = teams else {
         return Ok(None);
     };
-    if teams > players || players % teams != 0 {
-        return Err(usage(format!("--teams {teams}: {players} players do not split into {teams} teams of equal size")));
-    }
-    let size = players / teams;
-    Ok(Some((0..players).map(|p| p / size).collect()))
+    TeamChoice::parse(text).and_then(|t| t.labels(players)).map(Some).map_err(|e| usage(format!("--teams {text}: {e}")))
 }
 
 /// A battle's catalogue: the catalogue, how messages name it and its files (a merge
@@ -171,24 +170,19 @@ pub fn play_battle<R: Ruleset>(
         policy: args.policy.as_deref(),
         max_turns: args.max_turns,
     };
-    let labels = team_labels(forces.len(), args.teams)?;
+    let labels = team_labels(forces.len(), args.teams.as_deref())?;
     let (kernel, info) = match &labels {
         Some(labels) => R::team_battle(cat, &setup, labels),
         None => R::battle(cat, &setup),
     }
     .map_err(|e| anyhow!(e))?;
     // Teams of one are the free-for-all: same battle, key and output.
-    let teams = labels.filter(|l| team_members(l).len() < l.len());
+    let teams = labels.filter(|l| is_team_battle(l));
     let pairs = options.pairs();
     let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &info.policy, max_turns: info.max_turns };
     let canonical: Vec<String> = forces.iter().map(ForceSpec::canonical).collect();
     // A team battle's key names the teams; a free-for-all's is unchanged.
-    let mode_key = match &teams {
-        Some(labels) => {
-            format!("{}|teams={}", info.mode, labels.iter().map(usize::to_string).collect::<Vec<_>>().join(","))
-        }
-        None => info.mode.to_string(),
-    };
+    let mode_key = mode_key(info.mode, teams.as_deref());
     let key = cell_key(&spec.battle(&mode_key, &canonical, &points));
     let teams = teams.as_deref();
     let progress = Progress::new(args.quiet);
@@ -267,23 +261,6 @@ fn mean_json(m: Option<(f64, Interval)>) -> (Value, Value) {
     }
 }
 
-/// Teams by label in order of their first player: each team's players (sides), the
-/// first its captain.
-pub fn team_members(labels: &[usize]) -> Vec<Vec<usize>> {
-    let mut seen: Vec<usize> = Vec::new();
-    let mut members: Vec<Vec<usize>> = Vec::new();
-    for (player, label) in labels.iter().enumerate() {
-        match seen.iter().position(|l| l == label) {
-            Some(t) => members[t].push(player),
-            None => {
-                seen.push(*label);
-                members.push(vec![player]);
-            }
-        }
-    }
-    members
-}
-
 /// One player's (side's) or team's results per battle.
 struct Standing {
     /// Mean points (the game's score) and, for one player, its 95% interval.
@@ -308,11 +285,6 @@ fn standing(t: &BattleTally, s: &BattleSummary, sides: &[usize]) -> Standing {
         _ => None,
     };
     Standing { points, points_ci, kills: of(&t.kills), deaths: of(&t.lost) }
-}
-
-/// The name of team `i` (1-based) and of its players' forces joined by ` + `.
-fn team_name(i: usize) -> String {
-    format!("team {}", i + 1)
 }
 
 fn forces_of(info: &BattleInfo, players: &[usize]) -> String {

@@ -1,14 +1,18 @@
 //! N-player battle sweeps (`players = N`, N >= 3): every combination of N distinct forces
-//! plays a free-for-all at every grid point, one cell each, the forces seated in the
+//! plays a free-for-all (with `teams`, a team deathmatch of those seats:
+//! [`super::battle_teams`]) at every grid point, one cell each, the forces seated in the
 //! scenario's force order (side A = the earliest). The cell is the one `volley battle`
 //! plays for the same forces in that order, conditions and seed (the same cell key).
 //!
 //! Tables, long form (one row per matchup, point and seat), so any N fits the same
 //! columns and the report's force matrix reads a seat against its field:
 //! - `battles`: `matchup` (the forces in seat order, joined by ` / `), `seat` (A, B,
-//!   ...), `force_a` (the seat's force), `force_b` (its opponents, joined by ` / `),
+//!   ...), `team` (with `teams`, the seat's team: `team 1`, ...; else empty),
+//!   `force_a` (the seat's force), `force_b` (its opponents, joined by ` / `),
 //!   `points_a`; mode, policy, turn cap; the grid axes; `trials`, `p_a_wins` (the seat
-//!   wins outright) with its interval, `p_draw` (shared) with its interval,
+//!   wins outright; with teams, a team wins as its captain, its first seat) with its
+//!   interval, `p_team_wins` (the seat's team wins; empty without teams) with its
+//!   interval, `p_draw` (shared) with its interval,
 //!   `p_undecided`, `mean_turns` with its interval, `mean_points_destroyed_a`,
 //!   `mean_score_a` (the game's points), `mean_kills_a`, `mean_deaths_a`.
 //! - `battle_units`: as for pairs, with `force_a` the unit's seat's force and `force_b`
@@ -59,6 +63,7 @@ pub fn seats_table(l: &Layout) -> Table {
         &[
             ("matchup", Kind::Text),
             ("seat", Kind::Text),
+            ("team", Kind::Text),
             ("force_a", Kind::Text),
             ("force_b", Kind::Text),
             ("points_a", Kind::Float),
@@ -69,6 +74,9 @@ pub fn seats_table(l: &Layout) -> Table {
             ("p_a_wins", Kind::Float),
             ("p_a_wins_ci95_low", Kind::Float),
             ("p_a_wins_ci95_high", Kind::Float),
+            ("p_team_wins", Kind::Float),
+            ("p_team_wins_ci95_low", Kind::Float),
+            ("p_team_wins_ci95_high", Kind::Float),
             ("p_draw", Kind::Float),
             ("p_draw_ci95_low", Kind::Float),
             ("p_draw_ci95_high", Kind::Float),
@@ -90,9 +98,20 @@ fn field(info: &BattleInfo, seat: usize) -> String {
 }
 
 /// One N-player cell's rows: one `battles` row per seat, one `battle_units` row per unit
-/// slot.
-pub fn push_seats(battles: &mut Table, units: &mut Table, l: &Layout, info: &BattleInfo, p: &Point, t: &BattleTally) {
+/// slot. With `teams` (each seat's team label), each seat's row names its team and
+/// the team's win (its captain's, as `volley battle` reports it).
+#[allow(clippy::too_many_arguments)]
+pub fn push_seats(
+    battles: &mut Table,
+    units: &mut Table,
+    l: &Layout,
+    info: &BattleInfo,
+    p: &Point,
+    t: &BattleTally,
+    teams: Option<&[usize]>,
+) {
     let s = t.summary();
+    let team_of = super::battle_teams::seat_teams(teams, s.sides.len());
     let n = t.trials.max(1) as f64;
     let matchup = info.sides.iter().map(|x| x.0.as_str()).collect::<Vec<_>>().join(" / ");
     let m = |x: Option<(f64, crate::stats::Interval)>| {
@@ -108,6 +127,7 @@ pub fn push_seats(battles: &mut Table, units: &mut Table, l: &Layout, info: &Bat
             vec![
                 matchup.clone().into(),
                 side_letter(seat).into(),
+                team_of[seat].as_ref().map(|(name, _)| name.clone()).into(),
                 info.sides[seat].0.clone().into(),
                 field(info, seat).into(),
                 info.sides[seat].1.into(),
@@ -121,6 +141,9 @@ pub fn push_seats(battles: &mut Table, units: &mut Table, l: &Layout, info: &Bat
                 x.p_wins.into(),
                 x.p_wins_ci.low.into(),
                 x.p_wins_ci.high.into(),
+                team_of[seat].as_ref().map(|(_, c)| s.sides[*c].p_wins).into(),
+                team_of[seat].as_ref().map(|(_, c)| s.sides[*c].p_wins_ci.low).into(),
+                team_of[seat].as_ref().map(|(_, c)| s.sides[*c].p_wins_ci.high).into(),
                 s.p_draw.into(),
                 s.p_draw_ci.low.into(),
                 s.p_draw_ci.high.into(),

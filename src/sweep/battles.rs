@@ -2,7 +2,8 @@
 //! every point of its grid (the point's conditions apply to both sides), one cell each.
 //! Writes the `battles` table (one row per pair and point) and the `battle_units` table
 //! (one row per unit slot of each cell). With `players = N` (3 or more), every
-//! combination of N forces plays a free-for-all instead ([`super::battle_seats`]).
+//! combination of N forces plays a free-for-all instead ([`super::battle_seats`]), or with
+//! `teams` a team deathmatch ([`super::battle_teams`]).
 
 use serde_json::{Value, json};
 
@@ -16,6 +17,7 @@ use crate::rules::ruleset::{RuleOptions, Ruleset};
 use crate::stats::Interval;
 
 use super::battle_seats::{kill_share, side_letter};
+use super::battle_teams::{is_team_battle, mode_key, team_members};
 use super::cells::CellSpec;
 use super::scenario::{BattleSpec, Resolved};
 use super::tables::Layout;
@@ -56,7 +58,8 @@ impl BattleTerms<'_> {
         R::battle(catalogue, &setup).map_err(|e| format!("{} vs {}: {e}", a.name, b.name))
     }
 
-    /// Compile `forces` (one a side, in seat order), every side firing under `c`.
+    /// Compile `forces` (one a side, in seat order), every side firing under `c`; with
+    /// `teams`, the team label of each seat (a team deathmatch).
     ///
     /// # Errors
     /// What the ruleset refuses, naming the matchup.
@@ -66,6 +69,7 @@ impl BattleTerms<'_> {
         forces: &[ForceSpec],
         c: R::Conditions,
         options: &R::Options,
+        teams: Option<&[usize]>,
     ) -> Result<(R::Battle, BattleInfo), String> {
         let conditions = vec![c; forces.len()];
         let setup = BattleSetup {
@@ -76,8 +80,11 @@ impl BattleTerms<'_> {
             policy: self.policy,
             max_turns: self.max_turns,
         };
-        R::battle(catalogue, &setup)
-            .map_err(|e| format!("{}: {e}", forces.iter().map(|f| f.name.as_str()).collect::<Vec<_>>().join(" vs ")))
+        match teams {
+            Some(labels) => R::team_battle(catalogue, &setup, labels),
+            None => R::battle(catalogue, &setup),
+        }
+        .map_err(|e| format!("{}: {e}", forces.iter().map(|f| f.name.as_str()).collect::<Vec<_>>().join(" vs ")))
     }
 }
 
@@ -215,16 +222,18 @@ pub fn run_battles<R: Ruleset>(
     let terms = BattleTerms { mode: &spec.mode, policy: spec.policy.as_deref(), max_turns: spec.max_turns };
     let mut compiled = Vec::new();
     let seated = spec.players > 2;
+    // Teams of one are the free-for-all (the same battle and key as without teams).
+    let teams = spec.teams.as_deref().filter(|l| is_team_battle(l));
     let matchups =
         if seated { super::battle_seats::combinations(forces.len(), spec.players as usize)? } else { Vec::new() };
     for m in &matchups {
         let seats: Vec<ForceSpec> = m.iter().map(|&i| forces[i].clone()).collect();
         let texts: Vec<String> = m.iter().map(|&i| canonical[i].clone()).collect();
         for (p, c) in points {
-            let (kernel, info) = terms.compile_seats::<R>(catalogue, &seats, *c, options)?;
+            let (kernel, info) = terms.compile_seats::<R>(catalogue, &seats, *c, options, teams)?;
             let key =
                 CellSpec { ruleset: R::NAME, options: &pairs_text, policy: &info.policy, max_turns: info.max_turns }
-                    .battle(info.mode, &texts, &vec![p.clone(); m.len()]);
+                    .battle(&mode_key(info.mode, teams), &texts, &vec![p.clone(); m.len()]);
             compiled.push((p, kernel, info, cell_key(&key)));
         }
     }
@@ -258,7 +267,7 @@ pub fn run_battles<R: Ruleset>(
     for ((p, _, info, _), t) in compiled.iter().zip(&tallies) {
         engagements += t.trials;
         if seated {
-            super::battle_seats::push_seats(&mut battles, &mut units, layout, info, p, t);
+            super::battle_seats::push_seats(&mut battles, &mut units, layout, info, p, t, teams);
         } else {
             push_battle(&mut battles, &mut units, layout, info, p, t);
         }
@@ -292,6 +301,14 @@ pub fn run_battles<R: Ruleset>(
     let mut manifest = manifest;
     if seated {
         manifest["players"] = json!(spec.players);
+    }
+    if let Some(labels) = teams {
+        manifest["teams"] = json!(
+            team_members(labels)
+                .iter()
+                .map(|m| m.iter().map(|&s| side_letter(s)).collect::<Vec<_>>())
+                .collect::<Vec<_>>()
+        );
     }
     Ok(BattleSweep {
         tables: vec![("battles", battles), ("battle_units", units)],

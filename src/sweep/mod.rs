@@ -3,6 +3,7 @@
 //! the engine and rules; writes no files (the CLI does, through `output`).
 
 pub mod battle_seats;
+pub mod battle_teams;
 pub mod battles;
 pub mod cells;
 pub mod compare;

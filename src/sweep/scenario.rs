@@ -60,6 +60,7 @@ pub const SCENARIO_KEYS: &[&str] = &[
     "forces",
     "generate",
     "players",
+    "teams",
     "vary",
 ];
 /// Every key of `[charts]`.
@@ -188,6 +189,9 @@ pub struct BattleSpec {
     /// `players = N` (default 2): forces in each battle; 3 or more play every
     /// combination of N distinct forces as a free-for-all ([`super::battle_seats`]).
     pub players: u32,
+    /// `teams = K` or `teams = [["A", "C"], ["B", "D"]]` (deathmatch, players >= 3): the
+    /// team label of each seat, canonical ([`super::battle_teams`]); `None` without.
+    pub teams: Option<Vec<usize>>,
 }
 
 /// Where list keys were written, for errors found when resolving names.
@@ -308,7 +312,8 @@ impl Scenario {
     /// # Errors
     /// Every error found.
     pub fn parse<R: Ruleset>(file: &str, text: &str) -> Result<Scenario, CatalogErrors> {
-        let entry = parse_toml_document(file, Section::SCENARIO, text).map_err(CatalogErrors)?;
+        let mut entry = parse_toml_document(file, Section::SCENARIO, text).map_err(CatalogErrors)?;
+        let teams = super::battle_teams::take_scenario_teams(&mut entry);
         let mut errors = Vec::new();
         let mut f = Fields::new(&entry, &mut errors);
         if let Some((name, pos)) = f.scalar("ruleset")
@@ -375,7 +380,8 @@ impl Scenario {
         let (targets, target_pos) = names(&mut f, "targets");
         let (opponents, opponent_pos) = names(&mut f, "opponents");
         let (battle, forces_pos, generate_pos) = if engagement == Engagement::Battle {
-            let (b, fp, gp) = read_battle::<R>(&mut f, battle_policy, max_turns_written.then_some(max_turns));
+            let (mut b, fp, gp) = read_battle::<R>(&mut f, battle_policy, max_turns_written.then_some(max_turns));
+            b.teams = teams.and_then(|t| super::battle_teams::read_scenario_teams(&mut f, &t, &b.mode, b.players));
             (Some(b), fp, gp)
         } else {
             for key in ["mode", "forces", "generate", "players"] {
@@ -383,6 +389,9 @@ impl Scenario {
                     let pos = f.position_of(key);
                     f.error(Some(key), pos, format!("{key} is for battle scenarios (engagement = \"battle\")"));
                 }
+            }
+            if let Some(t) = teams {
+                f.error(Some("teams"), t.position, "teams is for battle scenarios (engagement = \"battle\")");
             }
             (None, Vec::new(), None)
         };
@@ -781,5 +790,5 @@ fn read_battle<R: Ruleset>(
             "a battle scenario needs forces = [...] or generate = { budget = ..., max_units = ..., limit = ... }",
         );
     }
-    (BattleSpec { mode, policy, max_turns, forces, generate, players }, forces_pos, generate_pos)
+    (BattleSpec { mode, policy, max_turns, forces, generate, players, teams: None }, forces_pos, generate_pos)
 }
