@@ -1141,6 +1141,8 @@ mod oddscard;
 mod passengers;
 #[path = "cli/plumbing.rs"]
 mod plumbing;
+#[path = "cli/seatings.rs"]
+mod seatings;
 #[path = "cli/shard.rs"]
 mod shard;
 #[path = "cli/shard_more.rs"]

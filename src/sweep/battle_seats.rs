@@ -3,6 +3,7 @@
 //! [`super::battle_teams`]) at every grid point, one cell each, the forces seated in the
 //! scenario's force order (side A = the earliest). The cell is the one `volley battle`
 //! plays for the same forces in that order, conditions and seed (the same cell key).
+//! `seatings = "rotate" | "all"` plays every matchup in more seat orders ([`super::seatings`]).
 //!
 //! Tables, long form (one row per matchup, point and seat), so any N fits the same
 //! columns and the report's force matrix reads a seat against its field:

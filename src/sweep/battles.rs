@@ -226,7 +226,8 @@ pub fn run_battles<R: Ruleset>(
     let teams = spec.teams.as_deref().filter(|l| is_team_battle(l));
     let matchups =
         if seated { super::battle_seats::combinations(forces.len(), spec.players as usize)? } else { Vec::new() };
-    for m in &matchups {
+    let seated_matchups = spec.seatings.seat(&matchups, forces.len())?;
+    for m in &seated_matchups {
         let seats: Vec<ForceSpec> = m.iter().map(|&i| forces[i].clone()).collect();
         let texts: Vec<String> = m.iter().map(|&i| canonical[i].clone()).collect();
         for (p, c) in points {
@@ -272,6 +273,14 @@ pub fn run_battles<R: Ruleset>(
             push_battle(&mut battles, &mut units, layout, info, p, t);
         }
     }
+    let mut tables = vec![("battles", battles), ("battle_units", units)];
+    if seated && spec.seatings != super::seatings::Seatings::Fixed {
+        let cells: Vec<_> = compiled.iter().zip(&tallies).map(|(c, t)| (&c.2, t)).collect();
+        let pts: Vec<&Point> = points.iter().map(|(p, _)| p).collect();
+        let mut t = super::seatings::forces_table(layout);
+        super::seatings::push_forces(&mut t, layout, spec.seatings, &seated_matchups, &pts, &cells);
+        tables.push(("battle_forces", t));
+    }
     let first = compiled.first().map(|c| &c.2);
     let force_points = |i: usize| -> f64 {
         compiled.iter().find_map(|c| c.2.sides.iter().find(|s| s.0 == forces[i].name).map(|s| s.1)).unwrap_or(f64::NAN)
@@ -310,10 +319,16 @@ pub fn run_battles<R: Ruleset>(
                 .collect::<Vec<_>>()
         );
     }
-    Ok(BattleSweep {
-        tables: vec![("battles", battles), ("battle_units", units)],
-        cells: compiled.len(),
-        engagements,
-        manifest,
-    })
+    if seated && spec.seatings != super::seatings::Seatings::Fixed {
+        manifest["seatings"] = json!(spec.seatings.name());
+        manifest["pairs"] = json!(format!(
+            "every combination of {} distinct forces ({} matchups), each in {} seatings ({}: {} cells per grid point); one battles row per seating, point and seat, one battle_forces row per matchup, point and force",
+            spec.players,
+            matchups.len(),
+            spec.seatings.count(spec.players as usize),
+            spec.seatings.name(),
+            seated_matchups.len()
+        ));
+    }
+    Ok(BattleSweep { tables, cells: compiled.len(), engagements, manifest })
 }

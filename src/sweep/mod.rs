@@ -14,6 +14,7 @@ pub mod forces;
 pub mod gauntlet;
 pub mod run;
 pub mod scenario;
+pub mod seatings;
 pub mod shard;
 pub mod tables;
 pub mod vary;

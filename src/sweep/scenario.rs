@@ -61,6 +61,7 @@ pub const SCENARIO_KEYS: &[&str] = &[
     "generate",
     "players",
     "teams",
+    "seatings",
     "vary",
 ];
 /// Every key of `[charts]`.
@@ -192,6 +193,9 @@ pub struct BattleSpec {
     /// `teams = K` or `teams = [["A", "C"], ["B", "D"]]` (deathmatch, players >= 3): the
     /// team label of each seat, canonical ([`super::battle_teams`]); `None` without.
     pub teams: Option<Vec<usize>>,
+    /// `seatings` (players = 3 or more): the seat orders of each matchup
+    /// ([`super::seatings`]; default fixed, the force order).
+    pub seatings: super::seatings::Seatings,
 }
 
 /// Where list keys were written, for errors found when resolving names.
@@ -202,6 +206,7 @@ struct KeyPositions {
     opponents: Vec<Option<Position>>,
     forces: Vec<Option<Position>>,
     generate: Option<Position>,
+    seatings: Option<Position>,
 }
 
 /// A scenario file's text, read but not parsed: its ruleset decides how to parse it.
@@ -384,7 +389,7 @@ impl Scenario {
             b.teams = teams.and_then(|t| super::battle_teams::read_scenario_teams(&mut f, &t, &b.mode, b.players));
             (Some(b), fp, gp)
         } else {
-            for key in ["mode", "forces", "generate", "players"] {
+            for key in ["mode", "forces", "generate", "players", "seatings"] {
                 if f.has(key) {
                     let pos = f.position_of(key);
                     f.error(Some(key), pos, format!("{key} is for battle scenarios (engagement = \"battle\")"));
@@ -441,6 +446,7 @@ impl Scenario {
             }
         }
         let vary = f.table("vary", super::vary_axis::read_vary).unwrap_or_default();
+        let seatings_pos = f.position_of("seatings");
         let ok = f.finish(SCENARIO_KEYS);
         if !ok {
             return Err(CatalogErrors(errors));
@@ -470,6 +476,7 @@ impl Scenario {
                 opponents: opponent_pos,
                 forces: forces_pos,
                 generate: generate_pos,
+                seatings: seatings_pos,
             },
         })
     }
@@ -524,6 +531,13 @@ impl Scenario {
                     None,
                     format!("players = {players} needs at least {players} distinct forces, got {}", forces.len()),
                 ));
+            }
+            if let Some(b) = &self.battle
+                && errors.is_empty()
+                && b.seatings != super::seatings::Seatings::Fixed
+                && let Err(e) = b.seatings.check(forces.len(), players)
+            {
+                errors.push(self.error("seatings", self.positions.seatings, e));
             }
             return if errors.is_empty() {
                 Ok(Resolved { forces, generated, ..Resolved::default() })
@@ -763,6 +777,7 @@ fn read_battle<R: Ruleset>(
             format!("a {} takes {} to {} forces, not players = {players}", m.name, m.sides.0, m.sides.1),
         );
     }
+    let seatings = read_seatings(f, players);
     let (forces, forces_pos) = names(f, "forces");
     let generate_pos = f.position_of("generate");
     let has_generate = f.has("generate");
@@ -790,5 +805,27 @@ fn read_battle<R: Ruleset>(
             "a battle scenario needs forces = [...] or generate = { budget = ..., max_units = ..., limit = ... }",
         );
     }
-    (BattleSpec { mode, policy, max_turns, forces, generate, players, teams: None }, forces_pos, generate_pos)
+    (BattleSpec { mode, policy, max_turns, forces, generate, players, teams: None, seatings }, forces_pos, generate_pos)
+}
+
+/// A battle scenario's `seatings`: fixed (the default), or with `players` >= 3 rotate or
+/// all.
+fn read_seatings(f: &mut Fields<'_>, players: u32) -> super::seatings::Seatings {
+    use super::seatings::Seatings;
+    let Some((text, pos)) = f.scalar("seatings") else { return Seatings::Fixed };
+    match Seatings::parse(&text) {
+        Ok(s) if s != Seatings::Fixed && players < 3 => {
+            f.error(
+                Some("seatings"),
+                pos,
+                format!("seatings = \"{}\" is for players = 3 or more: two-player sweeps already play both orders of every pair", s.name()),
+            );
+            Seatings::Fixed
+        }
+        Ok(s) => s,
+        Err(e) => {
+            f.error(Some("seatings"), pos, e);
+            Seatings::Fixed
+        }
+    }
 }
