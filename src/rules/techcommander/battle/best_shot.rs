@@ -6,7 +6,7 @@
 use super::game::{State, TcGame};
 use super::tables::{NO_SYSTEM, NONE, Tables, Weight, ranked_target_sight, sight_of, state, state_of};
 use crate::engine::battle::MAX_UNITS;
-use crate::rules::techcommander::rulings::{MSV_ACTIONS_PER_TURN, STARTING_LIFE};
+use crate::rules::techcommander::rulings::STARTING_LIFE;
 
 /// The enemies a side may target now, read once per policy step ([`TcGame::sights`]),
 /// in the side's enemy order.
@@ -92,13 +92,14 @@ impl TcGame {
     }
 
     /// The best Omega Override of MSV `a` now and its score (greedy, or at the
-    /// least-life enemy when `focus`): only with no earlier action this turn, every
-    /// system it fires ready, and a score above the best two-attack sequence at that
-    /// target ([`super::omega`]). Ties go to the earlier target.
+    /// least-life enemy when `focus`): only with no earlier action this turn
+    /// ([`super::omega::Omega::fresh`]), every system it fires ready, and a score above
+    /// the best sequence of ordinary attacks it could make instead at that target (two,
+    /// one when under-crewed: [`super::omega`]). Ties go to the earlier target.
     #[inline]
     pub fn best_omega(&self, s: &State, a: usize, focus: bool) -> Option<(usize, f32)> {
         let om = &self.omega;
-        if !om.look[a] || s.actions[a] != MSV_ACTIONS_PER_TURN {
+        if !om.look[a] || s.actions[a] != om.fresh[a] as u32 {
             return None;
         }
         self.best_omega_in(s, a, &self.sights(s, self.facts[a].side as usize, focus))
@@ -108,7 +109,7 @@ impl TcGame {
     #[inline]
     pub fn best_omega_in(&self, s: &State, a: usize, sights: &Sights) -> Option<(usize, f32)> {
         let om = &self.omega;
-        if !om.look[a] || s.actions[a] != MSV_ACTIONS_PER_TURN {
+        if !om.look[a] || s.actions[a] != om.fresh[a] as u32 {
             return None;
         }
         let ready = self.ready_systems(s, a);

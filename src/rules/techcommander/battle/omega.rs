@@ -3,14 +3,18 @@
 //! fire control and no positive modifiers, its defensive gear offline for the rest of
 //! the turn; it ends the MSV's turn and costs one player action.
 //!
-//! An Omega spends both of the MSV's actions, so scoring it against one ordinary attack
-//! (a myopic score) prefers it wrongly. It is compared instead with the exact value of
-//! the best two-attack sequence the MSV could play at the same target this turn: the
+//! An Omega spends every action the MSV has this turn (two; one when its side plays
+//! under-crewed, §2.2), so scoring it against one ordinary attack (a myopic score)
+//! prefers it wrongly. It is compared instead with the exact value of the best
+//! sequence of as many ordinary attacks as the MSV could play at the same target this
+//! turn: for two actions, the
 //! greedy score of the convolution of the two attacks' life-loss laws (the second
 //! attack's law taken at the life the first leaves, so Moneyshot stays exact), in the
-//! red mixed by the jury-rig odds per action (`JURY_RIG_PER_ACTION`) or per turn. The
-//! policies play an Omega only where its own exact score beats that value. Everything
-//! is compiled here, before the first battle.
+//! red mixed by the jury-rig odds per action (`JURY_RIG_PER_ACTION`) or per turn; for
+//! one action (under-crewed), the best single attack's exact score. The policies play
+//! an Omega only where its own exact score beats that value, and only before the MSV's
+//! first action of the turn ([`Omega::fresh`]). Everything is compiled here, before the
+//! first battle.
 //!
 //! Simplifications (documented): the comparison ignores special attacks and the smoke
 //! or gear state changing between the two attacks; an Omega is offered only when every
@@ -49,6 +53,10 @@ pub struct Omega {
     pub beats: Vec<bool>,
     /// Whether any unit's Omega needs looking at.
     pub any: bool,
+    /// Per unit, the actions it has when its turn starts: an Omega is legal only while
+    /// it still has them all (no earlier action this turn). 2 for an MSV, 1 for an MSV
+    /// of an under-crewed side (then compared with its best single attack).
+    pub fresh: Vec<u8>,
     /// `entry[(a * units + t) * 4 + omega_state]`: index into the vectors below, or
     /// [`NONE`].
     entry: Vec<u32>,
@@ -58,14 +66,15 @@ pub struct Omega {
     /// The Omega's greedy score by target life, out of the red `[0]` and in the red
     /// `[1]` (times the jury-rig odds under `OMEGA_NEEDS_JURY_RIG`).
     pub score: Vec<[ByLife; 2]>,
-    /// The value of the best two-attack sequence with every system ready, by target
-    /// life, out of and in the red.
+    /// The value of the best sequence of ordinary attacks (two, or one when
+    /// under-crewed) with every system ready, by target life, out of and in the red.
     pub best_pair: Vec<[ByLife; 2]>,
     /// Per entry, out of and in the red: bit `life` set where the Omega's score beats
     /// the best two-attack value with every system ready.
     pub wins: Vec<[u32; 2]>,
     /// `pair[e][red][s1 * stride + s2]`: the value of attacking with `s1` then `s2`;
-    /// on the diagonal, `s1` alone when `SYSTEM_ONCE_PER_TURN`.
+    /// on the diagonal, `s1` alone when `SYSTEM_ONCE_PER_TURN`; `s1` alone everywhere
+    /// for an MSV with one action (under-crewed).
     pair: Vec<[Vec<ByLife>; 2]>,
 }
 
@@ -88,6 +97,7 @@ impl Omega {
             stride,
             look: vec![false; n],
             beats: vec![false; n],
+            fresh: units.iter().map(|u| u.attacker.actions_per_turn(conditions[u.side].under_crewed) as u8).collect(),
             entry: vec![NONE; n * n * STATES],
             ..Omega::default()
         };
@@ -123,7 +133,8 @@ impl Omega {
                         let (_, plain) = by_life(&spec.odds().life_lost, v);
                         let red =
                             if o.omega_needs_jury_rig { plain.map(|x| (x as f64 * jury_ok) as f32) } else { plain };
-                        let pairs = two_attacks(tables, a, d, smoked, offline, nsys, stride, v, o, jury_ok);
+                        let one = om.fresh[a] < 2;
+                        let pairs = two_attacks(tables, a, d, smoked, offline, one, nsys, stride, v, o, jury_ok);
                         let mut best = [[f32::NEG_INFINITY; STARTING_LIFE as usize + 1]; 2];
                         for (r, table) in pairs.iter().enumerate() {
                             for values in table {
@@ -183,7 +194,8 @@ impl Omega {
 }
 
 /// The values of `a`'s two-attack sequences at `t` (one table per ordered pair of
-/// systems, `s1 * stride + s2`), out of the red `[0]` and in the red `[1]`.
+/// systems, `s1 * stride + s2`), out of the red `[0]` and in the red `[1]`; with `one`
+/// action only, every table holds `s1` alone.
 #[allow(clippy::too_many_arguments)]
 fn two_attacks(
     tables: &Tables,
@@ -191,6 +203,7 @@ fn two_attacks(
     t: usize,
     smoked: bool,
     offline: bool,
+    one: bool,
     nsys: usize,
     stride: usize,
     v: Value,
@@ -204,8 +217,8 @@ fn two_attacks(
     let j = jury_ok;
     for s1 in 0..nsys {
         for s2 in 0..nsys {
-            // Under SYSTEM_ONCE_PER_TURN the diagonal holds s1 alone.
-            let second = |e: u32| if s1 == s2 && o.system_once_per_turn { NONE } else { e };
+            // Under SYSTEM_ONCE_PER_TURN the diagonal holds s1 alone; one action, s1 alone.
+            let second = |e: u32| if one || s1 == s2 && o.system_once_per_turn { NONE } else { e };
             let (plain, mixed) = out.split_at_mut(1);
             let (plain, mixed) = (&mut plain[0][s1 * stride + s2], &mut mixed[0][s1 * stride + s2]);
             for (l, (p, m)) in plain.iter_mut().zip(mixed.iter_mut()).enumerate().skip(1) {

@@ -777,6 +777,34 @@ fn a_myopic_omega_is_not_played() {
 }
 
 #[test]
+fn an_under_crewed_msv_weighs_its_omega_against_its_one_attack() {
+    // Under-crewed, the walker has one action (§2.2): one ordinary attack takes 5 life
+    // and cannot kill; its Omega, legal before that action, kills when both guns hit
+    // (1/4). The value it beats is the best single attack, 0.25 × (11/20 × 5) / 20.
+    let cat = catalogue(TEST_CATALOGUE);
+    let crewless = TestBattle::skirmish(&cat, "Two-Gun Walker", "Bunker").under_crewed(&[true, false]).max_turns(1);
+    let g = crewless.assemble(OFFLOAD_OMEGA);
+    assert_eq!((g.omega.fresh[0], g.omega.fresh[1]), (1, 1));
+    let e = g.omega.entry(0, 1, super::omega::omega_state(false, false)) as usize;
+    assert!((g.omega.best_pair[e][0][20] as f64 - 0.034375).abs() < 1e-6);
+    assert!((g.omega.score[e][0][20] as f64 - 0.34375).abs() < 1e-6);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
+    let mut s = turn_one(&g, &mut rng);
+    assert_eq!(s.actions[0], 1, "under-crewed: one action");
+    assert_eq!(super::policy::Greedy.choose(&g, &s, 0, 0, &mut rng), Some(Action::Omega { actor: 0, target: 1 }));
+    // Its one action spent, no Omega.
+    s.actions[0] = 0;
+    assert_eq!(g.best_omega(&s, 0, false), None);
+    let n = 100_000;
+    let t = tally(&crewless.kernel(), n, 55);
+    assert_consistent(t.decided_by_turn()[0], n as u64, 0.25, "the under-crewed Omega in turn 1");
+    // The crewed walker still weighs it against two attacks (the value above).
+    let crewed = TestBattle::skirmish(&cat, "Two-Gun Walker", "Bunker").max_turns(1).assemble(OFFLOAD_OMEGA);
+    assert_eq!(crewed.omega.fresh[0], 2);
+    assert!((crewed.omega.best_pair[e][0][20] as f64 - 0.06875).abs() < 1e-6);
+}
+
+#[test]
 fn an_omega_in_the_red_needs_a_jury_rig_and_takes_the_gear_offline() {
     let cat = catalogue(TEST_CATALOGUE);
     let n = 100_000u64;
