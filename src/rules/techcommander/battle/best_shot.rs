@@ -175,12 +175,22 @@ impl TcGame {
             own_life: s.life[a],
             specials_left: if has_specials { !(s.used[a] >> self.facts[a].nsys) } else { 0 },
         };
+        // A shot of the battle's at a dug-in enemy reads the dug-in tables
+        // ([`TcGame::shot_tables`]); they share the battle tables' layout.
+        let dug = match &self.dug_in_tables {
+            Some(dug) if std::ptr::eq(tables, &self.tables) => Some(dug),
+            _ => None,
+        };
+        let at = |t: usize| match dug {
+            Some(dug) if s.dug_in[t] => dug,
+            _ => tables,
+        };
         let mut best = Best::NONE;
         if tables.any_moneyshot {
             for k in 0..sights.n {
                 let t = sights.slot[k] as usize;
                 let sight = (sights.sight[k] | shooter.own_smoke) as usize;
-                self.every_system(tables, &shooter, t, sight, sights.life[k], &mut best);
+                self.every_system(at(t), &shooter, t, sight, sights.life[k], &mut best);
                 self.specials_at(&shooter, t, sight, sights.life[k], &mut best);
             }
             return best.found();
@@ -192,6 +202,7 @@ impl TcGame {
             let life = sights.life[k];
             // The best (else the second best) system is ready, so it is the best ready
             // one; no system at all, nothing to fire.
+            let tables = at(t);
             let [first, second] = tables.ranked_at(actor_row + ranked_target_sight(t, sight), life as usize);
             if first.0 == NO_SYSTEM {
                 // No weapon system reaches `t` in this state.
@@ -241,7 +252,8 @@ impl TcGame {
         };
         let sight = sight_of(state_of(false, self.smoked(s, a, t), s.offline[t]));
         let mut best = Best::NONE;
-        self.every_system(&self.tables, &shooter, t, sight, life.clamp(1, STARTING_LIFE as i32) as u8, &mut best);
+        let tables = self.shot_tables(s, t);
+        self.every_system(tables, &shooter, t, sight, life.clamp(1, STARTING_LIFE as i32) as u8, &mut best);
         best.found().map(|(system, _, score)| (system, score))
     }
 

@@ -14,9 +14,11 @@
 //!   again; Reset ends the dig-in.
 //! - The greedy policy digs in when the option is on and no attack (nor scan) scores
 //!   above `DIG_IN_THRESHOLD` (0.5 points): the unit of the side with an action left,
-//!   not yet dug in, with the most points (ties: force order). Its target scores
-//!   read the battle's tables, which do not know that a target dug in: the shot itself
-//!   takes the penalty.
+//!   not yet dug in, with the most points (ties: force order).
+//! - Every policy scores a weapon-system attack at a dug-in unit as it is shot, from
+//!   the dug-in tables ([`TcGame::shot_tables`]): the best shot, the rallied groups'
+//!   member shots and their Rallied Attack (member by member at a dug-in target), the
+//!   command-threat check and the return attack's choice of system.
 //! - Not played: offload shots and Omega Overrides at a dug-in unit take no penalty and
 //!   draw no return attack (their own tables); special attacks draw the return attack
 //!   but take no penalty (`CLOSE_MODIFIERS` tables are compiled once).
@@ -81,11 +83,7 @@ impl TcGame {
             return;
         };
         let used = s.used[d];
-        let tables = match &self.dug_in_tables {
-            Some(dug) if s.dug_in[a] => dug,
-            _ => &self.tables,
-        };
-        self.fire_with(tables, s, d, sys, a, rng);
+        self.fire_with(self.shot_tables(s, a), s, d, sys, a, rng);
         s.used[d] = used;
     }
 

@@ -4,8 +4,8 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::super::game::Action;
-use super::super::test_support::{TestBattle, catalogue, options, tally};
-use crate::engine::battle::{BattleRules, Outcome};
+use super::super::test_support::{TestBattle, catalogue, options, tally, turn_one};
+use crate::engine::battle::{BattlePolicy, BattleRules, Outcome};
 use crate::rules::techcommander::options::{Options, Weight};
 use crate::stats::binomial::consistent;
 
@@ -133,6 +133,32 @@ fn a_dug_in_unit_returns_fire_once() {
     // Reset: no longer dug in.
     g.end_turn(&mut s, 0, &mut rng, &mut out);
     assert!(!s.dug_in[1] && !s.return_ready[1]);
+}
+
+#[test]
+fn a_dug_in_target_is_scored_at_its_penalty() {
+    // Two ducks: the car scores each 1 × 11/20 + 0.25 × 11/20 = 0.6875, and ties go to
+    // the earlier. Dug in, the first is hit on 9: 1.25 × 9/20 = 0.5625, so the car shoots
+    // the second, and every score of a shot at the first reads the dug-in tables.
+    let cat = catalogue(CATALOGUE);
+    let k = TestBattle::skirmish(&cat, "Gun Car", "2*Duck").options(on()).max_turns(1).kernel();
+    let g = k.game();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
+    let mut s = turn_one(g, &mut rng);
+    let greedy = |s: &super::super::game::State, rng: &mut Xoshiro256PlusPlus| {
+        super::super::policy::Greedy.choose(g, s, 0, 0, rng)
+    };
+    assert_eq!(greedy(&s, &mut rng), Some(Action::Attack { actor: 0, system: 0, target: 1 }));
+    assert!((g.score(&s, 0, 0, 1).unwrap() - 0.6875).abs() < 1e-6);
+    s.dug_in[1] = true;
+    assert!((g.score(&s, 0, 0, 1).unwrap() - 0.5625).abs() < 1e-6);
+    assert_eq!(g.best_system_at(&s, 0, 1, 20).map(|b| b.0), Some(0));
+    assert!((g.best_system_at(&s, 0, 1, 20).unwrap().1 - 0.5625).abs() < 1e-6);
+    assert_eq!(greedy(&s, &mut rng), Some(Action::Attack { actor: 0, system: 0, target: 2 }));
+    assert_eq!(
+        super::super::policy::FocusLowest.choose(g, &s, 0, 0, &mut rng),
+        Some(Action::Attack { actor: 0, system: 0, target: 2 })
+    );
 }
 
 #[test]

@@ -294,19 +294,19 @@ impl TcGame {
     /// An actor in the red mixes the fire-control states by the jury-rig odds.
     #[inline(always)]
     pub fn score(&self, s: &State, a: usize, system: usize, t: usize) -> Option<f32> {
+        let tables = self.shot_tables(s, t);
         let smoked = self.smoked(s, a, t);
-        let e = self.tables.entry(a, t, state_of(false, smoked, s.offline[t]), system);
+        let e = tables.entry(a, t, state_of(false, smoked, s.offline[t]), system);
         if e == NONE {
             return None;
         }
         let life = s.life[t].clamp(1, STARTING_LIFE as i32) as usize;
-        let kept = self.tables.score[self.tables.at_life(e, s.life[t]) as usize][life];
+        let kept = tables.score[tables.at_life(e, s.life[t]) as usize][life];
         if !self.in_the_red(s, a) || s.jury[a] == 1 && !self.o.jury_rig_per_action {
             return Some(kept);
         }
-        let lost_e = self.tables.entry(a, t, state_of(true, smoked, s.offline[t]), system);
-        let lost =
-            if lost_e == NONE { 0.0 } else { self.tables.score[self.tables.at_life(lost_e, s.life[t]) as usize][life] };
+        let lost_e = tables.entry(a, t, state_of(true, smoked, s.offline[t]), system);
+        let lost = if lost_e == NONE { 0.0 } else { tables.score[tables.at_life(lost_e, s.life[t]) as usize][life] };
         if s.jury[a] == 2 && !self.o.jury_rig_per_action {
             return Some(lost);
         }
@@ -337,6 +337,17 @@ impl TcGame {
                 self.return_attack(s, t, a, rng);
             }
             _ => self.fire_with(&self.tables, s, a, system, t, rng),
+        }
+    }
+
+    /// The shot tables of an attack at `t` now: the dug-in tables when `t` is dug in
+    /// (`POLICY_DIG_IN`), else the battle's. Every score of a weapon-system attack at `t`
+    /// reads them, as its shot does ([`TcGame::fire`]).
+    #[inline(always)]
+    pub fn shot_tables(&self, s: &State, t: usize) -> &Tables {
+        match &self.dug_in_tables {
+            Some(dug) if s.dug_in[t] => dug,
+            _ => &self.tables,
         }
     }
 

@@ -96,11 +96,12 @@ impl TcGame {
     fn kill_chance(&self, s: &State, e: usize, c: usize) -> f32 {
         let life = s.life[c].clamp(1, 20) as usize;
         let st = super::tables::state_of(false, self.smoked(s, e, c), s.offline[c]);
+        let tables = self.shot_tables(s, c);
         (0..self.units[e].attacker.systems.len())
             .filter(|&sys| self.system_ready(s, e, sys))
-            .map(|sys| self.tables.entry(e, c, st, sys))
+            .map(|sys| tables.entry(e, c, st, sys))
             .filter(|&i| i != super::tables::NONE)
-            .map(|i| self.tables.kill[self.tables.at_life(i, s.life[c]) as usize][life])
+            .map(|i| tables.kill[tables.at_life(i, s.life[c]) as usize][life])
             .fold(0.0, f32::max)
     }
 

@@ -61,11 +61,17 @@ impl TcGame {
     /// The exact law of the life `m` takes from `t` (at `life`) firing `sys`, capped at 20.
     fn member_law(&self, s: &State, m: usize, t: usize, sys: usize, life: i32) -> Capped {
         let smoked = self.smoked(s, m, t);
-        let tb = &self.tables;
+        let tb = self.shot_tables(s, t);
         let w = self.member_weight(s, m);
         let law = |fc_lost: bool| {
             let e = tb.entry(m, t, state_of(fc_lost, smoked, s.offline[t]), sys);
-            if e == NONE { NO_LOSS } else { self.rally.capped[tb.at_life(e, life) as usize] }
+            if e == NONE {
+                NO_LOSS
+            } else if std::ptr::eq(tb, &self.tables) {
+                self.rally.capped[tb.at_life(e, life) as usize]
+            } else {
+                super::rally_laws::capped(&tb.laws[tb.at_life(e, life) as usize])
+            }
         };
         let kept = law(false);
         if w >= 1.0 {
@@ -175,7 +181,8 @@ impl TcGame {
     /// [`TcGame::common_case`] at target `t` (at `life`) given the members' part `g`.
     #[inline(always)]
     pub(super) fn common_case_at(&self, s: &State, g: &GroupCase, side: usize, t: usize, life: usize) -> Option<usize> {
-        if s.offline[t] || s.smoked[t] {
+        // The table holds shots at a target out of smoke, gear online and not dug in.
+        if s.offline[t] || s.smoked[t] || s.dug_in[t] {
             return None;
         }
         let target = ranked_target(t, state_of(false, false, false));

@@ -12,6 +12,15 @@ use crate::rules::techcommander::rulings::STARTING_LIFE;
 pub(super) const FULL: usize = STARTING_LIFE as usize;
 /// A life-loss law capped at 20: `law[n]` = P(min(loss, 20) = n), n in 0..=20.
 pub type Capped = [f64; FULL + 1];
+/// `law` (P(loss = n) by n) capped at 20.
+pub(super) fn capped(law: &[f64]) -> Capped {
+    let mut c = [0.0; FULL + 1];
+    for (n, p) in law.iter().enumerate() {
+        c[n.min(FULL)] += p;
+    }
+    c
+}
+
 /// The law of no loss.
 pub(super) const NO_LOSS: Capped = {
     let mut l = [0.0; FULL + 1];
@@ -68,17 +77,7 @@ impl Rally {
         if !units.iter().any(|u| u.rallied) {
             return Rally::default();
         }
-        let capped = tables
-            .laws
-            .iter()
-            .map(|law| {
-                let mut c = [0.0; FULL + 1];
-                for (n, p) in law.iter().enumerate() {
-                    c[n.min(FULL)] += p;
-                }
-                c
-            })
-            .collect();
+        let capped = tables.laws.iter().map(|law| capped(law)).collect();
         let value = units.iter().flat_map(|a| units.iter().map(move |t| value(a, t, o))).collect();
         let mut r = Rally { units: units.len(), capped, value, attack: Vec::new() };
         let n = units.len();

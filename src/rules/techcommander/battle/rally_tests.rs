@@ -8,7 +8,7 @@ use super::game::{Action, State, TcGame};
 use super::policy::{FocusLowest, Greedy};
 use super::test_support::{
     Audited, EVERY_POLICY, Part, SQUAD_CATALOGUE, TestBattle, assert_consistent, catalogue, close, embedded,
-    first_action, lost_counts,
+    first_action, lost_counts, options,
 };
 use crate::engine::battle::{BattlePolicy, BattleRules, Outcome, play_battle};
 use crate::rules::techcommander::conditions::Conditions;
@@ -61,6 +61,23 @@ fn greedy_picks_the_rallied_attack_when_it_beats_weapons_free() {
     let lost = lost_counts(&g, Greedy, n, 2);
     assert_consistent(lost[car], n as u64, P_CAR * P_CAR, "car eliminated in turn 1");
     assert_eq!(lost[bx], 0, "the box takes at most 10 life");
+}
+
+#[test]
+fn a_rallied_attack_at_a_dug_in_target_is_scored_at_its_penalty() {
+    // POLICY_DIG_IN: at the car dug in each troop hits on 12 − 2 = 10, and the Rallied
+    // Attack is scored member by member from the dug-in tables: P(kill) = 0.25, E[min(loss,
+    // 20)] = 2 × 0.5 × 10 = 10: 2 × 0.25 + 0.5 × 10/20 = 0.75 (1.02 in the open).
+    let cat = catalogue(SQUAD_CATALOGUE);
+    let o = Options { policy_dig_in: true, ..options() };
+    let k = TestBattle::skirmish(&cat, "2*Gun Trooper", "Target Car+Box").options(o).max_turns(1).kernel();
+    let g = k.game();
+    let mut s = first_action(g, 1);
+    let car = 2;
+    close(g.rally_attack_score(&s, 0, car).unwrap(), 2.0 * P_CAR * P_CAR + 0.5 * 2.0 * P_CAR * 10.0 / 20.0, "open");
+    s.dug_in[car] = true;
+    let p = 10.0 / 20.0;
+    close(g.rally_attack_score(&s, 0, car).unwrap(), 2.0 * p * p + 0.5 * 2.0 * p * 10.0 / 20.0, "dug in");
 }
 
 #[test]
