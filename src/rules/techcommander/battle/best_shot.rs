@@ -99,7 +99,7 @@ impl TcGame {
     #[inline]
     pub fn best_omega(&self, s: &State, a: usize, focus: bool) -> Option<(usize, f32)> {
         let om = &self.omega;
-        if !om.look[a] || s.actions[a] != om.fresh[a] as u32 {
+        if s.actions[a] != om.look_at[a] {
             return None;
         }
         self.best_omega_in(s, a, &self.sights(s, self.facts[a].side as usize, focus))
@@ -109,7 +109,7 @@ impl TcGame {
     #[inline]
     pub fn best_omega_in(&self, s: &State, a: usize, sights: &Sights) -> Option<(usize, f32)> {
         let om = &self.omega;
-        if !om.look[a] || s.actions[a] != om.fresh[a] as u32 {
+        if s.actions[a] != om.look_at[a] {
             return None;
         }
         let ready = self.ready_systems(s, a);
@@ -152,6 +152,43 @@ impl TcGame {
         a: usize,
         sights: &Sights,
     ) -> Option<(usize, usize, f32)> {
+        // A shot of the battle's at a dug-in enemy reads the dug-in tables
+        // ([`TcGame::shot_tables`]), only under `POLICY_DIG_IN`: kept out of line.
+        if let Some(dug) = &self.dug_in_tables
+            && std::ptr::eq(tables, &self.tables)
+        {
+            return self.best_shot_dug(dug, specials, s, a, sights);
+        }
+        self.best_shot_at(tables, |_| tables, specials, s, a, sights)
+    }
+
+    /// [`TcGame::best_shot_in`] of the battle's tables, the shots at a dug-in target read
+    /// from `dug` (the same layout).
+    #[inline(never)]
+    fn best_shot_dug(
+        &self,
+        dug: &Tables,
+        specials: bool,
+        s: &State,
+        a: usize,
+        sights: &Sights,
+    ) -> Option<(usize, usize, f32)> {
+        let tables = &self.tables;
+        self.best_shot_at(tables, |t| if s.dug_in[t] { dug } else { tables }, specials, s, a, sights)
+    }
+
+    /// The best-shot search of [`TcGame::best_shot_in`], each shot at `t` read from
+    /// `at(t)` (`tables` or tables of the same layout).
+    #[inline(always)]
+    fn best_shot_at<'t>(
+        &self,
+        tables: &'t Tables,
+        at: impl Fn(usize) -> &'t Tables,
+        specials: bool,
+        s: &State,
+        a: usize,
+        sights: &Sights,
+    ) -> Option<(usize, usize, f32)> {
         // An actor that ignores infiltration sees the hidden enemies too.
         let seen;
         let sights = if sights.hidden && self.infiltration.sees.get(a).copied().unwrap_or(false) {
@@ -174,16 +211,6 @@ impl TcGame {
             own_smoke: (self.o.smoke_both_ways && s.smoked[a]) as u8,
             own_life: s.life[a],
             specials_left: if has_specials { !(s.used[a] >> self.facts[a].nsys) } else { 0 },
-        };
-        // A shot of the battle's at a dug-in enemy reads the dug-in tables
-        // ([`TcGame::shot_tables`]); they share the battle tables' layout.
-        let dug = match &self.dug_in_tables {
-            Some(dug) if std::ptr::eq(tables, &self.tables) => Some(dug),
-            _ => None,
-        };
-        let at = |t: usize| match dug {
-            Some(dug) if s.dug_in[t] => dug,
-            _ => tables,
         };
         let mut best = Best::NONE;
         if tables.any_moneyshot {

@@ -57,6 +57,9 @@ pub struct Omega {
     /// it still has them all (no earlier action this turn). 2 for an MSV, 1 for an MSV
     /// of an under-crewed side (then compared with its best single attack).
     pub fresh: Vec<u8>,
+    /// Per unit, the actions left at which the policies look at its Omega: `fresh` when
+    /// `look`, else `u32::MAX` (never): one comparison in the policy step.
+    pub look_at: Vec<u32>,
     /// `entry[(a * units + t) * 4 + omega_state]`: index into the vectors below, or
     /// [`NONE`].
     entry: Vec<u32>,
@@ -165,6 +168,7 @@ impl Omega {
             om.look[a] |= om.beats[a];
         }
         om.any = om.look.iter().any(|&l| l);
+        om.look_at = (0..n).map(|a| if om.look[a] { om.fresh[a] as u32 } else { u32::MAX }).collect();
         om
     }
 
