@@ -320,6 +320,16 @@ impl TcGame {
         s.present[t] && s.life[t] > 0 && !s.hidden[t]
     }
 
+    /// Whether `side`'s rallied group may target `t` in a group action (Rallied Attack,
+    /// Rallied Assault): [`TcGame::targetable`], or infiltrated when its members ignore
+    /// infiltration ([`super::infiltration_facts::Infiltration::group_sees`]).
+    #[inline(always)]
+    pub fn group_targetable(&self, s: &State, side: usize, t: usize) -> bool {
+        s.present[t]
+            && s.life[t] > 0
+            && (!s.hidden[t] || self.infiltration.group_sees.get(side).copied().unwrap_or(false))
+    }
+
     /// Whether attacker `a` may target `t`: [`TcGame::targetable`], or infiltrated
     /// when `a` ignores infiltration ([`super::infiltration`]).
     #[inline(always)]

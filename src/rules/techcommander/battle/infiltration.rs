@@ -9,7 +9,9 @@
 //!   ([`TcGame::acted`]). The last player ("highest initiative") keeps infiltration.
 //! - Enemy troop and crew ignore infiltration when their side's scenario range is at
 //!   most `INFILTRATION_SPOT_RANGE` (6) and their movement is not full (full or jump
-//!   assault): they may target an infiltrated unit ([`TcGame::targetable_by`]).
+//!   assault): they may target an infiltrated unit ([`TcGame::targetable_by`]), and so
+//!   may their side's rallied group in a Rallied Attack or Assault
+//!   ([`TcGame::group_targetable`]).
 //! - Scanning (`SCANNING`): an action of a unit whose speed reaches its side's scenario
 //!   range. 3rd edition: one d20 ≤ 12 + gear (`scan_bonus`) reveals every infiltrated
 //!   enemy. 2nd edition: one d20 per infiltrated enemy against 12 − the side's scenario

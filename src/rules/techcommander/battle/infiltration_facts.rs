@@ -17,6 +17,10 @@ pub struct Infiltration {
     pub infiltrator: Vec<bool>,
     /// Per unit: as an attacker, ignores the infiltration of its targets.
     pub sees: Vec<bool>,
+    /// Per side: its rallied group ignores infiltration (every member does: troops and
+    /// crew of one side share its range and movement), so its Rallied Attacks and
+    /// Assaults may target infiltrated enemies ([`super::game::TcGame::group_targetable`]).
+    pub group_sees: Vec<bool>,
     /// Per unit: its scan number (a d20 of this or less reveals), 0..=20; 0 when it
     /// cannot scan (`SCANNING` off, or its speed short of its side's scenario range).
     pub scan_number: Vec<u32>,
@@ -29,7 +33,7 @@ impl Infiltration {
     pub fn new(units: &[BattleUnit], conditions: &[Conditions], o: &Options) -> Infiltration {
         let infiltrator: Vec<bool> = units.iter().map(|u| o.infiltration && u.infiltrator).collect();
         let any = infiltrator.iter().any(|&i| i);
-        let sees = units
+        let sees: Vec<bool> = units
             .iter()
             .map(|u| {
                 let c = &conditions[u.side];
@@ -48,7 +52,13 @@ impl Infiltration {
                 (scan_target(o, c.cover) as i64 + u.scan_bonus as i64).clamp(0, DIE_SIDES as i64) as u32
             })
             .collect();
-        Infiltration { any, infiltrator, sees, scan_number, per_unit: second_edition(o) }
+        let group_sees = (0..conditions.len())
+            .map(|side| {
+                let mut members = units.iter().enumerate().filter(|(_, u)| u.side == side && u.rallied).peekable();
+                members.peek().is_some() && members.all(|(i, _)| sees[i])
+            })
+            .collect();
+        Infiltration { any, infiltrator, sees, group_sees, scan_number, per_unit: second_edition(o) }
     }
 
     /// P(a scan by `scanner` reveals one given infiltrated enemy): scan number / 20.

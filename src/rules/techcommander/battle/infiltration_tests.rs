@@ -229,6 +229,40 @@ fn close_troops_not_moving_full_ignore_infiltration() {
     assert_eq!(tally(&k, 20_000, 10).wins[0], 0, "an MSV");
 }
 
+#[test]
+fn a_close_rallied_group_attacks_and_assaults_infiltrated_enemies() {
+    // Two troopers at range 6, stationary, see the sneaks, so their group may target
+    // them: a Rallied Attack at the first sneak kills it unless both miss, 1 − (9/20)²,
+    // scored (V = 1) 0.7975 + 0.25 × 20 × 0.7975 / 20; a Rallied Assault walks both.
+    let cat = catalogue(CATALOGUE);
+    let at6 = Conditions::at_range(6.0);
+    let k = TestBattle::skirmish(&cat, "2*Gun Trooper", "2*Sneak").conditions(at6).max_turns(1).kernel();
+    let g = k.game();
+    assert_eq!(g.infiltration.group_sees[..2], [true, true], "troops both sides, range 6");
+    let s = super::super::test_support::first_action(g, 11);
+    assert!(s.hidden[2] && s.hidden[3], "both sneaks infiltrated");
+    let kill = 1.0 - (9.0f64 / 20.0).powi(2);
+    let (t, score) = g.best_rally_attack(&s, 0, false).expect("a Rallied Attack at a sneak");
+    assert_eq!(t, 2);
+    assert!((score as f64 - 1.25 * kill).abs() < 1e-6, "{score}");
+    assert!(g.best_assault(&s, 0, false).is_some(), "a Rallied Assault through the sneaks");
+    let mut choices = Vec::new();
+    g.rally_choices(&s, 0, |a| {
+        choices.push(a);
+        false
+    });
+    assert!(choices.contains(&Action::RallyAttack { target: 2 }) && choices.contains(&Action::Assault { side: 1 }));
+    // At range 7 they do not see them: no group action at them.
+    let k = TestBattle::skirmish(&cat, "2*Gun Trooper", "2*Sneak")
+        .conditions(Conditions::at_range(7.0))
+        .max_turns(1)
+        .kernel();
+    let g = k.game();
+    let s = super::super::test_support::first_action(g, 11);
+    assert_eq!(g.best_rally_attack(&s, 0, false), None);
+    assert_eq!(g.best_assault(&s, 0, false), None);
+}
+
 /// Drives `g` by hand: the cloaked gunner (slot 1) attacks the fort (slot 0) `k` times
 /// in one turn with side `last` last in initiative; returns whether it is still hidden.
 fn hidden_after(g: &TcGame, k: usize, last: u8, rng: &mut Xoshiro256PlusPlus) -> bool {

@@ -220,7 +220,7 @@ impl TcGame {
         }
         let enemies = &self.enemies[side];
         let least = if focus {
-            enemies.iter().map(|&t| t as usize).filter(|&t| self.targetable(s, t)).map(|t| s.life[t]).min()
+            enemies.iter().map(|&t| t as usize).filter(|&t| self.group_targetable(s, side, t)).map(|t| s.life[t]).min()
         } else {
             None
         };
@@ -228,7 +228,7 @@ impl TcGame {
         let mut best: Option<(usize, f32)> = None;
         for &t in enemies {
             let t = t as usize;
-            if !self.targetable(s, t) || least.is_some_and(|l| s.life[t] != l) {
+            if !self.group_targetable(s, side, t) || least.is_some_and(|l| s.life[t] != l) {
                 continue;
             }
             if let Some(score) = self.rally_attack_score_in(s, group.as_ref(), side, t)
@@ -256,13 +256,13 @@ impl TcGame {
         }
     }
 
-    /// The targetable members of `enemy`'s rallied group, in force order, into `out`;
-    /// returns how many.
+    /// The members of `enemy`'s rallied group that `side`'s group may target, in force
+    /// order, into `out`; returns how many.
     #[inline(always)]
-    fn standing(&self, s: &State, enemy: usize, out: &mut [u8; MAX_UNITS]) -> usize {
+    fn standing(&self, s: &State, side: usize, enemy: usize, out: &mut [u8; MAX_UNITS]) -> usize {
         let mut n = 0;
         for &g in &self.groups[enemy] {
-            if self.targetable(s, g as usize) {
+            if self.group_targetable(s, side, g as usize) {
                 out[n] = g;
                 n += 1;
             }
@@ -275,7 +275,7 @@ impl TcGame {
     /// when that group has no targetable member.
     pub fn assault_score(&self, s: &State, side: usize, enemy: usize) -> Option<f32> {
         let mut targets = [0u8; MAX_UNITS];
-        let n = self.standing(s, enemy, &mut targets);
+        let n = self.standing(s, side, enemy, &mut targets);
         if n == 0 {
             return None;
         }
@@ -371,7 +371,7 @@ impl TcGame {
         if !self.group_may_act(s, side) || !self.two_ready(s, side) {
             return None;
         }
-        self.best_enemy_group(s, side, focus, |enemy| self.assault_score(s, side, enemy))
+        self.best_enemy_group(s, side, focus, true, |enemy| self.assault_score(s, side, enemy))
     }
 
     /// Rallied Assault on `enemy`'s group: each ready member attacks the current first
@@ -385,7 +385,7 @@ impl TcGame {
             if !self.member_ready(s, m) {
                 continue;
             }
-            while k < group.len() && !self.targetable(s, group[k] as usize) {
+            while k < group.len() && !self.group_targetable(s, side, group[k] as usize) {
                 k += 1;
             }
             let Some(&t) = group.get(k) else {
@@ -462,28 +462,32 @@ impl TcGame {
             return None;
         }
         let side = self.units[a].side;
-        self.best_enemy_group(s, side, focus, |enemy| self.trample_score(s, a, enemy))
+        self.best_enemy_group(s, side, focus, false, |enemy| self.trample_score(s, a, enemy))
     }
 
     /// The enemy side whose rallied group scores best by `score` (`None`: nothing to
     /// act on), and that score; under `focus` only a group whose first targetable member
-    /// has the least life of `side`'s enemies. Ties go to the earlier side.
+    /// has the least life of `side`'s enemies. Targetable: by `side`'s group when
+    /// `by_group` ([`TcGame::group_targetable`]), else by anyone. Ties go to the earlier
+    /// side.
     fn best_enemy_group(
         &self,
         s: &State,
         side: usize,
         focus: bool,
+        by_group: bool,
         score: impl Fn(usize) -> Option<f32>,
     ) -> Option<(usize, f32)> {
+        let seen = |t: usize| if by_group { self.group_targetable(s, side, t) } else { self.targetable(s, t) };
         let least = if focus {
-            self.enemies[side].iter().map(|&t| t as usize).filter(|&t| self.targetable(s, t)).map(|t| s.life[t]).min()
+            self.enemies[side].iter().map(|&t| t as usize).filter(|&t| seen(t)).map(|t| s.life[t]).min()
         } else {
             None
         };
         let mut best: Option<(usize, f32)> = None;
         for enemy in (0..self.groups.len()).filter(|&e| e != side) {
             if let Some(l) = least {
-                let first = self.groups[enemy].iter().map(|&g| g as usize).find(|&g| self.targetable(s, g));
+                let first = self.groups[enemy].iter().map(|&g| g as usize).find(|&g| seen(g));
                 if first.is_none_or(|g| s.life[g] != l) {
                     continue;
                 }
@@ -536,7 +540,7 @@ impl TcGame {
     pub fn rally_choices(&self, s: &State, side: usize, mut f: impl FnMut(Action) -> bool) {
         if self.group_may_act(s, side) {
             for &t in &self.enemies[side] {
-                if self.targetable(s, t as usize)
+                if self.group_targetable(s, side, t as usize)
                     && self.rally_attack_score(s, side, t as usize).is_some()
                     && f(Action::RallyAttack { target: t })
                 {
@@ -544,7 +548,7 @@ impl TcGame {
                 }
             }
             for enemy in (0..self.groups.len()).filter(|&e| e != side) {
-                if self.groups[enemy].iter().any(|&g| self.targetable(s, g as usize))
+                if self.groups[enemy].iter().any(|&g| self.group_targetable(s, side, g as usize))
                     && f(Action::Assault { side: enemy as u8 })
                 {
                     return;
