@@ -1141,6 +1141,8 @@ mod oddscard;
 mod passengers;
 #[path = "cli/plumbing.rs"]
 mod plumbing;
+#[path = "cli/seat_matrix.rs"]
+mod seat_matrix;
 #[path = "cli/seatings.rs"]
 mod seatings;
 #[path = "cli/shard.rs"]

@@ -104,6 +104,16 @@ impl<'a> Fields<'a> {
         Some(&self.fields[i].1)
     }
 
+    /// The field `key` as written (its raw value and where it was written), for a value
+    /// no typed getter reads, such as "a number or an array of arrays"; `None` when
+    /// absent. The key counts as read (so [`Fields::finish`] does not call it unknown).
+    /// The caller checks the value and records what is wrong with [`Fields::error`] at
+    /// the field's position (or an item's), so that its errors name the file, line and
+    /// field as every getter's do.
+    pub fn raw(&mut self, key: &str) -> Option<&'a RawField> {
+        self.take(key)
+    }
+
     fn missing(&mut self, key: &str) {
         self.error(Some(key), None, "missing required field");
     }
@@ -490,5 +500,31 @@ fn scalar_text(v: &RawValue) -> Option<String> {
         RawValue::Bool(b) => Some(b.to_string()),
         RawValue::Str(s) | RawValue::Cell(s) => Some(s.clone()),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::raw::{Section, parse_toml_document};
+
+    #[test]
+    fn a_raw_field_is_read_as_written_with_its_position() {
+        let entry = parse_toml_document("s.toml", Section::SCENARIO, "name = \"x\"\nteams = [[\"A\"], [2]]\n").unwrap();
+        let mut errors = Vec::new();
+        let mut f = Fields::new(&entry, &mut errors);
+        assert!(f.raw("absent").is_none());
+        let teams = f.raw("teams").expect("present");
+        let RawValue::Array(items) = &teams.value else { panic!("{teams:?}") };
+        assert!(matches!(&items[1].value, RawValue::Array(seats) if seats[0].value == RawValue::Int(2)));
+        let pos = teams.position;
+        assert_eq!(pos.map(|p| p.line), Some(2));
+        f.error(Some("teams[1]"), pos, "bad team");
+        let _ = f.string("name", true);
+        // Read, so not unknown: the one error is the caller's, naming file, line and field.
+        assert!(!f.finish(&["name", "teams"]));
+        assert_eq!(errors.len(), 1);
+        let text = errors[0].to_string();
+        assert!(text.starts_with("s.toml:2:") && text.contains("field `teams[1]`: bad team"), "{text}");
     }
 }

@@ -359,3 +359,52 @@ pub fn battle_matrix(battles: &Table, at: &ConditionSet) -> Heatmap {
         scale_label: "P(A wins)".into(),
     }
 }
+
+/// What [`pooled_battle_matrix`] reads of the `battle_forces` table (besides the axes).
+pub const BATTLE_FORCE_COLUMNS: &[&str] = &["force", "field", "cells", "p_wins", "p_draw"];
+
+/// The force matrix of an N-player sweep whose matchups were played in several seatings
+/// (`seatings` = `rotate` or `all`), from `battle_forces`: P(row force wins outright
+/// against the column field, its opponents in force order) with the draw rate, each the
+/// force's tallies pooled over every seating of the matchup (merged counts, as the table
+/// holds them), at one condition set. A seat-row matrix ([`battle_matrix`]) would show
+/// only the force-order seating, biased by where each force sits; the title says which
+/// seatings the numbers pool.
+pub fn pooled_battle_matrix(forces: &Table, at: &ConditionSet, seatings: &str) -> Heatmap {
+    let rows: Vec<usize> = (0..forces.rows.len()).filter(|&i| at.matches(forces, i, &[])).collect();
+    let names = distinct_text(forces, "force", &[]);
+    let fields = distinct_text(forces, "field", &[]);
+    let find = |a: &str, b: &str, col: &str| {
+        rows.iter()
+            .copied()
+            .find(|&i| forces.text(i, "force") == Some(a) && forces.text(i, "field") == Some(b))
+            .and_then(|i| forces.float(i, col))
+    };
+    let wins = names.iter().map(|a| fields.iter().map(|b| find(a, b, "p_wins")).collect()).collect();
+    let draws = names
+        .iter()
+        .map(|a| {
+            fields
+                .iter()
+                .map(|b| find(a, b, "p_draw").map(|d| format!("draw {}", crate::output::percent::percent(d))))
+                .collect()
+        })
+        .collect();
+    let cells = rows.first().and_then(|&i| forces.float(i, "cells")).map(|n| n as u64);
+    let pooled = match (seatings, cells) {
+        ("rotate", Some(n)) => format!("pooled over its {n} rotated seatings (seatings = rotate)"),
+        ("all", Some(n)) => format!("pooled over all {n} seat orders (seatings = all)"),
+        (s, Some(n)) => format!("pooled over {n} seatings (seatings = {s})"),
+        (s, None) => format!("pooled over its seatings (seatings = {s})"),
+    };
+    Heatmap {
+        title: format!("Battles: P(row force beats the column field), {pooled}, draw rate below ({})", at.label()),
+        x_label: "Field (the other forces)".into(),
+        y_label: "Force".into(),
+        x: fields,
+        y: names,
+        panels: vec![(String::new(), wins)],
+        notes: Some(vec![draws]),
+        scale_label: "P(force wins)".into(),
+    }
+}

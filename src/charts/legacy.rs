@@ -75,7 +75,14 @@ pub fn shape(manifest: &Value) -> ReportShape {
         panel_axis: Some("smoke".into()),
         name: Some("hit".into()),
     };
-    ReportShape { ruleset: ruleset.into(), axes, turn: "turn".into(), details: vec![hit], costs: costs() }
+    ReportShape {
+        ruleset: ruleset.into(),
+        axes,
+        turn: "turn".into(),
+        details: vec![hit],
+        costs: costs(),
+        seatings: super::shape_of::pooled_seatings(manifest),
+    }
 }
 
 /// TechCommander's two cost rankings beyond the common one: life per turn per point

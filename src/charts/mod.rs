@@ -27,7 +27,7 @@ use serde_json::Value;
 use crate::output::Table;
 use crate::output::read::read_table;
 pub use axes::ConditionSet;
-use data::{battle_matrix, cost_bars, duel_matrix, ttk_curves};
+use data::{battle_matrix, cost_bars, duel_matrix, pooled_battle_matrix, ttk_curves};
 pub use render::{Chart, ChartKind};
 pub use report::{ReportKind, draw_report};
 pub use shape::ReportShape;
@@ -43,7 +43,7 @@ pub struct ReportTables {
 }
 
 /// The common tables every ruleset's reports may hold.
-pub const TABLE_NAMES: [&str; 8] = [
+pub const TABLE_NAMES: [&str; 9] = [
     "time_to_kill",
     "ttk_by_turn",
     "cost_efficiency",
@@ -52,6 +52,7 @@ pub const TABLE_NAMES: [&str; 8] = [
     "gauntlet_matchups",
     "battles",
     "battle_units",
+    "battle_forces",
 ];
 
 /// Whether `name` can name a table file: letters, digits, `_` and `-` only.
@@ -142,8 +143,10 @@ pub fn slug(s: &str) -> String {
 }
 
 /// Every chart of a report, in the order the page shows them: per chart condition set
-/// the time-to-kill curves, the duel matrix and the cost bars (files of the second and
-/// later sets suffixed with the set's slug), then the detail heatmaps at the first set.
+/// the time-to-kill curves, the duel matrix, the force matrix (pooled over seatings from
+/// `battle_forces` when the sweep rotated its seats) and the cost bars (files of the
+/// second and later sets suffixed with the set's slug), then the detail heatmaps at the
+/// first set.
 pub fn report_charts(all: &ReportTables, manifest: &Value) -> Vec<Chart> {
     // A sensitivity sweep: the usual charts at each varied stat's first value.
     let first = vary::at_first_values(all, manifest);
@@ -160,8 +163,15 @@ pub fn report_charts(all: &ReportTables, manifest: &Value) -> Vec<Chart> {
             charts.push(Chart { name: format!("duel-matrix{suffix}"), kind: ChartKind::Heatmap(duel_matrix(t, at)) });
         }
         if let Some(t) = tables.get("battles") {
-            charts
-                .push(Chart { name: format!("battle-matrix{suffix}"), kind: ChartKind::Heatmap(battle_matrix(t, at)) });
+            // Seats pooled over several seatings: the pooled table (without it, no matrix
+            // rather than the force-order seating's seat-biased one).
+            let matrix = match &shape.seatings {
+                None => Some(battle_matrix(t, at)),
+                Some(s) => tables.get("battle_forces").map(|f| pooled_battle_matrix(f, at, s)),
+            };
+            if let Some(m) = matrix {
+                charts.push(Chart { name: format!("battle-matrix{suffix}"), kind: ChartKind::Heatmap(m) });
+            }
         }
         if let Some(t) = tables.get("cost_efficiency") {
             for (stem, bars) in cost_bars(t, at, &shape.turn, &shape.costs) {

@@ -48,7 +48,13 @@ pub fn needs(kind: ReportKind, shape: &ReportShape) -> Vec<Need> {
             ])
             .collect(),
         ReportKind::DuelSweep => details().chain([cells("duels", data::DUEL_COLUMNS), cost()]).collect(),
-        ReportKind::BattleSweep => vec![cells("battles", data::BATTLE_COLUMNS)],
+        ReportKind::BattleSweep => {
+            let mut v = vec![cells("battles", data::BATTLE_COLUMNS)];
+            if shape.seatings.is_some() {
+                v.push(cells("battle_forces", data::BATTLE_FORCE_COLUMNS));
+            }
+            v
+        }
         ReportKind::Gauntlet => vec![
             ("gauntlet_summary".into(), gauntlet::SUMMARY_COLUMNS.iter().map(|c| c.to_string()).collect()),
             ("gauntlet_matchups".into(), gauntlet::MATCHUP_COLUMNS.iter().map(|c| c.to_string()).collect()),

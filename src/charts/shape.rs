@@ -133,6 +133,10 @@ pub struct ReportShape {
     pub details: Vec<DetailChart>,
     /// Cost rankings beyond the common one, in page order.
     pub costs: Vec<CostChart>,
+    /// How an N-player battle sweep seated its matchups when it pooled each force over
+    /// several seatings into `battle_forces` (`rotate` or `all`, the manifest's
+    /// `battle.seatings`); `None` for seats in force order, pairs and other engagements.
+    pub seatings: Option<String>,
 }
 
 impl ReportShape {

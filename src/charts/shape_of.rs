@@ -10,7 +10,7 @@ use super::shape::{CostChart, DetailChart, ReportShape};
 impl ReportShape {
     /// The shape a manifest records. Keys read: `ruleset_label` (else `ruleset`) for the
     /// name, `axes`, `turn` (default `turn`), `detail_charts` and `cost_charts` (missing:
-    /// none). A manifest
+    /// none), `battle.seatings`. A manifest
     /// without `axes` is from before volley recorded them: [`legacy::shape`].
     pub fn of_manifest(manifest: &Value) -> ReportShape {
         let Some(axes) = manifest.get("axes").and_then(Value::as_array) else {
@@ -32,6 +32,13 @@ impl ReportShape {
                 .as_array()
                 .map(|a| a.iter().filter_map(CostChart::of_json).collect())
                 .unwrap_or_default(),
+            seatings: pooled_seatings(manifest),
         }
     }
+}
+
+/// The manifest's `battle.seatings` when it pools seats (`rotate`, `all`); `None` when
+/// absent or `fixed` (a sweep seated in force order writes no `battle_forces`).
+pub fn pooled_seatings(manifest: &Value) -> Option<String> {
+    manifest["battle"]["seatings"].as_str().filter(|s| *s != "fixed").map(str::to_string)
 }

@@ -11,7 +11,7 @@
 //! team's actions by its size.
 
 use crate::catalogue::fields::Fields;
-use crate::catalogue::raw::{RawEntry, RawField, RawValue};
+use crate::catalogue::raw::RawValue;
 use crate::engine::battle::MAX_SIDES;
 
 /// How the seats of a deathmatch form teams, before the number of seats is known.
@@ -192,18 +192,12 @@ pub fn mode_key(mode: &str, labels: Option<&[usize]>) -> String {
     }
 }
 
-/// A scenario's `teams` key, taken out of its entry before the typed reading (a number or
-/// an array of arrays, which no typed getter of [`Fields`] reads): read it with
-/// [`read_scenario_teams`].
-pub fn take_scenario_teams(entry: &mut RawEntry) -> Option<RawField> {
-    let i = entry.fields.iter().position(|(k, _)| k == "teams")?;
-    Some(entry.fields.remove(i).1)
-}
-
 /// A battle scenario's `teams` (`teams = 2` or `teams = [["A", "C"], ["B", "D"]]`, seats
-/// by letter or 1-based number) as canonical labels of its `players` seats; errors are
-/// recorded on `f` at `teams` (or `teams[i]`), naming the problem.
-pub fn read_scenario_teams(f: &mut Fields<'_>, raw: &RawField, mode: &str, players: u32) -> Option<Vec<usize>> {
+/// by letter or 1-based number) as canonical labels of its `players` seats; `None` when
+/// absent or bad. The key is read as written ([`Fields::raw`]: a number or an array of
+/// arrays); errors are recorded on `f` at `teams` (or `teams[i]`), naming the problem.
+pub fn read_scenario_teams(f: &mut Fields<'_>, mode: &str, players: u32) -> Option<Vec<usize>> {
+    let raw = f.raw("teams")?;
     let bad = |f: &mut Fields<'_>, key: &str, pos, msg: String| {
         f.error(Some(key), pos, msg);
         None

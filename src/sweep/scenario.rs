@@ -317,8 +317,7 @@ impl Scenario {
     /// # Errors
     /// Every error found.
     pub fn parse<R: Ruleset>(file: &str, text: &str) -> Result<Scenario, CatalogErrors> {
-        let mut entry = parse_toml_document(file, Section::SCENARIO, text).map_err(CatalogErrors)?;
-        let teams = super::battle_teams::take_scenario_teams(&mut entry);
+        let entry = parse_toml_document(file, Section::SCENARIO, text).map_err(CatalogErrors)?;
         let mut errors = Vec::new();
         let mut f = Fields::new(&entry, &mut errors);
         if let Some((name, pos)) = f.scalar("ruleset")
@@ -386,7 +385,7 @@ impl Scenario {
         let (opponents, opponent_pos) = names(&mut f, "opponents");
         let (battle, forces_pos, generate_pos) = if engagement == Engagement::Battle {
             let (mut b, fp, gp) = read_battle::<R>(&mut f, battle_policy, max_turns_written.then_some(max_turns));
-            b.teams = teams.and_then(|t| super::battle_teams::read_scenario_teams(&mut f, &t, &b.mode, b.players));
+            b.teams = super::battle_teams::read_scenario_teams(&mut f, &b.mode, b.players);
             (Some(b), fp, gp)
         } else {
             for key in ["mode", "forces", "generate", "players", "seatings"] {
@@ -395,7 +394,7 @@ impl Scenario {
                     f.error(Some(key), pos, format!("{key} is for battle scenarios (engagement = \"battle\")"));
                 }
             }
-            if let Some(t) = teams {
+            if let Some(t) = f.raw("teams") {
                 f.error(Some("teams"), t.position, "teams is for battle scenarios (engagement = \"battle\")");
             }
             (None, Vec::new(), None)
