@@ -81,7 +81,7 @@ pub fn shape(manifest: &Value) -> ReportShape {
         turn: "turn".into(),
         details: vec![hit],
         costs: costs(),
-        seatings: super::shape_of::pooled_seatings(manifest),
+        seatings: super::shape::pooled_seatings(manifest),
     }
 }
 

@@ -176,3 +176,9 @@ pub struct RowOrder {
     pub column: String,
     pub label: Option<String>,
 }
+
+/// The manifest's `battle.seatings` when it pools seats (`rotate`, `all`); `None` when
+/// absent or `fixed` (a sweep seated in force order writes no `battle_forces`).
+pub fn pooled_seatings(manifest: &Value) -> Option<String> {
+    manifest["battle"]["seatings"].as_str().filter(|s| *s != "fixed").map(str::to_string)
+}

@@ -32,13 +32,7 @@ impl ReportShape {
                 .as_array()
                 .map(|a| a.iter().filter_map(CostChart::of_json).collect())
                 .unwrap_or_default(),
-            seatings: pooled_seatings(manifest),
+            seatings: super::shape::pooled_seatings(manifest),
         }
     }
-}
-
-/// The manifest's `battle.seatings` when it pools seats (`rotate`, `all`); `None` when
-/// absent or `fixed` (a sweep seated in force order writes no `battle_forces`).
-pub fn pooled_seatings(manifest: &Value) -> Option<String> {
-    manifest["battle"]["seatings"].as_str().filter(|s| *s != "fixed").map(str::to_string)
 }
