@@ -1,7 +1,7 @@
 //! Deathmatch teams (`volley battle --mode deathmatch --teams N`) and N-player battle
 //! sweeps.
 
-use super::shard::{clean, run_ok};
+use super::shard::{clean, run_ok, sweep_sharded_and_merge};
 use super::*;
 
 const P: &str = "Stingray Standard+ECBS Pirate AT";
@@ -181,18 +181,7 @@ fn a_three_player_sweep_plays_every_combination_as_volley_battle_does() {
     let m: serde_json::Value = serde_json::from_str(&fs::read_to_string(d.join("r/manifest.json")).unwrap()).unwrap();
     assert_eq!(m["battle"]["players"], 3);
     // A sharded sweep merges to the same tables.
-    let mut shards = Vec::new();
-    for k in 1..=3 {
-        let s = d.join(format!("s{k}"));
-        run_ok(
-            clean(volley())
-                .current_dir(d)
-                .args(["sweep", "ffa.toml", "--quiet", "--no-charts", "--format", "csv"])
-                .args(["--shard", &format!("{k}/3"), "--out", s.to_str().unwrap()]),
-        );
-        shards.push(s);
-    }
-    run_ok(clean(volley()).current_dir(d).arg("merge").args(&shards).args(["--out", "merged", "--quiet"]));
+    sweep_sharded_and_merge(d, "ffa.toml", 3);
     for t in ["battles.csv", "battle_units.csv"] {
         assert_eq!(
             fs::read_to_string(d.join("merged").join(t)).unwrap(),

@@ -3,43 +3,15 @@
 //! pooled over every seat it held (`battle_forces`) when the seats rotate.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use volley::charts::data::Heatmap;
 use volley::charts::{ChartKind, ReportTables, condition_sets, report_charts};
 use volley::output::percent::percent;
 
-use super::shard::{clean, run_ok};
+use super::seatings::{f, mirror_scenario as scenario, rows, sweep};
+use super::shard::run_ok;
 use super::*;
-
-/// Three forces of the same units (only their budgets differ, which no battle reads): a
-/// mirror field, where seat order alone makes the difference.
-const MIRROR: &str = "\
-[[force]]\nname = \"Red\"\nbudget = 12\nunits = [{ build = \"Stingray Standard\", count = 1 }, { build = \"ECBS Pirate AT\", count = 1 }]\n\
-[[force]]\nname = \"Green\"\nbudget = 13\nunits = [{ build = \"Stingray Standard\", count = 1 }, { build = \"ECBS Pirate AT\", count = 1 }]\n\
-[[force]]\nname = \"Blue\"\nbudget = 14\nunits = [{ build = \"Stingray Standard\", count = 1 }, { build = \"ECBS Pirate AT\", count = 1 }]\n";
-
-/// A deathmatch of the mirror field at range 24 with `players` players, `trials` per
-/// cell and `seatings` written as `seatings` (None = the key left out).
-fn scenario(players: u32, seatings: Option<&str>, trials: u64) -> String {
-    let key = seatings.map_or(String::new(), |s| format!("seatings = \"{s}\"\n"));
-    format!(
-        "name = \"mirror\"\nengagement = \"battle\"\nmode = \"deathmatch\"\nplayers = {players}\n{key}seed = 5\ntrials = {trials}\nloadouts_add = [\"mirror.toml\"]\nforces = [\"Red\", \"Green\", \"Blue\"]\n\n[grid]\nrange = [24]\n"
-    )
-}
-
-/// Sweep `text` in `d` (as `name.toml`) into `d/name`: CSV tables, no charts.
-fn sweep(d: &Path, name: &str, text: &str) -> PathBuf {
-    fs::write(d.join("mirror.toml"), MIRROR).unwrap();
-    fs::write(d.join(format!("{name}.toml")), text).unwrap();
-    run_ok(clean(volley()).current_dir(d).args(["sweep", &format!("{name}.toml"), "--out", name]).args([
-        "--quiet",
-        "--no-charts",
-        "--format",
-        "csv",
-    ]));
-    d.join(name)
-}
 
 /// The force matrix the report in `dir` draws, read from its files as `volley chart` reads
 /// them, with the label of its condition set.
@@ -50,17 +22,6 @@ fn matrix(dir: &Path) -> (Heatmap, String) {
     let chart = report_charts(&tables, &manifest).into_iter().find(|c| c.name == "battle-matrix").expect("a matrix");
     let ChartKind::Heatmap(h) = chart.kind else { panic!("the force matrix is a heatmap") };
     (h, condition_sets(&manifest)[0].label())
-}
-
-/// A CSV table's rows as column → text.
-fn rows(path: &Path) -> Vec<BTreeMap<String, String>> {
-    let mut r = csv::Reader::from_path(path).unwrap();
-    let h: Vec<String> = r.headers().unwrap().iter().map(str::to_string).collect();
-    r.records().map(|rec| h.iter().cloned().zip(rec.unwrap().iter().map(str::to_string)).collect()).collect()
-}
-
-fn f(r: &BTreeMap<String, String>, col: &str) -> f64 {
-    r.get(col).unwrap_or_else(|| panic!("no {col} in {r:?}")).parse().unwrap()
 }
 
 /// The value and draw note of cell (row `y`, column `x`) of `h`.

@@ -3,12 +3,12 @@
 
 use std::path::Path;
 
-use super::shard::{clean, run_ok};
+use super::shard::{clean, run_ok, sweep_sharded_and_merge};
 use super::*;
 
 /// Three forces of the same units (only their budgets differ, which no battle reads): a
-/// mirror field.
-const MIRROR: &str = "\
+/// mirror field, where seat order alone makes the difference.
+pub(super) const MIRROR: &str = "\
 [[force]]\nname = \"Red\"\nbudget = 12\nunits = [{ build = \"Stingray Standard\", count = 1 }, { build = \"ECBS Pirate AT\", count = 1 }]\n\
 [[force]]\nname = \"Green\"\nbudget = 13\nunits = [{ build = \"Stingray Standard\", count = 1 }, { build = \"ECBS Pirate AT\", count = 1 }]\n\
 [[force]]\nname = \"Blue\"\nbudget = 14\nunits = [{ build = \"Stingray Standard\", count = 1 }, { build = \"ECBS Pirate AT\", count = 1 }]\n";
@@ -18,14 +18,21 @@ const TRIALS: u64 = 1000;
 /// A 3-player deathmatch of the mirror field at range 24, with `seatings` written as
 /// `seatings` (None = the key left out).
 fn scenario(seatings: Option<&str>) -> String {
+    mirror_scenario(3, seatings, TRIALS)
+}
+
+/// A deathmatch of the mirror field at range 24 with `players` players, `trials` per
+/// cell and `seatings` written as `seatings` (None = the key left out).
+pub(super) fn mirror_scenario(players: u32, seatings: Option<&str>, trials: u64) -> String {
     let key = seatings.map_or(String::new(), |s| format!("seatings = \"{s}\"\n"));
     format!(
-        "name = \"mirror\"\nengagement = \"battle\"\nmode = \"deathmatch\"\nplayers = 3\n{key}seed = 5\ntrials = {TRIALS}\nloadouts_add = [\"mirror.toml\"]\nforces = [\"Red\", \"Green\", \"Blue\"]\n\n[grid]\nrange = [24]\n"
+        "name = \"mirror\"\nengagement = \"battle\"\nmode = \"deathmatch\"\nplayers = {players}\n{key}seed = 5\ntrials = {trials}\nloadouts_add = [\"mirror.toml\"]\nforces = [\"Red\", \"Green\", \"Blue\"]\n\n[grid]\nrange = [24]\n"
     )
 }
 
-/// Run the scenario text `text` in `d` (as `name.toml`) into `d/name`, CSV tables.
-fn sweep(d: &Path, name: &str, text: &str) -> std::path::PathBuf {
+/// Run the scenario text `text` in `d` (as `name.toml`, with the mirror field beside it)
+/// into `d/name`: CSV tables, no charts.
+pub(super) fn sweep(d: &Path, name: &str, text: &str) -> std::path::PathBuf {
     fs::write(d.join("mirror.toml"), MIRROR).unwrap();
     fs::write(d.join(format!("{name}.toml")), text).unwrap();
     run_ok(clean(volley()).current_dir(d).args(["sweep", &format!("{name}.toml"), "--out", name]).args([
@@ -37,14 +44,15 @@ fn sweep(d: &Path, name: &str, text: &str) -> std::path::PathBuf {
     d.join(name)
 }
 
-/// A CSV table as (headers, rows of column → text).
-fn rows(path: &Path) -> Vec<std::collections::BTreeMap<String, String>> {
+/// A CSV table's rows as column → text.
+pub(super) fn rows(path: &Path) -> Vec<std::collections::BTreeMap<String, String>> {
     let mut r = csv::Reader::from_path(path).unwrap();
     let h: Vec<String> = r.headers().unwrap().iter().map(str::to_string).collect();
     r.records().map(|rec| h.iter().cloned().zip(rec.unwrap().iter().map(str::to_string)).collect()).collect()
 }
 
-fn f(r: &std::collections::BTreeMap<String, String>, col: &str) -> f64 {
+/// Column `col` of row `r` as a number.
+pub(super) fn f(r: &std::collections::BTreeMap<String, String>, col: &str) -> f64 {
     r.get(col).unwrap_or_else(|| panic!("no {col} in {r:?}")).parse().unwrap()
 }
 
@@ -163,18 +171,7 @@ fn every_order_pools_each_seat_twice_and_shards_merge_to_it() {
     for r in rows(&out.join("battle_forces.csv")) {
         assert_eq!((r["seats"].as_str(), f(&r, "cells"), f(&r, "trials")), ("A / B / C", 6.0, 1200.0));
     }
-    let mut shards = Vec::new();
-    for k in 1..=2 {
-        let s = d.join(format!("s{k}"));
-        run_ok(
-            clean(volley())
-                .current_dir(d)
-                .args(["sweep", "all.toml", "--quiet", "--no-charts", "--format", "csv"])
-                .args(["--shard", &format!("{k}/2"), "--out", s.to_str().unwrap()]),
-        );
-        shards.push(s);
-    }
-    run_ok(clean(volley()).current_dir(d).arg("merge").args(&shards).args(["--out", "merged", "--quiet"]));
+    sweep_sharded_and_merge(d, "all.toml", 2);
     for t in ["battles.csv", "battle_forces.csv"] {
         assert_eq!(
             fs::read_to_string(d.join("merged").join(t)).unwrap(),

@@ -59,6 +59,24 @@ pub(super) fn run_ok(c: &mut Command) -> std::process::Output {
     out
 }
 
+/// Sweeps the scenario file `scenario` (in `d`) as `n` shards (CSV tables, no charts, into
+/// `d/s1` ... `d/sN`), then merges them into `d/merged`; returns that directory.
+pub(super) fn sweep_sharded_and_merge(d: &Path, scenario: &str, n: usize) -> std::path::PathBuf {
+    let mut shards = Vec::new();
+    for k in 1..=n {
+        let s = d.join(format!("s{k}"));
+        run_ok(
+            clean(volley())
+                .current_dir(d)
+                .args(["sweep", scenario, "--quiet", "--no-charts", "--format", "csv"])
+                .args(["--shard", &format!("{k}/{n}"), "--out", s.to_str().unwrap()]),
+        );
+        shards.push(s);
+    }
+    run_ok(clean(volley()).current_dir(d).arg("merge").args(&shards).args(["--out", "merged", "--quiet"]));
+    d.join("merged")
+}
+
 /// A shell command with the volley under test first on PATH, no shard variables, in `dir`.
 fn shell(program: &str, dir: &Path) -> Command {
     let bin = assert_cmd::cargo::cargo_bin("volley");

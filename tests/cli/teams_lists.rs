@@ -1,7 +1,7 @@
 //! Deathmatch teams written as lists of seats (`volley battle --teams A+C,B+D`) and teams
 //! in battle sweeps (`teams = 2`, `teams = [["A", "C"], ["B", "D"]]`).
 
-use super::shard::{clean, run_ok};
+use super::shard::sweep_sharded_and_merge;
 use super::*;
 
 const FORCES: [&str; 4] =
@@ -130,18 +130,7 @@ fn a_team_sweep_cell_is_volley_battle_of_the_same_teams() {
             .collect();
         assert_eq!(m["battle"]["teams"], serde_json::json!(expected), "{key}");
         // A sharded team sweep merges to the same table.
-        let mut shards = Vec::new();
-        for k in 1..=2 {
-            let s = d.join(format!("s{k}"));
-            run_ok(
-                clean(volley())
-                    .current_dir(d)
-                    .args(["sweep", "teams.toml", "--quiet", "--no-charts", "--format", "csv"])
-                    .args(["--shard", &format!("{k}/2"), "--out", s.to_str().unwrap()]),
-            );
-            shards.push(s);
-        }
-        run_ok(clean(volley()).current_dir(d).arg("merge").args(&shards).args(["--out", "merged", "--quiet"]));
+        sweep_sharded_and_merge(d, "teams.toml", 2);
         assert_eq!(
             fs::read_to_string(d.join("merged/battles.csv")).unwrap(),
             fs::read_to_string(d.join("r/battles.csv")).unwrap()
