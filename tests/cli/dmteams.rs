@@ -199,13 +199,7 @@ fn players_beyond_the_mode_or_the_forces_are_refused() {
         (three_player_scenario().replace("mode = \"deathmatch\"\n", ""), "a skirmish takes 2 to 2 forces"),
         (three_player_scenario().replace("players = 3", "players = 5"), "players = 5 needs at least 5 distinct forces"),
     ] {
-        fs::write(d.join("bad.toml"), text).unwrap();
-        let o = volley()
-            .current_dir(d)
-            .args(["sweep", "bad.toml", "--out", "r", "--quiet", "--no-charts"])
-            .output()
-            .unwrap();
-        assert!(!o.status.success());
-        assert!(String::from_utf8_lossy(&o.stderr).contains(message), "{}", String::from_utf8_lossy(&o.stderr));
+        let err = super::shard::sweep_refused(d, &text);
+        assert!(err.contains(message), "{err}");
     }
 }

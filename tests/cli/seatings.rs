@@ -201,13 +201,7 @@ fn bad_seatings_are_refused_naming_the_file_and_field() {
         ),
         (scenario(Some("shuffle")), "field `seatings`: unknown seatings `shuffle`: expected one of fixed, rotate, all"),
     ] {
-        fs::write(d.join("bad.toml"), text).unwrap();
-        let o = volley()
-            .current_dir(d)
-            .args(["sweep", "bad.toml", "--out", "r", "--quiet", "--no-charts"])
-            .output()
-            .unwrap();
-        assert!(!o.status.success());
-        assert!(String::from_utf8_lossy(&o.stderr).contains(message), "{}", String::from_utf8_lossy(&o.stderr));
+        let err = super::shard::sweep_refused(d, &text);
+        assert!(err.contains(message), "{err}");
     }
 }

@@ -77,6 +77,21 @@ pub(super) fn sweep_sharded_and_merge(d: &Path, scenario: &str, n: usize) -> std
     d.join("merged")
 }
 
+/// Writes `text` as `bad.toml` in `d` and sweeps it: asserts the sweep fails with exit
+/// code 1 and writes no output directory, and returns its stderr.
+pub(super) fn sweep_refused(d: &Path, text: &str) -> String {
+    fs::write(d.join("bad.toml"), text).unwrap();
+    let o = clean(volley())
+        .current_dir(d)
+        .args(["sweep", "bad.toml", "--out", "refused", "--quiet", "--no-charts"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(!d.join("refused").exists(), "a refused sweep wrote {}", d.join("refused").display());
+    err
+}
+
 /// A shell command with the volley under test first on PATH, no shard variables, in `dir`.
 fn shell(program: &str, dir: &Path) -> Command {
     let bin = assert_cmd::cargo::cargo_bin("volley");
