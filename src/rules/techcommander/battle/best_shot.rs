@@ -5,6 +5,8 @@
 
 use super::game::{State, TcGame};
 use super::tables::{NO_SYSTEM, NONE, Tables, Weight, ranked_target_sight, sight_of, state, state_of};
+use arrayvec::ArrayVec;
+
 use crate::engine::battle::MAX_UNITS;
 use crate::rules::techcommander::rulings::STARTING_LIFE;
 
@@ -12,17 +14,23 @@ use crate::rules::techcommander::rulings::STARTING_LIFE;
 /// in the side's enemy order.
 #[derive(Debug, Clone)]
 pub struct Sights {
-    /// Entries filled.
-    pub n: usize,
-    pub slot: [u8; MAX_UNITS],
-    /// Current life (1..=20).
-    pub life: [u8; MAX_UNITS],
-    /// The target's [`sight_of`] bits: smoked 1, gear offline 2.
-    pub sight: [u8; MAX_UNITS],
+    /// The enemies, in order (an `ArrayVec`: nothing to clear per step).
+    pub targets: ArrayVec<Sight, MAX_UNITS>,
     /// Some enemy on the field is infiltrated, so left out.
     pub hidden: bool,
     /// Only the enemies with the least life.
     pub focus: bool,
+}
+
+/// One enemy of [`Sights`].
+#[derive(Debug, Clone, Copy)]
+pub struct Sight {
+    /// Its unit slot.
+    pub slot: u8,
+    /// Current life (1..=20).
+    pub life: u8,
+    /// The target's [`sight_of`] bits: smoked 1, gear offline 2.
+    pub sight: u8,
 }
 
 impl TcGame {
@@ -52,15 +60,17 @@ impl TcGame {
     /// `focus`, those with the least life.
     #[inline(always)]
     pub fn sights(&self, s: &State, side: usize, focus: bool) -> Sights {
-        self.sights_by(s, side, focus, false)
+        let mut v = Sights { targets: ArrayVec::new(), hidden: false, focus };
+        self.see(s, side, false, &mut v);
+        v
     }
 
-    /// [`TcGame::sights`], with the infiltrated enemies too when `seer` (an actor that
-    /// ignores infiltration: [`TcGame::targetable_by`]).
+    /// Fills the empty `v` with [`TcGame::sights`] of `side` (under `v.focus`), with the
+    /// infiltrated enemies too when `seer` (an actor that ignores infiltration:
+    /// [`TcGame::targetable_by`]). In place: a policy step's sights are not copied.
     #[inline(always)]
-    fn sights_by(&self, s: &State, side: usize, focus: bool, seer: bool) -> Sights {
-        let mut v =
-            Sights { n: 0, slot: [0; MAX_UNITS], life: [0; MAX_UNITS], sight: [0; MAX_UNITS], hidden: false, focus };
+    pub(super) fn see(&self, s: &State, side: usize, seer: bool, v: &mut Sights) {
+        let focus = v.focus;
         let mut least = i32::MAX;
         for &t in &self.enemies[side] {
             let tu = t as usize;
@@ -80,15 +90,16 @@ impl TcGame {
                 }
                 if life < least {
                     least = life;
-                    v.n = 0;
+                    v.targets.clear();
                 }
             }
-            v.slot[v.n] = t;
-            v.life[v.n] = life.clamp(1, STARTING_LIFE as i32) as u8;
-            v.sight[v.n] = sight_of(state_of(false, s.smoked[tu], s.offline[tu])) as u8;
-            v.n += 1;
+            // At most MAX_UNITS - 1 enemies: never full.
+            v.targets.push(Sight {
+                slot: t,
+                life: life.clamp(1, STARTING_LIFE as i32) as u8,
+                sight: sight_of(state_of(false, s.smoked[tu], s.offline[tu])) as u8,
+            });
         }
-        v
     }
 
     /// The best Omega Override of MSV `a` now and its score (greedy, or at the
@@ -120,14 +131,14 @@ impl TcGame {
         let red = self.in_the_red(s, a) as usize;
         let own_smoke = (self.o.smoke_both_ways && s.smoked[a]) as u8;
         let mut best: Option<(usize, f32)> = None;
-        for k in 0..sights.n {
-            let t = sights.slot[k] as usize;
-            let sight = sights.sight[k] | own_smoke;
+        for target in &sights.targets {
+            let t = target.slot as usize;
+            let sight = target.sight | own_smoke;
             let e = om.entry(a, t, super::omega::omega_state(sight & 1 != 0, sight & 2 != 0));
             if e == NONE || om.systems[e as usize] & !ready != 0 {
                 continue;
             }
-            let life = sights.life[k] as usize;
+            let life = target.life as usize;
             let score = om.score[e as usize][red][life];
             let wins = if ready == all {
                 om.wins[e as usize][red] & 1 << life != 0
@@ -191,14 +202,14 @@ impl TcGame {
     ) -> Option<(usize, usize, f32)> {
         // An actor that ignores infiltration sees the hidden enemies too.
         let seen;
-        let sights = if sights.hidden && self.infiltration.sees.get(a).copied().unwrap_or(false) {
-            seen = self.sights_by(s, self.facts[a].side as usize, sights.focus, true);
+        let sights = if sights.hidden && self.facts[a].sees {
+            seen = self.sights_seeing(s, self.facts[a].side as usize, sights.focus);
             &seen
         } else {
             sights
         };
         let ready = self.ready_systems(s, a);
-        let has_specials = specials && self.specials.any.get(a).copied().unwrap_or(false);
+        let has_specials = specials && self.facts[a].specials;
         if ready == 0 && !has_specials {
             return None;
         }
@@ -212,21 +223,15 @@ impl TcGame {
             own_life: s.life[a],
             specials_left: if has_specials { !(s.used[a] >> self.facts[a].nsys) } else { 0 },
         };
-        let mut best = Best::NONE;
         if tables.any_moneyshot {
-            for k in 0..sights.n {
-                let t = sights.slot[k] as usize;
-                let sight = (sights.sight[k] | shooter.own_smoke) as usize;
-                self.every_system(at(t), &shooter, t, sight, sights.life[k], &mut best);
-                self.specials_at(&shooter, t, sight, sights.life[k], &mut best);
-            }
-            return best.found();
+            return self.best_shot_moneyshot(at, &shooter, sights);
         }
+        let mut best = Best::NONE;
         let actor_row = tables.ranked_actor(a, weight);
-        for k in 0..sights.n {
-            let t = sights.slot[k] as usize;
-            let sight = (sights.sight[k] | shooter.own_smoke) as usize;
-            let life = sights.life[k];
+        for target in &sights.targets {
+            let t = target.slot as usize;
+            let sight = (target.sight | shooter.own_smoke) as usize;
+            let life = target.life;
             // The best (else the second best) system is ready, so it is the best ready
             // one; no system at all, nothing to fire.
             let tables = at(t);
@@ -246,6 +251,34 @@ impl TcGame {
             }
         }
         best.found()
+    }
+
+    /// The best-shot search of [`TcGame::best_shot_at`] when some shot has a 2nd-edition
+    /// Moneyshot variant: every ready system at every target (out of line).
+    #[inline(never)]
+    fn best_shot_moneyshot<'t>(
+        &self,
+        at: impl Fn(usize) -> &'t Tables,
+        shooter: &Shooter,
+        sights: &Sights,
+    ) -> Option<(usize, usize, f32)> {
+        let mut best = Best::NONE;
+        for target in &sights.targets {
+            let t = target.slot as usize;
+            let sight = (target.sight | shooter.own_smoke) as usize;
+            self.every_system(at(t), shooter, t, sight, target.life, &mut best);
+            self.specials_at(shooter, t, sight, target.life, &mut best);
+        }
+        best.found()
+    }
+
+    /// [`TcGame::sights`] with the infiltrated enemies too, for an actor that ignores
+    /// infiltration (out of line: rare).
+    #[inline(never)]
+    fn sights_seeing(&self, s: &State, side: usize, focus: bool) -> Sights {
+        let mut v = Sights { targets: ArrayVec::new(), hidden: false, focus };
+        self.see(s, side, true, &mut v);
+        v
     }
 
     /// How `a`'s shots weigh the fire-control-kept tables now ([`Weight`] and the weight
@@ -286,7 +319,8 @@ impl TcGame {
 
     /// Offers every ready weapon system of the shooter against `t` (seen with `sight`,
     /// at `life` 1..=20), in system order, fire-control states mixed by its weight.
-    #[inline]
+    /// Out of line: the ranked fast path of [`TcGame::best_shot_at`] serves most shots.
+    #[inline(never)]
     fn every_system(&self, tables: &Tables, sh: &Shooter, t: usize, sight: usize, life: u8, best: &mut Best) {
         let kept_state = state_of(false, sight & 1 != 0, sight & 2 != 0);
         let kept = tables.row(sh.a, t, kept_state);
@@ -312,8 +346,9 @@ impl TcGame {
     }
 
     /// Offers the shooter's special attacks not yet made this turn against `t`, in
-    /// order, after its weapon systems (system index `nsys + k`).
-    #[inline]
+    /// order, after its weapon systems (system index `nsys + k`). Out of line: most
+    /// searches skip them under [`Specials::bound`](super::specials::Specials::bound).
+    #[inline(never)]
     fn specials_at(&self, sh: &Shooter, t: usize, sight: usize, life: u8, best: &mut Best) {
         let a = sh.a;
         let nsys = self.facts[a].nsys as usize;

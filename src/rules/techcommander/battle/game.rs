@@ -122,6 +122,15 @@ pub struct Facts {
     pub actions: u32,
     /// ECBS power armour: back to 20 life at Reset.
     pub power_armor: bool,
+    /// The candidates the greedy search looks for besides weapon systems, copied from
+    /// the battle's compiled parts by [`TcGame::note_candidates`] (false until then):
+    /// as an attacker, ignores its targets' infiltration
+    /// ([`super::infiltration_facts::Infiltration::sees`]).
+    pub sees: bool,
+    /// Has a special attack against someone ([`super::specials::Specials::any`]).
+    pub specials: bool,
+    /// May make an Omega Override, offload or group trample.
+    pub others: bool,
 }
 
 impl Facts {
@@ -141,6 +150,9 @@ impl Facts {
             dry,
             actions,
             power_armor: u.power_armor,
+            sees: false,
+            specials: false,
+            others: false,
         }
     }
 }
@@ -245,6 +257,21 @@ impl TcGame {
         };
         game.derive_lists();
         game
+    }
+
+    /// Copy into [`TcGame::facts`] which units have candidates besides their weapon
+    /// systems ([`Facts::sees`], [`Facts::specials`], [`Facts::others`]): call once the
+    /// battle's parts (Omega Override, special attacks, offload tables, infiltration)
+    /// are set, so the greedy search reads one array per actor.
+    pub(crate) fn note_candidates(&mut self) {
+        for (a, f) in self.facts.iter_mut().enumerate() {
+            f.sees = self.infiltration.sees.get(a).copied().unwrap_or(false);
+            f.specials = self.specials.any.get(a).copied().unwrap_or(false);
+            let omega = self.omega.any && self.omega.look_at.get(a).is_some_and(|&at| at != u32::MAX);
+            let offload = self.offload.is_some() && !self.passengers[a].is_empty();
+            let trample = self.specials.group_trample_any.get(a).copied().unwrap_or(false);
+            f.others = omega || offload || trample;
+        }
     }
 
     /// Derive [`TcGame::solo`] and [`TcGame::twin`] from the side and group lists (again

@@ -176,6 +176,8 @@ pub fn compile_teams(
         }
         game.dm = Some(dm);
     }
+    // Last: reads every part set above.
+    game.note_candidates();
     let kernel = match policy {
         BattlePolicyName::Greedy => TcBattle::Greedy(Battle { game, policy: Greedy }),
         BattlePolicyName::FocusLowest => TcBattle::FocusLowest(Battle { game, policy: FocusLowest }),

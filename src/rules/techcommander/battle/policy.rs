@@ -5,6 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use arrayvec::ArrayVec;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::best_shot::Sights;
@@ -137,9 +138,14 @@ impl TcGame {
 
     /// The best individual attack of `side` and its score (greedy, or against the
     /// least-life enemy when `focus`); ties go to the earlier actor, system, target.
+    ///
+    /// Only the weapon-system search is inline: the rarer candidates (Omega Override,
+    /// offload, trample, the rallied group's actions) are out of line, so the loop over
+    /// actors does not carry their tables in registers.
     fn best_attack(&self, s: &State, side: usize, focus: bool) -> Option<(Action, f32)> {
-        // Every candidate reads the same enemies: see them once.
-        let sights = self.sights(s, side, focus);
+        // Every candidate reads the same enemies: see them once, in place.
+        let mut sights = Sights { targets: ArrayVec::new(), hidden: false, focus };
+        self.see(s, side, false, &mut sights);
         let mut best: Option<(Action, f32)> = None;
         for &a in &self.solo[side] {
             let au = a as usize;
@@ -151,24 +157,51 @@ impl TcGame {
             {
                 best = Some((Action::Attack { actor: a, system: system as u8, target: target as u8 }, score));
             }
-            if self.omega.any
-                && let Some((target, score)) = self.best_omega_in(s, au, &sights)
-                && best.is_none_or(|b| score > b.1)
-            {
-                best = Some((Action::Omega { actor: a, target: target as u8 }, score));
-            }
-            if self.offload.is_some() && self.offload_ready(s, au) {
-                let score = self.offload_score(s, au, &sights);
-                if best.is_none_or(|b| score > b.1) {
-                    best = Some((Action::Offload { carrier: a, focus }, score));
-                }
-            }
-            if let Some((enemy, score)) = self.best_trample(s, au, focus)
-                && super::rally_laws::beats(score, best.map(|b| b.1))
-            {
-                best = Some((Action::Trample { actor: a, side: enemy as u8 }, score));
+            if self.facts[au].others {
+                self.offer_other_actions(s, a, focus, &sights, &mut best);
             }
         }
+        if !self.groups[side].is_empty() {
+            self.offer_group_actions(s, side, focus, &sights, &mut best);
+        }
+        best.filter(|b| b.1 > 0.0)
+    }
+
+    /// Offers `a`'s Omega Override, offload and trample to `best`, in that order (after
+    /// its weapon systems); for a unit that may make one ([`Facts::others`](super::game::Facts::others)).
+    #[inline(never)]
+    fn offer_other_actions(&self, s: &State, a: u8, focus: bool, sights: &Sights, best: &mut Option<(Action, f32)>) {
+        let au = a as usize;
+        if self.omega.any
+            && let Some((target, score)) = self.best_omega_in(s, au, sights)
+            && best.is_none_or(|b| score > b.1)
+        {
+            *best = Some((Action::Omega { actor: a, target: target as u8 }, score));
+        }
+        if self.offload.is_some() && self.offload_ready(s, au) {
+            let score = self.offload_score(s, au, sights);
+            if best.is_none_or(|b| score > b.1) {
+                *best = Some((Action::Offload { carrier: a, focus }, score));
+            }
+        }
+        if let Some((enemy, score)) = self.best_trample(s, au, focus)
+            && super::rally_laws::beats(score, best.map(|b| b.1))
+        {
+            *best = Some((Action::Trample { actor: a, side: enemy as u8 }, score));
+        }
+    }
+
+    /// Offers the actions of `side`'s rallied group to `best`, in order: Weapons Free
+    /// (every ready member's best shot), Rallied Attack, Rallied Assault.
+    #[inline(never)]
+    fn offer_group_actions(
+        &self,
+        s: &State,
+        side: usize,
+        focus: bool,
+        sights: &Sights,
+        best: &mut Option<(Action, f32)>,
+    ) {
         if self.group_ready(s, side) {
             // Summed in member order (the float sum of a fold from 0); a member standing
             // as an earlier twin does takes its best shot's score without a search.
@@ -185,7 +218,7 @@ impl TcGame {
                 let i = self.twin[m] as usize;
                 let score = match seen.get(i) {
                     Some(&Some(score)) if self.same_state(s, m, members[i] as usize) => Some(score),
-                    _ => self.best_shot_in(&self.tables, true, s, m, &sights).map(|b| b.2),
+                    _ => self.best_shot_in(&self.tables, true, s, m, sights).map(|b| b.2),
                 };
                 if let Some(slot) = seen.get_mut(j) {
                     *slot = score;
@@ -195,20 +228,19 @@ impl TcGame {
                 }
             }
             if best.is_none_or(|b| group > b.1) {
-                best = Some((Action::Group { focus }, group));
+                *best = Some((Action::Group { focus }, group));
             }
         }
         if let Some((target, score)) = self.best_rally_attack(s, side, focus)
             && super::rally_laws::beats(score, best.map(|b| b.1))
         {
-            best = Some((Action::RallyAttack { target: target as u8 }, score));
+            *best = Some((Action::RallyAttack { target: target as u8 }, score));
         }
         if let Some((enemy, score)) = self.best_assault(s, side, focus)
             && super::rally_laws::beats(score, best.map(|b| b.1))
         {
-            best = Some((Action::Assault { side: enemy as u8 }, score));
+            *best = Some((Action::Assault { side: enemy as u8 }, score));
         }
-        best.filter(|b| b.1 > 0.0)
     }
 }
 

@@ -323,6 +323,7 @@ impl<'a> TestBattle<'a> {
             g.omega = Omega::new(&g.units, cond, &g.tables, o, skirmish_value, g.jury_ok as f64);
         }
         g.under_crewed = cond.iter().map(|c| c.under_crewed).collect();
+        g.note_candidates();
         g
     }
 }
