@@ -14,6 +14,8 @@ use super::render::Chart;
 use super::shape::CostChart;
 use super::shape::ReportShape;
 use crate::output::Table;
+use crate::output::percent::{percent, percent_interval};
+use crate::stats::interval::wilson95;
 
 /// What [`findings`] reads of `time_to_kill` (besides the conditions).
 pub const TTK_FINDING_COLUMNS: &[&str] = &["attacker", "target", "p_kill", "exact_p_kill", "exact_mean_turns"];
@@ -102,9 +104,7 @@ pub fn findings(tables: &ReportTables, shape: &ReportShape, at: &ConditionSet) -
             }
         }
     }
-    if let Some(b) = tables.get("battles") {
-        out.extend(battle_findings(b));
-    }
+    out.extend(battle_findings(tables));
     if let Some(ttk) = tables.get("time_to_kill") {
         let mut never: Vec<String> = Vec::new();
         let mut count = 0;
@@ -249,32 +249,59 @@ impl PageInfo {
     }
 }
 
-/// A battle sweep's findings: each force's win rate over all its battles (as A and as
-/// B, every opponent and condition cell weighted equally), strongest and weakest.
-fn battle_findings(b: &Table) -> Vec<Finding> {
-    let mut rates: Vec<(String, f64, usize)> = Vec::new();
+/// A battle sweep's findings: each force's outright wins pooled over all its battles
+/// (every seat, opponent and condition cell: integer counts summed, so a cell weighs by
+/// its trials), with its Wilson 95% interval; the strongest and the weakest, and whether
+/// their intervals overlap. Reads `battle_forces` when the sweep rotated its seats (the
+/// seatings already pooled there), else `battles` (`force_a`/`p_a_wins`, and
+/// `force_b`/`p_b_wins` where the table has them: two-player battles).
+fn battle_findings(tables: &ReportTables) -> Vec<Finding> {
+    let (b, columns): (&Table, &[(&str, &str)]) = match (tables.get("battle_forces"), tables.get("battles")) {
+        (Some(f), _) => (f, &[("force", "p_wins")]),
+        (None, Some(b)) => (b, &[("force_a", "p_a_wins"), ("force_b", "p_b_wins")]),
+        (None, None) => return Vec::new(),
+    };
+    // (force, wins, trials), in first-seen order.
+    let mut pooled: Vec<(String, u64, u64)> = Vec::new();
     for i in 0..b.rows.len() {
-        for (force, col) in [("force_a", "p_a_wins"), ("force_b", "p_b_wins")] {
+        let Some(trials) = b.float(i, "trials") else { continue };
+        for &(force, col) in columns {
             let (Some(name), Some(p)) = (b.text(i, force), b.float(i, col)) else { continue };
-            match rates.iter_mut().find(|r| r.0 == name) {
+            // p × trials is a count of battles, exact up to the float's rounding.
+            let wins = (p * trials).round() as u64;
+            match pooled.iter_mut().find(|r| r.0 == name) {
                 Some(r) => {
-                    r.1 += p;
-                    r.2 += 1;
+                    r.1 += wins;
+                    r.2 += trials as u64;
                 }
-                None => rates.push((name.to_string(), p, 1)),
+                None => pooled.push((name.to_string(), wins, trials as u64)),
             }
         }
     }
-    let mut means: Vec<(String, f64)> = rates.into_iter().map(|(n, s, k)| (n, s / k as f64)).collect();
-    means.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
-    match (means.first(), means.last()) {
-        (Some(best), Some(worst)) if means.len() > 1 => vec![format!(
-            "Strongest force: **{}** wins {} of its battles (mean over opponents, sides and conditions); weakest: **{}** ({}).",
-            best.0,
-            crate::output::percent::percent(best.1),
-            worst.0,
-            crate::output::percent::percent(worst.1)
-        )],
+    let rate = |r: &(String, u64, u64)| r.1 as f64 / r.2.max(1) as f64;
+    pooled.sort_by(|x, y| rate(y).total_cmp(&rate(x)).then(x.0.cmp(&y.0)));
+    match (pooled.first(), pooled.last()) {
+        (Some(best), Some(worst)) if pooled.len() > 1 => {
+            let (bi, wi) = (wilson95(best.1, best.2), wilson95(worst.1, worst.2));
+            let say = |r: &(String, u64, u64), ci: &crate::stats::interval::Interval| {
+                format!(
+                    "**{}** wins {} of its battles (95% interval {})",
+                    r.0,
+                    percent(rate(r)),
+                    percent_interval(ci.low, ci.high)
+                )
+            };
+            let verdict = if bi.low <= wi.high {
+                "their 95% intervals overlap: no force is clearly the strongest"
+            } else {
+                "their 95% intervals do not overlap"
+            };
+            vec![format!(
+                "Strongest force: {} (pooled over seats, opponents and conditions); weakest: {}; {verdict}.",
+                say(best, &bi),
+                say(worst, &wi)
+            )]
+        }
         _ => Vec::new(),
     }
 }
@@ -385,4 +412,49 @@ pub fn write_page(dir: &Path, info: &PageInfo, found: &[Finding], charts: &[Char
     }
     std::fs::write(dir.join("index.html"), html(info, found, &with_svg)).context("cannot write index.html")?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::table::Cell;
+
+    fn battles(rows: &[(&str, &str, f64, f64, i64)]) -> Table {
+        let mut t = Table::new(["force_a", "force_b", "p_a_wins", "p_b_wins", "trials"]);
+        for &(a, b, pa, pb, n) in rows {
+            t.push(vec![Cell::Text(a.into()), Cell::Text(b.into()), Cell::Float(pa), Cell::Float(pb), Cell::Int(n)]);
+        }
+        t
+    }
+
+    #[test]
+    fn the_strongest_force_pools_win_counts_over_both_sides_with_intervals() {
+        // X: 90 + 60 wins of 100 + 200 battles = 50%; Y: 10 + 120 of 300 = 43.3%.
+        let t = battles(&[("X", "Y", 0.9, 0.1, 100), ("Y", "X", 0.6, 0.3, 200)]);
+        let f = battle_findings(&ReportTables::from_named(&[("battles", t)]));
+        let ci = wilson95(150, 300);
+        assert_eq!(f.len(), 1);
+        assert!(f[0].starts_with("Strongest force: **X** wins 50.0% of its battles"), "{}", f[0]);
+        assert!(f[0].contains(&percent_interval(ci.low, ci.high)), "{}", f[0]);
+        assert!(f[0].contains("weakest: **Y** wins 43.3%"), "{}", f[0]);
+        assert!(f[0].contains("intervals overlap"), "{}", f[0]);
+        // Weighted by trials, not by cell (an equal-weight mean of the cells would give X
+        // 60% and Y 35%).
+        let far = battles(&[("X", "Y", 0.99, 0.01, 10_000), ("Y", "X", 0.02, 0.97, 10_000)]);
+        let f = battle_findings(&ReportTables::from_named(&[("battles", far)]));
+        assert!(f[0].contains("do not overlap"), "{}", f[0]);
+    }
+
+    #[test]
+    fn rotated_seatings_read_the_pooled_battle_forces() {
+        let mut forces = Table::new(["force", "p_wins", "trials"]);
+        for (name, p) in [("Red", 0.25), ("Green", 0.5), ("Blue", 0.25)] {
+            forces.push(vec![Cell::Text(name.into()), Cell::Float(p), Cell::Int(6000)]);
+        }
+        // The seat rows of `battles` would say otherwise: they are not read.
+        let seats = battles(&[("Red", "Green / Blue", 0.9, f64::NAN, 2000)]);
+        let f = battle_findings(&ReportTables::from_named(&[("battles", seats), ("battle_forces", forces)]));
+        assert!(f[0].starts_with("Strongest force: **Green** wins 50.0%"), "{}", f[0]);
+        assert!(f[0].contains("weakest: **Red**"), "{}", f[0]);
+    }
 }
