@@ -297,7 +297,7 @@ fn battle_findings(tables: &ReportTables) -> Vec<Finding> {
                 "their 95% intervals do not overlap"
             };
             vec![format!(
-                "Strongest force: {} (pooled over seats, opponents and conditions); weakest: {}; {verdict}.",
+                "Strongest force: {}; weakest: {}. Wins pooled over seats, opponents and conditions; {verdict}.",
                 say(best, &bi),
                 say(worst, &wi)
             )]
