@@ -429,7 +429,8 @@ mod tests {
 
     #[test]
     fn the_strongest_force_pools_win_counts_over_both_sides_with_intervals() {
-        // X: 90 + 60 wins of 100 + 200 battles = 50%; Y: 10 + 120 of 300 = 43.3%.
+        // X: 90 + 60 wins of 100 + 200 battles = 50%; Y: 10 + 120 of 300 = 43.3%
+        // (weighted by trials: an equal-weight mean of the cells would give X 60%, Y 35%).
         let t = battles(&[("X", "Y", 0.9, 0.1, 100), ("Y", "X", 0.6, 0.3, 200)]);
         let f = battle_findings(&ReportTables::from_named(&[("battles", t)]));
         let ci = wilson95(150, 300);
@@ -438,8 +439,7 @@ mod tests {
         assert!(f[0].contains(&percent_interval(ci.low, ci.high)), "{}", f[0]);
         assert!(f[0].contains("weakest: **Y** wins 43.3%"), "{}", f[0]);
         assert!(f[0].contains("intervals overlap"), "{}", f[0]);
-        // Weighted by trials, not by cell (an equal-weight mean of the cells would give X
-        // 60% and Y 35%).
+        // Far apart on many battles: the intervals separate.
         let far = battles(&[("X", "Y", 0.99, 0.01, 10_000), ("Y", "X", 0.02, 0.97, 10_000)]);
         let f = battle_findings(&ReportTables::from_named(&[("battles", far)]));
         assert!(f[0].contains("do not overlap"), "{}", f[0]);

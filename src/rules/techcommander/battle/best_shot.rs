@@ -22,6 +22,14 @@ pub struct Sights {
     pub focus: bool,
 }
 
+impl Sights {
+    /// No enemy yet, to be filled by [`TcGame::see`].
+    #[inline(always)]
+    pub fn new(focus: bool) -> Sights {
+        Sights { targets: ArrayVec::new(), hidden: false, focus }
+    }
+}
+
 /// One enemy of [`Sights`].
 #[derive(Debug, Clone, Copy)]
 pub struct Sight {
@@ -60,7 +68,7 @@ impl TcGame {
     /// `focus`, those with the least life.
     #[inline(always)]
     pub fn sights(&self, s: &State, side: usize, focus: bool) -> Sights {
-        let mut v = Sights { targets: ArrayVec::new(), hidden: false, focus };
+        let mut v = Sights::new(focus);
         self.see(s, side, false, &mut v);
         v
     }
@@ -276,7 +284,7 @@ impl TcGame {
     /// infiltration (out of line: rare).
     #[inline(never)]
     fn sights_seeing(&self, s: &State, side: usize, focus: bool) -> Sights {
-        let mut v = Sights { targets: ArrayVec::new(), hidden: false, focus };
+        let mut v = Sights::new(focus);
         self.see(s, side, true, &mut v);
         v
     }

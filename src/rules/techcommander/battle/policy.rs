@@ -5,7 +5,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use arrayvec::ArrayVec;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::best_shot::Sights;
@@ -144,7 +143,7 @@ impl TcGame {
     /// actors does not carry their tables in registers.
     fn best_attack(&self, s: &State, side: usize, focus: bool) -> Option<(Action, f32)> {
         // Every candidate reads the same enemies: see them once, in place.
-        let mut sights = Sights { targets: ArrayVec::new(), hidden: false, focus };
+        let mut sights = Sights::new(focus);
         self.see(s, side, false, &mut sights);
         let mut best: Option<(Action, f32)> = None;
         for &a in &self.solo[side] {
