@@ -3,6 +3,8 @@
 use super::*;
 use std::path::Path;
 
+use super::shard::sweep_file_refused;
+
 fn write(dir: &Path, name: &str, text: &str) -> String {
     let p = dir.join(name);
     fs::write(&p, text).unwrap();
@@ -189,38 +191,32 @@ fn generated_forces_spend_the_budget_within_the_unit_cap_and_the_limit_is_noted(
 #[test]
 fn a_bad_force_in_a_scenario_names_the_file_and_key() {
     let dir = tempfile::tempdir().unwrap();
-    let s = write(
-        dir.path(),
+    let d = dir.path();
+    let err = sweep_file_refused(
+        d,
         "bad.toml",
         "name = \"bad\"\nengagement = \"battle\"\ntrials = 10\nforces = [\"Gladiator Lancer\", \"2*Gladiator Lancre\"]\n",
     );
-    let out = sweep(dir.path(), &s, "r", &[]);
-    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
-    let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad.toml"), "{err}");
     assert!(err.contains("forces[1]"), "{err}");
     assert!(err.contains("Gladiator Lancre"), "{err}");
-    assert!(!dir.path().join("r").exists(), "nothing written");
 
     // over budget: the ruleset's message, at the key
-    let s = write(
-        dir.path(),
+    let err = sweep_file_refused(
+        d,
         "over.toml",
         "name = \"over\"\nengagement = \"battle\"\ntrials = 10\nforces = [\"Gladiator Lancer\", \"4*Beagle Hunter\"]\n",
     );
-    let err = String::from_utf8_lossy(&sweep(dir.path(), &s, "r", &[]).stderr).to_string();
     assert!(err.contains("over.toml") && err.contains("forces[1]") && err.contains("budget"), "{err}");
 
     // battle keys in a duel scenario, and a battle scenario with nothing to fight
-    let s = write(
-        dir.path(),
+    let err = sweep_file_refused(
+        d,
         "mixed.toml",
         "name = \"m\"\nengagement = \"duel\"\nattackers = [\"all\"]\nopponents = [\"all\"]\nforces = [\"A\"]\n",
     );
-    let err = String::from_utf8_lossy(&sweep(dir.path(), &s, "r", &[]).stderr).to_string();
     assert!(err.contains("forces") && err.contains("battle scenarios"), "{err}");
-    let s = write(dir.path(), "none.toml", "name = \"n\"\nengagement = \"battle\"\n");
-    let err = String::from_utf8_lossy(&sweep(dir.path(), &s, "r", &[]).stderr).to_string();
+    let err = sweep_file_refused(d, "none.toml", "name = \"n\"\nengagement = \"battle\"\n");
     assert!(err.contains("forces = [...] or generate"), "{err}");
 }
 

@@ -80,10 +80,15 @@ pub(super) fn sweep_sharded_and_merge(d: &Path, scenario: &str, n: usize) -> std
 /// Writes `text` as `bad.toml` in `d` and sweeps it: asserts the sweep fails with exit
 /// code 1 and writes no output directory, and returns its stderr.
 pub(super) fn sweep_refused(d: &Path, text: &str) -> String {
-    fs::write(d.join("bad.toml"), text).unwrap();
+    sweep_file_refused(d, "bad.toml", text)
+}
+
+/// [`sweep_refused`] with the scenario written as `name`.
+pub(super) fn sweep_file_refused(d: &Path, name: &str, text: &str) -> String {
+    fs::write(d.join(name), text).unwrap();
     let o = clean(volley())
         .current_dir(d)
-        .args(["sweep", "bad.toml", "--out", "refused", "--quiet", "--no-charts"])
+        .args(["sweep", name, "--out", "refused", "--quiet", "--no-charts"])
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
