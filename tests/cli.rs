@@ -1162,3 +1162,18 @@ mod vary;
 
 #[path = "cli/crn.rs"]
 mod crn;
+
+#[path = "cli/books_rooms.rs"]
+mod books_rooms;
+#[path = "cli/books_tc.rs"]
+mod books_tc;
+#[path = "cli/conformance/mod.rs"]
+mod conformance;
+#[path = "cli/defaults.rs"]
+mod defaults;
+#[path = "cli/names.rs"]
+mod names;
+#[path = "cli/options_syntax.rs"]
+mod options_syntax;
+#[path = "cli/verdicts.rs"]
+mod verdicts;

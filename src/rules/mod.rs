@@ -12,6 +12,7 @@
 
 pub mod axis;
 pub mod battle;
+pub mod kit;
 pub mod mechcom;
 pub mod named;
 pub mod quantile_pair;

@@ -1,0 +1,1 @@
+//! One name matcher for every ruleset (see [`super`]).

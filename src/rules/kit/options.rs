@@ -1,0 +1,1 @@
+//! One option table for every ruleset (see [`super`]).

@@ -1,0 +1,1 @@
+//! MECHCOM, Skirmishers and Shellshock against their rulebooks: each contradiction fixed.

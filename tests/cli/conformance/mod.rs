@@ -1,0 +1,1 @@
+//! The conformance contract: every command on every registered ruleset, one generic suite.

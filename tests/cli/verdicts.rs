@@ -1,0 +1,1 @@
+//! Verdicts: cost-aware comparisons, fits that converge or say so, sides that cannot attack.
