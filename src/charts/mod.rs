@@ -71,7 +71,7 @@ impl ReportTables {
         self.tables.iter().find(|(n, _)| n == name).map(|(_, t)| t)
     }
 
-    /// From a report directory's files (Parquet, else CSV): the common tables and the
+    /// From a report directory's files (Parquet, or an edited CSV: [`crate::output::read::table_file`]): the common tables and the
     /// detail tables of the manifest in `dir` (see [`ReportTables::read_with`]; an absent
     /// or unreadable manifest reads as an old one).
     pub fn read(dir: &Path) -> Result<ReportTables> {
@@ -82,7 +82,7 @@ impl ReportTables {
         ReportTables::read_with(dir, &manifest)
     }
 
-    /// From a report directory's files (Parquet, else CSV): the common tables and every
+    /// From a report directory's files (Parquet, or an edited CSV: [`crate::output::read::table_file`]): the common tables and every
     /// detail table `manifest`'s shape names ([`ReportShape::of_manifest`]). A name that
     /// cannot name a file is not read (and so reported missing where it is needed).
     pub fn read_with(dir: &Path, manifest: &Value) -> Result<ReportTables> {
@@ -95,9 +95,8 @@ impl ReportTables {
         }
         let mut out = ReportTables::default();
         for name in names {
-            if let Some(table) = read_table(dir, name)? {
-                let file = if dir.join(format!("{name}.parquet")).exists() { "parquet" } else { "csv" };
-                out.sources.push((name.to_string(), format!("{name}.{file}")));
+            if let Some((table, file)) = read_table(dir, name)? {
+                out.sources.push((name.to_string(), file));
                 out.tables.push((name.to_string(), table));
             }
         }

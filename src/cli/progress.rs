@@ -1,5 +1,5 @@
-//! The CLI's engine observer: an indicatif bar on stderr, and the signals that cancel
-//! the run.
+//! The CLI's engine observer: an indicatif bar on stderr (a plain line every few seconds
+//! when stderr is not a terminal), and the signals that cancel the run.
 
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -19,6 +19,11 @@ struct Counts {
     /// When the first engagements were planned: the rate and ETA leave out the time spent
     /// compiling cells before it.
     work_started: OnceLock<Instant>,
+    /// Engagements played and planned, for the plain lines (the hidden bar keeps them too).
+    done: AtomicU64,
+    total: AtomicU64,
+    /// Milliseconds after `work_started` at which the next plain line is due.
+    next_line_ms: AtomicU64,
 }
 
 impl Counts {
@@ -29,11 +34,41 @@ impl Counts {
 
 /// A progress bar of engagements played over all cells (`12.3M/45.0M engagements`), cells
 /// finished (`cells 812/4536`), engagements per second and an ETA from engagements.
-/// Hidden when stderr is not a terminal or when `quiet`. As an observer it also cancels the
-/// run once SIGINT, SIGTERM or SIGHUP has arrived ([`signals::received`]).
+/// When stderr is not a terminal (a Slurm log, CI), a plain line with the same figures
+/// every [`PLAIN_EVERY`] instead (`VOLLEY_PROGRESS_SECONDS` sets the interval; `0` turns
+/// the lines off). Nothing at all when `quiet`. As an observer it also cancels the run once
+/// SIGINT, SIGTERM or SIGHUP has arrived ([`signals::received`]).
 pub struct Progress {
     bar: ProgressBar,
     counts: Arc<Counts>,
+    /// Interval of the plain lines; `None`: no plain lines (a terminal, quiet, or off).
+    plain_every: Option<Duration>,
+}
+
+/// Default interval of the plain progress lines when stderr is not a terminal.
+pub const PLAIN_EVERY: Duration = Duration::from_secs(10);
+
+/// The plain-line interval: `VOLLEY_PROGRESS_SECONDS` (seconds, fractions allowed; `0`
+/// or less: off) when set to a number, else [`PLAIN_EVERY`].
+fn plain_interval() -> Option<Duration> {
+    match std::env::var("VOLLEY_PROGRESS_SECONDS").ok().and_then(|v| v.trim().parse::<f64>().ok()) {
+        Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s.min(1e6))),
+        Some(_) => None,
+        None => Some(PLAIN_EVERY),
+    }
+}
+
+/// One plain progress line: `progress: 12.3M/45.0M engagements (27%), cells 812/4536,
+/// 49.6 M/s, ETA 12s`.
+pub fn plain_line(done: u64, total: u64, cells: &str, elapsed: Duration) -> String {
+    let percent = if total > 0 { 100.0 * done as f64 / total as f64 } else { 0.0 };
+    let left = eta(done, total, elapsed).map_or_else(|| "?".to_string(), |d| FormattedDuration(d).to_string());
+    format!(
+        "progress: {}/{} engagements ({percent:.0}%), cells {cells}, {:.1} M/s, ETA {left}",
+        indicatif::HumanCount(done),
+        indicatif::HumanCount(total),
+        rate(done, elapsed) / 1e6
+    )
 }
 
 /// Time left at the average rate so far: `(total - done) * elapsed / done`; `None` before
@@ -55,7 +90,12 @@ pub fn rate(done: u64, elapsed: Duration) -> f64 {
 impl Progress {
     pub fn new(quiet: bool) -> Progress {
         let counts = Arc::new(Counts::default());
-        let bar = if quiet || !std::io::stderr().is_terminal() {
+        let terminal = std::io::stderr().is_terminal();
+        let plain_every = if quiet || terminal { None } else { plain_interval() };
+        if let Some(every) = plain_every {
+            counts.next_line_ms.store(every.as_millis() as u64, Ordering::Relaxed);
+        }
+        let bar = if quiet || !terminal {
             ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::hidden())
         } else {
             let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
@@ -80,7 +120,22 @@ impl Progress {
             );
             bar
         };
-        Progress { bar, counts }
+        Progress { bar, counts, plain_every }
+    }
+
+    /// Print a plain line when one is due (one thread wins the slot; the others skip).
+    fn plain_tick(&self) {
+        let Some(every) = self.plain_every else { return };
+        let now = self.counts.working().as_millis() as u64;
+        let due = self.counts.next_line_ms.load(Ordering::Relaxed);
+        if now < due {
+            return;
+        }
+        let next = now + every.as_millis().max(1) as u64;
+        if self.counts.next_line_ms.compare_exchange(due, next, Ordering::Relaxed, Ordering::Relaxed).is_ok() {
+            let (done, total) = (self.counts.done.load(Ordering::Relaxed), self.counts.total.load(Ordering::Relaxed));
+            eprintln!("{}", plain_line(done, total, &cells_text(&self.counts), self.counts.working()));
+        }
     }
 
     /// `done/all` cells.
@@ -115,10 +170,13 @@ impl Observer for Progress {
     fn planned(&self, cells: u64, trials: u64) {
         self.counts.work_started.get_or_init(Instant::now);
         self.counts.cells.store(cells, Ordering::Relaxed);
+        self.counts.total.fetch_add(trials, Ordering::Relaxed);
         self.bar.inc_length(trials);
     }
     fn progressed(&self, trials: u64) {
+        self.counts.done.fetch_add(trials, Ordering::Relaxed);
         self.bar.inc(trials);
+        self.plain_tick();
     }
     fn cell_finished(&self) {
         self.counts.cells_done.fetch_add(1, Ordering::Relaxed);
@@ -143,6 +201,16 @@ mod tests {
         assert_eq!(eta(100, 100, Duration::from_secs(3)), Some(Duration::ZERO));
         assert_eq!(rate(50, Duration::from_secs(2)), 25.0);
         assert_eq!(rate(50, Duration::ZERO), 0.0);
+    }
+
+    #[test]
+    fn a_plain_line_states_engagements_share_cells_rate_and_eta() {
+        let line = plain_line(250_000, 1_000_000, "3/12", Duration::from_secs(2));
+        assert_eq!(line, "progress: 250,000/1,000,000 engagements (25%), cells 3/12, 0.1 M/s, ETA 00:00:06");
+        assert_eq!(
+            plain_line(0, 0, "0/0", Duration::ZERO),
+            "progress: 0/0 engagements (0%), cells 0/0, 0.0 M/s, ETA ?"
+        );
     }
 
     #[test]

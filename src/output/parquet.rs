@@ -4,7 +4,10 @@ use std::fs::File;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use polars::prelude::{Column, CsvWriter, DataFrame, ParquetCompression, ParquetWriter, PlSmallStr, SerWriter};
+use polars::prelude::{
+    Column, CompatLevel, CsvWriter, DataFrame, KeyValueMetadata, ParquetCompression, ParquetWriter, PlSmallStr,
+    SchemaExt, SerWriter,
+};
 
 use super::table::{Cell, Kind, Table};
 
@@ -16,7 +19,10 @@ pub trait Exporter {
     fn write(&self, table: &Table, path: &Path) -> Result<()>;
 }
 
-/// Parquet, zstd-compressed.
+/// Parquet, zstd-compressed. Text columns are plain UTF-8 strings for every reader: the
+/// file's Arrow schema (its `ARROW:schema` key) names them `large_string`, not the
+/// `string_view` polars holds in memory, which pyarrow's compute functions reject. The
+/// pages are the same Parquet `BYTE_ARRAY (UTF8)` either way.
 pub struct ParquetExporter;
 /// CSV with a header row.
 pub struct CsvExporter;
@@ -27,9 +33,12 @@ impl Exporter for ParquetExporter {
     }
     fn write(&self, table: &Table, path: &Path) -> Result<()> {
         let mut df = to_dataframe(table)?;
+        let plain = df.schema().to_arrow(CompatLevel::oldest());
+        let arrow_schema = polars_parquet::write::schema_to_metadata_key(&plain);
         let file = File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
         ParquetWriter::new(file)
             .with_compression(ParquetCompression::Zstd(None))
+            .with_key_value_metadata(Some(KeyValueMetadata::Static(vec![arrow_schema])))
             .finish(&mut df)
             .with_context(|| format!("cannot write {}", path.display()))?;
         Ok(())
@@ -103,4 +112,32 @@ pub fn to_dataframe(table: &Table) -> Result<DataFrame> {
         })
         .collect();
     DataFrame::new(table.rows.len(), columns).context("building a table")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The file's Arrow schema names text columns plain UTF-8 (`large_string`), which every
+    /// Arrow reader's compute functions take, not polars' in-memory `string_view`.
+    #[test]
+    fn text_columns_are_written_as_plain_utf8() {
+        let mut t = Table::typed(&[("name", Kind::Text), ("p", Kind::Float)]);
+        t.push(vec![Cell::Text("Stingray".into()), Cell::Float(0.5)]);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.parquet");
+        ParquetExporter.write(&t, &path).unwrap();
+        let meta = polars_parquet::read::read_metadata(&mut File::open(&path).unwrap()).unwrap();
+        let written: Vec<Option<String>> = meta
+            .key_value_metadata()
+            .iter()
+            .flatten()
+            .filter(|kv| kv.key == "ARROW:schema")
+            .map(|kv| kv.value.clone())
+            .collect();
+        let schema = to_dataframe(&t).unwrap().schema().clone();
+        let key = |level| polars_parquet::write::schema_to_metadata_key(&schema.to_arrow(level)).value;
+        assert_ne!(key(CompatLevel::oldest()), key(CompatLevel::newest()), "the two schemas differ");
+        assert_eq!(written, vec![key(CompatLevel::oldest())]);
+    }
 }

@@ -1,32 +1,68 @@
-//! Reading a report's tables back (for `volley chart`): Parquet when present, else CSV.
+//! Reading a report's tables back (for `volley chart`): the Parquet file, or the CSV
+//! file when it is the only one or was edited after the Parquet file was written.
 
 use std::fs::File;
 use std::path::Path;
+use std::time::{Duration, SystemTime};
 
 use anyhow::{Context, Result};
 use polars::prelude::{AnyValue, CsvReadOptions, DataFrame, ParquetReader, SerReader};
 
 use super::table::{Cell, Table};
 
-/// Read table `name` from report directory `dir`; `Ok(None)` when neither file exists.
-pub fn read_table(dir: &Path, name: &str) -> Result<Option<Table>> {
-    let parquet = dir.join(format!("{name}.parquet"));
-    let csv = dir.join(format!("{name}.csv"));
-    let df = if parquet.exists() {
-        ParquetReader::new(File::open(&parquet).with_context(|| format!("cannot open {}", parquet.display()))?)
-            .finish()
-            .with_context(|| format!("cannot read {}", parquet.display()))?
-    } else if csv.exists() {
+/// How much later than the Parquet file a CSV file must have been modified to count as
+/// edited: a report writes both within moments of each other, a person much later.
+pub const EDITED_AFTER: Duration = Duration::from_secs(2);
+
+/// Which file of table `name` in `dir` to read: the Parquet file, unless the CSV file was
+/// modified more than [`EDITED_AFTER`] after it (an edited CSV is never silently ignored)
+/// or is the only one; `None` when neither exists. The file name is returned.
+pub fn table_file(dir: &Path, name: &str) -> Option<String> {
+    let modified =
+        |f: &str| std::fs::metadata(dir.join(f)).ok().map(|m| m.modified().unwrap_or(SystemTime::UNIX_EPOCH));
+    let (parquet, csv) = (format!("{name}.parquet"), format!("{name}.csv"));
+    match (modified(&parquet), modified(&csv)) {
+        (Some(p), Some(c)) if c.duration_since(p).is_ok_and(|d| d > EDITED_AFTER) => Some(csv),
+        (Some(_), _) => Some(parquet),
+        (None, Some(_)) => Some(csv),
+        (None, None) => None,
+    }
+}
+
+/// Read table `name` from report directory `dir` (the file [`table_file`] chooses), with
+/// the name of the file read; `Ok(None)` when neither file exists.
+///
+/// # Errors
+/// A file that cannot be opened or is not a readable table (a corrupt Parquet file is an
+/// error naming it, never a panic).
+pub fn read_table(dir: &Path, name: &str) -> Result<Option<(Table, String)>> {
+    let Some(file) = table_file(dir, name) else { return Ok(None) };
+    let path = dir.join(&file);
+    let df = if file.ends_with(".parquet") {
+        let reader = File::open(&path).with_context(|| format!("cannot open {}", path.display()))?;
+        // The Parquet reader panics on some corrupt files: such a file is an error too.
+        quietly(|| ParquetReader::new(reader).finish())
+            .map_err(|_| anyhow::anyhow!("{} is corrupt: not a readable Parquet file", path.display()))?
+            .with_context(|| format!("cannot read {}", path.display()))?
+    } else {
         CsvReadOptions::default()
             .with_has_header(true)
             .with_infer_schema_length(None)
-            .try_into_reader_with_file_path(Some(csv.clone()))
+            .try_into_reader_with_file_path(Some(path.clone()))
             .and_then(|r| r.finish())
-            .with_context(|| format!("cannot read {}", csv.display()))?
-    } else {
-        return Ok(None);
+            .with_context(|| format!("cannot read {}", path.display()))?
     };
-    Ok(Some(from_dataframe(&df)))
+    Ok(Some((from_dataframe(&df), file)))
+}
+
+/// Run `f`, turning a panic into `Err` without the panic message on stderr (the caller
+/// reports the failure as an error of its own).
+fn quietly<T>(f: impl FnOnce() -> T) -> std::thread::Result<T> {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    std::panic::set_hook(hook);
+    result
 }
 
 /// A table of the DataFrame's columns and rows.

@@ -600,3 +600,39 @@ fn a_made_up_ruleset_draws_by_its_axis_names() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("table `landing_odds` (landing_odds.csv): missing columns `p_land`, `wind`"), "{err}");
 }
+
+/// A CSV table edited after the report was written is the one `chart` reads (an edit is
+/// never silently ignored for the Parquet twin), and a corrupt Parquet table is an error
+/// naming its file (exit 1), never a panic.
+#[test]
+fn an_edited_csv_is_read_and_a_corrupt_parquet_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("s.toml"),
+        "name = \"small\"\ntrials = 200\nmax_turns = 3\nattackers = [\"Dwarf ALPHA\"]\ntargets = [\"ac:4\"]\n",
+    )
+    .unwrap();
+    run_ok(dir.path(), &["sweep", "s.toml", "--out", "r", "--quiet"]);
+    let report = dir.path().join("r");
+    let csv = report.join("cost_efficiency.csv");
+    drop_csv_columns(&csv, &["rounds"]);
+    let later = std::time::SystemTime::now() + std::time::Duration::from_secs(60);
+    fs::File::options().write(true).open(&csv).unwrap().set_modified(later).unwrap();
+    let out = volley().arg("chart").arg(&report).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("table `cost_efficiency` (cost_efficiency.csv): missing column `rounds`"), "{err}");
+
+    let parquet = report.join("ttk_by_turn.parquet");
+    let mut bytes = fs::read(&parquet).unwrap();
+    let n = bytes.len();
+    for b in &mut bytes[n - 200..n - 8] {
+        *b ^= 0x5a;
+    }
+    fs::write(&parquet, bytes).unwrap();
+    let out = volley().arg("chart").arg(&report).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("ttk_by_turn.parquet"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -326,3 +326,31 @@ mod signals {
         assert!(dir.path().join("rep/time_to_kill.csv").exists());
     }
 }
+
+/// With stderr not a terminal (a Slurm log, CI) a long run prints a plain progress line
+/// every few seconds (`VOLLEY_PROGRESS_SECONDS`), never a bar; `--quiet` and `0` print none.
+#[test]
+fn progress_is_a_plain_line_when_stderr_is_not_a_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |out: &str, every: Option<&str>, quiet: bool| {
+        let mut c = bin();
+        c.args(["sweep", "quick", "--no-charts", "--trials", "40000", "--out"]).arg(dir.path().join(out));
+        if quiet {
+            c.arg("--quiet");
+        }
+        match every {
+            Some(s) => c.env("VOLLEY_PROGRESS_SECONDS", s),
+            None => c.env_remove("VOLLEY_PROGRESS_SECONDS"),
+        };
+        let out = c.stderr(Stdio::piped()).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let lines = run("a", Some("0.000001"), false);
+    let plain: Vec<&str> = lines.lines().filter(|l| l.starts_with("progress: ")).collect();
+    assert!(!plain.is_empty(), "no progress line in:\n{lines}");
+    assert!(plain.iter().all(|l| l.contains(" engagements (") && l.contains(", cells ") && l.contains(" M/s, ETA ")));
+    assert!(!lines.contains('\u{1b}'), "no terminal escapes in a log: {lines:?}");
+    assert!(!run("b", Some("0"), false).contains("progress: "));
+    assert!(!run("c", Some("0.000001"), true).contains("progress: "));
+}
