@@ -43,9 +43,27 @@ if [ -z "${MUTATION_TESTS:-}" ]; then BUILD_TARGETS="--lib"; else BUILD_TARGETS=
 #   mutation lets it keep a positive to-hit bonus.
 # designated-missiles-ignore-cover: against a laser-designated target missiles ignore
 #   cover (§2); the mutation takes the cover anyway.
+# combat-agility-second-edition-only: USSC Combat Agility is 2nd-edition faction
+#   training; the mutation reads it under the 3rd edition too.
+# single-scan-d20: one scan d20 for every figure (2nd edition "Scanning"); the mutation
+#   rolls one per figure.
+# trample-regardless-of-infiltration: a trample crosses infiltrated members; the
+#   mutation skips them.
+# failed-jury-rig-reveals: a failed jury rig reveals the unit (kernel §4); the mutation
+#   keeps it hidden.
+# dig-in-until-it-moves: a dug-in unit stays dug in until it moves position; the
+#   mutation ends the dig-in at Reset.
+# aerial-never-hull-down: hull down is a non-flying vehicle's status; the mutation lets
+#   a VTOL be hull down.
 CODE_MUTATIONS=(
     'omega-no-positive-modifiers|src/rules/techcommander/target_number.rs|s/m\.attacker_bonus = m\.attacker_bonus\.min\(0\);/m.attacker_bonus = m.attacker_bonus;/'
     'designated-missiles-ignore-cover|src/rules/techcommander/target_number.rs|s/let cover_ignored = cond\.is_designated\(\) && weapon\.missile;/let cover_ignored = false;/'
+    'combat-agility-second-edition-only|src/rules/techcommander/special/roll.rs|s/let agile = edition::faction_training\(o\) && target\.combat_agility;/let agile = o.faction_training && target.combat_agility;/'
+    'single-scan-d20|src/rules/techcommander/battle/infiltration.rs|s/        if roll_d20\(rng\) <= self\.infiltration\.scan_number\[u\] \{\n            for &t in &self\.enemies\[side\] \{\n/        for &t in &self.enemies[side] {\n            if roll_d20(rng) <= self.infiltration.scan_number[u] {\n/'
+    'trample-regardless-of-infiltration|src/rules/techcommander/battle/rally.rs|s/!self\.trampleable\(s, t\)/!self.targetable(s, t)/g'
+    'failed-jury-rig-reveals|src/rules/techcommander/battle/game.rs|s/        if failed \{\n            s\.hidden\[a\] = false;\n        \}\n//'
+    'dig-in-until-it-moves|src/rules/techcommander/battle/game.rs|s/            s\.hidden\[u\] = self\.infiltrates\(u\);\n            if f\.power_armor/            s.hidden[u] = self.infiltrates(u);\n            s.dug_in[u] = false;\n            if f.power_armor/'
+    'aerial-never-hull-down|src/rules/techcommander/profile.rs|s/ && !self\.aerial//'
 )
 
 list_only=0

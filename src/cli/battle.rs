@@ -192,7 +192,7 @@ pub fn play_battle<R: Ruleset>(
         Mode::Whole => {
             let tally = run(&cells, &config, &progress).map_err(|e| anyhow!(e))?.remove(0);
             progress.finish();
-            print::<R>(args, &info, &tally, &conds, config.seed, teams)
+            print::<R>(args, &info, &tally, &conds, config.seed, teams, &pairs)
         }
         Mode::Shard(choice) => {
             let shard = ShardRun::start(choice, "battle", args.out.as_deref(), args.force, &config)?;
@@ -216,7 +216,8 @@ pub fn play_battle<R: Ruleset>(
             let report = args.out.as_deref().expect("a merge names its report directory");
             let dir = crate::output::ReportDir::create(report, args.force)?;
             let json =
-                serde_json::to_string_pretty(&battle_json::<R>(&info, &tally, &conds, config.seed, teams))? + "\n";
+                serde_json::to_string_pretty(&battle_json::<R>(&info, &tally, &conds, config.seed, teams, &pairs))?
+                    + "\n";
             std::fs::write(dir.path().join(SIDES_FILE), sides_table(&info, &tally).to_csv())?;
             std::fs::write(dir.path().join(UNITS_FILE), units_table(&info, &tally).to_csv())?;
             std::fs::write(dir.path().join(JSON_FILE), json)?;
@@ -226,7 +227,7 @@ pub fn play_battle<R: Ruleset>(
             }
             super::signals::check()?;
             dir.commit()?;
-            print::<R>(args, &info, &tally, &conds, config.seed, teams)
+            print::<R>(args, &info, &tally, &conds, config.seed, teams, &pairs)
         }
     }
 }
@@ -349,15 +350,22 @@ fn side_letter(i: usize) -> String {
 
 /// The results as JSON (the keys the issue names, then the detail). With teams
 /// (`labels`), `a`, `b`, `p_a_wins`, `p_b_wins` and `mean_points_destroyed_a|b` are
-/// teams 1 and 2's, and `teams` lists every team.
+/// teams 1 and 2's, and `teams` lists every team. `options` are the ruleset's option
+/// pairs the battle was played with (edition included), recorded as a sweep's
+/// manifest.json records them: `options` maps each `NAME` to its canonical value, and
+/// `edition` is the `EDITION` option's number (null for a ruleset without one).
 pub fn battle_json<R: Ruleset>(
     info: &BattleInfo,
     t: &BattleTally,
     conditions: &[String],
     seed: u64,
     labels: Option<&[usize]>,
+    options: &[(String, String)],
 ) -> Value {
     let mut j = sides_json::<R>(info, t, conditions, seed);
+    let edition = options.iter().find(|(n, _)| n == "EDITION").and_then(|(_, v)| v.parse::<u32>().ok());
+    j["edition"] = json!(edition);
+    j["options"] = Value::Object(options.iter().map(|(n, v)| (n.clone(), Value::from(v.clone()))).collect());
     j["players"] = json!(players_json(info, t, labels));
     if let Some(labels) = labels {
         let s = t.summary();
@@ -548,11 +556,12 @@ fn print<R: Ruleset>(
     conds: &[String],
     seed: u64,
     teams: Option<&[usize]>,
+    options: &[(String, String)],
 ) -> Result<()> {
     match args.format.format {
-        Format::Json => {
-            write_stdout(&(serde_json::to_string_pretty(&battle_json::<R>(info, t, conds, seed, teams))? + "\n"))
-        }
+        Format::Json => write_stdout(
+            &(serde_json::to_string_pretty(&battle_json::<R>(info, t, conds, seed, teams, options))? + "\n"),
+        ),
         format => {
             let table = match teams {
                 _ if args.units => units_table(info, t),

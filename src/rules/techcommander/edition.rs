@@ -14,14 +14,17 @@
 //! - fire for effect, "regular damage ignored, splash only": both editions, by the
 //!   ruling `FIRE_FOR_EFFECT_IS_SPLASH` (the hits are splash damage: no armour piercing);
 //! - the rows the simulator plays the same in both (initiative order, command rounds,
-//!   range rounding, cover, aerial units, crew escape, deathmatch numbers) and the
-//!   terrain statuses (the scenario's `forest` status) are not switched here.
+//!   range rounding, cover, aerial units, crew escape, deathmatch numbers) are not
+//!   switched here;
+//! - terrain: the `forest` status is 2nd-edition terrain ("Trees (forest)"; the 3rd
+//!   edition's terrain hinders speed only): [`check_conditions`] refuses it under the
+//!   3rd edition.
 
 use crate::catalogue::error::CatalogError;
 
 use super::catalogue::{Unit, UnitKind};
 use super::conditions::cover_penalty;
-use super::conditions::{Cover, Movement};
+use super::conditions::{Conditions, Cover, Movement};
 use super::options::Options;
 use super::rulings::{DIE_SIDES, SCAN_TARGET};
 
@@ -97,6 +100,19 @@ pub fn badge_repair_distribution() -> Vec<f64> {
     pmf
 }
 
+/// Checks conditions against the edition: the `forest` status (2nd edition "Trees
+/// (forest)": −2 to target a unit fully inside) exists only under `EDITION=2`; the 3rd
+/// edition's terrain hinders speed only, so it has no forest modifier to play.
+///
+/// # Errors
+/// The `forest` status under `EDITION=3`, naming the option.
+pub fn check_conditions(c: &Conditions, o: &Options) -> Result<(), String> {
+    if c.statuses.forest && !second_edition(o) {
+        return Err("--status forest is 2nd-edition terrain (\"Trees (forest)\"; the 3rd edition's terrain hinders speed only): play it with EDITION=2".into());
+    }
+    Ok(())
+}
+
 /// Checks a catalogue unit against the edition: an MSV of AC2 (the 2nd edition's
 /// "anywhere from AC2 to AC6") is playable only under `EDITION=2`. The catalogue accepts
 /// MSV AC 2 to 6 whatever the edition, because it is loaded before the options are known;
@@ -142,6 +158,15 @@ mod tests {
         // the cover options move it, and it never goes below 0
         let deep = Options { blocked_nlos_penalty: 30, ..second() };
         assert_eq!(scan_target(&deep, Cover::Blocked), 0);
+    }
+
+    #[test]
+    fn forest_is_second_edition_terrain() {
+        let forest = Conditions { statuses: "forest".parse().unwrap(), ..Conditions::default() };
+        let e = check_conditions(&forest, &Options::default()).unwrap_err();
+        assert!(e.contains("forest") && e.contains("EDITION=2"), "{e}");
+        assert!(check_conditions(&forest, &second()).is_ok());
+        assert!(check_conditions(&Conditions::default(), &Options::default()).is_ok());
     }
 
     #[test]

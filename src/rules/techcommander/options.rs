@@ -247,16 +247,18 @@ pub struct Options {
     /// §2 `HULL_DOWN_PENALTY`: stacks with cover and dug in (−2).
     pub hull_down_penalty: u32,
     /// §2 `HULL_DOWN_ONLY_VEHICLES` (ruling): hull down adds nothing on a target that
-    /// cannot be hull down (an MSV, troop, crew or terrain; a generic `ac:N` target
-    /// can). Off: it applies to any target.
+    /// cannot be hull down (an MSV, an aerial vehicle, troop, crew or terrain: the book's
+    /// "non-MSV or non-flying vehicle"; a generic `ac:N` target can). Off: it applies to
+    /// any target.
     pub hull_down_only_vehicles: bool,
     /// §2 `POSTED_UP_PENALTY` (−2).
     pub posted_up_penalty: u32,
     /// §2 `POSTED_UP_NEEDS_COVER` (ruling): posted up counts only when the target also
     /// has a cover modifier that applies to this shot. Off: it always counts.
     pub posted_up_needs_cover: bool,
-    /// §2 `FOREST_PENALTY`: target fully inside forest, 2nd-edition terrain (−2; 0 plays
-    /// the 3rd edition, which has no forest status).
+    /// §2 `FOREST_PENALTY`: target fully inside forest, 2nd-edition terrain (−2). The
+    /// `forest` status is refused under `EDITION=3`, which has no forest modifier
+    /// (`edition::check_conditions`); 0: a 2nd-edition forest that does not hinder.
     pub forest_penalty: u32,
     /// §2 `FACTION_TRAINING`: the 2nd edition's faction training, read from unit
     /// abilities: Syndicate *Wetwire*, Pirate *Combined Arms*, Syndicate *Defense
@@ -336,7 +338,8 @@ pub struct Options {
     /// §4 `DODGE_TARGET`: a dodge succeeds on a d20 of this or less (12).
     pub dodge_target: u32,
     /// §4 `COMBAT_AGILITY_DODGE_TARGET`: the dodge target of a unit with the 2nd
-    /// edition's USSC *Combat Agility* (14; read under `FACTION_TRAINING`).
+    /// edition's USSC *Combat Agility* (14; read where faction training applies:
+    /// `EDITION=2` with `FACTION_TRAINING` on).
     pub combat_agility_dodge_target: u32,
     // ---- battles (techcommander-battles.md §2, §6) ----
     /// `FORCE_BUDGET`: points a skirmish force may field (12, the book's basic skirmish).
@@ -403,8 +406,8 @@ pub struct Options {
     /// `SCAN_WEIGHT`: the greedy policy scores a scan as this × the best, over hidden
     /// enemies, of P(the scan reveals it) × the best attack score at it (1).
     pub scan_weight: Weight,
-    /// `POLICY_DIG_IN`: units may dig in as an action (−2 to be targeted until Reset,
-    /// one return attack), and the greedy policy does so when no attack scores above
+    /// `POLICY_DIG_IN`: units may dig in as an action (−2 to be targeted until the unit
+    /// moves position, one return attack), and the greedy policy does so when no attack scores above
     /// `DIG_IN_THRESHOLD` (false: "digging in trades an action for −2").
     pub policy_dig_in: bool,
     /// `DIG_IN_THRESHOLD`: the greedy policy digs in when its best attack scores at most
@@ -547,7 +550,7 @@ const HELP: [(&str, &str); 84] = [
     ("HULL_DOWN_ONLY_VEHICLES", "§2 ruling: hull down adds nothing on a target that cannot be hull down"),
     ("POSTED_UP_PENALTY", "§2 penalty against a posted-up target"),
     ("POSTED_UP_NEEDS_COVER", "§2 ruling: posted up counts only with a cover modifier on the shot"),
-    ("FOREST_PENALTY", "§2 penalty against a target inside forest (2nd edition; 0: none)"),
+    ("FOREST_PENALTY", "§2 penalty against a target inside forest (status forest: EDITION=2 only)"),
     (
         "FACTION_TRAINING",
         "§2 2nd-edition faction training under EDITION=2 (Wetwire, Combined Arms, Defense Masters, Moneyshot)",
@@ -613,7 +616,7 @@ const HELP: [(&str, &str); 84] = [
     ),
     ("SCANNING", "§2.4 battles: scan action (d20 <= 12 + gear reveals infiltrated enemies within speed)"),
     ("SCAN_WEIGHT", "§2.4 battles: greedy policy: scan score = this x P(reveal) x best attack it enables"),
-    ("POLICY_DIG_IN", "§2.4 battles: units may dig in (-2 to be targeted until Reset, one return attack)"),
+    ("POLICY_DIG_IN", "§2.4 battles: units may dig in (-2 to be targeted until the unit moves, one return attack)"),
     ("DIG_IN_THRESHOLD", "§2.4 battles: greedy policy digs in when no attack scores above this"),
     ("DM_TURNS", "§3.6 battles: turns a deathmatch lasts"),
     ("DM_LARGE_CAP", "§3.1 battles: large-cap game: cap 4 up to 12 (false: 3 up to 8)"),

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::rules::techcommander::catalogue::{Build, Catalogue, Unit, UnitKind, Weapon};
+use crate::rules::techcommander::conditions::Movement;
 
 use super::rulings::{AERIAL_ABILITY, COMBAT_AGILITY_ABILITY, JUMP_ABILITY};
 use super::rulings::{
@@ -108,6 +109,24 @@ impl Attacker {
         }
     }
 
+    /// Checks that this attacker may take the attack action `movement` names: pop and
+    /// shoot ("Leap and jump capable units") and jump assault ("Jump equipped units
+    /// only") need the unit ability `Jump` (3rd edition "Pop and Shoot", "Jump
+    /// Assault"; the 2nd edition's likewise).
+    ///
+    /// # Errors
+    /// `pop-and-shoot` or `jump-assault` for a unit without `Jump`, naming the build.
+    pub fn check_movement(&self, movement: Movement) -> Result<(), String> {
+        if matches!(movement, Movement::PopAndShoot | Movement::JumpAssault) && !self.jump {
+            return Err(format!(
+                "`{}` cannot {}: it needs a unit with the `{JUMP_ABILITY}` ability (the book: leap and jump capable units only)",
+                self.name,
+                movement.name()
+            ));
+        }
+        Ok(())
+    }
+
     /// Actions per turn: 2 for an MSV (1 when under-crewed), else 1.
     pub fn actions_per_turn(&self, under_crewed: bool) -> u32 {
         if self.kind == UnitKind::Msv && !under_crewed { MSV_ACTIONS_PER_TURN } else { OTHER_ACTIONS_PER_TURN }
@@ -139,6 +158,9 @@ pub struct Target {
     pub defense_masters: bool,
     /// USSC Combat Agility: dodges an overrun or trample on 14 or less.
     pub combat_agility: bool,
+    /// An aerial unit (unit ability `Aerial`): it cannot be hull down, a status of a
+    /// "non-flying vehicle" (`AERIAL_RULES`).
+    pub aerial: bool,
     pub points: f64,
 }
 
@@ -155,6 +177,7 @@ impl Target {
             power_armor: false,
             defense_masters: false,
             combat_agility: false,
+            aerial: false,
             points: ac as f64,
         }
     }
@@ -170,6 +193,7 @@ impl Target {
             power_armor: unit.power_armor,
             defense_masters: unit.has_ability(DEFENSE_MASTERS_ABILITY),
             combat_agility: unit.has_ability(COMBAT_AGILITY_ABILITY),
+            aerial: unit.has_ability(AERIAL_ABILITY),
             points: unit.points,
         }
     }
@@ -186,9 +210,10 @@ impl Target {
         }
     }
 
-    /// Whether the target may be hull down (non-MSV vehicle, or generic).
+    /// Whether the target may be hull down: a non-flying, non-MSV vehicle, or generic
+    /// (3rd edition "Hull Down": "non-flying vehicle"; an aerial vehicle never is).
     pub fn can_be_hull_down(&self) -> bool {
-        matches!(self.kind, None | Some(UnitKind::Vehicle))
+        matches!(self.kind, None | Some(UnitKind::Vehicle)) && !self.aerial
     }
 }
 

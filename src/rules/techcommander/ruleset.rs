@@ -92,8 +92,8 @@ const AXES: [AxisSpec; 5] = [
         flag: "status",
         kind: AxisKind::Set(Status::NAMES),
         default: "none",
-        help: "Target status, repeatable: dug-in -2, hull-down -2 (vehicles), posted-up -2 (with cover), forest -2",
-        duel_help: "Status of both builds, repeatable: dug-in -2, hull-down -2 (vehicles), posted-up -2 (with cover), forest -2",
+        help: "Target status, repeatable: dug-in -2, hull-down -2 (vehicles), posted-up -2 (with cover), forest -2 (EDITION=2)",
+        duel_help: "Status of both builds, repeatable: dug-in -2, hull-down -2 (vehicles), posted-up -2 (with cover), forest -2 (EDITION=2)",
         label: "Target status",
         unit: "",
     },
@@ -380,6 +380,10 @@ impl Ruleset for TechCommander {
         TargetSpec::Build(opponent.to_string()).to_string()
     }
 
+    fn check_conditions(c: &Conditions, o: &Options) -> Result<(), String> {
+        edition::check_conditions(c, o)
+    }
+
     fn describe(c: &Conditions) -> String {
         report::describe(c)
     }
@@ -392,10 +396,13 @@ impl Ruleset for TechCommander {
         c: &Conditions,
         o: &Options,
     ) -> Result<OddsReport, String> {
+        edition::check_conditions(c, o)?;
+        let a = attacker(cat, a, o)?;
+        a.check_movement(c.movement)?;
         if c.mode.is_special() {
-            return super::special::special_report(&attacker(cat, a, o)?, weapon, &engaged_target(cat, t, o)?, c, o);
+            return super::special::special_report(&a, weapon, &engaged_target(cat, t, o)?, c, o);
         }
-        report::odds_report(&attacker(cat, a, o)?, weapon, &engaged_target(cat, t, o)?, c, o)
+        report::odds_report(&a, weapon, &engaged_target(cat, t, o)?, c, o)
     }
 
     fn attack_run(
@@ -407,7 +414,10 @@ impl Ruleset for TechCommander {
         policy: Policy,
         max_turns: u32,
     ) -> Result<AttackRun, String> {
-        AttackRun::new(&attacker(cat, a, o)?, &engaged_target(cat, t, o)?, c, o, policy, max_turns)
+        edition::check_conditions(c, o)?;
+        let a = attacker(cat, a, o)?;
+        a.check_movement(c.movement)?;
+        AttackRun::new(&a, &engaged_target(cat, t, o)?, c, o, policy, max_turns)
     }
 
     fn exact_run(run: &AttackRun) -> ExactTtk {
@@ -428,7 +438,10 @@ impl Ruleset for TechCommander {
         policy: Policy,
         max_turns: u32,
     ) -> Result<Duel, String> {
+        edition::check_conditions(c, o)?;
         let (a, b) = (side(cat, a, o)?, side(cat, b, o)?);
+        a.0.check_movement(c.movement)?;
+        b.0.check_movement(c.movement)?;
         Duel::new((&a.0, &a.1), (&b.0, &b.1), c, o, policy, max_turns)
     }
 
@@ -509,7 +522,10 @@ impl Ruleset for TechCommander {
         c: &Conditions,
         o: &Options,
     ) -> Result<Vec<DetailRow>, String> {
-        Ok(report::hit_rows(&attacker(cat, a, o)?, &engaged_target(cat, t, o)?, c, o))
+        edition::check_conditions(c, o)?;
+        let a = attacker(cat, a, o)?;
+        a.check_movement(c.movement)?;
+        Ok(report::hit_rows(&a, &engaged_target(cat, t, o)?, c, o))
     }
 
     fn cost_attacker_columns() -> Vec<(&'static str, Kind)> {

@@ -224,6 +224,15 @@ fn defender_statuses() {
     assert_eq!(tn(&a, &Target { defense_masters: true, ..tank.clone() }, &st("dug-in")), 12, "3rd edition");
     assert_eq!(tn(&a, &tank, &st("hull-down")), 12);
     assert_eq!(tn(&a, &mech, &st("hull-down")), 14, "an MSV cannot be hull down");
+    // 3rd edition "Hull down (non-MSV or non-flying vehicle)": a VTOL cannot be either.
+    let vtol = Target { aerial: true, ..tank.clone() };
+    assert_eq!(tn(&a, &vtol, &st("hull-down")), 14, "an aerial vehicle cannot be hull down");
+    let anywhere = Options { hull_down_only_vehicles: false, ..Options::default() };
+    assert_eq!(
+        shot(&a, &a.systems[0].weapon, &vtol, &st("hull-down"), &anywhere).unwrap().target_number(),
+        12,
+        "HULL_DOWN_ONLY_VEHICLES=false"
+    );
     assert_eq!(tn(&a, &tank, &st("dug-in+hull-down+forest")), 8);
     assert_eq!(tn(&a, &tank, &st("forest")), 12);
     // posted up counts only with a cover modifier

@@ -2,16 +2,26 @@
 //! default) under fixed geometry.
 //!
 //! - With `POLICY_DIG_IN` on, a unit may dig in as an action (the book's half move:
-//!   it costs the unit's action and one player action). Until Reset it is dug in:
-//!   every attack at it takes `DUG_IN_PENALTY` (−2; Syndicate *Defense Masters* −3
-//!   under the 2nd edition's faction training), through [`dig_in_tables`].
+//!   it costs the unit's action and one player action). It stays dug in, across
+//!   Resets, until it moves position (3rd edition "Dig In": "The unit may stay dug-in
+//!   until it moves position on the battlefield (other than pop and shoot or rotating
+//!   in place)"): every attack at it takes `DUG_IN_PENALTY` (−2; Syndicate *Defense
+//!   Masters* −3 under the 2nd edition's faction training), through [`dig_in_tables`].
+//! - Ruling on moving position under fixed geometry: a unit moves when it attacks
+//!   under its side's scenario movement `half`, `full`, `attack-and-cover`,
+//!   `jump-assault` or `offload` ([`moves_position`]; `stationary` and `pop-and-shoot`
+//!   do not), makes a special attack (ram, death from above, overrun, trample: each
+//!   moves it adjacent), or pops smoke (a Move action, `SMOKE_POP`). A scan, a repair,
+//!   an Omega Override ("no move"), its return attack and the rallied group's actions
+//!   fired without a move keep it dug in: the book's "up to half speed" allows no move,
+//!   and the map that would make one worth it is not modelled.
 //! - "One return attack when targeted", played as: the first attack made at a dug-in
 //!   unit after it dug in draws its one return attack, right after that attack
 //!   resolves, at the attacker (when it may target it), with the weapon system that
 //!   scores best against it among those with rounds left (`SYSTEM_ONCE_PER_TURN` does
 //!   not apply: return fire is exempt), costing no action. A unit at 0 life or less
 //!   still returns fire (it acts until removed, §1). Nothing more until it digs in
-//!   again; Reset ends the dig-in.
+//!   again ("The unit may only make a return attack once").
 //! - The greedy policy digs in when the option is on and no attack (nor scan) scores
 //!   above `DIG_IN_THRESHOLD` (0.5 points): the unit of the side with an action left,
 //!   not yet dug in, with the most points (ties: force order).
@@ -28,7 +38,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use super::game::{State, TcGame};
 use super::tables::{Tables, Value};
 use super::units::BattleUnit;
-use crate::rules::techcommander::conditions::{Conditions, Statuses};
+use crate::rules::techcommander::conditions::{Conditions, Movement, Statuses};
 use crate::rules::techcommander::options::Options;
 
 /// The shots at a dug-in target: every pair of the battle under each side's conditions
@@ -47,9 +57,16 @@ pub fn dig_in_tables(
     Some(Tables::new(units, &dug, o, value))
 }
 
+/// Whether an attack under scenario movement `m` moves the attacker's position (ending
+/// its dig-in): every movement but `stationary` and `pop-and-shoot` (the book's
+/// exception: "other than pop and shoot or rotating in place").
+pub fn moves_position(m: Movement) -> bool {
+    !matches!(m, Movement::Stationary | Movement::PopAndShoot)
+}
+
 impl TcGame {
-    /// `u` digs in: it spends its action and is dug in until Reset, with one return
-    /// attack ready.
+    /// `u` digs in: it spends its action and is dug in until it moves position, with one
+    /// return attack ready.
     pub(crate) fn dig_in(&self, s: &mut State, u: usize, rng: &mut Xoshiro256PlusPlus) {
         s.actions[u] -= 1;
         s.dug_in[u] = true;
@@ -82,9 +99,12 @@ impl TcGame {
         let Some((sys, _)) = best else {
             return;
         };
-        let used = s.used[d];
+        // Return fire is shot from the dug-in position: it neither spends the system
+        // nor moves the unit.
+        let (used, dug_in) = (s.used[d], s.dug_in[d]);
         self.fire_with(self.shot_tables(s, a), s, d, sys, a, rng);
         s.used[d] = used;
+        s.dug_in[d] = dug_in;
     }
 
     /// The unit the greedy policy digs in for `side`, if any (see the module docs).

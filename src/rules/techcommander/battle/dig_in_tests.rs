@@ -6,6 +6,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use super::super::game::Action;
 use super::super::test_support::{TestBattle, catalogue, options, tally, turn_one};
 use crate::engine::battle::{BattlePolicy, BattleRules, Outcome};
+use crate::rules::techcommander::conditions::{Conditions, Movement};
 use crate::rules::techcommander::options::{Options, Weight};
 use crate::stats::binomial::consistent;
 
@@ -130,9 +131,39 @@ fn a_dug_in_unit_returns_fire_once() {
     s.used[0] = 0;
     g.act(&mut s, 0, Action::Attack { actor: 0, system: 0, target: 1 }, &mut rng, &mut out);
     assert_eq!((s.life[0], s.life[1]), (14, 16));
-    // Reset: no longer dug in.
+    // 3rd edition "Dig In": it stays dug in "until it moves position", across Reset,
+    // and its one return attack stays spent.
     g.end_turn(&mut s, 0, &mut rng, &mut out);
-    assert!(!s.dug_in[1] && !s.return_ready[1]);
+    assert!(s.dug_in[1] && !s.return_ready[1]);
+    // Stationary, its own attack does not move it.
+    s.actions[1] = 1;
+    g.act(&mut s, 1, Action::Attack { actor: 1, system: 0, target: 0 }, &mut rng, &mut out);
+    assert!(s.dug_in[1], "a stationary attack keeps it dug in");
+}
+
+#[test]
+fn a_dug_in_unit_stays_dug_in_until_it_moves_position() {
+    // Under a half move its attack moves it: the dig-in ends. Pop and shoot does not
+    // ("other than pop and shoot or rotating in place"), nor does a new turn.
+    let cat = catalogue(CATALOGUE);
+    for (movement, stays) in [(Movement::Half, false), (Movement::Full, false), (Movement::Stationary, true)] {
+        let c = Conditions { movement, ..Conditions::at_range(12.0) };
+        let k = TestBattle::skirmish(&cat, "Sure Car", "Sure Bunker").options(on()).conditions(c).max_turns(3).kernel();
+        let g = k.game();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut s = g.new_state();
+        let mut out = Outcome::new();
+        g.begin_battle(&mut s, &mut rng);
+        s.left = [100; crate::engine::battle::MAX_SIDES];
+        s.actions[..2].copy_from_slice(&[5, 5]);
+        g.act(&mut s, 1, Action::DigIn { unit: 1 }, &mut rng, &mut out);
+        g.end_turn(&mut s, 0, &mut rng, &mut out);
+        assert!(s.dug_in[1], "{movement:?}: dug in after Reset");
+        g.act(&mut s, 1, Action::Attack { actor: 1, system: 0, target: 0 }, &mut rng, &mut out);
+        assert_eq!(s.dug_in[1], stays, "{movement:?}");
+    }
+    assert!(!super::moves_position(Movement::PopAndShoot));
+    assert!(super::moves_position(Movement::AttackAndCover));
 }
 
 #[test]

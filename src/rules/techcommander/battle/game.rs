@@ -208,6 +208,9 @@ pub struct TcGame {
     /// Shots at dug-in targets; `None` unless `POLICY_DIG_IN` (set after
     /// [`TcGame::new`]).
     pub dug_in_tables: Option<Tables>,
+    /// Per unit: its side's scenario movement moves it when it attacks, so an attack
+    /// ends its dig-in ([`super::dig_in::moves_position`]; empty: none moves).
+    pub attack_moves: Vec<bool>,
 }
 
 impl TcGame {
@@ -254,6 +257,7 @@ impl TcGame {
             dm: None,
             infiltration: super::infiltration_facts::Infiltration::default(),
             dug_in_tables: None,
+            attack_moves: Vec::new(),
         };
         game.derive_lists();
         game
@@ -388,6 +392,26 @@ impl TcGame {
         }
     }
 
+    /// The jury rig of `a` for the action it takes now (kernel §4): in the red it rolls
+    /// (per action, or once a turn without `JURY_RIG_PER_ACTION`); returns whether the
+    /// action has lost fire control. A failed rig also reveals `a` ("for that action, it
+    /// moves at half speed, is revealed, and cannot use fire control"). No draw out of
+    /// the red.
+    #[inline(always)]
+    pub(super) fn jury_rig(&self, s: &mut State, a: usize, rng: &mut Xoshiro256PlusPlus) -> bool {
+        if !self.in_the_red(s, a) {
+            return false;
+        }
+        if self.o.jury_rig_per_action || s.jury[a] == 0 {
+            s.jury[a] = if roll_d20(rng) > self.o.jury_rig_success_max { 2 } else { 1 };
+        }
+        let failed = s.jury[a] == 2;
+        if failed {
+            s.hidden[a] = false;
+        }
+        failed
+    }
+
     /// [`TcGame::fire`] from `tables` (the battle's, or the offload's).
     pub fn fire_with(
         &self,
@@ -398,16 +422,14 @@ impl TcGame {
         t: usize,
         rng: &mut Xoshiro256PlusPlus,
     ) {
-        let fc_lost = if self.in_the_red(s, a) {
-            if self.o.jury_rig_per_action || s.jury[a] == 0 {
-                s.jury[a] = if roll_d20(rng) > self.o.jury_rig_success_max { 2 } else { 1 };
-            }
-            s.jury[a] == 2
-        } else {
-            false
-        };
+        let fc_lost = self.jury_rig(s, a, rng);
         s.used[a] |= 1 << system;
         let nsys = self.facts[a].nsys as usize;
+        // The unit moves position: a special attack always, an attack when its side's
+        // movement moves it. That ends a dig-in (3rd edition "Dig In").
+        if system >= nsys || self.attack_moves.get(a).copied().unwrap_or(false) {
+            s.dug_in[a] = false;
+        }
         if system >= nsys {
             let e = self.specials.entry(a, t, state(fc_lost, self.smoked(s, a, t)), system - nsys);
             if e != NONE {
@@ -631,6 +653,8 @@ impl BattleRules for TcGame {
             Action::Smoke { unit } => {
                 let u = unit as usize;
                 s.actions[u] -= 1;
+                // A smoke pop is a Move action (`SMOKE_POP`): the unit moves position.
+                s.dug_in[u] = false;
                 s.smoke_rounds[u] -= 1;
                 s.smoked[u] = true;
                 self.acted(s, u, rng);
@@ -824,6 +848,7 @@ impl TcGame {
             return;
         }
         if self.in_the_red(s, a) && self.o.omega_needs_jury_rig && roll_d20(rng) > self.o.jury_rig_success_max {
+            s.hidden[a] = false;
             return;
         }
         let systems = self.omega.systems[e as usize];
@@ -865,15 +890,13 @@ impl TcGame {
             && matches!(unit.kind, UnitKind::Msv | UnitKind::Vehicle)
     }
 
-    /// Reset phase: smoke clears, revealed units re-infiltrate, dug-in units are no
-    /// longer dug in, power armour back to 20.
+    /// Reset phase: smoke clears, revealed units re-infiltrate, power armour back to 20.
+    /// A dug-in unit stays dug in until it moves position ([`super::dig_in`]).
     fn reset_turn(&self, s: &mut State) {
         for (u, f) in self.facts.iter().enumerate() {
             s.smoked[u] = false;
             s.offline[u] = false;
             s.hidden[u] = self.infiltrates(u);
-            s.dug_in[u] = false;
-            s.return_ready[u] = false;
             if f.power_armor && s.present[u] {
                 s.life[u] = STARTING_LIFE as i32;
             }

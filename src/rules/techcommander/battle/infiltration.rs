@@ -13,9 +13,12 @@
 //!   may their side's rallied group in a Rallied Attack or Assault
 //!   ([`TcGame::group_targetable`]).
 //! - Scanning (`SCANNING`): an action of a unit whose speed reaches its side's scenario
-//!   range. 3rd edition: one d20 ≤ 12 + gear (`scan_bonus`) reveals every infiltrated
-//!   enemy. 2nd edition: one d20 per infiltrated enemy against 12 − the side's scenario
-//!   cover penalty + gear ([`crate::rules::techcommander::edition::scan_target`]). The
+//!   range. One d20 per scan in both editions: 3rd edition, ≤ 12 + gear (`scan_bonus`)
+//!   reveals every infiltrated enemy; 2nd edition ("roll a single D20 and compare the
+//!   roll to the needed value to scan each figure"), each figure's number is 12 − its
+//!   cover penalty + gear ([`crate::rules::techcommander::edition::scan_target`]). Under
+//!   `BATTLE_GEOMETRY` every figure a side scans stands in that side's scenario cover,
+//!   so one number serves them all and the single d20 reveals all or none. The
 //!   scanner, if infiltrated, reveals itself. An MSV's scan is free: in the same player
 //!   action it takes its other action (its best attack, if it scores above 0).
 //! - The greedy policy scans when that scores above its best attack ([`TcGame::best_scan`]):
@@ -53,22 +56,16 @@ impl TcGame {
         }
     }
 
-    /// `u` scans (§2.4 "Scanning"): it spends an action and reveals itself; the scan
-    /// reveals infiltrated enemies (3rd edition: one d20 for all; 2nd: one per enemy, in
-    /// slot order); an MSV then takes its other action, its best attack (the free scan).
+    /// `u` scans (§2.4 "Scanning"): it spends an action and reveals itself; one d20 (both
+    /// editions) reveals every infiltrated enemy when at most the scan number; an MSV
+    /// then takes its other action, its best attack (the free scan).
     pub(crate) fn scan(&self, s: &mut State, u: usize, rng: &mut Xoshiro256PlusPlus) {
         s.actions[u] -= 1;
         s.hidden[u] = false;
         let side = self.units[u].side;
-        let number = self.infiltration.scan_number[u];
-        if self.infiltration.per_unit {
-            for &t in &self.enemies[side] {
-                let t = t as usize;
-                if s.hidden[t] && s.present[t] && roll_d20(rng) <= number {
-                    s.hidden[t] = false;
-                }
-            }
-        } else if roll_d20(rng) <= number {
+        // One d20 for the whole scan in both editions (2nd edition "Scanning": "roll a
+        // single D20 and compare the roll to the needed value to scan each figure").
+        if roll_d20(rng) <= self.infiltration.scan_number[u] {
             for &t in &self.enemies[side] {
                 s.hidden[t as usize] = false;
             }

@@ -4,7 +4,7 @@
 use super::units::BattleUnit;
 use crate::rules::techcommander::catalogue::UnitKind;
 use crate::rules::techcommander::conditions::{Conditions, Movement};
-use crate::rules::techcommander::edition::{scan_target, second_edition};
+use crate::rules::techcommander::edition::scan_target;
 use crate::rules::techcommander::options::Options;
 use crate::rules::techcommander::rulings::DIE_SIDES;
 
@@ -24,8 +24,6 @@ pub struct Infiltration {
     /// Per unit: its scan number (a d20 of this or less reveals), 0..=20; 0 when it
     /// cannot scan (`SCANNING` off, or its speed short of its side's scenario range).
     pub scan_number: Vec<u32>,
-    /// The 2nd edition: one scan d20 per infiltrated enemy (else one for all).
-    pub per_unit: bool,
 }
 
 impl Infiltration {
@@ -58,7 +56,7 @@ impl Infiltration {
                 members.peek().is_some() && members.all(|(i, _)| sees[i])
             })
             .collect();
-        Infiltration { any, infiltrator, sees, group_sees, scan_number, per_unit: second_edition(o) }
+        Infiltration { any, infiltrator, sees, group_sees, scan_number }
     }
 
     /// P(a scan by `scanner` reveals one given infiltrated enemy): scan number / 20.

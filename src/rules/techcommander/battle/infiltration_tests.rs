@@ -220,13 +220,14 @@ fn close_troops_not_moving_full_ignore_infiltration() {
     let k = TestBattle::skirmish(&cat, "Gun Trooper", "Sneak").conditions(full).max_turns(3).kernel();
     let t = tally(&k, 20_000, 9);
     assert_eq!(t.wins[0], 0, "moving full");
-    // An MSV at range 6 does not see through (only troop and crew).
-    let k = TestBattle::skirmish(&cat, "Gun Walker", "Sneak")
-        .options(Options { scanning: false, ..options() })
-        .conditions(at6)
-        .max_turns(3)
-        .kernel();
-    assert_eq!(tally(&k, 20_000, 10).wins[0], 0, "an MSV");
+    // A vehicle at range 6 does not see through (only troop and crew).
+    let no_scan = Options { scanning: false, ..options() };
+    let k = TestBattle::skirmish(&cat, "Scout Car", "Sneak").options(no_scan).conditions(at6).max_turns(3).kernel();
+    assert_eq!(tally(&k, 20_000, 10).wins[0], 0, "a vehicle");
+    // Nor does an MSV, but its trample (half speed 6 reaches range 6) crosses a rallied
+    // group "regardless of infiltration" (3rd edition "Trample").
+    let k = TestBattle::skirmish(&cat, "Gun Walker", "Sneak").options(no_scan).conditions(at6).max_turns(3).kernel();
+    assert!(tally(&k, 20_000, 10).wins[0] > 0, "an MSV tramples");
 }
 
 #[test]
@@ -330,4 +331,62 @@ fn without_infiltration_gear_nothing_changes() {
     let cat = catalogue(CATALOGUE);
     let k = TestBattle::skirmish(&cat, "Gun Walker", "Gun Trooper").max_turns(5).kernel();
     assert!(!k.game().infiltration.any);
+}
+
+/// 2nd edition "Scanning": "roll a single D20 and compare the roll to the needed value
+/// to scan each figure in range". Two infiltrated figures in the same (scenario) cover
+/// are revealed together or not at all, on P = 12/20 in the open.
+#[test]
+fn a_second_edition_scan_rolls_one_d20_for_every_figure() {
+    let cat = catalogue(CATALOGUE);
+    for edition in [2, 3] {
+        let o = Options { edition, ..options() };
+        let k = TestBattle::skirmish(&cat, "Gun Walker", "2*Sneak").options(o).max_turns(1).kernel();
+        let g = k.game();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(13);
+        let n = 20_000u64;
+        let (mut both, mut one) = (0u64, 0u64);
+        for _ in 0..n {
+            let mut s = g.new_state();
+            g.begin_battle(&mut s, &mut rng);
+            assert!(s.hidden[1] && s.hidden[2]);
+            s.actions[0] = 1;
+            g.scan(&mut s, 0, &mut rng);
+            match (s.hidden[1], s.hidden[2]) {
+                (false, false) => both += 1,
+                (true, true) => {}
+                _ => one += 1,
+            }
+        }
+        assert_eq!(one, 0, "EDITION={edition}: a single scan d20 never reveals one figure of two");
+        assert_consistent(both, n, 12.0 / 20.0, &format!("EDITION={edition}: both revealed"));
+    }
+}
+
+/// Kernel §4 (rules "In the red: jury rig"): a failed jury rig means that, for that
+/// action, the unit "is revealed". The cloaked gunner at 5 life, its side last in
+/// initiative (so no stealth roll), stays hidden only when its rig passes: d20 ≤ 10,
+/// P = 10/20. Out of the red it always stays hidden.
+#[test]
+fn a_failed_jury_rig_reveals_an_infiltrated_unit() {
+    let cat = catalogue(CATALOGUE);
+    let o = Options { rally_at_deploy: false, ..options() };
+    let k = TestBattle::skirmish(&cat, "Fort", "Sneak Gunner").options(o).max_turns(1).kernel();
+    let g = k.game();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(14);
+    let n = 20_000u64;
+    let act = |life: i32, rng: &mut Xoshiro256PlusPlus| {
+        let mut s = g.new_state();
+        let mut out = Outcome::new();
+        g.begin_battle(&mut s, rng);
+        s.last_side = 1;
+        s.left = [100; crate::engine::battle::MAX_SIDES];
+        s.life[1] = life;
+        s.actions[1] = 1;
+        g.act(&mut s, 1, Action::Attack { actor: 1, system: 0, target: 0 }, rng, &mut out);
+        s.hidden[1]
+    };
+    let hidden = (0..n).filter(|_| act(5, &mut rng)).count() as u64;
+    assert_consistent(hidden, n, 0.5, "in the red: hidden after one action");
+    assert!((0..1000).all(|_| act(6, &mut rng)), "out of the red: no jury rig, still hidden");
 }

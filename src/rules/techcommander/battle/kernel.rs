@@ -14,7 +14,7 @@ use super::teams::Teams;
 
 /// How a battle values targets (see [`Tables::new`]).
 type ValueFn = fn(&super::units::BattleUnit, &super::units::BattleUnit, &Options) -> Value;
-use super::units::resolve;
+use super::units::{check_units, resolve};
 use crate::engine::Kernel;
 use crate::engine::battle::{Battle, BattleTally, MAX_SIDES};
 use crate::rules::battle::{BattleInfo, BattleMode, BattleSetup, UnitInfo};
@@ -78,7 +78,9 @@ impl Kernel for TcBattle {
 ///
 /// # Errors
 /// An unknown mode or policy, a side count other than the mode's, conditions that are
-/// not a plain attack, options out of range, unknown builds, forces over budget.
+/// not a plain attack, options out of range, unknown builds, forces over budget, an AC2
+/// MSV under the 3rd edition, pop-and-shoot or jump-assault for a side with a unit
+/// without `Jump` ([`check_units`]).
 pub fn compile(
     cat: &Catalogue,
     setup: &BattleSetup<'_, Conditions, Options>,
@@ -115,6 +117,7 @@ pub fn compile_teams(
     }
     for c in setup.conditions {
         c.validate()?;
+        crate::rules::techcommander::edition::check_conditions(c, o)?;
         if c.mode != AttackMode::Normal {
             return Err(format!("battle conditions take attack mode `normal`, got `{}`", c.mode.name()));
         }
@@ -138,6 +141,7 @@ pub fn compile_teams(
         Some(dm) => (dm.slots(cat, setup.forces)?, deathmatch_value as ValueFn),
         None => (resolve(cat, setup.forces, o, true)?, skirmish_value as ValueFn),
     };
+    check_units(cat, &units, setup.conditions, o)?;
     let tables = Tables::new(&units, setup.conditions, o, value);
     let specials = Specials::new(&units, setup.conditions, o, value);
     let offload = offload_tables(&units, setup.conditions, o, value);
@@ -168,6 +172,8 @@ pub fn compile_teams(
     game.under_crewed = setup.conditions.iter().map(|c| c.under_crewed).collect();
     game.infiltration = Infiltration::new(&game.units, setup.conditions, o);
     game.dug_in_tables = dig_in_tables(&game.units, setup.conditions, o, value);
+    game.attack_moves =
+        game.units.iter().map(|u| super::dig_in::moves_position(setup.conditions[u.side].movement)).collect();
     if let Some(mut dm) = dm {
         game.base_actions = DM_BASE_ACTIONS;
         if let Some(teams) = teams {

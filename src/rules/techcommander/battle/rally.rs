@@ -31,7 +31,6 @@ use super::game::{Action, State, TcGame};
 use super::rally_laws::{COMBOS, Capped, FULL, NO_LOSS, RED_MEMBERS, TRAMPLE, convolve, score_of};
 use super::tables::{NO_SYSTEM, NONE, Weight, ranked_target, state, state_of};
 use crate::engine::battle::MAX_UNITS;
-use crate::rules::techcommander::dice::roll_d20;
 use crate::rules::techcommander::rulings::STARTING_LIFE;
 
 /// The members' part of the common case of a Rallied Attack ([`TcGame::group_case`]):
@@ -398,6 +397,14 @@ impl TcGame {
         }
     }
 
+    /// Whether a trample may cross `t`: on the field and above 0 life, infiltrated or
+    /// not (3rd edition "Trample": "Target a rallied group (regardless of
+    /// infiltration)"). The trample does not reveal it: the book says nothing of that.
+    #[inline(always)]
+    fn trampleable(&self, s: &State, t: usize) -> bool {
+        s.present[t] && s.life[t] > 0
+    }
+
     /// How many members an MSV `a` crosses in one trample: half its speed, at least 1.
     #[inline(always)]
     fn trample_cap(&self, a: usize) -> usize {
@@ -427,7 +434,7 @@ impl TcGame {
             if left == 0 {
                 break;
             }
-            if !self.targetable(s, t) {
+            if !self.trampleable(s, t) {
                 continue;
             }
             let smoked = self.smoked(s, a, t);
@@ -468,8 +475,8 @@ impl TcGame {
     /// The enemy side whose rallied group scores best by `score` (`None`: nothing to
     /// act on), and that score; under `focus` only a group whose first targetable member
     /// has the least life of `side`'s enemies. Targetable: by `side`'s group when
-    /// `by_group` ([`TcGame::group_targetable`]), else by anyone. Ties go to the earlier
-    /// side.
+    /// `by_group` ([`TcGame::group_targetable`]), else by a trample
+    /// ([`TcGame::trampleable`], infiltrated or not). Ties go to the earlier side.
     fn best_enemy_group(
         &self,
         s: &State,
@@ -478,7 +485,7 @@ impl TcGame {
         by_group: bool,
         score: impl Fn(usize) -> Option<f32>,
     ) -> Option<(usize, f32)> {
-        let seen = |t: usize| if by_group { self.group_targetable(s, side, t) } else { self.targetable(s, t) };
+        let seen = |t: usize| if by_group { self.group_targetable(s, side, t) } else { self.trampleable(s, t) };
         let least = if focus {
             self.enemies[side].iter().map(|&t| t as usize).filter(|&t| seen(t)).map(|t| s.life[t]).min()
         } else {
@@ -506,14 +513,7 @@ impl TcGame {
     /// [`TcGame::trample_cap`]).
     pub(super) fn trample(&self, s: &mut State, a: usize, enemy: usize, rng: &mut Xoshiro256PlusPlus) {
         s.actions[a] -= 1;
-        let fc_lost = if self.in_the_red(s, a) {
-            if self.o.jury_rig_per_action || s.jury[a] == 0 {
-                s.jury[a] = if roll_d20(rng) > self.o.jury_rig_success_max { 2 } else { 1 };
-            }
-            s.jury[a] == 2
-        } else {
-            false
-        };
+        let fc_lost = self.jury_rig(s, a, rng);
         s.used[a] |= 1 << (self.units[a].attacker.systems.len() + TRAMPLE);
         let mut left = self.trample_cap(a);
         for &t in &self.groups[enemy] {
@@ -521,7 +521,7 @@ impl TcGame {
             if left == 0 {
                 break;
             }
-            if !self.targetable(s, t) {
+            if !self.trampleable(s, t) {
                 continue;
             }
             let e = self.specials.trample_entry(a, t, state(fc_lost, self.smoked(s, a, t)));

@@ -171,6 +171,31 @@ fn a_trample_crosses_three_troops_each_dodging_alone() {
 }
 
 #[test]
+fn a_trample_crosses_infiltrated_troops() {
+    // 3rd edition "Trample": "Target a rallied group (regardless of infiltration)". Three
+    // cloaked troops, untargetable by any attack, are trampled as in the open: each
+    // 0.4 × 17/20 = 17/50, all three 4913/125000.
+    let text = format!(
+        "{SQUAD_CATALOGUE}\n[[gear]]\nname = \"Cloak\"\nweight = 0\npower = 0\ninfiltration = true\n\n[[build]]\nname = \"Cloaked Trooper\"\nunit = \"Trooper\"\nweapons = [{{ name = \"Blank\" }}]\ngear = [\"Cloak\"]\n"
+    );
+    let cat = catalogue(&text);
+    let k =
+        TestBattle::skirmish(&cat, "Stomper", "3*Cloaked Trooper").under_crewed(&[true, false]).max_turns(1).kernel();
+    let g = k.game();
+    let s = first_action(g, 1);
+    assert!((1..4).all(|t| s.hidden[t] && !g.targetable(&s, t)), "all three infiltrated");
+    close(g.trample_score(&s, 0, 1).unwrap(), 3.0 * (17.0 / 50.0 + 0.25 * 7.4 / 20.0), "trample score");
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    assert_eq!(Greedy.choose(g, &s, 0, 0, &mut rng), Some(Action::Trample { actor: 0, side: 1 }));
+    assert_eq!(FocusLowest.choose(g, &s, 0, 0, &mut rng), Some(Action::Trample { actor: 0, side: 1 }));
+    let n = 100_000;
+    let lost = lost_counts(g, Greedy, n, 7);
+    for (t, &k) in lost.iter().enumerate().take(4).skip(1) {
+        assert_consistent(k, n as u64, 17.0 / 50.0, &format!("cloaked troop {t}"));
+    }
+}
+
+#[test]
 fn a_trample_crosses_at_most_half_its_speed_many() {
     // Speed 4: half 2 reaches range 2 and crosses two of three troops; its gun never hits.
     // Under-crewed: one action, so no overrun after the trample.

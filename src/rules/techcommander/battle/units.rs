@@ -5,6 +5,7 @@ use crate::catalogue::force::ForceSpec;
 use crate::engine::battle::MAX_UNITS;
 use crate::rules::techcommander::catalogue::{Build, Catalogue, UnitKind};
 use crate::rules::techcommander::compiled::MAX_SYSTEMS;
+use crate::rules::techcommander::edition;
 use crate::rules::techcommander::options::{CrewSurvivors, Options};
 use crate::rules::techcommander::profile::{Attacker, Target};
 
@@ -232,4 +233,31 @@ fn escaped_crew(side: usize, parent: &str, parent_index: usize) -> BattleUnit {
 fn trim(x: f64) -> String {
     let s = format!("{x:.3}");
     s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// Checks every resolved unit against the edition and its side's conditions: an AC2
+/// MSV plays only under `EDITION=2` ([`edition::check_unit`]), and a side's `pop-and-shoot`
+/// or `jump-assault` movement needs every unit of that side to have `Jump`
+/// ([`Attacker::check_movement`]). `conditions[side]` are the conditions of `side`.
+///
+/// # Errors
+/// Each distinct refusal, one a line.
+pub fn check_units(
+    cat: &Catalogue,
+    units: &[BattleUnit],
+    conditions: &[crate::rules::techcommander::conditions::Conditions],
+    o: &Options,
+) -> Result<(), String> {
+    let mut errors: Vec<String> = Vec::new();
+    for u in units.iter().filter(|u| u.crew_of.is_none()) {
+        let unit_check = cat.build(&u.name).map_or(Ok(()), |b| edition::check_unit(cat.unit_of(b), o));
+        for e in
+            [unit_check, u.attacker.check_movement(conditions[u.side].movement)].into_iter().filter_map(Result::err)
+        {
+            if !errors.contains(&e) {
+                errors.push(e);
+            }
+        }
+    }
+    if errors.is_empty() { Ok(()) } else { Err(errors.join("\n")) }
 }

@@ -5,6 +5,7 @@
 use super::{ELIMINATED, Special, SpecialOdds, SpecialOutcome};
 use crate::rules::techcommander::conditions::{Conditions, Smoke};
 use crate::rules::techcommander::damage::life_lost;
+use crate::rules::techcommander::edition;
 use crate::rules::techcommander::options::{
     AcSource, Armour, CloseModifiers, DamageDice, Dodge, Options, Rounding, SmokeClose,
 };
@@ -47,10 +48,12 @@ fn in_smoke(cond: &Conditions, o: &Options) -> bool {
 /// ruling); no cover, range, movement or smoke penalty. Ram: + `RAM_FIRE_CONTROL` where
 /// fire control applies and not in smoke. Death from above: no fire control, −
 /// `DFA_SMOKE_PENALTY` in smoke. Overrun and trample: the target's dodge
-/// (`DODGE_TARGET`, `COMBAT_AGILITY_DODGE_TARGET` under `FACTION_TRAINING`).
+/// (`DODGE_TARGET`; `COMBAT_AGILITY_DODGE_TARGET` where faction training applies, i.e.
+/// `EDITION=2` with `FACTION_TRAINING` on: USSC Combat Agility is 2nd-edition faction
+/// training, see [`edition::faction_training`]).
 pub fn hit_roll(special: Special, attacker: &Attacker, target: &Target, cond: &Conditions, o: &Options) -> HitRoll {
     if matches!(special, Special::Overrun | Special::Trample) {
-        let agile = o.faction_training && target.combat_agility;
+        let agile = edition::faction_training(o) && target.combat_agility;
         let t = if agile { o.combat_agility_dodge_target } else { o.dodge_target };
         return HitRoll::Dodge { dodge_target: (o.dodge == Dodge::AlwaysExceptProne).then_some(t.min(DIE_SIDES)) };
     }

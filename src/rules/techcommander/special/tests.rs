@@ -126,8 +126,20 @@ fn overrun_and_trample_rows_of_section_7() {
     let mut o = Options::default();
     let a = msv(4);
     assert_p!(odds(&a, &troop(), AttackMode::Overrun, &o).p_kill(20), 8.0 / 25.0);
+    // USSC Combat Agility is 2nd-edition faction training: under the 3rd edition an
+    // agile troop dodges on 12 like any other (P(kill) = 8/20 × 16/20 = .32).
     let agile = Target { combat_agility: true, ..troop() };
-    assert_p!(odds(&a, &agile, AttackMode::Overrun, &o).p_kill(20), 6.0 / 25.0);
+    assert_eq!(
+        hit_roll(Special::Overrun, &a, &agile, &mode(AttackMode::Overrun), &o),
+        HitRoll::Dodge { dodge_target: Some(12) }
+    );
+    assert_p!(odds(&a, &agile, AttackMode::Overrun, &o).p_kill(20), 8.0 / 25.0);
+    let second = Options { edition: 2, ..o };
+    assert_eq!(
+        hit_roll(Special::Overrun, &a, &agile, &mode(AttackMode::Overrun), &second),
+        HitRoll::Dodge { dodge_target: Some(14) }
+    );
+    assert_p!(odds(&a, &agile, AttackMode::Overrun, &second).p_kill(20), 6.0 / 25.0);
     let armoured = Target { damage_reduction: 5, ..target(UnitKind::Vehicle, 3) };
     assert_p!(odds(&a, &armoured, AttackMode::Overrun, &o).p_kill(20), 2.0 / 25.0);
 
@@ -138,6 +150,7 @@ fn overrun_and_trample_rows_of_section_7() {
     assert_p!(kills[3], 4913.0 / 125000.0);
     assert_eq!(trample_members(&msv(5)), 5);
     // Combat Agility is faction training.
+    o.edition = 2;
     o.faction_training = false;
     assert_p!(odds(&a, &agile, AttackMode::Overrun, &o).p_kill(20), 8.0 / 25.0);
 }
@@ -260,7 +273,7 @@ fn trample_and_dodge_rulings_are_options() {
     assert_p!(odds(&a, &troop(), AttackMode::Overrun, &Options { dodge: Dodge::Never, ..d }).p_kill(20), 0.8);
     assert_p!(odds(&a, &troop(), AttackMode::Overrun, &Options { dodge_target: 10, ..d }).p_kill(20), 0.4);
     let agile = Target { combat_agility: true, ..troop() };
-    let o = Options { combat_agility_dodge_target: 16, ..d };
+    let o = Options { edition: 2, combat_agility_dodge_target: 16, ..d };
     assert_p!(odds(&a, &agile, AttackMode::Overrun, &o).p_kill(20), 0.2 * 0.8);
 }
 
