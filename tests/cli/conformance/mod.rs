@@ -16,7 +16,7 @@
 //! - 95% intervals: every `*_ci95` pair and `*_ci95_low`/`*_ci95_high` column pair has
 //!   low <= estimate <= high, within [0, 1] for probabilities;
 //! - no `-0` anywhere (text, CSV, JSON), no float noise (`0.5500000000000002`) anywhere,
-//!   and exact outputs at most 12 significant digits;
+//!   and exact outputs at most `output::number::EXACT_DIGITS` (14) significant digits;
 //! - the header echoes every non-default option (`contract_header_echoes_non_default_options`).
 //!
 //! Tests named `contract_pending_<branch>_...` check parts of the contract another line
