@@ -559,9 +559,7 @@ fn print<R: Ruleset>(
     options: &[(String, String)],
 ) -> Result<()> {
     match args.format.format {
-        Format::Json => write_stdout(
-            &(serde_json::to_string_pretty(&battle_json::<R>(info, t, conds, seed, teams, options))? + "\n"),
-        ),
+        Format::Json => super::print_json(&battle_json::<R>(info, t, conds, seed, teams, options), false),
         format => {
             let table = match teams {
                 _ if args.units => units_table(info, t),

@@ -220,7 +220,7 @@ fn output<R: Ruleset>(args: &CompareArgs, spec: &CompareSpec<R>, r: &CompareResu
                 "overall": overall,
                 "matchups": matchups,
             });
-            write_stdout(&(serde_json::to_string_pretty(&j)? + "\n"))
+            super::print_json(&j, false)
         }
         format => {
             let mut t = Table::new([
@@ -409,7 +409,7 @@ fn battle_output<R: Ruleset>(args: &CompareArgs, (a, b): (&str, &str), r: &Battl
                 "overall": results_json(&r.overall, json!({})),
                 "matchups": matchups,
             });
-            write_stdout(&(serde_json::to_string_pretty(&j)? + "\n"))
+            super::print_json(&j, false)
         }
         format => {
             let mut t = Table::new([

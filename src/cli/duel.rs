@@ -7,9 +7,9 @@ use serde_json::json;
 use super::args::FormatArgs;
 use super::progress::Progress;
 use super::run_args::RunArgs;
-use super::{Invocation, print_table, write_stdout};
+use super::{Invocation, print_json, print_table, write_stdout};
 use crate::engine::{Cell, cell_key, run};
-use crate::output::{Format, Table};
+use crate::output::{Format, Table, number};
 use crate::rules::{Role, RuleOptions, Ruleset};
 use crate::stats::{ExactDuelOdds, Interval};
 use crate::sweep::cells::CellSpec;
@@ -71,9 +71,13 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                 "p_draw": s.p_draw, "p_draw_ci95": s.p_draw_ci.pair(),
                 "p_mutual_kill": s.p_mutual_kill, "p_timeout": s.p_timeout,
                 "mean_turns": s.mean_turns, "mean_turns_ci95": s.mean_turns_ci.map(|i| i.pair()),
-                "exact": exact.map(|e| json!({ "p_a_wins": e.p_a_wins, "p_b_wins": e.p_b_wins, "p_draw": e.p_draw })),
+                "exact": exact.map(|e| json!({
+                    "p_a_wins": number::exact(e.p_a_wins),
+                    "p_b_wins": number::exact(e.p_b_wins),
+                    "p_draw": number::exact(e.p_draw),
+                })),
             });
-            write_stdout(&(serde_json::to_string_pretty(&j)? + "\n"))
+            print_json(&j, false)
         }
         format => {
             let mut t = Table::new(["outcome", "probability", "ci95_low", "ci95_high"]);
@@ -115,6 +119,12 @@ fn print_exact<R: Ruleset>(
     policy: &str,
     e: &ExactDuelOdds,
 ) -> Result<()> {
+    // Exact values: rounded as such, so arithmetic noise never prints.
+    let e = &ExactDuelOdds {
+        p_a_wins: number::exact(e.p_a_wins),
+        p_b_wins: number::exact(e.p_b_wins),
+        p_draw: number::exact(e.p_draw),
+    };
     match args.format.format {
         Format::Json => {
             let j = json!({
@@ -122,7 +132,7 @@ fn print_exact<R: Ruleset>(
                 "max_turns": args.run.max_turns, "method": "exact",
                 "p_a_wins": e.p_a_wins, "p_b_wins": e.p_b_wins, "p_draw": e.p_draw,
             });
-            write_stdout(&(serde_json::to_string_pretty(&j)? + "\n"))
+            print_json(&j, true)
         }
         format => {
             let mut t = Table::new(["outcome", "probability"]);

@@ -224,7 +224,7 @@ impl Merge<'_> {
             json!({
                 "shards": meta.shards,
                 "dirs": shards.iter().map(|s| s.0.clone()).collect::<Vec<_>>(),
-                "shard_seconds": shards.iter().map(|s| s.1.seconds).sum::<f64>(),
+                "shard_seconds": crate::output::number::tidy(shards.iter().map(|s| s.1.seconds).sum::<f64>()),
             }),
         );
         write_report(&out, report, &args.format, args.no_charts, args.quiet, extra, cat_files)

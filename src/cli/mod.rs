@@ -346,9 +346,18 @@ pub fn print_table(table: &Table, format: Format, digits: usize) -> Result<()> {
     let text = match format {
         Format::Table => table.to_text(digits),
         Format::Csv => table.to_csv(),
-        Format::Json => serde_json::to_string_pretty(&table.to_json())? + "\n",
+        Format::Json => return print_json(&table.to_json(), false),
     };
     write_stdout(&text)
+}
+
+/// Print a JSON document on stdout, pretty, with no negative zero; with `exact` (a
+/// document whose every number is an exact value) every float rounded as
+/// [`crate::output::number::exact`] rounds it.
+pub fn print_json(value: &serde_json::Value, exact: bool) -> Result<()> {
+    let mut value = value.clone();
+    crate::output::number::tidy_json(&mut value, exact);
+    write_stdout(&(serde_json::to_string_pretty(&value)? + "\n"))
 }
 
 /// Write text to stdout and flush: every byte volley prints on stdout goes through here

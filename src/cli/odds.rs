@@ -4,7 +4,7 @@ use anyhow::{Result, anyhow};
 use clap::Args;
 
 use super::args::{FormatArgs, TargetArgs};
-use super::{Invocation, print_table, write_stdout};
+use super::{Invocation, print_json, print_table, write_stdout};
 use crate::output::Format;
 use crate::rules::Ruleset;
 
@@ -27,10 +27,12 @@ pub fn run<R: Ruleset>(args: &OddsArgs, ctx: &Invocation<'_>) -> Result<()> {
     let cond = ctx.conditions::<R>()?;
     let options = ctx.options::<R>()?;
     let cat = ctx.catalog().load::<R>()?;
-    let report =
+    // Odds are exact values: every float is rounded as one (see `output::number`).
+    let mut report =
         R::odds(&cat, &args.attacker, args.weapon.as_deref(), &target, &cond, &options).map_err(|e| anyhow!(e))?;
+    report.table.round_exact();
     match args.format.format {
-        Format::Json => write_stdout(&(serde_json::to_string_pretty(&report.json)? + "\n")),
+        Format::Json => print_json(&report.json, true),
         Format::Table => {
             write_stdout(&format!("{}\n", report.header))?;
             print_table(&report.table, Format::Table, 4)

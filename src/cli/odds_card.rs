@@ -127,6 +127,9 @@ fn stale_pages(stem: &Path, formats: &[Format], pages: usize) -> Vec<PathBuf> {
 }
 
 pub fn run<R: Ruleset>(args: &OddsCardArgs, ctx: &Invocation<'_>) -> Result<()> {
+    if !R::ODDS_CARDS {
+        return Err(usage(format!("odds cards are not available for {} yet", R::LABEL)));
+    }
     if args.ranges.is_empty() || args.ranges.iter().any(|r| !r.is_finite() || *r < 0.0) {
         return Err(usage("--ranges must list ranges of at least 0"));
     }

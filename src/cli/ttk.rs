@@ -7,9 +7,9 @@ use serde_json::json;
 use super::args::{FormatArgs, TargetArgs};
 use super::progress::Progress;
 use super::run_args::RunArgs;
-use super::{Invocation, print_table, write_stdout};
+use super::{Invocation, print_json, print_table, write_stdout};
 use crate::engine::{Cell, cell_key, run};
-use crate::output::{Cell as TableCell, Format, Table};
+use crate::output::{Cell as TableCell, Format, Table, number};
 use crate::rules::{Role, RuleOptions, Ruleset};
 use crate::stats::Interval;
 use crate::sweep::cells::CellSpec;
@@ -64,16 +64,17 @@ pub fn run_ttk<R: Ruleset>(args: &TtkArgs, ctx: &Invocation<'_>) -> Result<()> {
                 R::LABEL
             )));
         }
+        // Exact values: rounded as such, so arithmetic noise never prints.
         Result_ {
             method: "exact",
             trials: 0,
-            p_kill: e.p_kill,
+            p_kill: number::exact(e.p_kill),
             p_kill_ci: None,
-            by_turn: e.p_kill_by_turn,
+            by_turn: e.p_kill_by_turn.iter().map(|&p| number::exact(p)).collect(),
             by_turn_ci: None,
-            mean_turns: e.mean_turns,
+            mean_turns: e.mean_turns.map(number::exact),
             mean_turns_ci: None,
-            mean_actions: e.mean_actions,
+            mean_actions: e.mean_actions.map(number::exact),
             mean_actions_ci: None,
         }
     } else {
@@ -130,7 +131,7 @@ pub fn run_ttk<R: Ruleset>(args: &TtkArgs, ctx: &Invocation<'_>) -> Result<()> {
                 obj.insert("mean_turns_ci95".into(), json!(result.mean_turns_ci.map(|i| i.pair())));
                 obj.insert("mean_actions_ci95".into(), json!(result.mean_actions_ci.map(|i| i.pair())));
             }
-            write_stdout(&(serde_json::to_string_pretty(&j)? + "\n"))
+            print_json(&j, false)
         }
         Format::Csv => print_table(&by_turn_table(&result), Format::Csv, 4),
         Format::Table => {

@@ -93,7 +93,7 @@ pub fn to_dataframe(table: &Table) -> Result<DataFrame> {
                     name,
                     cells
                         .map(|c| match c {
-                            Cell::Float(v) if v.is_finite() => Some(*v),
+                            Cell::Float(v) if v.is_finite() => Some(super::number::tidy(*v)),
                             Cell::Int(v) => Some(*v as f64),
                             _ => None,
                         })

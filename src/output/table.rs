@@ -2,6 +2,8 @@
 
 use std::fmt::Write as _;
 
+use super::number::{self, tidy, unsigned_zero_text};
+
 /// One typed cell.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Cell {
@@ -54,21 +56,41 @@ impl<T: Into<Cell>> From<Option<T>> for Cell {
 }
 
 impl Cell {
-    /// Full-precision text (shortest round-trip for floats), empty for null: CSV form.
+    /// An exact value (not a Monte Carlo estimate), rounded to
+    /// [`number::EXACT_DIGITS`] significant digits so that arithmetic noise never
+    /// reaches an output (see [`number`]).
+    pub fn exact(v: f64) -> Cell {
+        Cell::Float(number::exact(v))
+    }
+
+    /// This cell as an exact value: a float rounded as by [`Cell::exact`], any other
+    /// cell unchanged.
+    #[must_use]
+    pub fn into_exact(self) -> Cell {
+        match self {
+            Cell::Float(v) => Cell::exact(v),
+            other => other,
+        }
+    }
+
+    /// Full-precision text (shortest round-trip for floats, tidied by
+    /// [`number::tidy`]: never `-0`, no noise around a short decimal), empty for null:
+    /// CSV form.
     pub fn to_exact_string(&self) -> String {
         match self {
             Cell::Text(s) => s.clone(),
             Cell::Int(v) => v.to_string(),
-            Cell::Float(v) => format!("{v}"),
+            Cell::Float(v) => format!("{}", tidy(*v)),
             Cell::Bool(b) => b.to_string(),
             Cell::Null => String::new(),
         }
     }
 
-    /// Human form: floats to `digits` decimals, null as `-`.
+    /// Human form: floats to `digits` decimals (a value that rounds to zero unsigned),
+    /// null as `-`.
     pub fn to_display_string(&self, digits: usize) -> String {
         match self {
-            Cell::Float(v) => format!("{v:.digits$}"),
+            Cell::Float(v) => unsigned_zero_text(format!("{v:.digits$}")),
             Cell::Null => "-".into(),
             other => other.to_exact_string(),
         }
@@ -80,7 +102,7 @@ impl Cell {
             Cell::Text(s) => serde_json::Value::String(s.clone()),
             Cell::Int(v) => (*v).into(),
             Cell::Float(v) => {
-                serde_json::Number::from_f64(*v).map_or(serde_json::Value::Null, serde_json::Value::Number)
+                serde_json::Number::from_f64(tidy(*v)).map_or(serde_json::Value::Null, serde_json::Value::Number)
             }
             Cell::Bool(b) => (*b).into(),
             Cell::Null => serde_json::Value::Null,
@@ -210,6 +232,18 @@ impl Table {
 }
 
 impl Table {
+    /// Round every float of a table whose every number is an exact value (odds, exact
+    /// laws) as [`Cell::exact`] does. Never for a table holding Monte Carlo estimates.
+    pub fn round_exact(&mut self) {
+        for row in &mut self.rows {
+            for cell in row.iter_mut() {
+                if let Cell::Float(v) = cell {
+                    *v = number::exact(*v);
+                }
+            }
+        }
+    }
+
     /// The cell at (`row`, column `name`), or `None` without such a column.
     pub fn get(&self, row: usize, name: &str) -> Option<&Cell> {
         self.column(name).map(|c| &self.rows[row][c])
@@ -253,6 +287,29 @@ mod tests {
     fn text_aligns_numbers_right() {
         let text = sample().to_text(3);
         assert_eq!(text, "name      p\n----  -----\na, b  0.250\nc         -\n");
+    }
+
+    #[test]
+    fn negative_zero_and_noise_never_reach_an_output() {
+        let mut t = Table::new(["p"]);
+        t.push(vec![Cell::Float(-0.0)]);
+        t.push(vec![Cell::Float(-0.00001)]);
+        t.push(vec![Cell::Float(0.36000000000000004)]);
+        assert_eq!(t.to_csv(), "p\n0\n-0.00001\n0.36\n");
+        assert_eq!(t.to_text(3), "    p\n-----\n0.000\n0.000\n0.360\n");
+        let j = t.to_json();
+        assert!(j[0]["p"].as_f64().unwrap().is_sign_positive());
+        assert_eq!((j[1]["p"].as_f64(), j[2]["p"].as_f64()), (Some(-0.00001), Some(0.36)));
+    }
+
+    #[test]
+    fn exact_tables_print_shortest_decimals() {
+        let mut t = Table::new(["n", "p"]);
+        t.push(vec![Cell::Int(3), Cell::Float(0.5500000000000002)]);
+        t.round_exact();
+        assert_eq!(t.to_csv(), "n,p\n3,0.55\n");
+        assert_eq!(Cell::exact(0.14500000000000002), Cell::Float(0.145));
+        assert_eq!(Cell::Text("x".into()).into_exact(), Cell::Text("x".into()));
     }
 
     #[test]

@@ -96,6 +96,8 @@ pub struct DetailTable {
 #[derive(Debug, Clone, PartialEq)]
 pub struct DetailRow {
     pub attacker_cells: Vec<Cell>,
+    /// Exact values: the sweep rounds their floats as exact values when it writes them
+    /// (`output::number::exact`).
     pub value_cells: Vec<Cell>,
 }
 
@@ -106,7 +108,8 @@ pub struct CostRow {
     pub weapon: Option<String>,
     /// Cells of [`Ruleset::cost_attacker_columns`].
     pub attacker_cells: Vec<Cell>,
-    /// Cells of [`Ruleset::cost_value_columns`].
+    /// Cells of [`Ruleset::cost_value_columns`]: exact values, rounded as such when
+    /// written (`output::number::exact`).
     pub value_cells: Vec<Cell>,
     /// P(target destroyed by one attack of this weapon); `None` for the whole side,
     /// whose first-turn kill chance the sweep takes from the run's exact law.
@@ -366,8 +369,12 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// A metric the pairing cannot measure.
     fn paired_duel(a: Self::Duel, b: Self::Duel, metric: Metric) -> Result<Self::PairedDuel, String>;
 
+    /// Whether the game has odds cards ([`Ruleset::odds_card`]); `volley odds-card`
+    /// refuses a game without them as a usage error (exit 2) before reading any name.
+    const ODDS_CARDS: bool = false;
+
     /// A printable odds card of side `name` over `ranges` (in the game's distance
-    /// unit), when the game has one.
+    /// unit), when the game has one (set [`Ruleset::ODDS_CARDS`] too).
     ///
     /// # Errors
     /// An unknown name, or a game without odds cards.

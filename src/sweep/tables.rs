@@ -50,6 +50,12 @@ fn opt(v: Option<f64>) -> Cell {
     v.map_or(Cell::Null, Cell::Float)
 }
 
+/// An exact value, or null (see `output::number`: exact values are rounded to drop
+/// arithmetic noise; Monte Carlo estimates never are).
+fn opt_exact(v: Option<f64>) -> Cell {
+    v.map_or(Cell::Null, Cell::exact)
+}
+
 fn per(x: f64, by: f64) -> Cell {
     if by > 0.0 { Cell::Float(x / by) } else { Cell::Null }
 }
@@ -81,12 +87,12 @@ pub fn detail(l: &Layout, d: &DetailTable) -> Table {
     l.schema(&sides, &[], &d.value_columns)
 }
 
-/// Rows of a detail table for one attacker, target and point.
+/// Rows of a detail table for one attacker, target and point (every value exact).
 pub fn push_detail(t: &mut Table, l: &Layout, s: &Sides<'_>, point: &Point, rows: Vec<DetailRow>) {
     for r in rows {
         let sides: Vec<Cell> =
             std::iter::once(Cell::from(s.attacker)).chain(r.attacker_cells).chain(s.target()).collect();
-        t.push(l.row(sides, point, r.value_cells));
+        t.push(l.row(sides, point, r.value_cells.into_iter().map(Cell::into_exact).collect()));
     }
 }
 
@@ -144,9 +150,9 @@ pub fn push_time_to_kill(
             opt(s.mean_actions_ci.map(|i| i.low)),
             opt(s.mean_actions_ci.map(|i| i.high)),
             tally.censored().into(),
-            exact.p_kill.into(),
-            opt(exact.mean_turns),
-            opt(exact.mean_actions),
+            Cell::exact(exact.p_kill),
+            opt_exact(exact.mean_turns),
+            opt_exact(exact.mean_actions),
             sd.attacker_points.into(),
             sd.target_points.into(),
         ],
@@ -175,7 +181,13 @@ pub fn push_ttk_by_turn(t: &mut Table, l: &Layout, sd: &Sides<'_>, point: &Point
         t.push(l.row(
             sides,
             point,
-            vec![((k + 1) as u32).into(), p.into(), ci.low.into(), ci.high.into(), exact.p_kill_by_turn[k].into()],
+            vec![
+                ((k + 1) as u32).into(),
+                p.into(),
+                ci.low.into(),
+                ci.high.into(),
+                Cell::exact(exact.p_kill_by_turn[k]),
+            ],
         ));
     }
 }
@@ -211,6 +223,7 @@ pub fn cost_efficiency(
 /// The rows of one attacker against one target: the side's row gets its first-turn kill
 /// chance and kill rate from the run's exact law (`exact`) and, when the cell was
 /// simulated, the rate's interval from `tally`; weapon rows their one-attack kill chance.
+/// Every value but the interval is exact, and rounded as such.
 pub fn push_cost_rows(
     t: &mut Table,
     l: &Layout,
@@ -235,17 +248,17 @@ pub fn push_cost_rows(
                 let rate = exact.kill_rate() * sd.target_points;
                 let mc = tally.and_then(TtkTally::kill_rate);
                 vec![
-                    p1.into(),
-                    per(p1, points),
-                    rate.into(),
-                    per(rate, points),
+                    Cell::exact(p1),
+                    per(p1, points).into_exact(),
+                    Cell::exact(rate),
+                    per(rate, points).into_exact(),
                     mc.map_or(Cell::Null, |(_, ci)| per(ci.low * sd.target_points, points)),
                     mc.map_or(Cell::Null, |(_, ci)| per(ci.high * sd.target_points, points)),
                 ]
             }
-            Some(p) => vec![p.into(), Cell::Null, Cell::Null, Cell::Null, Cell::Null, Cell::Null],
+            Some(p) => vec![Cell::exact(p), Cell::Null, Cell::Null, Cell::Null, Cell::Null, Cell::Null],
         };
-        t.push(l.row(sides, point, r.value_cells.into_iter().chain(tail).collect()));
+        t.push(l.row(sides, point, r.value_cells.into_iter().map(Cell::into_exact).chain(tail).collect()));
     }
 }
 
@@ -309,9 +322,9 @@ pub fn push_duel(
             opt(s.mean_turns),
             opt(s.mean_turns_ci.map(|i| i.low)),
             opt(s.mean_turns_ci.map(|i| i.high)),
-            opt(exact.map(|e| e.p_a_wins)),
-            opt(exact.map(|e| e.p_b_wins)),
-            opt(exact.map(|e| e.p_draw)),
+            opt_exact(exact.map(|e| e.p_a_wins)),
+            opt_exact(exact.map(|e| e.p_b_wins)),
+            opt_exact(exact.map(|e| e.p_draw)),
         ],
     ));
 }

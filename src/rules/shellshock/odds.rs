@@ -152,16 +152,29 @@ pub fn report(
     if let (Some(w), true) = (weapon, chosen.is_empty()) {
         return Err(format!("no gunner of {attacker} fires `{w}` at this range"));
     }
-    let mut table =
-        Table::new(["gunner", "weapon", "type", "target_number", "p_hit", "p_any_hit", "p_natural_20", "p_destroyed"]);
+    // `attacker`, `weapon` and `target` as in every ruleset's odds, so runs concatenate.
+    let mut table = Table::new([
+        "attacker",
+        "gunner",
+        "weapon",
+        "type",
+        "target",
+        "target_number",
+        "p_hit",
+        "p_any_hit",
+        "p_natural_20",
+        "p_destroyed",
+    ]);
     let mut gunners = Vec::new();
     for plan in chosen {
         let g = GunnerOdds::new(plan, def, how);
         for (name, kind, tn, p) in &g.weapons {
             table.push(vec![
+                attacker.into(),
                 (g.number as u32).into(),
                 name.as_str().into(),
                 (*kind).into(),
+                target.into(),
                 Cell::Int(*tn),
                 (*p).into(),
                 g.p_any_hit.into(),

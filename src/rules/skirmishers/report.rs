@@ -38,12 +38,25 @@ pub fn odds_report(
     c: &Conditions,
     o: &Options,
 ) -> Result<OddsReport, String> {
-    let mut table = Table::new(["weapon", "target_number", "p_hit", "p_out", "p_dead", "hp_after", "no_attack"]);
+    // `attacker`, `weapon` and `target` as in every ruleset's odds, so runs concatenate.
+    let mut table = Table::new([
+        "attacker",
+        "weapon",
+        "target",
+        "target_number",
+        "p_hit",
+        "p_out",
+        "p_dead",
+        "hp_after",
+        "no_attack",
+    ]);
     let mut json = Vec::new();
     for w in weapons_of(cat, a, weapon)? {
         let x = attack_odds(a, &w, t, c, o);
         table.push(vec![
+            a.name.as_str().into(),
             x.weapon.as_str().into(),
+            t.name.as_str().into(),
             x.target_number.as_ref().map_or(Cell::Null, |t| Cell::Int(*t as i64)),
             x.p_hit().into(),
             x.p_out().into(),

@@ -258,6 +258,8 @@ impl Ruleset for TechCommander {
         Catalogue::refers_to_undefined(files)
     }
 
+    const ODDS_CARDS: bool = true;
+
     fn odds_card(
         cat: &Catalogue,
         name: &str,

@@ -1,0 +1,164 @@
+//! `sweep` (a small scenario of the fixture's names), `sweep --shard K/N` + `merge`,
+//! `chart` and `diff` on every ruleset and catalogue.
+
+use super::*;
+
+/// The detail tables of each ruleset hold exact values only.
+const EXACT_TABLES: &[&str] = &["hit_probability", "attack_odds", "track_odds", "gunner_odds"];
+/// Tables every ruleset's attack-run sweep writes.
+const SWEEP_TABLES: &[&str] = &["cost_efficiency", "time_to_kill", "ttk_by_turn"];
+
+/// `sweep FILE` of attack runs and of duels: exit 0, every table within the contract.
+#[test]
+fn contract_sweep_of_a_scenario() {
+    let mut p = Problems::new();
+    for case in cases() {
+        let tmp = tempfile::tempdir().unwrap();
+        for engagement in ["attack-run", "duel"] {
+            let scenario = case.scenario(tmp.path(), engagement);
+            let out = tmp.path().join(engagement);
+            let run = case.run(&[
+                "sweep",
+                scenario.to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+                "--format",
+                "csv",
+                "--no-charts",
+                "-q",
+            ]);
+            if p.ok(&run, false) {
+                let tables = p.report_dir(&run.what, &out, EXACT_TABLES);
+                let expected: &[&str] = if engagement == "duel" { &["duels"] } else { SWEEP_TABLES };
+                for t in expected {
+                    if !tables.iter().any(|x| x == t) {
+                        p.add(format!("{}: no {t}.csv among {tables:?}", run.what));
+                    }
+                }
+            }
+        }
+    }
+    p.finish();
+}
+
+/// `sweep --shard 1/2` and `2/2`, then `merge`: the merged tables are the ones a single
+/// process writes, byte for byte.
+#[test]
+fn contract_shard_and_merge() {
+    let mut p = Problems::new();
+    for case in cases() {
+        let tmp = tempfile::tempdir().unwrap();
+        let scenario = case.scenario(tmp.path(), "attack-run");
+        let s = scenario.to_str().unwrap();
+        let dir = |name: &str| tmp.path().join(name).display().to_string();
+        let whole = case.run(&["sweep", s, "--out", &dir("whole"), "--format", "csv", "--no-charts", "-q"]);
+        let mut shards = Vec::new();
+        for k in ["1/2", "2/2"] {
+            let d = dir(&format!("shard{}", &k[..1]));
+            p.ok(&case.run(&["sweep", s, "--shard", k, "--out", &d, "-q"]), false);
+            shards.push(d);
+        }
+        let merged = case.run(&[
+            "merge",
+            &shards[0],
+            &shards[1],
+            "--out",
+            &dir("merged"),
+            "--format",
+            "csv",
+            "--no-charts",
+            "-q",
+        ]);
+        if p.ok(&whole, false) && p.ok(&merged, false) {
+            p.report_dir(&merged.what, Path::new(&dir("merged")), EXACT_TABLES);
+            for t in SWEEP_TABLES {
+                let read = |d: &str| fs::read_to_string(Path::new(d).join(format!("{t}.csv"))).unwrap_or_default();
+                if read(&dir("whole")) != read(&dir("merged")) || read(&dir("whole")).is_empty() {
+                    p.add(format!("{}: merged {t}.csv differs from the single run's", merged.what));
+                }
+            }
+        }
+    }
+    p.finish();
+}
+
+/// `chart DIR` redraws a sweep's report from its tables: exit 0, a report page.
+#[test]
+fn contract_chart() {
+    let mut p = Problems::new();
+    for case in cases() {
+        let tmp = tempfile::tempdir().unwrap();
+        let scenario = case.scenario(tmp.path(), "attack-run");
+        let out = tmp.path().join("report");
+        let o = out.to_str().unwrap();
+        let sweep =
+            case.run(&["sweep", scenario.to_str().unwrap(), "--out", o, "--format", "csv", "--no-charts", "-q"]);
+        if p.ok(&sweep, false) && p.ok(&case.run(&["chart", o, "-q"]), false) && !out.join("index.html").exists() {
+            p.add(format!("{}: `chart` wrote no index.html", case.label));
+        }
+    }
+    p.finish();
+}
+
+/// `diff --scenario FILE OLD NEW` (NEW: OLD plus the fixture's additions): exit 0, JSON
+/// rows with the common keys, CSV within the contract.
+#[test]
+fn contract_diff() {
+    const DIFF_JSON: &[&str] =
+        &["ruleset", "build", "against", "metric", "method", "old", "new", "difference", "difference_ci95"];
+    let mut p = Problems::new();
+    for case in cases() {
+        let tmp = tempfile::tempdir().unwrap();
+        let scenario = case.scenario(tmp.path(), "attack-run");
+        let new = tmp.path().join("new");
+        fs::create_dir(&new).unwrap();
+        for e in fs::read_dir(case.catalogue_path()).unwrap().flatten() {
+            fs::copy(e.path(), new.join(e.file_name())).unwrap();
+        }
+        fs::write(new.join("zz-additions.toml"), case.names.additions).unwrap();
+        let old = case.catalogue_path().display().to_string();
+        let args = |format: &'static str| {
+            vec![
+                "diff".to_string(),
+                "--scenario".into(),
+                scenario.display().to_string(),
+                old.clone(),
+                new.display().to_string(),
+                "-q".into(),
+                "--format".into(),
+                format.into(),
+            ]
+        };
+        let run = |format| {
+            let a = args(format);
+            case.run(&a.iter().map(String::as_str).collect::<Vec<_>>())
+        };
+        p.ok(&run("table"), false);
+        p.ok_json(&run("json"), false, DIFF_JSON);
+        let csv = run("csv");
+        if p.ok(&csv, false) {
+            p.csv(&csv.what, &csv.stdout, &|_| false);
+        }
+    }
+    p.finish();
+}
+
+/// `cost_efficiency`'s `kill_points_per_turn_per_point_ci95_low/high` is the Monte Carlo
+/// interval of a kill rate whose printed estimate is the exact one, so the estimate falls
+/// outside its interval about one time in twenty. Nobody owns this yet: the table needs
+/// the Monte Carlo estimate beside its interval (or the interval named for it).
+#[test]
+fn contract_unowned_cost_efficiency_interval_holds_its_estimate() {
+    let mut p = Problems::separate_intervals();
+    for case in cases() {
+        let tmp = tempfile::tempdir().unwrap();
+        let scenario = case.scenario(tmp.path(), "attack-run");
+        let out = tmp.path().join("r");
+        let o = out.to_str().unwrap();
+        let run = case.run(&["sweep", scenario.to_str().unwrap(), "--out", o, "--format", "csv", "--no-charts", "-q"]);
+        if p.ok(&run, false) {
+            p.report_dir(&run.what, &out, EXACT_TABLES);
+        }
+    }
+    p.finish();
+}

@@ -1,0 +1,75 @@
+//! `compare`, `gauntlet` and `fit` on every ruleset and catalogue.
+
+use super::*;
+
+const COMPARE_JSON: &[&str] =
+    &["ruleset", "a", "b", "a_points", "b_points", "metric", "method", "pairing", "seed", "matchups", "overall"];
+const FIT_JSON: &[&str] =
+    &["ruleset", "field", "metric", "method", "target", "conditions", "policy", "max_turns", "seed", "rows"];
+/// Tables every gauntlet report writes.
+const GAUNTLET_TABLES: &[&str] = &["gauntlet_matchups", "gauntlet_summary"];
+
+#[test]
+fn contract_compare() {
+    let mut p = Problems::new();
+    for case in cases() {
+        let (a, b) = case.names.duel;
+        let base = ["compare", a, b, "--against", case.names.field, "--trials", "40", "--max-turns", "8", "-q"];
+        let with = |extra: &[&str]| case.run(&base.iter().chain(extra).copied().collect::<Vec<_>>());
+        p.ok(&with(&[]), false);
+        p.ok(&with(&["--option", case.fx.option]), false);
+        p.ok_json(&with(&["--format", "json"]), false, COMPARE_JSON);
+        let t = ["compare", a, b, "--target", case.names.target, "--exact", "--metric", "turns", "--format", "json"];
+        p.ok_json(&case.run(&t), false, COMPARE_JSON);
+    }
+    p.finish();
+}
+
+#[test]
+fn contract_gauntlet() {
+    let mut p = Problems::new();
+    for case in cases() {
+        let tmp = tempfile::tempdir().unwrap();
+        for (i, opt) in [None, Some(case.fx.option)].into_iter().enumerate() {
+            let out = tmp.path().join(format!("g{i}"));
+            let o = out.to_str().unwrap();
+            let mut args = vec!["gauntlet", case.names.attacker, "--field", case.names.field, "--trials", "30"];
+            args.extend(["--max-turns", "8", "-q", "--out", o, "--format", "csv", "--no-charts"]);
+            if let Some(opt) = opt {
+                args.extend(["--option", opt]);
+            }
+            let run = case.run(&args);
+            if p.ok(&run, false) {
+                let tables = p.report_dir(&run.what, &out, &[]);
+                for t in GAUNTLET_TABLES {
+                    if !tables.iter().any(|x| x == t) {
+                        p.add(format!("{}: no {t}.csv among {tables:?}", run.what));
+                    }
+                }
+            }
+        }
+    }
+    p.finish();
+}
+
+#[test]
+fn contract_fit() {
+    let mut p = Problems::new();
+    for case in cases() {
+        let base = ["fit", "--field", case.names.field, case.names.attacker, "--max-turns", "8", "-q"];
+        let with = |extra: &[&str]| case.run(&base.iter().chain(extra).copied().collect::<Vec<_>>());
+        p.ok(&with(&[]), false);
+        p.ok(&with(&["--option", case.fx.option]), false);
+        if let Some(j) = p.ok_json(&with(&["--format", "json"]), false, FIT_JSON) {
+            let rows = j["rows"].as_array().cloned().unwrap_or_default();
+            if rows.is_empty() {
+                p.add(format!("{}: fit JSON has no rows", case.label));
+            }
+        }
+        let csv = with(&["--format", "csv"]);
+        if p.ok(&csv, false) {
+            p.csv(&csv.what, &csv.stdout, &|_| false);
+        }
+    }
+    p.finish();
+}
