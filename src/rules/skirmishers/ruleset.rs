@@ -169,6 +169,7 @@ impl Ruleset for Skirmishers {
     const SECTIONS: Sections = SECTIONS;
     const PAIRING: &'static str = "common random numbers: attack runs by one uniform per trial mapped through each side's exact time-to-kill law; duels by one generator per trial that A's and B's duels each replay";
     const POLICIES: &'static [&'static str] = RunPolicy::NAMES;
+    const SELECTORS: &'static [crate::rules::kit::select::Prefix] = super::catalogue::SELECTORS;
 
     type Catalogue = Catalogue;
     type Options = Options;
@@ -207,6 +208,10 @@ impl Ruleset for Skirmishers {
 
     fn load(origin: &str, files: &[SourceFile], read_errors: Vec<CatalogError>) -> Result<Catalogue, CatalogErrors> {
         Catalogue::from_read(origin, files, read_errors)
+    }
+
+    fn refers_to_undefined(files: &[SourceFile]) -> bool {
+        Catalogue::refers_to_undefined(files)
     }
 
     fn origin(cat: &Catalogue) -> (&str, &str) {
