@@ -200,12 +200,13 @@ impl Ruleset for Mechcom {
 
     fn counts(cat: &Catalogue) -> String {
         format!(
-            "{} weapons, {} mechs, {} pilots, {} squads, {} fields",
+            "{} weapons, {} mechs, {} pilots, {} squads, {} fields, {} forces",
             cat.weapons.len(),
             cat.mechs.len(),
             cat.pilots.len(),
             cat.squads.len(),
-            cat.fields.len()
+            cat.fields.len(),
+            cat.forces.len()
         )
     }
 

@@ -182,7 +182,7 @@ impl Ruleset for Shellshock {
     }
 
     fn listings() -> &'static [&'static str] {
-        &["units", "weapons", "charts"]
+        &["units", "weapons", "charts", "fields"]
     }
 
     fn listing(cat: &Catalogue, what: &str) -> Result<Table, String> {
@@ -262,7 +262,8 @@ impl Ruleset for Shellshock {
                 }
                 Ok(t)
             }
-            other => Err(format!("unknown listing `{other}`: Shellshock lists units, weapons, charts")),
+            "fields" => Ok(crate::rules::kit::select::fields_table::<Shellshock>(cat)),
+            other => Err(format!("unknown listing `{other}`: Shellshock lists units, weapons, charts, fields")),
         }
     }
 

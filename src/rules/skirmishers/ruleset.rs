@@ -223,7 +223,7 @@ impl Ruleset for Skirmishers {
     }
 
     fn listings() -> &'static [&'static str] {
-        &["troopers", "weapons", "squads"]
+        &["troopers", "weapons", "squads", "forces"]
     }
 
     fn listing(cat: &Catalogue, what: &str) -> Result<Table, String> {

@@ -285,12 +285,13 @@ impl Ruleset for TechCommander {
 
     fn counts(cat: &Catalogue) -> String {
         format!(
-            "{} weapons, {} units, {} gear, {} builds, {} fields",
+            "{} weapons, {} units, {} gear, {} builds, {} fields, {} forces",
             cat.weapons.len(),
             cat.units.len(),
             cat.gear.len(),
             cat.builds.len(),
-            cat.fields.len()
+            cat.fields.len(),
+            cat.forces.len()
         )
     }
 
