@@ -32,7 +32,7 @@ const SIDES: [(&str, &str, &str); 4] = [
     ("techcommander", "Gladiator Lancer", "Stingray Standard"),
     ("mechcom", "Kerberos", "Pythia"),
     ("skirmishers", "Rifleman", "Power Trooper"),
-    ("shellshock", "Panzer IV", "Sherman"),
+    ("shellshock", "Panzer IV", "Jagdpanther"),
 ];
 
 #[test]
@@ -114,10 +114,11 @@ fn fit_takes_a_faction_selector() {
     // MECHCOM's I.C.S.E. mechs fitted against the arena field: the selector used to be
     // read as a mech's name ("no mech named `faction:I.C.S.E.`").
     let dir = tempfile::tempdir().unwrap();
-    let (_, _, err, _) =
-        run_in(dir.path(), "mechcom", &["fit", "faction:I.C.S.E.", "--field", "arena", "--trials", "10", "--out", "f"]);
-    assert!(!err.contains("no mech named"), "{err}");
-    assert!(!err.contains("faction:I.C.S.E.`"), "{err}");
+    let out =
+        ok_in(dir.path(), "mechcom", &["fit", "faction:I.C.S.E.", "--field", "arena", "--trials", "10", "--out", "f"]);
+    let fitted: Vec<&str> =
+        out.lines().filter(|l| l.ends_with("fitted")).filter_map(|l| l.split_whitespace().next()).collect();
+    assert_eq!(fitted, ["Wasp", "Sentinel"], "{out}");
 }
 
 #[test]
@@ -126,7 +127,7 @@ fn compare_targets_take_every_name_a_selector_picks() {
     let out = ok_in(
         dir.path(),
         "shellshock",
-        &["compare", "Panzer IV", "Sherman", "--target", "era:future", "--trials", "20", "--range", "3", "--quiet"],
+        &["compare", "Panzer IV", "Jagdpanther", "--target", "era:future", "--trials", "20", "--range", "3", "--quiet"],
     );
     assert!(!out.is_empty());
 }
@@ -139,7 +140,7 @@ fn a_skirmishers_squad_in_versus_is_one_force_not_a_field_of_troopers() {
         "skirmishers",
         &[
             "compare",
-            "Weapons squad",
+            "Rifle squad",
             "Power lance",
             "--battle",
             "--versus",
@@ -153,9 +154,9 @@ fn a_skirmishers_squad_in_versus_is_one_force_not_a_field_of_troopers() {
     );
     let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     let text = v.to_string();
-    assert!(text.contains("Rifle squad"), "{text}");
-    // a field of troopers would name each trooper of the squad as an opponent
-    assert!(!text.contains("\"Grenadier\""), "{text}");
+    // a field of troopers would play each trooper of the squad as a one-trooper force
+    assert!(text.contains("\"versus\":\"Rifle squad\""), "{text}");
+    assert!(!text.contains("\"versus\":\"Rifleman\""), "{text}");
 }
 
 #[test]
