@@ -88,12 +88,26 @@ impl fmt::Display for CatalogErrors {
     }
 }
 
+/// Most characters of a name (and of each candidate) that [`closest`] compares: a typo is
+/// a near miss of a short name, and comparing whole names costs the product of their
+/// lengths (two 200 KB names would take a minute).
+pub const SUGGEST_CHARS: usize = 64;
+
+/// What [`closest`] compares of `name`: its first [`SUGGEST_CHARS`] characters, lower
+/// case. Bounded whatever the name's length.
+pub fn suggestion_key(name: &str) -> String {
+    name.chars().take(SUGGEST_CHARS).flat_map(char::to_lowercase).collect()
+}
+
 /// The closest of `candidates` to `name`, when it is close enough to be a likely typo.
+///
+/// Compares [`suggestion_key`]s only, so the work is at most [`SUGGEST_CHARS`]² per
+/// candidate whatever the names' lengths.
 pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let lower = name.to_lowercase();
+    let lower = suggestion_key(name);
     candidates
         .into_iter()
-        .map(|c| (strsim::jaro_winkler(&lower, &c.to_lowercase()), c))
+        .map(|c| (strsim::jaro_winkler(&lower, &suggestion_key(c)), c))
         .filter(|(score, _)| *score >= 0.75)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, c)| c)

@@ -10,8 +10,10 @@ use crate::rules::Ruleset;
 
 #[derive(Debug, Args)]
 pub struct CatalogListArgs {
-    /// What to list: TechCommander builds (default), weapons, units, gear, fields;
-    /// MECHCOM mechs (default), weapons, pilots, squads, fields
+    /// What to list: TechCommander builds (default), weapons, units, gear, fields, forces;
+    /// MECHCOM mechs (default), weapons, pilots, squads, fields, forces; Skirmishers
+    /// troopers (default), weapons, squads, forces; Shellshock units (default), weapons,
+    /// charts, fields
     #[arg(value_name = "WHAT")]
     pub what: Option<String>,
     #[command(flatten)]

@@ -8,7 +8,7 @@ use super::args::FormatArgs;
 use super::progress::Progress;
 use super::run_args::RunArgs;
 use super::usage::usage;
-use super::versus::{battle_field, catalogue_for, resolve_field, scenario_parts};
+use super::versus::{battle_field, catalogue_for, resolve_field, resolve_sides, scenario_parts};
 use super::{Invocation, print_table, write_stdout};
 use crate::output::percent::{percent, signed_percent, signed_percent_interval};
 use crate::output::{Format, Table};
@@ -31,7 +31,7 @@ pub struct CompareArgs {
     /// The side to compare it with (B)
     #[arg(value_name = "B")]
     pub b: String,
-    /// Duel a field: a [[field]] of the catalogue (weights apply) or builds separated by commas
+    /// Duel a field: a [[field]] of the catalogue (weights apply) or builds or selectors separated by commas
     #[arg(long, value_name = "FIELD", conflicts_with_all = ["target", "scenario"])]
     pub against: Option<String>,
     /// Battles: A and B are forces ([[force]] names or builds joined by +), each fighting the forces of --versus; compares P(A wins) − P(B wins)
@@ -147,15 +147,7 @@ pub fn run<R: Ruleset>(args: &CompareArgs, ctx: &Invocation<'_>) -> Result<()> {
     } else {
         let versus = match (&args.against, args.target.is_empty()) {
             (Some(f), _) => Versus::Opponents(resolve_field::<R>(&cat, f)?),
-            (None, false) => Versus::Targets(
-                args.target
-                    .iter()
-                    .map(|t| {
-                        R::check_name(Role::Target, t).map_err(usage)?;
-                        R::select(&cat, Role::Target, t).map(|mut v| v.remove(0)).map_err(|e| anyhow!(e))
-                    })
-                    .collect::<Result<_>>()?,
-            ),
+            (None, false) => Versus::Targets(resolve_sides::<R>(&cat, Role::Target, &args.target)?),
             (None, true) => {
                 return Err(usage(
                     "say what A and B face: --against FIELD (duels), --target NAME (attack runs) or --scenario FILE",

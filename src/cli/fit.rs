@@ -12,7 +12,7 @@ use super::args::FormatArgs;
 use super::progress::Progress;
 use super::sweep::TableFormat;
 use super::usage::usage;
-use super::versus::{catalogue_for, resolve_field, scenario_parts};
+use super::versus::{catalogue_for, resolve_field, resolve_sides, scenario_parts};
 use super::{Invocation, print_table, write_stdout};
 use crate::engine::runner::MAX_TRIALS;
 use crate::engine::{DEFAULT_BATCH_STREAMS, RunConfig, Trials};
@@ -24,11 +24,11 @@ use crate::sweep::scenario::{DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT};
 
 #[derive(Debug, Args)]
 pub struct FitArgs {
-    /// Builds to fit (MECHCOM: mechs or MECH+PILOT) [default: every build of the catalogue]
+    /// Builds to fit: names or selectors, as in scenarios (`all`, `kind:`, `faction:`, `era:`, `squad:` as the ruleset has them) [default: every build of the catalogue]
     #[arg(value_name = "BUILD")]
     pub builds: Vec<String>,
     /// The field, its costs held fixed: a [[field]] of the catalogue (its weights say how
-    /// often each opponent is met) or sides separated by commas
+    /// often each opponent is met) or sides or selectors separated by commas
     #[arg(long, value_name = "FIELD", required_unless_present = "all", conflicts_with = "all")]
     pub field: Option<String>,
     /// Fit the builds jointly, each against all the others (a fixed point; the costs'
@@ -119,10 +119,10 @@ pub fn run<R: Ruleset>(args: &FitArgs, ctx: &Invocation<'_>) -> Result<()> {
     let builds: Vec<String> = if args.builds.is_empty() {
         R::select(&cat, Role::Opponent, "all").map_err(usage)?
     } else {
-        args.builds.iter().map(|b| R::display_name(&cat, Role::Opponent, b)).collect::<Result<_, _>>().map_err(usage)?
+        resolve_sides::<R>(&cat, Role::Opponent, &args.builds)?
     };
     let field = match &args.field {
-        Some(f) => resolve_field::<R>(&cat, f).map_err(|e| usage(e.to_string()))?,
+        Some(f) => resolve_field::<R>(&cat, f)?,
         None => Vec::new(),
     };
     let policy_of = |text: &str| text.parse::<R::Policy>().map_err(|e| usage(format!("--policy: {e}")));

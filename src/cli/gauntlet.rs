@@ -11,7 +11,7 @@ use super::run_args::RunArgs;
 use super::shard::{Mode, RunRecord, ShardRun, command_line};
 use super::sweep::TableFormat;
 use super::usage::usage;
-use super::versus::{battle_field, catalogue_for, resolve_field};
+use super::versus::{battle_field, catalogue_for, resolve_field, resolve_sides};
 use super::{Invocation, write_stdout};
 use crate::catalogue::force::ForceSpec;
 use crate::catalogue::source::SourceFile;
@@ -32,10 +32,10 @@ use crate::sweep::{Engagement, Scenario, ScenarioText};
 
 #[derive(Debug, Args)]
 pub struct GauntletArgs {
-    /// Sides to put through the gauntlet (builds; MECHCOM: mechs or MECH+PILOT; with --battle: forces)
+    /// Sides to put through the gauntlet: names or selectors, as in scenarios (`all`; TechCommander `kind:K`, MECHCOM `faction:F`/`squad:S`, Skirmishers `track:T`/`squad:S`, Shellshock `era:E`); with --battle: forces
     #[arg(value_name = "BUILD", required = true)]
     pub builds: Vec<String>,
-    /// The field: a [[field]] of the catalogue (its weights say how often each opponent is met) or builds separated by commas; with --battle, forces separated by commas (a [[force]] name or builds joined by +; a [[field]]'s builds fight as one-unit forces)
+    /// The field: a [[field]] of the catalogue (its weights say how often each opponent is met) or selectors separated by commas; with --battle, forces separated by commas (a [[force]] name or builds joined by +; a [[field]]'s builds fight as one-unit forces)
     #[arg(long, value_name = "FIELD")]
     pub field: String,
     /// Battles instead of duels: the sides and the field are forces, each matchup a battle of the ruleset's mode (--policy names a battle policy; the turn cap is the mode's, or a battle scenario's)
@@ -136,12 +136,7 @@ pub fn play<R: Ruleset>(
         return run_battles::<R>(args, ctx, src, mode);
     }
     let cat = &src.catalogue;
-    let builds: Vec<String> = args
-        .builds
-        .iter()
-        .map(|b| R::display_name(cat, Role::Opponent, b))
-        .collect::<Result<_, _>>()
-        .map_err(|e| anyhow!(e))?;
+    let builds = resolve_sides::<R>(cat, Role::Opponent, &args.builds)?;
     let field = resolve_field::<R>(cat, &args.field)?;
     let (grid, options, policy, max_turns, config, scenario_name) = match &src.scenario {
         Some(scenario) => {

@@ -1,40 +1,39 @@
 //! What `compare` and `gauntlet` play against: a field, targets, or a scenario's.
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Result, anyhow};
 
 use super::args::CatalogArgs;
 use super::usage::usage;
 use crate::catalogue::force::ForceSpec;
 use crate::rules::axis::Point;
+use crate::rules::kit::{names, select};
 use crate::rules::{Role, Ruleset};
 use crate::sweep::forces::named_force;
 use crate::sweep::run::all_specs;
 use crate::sweep::{Engagement, Scenario, ScenarioText};
 
-/// A field: a named field of the catalogue, or names separated by commas (equal
-/// weights). Returns (name, weight) pairs.
+/// A field: a named field of the catalogue (any case; its weights), or selectors
+/// separated by commas (`all`, the ruleset's `kind:`/`faction:`/`era:`/`squad:` forms, or
+/// names; equal weights), read as scenario files read them ([`select::field`]). Returns
+/// (name, weight) pairs, names as the catalogue spells them.
+///
+/// # Errors
+/// (usage) An unknown field, name or selector, or a selector that selects nothing.
 pub fn resolve_field<R: Ruleset>(catalogue: &R::Catalogue, field: &str) -> Result<Vec<(String, f64)>> {
-    if let Ok(f) = R::field(catalogue, field) {
-        return Ok(f.into_iter().map(|w| (w.name, w.weight)).collect());
+    let f = select::field::<R>(catalogue, field).map_err(usage)?;
+    Ok(f.into_iter().map(|w| (w.name, w.weight)).collect())
+}
+
+/// The sides a list of selectors picks (gauntlet and fit builds, compare targets), each
+/// once, in the order given, as the catalogue spells them ([`select::sides`]).
+///
+/// # Errors
+/// (usage) A name or selector that is malformed, unknown or selects nothing.
+pub fn resolve_sides<R: Ruleset>(catalogue: &R::Catalogue, role: Role, selectors: &[String]) -> Result<Vec<String>> {
+    for s in selectors {
+        R::check_name(role, s).map_err(usage)?;
     }
-    let mut out: Vec<(String, f64)> = Vec::new();
-    for name in field.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        match R::display_name(catalogue, Role::Opponent, name) {
-            Ok(n) => out.push((n, 1.0)),
-            Err(e) if !field.contains(',') => {
-                let fields = R::field_names(catalogue);
-                bail!(
-                    "`{field}` is neither a field of the catalogue ({}) nor a side: {e}",
-                    if fields.is_empty() { "none".into() } else { fields.join(", ") }
-                )
-            }
-            Err(e) => bail!(e),
-        }
-    }
-    if out.is_empty() {
-        bail!("the field is empty");
-    }
-    Ok(out)
+    select::sides::<R>(catalogue, role, selectors).map_err(usage)
 }
 
 /// The active catalogue, extended by the scenario's `loadouts_add` when a scenario is
@@ -108,7 +107,12 @@ pub fn scenario_parts<R: Ruleset>(catalogue: &R::Catalogue, path: &str) -> Resul
 /// A field of forces: a catalogue [[field]] (each opponent a one-unit force, its weight
 /// kept), or forces separated by commas (equal weights), each a [[force]] name or builds
 /// joined by `+`.
+///
+/// A name that is both a force and a field (a Skirmishers squad) is the force.
 pub fn battle_field<R: Ruleset>(cat: &R::Catalogue, text: &str, flag: &str) -> Result<Vec<(ForceSpec, f64)>> {
+    if let Some(f) = R::forces(cat).into_iter().find(|f| names::same(&f.name, text)) {
+        return Ok(vec![(f, 1.0)]);
+    }
     if let Ok(f) = R::field(cat, text) {
         return f
             .into_iter()

@@ -181,6 +181,9 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     const PAIRING: &'static str;
     /// The names [`Ruleset::Policy`] parses, the default first.
     const POLICIES: &'static [&'static str];
+    /// The selector prefixes this game's catalogue has (`kind:`, `faction:`, `era:`,
+    /// `squad:`, ...), read by [`super::kit::select::Selector::parse`] for [`Ruleset::select`].
+    const SELECTORS: &'static [super::kit::select::Prefix];
 
     type Catalogue: Send + Sync;
     type Options: RuleOptions;

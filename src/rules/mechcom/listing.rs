@@ -2,11 +2,12 @@
 
 use crate::output::{Cell, Table};
 
-use super::catalogue::{Catalogue, perk_name};
+use super::catalogue::{Catalogue, ability_name, perk_name};
 use super::weapon::{Damage, Weapon, WeaponRange};
+use crate::rules::kit::select::forces_table;
 
 /// What `volley catalog` lists for MECHCOM, the default first.
-pub const LISTINGS: &[&str] = &["mechs", "weapons", "pilots", "squads", "fields"];
+pub const LISTINGS: &[&str] = &["mechs", "weapons", "pilots", "squads", "fields", "forces"];
 
 /// One listing as a table.
 ///
@@ -19,6 +20,7 @@ pub fn listing(cat: &Catalogue, what: &str) -> Result<Table, String> {
         "pilots" => pilots(cat),
         "squads" => squads(cat),
         "fields" => fields(cat),
+        "forces" => forces_table::<super::ruleset::Mechcom>(cat),
         other => return Err(format!("mechcom catalogues list {}, not `{other}`", LISTINGS.join(", "))),
     })
 }
@@ -71,7 +73,7 @@ fn mechs(cat: &Catalogue) -> Table {
     ]);
     for m in &cat.mechs {
         let weapons: Vec<&str> = m.weapons.iter().map(|w| w.name.as_str()).collect();
-        let abilities: Vec<String> = m.abilities.iter().map(|a| format!("{a:?}")).collect();
+        let abilities: Vec<String> = m.abilities.iter().map(|&a| ability_name(a).to_string()).collect();
         t.push(vec![
             m.name.as_str().into(),
             m.faction.map_or(Cell::Text("neutral".into()), |f| f.name().into()),

@@ -174,6 +174,7 @@ impl Ruleset for Mechcom {
     const SECTIONS: Sections = SECTIONS;
     const PAIRING: &'static str = "common random numbers: attack runs by one uniform per trial mapped through each side's exact time-to-kill law; duels by one generator per trial that A's and B's duels each replay";
     const POLICIES: &'static [&'static str] = RunPolicy::NAMES;
+    const SELECTORS: &'static [crate::rules::kit::select::Prefix] = super::catalogue::SELECTORS;
 
     type Catalogue = Catalogue;
     type Options = Options;
@@ -199,12 +200,13 @@ impl Ruleset for Mechcom {
 
     fn counts(cat: &Catalogue) -> String {
         format!(
-            "{} weapons, {} mechs, {} pilots, {} squads, {} fields",
+            "{} weapons, {} mechs, {} pilots, {} squads, {} fields, {} forces",
             cat.weapons.len(),
             cat.mechs.len(),
             cat.pilots.len(),
             cat.squads.len(),
-            cat.fields.len()
+            cat.fields.len(),
+            cat.forces.len()
         )
     }
 
@@ -221,12 +223,7 @@ impl Ruleset for Mechcom {
     }
 
     fn field(cat: &Catalogue, name: &str) -> Result<Vec<Weighted>, String> {
-        let f = cat.field(name).ok_or_else(|| {
-            format!(
-                "unknown field `{name}`{}",
-                crate::catalogue::error::did_you_mean(name, cat.fields.iter().map(|f| f.name.as_str()))
-            )
-        })?;
+        let f = crate::rules::kit::names::lookup(&cat.fields, |f| f.name.as_str(), name, "field", &cat.origin)?;
         Ok(f.opponents.iter().map(|o| Weighted { name: o.model.clone(), weight: o.weight }).collect())
     }
 

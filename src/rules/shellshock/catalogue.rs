@@ -15,6 +15,8 @@ use crate::catalogue::fields::Fields;
 use crate::catalogue::raw::{ParsedFile, RawEntry, read_csv, read_toml};
 use crate::catalogue::source::{self, SourceFile};
 use crate::catalogue::{Section, Sections};
+use crate::rules::kit::names;
+use crate::rules::kit::select::{Prefix, Selector, forms, selected};
 
 use super::damage::InternalBox;
 use super::roll::Dice;
@@ -94,35 +96,38 @@ impl Catalogue {
         check("", files, Vec::new()).1 > 0
     }
 
-    /// The unit named `name` (any case, spaces trimmed).
+    /// The unit named `name` (any case: [`names::lookup`]).
     ///
     /// # Errors
     /// An unknown name, with the nearest.
     pub fn unit(&self, name: &str) -> Result<&Unit, String> {
-        let n = name.trim();
-        self.units.iter().find(|u| u.name.eq_ignore_ascii_case(n)).ok_or_else(|| {
-            format!("unknown Shellshock unit `{n}`{}", did_you_mean(n, self.units.iter().map(|u| u.name.as_str())))
-        })
+        names::lookup(&self.units, |u| u.name.as_str(), name, "unit", &self.origin)
     }
 
-    /// `all`, a unit name, or `era:ww2|modern|future`, in catalogue order.
+    /// `all`, a unit name, or `era:ww2|modern|future`, in catalogue order, as the
+    /// catalogue spells them.
     ///
     /// # Errors
-    /// An unknown name or era.
+    /// An unknown name or era, or a selection of nothing.
     pub fn select(&self, selector: &str) -> Result<Vec<String>, String> {
-        let s = selector.trim();
-        if s.eq_ignore_ascii_case("all") {
-            return Ok(self.units.iter().map(|u| u.name.clone()).collect());
-        }
-        if let Some(era) = s.strip_prefix("era:") {
-            if !Era::NAMES.contains(&era) {
-                return Err(format!("unknown era `{era}`: expected one of {}", Era::NAMES.join(", ")));
+        let picked = match Selector::parse(selector, SELECTORS) {
+            Selector::All => self.units.iter().map(|u| u.name.clone()).collect(),
+            Selector::Prefixed { value, .. } => {
+                let Some(era) = Era::NAMES.iter().find(|e| e.eq_ignore_ascii_case(value)) else {
+                    return Err(format!("unknown era `{value}`: expected one of {}", Era::NAMES.join(", ")));
+                };
+                self.units.iter().filter(|u| u.era.name() == *era).map(|u| u.name.clone()).collect()
             }
-            return Ok(self.units.iter().filter(|u| u.era.name() == era).map(|u| u.name.clone()).collect());
-        }
-        Ok(vec![self.unit(s)?.name.clone()])
+            Selector::Name(n) => vec![
+                self.unit(n).map_err(|e| format!("{e}; a selector is {}", forms(SELECTORS, "or a unit")))?.name.clone(),
+            ],
+        };
+        selected(selector, &self.origin, picked)
     }
 }
+
+/// The selector prefixes of a Shellshock catalogue.
+pub const SELECTORS: &[Prefix] = &[Prefix { word: "era", selects: "the units of that era (ww2, modern, future)" }];
 
 fn parse(files: &[SourceFile], errors: &mut Vec<CatalogError>) -> (Vec<RawEntry>, bool) {
     let mut entries = Vec::new();

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::catalogue::error::{CatalogError, CatalogErrors, did_you_mean};
+use crate::catalogue::error::{CatalogError, CatalogErrors};
 use crate::catalogue::raw::Sections;
 use crate::catalogue::source::SourceFile;
 use crate::output::{Cell, Kind, Table};
@@ -147,6 +147,7 @@ impl Ruleset for Shellshock {
     const SECTIONS: Sections = SECTIONS;
     const PAIRING: &'static str = "common random numbers: attack runs by one uniform per trial mapped through each side's exact time-to-kill law; duels by one generator per trial that A's and B's duels each replay";
     const POLICIES: &'static [&'static str] = Policy::NAMES;
+    const SELECTORS: &'static [crate::rules::kit::select::Prefix] = super::catalogue::SELECTORS;
 
     type Catalogue = Catalogue;
     type Options = Options;
@@ -181,7 +182,7 @@ impl Ruleset for Shellshock {
     }
 
     fn listings() -> &'static [&'static str] {
-        &["units", "weapons", "charts"]
+        &["units", "weapons", "charts", "fields"]
     }
 
     fn listing(cat: &Catalogue, what: &str) -> Result<Table, String> {
@@ -261,7 +262,8 @@ impl Ruleset for Shellshock {
                 }
                 Ok(t)
             }
-            other => Err(format!("unknown listing `{other}`: Shellshock lists units, weapons, charts")),
+            "fields" => Ok(crate::rules::kit::select::fields_table::<Shellshock>(cat)),
+            other => Err(format!("unknown listing `{other}`: Shellshock lists units, weapons, charts, fields")),
         }
     }
 
@@ -270,9 +272,7 @@ impl Ruleset for Shellshock {
     }
 
     fn field(cat: &Catalogue, name: &str) -> Result<Vec<Weighted>, String> {
-        let f = cat.fields.iter().find(|f| f.name.eq_ignore_ascii_case(name.trim())).ok_or_else(|| {
-            format!("unknown field `{name}`{}", did_you_mean(name, cat.fields.iter().map(|f| f.name.as_str())))
-        })?;
+        let f = crate::rules::kit::names::lookup(&cat.fields, |f| f.name.as_str(), name, "field", &cat.origin)?;
         Ok(f.opponents.iter().map(|(n, w)| Weighted { name: n.clone(), weight: *w }).collect())
     }
 

@@ -226,6 +226,7 @@ pub fn listing(cat: &Catalogue, what: &str) -> Result<Table, String> {
             }
             Ok(t)
         }
-        _ => Err(format!("unknown listing `{what}`: expected troopers, weapons or squads")),
+        "forces" => Ok(crate::rules::kit::select::forces_table::<super::ruleset::Skirmishers>(cat)),
+        _ => Err(format!("unknown listing `{what}`: expected troopers, weapons, squads or forces")),
     }
 }

@@ -169,6 +169,7 @@ impl Ruleset for Skirmishers {
     const SECTIONS: Sections = SECTIONS;
     const PAIRING: &'static str = "common random numbers: attack runs by one uniform per trial mapped through each side's exact time-to-kill law; duels by one generator per trial that A's and B's duels each replay";
     const POLICIES: &'static [&'static str] = RunPolicy::NAMES;
+    const SELECTORS: &'static [crate::rules::kit::select::Prefix] = super::catalogue::SELECTORS;
 
     type Catalogue = Catalogue;
     type Options = Options;
@@ -209,6 +210,10 @@ impl Ruleset for Skirmishers {
         Catalogue::from_read(origin, files, read_errors)
     }
 
+    fn refers_to_undefined(files: &[SourceFile]) -> bool {
+        Catalogue::refers_to_undefined(files)
+    }
+
     fn origin(cat: &Catalogue) -> (&str, &str) {
         (&cat.origin, &cat.hash)
     }
@@ -218,7 +223,7 @@ impl Ruleset for Skirmishers {
     }
 
     fn listings() -> &'static [&'static str] {
-        &["troopers", "weapons", "squads"]
+        &["troopers", "weapons", "squads", "forces"]
     }
 
     fn listing(cat: &Catalogue, what: &str) -> Result<Table, String> {

@@ -3,9 +3,10 @@
 use crate::output::{Cell, Table};
 
 use super::catalogue::Catalogue;
+use crate::rules::kit::select::forces_table;
 
 /// What `volley catalog` lists for TechCommander, the default first.
-pub const LISTINGS: &[&str] = &["builds", "weapons", "units", "gear", "fields"];
+pub const LISTINGS: &[&str] = &["builds", "weapons", "units", "gear", "fields", "forces"];
 
 /// One listing as a table.
 ///
@@ -18,6 +19,7 @@ pub fn listing(cat: &Catalogue, what: &str) -> Result<Table, String> {
         "gear" => gear(cat),
         "builds" => builds(cat),
         "fields" => fields(cat),
+        "forces" => forces_table::<super::ruleset::TechCommander>(cat),
         other => return Err(format!("techcommander catalogues list {}, not `{other}`", LISTINGS.join(", "))),
     })
 }

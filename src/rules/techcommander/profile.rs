@@ -257,7 +257,14 @@ impl TargetSpec {
             TargetSpec::Ac(ac) => Ok(Target::generic(*ac)),
             TargetSpec::Build(name) => catalogue.find_build(name).map(|b| Target::from_build(catalogue, b)),
             TargetSpec::Named(name) => {
-                if let Some(u) = catalogue.unit(name) {
+                // units first, then builds; an exact spelling before any other case
+                let exact_unit = catalogue.units.iter().find(|u| u.name == name.trim());
+                let exact_build = catalogue.builds.iter().find(|b| b.name == name.trim());
+                if let Some(u) = exact_unit {
+                    Ok(Target::from_unit(u))
+                } else if let Some(b) = exact_build {
+                    Ok(Target::from_build(catalogue, b))
+                } else if let Some(u) = catalogue.unit(name) {
                     Ok(Target::from_unit(u))
                 } else if let Some(b) = catalogue.build(name) {
                     Ok(Target::from_build(catalogue, b))

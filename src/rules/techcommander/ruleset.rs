@@ -5,6 +5,8 @@ use crate::catalogue::raw::Sections;
 use crate::catalogue::source::SourceFile;
 use crate::output::{Cell, Kind, Table};
 use crate::rules::axis::{AxisKind, AxisSpec, Point};
+use crate::rules::kit::names;
+use crate::rules::kit::select::{Prefix, Selector, forms};
 use crate::rules::ruleset::{
     CostChart, CostRow, DetailChart, DetailRow, DetailTable, OddsReport, OptionSpec, Role, RuleOptions, Ruleset,
     Weighted,
@@ -188,25 +190,34 @@ fn side(cat: &Catalogue, name: &str, o: &Options) -> Result<(Attacker, Target), 
     Ok((Attacker::from_build(cat, b), Target::from_build(cat, b)))
 }
 
+/// The selector prefixes of a TechCommander catalogue.
+const SELECTORS: &[Prefix] =
+    &[Prefix { word: "kind", selects: "the builds whose unit is of that kind (msv, vehicle, troop, crew, terrain)" }];
+
+/// The builds a selector picks, in catalogue order, as the catalogue spells them.
 fn builds(cat: &Catalogue, selector: &str) -> Result<Vec<String>, String> {
-    if selector == "all" {
-        let v: Vec<String> = cat.builds.iter().map(|b| b.name.clone()).collect();
-        return if v.is_empty() {
-            Err(format!("`all` selects no build: the {} has no builds", cat.origin))
-        } else {
-            Ok(v)
-        };
+    let all = || cat.builds.iter();
+    let nonempty = |v: Vec<String>, why: String| if v.is_empty() { Err(why) } else { Ok(v) };
+    match Selector::parse(selector, SELECTORS) {
+        Selector::All => nonempty(
+            all().map(|b| b.name.clone()).collect(),
+            format!("`all` selects no build: the {} has no builds", cat.origin),
+        ),
+        Selector::Prefixed { value, .. } => {
+            let k = value.parse::<UnitKind>().map_err(|e| format!("`{}`: {e}", selector.trim()))?;
+            nonempty(
+                all().filter(|b| cat.unit_of(b).kind == k).map(|b| b.name.clone()).collect(),
+                format!(
+                    "`{}` selects no build: no build in the {} has a unit of kind {k}",
+                    selector.trim(),
+                    cat.origin
+                ),
+            )
+        }
+        Selector::Name(n) => cat.find_build(n).map(|b| vec![b.name.clone()]).map_err(|e| {
+            if n.contains(':') { format!("{e}; a selector is {}", forms(SELECTORS, "or a build")) } else { e }
+        }),
     }
-    if let Some(kind) = selector.strip_prefix("kind:") {
-        let k = kind.parse::<UnitKind>().map_err(|e| format!("`{selector}`: {e}"))?;
-        let v: Vec<String> = cat.builds.iter().filter(|b| cat.unit_of(b).kind == k).map(|b| b.name.clone()).collect();
-        return if v.is_empty() {
-            Err(format!("`{selector}` selects no build: no build in the {} has a unit of kind {k}", cat.origin))
-        } else {
-            Ok(v)
-        };
-    }
-    cat.find_build(selector).map(|b| vec![b.name.clone()])
 }
 
 impl Ruleset for TechCommander {
@@ -216,6 +227,7 @@ impl Ruleset for TechCommander {
     const TURN: &'static str = "turn";
     const SECTIONS: Sections = SECTIONS;
     const POLICIES: &'static [&'static str] = Policy::NAMES;
+    const SELECTORS: &'static [Prefix] = SELECTORS;
     const PAIRING: &'static str = "common random numbers: the same initiative and one shared uniform per action slot for A and B, mapped through each side's exact inverse CDF";
 
     type Catalogue = Catalogue;
@@ -275,12 +287,13 @@ impl Ruleset for TechCommander {
 
     fn counts(cat: &Catalogue) -> String {
         format!(
-            "{} weapons, {} units, {} gear, {} builds, {} fields",
+            "{} weapons, {} units, {} gear, {} builds, {} fields, {} forces",
             cat.weapons.len(),
             cat.units.len(),
             cat.gear.len(),
             cat.builds.len(),
-            cat.fields.len()
+            cat.fields.len(),
+            cat.forces.len()
         )
     }
 
@@ -298,18 +311,18 @@ impl Ruleset for TechCommander {
             Role::Target => {
                 let spec = TargetSpec::parse(selector)?;
                 let t = spec.resolve(cat)?;
-                Ok(vec![if matches!(spec, TargetSpec::Named(_)) { t.name } else { spec.to_string() }])
+                Ok(vec![match spec {
+                    TargetSpec::Named(_) => t.name,
+                    // the catalogue's spelling, as keys and tables print it
+                    TargetSpec::Build(n) => TargetSpec::Build(cat.find_build(&n)?.name.clone()).to_string(),
+                    TargetSpec::Ac(_) => spec.to_string(),
+                }])
             }
         }
     }
 
     fn field(cat: &Catalogue, name: &str) -> Result<Vec<Weighted>, String> {
-        let f = cat.field(name).ok_or_else(|| {
-            format!(
-                "unknown field `{name}`{}",
-                crate::catalogue::error::did_you_mean(name, cat.fields.iter().map(|f| f.name.as_str()))
-            )
-        })?;
+        let f = names::lookup(&cat.fields, |f| f.name.as_str(), name, "field", &cat.origin)?;
         Ok(f.opponents.iter().map(|&(b, w)| Weighted { name: cat.builds[b].name.clone(), weight: w }).collect())
     }
 

@@ -59,6 +59,11 @@ pub const ABILITIES: [(&str, Ability); 4] = [
     ("Vent Coolant", Ability::VentCoolant),
 ];
 
+/// An ability as the book names it (`Red-Hot Reactor`).
+pub fn ability_name(a: Ability) -> &'static str {
+    ABILITIES.iter().find(|(_, x)| *x == a).map_or("", |(n, _)| n)
+}
+
 /// A faction by the book's spelling (any case; `ICSE`, `Sha'Vidaar`, `ShaViddaar` and
 /// `Scrap-Monkeys` also read).
 pub fn parse_faction(text: &str) -> Option<Faction> {

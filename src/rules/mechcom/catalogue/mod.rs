@@ -52,8 +52,10 @@ pub const SECTIONS: Sections =
     Sections { toml: &[WEAPON, MECH, PILOT, SQUAD, FIELD, FORCE], csv: &[("mechs", MECH), ("weapons", WEAPON)] };
 
 pub use crate::catalogue::{CatalogError, CatalogErrors, Position};
-pub use mech::Profile;
+pub use mech::{Profile, ability_name};
 pub use perk::{parse_perk, perk_name};
-pub use validated::{Catalogue, Field, Member, Opponent, Squad, model_name, requirement_unmet, split_model_name};
+pub use validated::{
+    Catalogue, Field, Member, Opponent, SELECTORS, Squad, model_name, requirement_unmet, split_model_name,
+};
 
 pub use super::{Ability, Faction, Mech, Model, Pilot, PilotKind, StatBonus, Weapon};

@@ -1,11 +1,18 @@
 //! The validated MECHCOM catalogue and the ways commands name what is in it.
 
-use crate::catalogue::error::did_you_mean;
 use crate::catalogue::force::ForceSpec;
+use crate::rules::kit::names;
+use crate::rules::kit::select::{Prefix, Selector, forms, selected};
 use crate::rules::mechcom::mech::{Faction, Mech, Model, Pilot, PilotKind};
 use crate::rules::mechcom::weapon::Weapon;
 
 use super::mech::{Profile, parse_faction, unknown_faction};
+
+/// The selector prefixes of a MECHCOM catalogue.
+pub const SELECTORS: &[Prefix] = &[
+    Prefix { word: "faction", selects: "every mech of that faction" },
+    Prefix { word: "squad", selects: "the squad's members as model names, each once" },
+];
 
 /// One model of a squad.
 #[derive(Debug, Clone, PartialEq)]
@@ -119,21 +126,25 @@ pub fn is_unique(kind: PilotKind) -> bool {
 }
 
 impl Catalogue {
+    /// The weapon named `name` (any case: [`names::find`]).
     pub fn weapon(&self, name: &str) -> Option<&Weapon> {
-        self.weapons.iter().find(|w| w.name == name)
+        names::find(&self.weapons, |w| w.name.as_str(), name)
     }
-    /// The mech named exactly `name` (a plain mech name, no pilot).
+    /// The mech named `name` (a plain mech name, no pilot; any case: [`names::find`]).
     pub fn mech(&self, name: &str) -> Option<&Mech> {
-        self.mechs.iter().find(|m| m.name == name)
+        names::find(&self.mechs, |m| m.name.as_str(), name)
     }
+    /// The pilot named `name` (any case: [`names::find`]).
     pub fn pilot(&self, name: &str) -> Option<&Pilot> {
-        self.pilots.iter().find(|p| p.name == name)
+        names::find(&self.pilots, |p| p.name.as_str(), name)
     }
+    /// The squad named `name` (any case: [`names::find`]).
     pub fn squad(&self, name: &str) -> Option<&Squad> {
-        self.squads.iter().find(|s| s.name == name)
+        names::find(&self.squads, |s| s.name.as_str(), name)
     }
+    /// The field named `name` (any case: [`names::find`]).
     pub fn field(&self, name: &str) -> Option<&Field> {
-        self.fields.iter().find(|f| f.name == name)
+        names::find(&self.fields, |f| f.name.as_str(), name)
     }
     /// The profiles of a mech (`BASE` first); empty for a mech not in the catalogue.
     pub fn profiles_of(&self, mech: &str) -> &[Profile] {
@@ -142,24 +153,12 @@ impl Catalogue {
 
     /// The mech named `name`; the error suggests the closest name.
     pub fn find_mech(&self, name: &str) -> Result<&Mech, String> {
-        self.mech(name).ok_or_else(|| {
-            format!(
-                "no mech named `{name}` in the {}{}",
-                self.origin,
-                did_you_mean(name, self.mechs.iter().map(|m| m.name.as_str()))
-            )
-        })
+        names::lookup(&self.mechs, |m| m.name.as_str(), name, "mech", &self.origin)
     }
 
     /// The pilot named `name`; the error suggests the closest name.
     pub fn find_pilot(&self, name: &str) -> Result<&Pilot, String> {
-        self.pilot(name).ok_or_else(|| {
-            format!(
-                "no pilot named `{name}` in the {}{}",
-                self.origin,
-                did_you_mean(name, self.pilots.iter().map(|p| p.name.as_str()))
-            )
-        })
+        names::lookup(&self.pilots, |p| p.name.as_str(), name, "pilot", &self.origin)
     }
 
     /// The model of `mech` flown by `pilot` (bonuses applied, no conditions).
@@ -221,43 +220,40 @@ impl Catalogue {
     /// - a model name: `Mech` or `Mech+Pilot`.
     ///
     /// # Errors
-    /// An unknown faction, squad, mech or pilot (with a suggestion), or a pilot that may
-    /// not fly the mech.
+    /// An unknown faction, squad, mech or pilot (with a suggestion), a pilot that may
+    /// not fly the mech, or a selection of nothing (naming the selector).
     pub fn select(&self, selector: &str) -> Result<Vec<String>, String> {
-        let selector = selector.trim();
-        if selector == "all" {
-            return Ok(self.mechs.iter().filter(|m| m.faction.is_some()).map(|m| m.name.clone()).collect());
-        }
-        if let Some(f) = selector.strip_prefix("faction:") {
-            let faction = parse_faction(f.trim()).ok_or_else(|| unknown_faction(f.trim(), false))?;
-            return Ok(self.mechs.iter().filter(|m| m.faction == Some(faction)).map(|m| m.name.clone()).collect());
-        }
-        if let Some(s) = selector.strip_prefix("squad:") {
-            let s = s.trim();
-            let squad = self.squad(s).ok_or_else(|| {
-                format!(
-                    "no squad named `{s}` in the {}{}",
-                    self.origin,
-                    did_you_mean(s, self.squads.iter().map(|q| q.name.as_str()))
-                )
-            })?;
-            let mut names: Vec<String> = Vec::new();
-            for m in &squad.members {
-                let name = self.member_name(m);
-                if !names.contains(&name) {
-                    names.push(name);
+        let picked: Vec<String> = match Selector::parse(selector, SELECTORS) {
+            Selector::All => self.mechs.iter().filter(|m| m.faction.is_some()).map(|m| m.name.clone()).collect(),
+            Selector::Prefixed { prefix: "faction", value } => {
+                let faction = parse_faction(value).ok_or_else(|| unknown_faction(value, false))?;
+                self.mechs.iter().filter(|m| m.faction == Some(faction)).map(|m| m.name.clone()).collect()
+            }
+            Selector::Prefixed { value, .. } => {
+                let squad = names::lookup(&self.squads, |q| q.name.as_str(), value, "squad", &self.origin)?;
+                let mut members: Vec<String> = Vec::new();
+                for m in &squad.members {
+                    let name = self.member_name(m);
+                    if !members.contains(&name) {
+                        members.push(name);
+                    }
                 }
+                members
             }
-            return Ok(names);
-        }
-        self.model_named(selector).map_err(|e| {
-            if self.mech(split_model_name(selector).0).is_none() {
-                format!("{e}; a selector is `all`, `faction:NAME`, `squad:NAME`, `MECH` or `MECH+PILOT`")
-            } else {
-                e
+            Selector::Name(name) => {
+                let (mech, pilot) = split_model_name(name);
+                self.model(mech, pilot).map_err(|e| {
+                    if self.mech(mech).is_none() {
+                        format!("{e}; a selector is {}", forms(SELECTORS, "`MECH` or `MECH+PILOT`"))
+                    } else {
+                        e
+                    }
+                })?;
+                // the catalogue's spelling, as keys and tables print it (both found above)
+                let pilot = pilot.map(|p| self.pilot(p).map_or(p, |p| p.name.as_str()));
+                vec![model_name(self.mech(mech).map_or(mech, |m| m.name.as_str()), pilot)]
             }
-        })?;
-        let (mech, pilot) = split_model_name(selector);
-        Ok(vec![model_name(mech, pilot)])
+        };
+        selected(selector, &self.origin, picked)
     }
 }

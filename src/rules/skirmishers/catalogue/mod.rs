@@ -5,8 +5,9 @@
 mod read;
 mod resolve;
 
-use crate::catalogue::error::did_you_mean;
 use crate::catalogue::{Section, Sections};
+use crate::rules::kit::names;
+use crate::rules::kit::select::{Prefix, Selector, forms, selected};
 
 use super::trooper::Trooper;
 use super::weapon::Weapon;
@@ -62,62 +63,84 @@ impl Catalogue {
         resolve::check(origin, files, read_errors)
     }
 
-    pub fn trooper(&self, name: &str) -> Result<&Trooper, String> {
-        let n = name.trim();
-        self.troopers.iter().find(|t| t.name.eq_ignore_ascii_case(n)).ok_or_else(|| {
-            format!(
-                "no trooper named `{n}` in the {}{}",
-                self.origin,
-                did_you_mean(n, self.troopers.iter().map(|t| t.name.as_str()))
-            )
-        })
+    /// Whether `files` use weapon or trooper names they do not define: additions to
+    /// another catalogue rather than a catalogue of their own.
+    pub fn refers_to_undefined(files: &[crate::catalogue::source::SourceFile]) -> bool {
+        resolve::unknown_references(files) > 0
     }
 
-    pub fn weapon(&self, name: &str) -> Result<&Weapon, String> {
-        let n = name.trim();
-        self.weapons.iter().find(|w| w.name.eq_ignore_ascii_case(n)).ok_or_else(|| {
-            format!(
-                "no weapon named `{n}` in the {}{}",
-                self.origin,
-                did_you_mean(n, self.weapons.iter().map(|w| w.name.as_str()))
-            )
-        })
-    }
-
-    pub fn squad(&self, name: &str) -> Result<&Squad, String> {
-        let n = name.trim();
-        self.squads.iter().find(|s| s.name.eq_ignore_ascii_case(n)).ok_or_else(|| {
-            format!(
-                "no squad named `{n}` in the {}{}",
-                self.origin,
-                did_you_mean(n, self.squads.iter().map(|s| s.name.as_str()))
-            )
-        })
-    }
-
-    /// Names a selector picks: `all`, `track:basic|power`, `squad:NAME`, or a trooper.
+    /// The trooper named `name` (any case: [`names::lookup`]).
     ///
     /// # Errors
-    /// An unknown trooper, squad or track.
+    /// An unknown name, with the nearest.
+    pub fn trooper(&self, name: &str) -> Result<&Trooper, String> {
+        names::lookup(&self.troopers, |t| t.name.as_str(), name, "trooper", &self.origin)
+    }
+
+    /// The weapon named `name` (any case: [`names::lookup`]).
+    ///
+    /// # Errors
+    /// An unknown name, with the nearest.
+    pub fn weapon(&self, name: &str) -> Result<&Weapon, String> {
+        names::lookup(&self.weapons, |w| w.name.as_str(), name, "weapon", &self.origin)
+    }
+
+    /// The squad named `name` (any case: [`names::lookup`]).
+    ///
+    /// # Errors
+    /// An unknown name, with the nearest.
+    pub fn squad(&self, name: &str) -> Result<&Squad, String> {
+        names::lookup(&self.squads, |s| s.name.as_str(), name, "squad", &self.origin)
+    }
+
+    /// Names a selector picks: `all`, `track:basic|power`, `squad:NAME` (its troopers,
+    /// each once), or a trooper, as the catalogue spells them.
+    ///
+    /// # Errors
+    /// An unknown trooper, squad or track, or a selection of nothing. A squad's name
+    /// alone is not a trooper: the message says to write `squad:NAME`.
     pub fn select(&self, selector: &str) -> Result<Vec<String>, String> {
-        let s = selector.trim();
-        if s == "all" {
-            return Ok(self.troopers.iter().map(|t| t.name.clone()).collect());
-        }
-        if let Some(k) = s.strip_prefix("track:") {
-            let v: Vec<String> =
-                self.troopers.iter().filter(|t| t.track.name() == k.trim()).map(|t| t.name.clone()).collect();
-            return if v.is_empty() { Err(format!("no trooper on track `{k}` (basic or power)")) } else { Ok(v) };
-        }
-        if let Some(q) = s.strip_prefix("squad:") {
-            let squad = self.squad(q)?;
-            return Ok(squad.members.iter().map(|(i, _)| self.troopers[*i].name.clone()).collect());
-        }
-        self.trooper(s)
-            .map(|t| vec![t.name.clone()])
-            .map_err(|e| format!("{e}; a selector is `all`, `track:basic`, `track:power`, `squad:NAME` or a trooper"))
+        let picked = match Selector::parse(selector, SELECTORS) {
+            Selector::All => self.troopers.iter().map(|t| t.name.clone()).collect(),
+            Selector::Prefixed { prefix: "track", value } => {
+                if !["basic", "power"].iter().any(|t| t.eq_ignore_ascii_case(value)) {
+                    return Err(format!("unknown track `{value}` in `{}`: basic or power", selector.trim()));
+                }
+                self.troopers
+                    .iter()
+                    .filter(|t| t.track.name().eq_ignore_ascii_case(value))
+                    .map(|t| t.name.clone())
+                    .collect()
+            }
+            Selector::Prefixed { value, .. } => {
+                let squad = self.squad(value)?;
+                let mut v: Vec<String> = Vec::new();
+                for (i, _) in &squad.members {
+                    if !v.contains(&self.troopers[*i].name) {
+                        v.push(self.troopers[*i].name.clone());
+                    }
+                }
+                v
+            }
+            Selector::Name(n) => match self.trooper(n) {
+                Ok(t) => vec![t.name.clone()],
+                Err(e) => {
+                    return Err(match self.squad(n) {
+                        Ok(q) => format!("`{n}` is a squad, not a trooper: `squad:{}` selects its troopers", q.name),
+                        Err(_) => format!("{e}; a selector is {}", forms(SELECTORS, "or a trooper")),
+                    });
+                }
+            },
+        };
+        selected(selector, &self.origin, picked)
     }
 }
+
+/// The selector prefixes of a Skirmishers catalogue.
+pub const SELECTORS: &[Prefix] = &[
+    Prefix { word: "track", selects: "the troopers on that damage track (basic or power)" },
+    Prefix { word: "squad", selects: "the squad's troopers, each once" },
+];
 
 #[cfg(test)]
 mod tests;

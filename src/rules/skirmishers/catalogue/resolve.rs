@@ -12,6 +12,7 @@ use crate::catalogue::error::{CatalogError, CatalogErrors, Position, did_you_mea
 use crate::catalogue::fields::Fields;
 use crate::catalogue::raw::{ParsedFile, RawEntry, read_csv, read_toml};
 use crate::catalogue::source::{SourceFile, content_hash};
+use crate::rules::kit::names;
 use crate::rules::skirmishers::trooper::Trooper;
 use crate::rules::skirmishers::weapon::{Class, Weapon};
 
@@ -77,10 +78,10 @@ fn lookup<'a, T>(
     defined: &[String],
     what: &str,
 ) -> Result<&'a T, Option<String>> {
-    if let Some(x) = good.iter().find(|x| name_of(x).eq_ignore_ascii_case(name)) {
+    if let Some(x) = names::find(good, &name_of, name) {
         return Ok(x);
     }
-    if defined.iter().any(|d| d.eq_ignore_ascii_case(name)) {
+    if defined.iter().any(|d| names::same(d, name)) {
         return Err(None);
     }
     Err(Some(format!("unknown {what} `{name}`{}", did_you_mean(name, defined.iter().map(String::as_str)))))
@@ -91,6 +92,22 @@ pub(super) fn check(
     files: &[SourceFile],
     read_errors: Vec<CatalogError>,
 ) -> Result<Catalogue, CatalogErrors> {
+    check_counting(origin, files, read_errors).0
+}
+
+/// How many references in `files` name a weapon or trooper they do not define: more than
+/// none means the files are additions to another catalogue (`volley validate FILES`).
+pub(super) fn unknown_references(files: &[SourceFile]) -> usize {
+    check_counting("", files, Vec::new()).1
+}
+
+/// [`check`], and the number of references to names no entry defines.
+fn check_counting(
+    origin: &str,
+    files: &[SourceFile],
+    read_errors: Vec<CatalogError>,
+) -> (Result<Catalogue, CatalogErrors>, usize) {
+    let mut unknown = 0usize;
     let mut errors = read_errors;
     let entries = parse(files, &mut errors);
     let mut weapons: Vec<Weapon> = Vec::new();
@@ -123,6 +140,7 @@ pub(super) fn check(
                     Err(msg) => {
                         ok = false;
                         if let Some(m) = msg {
+                            unknown += 1;
                             errors.push(error(&t.file, &t.label, field, pos.or(t.position), m));
                         }
                         None
@@ -184,6 +202,7 @@ pub(super) fn check(
                 Err(msg) => {
                     ok = false;
                     if let Some(m) = msg {
+                        unknown += 1;
                         errors.push(error(&s.file, &s.label, &format!("members[{i}].trooper"), pos.or(s.position), m));
                     }
                 }
@@ -196,13 +215,14 @@ pub(super) fn check(
     }
     if !errors.is_empty() {
         errors.sort_by(|a, b| (a.file.as_str(), a.position).cmp(&(b.file.as_str(), b.position)));
-        return Err(CatalogErrors(errors));
+        return (Err(CatalogErrors(errors)), unknown);
     }
-    Ok(Catalogue {
+    let cat = Catalogue {
         weapons,
         troopers: good_troopers,
         squads: good_squads,
         origin: origin.to_string(),
         hash: content_hash(files),
-    })
+    };
+    (Ok(cat), unknown)
 }

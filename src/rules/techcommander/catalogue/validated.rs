@@ -3,7 +3,7 @@
 use super::gear::{Effects, Gear};
 use super::unit::Unit;
 use super::weapon::Weapon;
-use crate::catalogue::error::did_you_mean;
+use crate::rules::kit::names;
 
 /// One weapon system of a build: `copies` of one weapon fired together as one action.
 #[derive(Debug, Clone, PartialEq)]
@@ -56,17 +56,21 @@ pub struct Catalogue {
 }
 
 impl Catalogue {
+    /// The weapon named `name` (any case: [`names::find`]).
     pub fn weapon(&self, name: &str) -> Option<&Weapon> {
-        self.weapons.iter().find(|w| w.name == name)
+        names::find(&self.weapons, |w| w.name.as_str(), name)
     }
+    /// The unit named `name` (any case: [`names::find`]).
     pub fn unit(&self, name: &str) -> Option<&Unit> {
-        self.units.iter().find(|u| u.name == name)
+        names::find(&self.units, |u| u.name.as_str(), name)
     }
+    /// The build named `name` (any case: [`names::find`]).
     pub fn build(&self, name: &str) -> Option<&Build> {
-        self.builds.iter().find(|b| b.name == name)
+        names::find(&self.builds, |b| b.name.as_str(), name)
     }
+    /// The field named `name` (any case: [`names::find`]).
     pub fn field(&self, name: &str) -> Option<&Field> {
-        self.fields.iter().find(|f| f.name == name)
+        names::find(&self.fields, |f| f.name.as_str(), name)
     }
     /// The unit a build is made from.
     pub fn unit_of(&self, build: &Build) -> &Unit {
@@ -77,24 +81,12 @@ impl Catalogue {
         build.gear.iter().fold(self.unit_of(build).effects, |acc, &g| acc.combine(self.gear[g].effects))
     }
 
-    /// Look up a build by name; the error suggests the closest name.
+    /// Look up a build by name (any case); the error suggests the closest name.
     pub fn find_build(&self, name: &str) -> Result<&Build, String> {
-        self.build(name).ok_or_else(|| {
-            format!(
-                "no build named `{name}` in the {}{}",
-                self.origin,
-                did_you_mean(name, self.builds.iter().map(|b| b.name.as_str()))
-            )
-        })
+        names::lookup(&self.builds, |b| b.name.as_str(), name, "build", &self.origin)
     }
-    /// Look up a unit by name; the error suggests the closest name.
+    /// Look up a unit by name (any case); the error suggests the closest name.
     pub fn find_unit(&self, name: &str) -> Result<&Unit, String> {
-        self.unit(name).ok_or_else(|| {
-            format!(
-                "no unit named `{name}` in the {}{}",
-                self.origin,
-                did_you_mean(name, self.units.iter().map(|u| u.name.as_str()))
-            )
-        })
+        names::lookup(&self.units, |u| u.name.as_str(), name, "unit", &self.origin)
     }
 }
