@@ -147,6 +147,7 @@ impl Ruleset for Shellshock {
     const SECTIONS: Sections = SECTIONS;
     const PAIRING: &'static str = "common random numbers: attack runs by one uniform per trial mapped through each side's exact time-to-kill law; duels by one generator per trial that A's and B's duels each replay";
     const POLICIES: &'static [&'static str] = Policy::NAMES;
+    const COST_UNIT: &'static str = "ECV";
 
     type Catalogue = Catalogue;
     type Options = Options;
