@@ -400,9 +400,13 @@ fn per_cost_lines<R: Ruleset>(spec: &CompareSpec<R>, r: &CompareResult) -> Strin
     let [d, low, high] = per_cost_text(c.difference, c.difference_ci.low, c.difference_ci.high, probability);
     let how = if r.exact { "exact".to_string() } else { format!("95% CI {low} to {high}") };
     let basis = if probability {
-        format!("per 100 {unit}")
+        format!("A − B per 100 {unit}")
     } else {
-        format!("turns a 100-{} budget of copies takes", singular(unit))
+        let (a, b) = distinct(c.a, c.b, 4, |x, d| format!("{x:.*}", d));
+        format!(
+            "per cost (turns a 100-{} budget of copies takes, fewer is better): A {a}, B {b}; A − B",
+            singular(unit)
+        )
     };
     let verdict = match c.better {
         Better::A => format!("{} is better per {}", spec.a, singular(unit)),
@@ -420,16 +424,17 @@ fn per_cost_lines<R: Ruleset>(spec: &CompareSpec<R>, r: &CompareResult) -> Strin
                 format!(" (95% CI {} to {high})", cost_text(p.rounded_ci.0, g))
             };
             format!(
-                "parity cost: {} would break even with {} per cost here at {} {unit}{ci}, to the catalogue's step of {} {unit}\n",
+                "parity cost: {} would break even with {} per cost here at {} {unit}{ci}, to the catalogue's step of {} {}\n",
                 spec.b,
                 spec.a,
                 cost_text(p.rounded, g),
-                cost_text(g, g)
+                cost_text(g, g),
+                if g == 1.0 { singular(unit) } else { unit },
             )
         }
         None => format!("parity cost: none ({} or {} never scores)\n", spec.a, spec.b),
     };
-    format!("A − B {basis} = {d} ({how}): {verdict}\n{parity}")
+    format!("{basis} = {d} ({how}): {verdict}\n{parity}")
 }
 
 /// A cost rounded to step `g` as text, with the step's decimals.

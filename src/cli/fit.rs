@@ -194,6 +194,7 @@ pub fn run<R: Ruleset>(args: &FitArgs, ctx: &Invocation<'_>) -> Result<()> {
         "one_sided": out.one_sided.iter().map(|m| json!({
             "build": m.build, "opponent": m.opponent, "conditions": m.conditions,
             "build_can_attack": m.build_can_attack, "opponent_can_attack": m.opponent_can_attack,
+            "refused": m.refused,
         })).collect::<Vec<_>>(),
         "policy": policy.to_string(),
         "max_turns": max_turns,
@@ -275,11 +276,12 @@ fn header<R: Ruleset>(args: &FitArgs, out: &FitOutput, field: &str, conditions: 
     );
     if !out.one_sided.is_empty() {
         text.push_str(&format!(
-            "left out: {} matchups where a side cannot attack at these conditions:\n",
+            "left out: {} matchups where a side cannot attack at these conditions (or the duel is not played):\n",
             out.one_sided.len()
         ));
         for m in out.one_sided.iter().take(12) {
             let who = match (m.build_can_attack, m.opponent_can_attack) {
+                _ if m.refused.is_some() => format!("not played: {}", m.refused.as_deref().unwrap_or("")),
                 (false, false) => "neither can attack".to_string(),
                 (false, true) => format!("{} cannot attack", m.build),
                 _ => format!("{} cannot attack", m.opponent),

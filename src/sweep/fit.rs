@@ -102,6 +102,8 @@ pub struct OneSided {
     pub conditions: String,
     pub build_can_attack: bool,
     pub opponent_can_attack: bool,
+    /// Why the ruleset refuses to play the duel, when it does (both sides may reach).
+    pub refused: Option<String>,
 }
 
 /// A fit's rows and how they were computed.
@@ -211,11 +213,26 @@ pub fn run_fit<R: Ruleset>(
                         conditions: p.key(),
                         build_can_attack: bx,
                         opponent_can_attack: ox,
+                        refused: None,
                     });
                     continue;
                 }
-                let kernel =
-                    R::duel(cat, b, o, c, s.options, s.policy, s.max_turns).map_err(|e| format!("{b} vs {o}: {e}"))?;
+                let kernel = match R::duel(cat, b, o, c, s.options, s.policy, s.max_turns) {
+                    Ok(k) => k,
+                    // A duel the rules do not play (a model duels leave out): no
+                    // attack in it can be priced either.
+                    Err(e) => {
+                        one_sided.push(OneSided {
+                            build: b.clone(),
+                            opponent: o.clone(),
+                            conditions: p.key(),
+                            build_can_attack: bx,
+                            opponent_can_attack: ox,
+                            refused: Some(e),
+                        });
+                        continue;
+                    }
+                };
                 let key = cell_key(&spec.duel(b, o, p));
                 matchups.push(Matchup { side: bi, opponent: oi, point: pi, weight: w / grid, kernel, key });
             }
@@ -283,6 +300,7 @@ pub fn run_fit<R: Ruleset>(
             })
             .collect()
     };
+    let g = cost_granularity::<R>(cat);
     let reachless: Vec<Option<FitStatus>> = (0..s.builds.len())
         .map(|b| (!matchups.iter().any(|m| m.side == b)).then_some(FitStatus::CannotAttack))
         .collect();
@@ -301,7 +319,7 @@ pub fn run_fit<R: Ruleset>(
                 outcome: Outcome { weight: m.weight, opponent_points: 1.0, p: *p, trials: *n },
             })
             .collect();
-        Some(solve(&build_points, &cells, s.metric, &reachless))
+        Some(solve(&build_points, &cells, s.metric, &reachless, g))
     };
     let mut engagements = 0;
     // The outcomes, and the joint fit with `all`.
@@ -353,7 +371,6 @@ pub fn run_fit<R: Ruleset>(
             }
         }
     };
-    let g = cost_granularity::<R>(cat);
     let rows = (0..s.builds.len())
         .map(|b| {
             // The result at today's costs, the field's included.
@@ -385,16 +402,28 @@ pub fn run_fit<R: Ruleset>(
             // fitted costs fixed, and leave out the builds outside the joint fit).
             let cells = cells_of(&outcomes, b, fitted.as_ref().map(|f| f.costs.as_slice()));
             let (root, ci) = fit_cost(&cells, s.metric, s.target, build_points[b]);
-            let Root::At(c) = root else { return unfitted(root.status()) };
-            let ci = ci.unwrap_or((c, c));
+            // The joint fit's cost (its negligible chances read as none); the interval
+            // holds the others at theirs.
+            let (c, ci) = match (fitted.as_ref().and_then(|f| f.costs[b]), root) {
+                (Some(c), _) => (c, ci.map_or((c, c), |(lo, hi)| (lo.min(c), hi.max(c)))),
+                (None, Root::At(c)) => (c, ci.unwrap_or((c, c))),
+                (None, _) => return unfitted(root.status()),
+            };
+            let exact = cells.iter().all(|o| o.trials.is_none());
+            let ci = if exact { (c, c) } else { ci };
+            if round_to(c, g) <= 0.0 {
+                // Worth less than the catalogue's smallest step: no cost it can write.
+                return unfitted(FitStatus::Hopeless);
+            }
             let up = |x: f64| if x.is_finite() { (x / g).ceil() * g } else { x };
+            let rounded_ci = if exact { (round_to(c, g), round_to(c, g)) } else { ((ci.0 / g).floor() * g, up(ci.1)) };
             FitRow {
                 build: s.builds[b].clone(),
                 points: build_points[b],
                 fitted_points: Some(c),
                 fitted_points_ci95: Some(ci),
                 cost: Some(round_to(c, g)),
-                cost_ci95: Some(((ci.0 / g).floor() * g, up(ci.1))),
+                cost_ci95: Some(rounded_ci),
                 result_at_current: now,
                 result_at_current_ci95: now_ci,
                 result_at_fitted: Some(result(&cells, s.metric, c)),

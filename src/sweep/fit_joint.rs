@@ -31,6 +31,8 @@
 //!   connected) is found directly, by Gaussian elimination with one equation replaced
 //!   by the costs' total.
 //!
+//! Chances below [`NEGLIGIBLE`] count as none throughout.
+//!
 //! Costs are scaled to keep the catalogue's total over the builds fitted.
 
 use super::fit_link::{FitMetric, FitStatus, Outcome};
@@ -62,6 +64,22 @@ pub struct JointFit {
     pub convergence: Convergence,
 }
 
+/// A chance below this counts as none in the joint fit: exact duels carry odds such as
+/// 1e-48, which would price one build at 10^48 times another; with this floor such a
+/// build leaves the fit as `hopeless` or `unbeatable` instead.
+pub const NEGLIGIBLE: f64 = 1e-9;
+
+/// (k, l) of a cell for `metric`, each below [`NEGLIGIBLE`] read as 0 (the other then
+/// as 1 for the win link, whose k and l add to 1).
+fn odds(o: &Outcome, metric: FitMetric) -> (f64, f64) {
+    let (k, l) = o.k_l(metric);
+    match metric {
+        FitMetric::Win if k < NEGLIGIBLE => (0.0, 1.0),
+        FitMetric::Win if l < NEGLIGIBLE => (1.0, 0.0),
+        _ => (if k < NEGLIGIBLE { 0.0 } else { k }, if l < NEGLIGIBLE { 0.0 } else { l }),
+    }
+}
+
 /// Largest distance of a result from 1/2 accepted as solved.
 pub const TOLERANCE: f64 = 1e-10;
 /// Most Newton steps.
@@ -71,7 +89,25 @@ const SPREAD: f64 = 1e15;
 
 /// Solve the joint fit (module docs) for builds `0..points.len()` with catalogue costs
 /// `points` (> 0); builds in `out` start outside with that status (no cells left).
-pub fn solve(points: &[f64], cells: &[JointCell], metric: FitMetric, out: &[Option<FitStatus>]) -> JointFit {
+///
+/// A build whose cost comes out below half the catalogue's cost step `step` (so it
+/// rounds to 0: no cost the catalogue can write gives it 1/2) is `hopeless` too, and the
+/// rest are solved again without it.
+pub fn solve(points: &[f64], cells: &[JointCell], metric: FitMetric, out: &[Option<FitStatus>], step: f64) -> JointFit {
+    let mut out = out.to_vec();
+    loop {
+        let fit = solve_once(points, cells, metric, &out);
+        let below: Vec<usize> = (0..points.len()).filter(|&b| fit.costs[b].is_some_and(|c| c < 0.5 * step)).collect();
+        if below.is_empty() || below.len() == fit.costs.iter().flatten().count() {
+            return fit;
+        }
+        for b in below {
+            out[b] = Some(FitStatus::Hopeless);
+        }
+    }
+}
+
+fn solve_once(points: &[f64], cells: &[JointCell], metric: FitMetric, out: &[Option<FitStatus>]) -> JointFit {
     let n = points.len();
     let mut status: Vec<Option<FitStatus>> = out.to_vec();
     // Leave out the builds that cannot reach 1/2 whatever the others cost.
@@ -81,7 +117,7 @@ pub fn solve(points: &[f64], cells: &[JointCell], metric: FitMetric, out: &[Opti
         for b in (0..n).filter(|&b| inside(b, &status)) {
             let (mut total, mut scores, mut never_loses) = (0.0, 0.0, 0.0);
             for c in cells.iter().filter(|c| c.i == b && inside(c.j, &status)) {
-                let (k, l) = c.outcome.k_l(metric);
+                let (k, l) = odds(&c.outcome, metric);
                 total += c.outcome.weight;
                 if k > 0.0 {
                     scores += c.outcome.weight;
@@ -147,7 +183,7 @@ pub fn solve(points: &[f64], cells: &[JointCell], metric: FitMetric, out: &[Opti
 fn residuals(x: &[f64], cells: &[(usize, usize, Outcome)]) -> Vec<f64> {
     let (mut f, mut w) = (vec![0.0; x.len()], vec![0.0; x.len()]);
     for &(i, j, o) in cells {
-        let (k, l) = o.k_l(FitMetric::Win);
+        let (k, l) = odds(&o, FitMetric::Win);
         f[i] += o.weight * (share(k, l, x[i] - x[j]) - 0.5);
         w[i] += o.weight;
     }
@@ -174,7 +210,7 @@ fn share(k: f64, l: f64, d: f64) -> f64 {
 fn potential(x: &[f64], cells: &[(usize, usize, Outcome)]) -> f64 {
     let mut phi = 0.0;
     for &(i, j, o) in cells {
-        let (k, l) = o.k_l(FitMetric::Win);
+        let (k, l) = odds(&o, FitMetric::Win);
         let u = x[j] - x[i];
         // ln(k e^u + l), stable.
         let log = match (k > 0.0, l > 0.0) {
@@ -206,13 +242,13 @@ fn newton(start: &[f64], cells: &[(usize, usize, Outcome)]) -> (Option<Vec<f64>>
         }
         let spread =
             x.iter().fold(f64::NEG_INFINITY, |a, &v| a.max(v)) - x.iter().fold(f64::INFINITY, |a, &v| a.min(v));
-        if step == MAX_STEPS || !r.is_finite() || spread > SPREAD.ln() {
+        if step == MAX_STEPS || !r.is_finite() || (step >= 100 && spread > SPREAD.ln()) {
             return (None, Convergence { iterations: step, converged: false, largest_residual: finite(r) });
         }
         // Gradient F (unnormalised) and Hessian H = −Laplacian.
         let (mut g, mut h) = (vec![0.0; m], vec![vec![0.0; m]; m]);
         for &(i, j, o) in cells {
-            let (k, l) = o.k_l(FitMetric::Win);
+            let (k, l) = odds(&o, FitMetric::Win);
             let s = share(k, l, x[i] - x[j]);
             g[i] += o.weight * (s - 0.5);
             let d = o.weight * s * (1.0 - s);
@@ -249,7 +285,7 @@ fn linear(start: &[f64], cells: &[(usize, usize, Outcome)]) -> (Option<Vec<f64>>
     let m = start.len();
     let mut a = vec![vec![0.0; m]; m];
     for &(i, j, o) in cells {
-        let (k, l) = o.k_l(FitMetric::KillPoints);
+        let (k, l) = odds(&o, FitMetric::KillPoints);
         a[i][j] += o.weight * k;
         a[i][i] -= o.weight * l;
     }
@@ -268,7 +304,7 @@ fn linear(start: &[f64], cells: &[(usize, usize, Outcome)]) -> (Option<Vec<f64>>
     for i in 0..m {
         let (mut big_n, mut big_d) = (0.0, 0.0);
         for &(bi, j, o) in cells.iter().filter(|x| x.0 == i) {
-            let (k, l) = o.k_l(FitMetric::KillPoints);
+            let (k, l) = odds(&o, FitMetric::KillPoints);
             big_n += o.weight * c[j] * k;
             big_d += o.weight * l;
             debug_assert_eq!(bi, i);
@@ -335,7 +371,7 @@ mod tests {
         // k = 0.75 for build 0: it is worth three times build 1.
         let cells = pair(0, 1, [0.7, 0.2, 0.05, 0.05]);
         for metric in [FitMetric::Win, FitMetric::KillPoints] {
-            let fit = solve(&[10.0, 10.0], &cells, metric, &[None, None]);
+            let fit = solve(&[10.0, 10.0], &cells, metric, &[None, None], 0.001);
             assert!(fit.convergence.converged, "{metric:?}: {fit:?}");
             let (a, b) = (fit.costs[0].unwrap(), fit.costs[1].unwrap());
             assert!((a + b - 20.0).abs() < 1e-9);
@@ -351,7 +387,7 @@ mod tests {
         cells.extend(pair(0, 1, [0.5, 0.3, 0.1, 0.1]));
         cells.extend(pair(2, 0, [1.0, 0.0, 0.0, 0.0]));
         cells.extend(pair(2, 1, [1.0, 0.0, 0.0, 0.0]));
-        let fit = solve(&[5.0, 5.0, 5.0], &cells, FitMetric::Win, &[None, None, None]);
+        let fit = solve(&[5.0, 5.0, 5.0], &cells, FitMetric::Win, &[None, None, None], 0.001);
         assert_eq!(fit.status, vec![FitStatus::Fitted, FitStatus::Fitted, FitStatus::Unbeatable]);
         assert!(fit.costs[2].is_none() && fit.convergence.converged);
         let (a, b) = (fit.costs[0].unwrap(), fit.costs[1].unwrap());
@@ -370,7 +406,7 @@ mod tests {
             }
         }
         let points: Vec<f64> = (0..n).map(|i| 10.0 + i as f64).collect();
-        let fit = solve(&points, &cells, FitMetric::Win, &vec![None; n]);
+        let fit = solve(&points, &cells, FitMetric::Win, &vec![None; n], 0.001);
         assert!(fit.convergence.converged, "{fit:?}");
         let x: Vec<f64> = fit.costs.iter().map(|c| c.unwrap().ln()).collect();
         let inner: Vec<(usize, usize, Outcome)> = cells.iter().map(|c| (c.i, c.j, c.outcome)).collect();

@@ -401,6 +401,11 @@ impl Ruleset for Shellshock {
         DuelKernel::new(AttackRun::new(cat, au, bu, c, o, max_turns)?, AttackRun::new(cat, bu, au, c, o, max_turns)?)
     }
 
+    /// A gunner with a weapon in range (type I not under the indirect minimum range).
+    fn can_attack(cat: &Catalogue, a: &str, d: &str, c: &Conditions, o: &Options) -> Result<bool, String> {
+        Ok(!plans(cat, unit(cat, a)?, unit(cat, d)?, c, o).is_empty())
+    }
+
     fn exact_duel(d: &DuelKernel) -> Option<ExactDuelOdds> {
         (!d.is_full_chart()).then(|| d.exact())
     }

@@ -346,6 +346,14 @@ impl Ruleset for Skirmishers {
         Duel::new(trooper_of(cat, a)?, trooper_of(cat, b)?, c, o, max_turns)
     }
 
+    /// A weapon (or grenade) in range with a target number: the first round's plan of
+    /// the default policy holds an attack.
+    fn can_attack(cat: &Catalogue, a: &str, d: &str, c: &Conditions, o: &Options) -> Result<bool, String> {
+        check_conditions(c, o)?;
+        let run = AttackRun::new(trooper_of(cat, a)?, trooper_of(cat, d)?, c, o, RunPolicy::default(), 1)?;
+        Ok(run.plan.attacks() > 0)
+    }
+
     fn exact_duel(d: &Duel) -> Option<ExactDuelOdds> {
         d.exact().map(|e| ExactDuelOdds { p_a_wins: e.p_a_wins, p_b_wins: e.p_b_wins, p_draw: e.p_undecided })
     }
