@@ -22,6 +22,7 @@ use crate::sweep::compare::{
     BattleCompare, CompareResult, CompareSpec, Pairing, ResultComparison, Versus, run_battle_compare, run_compare,
 };
 use crate::sweep::forces::named_force;
+use crate::sweep::per_cost::{Better, PerCost};
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
@@ -90,13 +91,56 @@ fn summary_json(s: &PairedSummary, metric: &str) -> serde_json::Value {
     })
 }
 
-/// "A costs 5 points, B 4" (or "A and B both cost 5 points").
+/// "A costs 5 points, B 4" (or "A and B both cost 5 points"), in the game's cost unit.
 fn cost_line<R: Ruleset>(spec: &CompareSpec<R>, r: &CompareResult) -> String {
+    let unit = R::COST_UNIT;
     if r.a_points == r.b_points {
-        format!("{} and {} both cost {} points", spec.a, spec.b, r.a_points)
+        format!("{} and {} both cost {} {unit}", spec.a, spec.b, r.a_points)
     } else {
-        format!("{} costs {} points, {} {}", spec.a, r.a_points, spec.b, r.b_points)
+        format!("{} costs {} {unit}, {} {}", spec.a, r.a_points, spec.b, r.b_points)
     }
+}
+
+/// Two values as text with the fewest decimals (at least those `text(x, 0)` would
+/// pick, see [`first_decimals`]) at which different values read differently.
+fn distinct(a: f64, b: f64, start: usize, text: impl Fn(f64, usize) -> String) -> (String, String) {
+    let mut d = start;
+    while a != b && text(a, d) == text(b, d) && d < 12 {
+        d += 1;
+    }
+    (text(a, d), text(b, d))
+}
+
+/// The decimals [`percent`] gives `x` (at least 1).
+fn first_decimals(x: f64) -> usize {
+    percent(x).split_once('.').map_or(1, |(_, f)| f.trim_end_matches('%').len())
+}
+
+/// A probability-like value (may exceed 1 per cost) as a percentage with `d` decimals.
+fn pct(x: f64, d: usize) -> String {
+    if x.is_nan() { "-".into() } else { format!("{:.*}%", d, x * 100.0) }
+}
+
+/// A signed percentage with `d` decimals.
+fn signed_pct(x: f64, d: usize) -> String {
+    if x.is_nan() { "-".into() } else { format!("{:+.*}%", d, x * 100.0) }
+}
+
+/// A per-cost difference and its interval's ends as text: percentages for
+/// probabilities, turns otherwise, with enough decimals that none of the three that
+/// differ read alike and none that is not 0 reads as 0.
+fn per_cost_text(x: f64, low: f64, high: f64, probability: bool) -> [String; 3] {
+    let text = |v: f64, d: usize| if probability { signed_pct(v, d) } else { format!("{v:+.*}", d) };
+    let reads_zero = |v: f64, d: usize| v != 0.0 && text(v.abs(), d) == text(0.0, d);
+    let mut d = if probability { 1 } else { 2 };
+    let values = [x, low, high];
+    while d < 12
+        && (values.iter().any(|&v| reads_zero(v, d))
+            || (0..3).any(|i| (i + 1..3).any(|j| values[i] != values[j] && text(values[i], d) == text(values[j], d))))
+    {
+        d += 1;
+    }
+    values.map(|v| text(v, d))
 }
 
 /// A's and B's overall value per point, for metrics where more is better and a rate
@@ -115,6 +159,28 @@ fn value_text(x: f64, probability: bool, signed: bool) -> String {
         (false, true) => format!("{x:+.4}"),
         (false, false) => format!("{x:.4}"),
     }
+}
+
+/// The per-cost fields of `compare --format json` (names are an interface).
+fn per_cost_json(c: &PerCost, metric: Metric) -> serde_json::Value {
+    let finite = |x: f64| x.is_finite().then_some(x);
+    json!({
+        "per_cost_basis": if metric.higher_is_better() {
+            "value per 100 cost units: 100 × value / cost"
+        } else {
+            "turns a 100-unit budget of copies takes: turns × cost / 100 (fewer is better)"
+        },
+        "a_per_100": c.a,
+        "b_per_100": c.b,
+        "difference_per_100": c.difference,
+        "difference_per_100_ci95": c.difference_ci.pair(),
+        "better_per_cost": c.better.name(),
+        "cost_granularity": c.granularity,
+        "parity_cost": c.parity.map(|p| p.rounded),
+        "parity_cost_ci95": c.parity.map(|p| [finite(p.rounded_ci.0), finite(p.rounded_ci.1)]),
+        "parity_cost_unrounded": c.parity.map(|p| p.cost),
+        "parity_cost_unrounded_ci95": c.parity.map(|p| [finite(p.ci.0), finite(p.ci.1)]),
+    })
 }
 
 fn ratio(p: &crate::stats::Interval, i: &crate::stats::Interval) -> Option<f64> {
@@ -203,15 +269,19 @@ fn output<R: Ruleset>(args: &CompareArgs, spec: &CompareSpec<R>, r: &CompareResu
                 o.insert("a_per_point".into(), json!(a));
                 o.insert("b_per_point".into(), json!(b));
             }
-            let j = json!({
+            let mut j = json!({
                 "ruleset": R::NAME, "a": spec.a, "b": spec.b, "metric": metric, "seed": seed,
                 "method": if r.exact { "exact" } else { "monte-carlo" },
                 "intervals": method(&r.overall, r.metric),
                 "a_points": r.a_points, "b_points": r.b_points, "cost": cost_line(spec, r),
                 "pairing": if r.exact { "none needed: exact values" } else { R::PAIRING },
+                "cost_unit": R::COST_UNIT,
                 "overall": overall,
                 "matchups": matchups,
             });
+            if let (Some(c), Some(o)) = (&r.per_cost, j.as_object_mut()) {
+                o.extend(per_cost_json(c, r.metric).as_object().expect("object").clone());
+            }
             super::print_json(&j, false)
         }
         format => {
@@ -277,16 +347,16 @@ fn output<R: Ruleset>(args: &CompareArgs, spec: &CompareSpec<R>, r: &CompareResu
                     format!("{diff}: no significant difference")
                 };
                 let shrink = ratio(&p, &i).map_or("-".into(), |x| format!("{:.0}%", x * 100.0));
-                let values = format!(
-                    "A = {}, B = {}{}",
-                    value_text(o.a, probability, false),
-                    value_text(o.b, probability, false),
-                    per_point(r).map_or(String::new(), |(a, b)| format!(
-                        "; per point: A {}, B {}",
-                        value_text(a, probability, false),
-                        value_text(b, probability, false)
-                    ))
-                );
+                let (a_text, b_text) = if probability {
+                    distinct(o.a, o.b, first_decimals(o.a).max(first_decimals(o.b)), pct)
+                } else {
+                    distinct(o.a, o.b, 4, |x, d| format!("{x:.*}", d))
+                };
+                let per_point_text = per_point(r).map_or(String::new(), |(a, b)| {
+                    let (a, b) = distinct(a, b, first_decimals(a).max(first_decimals(b)), pct);
+                    format!("; per {}: A {a}, B {b}", singular(R::COST_UNIT))
+                });
+                let values = format!("A = {a_text}, B = {b_text}{per_point_text}");
                 let pairing = if r.exact {
                     "method: exact (time-to-kill chains, no sampling)".to_string()
                 } else {
@@ -295,16 +365,74 @@ fn output<R: Ruleset>(args: &CompareArgs, spec: &CompareSpec<R>, r: &CompareResu
                     )
                 };
                 write_stdout(&format!(
-                    "{} (A) vs {} (B), metric {metric}, {} matchups, seed {seed}\n{}\n{values}\n{verdict}\n{pairing}\n\n",
+                    "{} (A) vs {} (B), metric {metric}, {} matchups, seed {seed}\n{}\n{values}\n{verdict} before cost\n{}{pairing}\n\n",
                     spec.a,
                     spec.b,
                     r.matchups.len(),
                     cost_line(spec, r),
+                    per_cost_lines::<R>(spec, r),
                 ))?;
             }
             print_table(&t, format, 4)
         }
     }
+}
+
+/// "points" for people as a singular unit ("per point", "per PV").
+fn singular(unit: &str) -> &str {
+    unit.strip_suffix('s').unwrap_or(unit)
+}
+
+/// The per-cost verdict (difference per 100 cost units with its interval, which side
+/// is better per cost) and the parity cost, one line each; empty without costs.
+fn per_cost_lines<R: Ruleset>(spec: &CompareSpec<R>, r: &CompareResult) -> String {
+    let Some(c) = &r.per_cost else { return String::new() };
+    let unit = R::COST_UNIT;
+    let probability = r.metric != Metric::Turns;
+    let [d, low, high] = per_cost_text(c.difference, c.difference_ci.low, c.difference_ci.high, probability);
+    let how = if r.exact { "exact".to_string() } else { format!("95% CI {low} to {high}") };
+    let basis = if probability {
+        format!("A − B per 100 {unit}")
+    } else {
+        let (a, b) = distinct(c.a, c.b, 4, |x, d| format!("{x:.*}", d));
+        format!(
+            "per cost (turns a 100-{} budget of copies takes, fewer is better): A {a}, B {b}; A − B",
+            singular(unit)
+        )
+    };
+    let verdict = match c.better {
+        Better::A => format!("{} is better per {}", spec.a, singular(unit)),
+        Better::B => format!("{} is better per {}", spec.b, singular(unit)),
+        Better::Tie if r.exact => "equal per cost".to_string(),
+        Better::Tie => "tied within the interval (sidegrade)".to_string(),
+    };
+    let g = c.granularity;
+    let parity = match &c.parity {
+        Some(p) => {
+            let ci = if r.exact {
+                String::new()
+            } else {
+                let high = if p.rounded_ci.1.is_finite() { cost_text(p.rounded_ci.1, g) } else { "unbounded".into() };
+                format!(" (95% CI {} to {high})", cost_text(p.rounded_ci.0, g))
+            };
+            format!(
+                "parity cost: {} would break even with {} per cost here at {} {unit}{ci}, to the catalogue's step of {} {}\n",
+                spec.b,
+                spec.a,
+                cost_text(p.rounded, g),
+                cost_text(g, g),
+                if g == 1.0 { singular(unit) } else { unit },
+            )
+        }
+        None => format!("parity cost: none ({} or {} never scores)\n", spec.a, spec.b),
+    };
+    format!("{basis} = {d} ({how}): {verdict}\n{parity}")
+}
+
+/// A cost rounded to step `g` as text, with the step's decimals.
+fn cost_text(x: f64, g: f64) -> String {
+    let decimals = (0..4).find(|&d| ((g * 10f64.powi(d)) - (g * 10f64.powi(d)).round()).abs() < 1e-9).unwrap_or(3);
+    format!("{:.*}", decimals as usize, x)
 }
 
 /// `--battle`: forces A and B against the forces of `--versus`.

@@ -44,6 +44,8 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
     let kernel = R::duel(&cat, &a, &b, &cond, &options, policy, args.run.max_turns).map_err(|e| anyhow!(e))?;
     let pairs = options.pairs();
     let policy_name = policy.to_string();
+    let reach = |x: &str, y: &str| R::can_attack(&cat, x, y, &cond, &options).map_err(|e| anyhow!(e));
+    let can = (reach(&a, &b)?, reach(&b, &a)?);
     let exact = R::exact_duel(&kernel);
     if args.exact {
         let Some(e) = exact else {
@@ -53,7 +55,7 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                 R::NAME
             ));
         };
-        return print_exact::<R>(args, &a, &b, &R::describe(&cond), &policy_name, &e);
+        return print_exact::<R>(args, (&a, &b), can, &R::describe(&cond), &policy_name, &e);
     }
     let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &policy_name, max_turns: args.run.max_turns };
     let key = cell_key(&spec.duel(&a, &b, &ctx.point::<R>()?));
@@ -76,6 +78,7 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                     "p_b_wins": number::exact(e.p_b_wins),
                     "p_draw": number::exact(e.p_draw),
                 })),
+                "a_can_attack": can.0, "b_can_attack": can.1,
             });
             print_json(&j, false)
         }
@@ -93,12 +96,13 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                 let mean = s.mean_turns.map_or("-".into(), |m| format!("{m:.2}"));
                 let turn = R::TURN;
                 write_stdout(&format!(
-                    "{} vs {} ({}, {} {turn}s max, policy {})\nMonte Carlo, {} duels, seed {}; mean length {mean} {turn}s; draws: {:.4} mutual kills, {:.4} timeouts\n\n",
+                    "{} vs {} ({}, {} {turn}s max, policy {})\n{}Monte Carlo, {} duels, seed {}; mean length {mean} {turn}s; draws: {:.4} mutual kills, {:.4} timeouts\n\n",
                     a,
                     b,
                     R::describe(&cond),
                     args.run.max_turns,
                     policy_name,
+                    reach_note((&a, &b), can),
                     s.trials,
                     config.seed,
                     s.p_mutual_kill,
@@ -113,8 +117,8 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
 /// The exact outcome of a duel, in the chosen format.
 fn print_exact<R: Ruleset>(
     args: &DuelArgs,
-    a: &str,
-    b: &str,
+    (a, b): (&str, &str),
+    can: (bool, bool),
     conditions: &str,
     policy: &str,
     e: &ExactDuelOdds,
@@ -131,6 +135,7 @@ fn print_exact<R: Ruleset>(
                 "ruleset": R::NAME, "a": a, "b": b, "conditions": conditions, "policy": policy,
                 "max_turns": args.run.max_turns, "method": "exact",
                 "p_a_wins": e.p_a_wins, "p_b_wins": e.p_b_wins, "p_draw": e.p_draw,
+                "a_can_attack": can.0, "b_can_attack": can.1,
             });
             print_json(&j, true)
         }
@@ -143,12 +148,24 @@ fn print_exact<R: Ruleset>(
             }
             if format == Format::Table {
                 write_stdout(&format!(
-                    "{a} vs {b} ({conditions}, {} {}s max, policy {policy})\nmethod: exact\n\n",
+                    "{a} vs {b} ({conditions}, {} {}s max, policy {policy})\n{}method: exact\n\n",
                     args.run.max_turns,
-                    R::TURN
+                    R::TURN,
+                    reach_note((a, b), can),
                 ))?;
             }
             print_table(&t, format, 6)
         }
+    }
+}
+
+/// A line saying which side cannot attack at these conditions (no weapon in range, no
+/// reach); empty when both can.
+pub fn reach_note((a, b): (&str, &str), (a_can, b_can): (bool, bool)) -> String {
+    match (a_can, b_can) {
+        (true, true) => String::new(),
+        (false, false) => format!("one-sided: neither {a} nor {b} can attack at these conditions\n"),
+        (false, true) => format!("one-sided: {a} cannot attack {b} at these conditions (no weapon in range)\n"),
+        (true, false) => format!("one-sided: {b} cannot attack {a} at these conditions (no weapon in range)\n"),
     }
 }

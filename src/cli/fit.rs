@@ -173,22 +173,50 @@ pub fn run<R: Ruleset>(args: &FitArgs, ctx: &Invocation<'_>) -> Result<()> {
     let out = run_fit::<R>(&cat, &settings, &progress).map_err(|e| anyhow!(e))?;
     progress.finish();
     let table = fit_table(R::NAME, args.metric, args.target_win, &out);
+    let conditions_text: Vec<String> =
+        grid.iter().map(|p| R::conditions(p).map_or_else(|_| p.key(), |c| R::describe(&c))).collect();
+    let field_words = if args.all {
+        "every build against all the others (joint fit)".to_string()
+    } else {
+        field.iter().map(|(b, w)| format!("{b} (weight {w})")).collect::<Vec<_>>().join(", ")
+    };
     let doc = json!({
         "ruleset": R::NAME,
         "metric": args.metric.name(),
         "target": args.target_win,
         "method": out.method,
         "field": if args.all { json!("all") } else { json!(field.iter().map(|(b, w)| json!({ "build": b, "weight": w })).collect::<Vec<_>>()) },
-        "conditions": grid.iter().map(|p| p.key()).collect::<Vec<_>>(),
+        "field_text": field_words,
+        "conditions": conditions_text,
+        "condition_keys": grid.iter().map(|p| p.key()).collect::<Vec<_>>(),
+        "cost_unit": R::COST_UNIT,
+        "cost_granularity": out.granularity,
+        "one_sided": out.one_sided.iter().map(|m| json!({
+            "build": m.build, "opponent": m.opponent, "conditions": m.conditions,
+            "build_can_attack": m.build_can_attack, "opponent_can_attack": m.opponent_can_attack,
+            "refused": m.refused,
+        })).collect::<Vec<_>>(),
         "policy": policy.to_string(),
         "max_turns": max_turns,
         "seed": config.seed,
         "trials_per_matchup": out.trials_per_matchup,
         "convergence": out.convergence.map(|c| json!({
-            "iterations": c.iterations, "converged": c.converged, "max_relative_change": c.max_relative_change,
+            "iterations": c.iterations, "converged": c.converged, "largest_residual": c.largest_residual,
         })),
         "rows": rows_json(&out),
     });
+    let stuck = out.not_converged();
+    if !stuck.is_empty() {
+        // No costs: a fit that did not converge has none to give.
+        let c = out.convergence.expect("only joint fits fail to converge");
+        return Err(anyhow!(
+            "the joint fit did not converge after {} steps (largest distance of a result from 1/2: {:.1e}); no costs \
+             for: {} (see docs/fit.md: a subset that beats the rest too often has no fixed point)",
+            c.iterations,
+            c.largest_residual,
+            stuck.join(", ")
+        ));
+    }
     if let Some(report) = report {
         write_report::<R>(args, report, &table, &doc, &cat, &options, scenario_name, &out)?;
     }
@@ -196,7 +224,7 @@ pub fn run<R: Ruleset>(args: &FitArgs, ctx: &Invocation<'_>) -> Result<()> {
         Format::Json => write_stdout(&(serde_json::to_string_pretty(&doc)? + "\n")),
         format => {
             if format == Format::Table {
-                write_stdout(&header(args, &out))?;
+                write_stdout(&header::<R>(args, &out, &field_words, &conditions_text))?;
             }
             print_table(&summary(&table), format, 4)
         }
@@ -211,11 +239,13 @@ fn rows_json(out: &FitOutput) -> Vec<serde_json::Value> {
                 "build": r.build,
                 "points": r.points,
                 "fitted_points": r.fitted_points,
-                "fitted_points_ci95": r.fitted_points_ci95.map(|(a, b)| [a, b]),
+                "fitted_points_ci95": r.fitted_points_ci95.map(|(a, b)| [finite(a), finite(b)]),
+                "cost": r.cost,
+                "cost_ci95": r.cost_ci95.map(|(a, b)| [finite(a), finite(b)]),
                 "result_at_current": finite(r.result_at_current),
                 "result_at_current_ci95": [finite(r.result_at_current_ci95.0), finite(r.result_at_current_ci95.1)],
                 "result_at_fitted": r.result_at_fitted,
-                "status": r.status,
+                "status": r.status.name(),
             })
         })
         .collect()
@@ -225,34 +255,50 @@ fn finite(v: f64) -> Option<f64> {
     v.is_finite().then_some(v)
 }
 
-fn header(args: &FitArgs, out: &FitOutput) -> String {
+fn header<R: Ruleset>(args: &FitArgs, out: &FitOutput, field: &str, conditions: &[String]) -> String {
     let how = match out.trials_per_matchup {
         Some(n) => format!("Monte Carlo, {n} duels per matchup, common random numbers across costs"),
         None => "exact duels".to_string(),
     };
     let joint = out.convergence.map_or(String::new(), |c| {
         format!(
-            "; joint fit {} after {} iterations (largest last change {:.1e})",
-            if c.converged { "converged" } else { "did not converge" },
-            c.iterations,
-            c.max_relative_change
+            "; joint fit converged in {} Newton steps (largest distance from 1/2: {:.1e})",
+            c.iterations, c.largest_residual
         )
     });
-    format!("fitted costs: metric {} at target {} ({how}{joint})\n\n", args.metric.name(), args.target_win)
+    let mut text = format!(
+        "fitted costs ({unit}, rounded to the catalogue's step of {g} {unit}): metric {} at target {}\nfield: {field}\nconditions: {}\n({how}{joint})\n",
+        args.metric.name(),
+        args.target_win,
+        conditions.join("; "),
+        unit = R::COST_UNIT,
+        g = out.granularity,
+    );
+    if !out.one_sided.is_empty() {
+        text.push_str(&format!(
+            "left out: {} matchups where a side cannot attack at these conditions (or the duel is not played):\n",
+            out.one_sided.len()
+        ));
+        for m in out.one_sided.iter().take(12) {
+            let who = match (m.build_can_attack, m.opponent_can_attack) {
+                _ if m.refused.is_some() => format!("not played: {}", m.refused.as_deref().unwrap_or("")),
+                (false, false) => "neither can attack".to_string(),
+                (false, true) => format!("{} cannot attack", m.build),
+                _ => format!("{} cannot attack", m.opponent),
+            };
+            text.push_str(&format!("  {} vs {} ({}): {who}\n", m.build, m.opponent, m.conditions));
+        }
+        if out.one_sided.len() > 12 {
+            text.push_str(&format!("  ... and {} more (--format json lists them all)\n", out.one_sided.len() - 12));
+        }
+    }
+    text.push('\n');
+    text
 }
 
 /// The printed columns.
 fn summary(t: &Table) -> Table {
-    let keep = [
-        "build",
-        "points",
-        "fitted_points",
-        "fitted_points_ci95_low",
-        "fitted_points_ci95_high",
-        "result_at_current",
-        "result_at_fitted",
-        "status",
-    ];
+    let keep = ["build", "points", "cost", "cost_ci95_low", "cost_ci95_high", "result_at_current", "status"];
     let idx: Vec<usize> = keep.iter().map(|k| t.columns.iter().position(|c| c == k).expect("a fit column")).collect();
     let mut s = Table::new(keep);
     for r in &t.rows {

@@ -336,7 +336,7 @@ fn finish<R: Ruleset>(
     }
     super::signals::check()?;
     let written = report.commit()?;
-    write_stdout(&summary_text(&out.summary))?;
+    write_stdout(&summary_text(&out.summary, R::COST_UNIT))?;
     if !args.run.quiet {
         eprintln!(
             "wrote {} ({} cells, {} {} in {:.1} s)",
@@ -439,13 +439,33 @@ fn run_battles<R: Ruleset>(
     finish::<R>(args, cat, report, &out, &names, &named, run)
 }
 
-fn summary_text(summary: &Table) -> String {
+/// The fewest decimals (at least one) at which the percentages of `values` that differ
+/// all read differently and none that is not 0 reads as 0.
+fn telling_decimals(values: &[f64]) -> usize {
+    let text = |v: f64, d: usize| format!("{:.*}", d, v * 100.0);
+    (1..12)
+        .find(|&d| {
+            values.iter().all(|&v| v == 0.0 || !v.is_finite() || text(v, d).trim_start_matches(['0', '.']) != "")
+                && values.iter().enumerate().all(|(i, &v)| {
+                    values[i + 1..]
+                        .iter()
+                        .all(|&w| v == w || !v.is_finite() || !w.is_finite() || text(v, d) != text(w, d))
+                })
+        })
+        .unwrap_or(12)
+}
+
+fn summary_text(summary: &Table, unit: &str) -> String {
+    let per_100: Vec<f64> =
+        (0..summary.rows.len()).map(|i| 100.0 * summary.float(i, "p_win_per_point").unwrap_or(f64::NAN)).collect();
+    let d = telling_decimals(&per_100);
+    let per_100_title = format!("win per 100 {unit}");
     let mut t = Table::new([
         "build",
         "points",
         "win",
         "win_ci95",
-        "win per point",
+        per_100_title.as_str(),
         "draw",
         "loss",
         "best matchup",
@@ -458,7 +478,7 @@ fn summary_text(summary: &Table) -> String {
             f("points").into(),
             percent(f("weighted_p_win")).into(),
             percent_interval(f("weighted_p_win_ci95_low"), f("weighted_p_win_ci95_high")).into(),
-            percent(f("p_win_per_point")).into(),
+            (if per_100[i].is_finite() { format!("{:.*}%", d, per_100[i] * 100.0) } else { "-".into() }).into(),
             percent(f("weighted_p_draw")).into(),
             percent(f("weighted_p_loss")).into(),
             format!("{} ({})", summary.text(i, "best_matchup").unwrap_or(""), percent(f("best_p_win"))).into(),
@@ -467,7 +487,7 @@ fn summary_text(summary: &Table) -> String {
     }
     let field_points = summary.float(0, "field_points").unwrap_or(f64::NAN);
     format!(
-        "the field costs {field_points:.1} points on average (weighted by how often each opponent is met); win per point = weighted win rate / the build's points\n{}",
+        "the field costs {field_points:.1} {unit} on average (weighted by how often each opponent is met); win per 100 {unit} = 100 × weighted win rate / the build's cost\n{}",
         t.to_text(3)
     )
 }

@@ -161,6 +161,9 @@ pub struct CostChart {
     pub note: Option<(&'static str, &'static str)>,
 }
 
+/// Turns over which [`Ruleset::can_attack`]'s default looks for a kill.
+pub const CAN_ATTACK_TURNS: u32 = 20;
+
 /// A game volley plays. See the module documentation.
 ///
 /// Names (`attacker`, `target`, `a`, `b`) are the catalogue's names as the ruleset
@@ -184,6 +187,9 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// The selector prefixes this game's catalogue has (`kind:`, `faction:`, `era:`,
     /// `squad:`, ...), read by [`super::kit::select::Selector::parse`] for [`Ruleset::select`].
     const SELECTORS: &'static [super::kit::select::Prefix];
+    /// What the game calls its cost unit (`points`, `PV`, `ECV`): cost-aware verdicts
+    /// print values "per 100" of it.
+    const COST_UNIT: &'static str = "points";
 
     type Catalogue: Send + Sync;
     type Options: RuleOptions;
@@ -332,6 +338,32 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     fn exact_run(run: &Self::AttackRun) -> ExactTtk;
     /// The run's plan for people: (turn from 1, weapon) per attack.
     fn plan(cat: &Self::Catalogue, attacker: &str, run: &Self::AttackRun) -> Vec<(u32, String)>;
+
+    /// Whether duel side `attacker` has an attack that can reach duel side `defender` at
+    /// conditions `c` (a weapon in range, a reach for a special attack): a side that
+    /// cannot is harmless in that engagement, whatever the dice. Engagements flag such
+    /// sides and `fit` leaves their matchups out.
+    ///
+    /// The default reads the exact attack run of `attacker` against `defender` (as
+    /// [`Ruleset::as_target`] names it) with the default policy over
+    /// [`CAN_ATTACK_TURNS`] turns: it can attack when the target can be destroyed at all
+    /// (and, where the run has no exact law, it is assumed to). Rooms override it with
+    /// their own range and reach data, which is exact and cheap.
+    ///
+    /// # Errors
+    /// Unknown names, or what the attack run refuses to play.
+    fn can_attack(
+        cat: &Self::Catalogue,
+        attacker: &str,
+        defender: &str,
+        c: &Self::Conditions,
+        o: &Self::Options,
+    ) -> Result<bool, String> {
+        let target = Self::as_target(defender);
+        let run = Self::attack_run(cat, attacker, &target, c, o, Self::Policy::default(), CAN_ATTACK_TURNS)?;
+        let law = Self::exact_run(&run);
+        Ok(!law.is_available() || law.p_kill > 0.0)
+    }
 
     /// Compile a duel of `a` and `b`, each attacking the other.
     ///

@@ -25,9 +25,20 @@ use super::interval::{Interval, wilson};
 /// proportions is (n11·n00 − n10·n01)/√(product of the margins), set to 0 when a margin is
 /// empty, and shrunk as in the paper: max(A − n/2, 0) for A = n11·n00 − n10·n01 > 0.
 pub fn newcombe_paired(n11: u64, n10: u64, n01: u64, n00: u64, z: f64) -> Interval {
+    newcombe_paired_contrast(n11, n10, n01, n00, (1.0, 1.0), z)
+}
+
+/// The interval of the contrast `sa·p1 − sb·p2` of paired proportions (scales `sa`,
+/// `sb` > 0, constants such as 100 over each side's cost), from the same 2x2 counts as
+/// [`newcombe_paired`]: MOVER (Zou and Donner 2008) over the Wilson limits of p1 and p2,
+/// each scaled by its constant, with Newcombe's shrunk correlation φ. Scaling a part
+/// scales its Wilson limits and leaves φ unchanged, so with `sa = sb = 1` this is
+/// Newcombe's method 10 exactly, and with `sa = sb = s` it is that interval times `s`.
+/// The interval lies within [−sb, sa]; with no pairs it is [−sb, sa].
+pub fn newcombe_paired_contrast(n11: u64, n10: u64, n01: u64, n00: u64, (sa, sb): (f64, f64), z: f64) -> Interval {
     let n = n11 + n10 + n01 + n00;
     if n == 0 {
-        return Interval { low: -1.0, high: 1.0 };
+        return Interval { low: -sb, high: sa };
     }
     let nf = n as f64;
     let (r1, r2) = (n11 + n10, n01 + n00); // first succeeds / fails
@@ -48,11 +59,12 @@ pub fn newcombe_paired(n11: u64, n10: u64, n01: u64, n00: u64, z: f64) -> Interv
         };
         a / margins
     };
-    let d = p1 - p2;
-    let (dl1, du1, dl2, du2) = (p1 - w1.low, w1.high - p1, p2 - w2.low, w2.high - p2);
+    let d = sa * p1 - sb * p2;
+    let (dl1, du1) = (sa * (p1 - w1.low), sa * (w1.high - p1));
+    let (dl2, du2) = (sb * (p2 - w2.low), sb * (w2.high - p2));
     let low = d - (dl1 * dl1 + du2 * du2 - 2.0 * phi * dl1 * du2).max(0.0).sqrt();
     let high = d + (dl2 * dl2 + du1 * du1 - 2.0 * phi * dl2 * du1).max(0.0).sqrt();
-    Interval { low: low.max(-1.0), high: high.min(1.0) }
+    Interval { low: low.max(-sb), high: high.min(sa) }
 }
 
 /// The interval of x − y for independent estimates x ∈ `xi`, y ∈ `yi` (MOVER with no
@@ -129,5 +141,19 @@ mod tests {
         assert!(weighted(&[]).is_none());
         let d = difference(0.5, Interval { low: 0.4, high: 0.6 }, 0.5, Interval { low: 0.4, high: 0.6 });
         assert!((d.high - 0.02f64.sqrt()).abs() < 1e-15 && (d.low + 0.02f64.sqrt()).abs() < 1e-15);
+    }
+
+    #[test]
+    fn a_scaled_contrast_is_the_paired_interval_scaled_when_the_scales_agree() {
+        for counts in [(59, 6, 16, 80), (0, 0, 0, 10), (3, 40, 2, 955)] {
+            let (a, b, c, d) = counts;
+            let plain = newcombe_paired(a, b, c, d, Z95);
+            let same = newcombe_paired_contrast(a, b, c, d, (2.5, 2.5), Z95);
+            assert!((same.low - 2.5 * plain.low).abs() < 1e-12 && (same.high - 2.5 * plain.high).abs() < 1e-12);
+        }
+        // Unequal scales: the contrast of 0.6 and 0.4 at 1/2 and 1/1 is 0.3 − 0.4 < 0,
+        // and its interval holds that estimate.
+        let i = newcombe_paired_contrast(300, 300, 100, 300, (0.5, 1.0), Z95);
+        assert!(i.low < -0.1 && i.high > -0.1 && i.high < 0.0, "{i:?}");
     }
 }

@@ -16,7 +16,7 @@
 //! See [`super::newcombe`] for the references.
 
 use super::interval::{Interval, Z95, wilson95};
-use super::newcombe::{difference, newcombe_paired, weighted};
+use super::newcombe::{difference, newcombe_paired, newcombe_paired_contrast, weighted};
 
 /// What the per-trial outcome is, for choosing intervals.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -139,6 +139,45 @@ impl PairedTally {
             independent_interval,
             exact: false,
         }
+    }
+
+    /// The contrast `sa·mean(A) − sb·mean(B)` for constant scales `sa`, `sb` > 0 (such as
+    /// 100 over each side's cost) and its paired 95% interval: for 0/1 outcomes
+    /// [`super::newcombe::newcombe_paired_contrast`] (Newcombe's method 10 with each
+    /// side's Wilson limits scaled); for bounded means the normal interval of the
+    /// per-trial contrast, whose variance sa²·var(A) + sb²·var(B) − 2·sa·sb·cov(A, B) the
+    /// sums give (Σab = (Σa² + Σb² − Σd²)/2), or, when that sample has no spread, the
+    /// square-and-add of the two scaled bounded intervals (no correlation assumed).
+    pub fn contrast(&self, (sa, sb): (f64, f64)) -> (f64, Interval) {
+        let n = self.trials.max(1) as f64;
+        let value = sa * self.sum_a as f64 / n - sb * self.sum_b as f64 / n;
+        let interval = match self.scale {
+            Scale::Proportion => {
+                let [n11, n10, n01, n00] = self.table();
+                newcombe_paired_contrast(n11, n10, n01, n00, (sa, sb), Z95)
+            }
+            Scale::Range { low, high } => {
+                let (va, vb) = (self.variance(self.sum_a, self.sum_a2), self.variance(self.sum_b, self.sum_b2));
+                let cov = if self.trials < 2 {
+                    0.0
+                } else {
+                    let sab = (self.sum_a2 as i128 + self.sum_b2 as i128 - self.sum_d2 as i128) / 2;
+                    let num = self.trials as i128 * sab - self.sum_a as i128 * self.sum_b as i128;
+                    num as f64 / (n * (n - 1.0))
+                };
+                let var = (sa * sa * va + sb * sb * vb - 2.0 * sa * sb * cov).max(0.0);
+                if self.trials >= 2 && var > 0.0 {
+                    let h = Z95 * (var / n).sqrt();
+                    Interval { low: value - h, high: value + h }
+                } else {
+                    let scale = |i: Interval, s: f64| Interval { low: s * i.low, high: s * i.high };
+                    let a = scale(self.mean_ci(self.sum_a, self.sum_a2, low, high), sa);
+                    let b = scale(self.mean_ci(self.sum_b, self.sum_b2, low, high), sb);
+                    difference(sa * self.sum_a as f64 / n, a, sb * self.sum_b as f64 / n, b)
+                }
+            }
+        };
+        (value, interval)
     }
 
     /// Half-width of the paired 95% interval of the difference (for `--precision`).
@@ -317,5 +356,26 @@ mod tests {
         let e =
             PairedSummary::weighted(&[(1.0, PairedSummary::exact(2.0, 3.0)), (1.0, PairedSummary::exact(4.0, 4.0))]);
         assert_eq!((e.difference, e.paired_ci().half_width(), e.exact), (-0.5, 0.0, true));
+    }
+
+    #[test]
+    fn a_contrast_of_means_reads_the_covariance_from_the_sums() {
+        let scale = Scale::Range { low: 0, high: 10 };
+        let pairs = [(1, 2), (3, 3), (2, 5), (6, 4), (4, 4), (2, 1)];
+        let t = tally(scale, &pairs);
+        // Equal scales: the paired interval of the difference, scaled.
+        let (d, i) = t.contrast((2.0, 2.0));
+        let s = t.summary();
+        assert!((d - 2.0 * s.difference).abs() < 1e-12);
+        assert!((i.low - 2.0 * s.paired_ci().low).abs() < 1e-9 && (i.high - 2.0 * s.paired_ci().high).abs() < 1e-9);
+        // Unequal scales: the normal interval of the per-trial values 3a − b.
+        let (sa, sb) = (3.0, 1.0);
+        let v: Vec<f64> = pairs.iter().map(|&(a, b)| sa * a as f64 - sb * b as f64).collect();
+        let n = v.len() as f64;
+        let mean = v.iter().sum::<f64>() / n;
+        let var = v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+        let (c, ci) = t.contrast((sa, sb));
+        assert!((c - mean).abs() < 1e-12);
+        assert!((ci.half_width() - Z95 * (var / n).sqrt()).abs() < 1e-9, "{ci:?}");
     }
 }

@@ -11,6 +11,7 @@ use crate::stats::newcombe::{difference, weighted};
 use crate::stats::{Interval, JointTable, Metric, PairedSummary, PairedTally, Standing, wilson95};
 
 use super::cells::CellSpec;
+use super::per_cost::{Paired, PerCost, cost_granularity, per_cost};
 
 /// What A and B face.
 #[derive(Debug, Clone, PartialEq)]
@@ -44,6 +45,8 @@ pub struct Matchup {
     pub point: Point,
     pub weight: f64,
     pub summary: PairedSummary,
+    /// The paired outcome behind `summary`, for per-cost readings.
+    pub paired: Paired,
 }
 
 /// Every matchup and the weighted overall comparison.
@@ -57,6 +60,9 @@ pub struct CompareResult {
     pub exact: bool,
     pub matchups: Vec<Matchup>,
     pub overall: PairedSummary,
+    /// The overall comparison per cost ([`super::per_cost`]); `None` when a cost is not
+    /// positive.
+    pub per_cost: Option<PerCost>,
 }
 
 /// Run one kernel per matchup, each keyed by its matchup (never by A or B).
@@ -96,7 +102,7 @@ pub fn run_compare<R: Ruleset>(
         return Err("--exact works for attack runs (--target); duels have no exact solver".into());
     }
     let metric = spec.metric.name();
-    let summaries: Vec<PairedSummary> = match &spec.versus {
+    let pairs: Vec<Paired> = match &spec.versus {
         Versus::Opponents(opponents) => {
             if spec.metric != Metric::Win {
                 return Err("against opponents (duels) the metric is win".into());
@@ -110,7 +116,7 @@ pub fn run_compare<R: Ruleset>(
                     labels.push((name.clone(), p.clone(), w * share));
                 }
             }
-            run_matchups(&kernels, &keys, config, observer)?.iter().map(PairedTally::summary).collect()
+            run_matchups(&kernels, &keys, config, observer)?.into_iter().map(Paired::Sampled).collect()
         }
         Versus::Targets(targets) => {
             if spec.metric == Metric::Win {
@@ -125,7 +131,7 @@ pub fn run_compare<R: Ruleset>(
                         |x: &str| R::attack_run(catalogue, x, t, c, &spec.options, spec.policy, spec.max_turns);
                     if spec.exact {
                         let value = |run: R::AttackRun| R::exact_run(&run).metric_value(spec.metric);
-                        exact.push(PairedSummary::exact(value(attack(&spec.a)?), value(attack(&spec.b)?)));
+                        exact.push(Paired::Exact { a: value(attack(&spec.a)?), b: value(attack(&spec.b)?) });
                     } else {
                         kernels.push(R::paired_run(attack(&spec.a)?, attack(&spec.b)?, spec.metric)?);
                         keys.push(cell_key(&key.matchup(&shown, p, &metric)));
@@ -136,24 +142,27 @@ pub fn run_compare<R: Ruleset>(
             if spec.exact {
                 exact
             } else {
-                run_matchups(&kernels, &keys, config, observer)?.iter().map(PairedTally::summary).collect()
+                run_matchups(&kernels, &keys, config, observer)?.into_iter().map(Paired::Sampled).collect()
             }
         }
     };
     let matchups: Vec<Matchup> = labels
         .into_iter()
-        .zip(summaries)
-        .map(|((versus, point, weight), summary)| Matchup { versus, point, weight, summary })
+        .zip(pairs)
+        .map(|((versus, point, weight), paired)| {
+            let summary = match paired {
+                Paired::Sampled(t) => t.summary(),
+                Paired::Exact { a, b } => PairedSummary::exact(a, b),
+            };
+            Matchup { versus, point, weight, summary, paired }
+        })
         .collect();
     let overall = PairedSummary::weighted(&matchups.iter().map(|m| (m.weight, m.summary)).collect::<Vec<_>>());
-    Ok(CompareResult {
-        metric: spec.metric,
-        a_points: R::points(catalogue, &spec.a)?,
-        b_points: R::points(catalogue, &spec.b)?,
-        exact: spec.exact,
-        matchups,
-        overall,
-    })
+    let (a_points, b_points) = (R::points(catalogue, &spec.a)?, R::points(catalogue, &spec.b)?);
+    let parts: Vec<(f64, Paired)> = matchups.iter().map(|m| (m.weight, m.paired)).collect();
+    let step = cost_granularity::<R>(catalogue);
+    let per_cost = per_cost(&parts, &overall, spec.metric, (a_points, b_points), step);
+    Ok(CompareResult { metric: spec.metric, a_points, b_points, exact: spec.exact, matchups, overall, per_cost })
 }
 
 /// How `compare --battle` pairs A's battles with B's.

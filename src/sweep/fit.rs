@@ -15,7 +15,9 @@ use crate::rules::axis::Point;
 use crate::rules::ruleset::{RuleOptions, Ruleset};
 
 use super::cells::CellSpec;
-use super::fit_link::{FitMetric, Outcome, Root, fit_cost, result, result_interval};
+use super::fit_joint::{Convergence, JointCell, JointFit, solve};
+use super::fit_link::{FitMetric, FitStatus, Outcome, Root, fit_cost, result, result_interval};
+use super::per_cost::{cost_granularity, round_to};
 
 /// How the duels are resolved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -80,20 +82,28 @@ pub struct FitRow {
     pub fitted_points: Option<f64>,
     /// 95% interval of the fitted cost (zero width when exact); `None` when unfitted.
     pub fitted_points_ci95: Option<(f64, f64)>,
+    /// The fitted cost rounded to the catalogue's cost granularity, and its interval
+    /// rounded outwards (an open end stays 0 or infinite).
+    pub cost: Option<f64>,
+    pub cost_ci95: Option<(f64, f64)>,
+    /// NaN when no matchup of the build is left.
     pub result_at_current: f64,
     pub result_at_current_ci95: (f64, f64),
     pub result_at_fitted: Option<f64>,
-    /// `fitted`, or why there is no fitted cost ([`Root::status`]).
-    pub status: &'static str,
+    pub status: FitStatus,
 }
 
-/// How the joint fit (`all`) ended.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Convergence {
-    pub iterations: u32,
-    pub converged: bool,
-    /// The last iteration's largest relative change of a cost.
-    pub max_relative_change: f64,
+/// A matchup left out because a side cannot attack at its conditions.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OneSided {
+    pub build: String,
+    pub opponent: String,
+    /// The conditions' canonical key.
+    pub conditions: String,
+    pub build_can_attack: bool,
+    pub opponent_can_attack: bool,
+    /// Why the ruleset refuses to play the duel, when it does (both sides may reach).
+    pub refused: Option<String>,
 }
 
 /// A fit's rows and how they were computed.
@@ -105,33 +115,47 @@ pub struct FitOutput {
     /// Monte Carlo: duels per matchup in the last round.
     pub trials_per_matchup: Option<u64>,
     pub convergence: Option<Convergence>,
-    /// Matchup cells (build, opponent, point).
+    /// Matchup cells played (build, opponent, point).
     pub cells: usize,
+    /// Matchups left out: one side cannot attack.
+    pub one_sided: Vec<OneSided>,
+    /// The catalogue's cost granularity the costs are rounded to.
+    pub granularity: f64,
     pub engagements: u64,
     pub seconds: f64,
 }
 
-/// Relative change of every cost below which the joint fit has converged.
-pub const JOINT_TOLERANCE: f64 = 1e-9;
-/// Most iterations of the joint fit.
-pub const JOINT_MAX_ITERATIONS: u32 = 10_000;
+impl FitOutput {
+    /// Builds the joint fit found no costs for.
+    pub fn not_converged(&self) -> Vec<&str> {
+        self.rows.iter().filter(|r| r.status == FitStatus::NotConverged).map(|r| r.build.as_str()).collect()
+    }
+}
 
 /// One matchup: fitted build `side`, opponent `opponent` (index into the opponent
 /// list), point index, weight.
 struct Matchup<K> {
     side: usize,
     opponent: usize,
+    point: usize,
     weight: f64,
     kernel: K,
     key: u64,
 }
 
+/// A matchup's outcome from its build's side and the duels behind it (`None`: exact).
+type Measured = ([f64; 4], Option<u64>);
+
 /// Fit costs (module docs).
+///
+/// Matchups where either side cannot attack at the point's conditions
+/// ([`Ruleset::can_attack`]) are left out and listed in [`FitOutput::one_sided`]; a
+/// build with none left gets [`FitStatus::CannotAttack`].
 ///
 /// # Errors
 /// Unknown names, matchups the ruleset refuses, `Exact` without an exact solution, bad
 /// settings (target outside (0, 1), `all` with fewer than two builds or a target other
-/// than 1/2), or a cancelled run.
+/// than 1/2), no matchup where both sides can attack, or a cancelled run.
 pub fn run_fit<R: Ruleset>(
     cat: &R::Catalogue,
     s: &FitSettings<'_, R>,
@@ -166,21 +190,59 @@ pub fn run_fit<R: Ruleset>(
     let policy_name = s.policy.to_string();
     let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &policy_name, max_turns: s.max_turns };
     let grid = s.points.len().max(1) as f64;
+    let conditions: Vec<R::Conditions> = s
+        .points
+        .iter()
+        .map(|p| R::conditions(p).and_then(|c| R::check_engagement(&c).map(|_| c)))
+        .collect::<Result<_, _>>()?;
     let mut matchups = Vec::new();
+    let mut one_sided = Vec::new();
     for (bi, b) in s.builds.iter().enumerate() {
         for (oi, (o, w)) in opponents.iter().enumerate() {
             if s.all && oi == bi {
                 continue;
             }
-            for p in s.points {
-                let c = R::conditions(p)?;
-                R::check_engagement(&c)?;
-                let kernel =
-                    R::duel(cat, b, o, &c, s.options, s.policy, s.max_turns).map_err(|e| format!("{b} vs {o}: {e}"))?;
+            for (pi, (p, c)) in s.points.iter().zip(&conditions).enumerate() {
+                let reach =
+                    |x: &str, y: &str| R::can_attack(cat, x, y, c, s.options).map_err(|e| format!("{x} vs {y}: {e}"));
+                let (bx, ox) = (reach(b, o)?, reach(o, b)?);
+                if !(bx && ox) {
+                    one_sided.push(OneSided {
+                        build: b.clone(),
+                        opponent: o.clone(),
+                        conditions: p.key(),
+                        build_can_attack: bx,
+                        opponent_can_attack: ox,
+                        refused: None,
+                    });
+                    continue;
+                }
+                let kernel = match R::duel(cat, b, o, c, s.options, s.policy, s.max_turns) {
+                    Ok(k) => k,
+                    // A duel the rules do not play (a model duels leave out): no
+                    // attack in it can be priced either.
+                    Err(e) => {
+                        one_sided.push(OneSided {
+                            build: b.clone(),
+                            opponent: o.clone(),
+                            conditions: p.key(),
+                            build_can_attack: bx,
+                            opponent_can_attack: ox,
+                            refused: Some(e),
+                        });
+                        continue;
+                    }
+                };
                 let key = cell_key(&spec.duel(b, o, p));
-                matchups.push(Matchup { side: bi, opponent: oi, weight: w / grid, kernel, key });
+                matchups.push(Matchup { side: bi, opponent: oi, point: pi, weight: w / grid, kernel, key });
             }
         }
+    }
+    if matchups.is_empty() {
+        return Err(format!(
+            "no matchup to price from: in every one a side cannot attack at these conditions ({} left out)",
+            one_sided.len()
+        ));
     }
     let exact: Option<Vec<[f64; 4]>> = match s.method {
         FitMethod::MonteCarlo => None,
@@ -199,62 +261,71 @@ pub fn run_fit<R: Ruleset>(
             laws
         }
     };
-    let cells_of = |outcomes: &[([f64; 4], Option<u64>)], side: usize, costs: Option<&[f64]>| -> Vec<Outcome> {
+    // The joint fit reads each pair from both seatings: i's outcome against j is the
+    // mean of i's duel against j and j's duel against i seen from i, so the two shares
+    // of a matchup add to 1 (see `fit_joint`). Builds meet every other build, and a
+    // matchup left out is left out from both seats, so the mirror always exists.
+    let mirror: Vec<Option<usize>> = if s.all {
+        let index: std::collections::HashMap<(usize, usize, usize), usize> =
+            matchups.iter().enumerate().map(|(i, m)| ((m.side, m.opponent, m.point), i)).collect();
+        matchups.iter().map(|m| index.get(&(m.opponent, m.side, m.point)).copied()).collect()
+    } else {
+        vec![None; matchups.len()]
+    };
+    let consistent = |measured: &[Measured]| -> Vec<Measured> {
+        measured
+            .iter()
+            .zip(&mirror)
+            .map(|(&(p, n), m)| match m {
+                Some(j) => {
+                    let (q, k) = measured[*j];
+                    let seen = [q[1], q[0], q[2], q[3]];
+                    (std::array::from_fn(|i| 0.5 * (p[i] + seen[i])), n.zip(k).map(|(a, b)| a + b))
+                }
+                None => (p, n),
+            })
+            .collect()
+    };
+    let cells_of = |outcomes: &[Measured], side: usize, costs: Option<&[Option<f64>]>| -> Vec<Outcome> {
         matchups
             .iter()
             .zip(outcomes)
             .filter(|(m, _)| m.side == side)
-            .map(|(m, (p, n))| Outcome {
-                weight: m.weight,
-                opponent_points: costs.map_or(opponent_points[m.opponent], |c| c[m.opponent]),
-                p: *p,
-                trials: *n,
+            .filter_map(|(m, (p, n))| {
+                let opponent_points = match costs {
+                    Some(c) => c[m.opponent]?,
+                    None => opponent_points[m.opponent],
+                };
+                Some(Outcome { weight: m.weight, opponent_points, p: *p, trials: *n })
             })
             .collect()
     };
-    // Joint fit: each build's cost fitted against the others' current costs, then all
-    // costs scaled to keep their total (the links are scale-free), until nothing moves.
-    // Without `all`: the catalogue's costs, no convergence.
-    let joint = |outcomes: &[([f64; 4], Option<u64>)]| -> (Vec<f64>, Option<Convergence>) {
-        let mut costs: Vec<f64> = build_points.clone();
+    let g = cost_granularity::<R>(cat);
+    let reachless: Vec<Option<FitStatus>> = (0..s.builds.len())
+        .map(|b| (!matchups.iter().any(|m| m.side == b)).then_some(FitStatus::CannotAttack))
+        .collect();
+    // Joint fit: every build's cost at once (`fit_joint`). Without `all`: the
+    // catalogue's costs for the field, no convergence.
+    let joint = |outcomes: &[Measured]| -> Option<JointFit> {
         if !s.all {
-            return (costs, None);
+            return None;
         }
-        let total: f64 = build_points.iter().sum();
-        let mut last = Convergence { iterations: 0, converged: false, max_relative_change: f64::INFINITY };
-        for it in 1..=JOINT_MAX_ITERATIONS {
-            let mut next = Vec::with_capacity(costs.len());
-            for b in 0..s.builds.len() {
-                let cells = cells_of(outcomes, b, Some(&costs));
-                match super::fit_link::root(|c| result(&cells, s.metric, c), s.target, costs[b]) {
-                    Root::At(c) => next.push(c),
-                    // This build reaches the target at no cost: no fixed point.
-                    _ => break,
-                }
-            }
-            if next.len() < costs.len() {
-                last = Convergence { iterations: it, converged: false, max_relative_change: f64::NAN };
-                break;
-            }
-            let scale = total / next.iter().sum::<f64>();
-            let mut change: f64 = 0.0;
-            for (c, n) in costs.iter_mut().zip(&next) {
-                let n = n * scale;
-                change = change.max((n - *c).abs() / *c);
-                *c = n;
-            }
-            last = Convergence { iterations: it, converged: change < JOINT_TOLERANCE, max_relative_change: change };
-            if last.converged {
-                break;
-            }
-        }
-        (costs, Some(last))
+        let cells: Vec<JointCell> = matchups
+            .iter()
+            .zip(outcomes)
+            .map(|(m, (p, n))| JointCell {
+                i: m.side,
+                j: m.opponent,
+                outcome: Outcome { weight: m.weight, opponent_points: 1.0, p: *p, trials: *n },
+            })
+            .collect();
+        Some(solve(&build_points, &cells, s.metric, &reachless, g))
     };
     let mut engagements = 0;
-    // The outcomes, and the costs of the field the rows report (the joint fit's with `all`).
-    let (outcomes, method, trials_per_matchup, (costs, convergence)) = match exact {
+    // The outcomes, and the joint fit with `all`.
+    let (outcomes, method, trials_per_matchup, fitted) = match exact {
         Some(laws) => {
-            let outcomes: Vec<_> = laws.into_iter().map(|p| (p, None)).collect();
+            let outcomes = consistent(&laws.into_iter().map(|p| (p, None)).collect::<Vec<_>>());
             let fitted = joint(&outcomes);
             (outcomes, "exact", None, fitted)
         }
@@ -268,7 +339,7 @@ pub fn run_fit<R: Ruleset>(
                     matchups.iter().map(|m| Cell { key: m.key, kernel: &m.kernel }).collect();
                 let tallies = run(&cells, &config, observer).map_err(|e| e.to_string())?;
                 engagements += tallies.iter().map(|t| t.trials).sum::<u64>();
-                let outcomes: Vec<([f64; 4], Option<u64>)> = tallies
+                let measured: Vec<Measured> = tallies
                     .iter()
                     .map(|t| {
                         let k = t.trials.max(1) as f64;
@@ -278,11 +349,15 @@ pub fn run_fit<R: Ruleset>(
                         (p, Some(t.trials))
                     })
                     .collect();
+                let outcomes = consistent(&measured);
                 // Judged as the rows report it: against the joint fit's costs with `all`.
                 let fitted = joint(&outcomes);
                 let wide = s.precision.is_some_and(|e| {
                     (0..s.builds.len()).any(|b| {
-                        let cells = cells_of(&outcomes, b, s.all.then_some(fitted.0.as_slice()));
+                        if reachless[b].is_some() || fitted.as_ref().is_some_and(|f| f.status[b] != FitStatus::Fitted) {
+                            return false;
+                        }
+                        let cells = cells_of(&outcomes, b, fitted.as_ref().map(|f| f.costs.as_slice()));
                         match fit_cost(&cells, s.metric, s.target, build_points[b]) {
                             (Root::At(c), Some((lo, hi))) => (c - lo).max(hi - c) > e,
                             _ => false,
@@ -296,28 +371,63 @@ pub fn run_fit<R: Ruleset>(
             }
         }
     };
-    let unconverged = convergence.is_some_and(|c| !c.converged);
     let rows = (0..s.builds.len())
         .map(|b| {
-            // The field's costs: fixed, or the joint fit's (intervals hold the others'
-            // fitted costs fixed).
-            let field_costs = s.all.then_some(costs.as_slice());
-            let cells = cells_of(&outcomes, b, field_costs);
-            let (root, ci) = fit_cost(&cells, s.metric, s.target, build_points[b]);
             // The result at today's costs, the field's included.
-            let (now, now_ci) = result_interval(&cells_of(&outcomes, b, None), s.metric, build_points[b]);
+            let (now, now_ci) = match cells_of(&outcomes, b, None) {
+                cells if cells.is_empty() => (f64::NAN, (f64::NAN, f64::NAN)),
+                cells => result_interval(&cells, s.metric, build_points[b]),
+            };
+            let unfitted = |status: FitStatus| FitRow {
+                build: s.builds[b].clone(),
+                points: build_points[b],
+                fitted_points: None,
+                fitted_points_ci95: None,
+                cost: None,
+                cost_ci95: None,
+                result_at_current: now,
+                result_at_current_ci95: now_ci,
+                result_at_fitted: None,
+                status,
+            };
+            if let Some(status) = reachless[b] {
+                return unfitted(status);
+            }
+            if let Some(f) = &fitted
+                && f.status[b] != FitStatus::Fitted
+            {
+                return unfitted(f.status[b]);
+            }
+            // The field's costs: fixed, or the joint fit's (intervals hold the others'
+            // fitted costs fixed, and leave out the builds outside the joint fit).
+            let cells = cells_of(&outcomes, b, fitted.as_ref().map(|f| f.costs.as_slice()));
+            let (root, ci) = fit_cost(&cells, s.metric, s.target, build_points[b]);
+            // The joint fit's cost (its negligible chances read as none); the interval
+            // holds the others at theirs.
+            let (c, ci) = match (fitted.as_ref().and_then(|f| f.costs[b]), root) {
+                (Some(c), _) => (c, ci.map_or((c, c), |(lo, hi)| (lo.min(c), hi.max(c)))),
+                (None, Root::At(c)) => (c, ci.unwrap_or((c, c))),
+                (None, _) => return unfitted(root.status()),
+            };
+            let exact = cells.iter().all(|o| o.trials.is_none());
+            let ci = if exact { (c, c) } else { ci };
+            if round_to(c, g) <= 0.0 {
+                // Worth less than the catalogue's smallest step: no cost it can write.
+                return unfitted(FitStatus::Hopeless);
+            }
+            let up = |x: f64| if x.is_finite() { (x / g).ceil() * g } else { x };
+            let rounded_ci = if exact { (round_to(c, g), round_to(c, g)) } else { ((ci.0 / g).floor() * g, up(ci.1)) };
             FitRow {
                 build: s.builds[b].clone(),
                 points: build_points[b],
-                fitted_points: root.value(),
-                fitted_points_ci95: ci,
+                fitted_points: Some(c),
+                fitted_points_ci95: Some(ci),
+                cost: Some(round_to(c, g)),
+                cost_ci95: Some(rounded_ci),
                 result_at_current: now,
                 result_at_current_ci95: now_ci,
-                result_at_fitted: root.value().map(|c| result(&cells, s.metric, c)),
-                status: match root {
-                    Root::At(_) if unconverged => "fitted against the last iterate (the joint fit did not converge)",
-                    _ => root.status(),
-                },
+                result_at_fitted: Some(result(&cells, s.metric, c)),
+                status: FitStatus::Fitted,
             }
         })
         .collect();
@@ -325,8 +435,10 @@ pub fn run_fit<R: Ruleset>(
         rows,
         method,
         trials_per_matchup,
-        convergence,
+        convergence: fitted.map(|f| f.convergence),
         cells: matchups.len(),
+        one_sided,
+        granularity: g,
         engagements,
         seconds: start.elapsed().as_secs_f64(),
     })
@@ -353,13 +465,16 @@ pub fn fit_table(ruleset: &str, metric: FitMetric, target: f64, out: &FitOutput)
         ("fitted_points", Kind::Float),
         ("fitted_points_ci95_low", Kind::Float),
         ("fitted_points_ci95_high", Kind::Float),
+        ("cost", Kind::Float),
+        ("cost_ci95_low", Kind::Float),
+        ("cost_ci95_high", Kind::Float),
         ("result_at_current", Kind::Float),
         ("result_at_current_ci95_low", Kind::Float),
         ("result_at_current_ci95_high", Kind::Float),
         ("result_at_fitted", Kind::Float),
         ("status", Kind::Text),
     ]);
-    let opt = |v: Option<f64>| v.map_or(Value::Null, Value::from);
+    let opt = |v: Option<f64>| v.filter(|x| x.is_finite()).map_or(Value::Null, Value::from);
     for r in &out.rows {
         t.push(vec![
             ruleset.into(),
@@ -371,11 +486,14 @@ pub fn fit_table(ruleset: &str, metric: FitMetric, target: f64, out: &FitOutput)
             opt(r.fitted_points),
             opt(r.fitted_points_ci95.map(|c| c.0)),
             opt(r.fitted_points_ci95.map(|c| c.1)),
-            r.result_at_current.into(),
-            r.result_at_current_ci95.0.into(),
-            r.result_at_current_ci95.1.into(),
+            opt(r.cost),
+            opt(r.cost_ci95.map(|c| c.0)),
+            opt(r.cost_ci95.map(|c| c.1)),
+            opt(Some(r.result_at_current)),
+            opt(Some(r.result_at_current_ci95.0)),
+            opt(Some(r.result_at_current_ci95.1)),
             opt(r.result_at_fitted),
-            r.status.into(),
+            r.status.name().into(),
         ]);
     }
     t

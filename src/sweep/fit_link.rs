@@ -79,7 +79,7 @@ const TIMEOUT: usize = 3;
 
 impl Outcome {
     /// (k, l) of the module docs for `metric`.
-    fn k_l(&self, metric: FitMetric) -> (f64, f64) {
+    pub fn k_l(&self, metric: FitMetric) -> (f64, f64) {
         let p = &self.p;
         match metric {
             FitMetric::Win => {
@@ -161,30 +161,75 @@ impl Root {
             _ => None,
         }
     }
-    pub fn status(self) -> &'static str {
+    pub fn status(self) -> FitStatus {
         match self {
-            Root::At(_) => "fitted",
-            Root::AlwaysAbove => "above target at any cost",
-            Root::AlwaysBelow => "below target at any cost",
+            Root::At(_) => FitStatus::Fitted,
+            Root::AlwaysAbove => FitStatus::Unbeatable,
+            Root::AlwaysBelow => FitStatus::Hopeless,
         }
     }
 }
 
-/// Costs searched, as factors of the reference cost.
-const SPAN: f64 = 1e6;
+/// What became of a build in a fit (`status` in tables and JSON).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FitStatus {
+    /// A cost was fitted.
+    Fitted,
+    /// The field cannot bring its result down to the target at any cost.
+    Unbeatable,
+    /// Its result stays below the target at any cost, even free.
+    Hopeless,
+    /// Every matchup of it has a side that cannot attack: nothing to price it from.
+    CannotAttack,
+    /// The joint fit found no costs (no fixed point, or it ran off).
+    NotConverged,
+}
 
-/// The cost at which the decreasing function `f` equals `target`, searched between
-/// `reference / 1e6` and `reference × 1e6` (bisection on the log of the cost, to a
-/// relative 1e-12).
+impl FitStatus {
+    pub fn name(self) -> &'static str {
+        match self {
+            FitStatus::Fitted => "fitted",
+            FitStatus::Unbeatable => "unbeatable",
+            FitStatus::Hopeless => "hopeless",
+            FitStatus::CannotAttack => "cannot-attack",
+            FitStatus::NotConverged => "not-converged",
+        }
+    }
+}
+
+/// Largest log-distance from the reference cost searched (costs from e^-700 to e^700
+/// times it stay finite and positive).
+const REACH: f64 = 700.0;
+
+/// The cost at which the decreasing function `f` equals `target`: a bracket around
+/// `reference` widened (doubling its log-width) until it holds the root or reaches
+/// e^±700 times the reference, then bisection on the log of the cost to a relative
+/// 1e-12. Where no bracket within that reach holds it, the result stays above (below)
+/// the target at any cost.
 pub fn root(f: impl Fn(f64) -> f64, target: f64, reference: f64) -> Root {
-    let (mut lo, mut hi) = ((reference / SPAN).ln(), (reference * SPAN).ln());
-    if f(lo.exp()) < target {
+    if f(reference).is_nan() {
+        // No cell trades any points (kill points with only timeouts).
         return Root::AlwaysBelow;
     }
-    if f(hi.exp()) > target {
-        return Root::AlwaysAbove;
+    let centre = reference.ln();
+    let mut width = 1.0;
+    let (mut lo, mut hi) = (centre - width, centre + width);
+    while f(lo.exp()) < target {
+        if width >= REACH {
+            return Root::AlwaysBelow;
+        }
+        width = (width * 2.0).min(REACH);
+        lo = centre - width;
     }
-    while hi - lo > 1e-12 {
+    width = 1.0;
+    while f(hi.exp()) > target {
+        if width >= REACH {
+            return Root::AlwaysAbove;
+        }
+        width = (width * 2.0).min(REACH);
+        hi = centre + width;
+    }
+    while hi - lo > 1e-12 * (1.0 + lo.abs().max(hi.abs())) {
         let mid = 0.5 * (lo + hi);
         if f(mid.exp()) > target {
             lo = mid;

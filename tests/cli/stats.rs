@@ -219,7 +219,7 @@ fn gauntlet_shows_points_and_never_collapses_an_interval() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("the field costs"), "{text}");
-    assert!(text.contains("win per point"), "{text}");
+    assert!(text.contains("win per 100 points"), "{text}");
     // no ">99%" or "<1%" anywhere, and no interval with equal ends
     assert!(!text.contains(">99%") && !text.contains("<1%"), "{text}");
     for word in text.split_whitespace() {

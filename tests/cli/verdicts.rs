@@ -1,1 +1,235 @@
 //! Verdicts: cost-aware comparisons, fits that converge or say so, sides that cannot attack.
+
+use super::*;
+
+fn num(j: &serde_json::Value, k: &str) -> f64 {
+    j[k].as_f64().unwrap_or_else(|| panic!("{k} is not a number: {j}"))
+}
+
+/// The run's stdout and exit code.
+fn run_of(args: &[&str]) -> (String, String, Option<i32>) {
+    let out = volley().args(args).output().unwrap();
+    (String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into(), out.status.code())
+}
+
+#[test]
+fn the_raw_winner_can_lose_per_point_and_compare_says_so() {
+    // Skirmishers: the Rifleman wins more but the SMG gunner wins more per point
+    // (0.234% against 0.238% per PV): the old verdict printed both as 0.2%.
+    let args = ["--ruleset", "skirmishers", "compare", "Rifleman", "Veteran SMG Gunner", "--against", "Rifle squad"];
+    let args = [&args[..], &["--range", "10", "--quiet"]].concat();
+    let text = stdout_of(&args);
+    let line = text.lines().find(|l| l.contains("per PV: A ")).unwrap_or_else(|| panic!("{text}"));
+    let (a, b) = line.split_once("per PV: A ").unwrap().1.split_once(", B ").unwrap();
+    assert_ne!(a, b, "different per-point values print alike: {line}");
+    let j = json_of(&[&args[..], &["--format", "json"]].concat());
+    let (a, b) = (num(&j, "a_per_100"), num(&j, "b_per_100"));
+    assert!(b > a, "the SMG gunner is better per point: {j}");
+    let d = num(&j, "difference_per_100");
+    assert!((d - (a - b)).abs() < 1e-12);
+    let ci = j["difference_per_100_ci95"].as_array().unwrap();
+    assert!(ci[0].as_f64().unwrap() <= d && d <= ci[1].as_f64().unwrap(), "{j}");
+    let verdict = j["better_per_cost"].as_str().unwrap();
+    let tie = ci[0].as_f64().unwrap() <= 0.0 && ci[1].as_f64().unwrap() >= 0.0;
+    assert_eq!(verdict, if tie { "tie" } else { "b" }, "{j}");
+    if tie {
+        assert!(text.contains("tied within the interval (sidegrade)"), "{text}");
+    } else {
+        assert!(text.contains("Veteran SMG Gunner is better per PV"), "{text}");
+    }
+    // The parity cost solves the per-cost equality: B at cost c is worth A per PV.
+    let parity = num(&j, "parity_cost_unrounded");
+    let (pa, pb) = (num(&j["overall"], "a"), num(&j["overall"], "b"));
+    assert!((parity - num(&j, "a_points") * pb / pa).abs() < 1e-9, "{j}");
+    assert_eq!(num(&j, "parity_cost"), (parity / num(&j, "cost_granularity")).round() * num(&j, "cost_granularity"));
+    let pci = j["parity_cost_ci95"].as_array().unwrap();
+    assert!(pci[0].as_f64().unwrap() <= parity && pci[1].as_f64().map_or(true, |h| h >= parity), "{j}");
+}
+
+#[test]
+fn a_dearer_tank_that_wins_more_is_worse_per_ecv() {
+    let args = [
+        "--ruleset",
+        "shellshock",
+        "compare",
+        "Main Battle Tank",
+        "Hover Skirmisher",
+        "--against",
+        "mixed",
+        "--range",
+        "36",
+        "--quiet",
+        "--format",
+        "json",
+    ];
+    let j = json_of(&args);
+    assert_eq!(j["cost_unit"], "ECV");
+    assert!(num(&j, "a_points") > num(&j, "b_points"), "{j}");
+    assert!(num(&j, "a_per_100") < num(&j, "b_per_100"), "the tank is worse per ECV: {j}");
+    assert_ne!(j["better_per_cost"], "a", "{j}");
+}
+
+#[test]
+fn exact_attack_runs_get_a_per_point_figure_and_parity_cost() {
+    let args = ["compare", "Paladin Siege", "Troll Brawler", "--target", "Stingray", "--target", "ac:4", "--exact"];
+    let text = stdout_of(&args);
+    assert!(text.contains("turns a 100-point budget of copies takes, fewer is better): A "), "{text}");
+    assert!(text.contains("parity cost: Troll Brawler would break even"), "{text}");
+    let j = json_of(&[&args[..], &["--format", "json"]].concat());
+    let (ta, tb) = (num(&j["overall"], "a"), num(&j["overall"], "b"));
+    let (ca, cb) = (num(&j, "a_points"), num(&j, "b_points"));
+    assert!((num(&j, "a_per_100") - ta * ca / 100.0).abs() < 1e-9, "{j}");
+    assert!((num(&j, "difference_per_100") - (ta * ca - tb * cb) / 100.0).abs() < 1e-9, "{j}");
+    let ci = j["difference_per_100_ci95"].as_array().unwrap();
+    assert_eq!(ci[0], ci[1], "exact: zero width");
+    let better = if ta * ca < tb * cb { "a" } else { "b" };
+    assert_eq!(j["better_per_cost"], better, "{j}");
+    assert!((num(&j, "parity_cost_unrounded") - ca * ta / tb).abs() < 1e-9, "{j}");
+}
+
+/// `fit --all` at a ruleset's defaults as JSON, checked to exit 0.
+fn fit_all(ruleset: &str, extra: &[&str]) -> serde_json::Value {
+    let args = [&["--ruleset", ruleset, "fit", "--all", "--quiet", "--format", "json"][..], extra].concat();
+    let (out, err, code) = run_of(&args);
+    assert_eq!(code, Some(0), "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+/// Every row is a finite fit with its interval, or an unfitted status with no cost.
+fn check_fit_rows(j: &serde_json::Value) {
+    for k in ["field", "conditions", "metric", "target"] {
+        assert!(!j[k].is_null(), "{k}: {j}");
+    }
+    let rows = j["rows"].as_array().unwrap();
+    for r in rows {
+        let status = r["status"].as_str().unwrap();
+        assert!(["fitted", "unbeatable", "hopeless", "cannot-attack", "not-converged"].contains(&status), "{status}");
+        if status == "fitted" {
+            let c = num(r, "cost");
+            let ci = r["cost_ci95"].as_array().unwrap();
+            assert!(c.is_finite() && c > 0.0, "{r}");
+            assert!(ci[0].as_f64().unwrap() <= c && ci[1].as_f64().map_or(true, |h| h >= c), "{r}");
+            let g = num(j, "cost_granularity");
+            assert!(((c / g) - (c / g).round()).abs() < 1e-6, "rounded to the catalogue's step {g}: {r}");
+        } else {
+            assert!(r["cost"].is_null() && r["fitted_points"].is_null(), "{r}");
+        }
+    }
+    assert!(rows.iter().any(|r| r["status"] == "fitted"), "{j}");
+}
+
+#[test]
+fn techcommander_fit_all_converges_or_says_so() {
+    // Was: "did not converge after 1 iterations (largest last change NaN)", exit 0,
+    // with costs printed (Paladin Siege 1901, Stingray 0.022).
+    let args = ["fit", "--all", "--range", "12", "--quiet", "--format", "json"];
+    let (out, err, code) = run_of(&args);
+    assert!(!err.contains("NaN") && !out.contains("NaN"), "{err}{out}");
+    match code {
+        Some(0) => {
+            let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(j["convergence"]["converged"], true, "{j}");
+            check_fit_rows(&j);
+        }
+        Some(1) => {
+            assert!(out.is_empty(), "no costs when the fit did not converge: {out}");
+            assert!(err.contains("did not converge") && err.contains("no costs for: "), "{err}");
+        }
+        other => panic!("exit {other:?}: {err}"),
+    }
+}
+
+#[test]
+fn mechcom_fit_all_converges_at_its_defaults() {
+    // Was: exit 1 on the Typhon.
+    let j = fit_all("mechcom", &[]);
+    assert_eq!(j["convergence"]["converged"], true, "{j}");
+    check_fit_rows(&j);
+}
+
+#[test]
+fn skirmishers_fit_all_gives_no_absurd_costs() {
+    // Was: Rocketeer 0.047 against Heavy Power Trooper 2,985.
+    let j = fit_all("skirmishers", &[]);
+    assert_eq!(j["convergence"]["converged"], true, "{j}");
+    check_fit_rows(&j);
+}
+
+#[test]
+fn shellshock_fit_all_converges_at_its_defaults() {
+    let j = fit_all("shellshock", &[]);
+    assert_eq!(j["convergence"]["converged"], true, "{j}");
+    check_fit_rows(&j);
+}
+
+#[test]
+fn a_fit_names_its_field_conditions_metric_and_target() {
+    let text = stdout_of(&["fit", "Dwarf ALPHA", "--field", "meta", "--range", "12", "--quiet"]);
+    assert!(text.contains("field: ") && text.contains("conditions: range 12"), "{text}");
+    assert!(text.contains("metric win at target 0.5"), "{text}");
+}
+
+#[test]
+fn duels_say_which_side_cannot_attack() {
+    // No Kerberos weapon reaches 3 hexes: it cannot attack, and the duel says so.
+    let args = ["--ruleset", "mechcom", "duel", "Wasp", "Kerberos", "--range", "3", "--quiet"];
+    let j = json_of(&[&args[..], &["--format", "json", "--trials", "2000"]].concat());
+    assert_eq!((j["a_can_attack"].as_bool(), j["b_can_attack"].as_bool()), (Some(true), Some(false)), "{j}");
+    let text = stdout_of(&[&args[..], &["--trials", "2000"]].concat());
+    assert!(text.contains("Kerberos cannot attack Wasp"), "{text}");
+    // Both reach at 12.
+    let j = json_of(&[
+        "--ruleset",
+        "mechcom",
+        "duel",
+        "Wasp",
+        "Kerberos",
+        "--range",
+        "12",
+        "--trials",
+        "200",
+        "--format",
+        "json",
+    ]);
+    assert_eq!((j["a_can_attack"].as_bool(), j["b_can_attack"].as_bool()), (Some(true), Some(true)), "{j}");
+}
+
+#[test]
+fn fits_leave_out_one_sided_matchups() {
+    // Was: one mech priced at 10,051 against its 230, from matchups it could not lose.
+    let j =
+        json_of(&["--ruleset", "mechcom", "fit", "--field", "arena", "--range", "3", "--quiet", "--format", "json"]);
+    let one_sided = j["one_sided"].as_array().unwrap();
+    assert!(!one_sided.is_empty(), "{j}");
+    assert!(one_sided.iter().all(|m| m["build_can_attack"] == false || m["opponent_can_attack"] == false));
+    // Kerberos reaches nobody at 3 hexes: it is not priced (was 0.0008 points).
+    let rows = j["rows"].as_array().unwrap();
+    let kerberos = rows.iter().find(|r| r["build"] == "Kerberos").unwrap();
+    assert_eq!(kerberos["status"], "cannot-attack", "{kerberos}");
+    assert!(kerberos["cost"].is_null(), "{kerberos}");
+    for r in rows.iter().filter(|r| r["status"] == "fitted") {
+        assert!((num(r, "result_at_fitted") - 0.5).abs() < 1e-6, "{r}");
+    }
+}
+
+#[test]
+fn gauntlet_prints_win_per_100_with_digits_that_tell_builds_apart() {
+    // Was: "win per point" 0.2% for both (0.234% and 0.238% per PV).
+    let dir = tempfile::tempdir().unwrap();
+    let out = volley()
+        .current_dir(dir.path())
+        .args(["--ruleset", "skirmishers", "gauntlet", "Rifleman", "Veteran SMG Gunner", "--field", "Rifle squad"])
+        .args(["--range", "10", "--quiet", "--no-charts", "--out", "g"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("win per 100 PV"), "{text}");
+    let per_100: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("Rifleman") || l.starts_with("Veteran SMG Gunner"))
+        .map(|l| l.split_whitespace().filter(|w| w.ends_with('%')).nth(2).unwrap())
+        .collect();
+    assert_eq!(per_100.len(), 2, "{text}");
+    assert_ne!(per_100[0], per_100[1], "{text}");
+}

@@ -330,6 +330,16 @@ impl Ruleset for Mechcom {
         DuelKernel::new(&model(cat, a, c.attacker)?, &model(cat, b, c.target)?, &c.sit, o, max_turns)
     }
 
+    /// A weapon the attack rules let fire at these conditions (range, cover, spotting).
+    fn can_attack(cat: &Catalogue, a: &str, d: &str, c: &Setting, o: &Options) -> Result<bool, String> {
+        let (attacker, defender) = (model(cat, a, c.attacker)?, model(cat, d, c.target)?);
+        Ok(attacker
+            .mech
+            .weapons
+            .iter()
+            .any(|w| super::odds::compile_attack(&attacker, w, &defender, &c.sit, o).is_ok()))
+    }
+
     fn exact_duel(d: &DuelKernel) -> Option<ExactDuelOdds> {
         d.exact().map(|e| ExactDuelOdds { p_a_wins: e.p_a_wins, p_b_wins: e.p_b_wins, p_draw: e.p_draw() })
     }

@@ -148,6 +148,7 @@ impl Ruleset for Shellshock {
     const PAIRING: &'static str = "common random numbers: attack runs by one uniform per trial mapped through each side's exact time-to-kill law; duels by one generator per trial that A's and B's duels each replay";
     const POLICIES: &'static [&'static str] = Policy::NAMES;
     const SELECTORS: &'static [crate::rules::kit::select::Prefix] = super::catalogue::SELECTORS;
+    const COST_UNIT: &'static str = "ECV";
 
     type Catalogue = Catalogue;
     type Options = Options;
@@ -398,6 +399,11 @@ impl Ruleset for Shellshock {
     ) -> Result<DuelKernel, String> {
         let (au, bu) = (unit(cat, a)?, unit(cat, b)?);
         DuelKernel::new(AttackRun::new(cat, au, bu, c, o, max_turns)?, AttackRun::new(cat, bu, au, c, o, max_turns)?)
+    }
+
+    /// A gunner with a weapon in range (type I not under the indirect minimum range).
+    fn can_attack(cat: &Catalogue, a: &str, d: &str, c: &Conditions, o: &Options) -> Result<bool, String> {
+        Ok(!plans(cat, unit(cat, a)?, unit(cat, d)?, c, o).is_empty())
     }
 
     fn exact_duel(d: &DuelKernel) -> Option<ExactDuelOdds> {

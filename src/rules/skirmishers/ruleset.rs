@@ -170,6 +170,7 @@ impl Ruleset for Skirmishers {
     const PAIRING: &'static str = "common random numbers: attack runs by one uniform per trial mapped through each side's exact time-to-kill law; duels by one generator per trial that A's and B's duels each replay";
     const POLICIES: &'static [&'static str] = RunPolicy::NAMES;
     const SELECTORS: &'static [crate::rules::kit::select::Prefix] = super::catalogue::SELECTORS;
+    const COST_UNIT: &'static str = "PV";
 
     type Catalogue = Catalogue;
     type Options = Options;
@@ -348,6 +349,14 @@ impl Ruleset for Skirmishers {
     ) -> Result<Duel, String> {
         check_conditions(c, o)?;
         Duel::new(trooper_of(cat, a)?, trooper_of(cat, b)?, c, o, max_turns)
+    }
+
+    /// A weapon (or grenade) in range with a target number: the first round's plan of
+    /// the default policy holds an attack.
+    fn can_attack(cat: &Catalogue, a: &str, d: &str, c: &Conditions, o: &Options) -> Result<bool, String> {
+        check_conditions(c, o)?;
+        let run = AttackRun::new(trooper_of(cat, a)?, trooper_of(cat, d)?, c, o, RunPolicy::default(), 1)?;
+        Ok(run.plan.attacks() > 0)
     }
 
     fn exact_duel(d: &Duel) -> Option<ExactDuelOdds> {

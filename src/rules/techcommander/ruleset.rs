@@ -460,6 +460,12 @@ impl Ruleset for TechCommander {
         Duel::new((&a.0, &a.1), (&b.0, &b.1), c, o, policy, max_turns)
     }
 
+    /// A weapon system with a shot at these conditions (range, line of sight, mode).
+    fn can_attack(cat: &Catalogue, a: &str, d: &str, c: &Conditions, o: &Options) -> Result<bool, String> {
+        let (attacker, defender) = (side(cat, a, o)?.0, side(cat, d, o)?.1);
+        Ok(super::odds::all_odds(&attacker, &defender, c, o).iter().any(|r| r.no_shot().is_none()))
+    }
+
     /// Every TechCommander duel has an exact solution (see [`Duel::exact`]).
     fn exact_duel(duel: &Duel) -> Option<ExactDuelOdds> {
         Some(duel.exact().odds())
