@@ -283,7 +283,7 @@ impl Invocation<'_> {
                 .ok_or_else(|| usage::usage(format!("--option {pair}: give NAME=VALUE (see `volley rulesets`)")))?;
             o.set(name.trim(), value.trim()).map_err(|e| usage::usage(format!("--option {pair}: {e}")))?;
         }
-        o.validate().map_err(usage::usage)?;
+        o.validate().map_err(|e| usage::usage(e.to_string()))?;
         Ok(o)
     }
 }
