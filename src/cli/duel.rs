@@ -7,7 +7,7 @@ use serde_json::json;
 use super::args::FormatArgs;
 use super::progress::Progress;
 use super::run_args::RunArgs;
-use super::{Invocation, print_table, write_stdout};
+use super::{Invocation, options_line, print_table, with_options_json, write_stdout};
 use crate::engine::{Cell, cell_key, run};
 use crate::output::{Format, Table};
 use crate::rules::{Role, RuleOptions, Ruleset};
@@ -53,7 +53,7 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                 R::NAME
             ));
         };
-        return print_exact::<R>(args, &a, &b, &R::describe(&cond), &policy_name, &e);
+        return print_exact::<R>(args, &a, &b, &R::describe(&cond), &policy_name, &options, &e);
     }
     let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &policy_name, max_turns: args.run.max_turns };
     let key = cell_key(&spec.duel(&a, &b, &ctx.point::<R>()?));
@@ -73,7 +73,7 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                 "mean_turns": s.mean_turns, "mean_turns_ci95": s.mean_turns_ci.map(|i| i.pair()),
                 "exact": exact.map(|e| json!({ "p_a_wins": e.p_a_wins, "p_b_wins": e.p_b_wins, "p_draw": e.p_draw })),
             });
-            write_stdout(&(serde_json::to_string_pretty(&j)? + "\n"))
+            write_stdout(&(serde_json::to_string_pretty(&with_options_json(j, &options))? + "\n"))
         }
         format => {
             let mut t = Table::new(["outcome", "probability", "ci95_low", "ci95_high"]);
@@ -89,12 +89,13 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                 let mean = s.mean_turns.map_or("-".into(), |m| format!("{m:.2}"));
                 let turn = R::TURN;
                 write_stdout(&format!(
-                    "{} vs {} ({}, {} {turn}s max, policy {})\nMonte Carlo, {} duels, seed {}; mean length {mean} {turn}s; draws: {:.4} mutual kills, {:.4} timeouts\n\n",
+                    "{} vs {} ({}, {} {turn}s max, policy {})\n{}Monte Carlo, {} duels, seed {}; mean length {mean} {turn}s; draws: {:.4} mutual kills, {:.4} timeouts\n\n",
                     a,
                     b,
                     R::describe(&cond),
                     args.run.max_turns,
                     policy_name,
+                    options_line(&options),
                     s.trials,
                     config.seed,
                     s.p_mutual_kill,
@@ -113,6 +114,7 @@ fn print_exact<R: Ruleset>(
     b: &str,
     conditions: &str,
     policy: &str,
+    options: &R::Options,
     e: &ExactDuelOdds,
 ) -> Result<()> {
     match args.format.format {
@@ -122,7 +124,7 @@ fn print_exact<R: Ruleset>(
                 "max_turns": args.run.max_turns, "method": "exact",
                 "p_a_wins": e.p_a_wins, "p_b_wins": e.p_b_wins, "p_draw": e.p_draw,
             });
-            write_stdout(&(serde_json::to_string_pretty(&j)? + "\n"))
+            write_stdout(&(serde_json::to_string_pretty(&with_options_json(j, options))? + "\n"))
         }
         format => {
             let mut t = Table::new(["outcome", "probability"]);
@@ -133,9 +135,10 @@ fn print_exact<R: Ruleset>(
             }
             if format == Format::Table {
                 write_stdout(&format!(
-                    "{a} vs {b} ({conditions}, {} {}s max, policy {policy})\nmethod: exact\n\n",
+                    "{a} vs {b} ({conditions}, {} {}s max, policy {policy})\n{}method: exact\n\n",
                     args.run.max_turns,
-                    R::TURN
+                    R::TURN,
+                    options_line(options)
                 ))?;
             }
             print_table(&t, format, 6)

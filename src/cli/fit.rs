@@ -13,7 +13,7 @@ use super::progress::Progress;
 use super::sweep::TableFormat;
 use super::usage::usage;
 use super::versus::{catalogue_for, resolve_field, scenario_parts};
-use super::{Invocation, print_table, write_stdout};
+use super::{Invocation, options_line, print_table, with_options_json, write_stdout};
 use crate::engine::runner::MAX_TRIALS;
 use crate::engine::{DEFAULT_BATCH_STREAMS, RunConfig, Trials};
 use crate::output::{CsvExporter, Exporter, Format, ParquetExporter, ReportDir, Table};
@@ -193,10 +193,10 @@ pub fn run<R: Ruleset>(args: &FitArgs, ctx: &Invocation<'_>) -> Result<()> {
         write_report::<R>(args, report, &table, &doc, &cat, &options, scenario_name, &out)?;
     }
     match args.format.format {
-        Format::Json => write_stdout(&(serde_json::to_string_pretty(&doc)? + "\n")),
+        Format::Json => write_stdout(&(serde_json::to_string_pretty(&with_options_json(doc, &options))? + "\n")),
         format => {
             if format == Format::Table {
-                write_stdout(&header(args, &out))?;
+                write_stdout(&header(args, &out, &options_line(&options)))?;
             }
             print_table(&summary(&table), format, 4)
         }
@@ -225,7 +225,7 @@ fn finite(v: f64) -> Option<f64> {
     v.is_finite().then_some(v)
 }
 
-fn header(args: &FitArgs, out: &FitOutput) -> String {
+fn header(args: &FitArgs, out: &FitOutput, options: &str) -> String {
     let how = match out.trials_per_matchup {
         Some(n) => format!("Monte Carlo, {n} duels per matchup, common random numbers across costs"),
         None => "exact duels".to_string(),
@@ -238,7 +238,7 @@ fn header(args: &FitArgs, out: &FitOutput) -> String {
             c.max_relative_change
         )
     });
-    format!("fitted costs: metric {} at target {} ({how}{joint})\n\n", args.metric.name(), args.target_win)
+    format!("fitted costs: metric {} at target {} ({how}{joint})\n{options}\n", args.metric.name(), args.target_win)
 }
 
 /// The printed columns.

@@ -4,7 +4,7 @@ use anyhow::{Result, anyhow};
 use clap::Args;
 
 use super::args::{FormatArgs, TargetArgs};
-use super::{Invocation, print_table, write_stdout};
+use super::{Invocation, options_line, print_table, with_options_json, write_stdout};
 use crate::output::Format;
 use crate::rules::Ruleset;
 
@@ -30,9 +30,11 @@ pub fn run<R: Ruleset>(args: &OddsArgs, ctx: &Invocation<'_>) -> Result<()> {
     let report =
         R::odds(&cat, &args.attacker, args.weapon.as_deref(), &target, &cond, &options).map_err(|e| anyhow!(e))?;
     match args.format.format {
-        Format::Json => write_stdout(&(serde_json::to_string_pretty(&report.json)? + "\n")),
+        Format::Json => {
+            write_stdout(&(serde_json::to_string_pretty(&with_options_json(report.json, &options))? + "\n"))
+        }
         Format::Table => {
-            write_stdout(&format!("{}\n", report.header))?;
+            write_stdout(&format!("{}\n{}", report.header, options_line(&options)))?;
             print_table(&report.table, Format::Table, 4)
         }
         Format::Csv => print_table(&report.table, Format::Csv, 4),

@@ -7,7 +7,7 @@ use serde_json::json;
 use super::args::{FormatArgs, TargetArgs};
 use super::progress::Progress;
 use super::run_args::RunArgs;
-use super::{Invocation, print_table, write_stdout};
+use super::{Invocation, options_line, print_table, with_options_json, write_stdout};
 use crate::engine::{Cell, cell_key, run};
 use crate::output::{Cell as TableCell, Format, Table};
 use crate::rules::{Role, RuleOptions, Ruleset};
@@ -130,7 +130,7 @@ pub fn run_ttk<R: Ruleset>(args: &TtkArgs, ctx: &Invocation<'_>) -> Result<()> {
                 obj.insert("mean_turns_ci95".into(), json!(result.mean_turns_ci.map(|i| i.pair())));
                 obj.insert("mean_actions_ci95".into(), json!(result.mean_actions_ci.map(|i| i.pair())));
             }
-            write_stdout(&(serde_json::to_string_pretty(&j)? + "\n"))
+            write_stdout(&(serde_json::to_string_pretty(&with_options_json(j, &options))? + "\n"))
         }
         Format::Csv => print_table(&by_turn_table(&result), Format::Csv, 4),
         Format::Table => {
@@ -142,6 +142,7 @@ pub fn run_ttk<R: Ruleset>(args: &TtkArgs, ctx: &Invocation<'_>) -> Result<()> {
                 args.run.max_turns,
                 policy
             );
+            text += &options_line(&options);
             let how = if result.method == "exact" {
                 "exact".to_string()
             } else {
