@@ -2,7 +2,7 @@
 # Mutation check of the TechCommander rulings: every option's default must be pinned by a
 # test.
 #
-# For each option in `impl Default for Options` of src/rules/techcommander/options.rs in
+# For each option of the `rule_options!` table of src/rules/techcommander/options.rs in
 # turn, the script changes its DEFAULT (integers +1, and also -1 with
 # MUTATION_BOTH_WAYS=1; booleans flipped; a choice `Enum::Variant` to each other variant
 # of its enum), rebuilds, runs the tests and reports "caught" (some test failed) or
@@ -93,15 +93,16 @@ wanted() {
 }
 
 # Mutations as lines: KIND|NAME|FILE|ORIGINAL|MUTANT
-#   option: ORIGINAL/MUTANT are values of `NAME: VALUE,` in `impl Default for Options`
+#   option: ORIGINAL/MUTANT are defaults of `NAME: Type = VALUE,` in the option table
 #   code:   ORIGINAL is unused, MUTANT is a perl substitution
 mutations=()
-# The defaults: `name: value,` lines between `fn default()` and the end of the block.
-defaults="$(perl -ne 'if (/fn default\(\) -> Options/) { $in = 1; next } if ($in && /^\s+(\w+): (.+),\s*$/) { print "$1|$2\n" } $in = 0 if $in && /^    }/' "$OPTIONS")"
+# The defaults: `name: Type = value, kind, "help";` items of the `rule_options!` table.
+defaults="$(perl -ne 'print "$1|$2\n" if /^\s+(\w+): [^=]+ = (.+?), (?:switch|int\(|num\(|choice|auto_or_int\()/' "$OPTIONS")"
 while IFS='|' read -r name value; do
     [ -n "$name" ] || continue
     case "$value" in
         true) mutations+=("option|$name|$OPTIONS|$value|false") ;;
+        Weight\(*\)) mutations+=("option|$name|$OPTIONS|$value|${value%)} + 1.0)") ;;
         false) mutations+=("option|$name|$OPTIONS|$value|true") ;;
         *[!0-9-]*)
             # A choice: Enum::Variant -> every other variant of Enum.
@@ -180,7 +181,7 @@ for m in "${mutations[@]}"; do
     if [ "$kind" = option ]; then
         label="$name $orig -> $mutant"
         NAME="$name" ORIG="$orig" MUTANT="$mutant" perl -pi -e \
-            's/^(\s+\Q$ENV{NAME}\E: )\Q$ENV{ORIG}\E,$/$1$ENV{MUTANT},/' "$file"
+            's/^(\s+\Q$ENV{NAME}\E: [^=]+ = )\Q$ENV{ORIG}\E,/$1$ENV{MUTANT},/' "$file"
     else
         label="$name (code: $mutant)"
         perl -0pi -e "$mutant" "$file"

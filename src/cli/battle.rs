@@ -9,7 +9,7 @@ use super::progress::Progress;
 use super::run_args::TrialArgs;
 use super::shard::{Mode, RunRecord, ShardRun, command_line};
 use super::usage::usage;
-use super::{Invocation, print_table, write_stdout};
+use super::{Invocation, options_line, print_table, write_stdout};
 use crate::catalogue::force::ForceSpec;
 use crate::engine::battle::{BattleSummary, BattleTally};
 use crate::engine::{Cell, cell_key, run};
@@ -192,7 +192,7 @@ pub fn play_battle<R: Ruleset>(
         Mode::Whole => {
             let tally = run(&cells, &config, &progress).map_err(|e| anyhow!(e))?.remove(0);
             progress.finish();
-            print::<R>(args, &info, &tally, &conds, config.seed, teams, &pairs)
+            print::<R>(args, &info, &tally, &conds, config.seed, teams, &options)
         }
         Mode::Shard(choice) => {
             let shard = ShardRun::start(choice, "battle", args.out.as_deref(), args.force, &config)?;
@@ -227,7 +227,7 @@ pub fn play_battle<R: Ruleset>(
             }
             super::signals::check()?;
             dir.commit()?;
-            print::<R>(args, &info, &tally, &conds, config.seed, teams, &pairs)
+            print::<R>(args, &info, &tally, &conds, config.seed, teams, &options)
         }
     }
 }
@@ -556,10 +556,10 @@ fn print<R: Ruleset>(
     conds: &[String],
     seed: u64,
     teams: Option<&[usize]>,
-    options: &[(String, String)],
+    options: &R::Options,
 ) -> Result<()> {
     match args.format.format {
-        Format::Json => super::print_json(&battle_json::<R>(info, t, conds, seed, teams, options), false),
+        Format::Json => super::print_json(&battle_json::<R>(info, t, conds, seed, teams, &options.pairs()), false),
         format => {
             let table = match teams {
                 _ if args.units => units_table(info, t),
@@ -601,12 +601,13 @@ fn print<R: Ruleset>(
                     .map(|(i, c)| format!("{} shoots in {c}", (b'A' + i as u8) as char))
                     .collect();
                 write_stdout(&format!(
-                    "{} ({} {}, {} {turn}s max, policy {})\n{}\nMonte Carlo, {} battles, seed {seed}; mean length {mean} {turn}s\n{}  draw {:.4} [{:.4}, {:.4}]  undecided {:.4}\n\n",
+                    "{} ({} {}, {} {turn}s max, policy {})\n{}{}\nMonte Carlo, {} battles, seed {seed}; mean length {mean} {turn}s\n{}  draw {:.4} [{:.4}, {:.4}]  undecided {:.4}\n\n",
                     names.join(" vs "),
                     R::LABEL,
                     info.mode,
                     info.max_turns,
                     info.policy,
+                    options_line(options),
                     shoots.join("; "),
                     s.trials,
                     wins.join("  "),

@@ -9,7 +9,7 @@ use super::progress::Progress;
 use super::run_args::RunArgs;
 use super::usage::usage;
 use super::versus::{battle_field, catalogue_for, resolve_field, resolve_sides, scenario_parts};
-use super::{Invocation, print_table, write_stdout};
+use super::{Invocation, options_line, print_table, with_options_json, write_stdout};
 use crate::output::percent::{percent, signed_percent, signed_percent_interval};
 use crate::output::{Format, Table};
 use crate::rules::axis::Point;
@@ -282,7 +282,7 @@ fn output<R: Ruleset>(args: &CompareArgs, spec: &CompareSpec<R>, r: &CompareResu
             if let (Some(c), Some(o)) = (&r.per_cost, j.as_object_mut()) {
                 o.extend(per_cost_json(c, r.metric).as_object().expect("object").clone());
             }
-            super::print_json(&j, false)
+            super::print_json(&with_options_json(j, &spec.options), false)
         }
         format => {
             let mut t = Table::new([
@@ -365,10 +365,11 @@ fn output<R: Ruleset>(args: &CompareArgs, spec: &CompareSpec<R>, r: &CompareResu
                     )
                 };
                 write_stdout(&format!(
-                    "{} (A) vs {} (B), metric {metric}, {} matchups, seed {seed}\n{}\n{values}\n{verdict} before cost\n{}{pairing}\n\n",
+                    "{} (A) vs {} (B), metric {metric}, {} matchups, seed {seed}\n{}{}\n{values}\n{verdict} before cost\n{}{pairing}\n\n",
                     spec.a,
                     spec.b,
                     r.matchups.len(),
+                    options_line(&spec.options),
                     cost_line(spec, r),
                     per_cost_lines::<R>(spec, r),
                 ))?;
@@ -474,7 +475,7 @@ fn run_battle<R: Ruleset>(args: &CompareArgs, ctx: &Invocation<'_>) -> Result<()
     let r = run_battle_compare::<R>(&cat, &a, &b, &versus, &points, &options, rules, pairing, &config, &progress)
         .map_err(|e| anyhow!(e))?;
     progress.finish();
-    battle_output::<R>(args, (&a.name, &b.name), &r, config.seed)
+    battle_output::<R>(args, (&a.name, &b.name), &r, config.seed, &options)
 }
 
 /// One result's comparison as JSON fields.
@@ -502,7 +503,13 @@ fn results_json(results: &[ResultComparison; 3], extra: serde_json::Value) -> se
     j
 }
 
-fn battle_output<R: Ruleset>(args: &CompareArgs, (a, b): (&str, &str), r: &BattleCompare, seed: u64) -> Result<()> {
+fn battle_output<R: Ruleset>(
+    args: &CompareArgs,
+    (a, b): (&str, &str),
+    r: &BattleCompare,
+    seed: u64,
+    options: &R::Options,
+) -> Result<()> {
     let win = |m: &[ResultComparison; 3]| m[Standing::Win as usize];
     match args.format.format {
         Format::Json => {
@@ -529,7 +536,7 @@ fn battle_output<R: Ruleset>(args: &CompareArgs, (a, b): (&str, &str), r: &Battl
                 "overall": results_json(&r.overall, json!({})),
                 "matchups": matchups,
             });
-            super::print_json(&j, false)
+            super::print_json(&with_options_json(j, options), false)
         }
         format => {
             let mut t = Table::new([
@@ -601,8 +608,9 @@ fn battle_output<R: Ruleset>(args: &CompareArgs, (a, b): (&str, &str), r: &Battl
                     Pairing::Independent => format!("pairing: {}", r.pairing.method()),
                 };
                 write_stdout(&format!(
-                    "{a} (A) vs {b} (B) in battles, metric win, {} matchups, seed {seed}\nA = {}, B = {}\nA − B = {} (95% CI {}): {verdict}\n{pairing}\n\n",
+                    "{a} (A) vs {b} (B) in battles, metric win, {} matchups, seed {seed}\n{}A = {}, B = {}\nA − B = {} (95% CI {}): {verdict}\n{pairing}\n\n",
                     r.matchups.len(),
+                    options_line(options),
                     percent(o.a),
                     percent(o.b),
                     signed_percent(o.difference),

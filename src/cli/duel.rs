@@ -7,7 +7,7 @@ use serde_json::json;
 use super::args::FormatArgs;
 use super::progress::Progress;
 use super::run_args::RunArgs;
-use super::{Invocation, print_json, print_table, write_stdout};
+use super::{Invocation, options_line, print_json, print_table, with_options_json, write_stdout};
 use crate::engine::{Cell, cell_key, run};
 use crate::output::{Format, Table, number};
 use crate::rules::{Role, RuleOptions, Ruleset};
@@ -55,7 +55,7 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                 R::NAME
             ));
         };
-        return print_exact::<R>(args, (&a, &b), can, &R::describe(&cond), &policy_name, &e);
+        return print_exact::<R>(args, (&a, &b), can, &R::describe(&cond), &policy_name, &options, &e);
     }
     let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &policy_name, max_turns: args.run.max_turns };
     let key = cell_key(&spec.duel(&a, &b, &ctx.point::<R>()?));
@@ -80,7 +80,7 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                 })),
                 "a_can_attack": can.0, "b_can_attack": can.1,
             });
-            print_json(&j, false)
+            print_json(&with_options_json(j, &options), false)
         }
         format => {
             let mut t = Table::new(["outcome", "probability", "ci95_low", "ci95_high"]);
@@ -96,13 +96,14 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                 let mean = s.mean_turns.map_or("-".into(), |m| format!("{m:.2}"));
                 let turn = R::TURN;
                 write_stdout(&format!(
-                    "{} vs {} ({}, {} {turn}s max, policy {})\n{}Monte Carlo, {} duels, seed {}; mean length {mean} {turn}s; draws: {:.4} mutual kills, {:.4} timeouts\n\n",
+                    "{} vs {} ({}, {} {turn}s max, policy {})\n{}{}Monte Carlo, {} duels, seed {}; mean length {mean} {turn}s; draws: {:.4} mutual kills, {:.4} timeouts\n\n",
                     a,
                     b,
                     R::describe(&cond),
                     args.run.max_turns,
                     policy_name,
                     reach_note((&a, &b), can),
+                    options_line(&options),
                     s.trials,
                     config.seed,
                     s.p_mutual_kill,
@@ -121,6 +122,7 @@ fn print_exact<R: Ruleset>(
     can: (bool, bool),
     conditions: &str,
     policy: &str,
+    options: &R::Options,
     e: &ExactDuelOdds,
 ) -> Result<()> {
     // Exact values: rounded as such, so arithmetic noise never prints.
@@ -137,7 +139,7 @@ fn print_exact<R: Ruleset>(
                 "p_a_wins": e.p_a_wins, "p_b_wins": e.p_b_wins, "p_draw": e.p_draw,
                 "a_can_attack": can.0, "b_can_attack": can.1,
             });
-            print_json(&j, true)
+            print_json(&with_options_json(j, options), true)
         }
         format => {
             let mut t = Table::new(["outcome", "probability"]);
@@ -148,10 +150,11 @@ fn print_exact<R: Ruleset>(
             }
             if format == Format::Table {
                 write_stdout(&format!(
-                    "{a} vs {b} ({conditions}, {} {}s max, policy {policy})\n{}method: exact\n\n",
+                    "{a} vs {b} ({conditions}, {} {}s max, policy {policy})\n{}{}method: exact\n\n",
                     args.run.max_turns,
                     R::TURN,
                     reach_note((a, b), can),
+                    options_line(options)
                 ))?;
             }
             print_table(&t, format, 6)

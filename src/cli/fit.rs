@@ -13,7 +13,7 @@ use super::progress::Progress;
 use super::sweep::TableFormat;
 use super::usage::usage;
 use super::versus::{catalogue_for, resolve_field, resolve_sides, scenario_parts};
-use super::{Invocation, print_table, write_stdout};
+use super::{Invocation, options_line, print_table, with_options_json, write_stdout};
 use crate::engine::runner::MAX_TRIALS;
 use crate::engine::{DEFAULT_BATCH_STREAMS, RunConfig, Trials};
 use crate::output::{CsvExporter, Exporter, Format, ParquetExporter, ReportDir, Table};
@@ -221,10 +221,10 @@ pub fn run<R: Ruleset>(args: &FitArgs, ctx: &Invocation<'_>) -> Result<()> {
         write_report::<R>(args, report, &table, &doc, &cat, &options, scenario_name, &out)?;
     }
     match args.format.format {
-        Format::Json => write_stdout(&(serde_json::to_string_pretty(&doc)? + "\n")),
+        Format::Json => write_stdout(&(serde_json::to_string_pretty(&with_options_json(doc, &options))? + "\n")),
         format => {
             if format == Format::Table {
-                write_stdout(&header::<R>(args, &out, &field_words, &conditions_text))?;
+                write_stdout(&header::<R>(args, &out, &field_words, &conditions_text, &options_line(&options)))?;
             }
             print_table(&summary(&table), format, 4)
         }
@@ -255,7 +255,7 @@ fn finite(v: f64) -> Option<f64> {
     v.is_finite().then_some(v)
 }
 
-fn header<R: Ruleset>(args: &FitArgs, out: &FitOutput, field: &str, conditions: &[String]) -> String {
+fn header<R: Ruleset>(args: &FitArgs, out: &FitOutput, field: &str, conditions: &[String], options: &str) -> String {
     let how = match out.trials_per_matchup {
         Some(n) => format!("Monte Carlo, {n} duels per matchup, common random numbers across costs"),
         None => "exact duels".to_string(),
@@ -267,7 +267,7 @@ fn header<R: Ruleset>(args: &FitArgs, out: &FitOutput, field: &str, conditions: 
         )
     });
     let mut text = format!(
-        "fitted costs ({unit}, rounded to the catalogue's step of {g} {unit}): metric {} at target {}\nfield: {field}\nconditions: {}\n({how}{joint})\n",
+        "fitted costs ({unit}, rounded to the catalogue's step of {g} {unit}): metric {} at target {}\nfield: {field}\nconditions: {}\n{options}({how}{joint})\n",
         args.metric.name(),
         args.target_win,
         conditions.join("; "),

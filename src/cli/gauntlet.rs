@@ -12,7 +12,7 @@ use super::shard::{Mode, RunRecord, ShardRun, command_line};
 use super::sweep::TableFormat;
 use super::usage::usage;
 use super::versus::{battle_field, catalogue_for, resolve_field, resolve_sides};
-use super::{Invocation, write_stdout};
+use super::{Invocation, options_line, write_stdout};
 use crate::catalogue::force::ForceSpec;
 use crate::catalogue::source::SourceFile;
 use crate::charts::page::{write_column_guide, write_page};
@@ -336,7 +336,7 @@ fn finish<R: Ruleset>(
     }
     super::signals::check()?;
     let written = report.commit()?;
-    write_stdout(&summary_text(&out.summary, R::COST_UNIT))?;
+    write_stdout(&(options_line(options) + &summary_text(&out.summary, R::COST_UNIT)))?;
     if !args.run.quiet {
         eprintln!(
             "wrote {} ({} cells, {} {} in {:.1} s)",

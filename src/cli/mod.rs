@@ -121,6 +121,46 @@ pub enum Command {
 }
 
 impl Command {
+    /// The command's name as typed (`catalog`, `odds-card`), for messages.
+    fn name(&self) -> &'static str {
+        match self {
+            Command::Validate(_) => "validate",
+            Command::Catalog(_) => "catalog",
+            Command::Odds(_) => "odds",
+            Command::Ttk(_) => "ttk",
+            Command::Duel(_) => "duel",
+            Command::Battle(_) => "battle",
+            Command::Sweep(_) => "sweep",
+            Command::Merge(_) => "merge",
+            Command::Chart(_) => "chart",
+            Command::OddsCard(_) => "odds-card",
+            Command::Compare(_) => "compare",
+            Command::Gauntlet(_) => "gauntlet",
+            Command::Fit(_) => "fit",
+            Command::Diff(_) => "diff",
+            Command::Scenario(_) => "scenario",
+            Command::Rulesets(_) => "rulesets",
+        }
+    }
+
+    /// Commands that play the rules and so read `--option`. The others (listing and
+    /// checking catalogues, redrawing or merging reports, listing scenarios and
+    /// rulesets, `diff`, whose options are its scenario's) refuse it.
+    fn uses_options(&self) -> bool {
+        matches!(
+            self,
+            Command::Odds(_)
+                | Command::Ttk(_)
+                | Command::Duel(_)
+                | Command::Battle(_)
+                | Command::Sweep(_)
+                | Command::OddsCard(_)
+                | Command::Compare(_)
+                | Command::Gauntlet(_)
+                | Command::Fit(_)
+        )
+    }
+
     /// Commands that run engagements or write a report: they handle SIGINT, SIGTERM and
     /// SIGHUP by stopping cleanly. The others keep the default (they end at once).
     fn handles_signals(&self) -> bool {
@@ -283,7 +323,7 @@ impl Invocation<'_> {
                 .ok_or_else(|| usage::usage(format!("--option {pair}: give NAME=VALUE (see `volley rulesets`)")))?;
             o.set(name.trim(), value.trim()).map_err(|e| usage::usage(format!("--option {pair}: {e}")))?;
         }
-        o.validate().map_err(usage::usage)?;
+        o.validate().map_err(|e| usage::usage(e.to_string()))?;
         Ok(o)
     }
 }
@@ -317,6 +357,15 @@ impl Visit for Runner<'_> {
 fn dispatch(parsed: &Parsed) -> Result<()> {
     let cli = &parsed.cli;
     let ctx = Invocation { cli, conditions: &parsed.conditions };
+    if !cli.command.uses_options()
+        && let Some(first) = cli.options.first()
+    {
+        return Err(usage::usage(format!(
+            "--option {first}: `volley {}` plays no rules and takes no --option \
+             (odds, ttk, duel, battle, sweep, odds-card, compare, gauntlet and fit do)",
+            cli.command.name()
+        )));
+    }
     let ruleset = match &cli.command {
         Command::Chart(a) => return chart::run(a),
         Command::Merge(a) => return merge::run(a),
@@ -358,6 +407,37 @@ pub fn print_json(value: &serde_json::Value, exact: bool) -> Result<()> {
     let mut value = value.clone();
     crate::output::number::tidy_json(&mut value, exact);
     write_stdout(&(serde_json::to_string_pretty(&value)? + "\n"))
+}
+
+/// The header line of a command's text output that echoes every option not at its
+/// default, `options: SMOKE_POP=false, SMOKE_PENALTY=4` and a newline; empty when every
+/// option is at its default. Every command that plays the rules prints it under its
+/// title line.
+pub fn options_line<O: RuleOptions>(o: &O) -> String {
+    let changed = o.non_default();
+    if changed.is_empty() {
+        return String::new();
+    }
+    let text: Vec<String> = changed.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    format!("options: {}\n", text.join(", "))
+}
+
+/// The `options` object of a command's JSON output: every option with its canonical
+/// value, as manifests record them (defaults included, so a document says how it was
+/// computed on its own).
+pub fn options_json<O: RuleOptions>(o: &O) -> serde_json::Value {
+    serde_json::Value::Object(o.pairs().into_iter().map(|(k, v)| (k, serde_json::Value::from(v))).collect())
+}
+
+/// `doc` with the `options` object of [`options_json`] added, when `doc` is a JSON
+/// object without one.
+pub fn with_options_json<O: RuleOptions>(mut doc: serde_json::Value, o: &O) -> serde_json::Value {
+    if let Some(map) = doc.as_object_mut()
+        && !map.contains_key("options")
+    {
+        map.insert("options".into(), options_json(o));
+    }
+    doc
 }
 
 /// Write text to stdout and flush: every byte volley prints on stdout goes through here

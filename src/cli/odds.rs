@@ -4,7 +4,7 @@ use anyhow::{Result, anyhow};
 use clap::Args;
 
 use super::args::{FormatArgs, TargetArgs};
-use super::{Invocation, print_json, print_table, write_stdout};
+use super::{Invocation, options_line, print_json, print_table, with_options_json, write_stdout};
 use crate::output::Format;
 use crate::rules::Ruleset;
 
@@ -32,9 +32,9 @@ pub fn run<R: Ruleset>(args: &OddsArgs, ctx: &Invocation<'_>) -> Result<()> {
         R::odds(&cat, &args.attacker, args.weapon.as_deref(), &target, &cond, &options).map_err(|e| anyhow!(e))?;
     report.table.round_exact();
     match args.format.format {
-        Format::Json => print_json(&report.json, true),
+        Format::Json => print_json(&with_options_json(report.json, &options), true),
         Format::Table => {
-            write_stdout(&format!("{}\n", report.header))?;
+            write_stdout(&format!("{}\n{}", report.header, options_line(&options)))?;
             print_table(&report.table, Format::Table, 4)
         }
         Format::Csv => print_table(&report.table, Format::Csv, 4),

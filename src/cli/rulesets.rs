@@ -43,7 +43,7 @@ impl Visit for Describe {
             "default_policy": R::Policy::default().to_string(),
             "axes": R::axes().iter().map(axis_json).collect::<Vec<_>>(),
             "flags": R::flags().iter().map(axis_json).collect::<Vec<_>>(),
-            "options": R::Options::specs().iter().map(|o| json!({ "name": o.name, "default": o.default, "help": o.help })).collect::<Vec<_>>(),
+            "options": R::Options::specs().iter().map(|o| json!({ "name": o.name, "default": o.default, "values": o.values, "help": o.help })).collect::<Vec<_>>(),
             "detail_tables": R::detail_tables().iter().map(|d| d.name).collect::<Vec<_>>(),
             "battle_modes": R::BATTLE_MODES.iter().map(|m| json!({ "name": m.name, "help": m.help, "sides": [m.sides.0, m.sides.1] })).collect::<Vec<_>>(),
             "battle_policies": R::BATTLE_POLICIES,

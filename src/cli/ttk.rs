@@ -7,7 +7,7 @@ use serde_json::json;
 use super::args::{FormatArgs, TargetArgs};
 use super::progress::Progress;
 use super::run_args::RunArgs;
-use super::{Invocation, print_json, print_table, write_stdout};
+use super::{Invocation, options_line, print_json, print_table, with_options_json, write_stdout};
 use crate::engine::{Cell, cell_key, run};
 use crate::output::{Cell as TableCell, Format, Table, number};
 use crate::rules::{Role, RuleOptions, Ruleset};
@@ -131,7 +131,7 @@ pub fn run_ttk<R: Ruleset>(args: &TtkArgs, ctx: &Invocation<'_>) -> Result<()> {
                 obj.insert("mean_turns_ci95".into(), json!(result.mean_turns_ci.map(|i| i.pair())));
                 obj.insert("mean_actions_ci95".into(), json!(result.mean_actions_ci.map(|i| i.pair())));
             }
-            print_json(&j, false)
+            print_json(&with_options_json(j, &options), false)
         }
         Format::Csv => print_table(&by_turn_table(&result), Format::Csv, 4),
         Format::Table => {
@@ -143,6 +143,7 @@ pub fn run_ttk<R: Ruleset>(args: &TtkArgs, ctx: &Invocation<'_>) -> Result<()> {
                 args.run.max_turns,
                 policy
             );
+            text += &options_line(&options);
             let how = if result.method == "exact" {
                 "exact".to_string()
             } else {

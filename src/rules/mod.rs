@@ -14,7 +14,6 @@ pub mod axis;
 pub mod battle;
 pub mod kit;
 pub mod mechcom;
-pub mod named;
 pub mod quantile_pair;
 pub mod ruleset;
 pub mod shellshock;

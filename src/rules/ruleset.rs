@@ -21,6 +21,7 @@ use crate::stats::{DuelTally, ExactDuelOdds, ExactTtk, Metric, PairedTally, TtkT
 
 use super::axis::{AxisSpec, Point};
 use super::battle::{BattleInfo, BattleMode, BattleSetup};
+use super::kit::options::{self, Declared, OptionError};
 use crate::catalogue::force::ForceSpec;
 use crate::engine::Kernel;
 use crate::engine::battle::BattleTally;
@@ -30,29 +31,54 @@ use crate::engine::battle::BattleTally;
 pub struct OptionSpec {
     /// `NAME` as written on the command line (`--option NAME=value`) and in scenarios.
     pub name: String,
-    /// The documented default, as text.
+    /// The documented default, as canonical text.
     pub default: String,
+    /// The values it takes ("true or false (on/off)", "a whole number from 0 to 100").
+    pub values: String,
     /// One line: what it rules and where the rules document discusses it.
     pub help: String,
 }
 
-/// A ruleset's options: its rulings and edition as a runtime value.
-pub trait RuleOptions: Clone + Default + Debug + Send + Sync {
-    /// Every option with its default and help, in a stable order.
-    fn specs() -> Vec<OptionSpec>;
-    /// Set option `name` from text.
+/// A ruleset's options: its rulings and edition as a runtime value, declared once on the
+/// kit's option table ([`crate::rule_options!`]); every method is the kit's.
+pub trait RuleOptions: Declared + Clone + Default + Debug + Send + Sync {
+    /// Every option with its default, values and help, in a stable order.
+    fn specs() -> Vec<OptionSpec> {
+        Self::defs()
+            .iter()
+            .map(|d| OptionSpec {
+                name: d.name.clone(),
+                default: d.default.to_string(),
+                values: d.kind.describe(),
+                help: d.help.to_string(),
+            })
+            .collect()
+    }
+    /// Set option `name` (any case, `-` or `_`) from text (`true`/`false`, `on`/`off`,
+    /// `yes`/`no`; a number; a choice in any case).
     ///
     /// # Errors
     /// An unknown name (with the nearest name) or a value the option does not take.
-    fn set(&mut self, name: &str, value: &str) -> Result<(), String>;
+    fn set(&mut self, name: &str, value: &str) -> Result<(), OptionError> {
+        options::set(self, name, value)
+    }
     /// Every option as canonical `(NAME, value)` text: recorded in manifests and part of
     /// every cell key, so a changed ruling gives other random streams and other numbers.
-    fn pairs(&self) -> Vec<(String, String)>;
-    /// Refuse combinations the kernels cannot play.
+    fn pairs(&self) -> Vec<(String, String)> {
+        options::pairs(self)
+    }
+    /// The options whose value is not the default, as canonical `(NAME, value)`: what
+    /// output headers echo.
+    fn non_default(&self) -> Vec<(String, String)> {
+        options::non_default(self)
+    }
+    /// Refuse values out of range and combinations the kernels cannot play.
     ///
     /// # Errors
-    /// A message naming the options at fault.
-    fn validate(&self) -> Result<(), String>;
+    /// An [`OptionError`] naming the options at fault.
+    fn validate(&self) -> Result<(), OptionError> {
+        options::check_played(self)
+    }
 }
 
 /// Which list a selector picks from (scenario `attackers`, `targets`, `opponents`).

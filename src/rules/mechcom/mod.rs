@@ -80,7 +80,6 @@ pub mod listing;
 pub mod mech;
 pub mod odds;
 pub mod options;
-pub mod options_help;
 pub mod paired;
 pub mod report;
 pub mod roll;

@@ -153,7 +153,7 @@ pub fn compile_attack(
     sit: &Situation,
     o: &Options,
 ) -> Result<(AttackRoll, Option<Aim>), NoAttack> {
-    o.validate().map_err(NoAttack::Options)?;
+    o.validate().map_err(|e| NoAttack::Options(e.into()))?;
     if !weapon.reaches(sit.range, o.melee_range_hexes) {
         return Err(NoAttack::OutOfRange { range: sit.range });
     }

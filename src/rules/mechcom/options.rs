@@ -4,15 +4,13 @@
 //! Field names are the rulings' names in lower case. Rulings the one-attack maths and
 //! attack runs consult are marked *consulted*; the others are carried for the engagements
 //! that will need them (duels, squads, catalogue validation) and change nothing yet.
-//! [`Options::validate`] rejects the alternatives that are not implemented.
+//! Declared once on the kit's option table; [`Options::validate`] rejects the alternatives
+//! that are not implemented (the options marked `fixed`).
 //! [`Options::pairs`] gives the canonical `NAME=value` pairs (the rulings' names as the
 //! rules document spells them) for manifests and cell keys; [`Options::set`] switches one.
 
-use serde::{Deserialize, Serialize};
-
 /// Which Spot tokens an attacker consumes (§1 `SPOT_POLICY`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SpotPolicy {
     /// One token whenever one is there; all of them with a Sniper weapon (default).
     ConsumeOne,
@@ -21,8 +19,7 @@ pub enum SpotPolicy {
 }
 
 /// Order of the numbers in a weapon's "[a-b-c]" (§3 `WEAPON_BRACKET`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum WeaponBracket {
     /// Range-Damage-Attacks, the order in which "Arsenal" defines the stats (default).
     RangeDamageAttacks,
@@ -31,8 +28,7 @@ pub enum WeaponBracket {
 }
 
 /// Reading of an ability's "[a/b]" (§3 `ABILITY_BRACKET`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AbilityBracket {
     /// Energy cost / Limit (default: Searing Wave is 1⚡, Limit 5).
     CostLimit,
@@ -41,16 +37,14 @@ pub enum AbilityBracket {
 }
 
 /// How a Multi weapon splits its dice (§3 `MULTI_POLICY`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MultiPolicy {
     /// Every die at one target (default).
     OneTarget,
 }
 
 /// When a destroyed model explodes (§2 `EXPLOSION_TIMING`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ExplosionTiming {
     /// At the end of the next activation after the destruction; in the End phase if no
     /// activation is left that round (default).
@@ -60,8 +54,7 @@ pub enum ExplosionTiming {
 }
 
 /// Which conditions a model clears with leftover Energy (§2 `CLEAR_POLICY`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ClearPolicy {
     /// Spend leftover ⚡ after attacks on clearing, Burned first (default).
     LeftoverBurnedFirst,
@@ -70,8 +63,7 @@ pub enum ClearPolicy {
 }
 
 /// What a model does with its Energy in a duel (§4 `ACTION_POLICY`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ActionPolicy {
     /// The attack with the highest expected Integrity loss per ⚡, then the clear policy,
     /// then Barrage dice with any leftover ⚡ (default).
@@ -79,260 +71,161 @@ pub enum ActionPolicy {
 }
 
 /// Which enemy a model attacks (§4 `TARGET_POLICY`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TargetPolicy {
     /// Lowest remaining Integrity, ties to the highest cost (default).
     LowestIntegrity,
 }
 
 /// Which of its models a player activates next (§4 `ACTIVATION_ORDER`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ActivationOrder {
     /// The most expensive model first (default).
     MostExpensiveFirst,
 }
 
-/// The rulings MECHCOM is played by. `Options::default()` is the documented reading.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE", deny_unknown_fields)]
-pub struct Options {
-    /// §1 `SIX_ALWAYS_CRITS` (consulted): a natural 6 is a crit (2 hits) whatever the
-    /// effective Stability, so S >= 7 plays as S = 6. Off: a 6 hits only when 6 >= S.
-    pub six_always_crits: bool,
-    /// §1 `NO_AUTOMATIC_MISS` (consulted): with S <= 1 every die hits. Off: a natural 1
-    /// always misses.
-    pub no_automatic_miss: bool,
-    /// §1 `MODIFIERS_MOVE_STABILITY` (consulted): spot-token bonuses change S, never a
-    /// die face, so only a natural 6 crits. Off: each bonus adds 1 to the die, and a
-    /// modified 6 or more is a crit.
-    pub modifiers_move_stability: bool,
-    /// §1 `ATTACKS_FROM_WEAPON`: the dice rolled are the weapon's Attacks. No other
-    /// reading is implemented (a mech has no Attacks stat).
-    pub attacks_from_weapon: bool,
-    /// §1 `SOFT_COVER_IS_HALF_COVER` (consulted): soft cover (forest, dense snow,
-    /// swimming) gives the +2 of half cover. Off: soft cover gives nothing.
-    pub soft_cover_is_half_cover: bool,
-    /// §1 `COVER_STACKS` (consulted): off, cover gives +2 at most even from two sources
-    /// (the scenario's cover and a Submerged target). On: each source adds +2.
-    pub cover_stacks: bool,
-    /// §1 `HEAVY_MOVED_STABILITY` (consulted): Stability change for a Heavy weapon whose
-    /// wielder moved this turn (+2: worse).
-    pub heavy_moved_stability: i32,
-    /// §1 `HEIGHT_STABILITY_PER_2_LEVELS` (consulted): Stability change per full 2 levels
-    /// the shooter is above the target (−1: better).
-    pub height_stability_per_2_levels: i32,
-    /// §1 `MELEE_RANGE_HEXES` (consulted): melee range in hexes (adjacent); at this range
-    /// or less, melee weapons can attack and shooting takes +2.
-    pub melee_range_hexes: u32,
-    /// §1 `SPOT_TOKENS_SHARED`: any enemy attacker may consume the Spot tokens on a model.
-    pub spot_tokens_shared: bool,
-    /// §1 `SPOT_POLICY` (consulted): which tokens an attack consumes.
-    pub spot_policy: SpotPolicy,
-    /// §1 `MELEE_TIES_FAIL` (consulted): "beats" means strictly greater. Off: ties win.
-    pub melee_ties_fail: bool,
-    /// §1 `MELEE_ARMOUR_ROLL` (consulted): off, melee has no armour roll. On: each winning
-    /// die must also pass the target's armour roll.
-    pub melee_armour_roll: bool,
-    /// §1 `MELEE_CRIT` (consulted): a winning melee die with a natural 6 is a crit (on-crit
-    /// effects, Flurry); never worth two. Off: melee never crits.
-    pub melee_crit: bool,
-    /// §1 `UNARMED_D3_PER_DIE` (consulted): an unarmed attack rolls 1d3 per winning die.
-    /// Off: one d3 for the attack, times the winning dice (the same with one die).
-    pub unarmed_d3_per_die: bool,
-    /// §2 `FLURRY_ALWAYS_ROLLS` (consulted): Flurry's optional extra die is always rolled.
-    /// Off: never rolled.
-    pub flurry_always_rolls: bool,
-    /// §2 `REACTOR_COUNTS_FLURRY_CRITS` (consulted): Red-Hot Reactor counts crits of
-    /// Flurry dice too. Off: only crits of the first roll.
-    pub reactor_counts_flurry_crits: bool,
-    /// §2 `HIT_MEANS_ATTACK_ROLL_HIT` (consulted): "hit" (Condition X) is a hit of the
-    /// attack roll, blocked or not. Off: only hits that cost Integrity count, and a crit
-    /// counts for Critical condition X only when one of its armour rolls fails.
-    pub hit_means_attack_roll_hit: bool,
-    /// §2 `BLAST_MISS` (consulted): Blast's "misses" is an attack roll with zero hits.
-    pub blast_miss: bool,
-    /// §2 `ARMOUR_NO_AUTOMATIC_RESULT` (consulted): A <= 1 means every hit costs
-    /// Integrity, A >= 7 none does. Off: a natural 6 always costs and a natural 1 never.
-    pub armour_no_automatic_result: bool,
-    /// §2 `DIRECT_DAMAGE_IGNORES_ARMOUR` (consulted by attack runs): "suffers X damage"
-    /// (Burned, Backfire) removes X Integrity with no roll.
-    pub direct_damage_ignores_armour: bool,
-    /// §2 `EXPLOSION_TIMING`.
-    pub explosion_timing: ExplosionTiming,
-    /// §2 `EXPLOSION_AS_SHOOTING` (consulted): the death explosion is rolled as Shooting at
-    /// a fixed S = 2 with no Stability modifiers; the target's Armour applies.
-    pub explosion_as_shooting: bool,
-    /// §2 `EXPLOSION_ABSTRACT_TARGETS`: without a map an explosion hits only models in
-    /// melee with the destroyed one.
-    pub explosion_abstract_targets: bool,
-    /// §2 `END_OF_TURN` (consulted by attack runs): "end of turn" is the end of the
-    /// afflicted model's own next activation, so Blinded, Shocked and Stunned spoil one.
-    pub end_of_turn: bool,
-    /// §2 `CONDITIONS_DONT_STACK` (consulted): a condition is on or off.
-    pub conditions_dont_stack: bool,
-    /// §2 `NO_END_IS_PERMANENT` (consulted by attack runs): Immobilized and Invisible last
-    /// for the rest of the engagement.
-    pub no_end_is_permanent: bool,
-    /// §2 `CLEAR_POLICY`.
-    pub clear_policy: ClearPolicy,
-    /// §3 `WEAPON_BRACKET`: how the catalogue reads "[a-b-c]".
-    pub weapon_bracket: WeaponBracket,
-    /// §3 `DEPLOYABLE_ACTION_FREE`: the parent's 1⚡ covers the deployable's action.
-    pub deployable_action_free: bool,
-    /// §3 `ACES_MERCS_UNIQUE`: at most one of each Ace or Mercenary card per squad.
-    pub aces_mercs_unique: bool,
-    /// §3 `COST_IS_PRINTED`: a unit's cost is its printed points.
-    pub cost_is_printed: bool,
-    /// §3 `ABILITY_BRACKET`.
-    pub ability_bracket: AbilityBracket,
-    /// §3 `TYPHON_ABILITY_COST`: ⚡ of Searing Wave and Vent Coolant.
-    pub typhon_ability_cost: u32,
-    /// §3 `TYPHON_ABILITY_LIMIT`: uses per game of Searing Wave and Vent Coolant.
-    pub typhon_ability_limit: u32,
-    /// §3 `CONDITION_LIST_SPLIT`: "Condition: Burned, Superheated" is two perks.
-    pub condition_list_split: bool,
-    /// §3 `MULTI_POLICY`.
-    pub multi_policy: MultiPolicy,
-    /// §4 `ROLL_OFF`: each player rolls 1d6, highest first, ties roll again; with two
-    /// players each goes first with probability 1/2, every round.
-    pub roll_off: bool,
-    /// §4 `ALTERNATION_RUNOUT`: a player with no model left to activate passes.
-    pub alternation_runout: bool,
-    /// §4 `REPEAT_ACTIONS` (consulted by attack runs): the same weapon may fire again in
-    /// one activation; Ammo X is the only per-weapon limit.
-    pub repeat_actions: bool,
-    /// §4 `MOVE_REPEATS`: a second Move costs another 2⚡.
-    pub move_repeats: bool,
-    /// §4 `ENERGY_RESET_AT_START_PHASE`: Energy refills in the Start phase.
-    pub energy_reset_at_start_phase: bool,
-    /// §4 `MAX_ROUNDS`: rounds before a battle is recorded as undecided.
-    pub max_rounds: u32,
-    /// §4 `MALFUNCTION_ONE_ACTION`: one AI-table action per activation.
-    pub malfunction_one_action: bool,
-    /// §4 `NON_SPATIAL` (consulted): no map; every model sees every enemy, range is the
-    /// engagement's, and range <= melee range means melee distance.
-    pub non_spatial: bool,
-    /// §4 `ATTACK_RUN_TARGET_INERT` (consulted by attack runs): the target acts after the
-    /// attacker, takes no action and never clears a condition.
-    pub attack_run_target_inert: bool,
-    /// §4 `ACTION_POLICY` (consulted by attack runs: the best attack per ⚡).
-    pub action_policy: ActionPolicy,
-    /// §4 `TARGET_POLICY`.
-    pub target_policy: TargetPolicy,
-    /// §4 `ACTIVATION_ORDER`.
-    pub activation_order: ActivationOrder,
+crate::option_choices! {
+    SpotPolicy { ConsumeOne = "consume-one", Never = "never" }
+    WeaponBracket { RangeDamageAttacks = "range-damage-attacks", RangeAttacksDamage = "range-attacks-damage" }
+    AbilityBracket { CostLimit = "cost-limit", LimitCost = "limit-cost" }
+    MultiPolicy { OneTarget = "one-target" }
+    ExplosionTiming { EndOfNextActivation = "end-of-next-activation", Immediately = "immediately" }
+    ClearPolicy { LeftoverBurnedFirst = "leftover-burned-first", Never = "never" }
+    ActionPolicy { BestExpectedLossPerEnergy = "best-expected-loss-per-energy" }
+    TargetPolicy { LowestIntegrity = "lowest-integrity" }
+    ActivationOrder { MostExpensiveFirst = "most-expensive-first" }
 }
 
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            six_always_crits: true,
-            no_automatic_miss: true,
-            modifiers_move_stability: true,
-            attacks_from_weapon: true,
-            soft_cover_is_half_cover: true,
-            cover_stacks: false,
-            heavy_moved_stability: 2,
-            height_stability_per_2_levels: -1,
-            melee_range_hexes: 1,
-            spot_tokens_shared: true,
-            spot_policy: SpotPolicy::ConsumeOne,
-            melee_ties_fail: true,
-            melee_armour_roll: false,
-            melee_crit: true,
-            unarmed_d3_per_die: true,
-            flurry_always_rolls: true,
-            reactor_counts_flurry_crits: true,
-            hit_means_attack_roll_hit: true,
-            blast_miss: true,
-            armour_no_automatic_result: true,
-            direct_damage_ignores_armour: true,
-            explosion_timing: ExplosionTiming::EndOfNextActivation,
-            explosion_as_shooting: true,
-            explosion_abstract_targets: true,
-            end_of_turn: true,
-            conditions_dont_stack: true,
-            no_end_is_permanent: true,
-            clear_policy: ClearPolicy::LeftoverBurnedFirst,
-            weapon_bracket: WeaponBracket::RangeDamageAttacks,
-            deployable_action_free: true,
-            aces_mercs_unique: true,
-            cost_is_printed: true,
-            ability_bracket: AbilityBracket::CostLimit,
-            typhon_ability_cost: 1,
-            typhon_ability_limit: 5,
-            condition_list_split: true,
-            multi_policy: MultiPolicy::OneTarget,
-            roll_off: true,
-            alternation_runout: true,
-            repeat_actions: true,
-            move_repeats: true,
-            energy_reset_at_start_phase: true,
-            max_rounds: 50,
-            malfunction_one_action: true,
-            non_spatial: true,
-            attack_run_target_inert: true,
-            action_policy: ActionPolicy::BestExpectedLossPerEnergy,
-            target_policy: TargetPolicy::LowestIntegrity,
-            activation_order: ActivationOrder::MostExpensiveFirst,
-        }
-    }
-}
-
-impl Options {
-    /// Checks that every switched ruling has an implemented alternative.
-    ///
-    /// # Errors
-    /// The name of each ruling switched to a reading volley does not play, in one message.
-    pub fn validate(&self) -> Result<(), String> {
-        let unsupported = [
-            ("ATTACKS_FROM_WEAPON", !self.attacks_from_weapon),
-            ("BLAST_MISS", !self.blast_miss),
-            ("DIRECT_DAMAGE_IGNORES_ARMOUR", !self.direct_damage_ignores_armour),
-            ("EXPLOSION_AS_SHOOTING", !self.explosion_as_shooting),
-            ("END_OF_TURN", !self.end_of_turn),
-            ("CONDITIONS_DONT_STACK", !self.conditions_dont_stack),
-            ("NO_END_IS_PERMANENT", !self.no_end_is_permanent),
-            ("NON_SPATIAL", !self.non_spatial),
-            ("ATTACK_RUN_TARGET_INERT", !self.attack_run_target_inert),
-            ("REPEAT_ACTIONS", !self.repeat_actions),
-        ];
-        let off: Vec<&str> = unsupported.iter().filter(|(_, bad)| *bad).map(|(name, _)| *name).collect();
-        if !off.is_empty() {
-            return Err(format!("MECHCOM rulings with no other reading implemented: {}", off.join(", ")));
-        }
-        if self.melee_range_hexes == 0 {
-            return Err("MELEE_RANGE_HEXES must be at least 1".into());
-        }
-        if self.max_rounds == 0 {
-            return Err("MAX_ROUNDS must be at least 1".into());
-        }
-        Ok(())
-    }
-}
-
-impl Options {
-    /// Every ruling as (`NAME`, value) in declaration order: booleans `true`/`false`,
-    /// numbers in decimal, choices in kebab-case (e.g. `SPOT_POLICY=consume-one`).
-    pub fn pairs(&self) -> Vec<(String, String)> {
-        crate::rules::named::pairs(self)
-    }
-
-    /// Every ruling as `NAME=value`, joined by `,`: canonical, so equal options give
-    /// equal strings.
-    pub fn canonical(&self) -> String {
-        self.pairs().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(",")
-    }
-
-    /// Switches ruling `name` (case-insensitive) to `value` (as [`Options::pairs`]
-    /// writes it).
-    ///
-    /// # Errors
-    /// An unknown ruling (with the nearest name), or a value of the wrong kind.
-    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        crate::rules::named::set(self, name, value, "MECHCOM ruling")
+crate::rule_options! {
+    "MECHCOM";
+    /// The rulings MECHCOM is played by. `Options::default()` is the documented reading.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct Options {
+        /// §1 `SIX_ALWAYS_CRITS` (consulted): a natural 6 is a crit (2 hits) whatever the
+        /// effective Stability, so S >= 7 plays as S = 6. Off: a 6 hits only when 6 >= S.
+        six_always_crits: bool = true, switch, "§1 a natural 6 is a crit (2 hits) whatever the effective Stability, so S >= 7 plays as S = 6. Off: a 6 hits only when 6 >= S.";
+        /// §1 `NO_AUTOMATIC_MISS` (consulted): with S <= 1 every die hits. Off: a natural 1
+        /// always misses.
+        no_automatic_miss: bool = true, switch, "§1 with S <= 1 every die hits. Off: a natural 1 always misses.";
+        /// §1 `MODIFIERS_MOVE_STABILITY` (consulted): spot-token bonuses change S, never a
+        /// die face, so only a natural 6 crits. Off: each bonus adds 1 to the die, and a
+        /// modified 6 or more is a crit.
+        modifiers_move_stability: bool = true, switch, "§1 spot-token bonuses change S, never a die face, so only a natural 6 crits. Off: each bonus adds 1 to the die, and a modified 6 or more is a crit.";
+        /// §1 `ATTACKS_FROM_WEAPON`: the dice rolled are the weapon's Attacks. No other
+        /// reading is implemented (a mech has no Attacks stat).
+        attacks_from_weapon: bool = true, switch, "§1 the dice rolled are the weapon's Attacks. No other reading is implemented (a mech has no Attacks stat).", fixed;
+        /// §1 `SOFT_COVER_IS_HALF_COVER` (consulted): soft cover (forest, dense snow,
+        /// swimming) gives the +2 of half cover. Off: soft cover gives nothing.
+        soft_cover_is_half_cover: bool = true, switch, "§1 soft cover (forest, dense snow, swimming) gives the +2 of half cover. Off: soft cover gives nothing.";
+        /// §1 `COVER_STACKS` (consulted): off, cover gives +2 at most even from two sources
+        /// (the scenario's cover and a Submerged target). On: each source adds +2.
+        cover_stacks: bool = false, switch, "§1 off, cover gives +2 at most even from two sources (the scenario's cover and a Submerged target). On: each source adds +2.";
+        /// §1 `HEAVY_MOVED_STABILITY` (consulted): Stability change for a Heavy weapon whose
+        /// wielder moved this turn (+2: worse).
+        heavy_moved_stability: i32 = 2, int(-20, 20), "§1 Stability change for a Heavy weapon whose wielder moved this turn (+2: worse).";
+        /// §1 `HEIGHT_STABILITY_PER_2_LEVELS` (consulted): Stability change per full 2 levels
+        /// the shooter is above the target (−1: better).
+        height_stability_per_2_levels: i32 = -1, int(-20, 20), "§1 Stability change per full 2 levels the shooter is above the target (−1: better).";
+        /// §1 `MELEE_RANGE_HEXES` (consulted): melee range in hexes (adjacent); at this range
+        /// or less, melee weapons can attack and shooting takes +2.
+        melee_range_hexes: u32 = 1, int(1, 100), "§1 melee range in hexes (adjacent); at this range or less, melee weapons can attack and shooting takes +2.";
+        /// §1 `SPOT_TOKENS_SHARED`: any enemy attacker may consume the Spot tokens on a model.
+        spot_tokens_shared: bool = true, switch, "§1 any enemy attacker may consume the Spot tokens on a model.";
+        /// §1 `SPOT_POLICY` (consulted): which tokens an attack consumes.
+        spot_policy: SpotPolicy = SpotPolicy::ConsumeOne, choice, "§1 which Spot tokens an attack consumes: consume-one (default; all of them with a Sniper weapon) or never (Artillery still consumes one)";
+        /// §1 `MELEE_TIES_FAIL` (consulted): "beats" means strictly greater. Off: ties win.
+        melee_ties_fail: bool = true, switch, "§1 \"beats\" means strictly greater. Off: ties win.";
+        /// §1 `MELEE_ARMOUR_ROLL` (consulted): off, melee has no armour roll. On: each winning
+        /// die must also pass the target's armour roll.
+        melee_armour_roll: bool = false, switch, "§1 off, melee has no armour roll. On: each winning die must also pass the target's armour roll.";
+        /// §1 `MELEE_CRIT` (consulted): a winning melee die with a natural 6 is a crit (on-crit
+        /// effects, Flurry); never worth two. Off: melee never crits.
+        melee_crit: bool = true, switch, "§1 a winning melee die with a natural 6 is a crit (on-crit effects, Flurry); never worth two. Off: melee never crits.";
+        /// §1 `UNARMED_D3_PER_DIE` (consulted): an unarmed attack rolls 1d3 per winning die.
+        /// Off: one d3 for the attack, times the winning dice (the same with one die).
+        unarmed_d3_per_die: bool = true, switch, "§1 an unarmed attack rolls 1d3 per winning die. Off: one d3 for the attack, times the winning dice (the same with one die).";
+        /// §2 `FLURRY_ALWAYS_ROLLS` (consulted): Flurry's optional extra die is always rolled.
+        /// Off: never rolled.
+        flurry_always_rolls: bool = true, switch, "§2 Flurry's optional extra die is always rolled. Off: never rolled.";
+        /// §2 `REACTOR_COUNTS_FLURRY_CRITS` (consulted): Red-Hot Reactor counts crits of
+        /// Flurry dice too. Off: only crits of the first roll.
+        reactor_counts_flurry_crits: bool = true, switch, "§2 Red-Hot Reactor counts crits of Flurry dice too. Off: only crits of the first roll.";
+        /// §2 `HIT_MEANS_ATTACK_ROLL_HIT` (consulted): "hit" (Condition X) is a hit of the
+        /// attack roll, blocked or not. Off: only hits that cost Integrity count, and a crit
+        /// counts for Critical condition X only when one of its armour rolls fails.
+        hit_means_attack_roll_hit: bool = true, switch, "§2 \"hit\" (Condition X) is a hit of the attack roll, blocked or not. Off: only hits that cost Integrity count, and a crit counts for Critical condition X only when one of its armour rolls fails.";
+        /// §2 `BLAST_MISS` (consulted): Blast's "misses" is an attack roll with zero hits.
+        blast_miss: bool = true, switch, "§2 Blast's \"misses\" is an attack roll with zero hits.", fixed;
+        /// §2 `ARMOUR_NO_AUTOMATIC_RESULT` (consulted): A <= 1 means every hit costs
+        /// Integrity, A >= 7 none does. Off: a natural 6 always costs and a natural 1 never.
+        armour_no_automatic_result: bool = true, switch, "§2 A <= 1 means every hit costs Integrity, A >= 7 none does. Off: a natural 6 always costs and a natural 1 never.";
+        /// §2 `DIRECT_DAMAGE_IGNORES_ARMOUR` (consulted by attack runs): "suffers X damage"
+        /// (Burned, Backfire) removes X Integrity with no roll.
+        direct_damage_ignores_armour: bool = true, switch, "§2 (consulted by attack runs): \"suffers X damage\" (Burned, Backfire) removes X Integrity with no roll.", fixed;
+        /// §2 `EXPLOSION_TIMING`.
+        explosion_timing: ExplosionTiming = ExplosionTiming::EndOfNextActivation, choice, "§2 when a destroyed model explodes: end-of-next-activation (default; in a duel victory comes first) or immediately";
+        /// §2 `EXPLOSION_AS_SHOOTING` (consulted): the death explosion is rolled as Shooting at
+        /// a fixed S = 2 with no Stability modifiers; the target's Armour applies.
+        explosion_as_shooting: bool = true, switch, "§2 the death explosion is rolled as Shooting at a fixed S = 2 with no Stability modifiers; the target's Armour applies.", fixed;
+        /// §2 `EXPLOSION_ABSTRACT_TARGETS`: without a map an explosion hits only models in
+        /// melee with the destroyed one.
+        explosion_abstract_targets: bool = true, switch, "§2 without a map an explosion hits only models in melee with the destroyed one.";
+        /// §2 `END_OF_TURN` (consulted by attack runs): "end of turn" is the end of the
+        /// afflicted model's own next activation, so Blinded, Shocked and Stunned spoil one.
+        end_of_turn: bool = true, switch, "§2 (consulted by attack runs): \"end of turn\" is the end of the afflicted model's own next activation, so Blinded, Shocked and Stunned spoil one.", fixed;
+        /// §2 `CONDITIONS_DONT_STACK` (consulted): a condition is on or off.
+        conditions_dont_stack: bool = true, switch, "§2 a condition is on or off.", fixed;
+        /// §2 `NO_END_IS_PERMANENT` (consulted by attack runs): Immobilized and Invisible last
+        /// for the rest of the engagement.
+        no_end_is_permanent: bool = true, switch, "§2 (consulted by attack runs): Immobilized and Invisible last for the rest of the engagement.", fixed;
+        /// §2 `CLEAR_POLICY`.
+        clear_policy: ClearPolicy = ClearPolicy::LeftoverBurnedFirst, choice, "§2 which conditions a model clears with leftover Energy: leftover-burned-first (default, Burned then Corroded) or never";
+        /// §3 `WEAPON_BRACKET`: how the catalogue reads "[a-b-c]".
+        weapon_bracket: WeaponBracket = WeaponBracket::RangeDamageAttacks, choice, "§3 order of a weapon's [a-b-c]: range-damage-attacks (default, as Arsenal defines them) or range-attacks-damage";
+        /// §3 `DEPLOYABLE_ACTION_FREE`: the parent's 1⚡ covers the deployable's action.
+        deployable_action_free: bool = true, switch, "§3 the parent's 1⚡ covers the deployable's action.";
+        /// §3 `ACES_MERCS_UNIQUE`: at most one of each Ace or Mercenary card per squad.
+        aces_mercs_unique: bool = true, switch, "§3 at most one of each Ace or Mercenary card per squad.";
+        /// §3 `COST_IS_PRINTED`: a unit's cost is its printed points.
+        cost_is_printed: bool = true, switch, "§3 a unit's cost is its printed points.";
+        /// §3 `ABILITY_BRACKET`.
+        ability_bracket: AbilityBracket = AbilityBracket::CostLimit, choice, "§3 reading of an ability's [a/b]: cost-limit (default: Searing Wave 1 Energy, Limit 5) or limit-cost";
+        /// §3 `TYPHON_ABILITY_COST`: ⚡ of Searing Wave and Vent Coolant.
+        typhon_ability_cost: u32 = 1, int(0, 100), "§3 ⚡ of Searing Wave and Vent Coolant.";
+        /// §3 `TYPHON_ABILITY_LIMIT`: uses per game of Searing Wave and Vent Coolant.
+        typhon_ability_limit: u32 = 5, int(0, 100), "§3 uses per game of Searing Wave and Vent Coolant.";
+        /// §3 `CONDITION_LIST_SPLIT`: "Condition: Burned, Superheated" is two perks.
+        condition_list_split: bool = true, switch, "§3 \"Condition: Burned, Superheated\" is two perks.";
+        /// §3 `MULTI_POLICY`.
+        multi_policy: MultiPolicy = MultiPolicy::OneTarget, choice, "§3 how a Multi weapon splits its dice: one-target (every die at one target; the only reading played)";
+        /// §4 `ROLL_OFF`: each player rolls 1d6, highest first, ties roll again; with two
+        /// players each goes first with probability 1/2, every round.
+        roll_off: bool = true, switch, "§4 each player rolls 1d6, highest first, ties roll again; with two players each goes first with probability 1/2, every round.";
+        /// §4 `ALTERNATION_RUNOUT`: a player with no model left to activate passes.
+        alternation_runout: bool = true, switch, "§4 a player with no model left to activate passes.";
+        /// §4 `REPEAT_ACTIONS` (consulted by attack runs): the same weapon may fire again in
+        /// one activation; Ammo X is the only per-weapon limit.
+        repeat_actions: bool = true, switch, "§4 (consulted by attack runs): the same weapon may fire again in one activation; Ammo X is the only per-weapon limit.", fixed;
+        /// §4 `MOVE_REPEATS`: a second Move costs another 2⚡.
+        move_repeats: bool = true, switch, "§4 a second Move costs another 2⚡.";
+        /// §4 `ENERGY_RESET_AT_START_PHASE`: Energy refills in the Start phase.
+        energy_reset_at_start_phase: bool = true, switch, "§4 Energy refills in the Start phase.";
+        /// §4 `MAX_ROUNDS`: rounds before a battle is recorded as undecided.
+        max_rounds: u32 = 50, int(1, 10_000), "§4 rounds before a battle is recorded as undecided.";
+        /// §4 `MALFUNCTION_ONE_ACTION`: one AI-table action per activation.
+        malfunction_one_action: bool = true, switch, "§4 one AI-table action per activation.";
+        /// §4 `NON_SPATIAL` (consulted): no map; every model sees every enemy, range is the
+        /// engagement's, and range <= melee range means melee distance.
+        non_spatial: bool = true, switch, "§4 no map; every model sees every enemy, range is the engagement's, and range <= melee range means melee distance.", fixed;
+        /// §4 `ATTACK_RUN_TARGET_INERT` (consulted by attack runs): the target acts after the
+        /// attacker, takes no action and never clears a condition.
+        attack_run_target_inert: bool = true, switch, "§4 (consulted by attack runs): the target acts after the attacker, takes no action and never clears a condition.", fixed;
+        /// §4 `ACTION_POLICY` (consulted by attack runs: the best attack per ⚡).
+        action_policy: ActionPolicy = ActionPolicy::BestExpectedLossPerEnergy, choice, "§4 what a model does with its Energy: best-expected-loss-per-energy (the attack with the highest expected Integrity loss per Energy, then clearing, then Barrage dice)";
+        /// §4 `TARGET_POLICY`.
+        target_policy: TargetPolicy = TargetPolicy::LowestIntegrity, choice, "§4 which enemy a model attacks: lowest-integrity (ties to the highest cost; the only reading played)";
+        /// §4 `ACTIVATION_ORDER`.
+        activation_order: ActivationOrder = ActivationOrder::MostExpensiveFirst, choice, "§4 which model a player activates next: most-expensive-first (the only reading played)";
     }
 }
 
@@ -356,7 +249,7 @@ mod tests {
         assert_eq!(o.heavy_moved_stability, -2);
         o.set("SPOT_POLICY", "never").unwrap();
         assert_eq!(o.spot_policy, SpotPolicy::Never);
-        assert!(o.set("SIX_ALWAYS_CRIT", "false").unwrap_err().contains("SIX_ALWAYS_CRITS"));
+        assert!(o.set("SIX_ALWAYS_CRIT", "false").unwrap_err().to_string().contains("SIX_ALWAYS_CRITS"));
         assert!(o.set("MAX_ROUNDS", "many").is_err());
     }
 
@@ -364,7 +257,7 @@ mod tests {
     fn defaults_validate_and_unplayable_switches_are_named() {
         assert_eq!(Options::default().validate(), Ok(()));
         let o = Options { non_spatial: false, blast_miss: false, ..Options::default() };
-        let e = o.validate().unwrap_err();
+        let e = o.validate().unwrap_err().to_string();
         assert!(e.contains("BLAST_MISS") && e.contains("NON_SPATIAL"), "{e}");
     }
 }

@@ -9,8 +9,7 @@ use crate::rules::axis::{AxisKind, AxisSpec, Point};
 use crate::rules::battle::{BattleInfo, BattleMode, BattleSetup};
 use crate::rules::quantile_pair::QuantilePair;
 use crate::rules::ruleset::{
-    CostChart, CostRow, DetailChart, DetailRow, DetailTable, OddsReport, OptionSpec, Role, RuleOptions, Ruleset,
-    Weighted,
+    CostChart, CostRow, DetailChart, DetailRow, DetailTable, OddsReport, Role, RuleOptions, Ruleset, Weighted,
 };
 use crate::stats::{ExactDuelOdds, ExactTtk, Metric};
 
@@ -459,40 +458,4 @@ impl Ruleset for Mechcom {
     }
 }
 
-impl RuleOptions for Options {
-    fn specs() -> Vec<OptionSpec> {
-        Options::default()
-            .pairs()
-            .into_iter()
-            .zip(super::options_help::HELP)
-            .map(|((name, default), (_, help))| OptionSpec { name, default, help: help.to_string() })
-            .collect()
-    }
-
-    fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        Options::set(self, name, value)
-    }
-
-    fn pairs(&self) -> Vec<(String, String)> {
-        Options::pairs(self)
-    }
-
-    fn validate(&self) -> Result<(), String> {
-        Options::validate(self)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_ruling_has_its_own_help_line() {
-        let pairs = Options::default().pairs();
-        assert_eq!(pairs.len(), super::super::options_help::HELP.len());
-        for ((name, _), (help_name, help)) in pairs.iter().zip(super::super::options_help::HELP) {
-            assert_eq!(name, help_name, "the help lines follow the options' order");
-            assert!(help.len() > 10, "{name}: {help}");
-        }
-    }
-}
+impl RuleOptions for Options {}

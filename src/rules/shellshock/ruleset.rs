@@ -11,8 +11,7 @@ use crate::rules::axis::{AxisKind, AxisSpec, Point};
 use crate::rules::battle::NoBattle;
 use crate::rules::quantile_pair::QuantilePair;
 use crate::rules::ruleset::{
-    CostChart, CostRow, DetailChart, DetailRow, DetailTable, OddsReport, OptionSpec, Role, RuleOptions, Ruleset,
-    Weighted,
+    CostChart, CostRow, DetailChart, DetailRow, DetailTable, OddsReport, Role, RuleOptions, Ruleset, Weighted,
 };
 use crate::stats::{ExactDuelOdds, ExactTtk, Metric};
 
@@ -22,7 +21,7 @@ use super::conditions::{Conditions, Facing};
 use super::duel::{DuelKernel, PairedDuels};
 use super::gunner::{GunnerPlan, defence, plans};
 use super::odds::{self, GunnerOdds};
-use super::options::{Options, SPECS};
+use super::options::Options;
 use super::roll::Dice;
 
 /// The Shellshock ruleset.
@@ -528,23 +527,4 @@ impl Ruleset for Shellshock {
     }
 }
 
-impl RuleOptions for Options {
-    fn specs() -> Vec<OptionSpec> {
-        SPECS
-            .iter()
-            .map(|s| OptionSpec { name: s.name.to_string(), default: s.default.to_string(), help: s.help.to_string() })
-            .collect()
-    }
-
-    fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        Options::set(self, name, value)
-    }
-
-    fn pairs(&self) -> Vec<(String, String)> {
-        Options::pairs(self)
-    }
-
-    fn validate(&self) -> Result<(), String> {
-        Options::validate(self)
-    }
-}
+impl RuleOptions for Options {}

@@ -9,8 +9,7 @@ use crate::rules::axis::{AxisKind, AxisSpec, Point};
 use crate::rules::battle::{BattleInfo, BattleMode, BattleSetup};
 use crate::rules::quantile_pair::QuantilePair;
 use crate::rules::ruleset::{
-    CostChart, CostRow, DetailChart, DetailRow, DetailTable, OddsReport, OptionSpec, Role, RuleOptions, Ruleset,
-    Weighted,
+    CostChart, CostRow, DetailChart, DetailRow, DetailTable, OddsReport, Role, RuleOptions, Ruleset, Weighted,
 };
 use crate::stats::{ExactDuelOdds, ExactTtk, Metric};
 
@@ -19,7 +18,7 @@ use super::battle::SquadFight;
 use super::catalogue::{Catalogue, SECTIONS};
 use super::conditions::Conditions;
 use super::duel::Duel;
-use super::options::{Options, SPECS};
+use super::options::Options;
 use super::paired::PairedDuels;
 use super::plan::RunPolicy;
 use super::report;
@@ -455,23 +454,4 @@ impl Ruleset for Skirmishers {
     }
 }
 
-impl RuleOptions for Options {
-    fn specs() -> Vec<OptionSpec> {
-        SPECS
-            .iter()
-            .map(|s| OptionSpec { name: s.0.to_string(), default: s.2.to_string(), help: s.3.to_string() })
-            .collect()
-    }
-
-    fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        Options::set(self, name, value)
-    }
-
-    fn pairs(&self) -> Vec<(String, String)> {
-        Options::pairs(self)
-    }
-
-    fn validate(&self) -> Result<(), String> {
-        Options::validate(self)
-    }
-}
+impl RuleOptions for Options {}

@@ -40,7 +40,7 @@ pub use duel::Duel;
 pub use exact::ExactTtk;
 pub use exact_duel::ExactDuel;
 pub use odds::{RowShot, SystemOdds, all_odds, system_odds};
-pub use options::{CoverBands, Options, specs};
+pub use options::{CoverBands, Options};
 pub use policy::Policy;
 pub use profile::{Attacker, System, Target, TargetSpec};
 pub use ruleset::TechCommander;

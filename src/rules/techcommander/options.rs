@@ -2,10 +2,11 @@
 //! to vary, as a runtime option with its documented default, so a run can record and
 //! switch them (manifest, cell key).
 //!
-//! Field names are the options' names in lower case; [`Options::pairs`] gives the
-//! canonical `NAME=value` pairs (UPPER_SNAKE names, as the rules document spells its
-//! rulings) for manifests and cell keys, [`Options::set`] switches one, and
-//! [`specs`] lists them with a line of help for `volley rulesets`. Every option is
+//! Declared once on the kit's option table ([`crate::rule_options!`]): field names are
+//! the options' names in lower case; [`Options::pairs`] gives the canonical `NAME=value`
+//! pairs (UPPER_SNAKE names, as the rules document spells its rulings) for manifests
+//! and cell keys, [`Options::set`] switches one, and the table's help lines are what
+//! `volley rulesets` lists. Every option is
 //! consulted: the constructors (`shot`, `system_odds`, `all_odds`, `AttackRun::new`,
 //! `Duel::new`) compile them into target numbers, action tables and a duel's jury-rig
 //! thresholds once, so the hot loops never read an option per shot.
@@ -13,8 +14,6 @@
 //! Penalties are magnitudes (a penalty of 2 subtracts 2 from the target number); bonuses
 //! add. Book numbers no designer varies (the d20, base 10, 20 life, actions per turn)
 //! stay constants in [`super::rulings`].
-
-use serde::{Deserialize, Serialize};
 
 /// The editions `EDITION` takes.
 pub const EDITIONS: [u32; 2] = [3, 2];
@@ -24,8 +23,7 @@ pub const EDITIONS: [u32; 2] = [3, 2];
 pub const MAX_MODIFIER: u32 = 100;
 
 /// Which cover bands give which penalty (§2, ruling on cover).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CoverBands {
     /// The 3rd edition's "Cover Modifiers" section and the 2nd-edition chart: minor,
     /// half and heavy cover take their own penalties (default).
@@ -43,8 +41,7 @@ impl CoverBands {
 }
 
 /// How "AC × d20" damage of a ram, overrun or trample is rolled (§4 `DAMAGE_DICE`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DamageDice {
     /// One d20 multiplied by the AC: trample's "(Attacker AC) x (D20 damage roll)"
     /// (default).
@@ -54,8 +51,7 @@ pub enum DamageDice {
 }
 
 /// Which way a half is rounded (§4 `RAM_SELF_ROUND`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Rounding {
     Up,
     Down,
@@ -63,8 +59,7 @@ pub enum Rounding {
 
 /// Which modifiers a ram or death from above adds to its target number (§4
 /// `CLOSE_MODIFIERS`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CloseModifiers {
     /// Size, the action's listed bonus or penalty and the defender's statuses only
     /// (default): the actions list their full modifiers.
@@ -75,8 +70,7 @@ pub enum CloseModifiers {
 }
 
 /// When a ram or death from above counts as made "in smoke" (§4 `SMOKE_CLOSE`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SmokeClose {
     /// Whenever the scenario has smoke (`smoke` or `designated`): the attacker ends
     /// adjacent, inside the same cloud (default).
@@ -86,8 +80,7 @@ pub enum SmokeClose {
 }
 
 /// Which AC multiplies death from above's 20 (§4 `DFA_AC_SOURCE`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AcSource {
     /// The attacker's AC (default, kept from the kernel).
     Attacker,
@@ -96,16 +89,14 @@ pub enum AcSource {
 }
 
 /// Whether damage reduction (armour) applies to a special attack's damage.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Armour {
     Applies,
     Ignored,
 }
 
 /// Who dodges an overrun or trample (§4 `DODGE`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Dodge {
     /// Every target dodges, except a prone one (default: a dodge costs nothing). No
     /// condition makes a target prone yet (2nd-edition stances are not modelled).
@@ -115,8 +106,7 @@ pub enum Dodge {
 }
 
 /// Which players reroll a tied initiative roll (`INITIATIVE_TIES`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum InitiativeTies {
     /// Only the tied players reroll among themselves (default: "reroll ties").
     Tied,
@@ -125,8 +115,7 @@ pub enum InitiativeTies {
 }
 
 /// What escaped crew do (`CREW_SURVIVORS`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum CrewSurvivors {
     /// They leave the game, score nothing and do not count for elimination (default).
     Evacuate,
@@ -136,8 +125,7 @@ pub enum CrewSurvivors {
 }
 
 /// Both sides eliminated at the same Resolve Damage (`MUTUAL_ELIMINATION`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MutualElimination {
     /// A draw: neither side controls the field (default).
     Draw,
@@ -146,8 +134,7 @@ pub enum MutualElimination {
 }
 
 /// What a deathmatch player does with kill chips (`DM_PERKS`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DmPerks {
     /// Hand them in for +1 cap each until the maximum, then keep them (default).
     CapFirst,
@@ -156,8 +143,7 @@ pub enum DmPerks {
 }
 
 /// How a deathmatch with equal points ends (`DM_TIEBREAK`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DmTiebreak {
     /// Most kills wins; still equal: shared (default).
     Kills,
@@ -167,8 +153,7 @@ pub enum DmTiebreak {
 
 /// A policy weight: a finite number from 0 to [`MAX_MODIFIER`], compared and hashed by
 /// value.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(transparent)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Weight(pub f64);
 
 impl Eq for Weight {}
@@ -179,543 +164,278 @@ impl std::hash::Hash for Weight {
     }
 }
 
-/// The rulings TechCommander is played by. `Options::default()` is the documented
-/// reading; every published number was computed with it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE", deny_unknown_fields)]
-pub struct Options {
-    /// §5 `EDITION`: the rulebook played, 3 (3rd edition, the default) or 2 (2nd
-    /// edition core rules); any other value is refused by [`Options::validate`]. Under 2
-    /// the 2nd edition's rows of `techcommander-battles.md` §5 apply: faction training
-    /// (with `FACTION_TRAINING` on), infantry stances (with `STANCES` on), a scan number
-    /// per unit (`edition::scan_target`), the adjacent gap of 2
-    /// (`edition::adjacent_gap`) and AC2 MSVs (`edition::check_unit`).
-    pub edition: u32,
-    /// §5 `STANCES`: the 2nd edition's optional infantry stances, under `EDITION=2` only
-    /// (off by default: optional in the book). On: a stationary troop or crew attacker
-    /// is prone and adds `PRONE_BONUS` to its own ranged attacks (not fire control, so
-    /// it holds when fire control is lost).
-    pub stances: bool,
-    /// §5 `PRONE_BONUS`: a prone troop's bonus to its own ranged attacks (+1).
-    pub prone_bonus: u32,
-    /// §5 `MONEYSHOT_BONUS`: Mercenary *Moneyshot* (2nd-edition faction training) adds
-    /// this to a shot when, with every shot of the action hitting, the life lost would
-    /// reach the target's current life (ruling `MONEYSHOT`) (+2).
-    pub moneyshot_bonus: u32,
-    /// §1 `NO_AUTOMATIC_HIT_OR_MISS`: a target number of 20 or more always hits, 0 or
-    /// less never does: P(hit) = clamp(T, 0, 20) / 20. Off: a natural 1 always hits and
-    /// a natural 20 always misses: P(hit) = clamp(T, 1, 19) / 20.
-    pub no_automatic_hit_or_miss: bool,
-    /// §2 `SIZE_BONUS_CAP`: the size bonus is the target's AC, capped at this (+6).
-    pub size_bonus_cap: u32,
-    /// §2 `HALF_MOVE_PENALTY`: attacking after a half move (−1).
-    pub half_move_penalty: u32,
-    /// §2 `FULL_MOVE_PENALTY`: attacking after a full move (−4).
-    pub full_move_penalty: u32,
-    /// §2 `AUTO_STABILIZED_MOVE_PENALTY`: a non-MSV vehicle firing after a half or full
-    /// move, at any speed (−1).
-    pub auto_stabilized_move_penalty: u32,
-    /// §2 `POP_AND_SHOOT_PENALTY` (−1).
-    pub pop_and_shoot_penalty: u32,
-    /// §2 `JUMP_ASSAULT_PENALTY` (−4).
-    pub jump_assault_penalty: u32,
-    /// §2 `OFFLOAD_PENALTY`: attacking from an offload (−1).
-    pub offload_penalty: u32,
-    /// §2 `COVER_BANDS`: which band gives which penalty (ruling: the "Cover Modifiers"
-    /// section wins over the bullet list under "How to attack").
-    pub cover_bands: CoverBands,
-    /// §2 `MINOR_COVER_PENALTY`: 10-25% covered (−1).
-    pub minor_cover_penalty: u32,
-    /// §2 `HALF_COVER_PENALTY`: 25-75% covered (−2).
-    pub half_cover_penalty: u32,
-    /// §2 `HEAVY_COVER_PENALTY`: over 75% covered (−3).
-    pub heavy_cover_penalty: u32,
-    /// §2 `BLOCKED_NLOS_PENALTY`: line of sight blocked, NLOS weapons only (−6).
-    pub blocked_nlos_penalty: u32,
-    /// §2 `NLOS_WEAPONS_FIRE_NLOS` (ruling): an NLOS-capable weapon always takes the
-    /// NLOS shot, so it ignores smoke and may fire under its minimum range; the cover
-    /// modifier is still the target's cover. Off: it fires NLOS only when line of sight
-    /// is blocked, and otherwise takes smoke and its minimum range like any weapon.
-    pub nlos_weapons_fire_nlos: bool,
-    /// §2 `SMOKE_PENALTY`: the line of fire crosses smoke; several areas never add more
-    /// (−6).
-    pub smoke_penalty: u32,
-    /// §2 `DESIGNATED_SMOKE_PENALTY`: smoke against a laser-designated target (−3).
-    pub designated_smoke_penalty: u32,
-    /// §2 `DUG_IN_PENALTY` (−2).
-    pub dug_in_penalty: u32,
-    /// §2 `HULL_DOWN_PENALTY`: stacks with cover and dug in (−2).
-    pub hull_down_penalty: u32,
-    /// §2 `HULL_DOWN_ONLY_VEHICLES` (ruling): hull down adds nothing on a target that
-    /// cannot be hull down (an MSV, an aerial vehicle, troop, crew or terrain: the book's
-    /// "non-MSV or non-flying vehicle"; a generic `ac:N` target can). Off: it applies to
-    /// any target.
-    pub hull_down_only_vehicles: bool,
-    /// §2 `POSTED_UP_PENALTY` (−2).
-    pub posted_up_penalty: u32,
-    /// §2 `POSTED_UP_NEEDS_COVER` (ruling): posted up counts only when the target also
-    /// has a cover modifier that applies to this shot. Off: it always counts.
-    pub posted_up_needs_cover: bool,
-    /// §2 `FOREST_PENALTY`: target fully inside forest, 2nd-edition terrain (−2). The
-    /// `forest` status is refused under `EDITION=3`, which has no forest modifier
-    /// (`edition::check_conditions`); 0: a 2nd-edition forest that does not hinder.
-    pub forest_penalty: u32,
-    /// §2 `FACTION_TRAINING`: the 2nd edition's faction training, read from unit
-    /// abilities: Syndicate *Wetwire*, Pirate *Combined Arms*, Syndicate *Defense
-    /// Masters*, Mercenary *Moneyshot*. It applies only when `EDITION=2` and this is on
-    /// (the 3rd edition has no faction training, so under `EDITION=3` it does nothing
-    /// either way). Off: a 2nd-edition game without faction training.
-    pub faction_training: bool,
-    /// §2 `WETWIRE_FIRE_CONTROL`: Syndicate *Wetwire* adds this fire control (+1).
-    pub wetwire_fire_control: u32,
-    /// §2 `COMBINED_ARMS_FIRE_CONTROL`: Pirate *Combined Arms* adds this fire control
-    /// with a friendly MSV on the field (+2).
-    pub combined_arms_fire_control: u32,
-    /// §2 `DEFENSE_MASTERS_DUG_IN_PENALTY`: dug in against a Syndicate *Defense
-    /// Masters* unit (−3).
-    pub defense_masters_dug_in_penalty: u32,
-    /// §2 `FIRE_FOR_EFFECT_LOS_PENALTY`: fire for effect at a spot in line of sight (−4).
-    pub fire_for_effect_los_penalty: u32,
-    /// §2 `FIRE_FOR_EFFECT_NO_LOS_PENALTY`: fire for effect without line of sight (−8,
-    /// instead of the NLOS −6).
-    pub fire_for_effect_no_los_penalty: u32,
-    /// §2 `FIRE_FOR_EFFECT_AT_A_SPOT` (ruling): fire for effect aims at a spot, so the
-    /// target's cover and statuses do not apply. Off: they apply as to an aimed shot.
-    pub fire_for_effect_at_a_spot: bool,
-    /// §2 `FIRE_FOR_EFFECT_BLIND_IS_NLOS` (ruling): fire for effect without line of
-    /// sight is an NLOS shot: it needs an NLOS weapon and ignores smoke. Off: any splash
-    /// weapon may fire it, and smoke applies.
-    pub fire_for_effect_blind_is_nlos: bool,
-    /// §2-3 `FIRE_FOR_EFFECT_IS_SPLASH` (ruling): fire for effect deals its hits as
-    /// splash damage, which never ignores armour ("Splash damage rules"), so armour
-    /// piercing does not apply. Off: the weapon's armour piercing applies.
-    pub fire_for_effect_is_splash: bool,
-    /// §3 `OMEGA_USES_SMALLEST_ARMOR_PIERCING` (ruling): an Omega Override subtracts the
-    /// target's reduction once from the combined total, less the smallest armour
-    /// piercing among the weapons fired. Off: less the largest.
-    pub omega_uses_smallest_armor_piercing: bool,
-    /// §4 `IN_THE_RED_LIFE`: a unit with this much life or less (eliminated included)
-    /// is in the red and rolls a jury rig for each action (5).
-    pub in_the_red_life: u32,
-    /// §4 `JURY_RIG_SUCCESS_MAX`: a jury-rig d20 of this or less acts normally;
-    /// otherwise the action has no fire control (10).
-    pub jury_rig_success_max: u32,
-    /// §4 `JURY_RIG_PER_ACTION` (ruling): a unit in the red rolls once per action given
-    /// (an MSV twice a turn). Off: once per turn, at its first action in the red; the
-    /// result holds for its other actions that turn.
-    pub jury_rig_per_action: bool,
-    // §4 of techcommander-battles.md: special attacks (ram, death from above, overrun,
-    // trample); see `super::special`.
-    /// §4 `ADJACENT_GAP`: inches between two adjacent units in `REACH_RULE` (speed >=
-    /// range − gap) under the 3rd edition: 0 is base contact; the 2nd edition adds 2
-    /// ("about two units apart"), see `edition::adjacent_gap`.
-    pub adjacent_gap: u32,
-    /// §4 `DAMAGE_DICE`: "AC × d20" is one d20 times AC, or AC d20s added up.
-    pub damage_dice: DamageDice,
-    /// §4 `RAM_FIRE_CONTROL`: a ram's fire control (+2), lost in smoke, on a failed
-    /// jury rig, under-crewed or against gear that negates fire control.
-    pub ram_fire_control: u32,
-    /// §4 `RAM_SELF_ROUND`: the rammer takes half the target's damage, rounded this way
-    /// (up; changes life only for a rammer of AC 1).
-    pub ram_self_round: Rounding,
-    /// §4 `CLOSE_MODIFIERS`: what a ram or death from above adds to its target number.
-    pub close_modifiers: CloseModifiers,
-    /// §4 `SMOKE_CLOSE`: when a ram loses its fire control and death from above takes
-    /// its smoke penalty.
-    pub smoke_close: SmokeClose,
-    /// §4 `DFA_SMOKE_PENALTY`: death from above landing mostly in smoke (−2).
-    pub dfa_smoke_penalty: u32,
-    /// §4 `DFA_AC_SOURCE`: death from above deals AC × 20 + d20 with this AC.
-    pub dfa_ac_source: AcSource,
-    /// §4 `DFA_SELF_ARMOUR`: whether the attacker's own damage reduction applies to the
-    /// d20 it takes landing (ignored: the same impact as the target's).
-    pub dfa_self_armour: Armour,
-    /// §4 `TRAMPLE_ARMOUR`: whether the target's damage reduction applies to trample
-    /// damage (applies, as to overrun, its twin).
-    pub trample_armour: Armour,
-    /// §4 `DODGE`: who dodges an overrun or trample.
-    pub dodge: Dodge,
-    /// §4 `DODGE_TARGET`: a dodge succeeds on a d20 of this or less (12).
-    pub dodge_target: u32,
-    /// §4 `COMBAT_AGILITY_DODGE_TARGET`: the dodge target of a unit with the 2nd
-    /// edition's USSC *Combat Agility* (14; read where faction training applies:
-    /// `EDITION=2` with `FACTION_TRAINING` on).
-    pub combat_agility_dodge_target: u32,
-    // ---- battles (techcommander-battles.md §2, §6) ----
-    /// `FORCE_BUDGET`: points a skirmish force may field (12, the book's basic skirmish).
-    pub force_budget: u32,
-    /// `SKIRMISH_MAX_TURNS`: a skirmish is called for time after this many turns (10).
-    pub skirmish_max_turns: u32,
-    /// `COMMAND_AT_TURN_START`: command actions are fixed when the Action phase starts
-    /// (true); false: a command unit at 0 life or less when the command rounds begin
-    /// gives none.
-    pub command_at_turn_start: bool,
-    /// `SYSTEM_ONCE_PER_TURN`: each weapon system fires at most once per turn (true).
-    pub system_once_per_turn: bool,
-    /// `PASS_ENDS_TURN`: a player who passes is out for the rest of the turn (true);
-    /// false: the pass spends one player action.
-    pub pass_ends_turn: bool,
-    /// `INITIATIVE_TIES`: which players reroll a tied initiative roll.
-    pub initiative_ties: InitiativeTies,
-    /// `RALLY_AT_DEPLOY`: all troop and crew units of a side form one rallied group
-    /// that takes one action (Rallied Weapons Free, Rallied Attack or Rallied Assault)
-    /// (true).
-    pub rally_at_deploy: bool,
-    /// `SMOKE_POP`: a unit with smoke gear may spend a Move action and one round to be
-    /// smoked until Reset (true).
-    pub smoke_pop: bool,
-    /// `SMOKE_BOTH_WAYS`: shots to or from a smoked unit take the smoke penalty (true);
-    /// false: only shots at it.
-    pub smoke_both_ways: bool,
-    /// `CREW_ESCAPE_TARGET`: a standard crew member escapes a removed unit on a d20 of
-    /// this or less (10).
-    pub crew_escape_target: u32,
-    /// `CREW_SURVIVORS`: escaped crew evacuate, or stay and fight as AC1 crew units.
-    pub crew_survivors: CrewSurvivors,
-    /// `MUTUAL_ELIMINATION`: both sides eliminated at the same Resolve Damage is a draw,
-    /// or is decided by the AC score.
-    pub mutual_elimination: MutualElimination,
-    /// `OMEGA_IN_BATTLES`: an MSV with no earlier action this turn may Omega Override
-    /// as a battle action (§2.4; true): the greedy and focus-lowest policies play it at a
-    /// target only when its exact score beats the best two-attack sequence the MSV could
-    /// play at that target this turn. False: never.
-    pub omega_in_battles: bool,
-    /// `OMEGA_NEEDS_JURY_RIG`: an MSV in the red must pass a jury-rig roll to Omega
-    /// Override (§2.4; true); a failed roll ends its turn with no shot. False: it fires
-    /// anyway (the Omega has no fire control to lose).
-    pub omega_needs_jury_rig: bool,
-    /// `DAMAGE_WEIGHT`: the greedy policy's weight of damage short of a kill (0.25).
-    pub damage_weight: Weight,
-    /// `COMMAND_TARGET_WEIGHT`: points a unit's command action is worth as a target (3).
-    pub command_target_weight: Weight,
-    /// `PROTECT_COMMAND`: the greedy policy pops smoke on a threatened command unit.
-    pub protect_command: bool,
-    /// `PROTECT_COMMAND_THRESHOLD`: the enemy kill chance that counts as a threat (0.25).
-    pub protect_command_threshold: Weight,
-    /// `INFILTRATION`: a troop or crew unit with infiltration gear starts infiltrated and
-    /// re-infiltrates at Reset; an infiltrated unit cannot be targeted (§2.4; true).
-    pub infiltration: bool,
-    /// `STEALTH_TARGET`: an infiltrated unit that acts, of a player not last in
-    /// initiative, stays infiltrated on a stealth d20 of this or less (10).
-    pub stealth_target: u32,
-    /// `INFILTRATION_SPOT_RANGE`: enemy troop and crew whose side's scenario range is at
-    /// most this and whose movement is not full ignore infiltration (6 inches).
-    pub infiltration_spot_range: u32,
-    /// `SCANNING`: a unit whose speed reaches the scenario range may scan (§2.4; true).
-    pub scanning: bool,
-    /// `SCAN_WEIGHT`: the greedy policy scores a scan as this × the best, over hidden
-    /// enemies, of P(the scan reveals it) × the best attack score at it (1).
-    pub scan_weight: Weight,
-    /// `POLICY_DIG_IN`: units may dig in as an action (−2 to be targeted until the unit
-    /// moves position, one return attack), and the greedy policy does so when no attack scores above
-    /// `DIG_IN_THRESHOLD` (false: "digging in trades an action for −2").
-    pub policy_dig_in: bool,
-    /// `DIG_IN_THRESHOLD`: the greedy policy digs in when its best attack scores at most
-    /// this (0.5 points).
-    pub dig_in_threshold: Weight,
-    /// `DM_TURNS`: a deathmatch ends after this many turns (6, the "pre-agreed time").
-    pub dm_turns: u32,
-    /// `DM_LARGE_CAP`: the large-cap game (cap 4 up to 12) instead of 3 up to 8.
-    pub dm_large_cap: bool,
-    /// `DM_CAP_STEP`: cap raised per kill chip handed in (1).
-    pub dm_cap_step: u32,
-    /// `DM_REINFORCE`: a player whose units survived fills up to its cap each turn.
-    pub dm_reinforce: bool,
-    /// `DM_PERKS`: cap-first (kill chips buy +1 cap until the maximum) or hold.
-    pub dm_perks: DmPerks,
-    /// `DM_SURVIVAL_UNITS`: survival scores 5 + 1 per surviving unit (true) or 5.
-    pub dm_survival_units: bool,
-    /// `DM_TIEBREAK`: equal points are decided by kills, else shared (a draw).
-    pub dm_tiebreak: DmTiebreak,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            edition: 3,
-            stances: false,
-            prone_bonus: 1,
-            moneyshot_bonus: 2,
-            no_automatic_hit_or_miss: true,
-            size_bonus_cap: 6,
-            half_move_penalty: 1,
-            full_move_penalty: 4,
-            auto_stabilized_move_penalty: 1,
-            pop_and_shoot_penalty: 1,
-            jump_assault_penalty: 4,
-            offload_penalty: 1,
-            cover_bands: CoverBands::CoverModifiers,
-            minor_cover_penalty: 1,
-            half_cover_penalty: 2,
-            heavy_cover_penalty: 3,
-            blocked_nlos_penalty: 6,
-            nlos_weapons_fire_nlos: true,
-            smoke_penalty: 6,
-            designated_smoke_penalty: 3,
-            dug_in_penalty: 2,
-            hull_down_penalty: 2,
-            hull_down_only_vehicles: true,
-            posted_up_penalty: 2,
-            posted_up_needs_cover: true,
-            forest_penalty: 2,
-            faction_training: true,
-            wetwire_fire_control: 1,
-            combined_arms_fire_control: 2,
-            defense_masters_dug_in_penalty: 3,
-            fire_for_effect_los_penalty: 4,
-            fire_for_effect_no_los_penalty: 8,
-            fire_for_effect_at_a_spot: true,
-            fire_for_effect_blind_is_nlos: true,
-            fire_for_effect_is_splash: true,
-            omega_uses_smallest_armor_piercing: true,
-            in_the_red_life: 5,
-            jury_rig_success_max: 10,
-            jury_rig_per_action: true,
-            adjacent_gap: 0,
-            damage_dice: DamageDice::OneD20TimesAc,
-            ram_fire_control: 2,
-            ram_self_round: Rounding::Up,
-            close_modifiers: CloseModifiers::Listed,
-            smoke_close: SmokeClose::ScenarioSmoke,
-            dfa_smoke_penalty: 2,
-            dfa_ac_source: AcSource::Attacker,
-            dfa_self_armour: Armour::Ignored,
-            trample_armour: Armour::Applies,
-            dodge: Dodge::AlwaysExceptProne,
-            dodge_target: 12,
-            combat_agility_dodge_target: 14,
-            force_budget: 12,
-            skirmish_max_turns: 10,
-            command_at_turn_start: true,
-            system_once_per_turn: true,
-            pass_ends_turn: true,
-            initiative_ties: InitiativeTies::Tied,
-            rally_at_deploy: true,
-            smoke_pop: true,
-            smoke_both_ways: true,
-            crew_escape_target: 10,
-            crew_survivors: CrewSurvivors::Evacuate,
-            mutual_elimination: MutualElimination::Draw,
-            omega_in_battles: true,
-            omega_needs_jury_rig: true,
-            damage_weight: Weight(0.25),
-            command_target_weight: Weight(3.0),
-            protect_command: true,
-            protect_command_threshold: Weight(0.25),
-            infiltration: true,
-            stealth_target: 10,
-            infiltration_spot_range: 6,
-            scanning: true,
-            scan_weight: Weight(1.0),
-            policy_dig_in: false,
-            dig_in_threshold: Weight(0.5),
-            dm_turns: 6,
-            dm_large_cap: false,
-            dm_cap_step: 1,
-            dm_reinforce: true,
-            dm_perks: DmPerks::CapFirst,
-            dm_survival_units: true,
-            dm_tiebreak: DmTiebreak::Kills,
-        }
+crate::rule_options! {
+    "TechCommander";
+    /// The rulings TechCommander is played by. `Options::default()` is the documented
+    /// reading; every published number was computed with it.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub struct Options {
+        /// §5 `EDITION`: the rulebook played, 3 (3rd edition, the default) or 2 (2nd
+        /// edition core rules); any other value is refused by [`Options::validate`]. Under 2
+        /// the 2nd edition's rows of `techcommander-battles.md` §5 apply: faction training
+        /// (with `FACTION_TRAINING` on), infantry stances (with `STANCES` on), a scan number
+        /// per unit (`edition::scan_target`), the adjacent gap of 2
+        /// (`edition::adjacent_gap`) and AC2 MSVs (`edition::check_unit`).
+        edition: u32 = 3, int(2, 3), "§5 rulebook edition: 3 (3rd, default) or 2 (2nd: faction training, stances, scans, AC2 MSVs)";
+        /// §5 `STANCES`: the 2nd edition's optional infantry stances, under `EDITION=2` only
+        /// (off by default: optional in the book). On: a stationary troop or crew attacker
+        /// is prone and adds `PRONE_BONUS` to its own ranged attacks (not fire control, so
+        /// it holds when fire control is lost).
+        stances: bool = false, switch, "§5 2nd-edition infantry stances (EDITION=2 only): stationary troops and crew are prone";
+        /// §5 `PRONE_BONUS`: a prone troop's bonus to its own ranged attacks (+1).
+        prone_bonus: u32 = 1, int(0, MAX_MODIFIER), "§5 bonus of a prone troop or crew to its own ranged attacks (not fire control)";
+        /// §5 `MONEYSHOT_BONUS`: Mercenary *Moneyshot* (2nd-edition faction training) adds
+        /// this to a shot when, with every shot of the action hitting, the life lost would
+        /// reach the target's current life (ruling `MONEYSHOT`) (+2).
+        moneyshot_bonus: u32 = 2, int(0, MAX_MODIFIER), "§5 Mercenary Moneyshot bonus when all shots hitting would eliminate the target";
+        /// §1 `NO_AUTOMATIC_HIT_OR_MISS`: a target number of 20 or more always hits, 0 or
+        /// less never does: P(hit) = clamp(T, 0, 20) / 20. Off: a natural 1 always hits and
+        /// a natural 20 always misses: P(hit) = clamp(T, 1, 19) / 20.
+        no_automatic_hit_or_miss: bool = true, switch, "§1 ruling: T >= 20 always hits, T <= 0 never; false: a 1 always hits, a 20 always misses";
+        /// §2 `SIZE_BONUS_CAP`: the size bonus is the target's AC, capped at this (+6).
+        size_bonus_cap: u32 = 6, int(0, MAX_MODIFIER), "§2 size bonus = target AC capped at this";
+        /// §2 `HALF_MOVE_PENALTY`: attacking after a half move (−1).
+        half_move_penalty: u32 = 1, int(0, MAX_MODIFIER), "§2 penalty after a half move";
+        /// §2 `FULL_MOVE_PENALTY`: attacking after a full move (−4).
+        full_move_penalty: u32 = 4, int(0, MAX_MODIFIER), "§2 penalty after a full move";
+        /// §2 `AUTO_STABILIZED_MOVE_PENALTY`: a non-MSV vehicle firing after a half or full
+        /// move, at any speed (−1).
+        auto_stabilized_move_penalty: u32 = 1, int(0, MAX_MODIFIER), "§2 penalty for a non-MSV vehicle firing after any move";
+        /// §2 `POP_AND_SHOOT_PENALTY` (−1).
+        pop_and_shoot_penalty: u32 = 1, int(0, MAX_MODIFIER), "§2 penalty for pop-and-shoot";
+        /// §2 `JUMP_ASSAULT_PENALTY` (−4).
+        jump_assault_penalty: u32 = 4, int(0, MAX_MODIFIER), "§2 penalty for a jump assault";
+        /// §2 `OFFLOAD_PENALTY`: attacking from an offload (−1).
+        offload_penalty: u32 = 1, int(0, MAX_MODIFIER), "§2 penalty for attacking from an offload";
+        /// §2 `COVER_BANDS`: which band gives which penalty (ruling: the "Cover Modifiers"
+        /// section wins over the bullet list under "How to attack").
+        cover_bands: CoverBands = CoverBands::CoverModifiers, choice, "§2 ruling: cover-modifiers (minor/half/heavy) or how-to-attack (bands shifted by one)";
+        /// §2 `MINOR_COVER_PENALTY`: 10-25% covered (−1).
+        minor_cover_penalty: u32 = 1, int(0, MAX_MODIFIER), "§2 penalty for minor cover (10-25%)";
+        /// §2 `HALF_COVER_PENALTY`: 25-75% covered (−2).
+        half_cover_penalty: u32 = 2, int(0, MAX_MODIFIER), "§2 penalty for half cover (25-75%)";
+        /// §2 `HEAVY_COVER_PENALTY`: over 75% covered (−3).
+        heavy_cover_penalty: u32 = 3, int(0, MAX_MODIFIER), "§2 penalty for heavy cover (over 75%)";
+        /// §2 `BLOCKED_NLOS_PENALTY`: line of sight blocked, NLOS weapons only (−6).
+        blocked_nlos_penalty: u32 = 6, int(0, MAX_MODIFIER), "§2 penalty for an NLOS shot at a blocked target";
+        /// §2 `NLOS_WEAPONS_FIRE_NLOS` (ruling): an NLOS-capable weapon always takes the
+        /// NLOS shot, so it ignores smoke and may fire under its minimum range; the cover
+        /// modifier is still the target's cover. Off: it fires NLOS only when line of sight
+        /// is blocked, and otherwise takes smoke and its minimum range like any weapon.
+        nlos_weapons_fire_nlos: bool = true, switch, "§2 ruling: NLOS weapons always fire NLOS (ignore smoke and minimum range)";
+        /// §2 `SMOKE_PENALTY`: the line of fire crosses smoke; several areas never add more
+        /// (−6).
+        smoke_penalty: u32 = 6, int(0, MAX_MODIFIER), "§2 penalty for smoke on the line of fire";
+        /// §2 `DESIGNATED_SMOKE_PENALTY`: smoke against a laser-designated target (−3).
+        designated_smoke_penalty: u32 = 3, int(0, MAX_MODIFIER), "§2 smoke penalty against a laser-designated target";
+        /// §2 `DUG_IN_PENALTY` (−2).
+        dug_in_penalty: u32 = 2, int(0, MAX_MODIFIER), "§2 penalty against a dug-in target";
+        /// §2 `HULL_DOWN_PENALTY`: stacks with cover and dug in (−2).
+        hull_down_penalty: u32 = 2, int(0, MAX_MODIFIER), "§2 penalty against a hull-down target";
+        /// §2 `HULL_DOWN_ONLY_VEHICLES` (ruling): hull down adds nothing on a target that
+        /// cannot be hull down (an MSV, troop, crew or terrain; a generic `ac:N` target
+        /// can). Off: it applies to any target.
+        hull_down_only_vehicles: bool = true, switch, "§2 ruling: hull down adds nothing on a target that cannot be hull down (an MSV, an aerial vehicle, troop, crew or terrain: the book's non-MSV or non-flying vehicle)";
+        /// §2 `POSTED_UP_PENALTY` (−2).
+        posted_up_penalty: u32 = 2, int(0, MAX_MODIFIER), "§2 penalty against a posted-up target";
+        /// §2 `POSTED_UP_NEEDS_COVER` (ruling): posted up counts only when the target also
+        /// has a cover modifier that applies to this shot. Off: it always counts.
+        posted_up_needs_cover: bool = true, switch, "§2 ruling: posted up counts only with a cover modifier on the shot";
+        /// §2 `FOREST_PENALTY`: target fully inside forest, 2nd-edition terrain (−2; 0 plays
+        /// the 3rd edition, which has no forest status).
+        forest_penalty: u32 = 2, int(0, MAX_MODIFIER), "§2 penalty against a target inside forest (2nd-edition terrain: the forest status is refused under EDITION=3; 0: none)";
+        /// §2 `FACTION_TRAINING`: the 2nd edition's faction training, read from unit
+        /// abilities: Syndicate *Wetwire*, Pirate *Combined Arms*, Syndicate *Defense
+        /// Masters*, Mercenary *Moneyshot*. It applies only when `EDITION=2` and this is on
+        /// (the 3rd edition has no faction training, so under `EDITION=3` it does nothing
+        /// either way). Off: a 2nd-edition game without faction training.
+        faction_training: bool = true, switch, "§2 2nd-edition faction training under EDITION=2 (Wetwire, Combined Arms, Defense Masters, Moneyshot)";
+        /// §2 `WETWIRE_FIRE_CONTROL`: Syndicate *Wetwire* adds this fire control (+1).
+        wetwire_fire_control: u32 = 1, int(0, MAX_MODIFIER), "§2 fire control added by Syndicate Wetwire";
+        /// §2 `COMBINED_ARMS_FIRE_CONTROL`: Pirate *Combined Arms* adds this fire control
+        /// with a friendly MSV on the field (+2).
+        combined_arms_fire_control: u32 = 2, int(0, MAX_MODIFIER), "§2 fire control added by Pirate Combined Arms with a friendly MSV";
+        /// §2 `DEFENSE_MASTERS_DUG_IN_PENALTY`: dug in against a Syndicate *Defense
+        /// Masters* unit (−3).
+        defense_masters_dug_in_penalty: u32 = 3, int(0, MAX_MODIFIER), "§2 dug-in penalty against Syndicate Defense Masters";
+        /// §2 `FIRE_FOR_EFFECT_LOS_PENALTY`: fire for effect at a spot in line of sight (−4).
+        fire_for_effect_los_penalty: u32 = 4, int(0, MAX_MODIFIER), "§2 fire-for-effect penalty with line of sight to the spot";
+        /// §2 `FIRE_FOR_EFFECT_NO_LOS_PENALTY`: fire for effect without line of sight (−8,
+        /// instead of the NLOS −6).
+        fire_for_effect_no_los_penalty: u32 = 8, int(0, MAX_MODIFIER), "§2 fire-for-effect penalty without line of sight";
+        /// §2 `FIRE_FOR_EFFECT_AT_A_SPOT` (ruling): fire for effect aims at a spot, so the
+        /// target's cover and statuses do not apply. Off: they apply as to an aimed shot.
+        fire_for_effect_at_a_spot: bool = true, switch, "§2 ruling: fire for effect ignores the target's cover and statuses";
+        /// §2 `FIRE_FOR_EFFECT_BLIND_IS_NLOS` (ruling): fire for effect without line of
+        /// sight is an NLOS shot: it needs an NLOS weapon and ignores smoke. Off: any splash
+        /// weapon may fire it, and smoke applies.
+        fire_for_effect_blind_is_nlos: bool = true, switch, "§2 ruling: blind fire for effect needs an NLOS weapon and ignores smoke";
+        /// §2-3 `FIRE_FOR_EFFECT_IS_SPLASH` (ruling): fire for effect deals its hits as
+        /// splash damage, which never ignores armour ("Splash damage rules"), so armour
+        /// piercing does not apply. Off: the weapon's armour piercing applies.
+        fire_for_effect_is_splash: bool = true, switch, "§3 ruling: fire for effect is splash damage, never armour piercing";
+        /// §3 `OMEGA_USES_SMALLEST_ARMOR_PIERCING` (ruling): an Omega Override subtracts the
+        /// target's reduction once from the combined total, less the smallest armour
+        /// piercing among the weapons fired. Off: less the largest.
+        omega_uses_smallest_armor_piercing: bool = true, switch, "§3 ruling: Omega Override pierces by the smallest piercing fired (false: largest)";
+        /// §4 `IN_THE_RED_LIFE`: a unit with this much life or less (eliminated included)
+        /// is in the red and rolls a jury rig for each action (5).
+        in_the_red_life: u32 = 5, int(0, super::rulings::STARTING_LIFE), "§4 life at or below which a unit is in the red";
+        /// §4 `JURY_RIG_SUCCESS_MAX`: a jury-rig d20 of this or less acts normally;
+        /// otherwise the action has no fire control (10).
+        jury_rig_success_max: u32 = 10, int(0, super::rulings::DIE_SIDES), "§4 a jury-rig d20 of this or less keeps fire control";
+        /// §4 `JURY_RIG_PER_ACTION` (ruling): a unit in the red rolls once per action given
+        /// (an MSV twice a turn). Off: once per turn, at its first action in the red; the
+        /// result holds for its other actions that turn.
+        jury_rig_per_action: bool = true, switch, "§4 ruling: one jury-rig roll per action (false: one per turn)";
+        // §4 of techcommander-battles.md: special attacks (ram, death from above, overrun,
+        // trample); see `super::special`.
+        /// §4 `ADJACENT_GAP`: inches between two adjacent units in `REACH_RULE` (speed >=
+        /// range − gap) under the 3rd edition: 0 is base contact; the 2nd edition adds 2
+        /// ("about two units apart"), see `edition::adjacent_gap`.
+        adjacent_gap: u32 = 0, int(0, MAX_MODIFIER), "§4 battles: inches between adjacent units; reach when speed >= range - gap (2nd edition: 2 more)";
+        /// §4 `DAMAGE_DICE`: "AC × d20" is one d20 times AC, or AC d20s added up.
+        damage_dice: DamageDice = DamageDice::OneD20TimesAc, choice, "§4 battles ruling: AC x d20 is one-d20-times-ac or ac-d20s (AC dice added up)";
+        /// §4 `RAM_FIRE_CONTROL`: a ram's fire control (+2), lost in smoke, on a failed
+        /// jury rig, under-crewed or against gear that negates fire control.
+        ram_fire_control: u32 = 2, int(0, MAX_MODIFIER), "§4 battles: a ram's fire control (lost in smoke, on a failed jury rig)";
+        /// §4 `RAM_SELF_ROUND`: the rammer takes half the target's damage, rounded this way
+        /// (up; changes life only for a rammer of AC 1).
+        ram_self_round: Rounding = Rounding::Up, choice, "§4 battles ruling: the rammer's half of the damage is rounded up or down";
+        /// §4 `CLOSE_MODIFIERS`: what a ram or death from above adds to its target number.
+        close_modifiers: CloseModifiers = CloseModifiers::Listed, choice, "§4 battles ruling: ram/DFA add listed modifiers only, or with-attacker-bonuses";
+        /// §4 `SMOKE_CLOSE`: when a ram loses its fire control and death from above takes
+        /// its smoke penalty.
+        smoke_close: SmokeClose = SmokeClose::ScenarioSmoke, choice, "§4 battles ruling: scenario smoke puts ram/DFA in smoke (scenario-smoke) or never (ignored)";
+        /// §4 `DFA_SMOKE_PENALTY`: death from above landing mostly in smoke (−2).
+        dfa_smoke_penalty: u32 = 2, int(0, MAX_MODIFIER), "§4 battles: penalty for death from above landing in smoke";
+        /// §4 `DFA_AC_SOURCE`: death from above deals AC × 20 + d20 with this AC.
+        dfa_ac_source: AcSource = AcSource::Attacker, choice, "§4 battles ruling: death from above deals AC x 20 + d20 with the attacker's or target's AC";
+        /// §4 `DFA_SELF_ARMOUR`: whether the attacker's own damage reduction applies to the
+        /// d20 it takes landing (ignored: the same impact as the target's).
+        dfa_self_armour: Armour = Armour::Ignored, choice, "§4 battles ruling: the attacker's armour against its own landing d20 (ignored or applies)";
+        /// §4 `TRAMPLE_ARMOUR`: whether the target's damage reduction applies to trample
+        /// damage (applies, as to overrun, its twin).
+        trample_armour: Armour = Armour::Applies, choice, "§4 battles ruling: the target's armour against trample damage (applies or ignored)";
+        /// §4 `DODGE`: who dodges an overrun or trample.
+        dodge: Dodge = Dodge::AlwaysExceptProne, choice, "§4 battles ruling: overrun/trample targets dodge (always-except-prone) or never";
+        /// §4 `DODGE_TARGET`: a dodge succeeds on a d20 of this or less (12).
+        dodge_target: u32 = 12, int(0, super::rulings::DIE_SIDES), "§4 battles: an overrun/trample dodge succeeds on a d20 of this or less";
+        /// §4 `COMBAT_AGILITY_DODGE_TARGET`: the dodge target of a unit with the 2nd
+        /// edition's USSC *Combat Agility* (14; read under `FACTION_TRAINING`).
+        combat_agility_dodge_target: u32 = 14, int(0, super::rulings::DIE_SIDES), "§4 battles: dodge target of a unit with USSC Combat Agility (2nd edition: read where faction training applies, EDITION=2 with FACTION_TRAINING on)";
+        // ---- battles (techcommander-battles.md §2, §6) ----
+        /// `FORCE_BUDGET`: points a skirmish force may field (12, the book's basic skirmish).
+        force_budget: u32 = 12, int(0, 1_000_000), "§2.1 battles: points a skirmish force may field";
+        /// `SKIRMISH_MAX_TURNS`: a skirmish is called for time after this many turns (10).
+        skirmish_max_turns: u32 = 10, int(1, super::rulings::MAX_TURNS_LIMIT), "§2.6 battles: turns before a skirmish is called for time (AC scoring)";
+        /// `COMMAND_AT_TURN_START`: command actions are fixed when the Action phase starts
+        /// (true); false: a command unit at 0 life or less when the command rounds begin
+        /// gives none.
+        command_at_turn_start: bool = true, switch, "§2.2 battles: command actions fixed at the start of the Action phase";
+        /// `SYSTEM_ONCE_PER_TURN`: each weapon system fires at most once per turn (true).
+        system_once_per_turn: bool = true, switch, "§2.2 battles: each weapon system fires once per turn";
+        /// `PASS_ENDS_TURN`: a player who passes is out for the rest of the turn (true);
+        /// false: the pass spends one player action.
+        pass_ends_turn: bool = true, switch, "§2.3 battles: a passing player is out for the turn (false: the pass spends an action)";
+        /// `INITIATIVE_TIES`: which players reroll a tied initiative roll.
+        initiative_ties: InitiativeTies = InitiativeTies::Tied, choice, "§2.3 battles: tied: only tied players reroll; all: everybody rerolls";
+        /// `RALLY_AT_DEPLOY`: all troop and crew units of a side form one rallied group
+        /// that takes one action (Rallied Weapons Free, Rallied Attack or Rallied Assault)
+        /// (true).
+        rally_at_deploy: bool = true, switch, "§2.4 battles: a side's troops and crew form one rallied group";
+        /// `SMOKE_POP`: a unit with smoke gear may spend a Move action and one round to be
+        /// smoked until Reset (true).
+        smoke_pop: bool = true, switch, "§2.4 battles: smoke gear: a Move action smokes the unit until Reset";
+        /// `SMOKE_BOTH_WAYS`: shots to or from a smoked unit take the smoke penalty (true);
+        /// false: only shots at it.
+        smoke_both_ways: bool = true, switch, "§2.4 battles: shots to or from a smoked unit take the smoke penalty";
+        /// `CREW_ESCAPE_TARGET`: a standard crew member escapes a removed unit on a d20 of
+        /// this or less (10).
+        crew_escape_target: u32 = 10, int(0, super::rulings::DIE_SIDES), "§2.5 battles: a crew member escapes a removed unit on a d20 of this or less";
+        /// `CREW_SURVIVORS`: escaped crew evacuate, or stay and fight as AC1 crew units.
+        crew_survivors: CrewSurvivors = CrewSurvivors::Evacuate, choice, "§2.5 battles: evacuate (leave the game) or fight (stay as unarmed AC1 crew)";
+        /// `MUTUAL_ELIMINATION`: both sides eliminated at the same Resolve Damage is a draw,
+        /// or is decided by the AC score.
+        mutual_elimination: MutualElimination = MutualElimination::Draw, choice, "§2.6 battles: draw, or score (the AC score decides)";
+        /// `OMEGA_IN_BATTLES`: an MSV with no earlier action this turn may Omega Override
+        /// as a battle action (§2.4; true): the greedy and focus-lowest policies play it at a
+        /// target only when its exact score beats the best two-attack sequence the MSV could
+        /// play at that target this turn. False: never.
+        omega_in_battles: bool = true, switch, "§2.4 battles: MSVs may Omega Override (played when it beats the best two attacks at that target)";
+        /// `OMEGA_NEEDS_JURY_RIG`: an MSV in the red must pass a jury-rig roll to Omega
+        /// Override (§2.4; true); a failed roll ends its turn with no shot. False: it fires
+        /// anyway (the Omega has no fire control to lose).
+        omega_needs_jury_rig: bool = true, switch, "§2.4 battles: in the red, an Omega Override needs a passed jury rig (else no shot)";
+        /// `DAMAGE_WEIGHT`: the greedy policy's weight of damage short of a kill (0.25).
+        damage_weight: Weight = Weight(0.25), num(0, MAX_MODIFIER), "§2.7 battles: greedy policy: weight of damage short of a kill";
+        /// `COMMAND_TARGET_WEIGHT`: points a unit's command action is worth as a target (3).
+        command_target_weight: Weight = Weight(3.0), num(0, MAX_MODIFIER), "§2.7 battles: greedy policy: points per command action of a target";
+        /// `PROTECT_COMMAND`: the greedy policy pops smoke on a threatened command unit.
+        protect_command: bool = true, switch, "§2.7 battles: greedy policy: pop smoke on a threatened command unit";
+        /// `PROTECT_COMMAND_THRESHOLD`: the enemy kill chance that counts as a threat (0.25).
+        protect_command_threshold: Weight = Weight(0.25), num(0, MAX_MODIFIER), "§2.7 battles: greedy policy: enemy kill chance that counts as a threat";
+        /// `INFILTRATION`: a troop or crew unit with infiltration gear starts infiltrated and
+        /// re-infiltrates at Reset; an infiltrated unit cannot be targeted (§2.4; true).
+        infiltration: bool = true, switch, "§2.4 battles: troop/crew with infiltration gear are untargetable until revealed";
+        /// `STEALTH_TARGET`: an infiltrated unit that acts, of a player not last in
+        /// initiative, stays infiltrated on a stealth d20 of this or less (10).
+        stealth_target: u32 = 10, int(0, super::rulings::DIE_SIDES), "§2.4 battles: an acting infiltrated unit (not last in initiative) stays hidden on d20 <= this";
+        /// `INFILTRATION_SPOT_RANGE`: enemy troop and crew whose side's scenario range is at
+        /// most this and whose movement is not full ignore infiltration (6 inches).
+        infiltration_spot_range: u32 = 6, int(0, MAX_MODIFIER), "§2.4 battles: enemy troop/crew within this range, not moving full, ignore infiltration";
+        /// `SCANNING`: a unit whose speed reaches the scenario range may scan (§2.4; true).
+        scanning: bool = true, switch, "§2.4 battles: scan action (d20 <= 12 + gear reveals infiltrated enemies within speed)";
+        /// `SCAN_WEIGHT`: the greedy policy scores a scan as this × the best, over hidden
+        /// enemies, of P(the scan reveals it) × the best attack score at it (1).
+        scan_weight: Weight = Weight(1.0), num(0, MAX_MODIFIER), "§2.4 battles: greedy policy: scan score = this x P(reveal) x best attack it enables";
+        /// `POLICY_DIG_IN`: units may dig in as an action (−2 to be targeted until Reset,
+        /// one return attack), and the greedy policy does so when no attack scores above
+        /// `DIG_IN_THRESHOLD` (false: "digging in trades an action for −2").
+        policy_dig_in: bool = false, switch, "§2.4 battles: units may dig in (-2 to be targeted until the unit moves position, one return attack)";
+        /// `DIG_IN_THRESHOLD`: the greedy policy digs in when its best attack scores at most
+        /// this (0.5 points).
+        dig_in_threshold: Weight = Weight(0.5), num(0, MAX_MODIFIER), "§2.4 battles: greedy policy digs in when no attack scores above this";
+        /// `DM_TURNS`: a deathmatch ends after this many turns (6, the "pre-agreed time").
+        dm_turns: u32 = 6, int(1, super::rulings::MAX_TURNS_LIMIT), "§3.6 battles: turns a deathmatch lasts";
+        /// `DM_LARGE_CAP`: the large-cap game (cap 4 up to 12) instead of 3 up to 8.
+        dm_large_cap: bool = false, switch, "§3.1 battles: large-cap game: cap 4 up to 12 (false: 3 up to 8)";
+        /// `DM_CAP_STEP`: cap raised per kill chip handed in (1).
+        dm_cap_step: u32 = 1, int(0, 12), "§3.1 battles: cap raised per kill chip handed in";
+        /// `DM_REINFORCE`: a player whose units survived fills up to its cap each turn.
+        dm_reinforce: bool = true, switch, "§3.2 battles: surviving players fill up to their cap each turn";
+        /// `DM_PERKS`: cap-first (kill chips buy +1 cap until the maximum) or hold.
+        dm_perks: DmPerks = DmPerks::CapFirst, choice, "§3.5 battles: cap-first: kill chips buy cap until the maximum; hold: never spent";
+        /// `DM_SURVIVAL_UNITS`: survival scores 5 + 1 per surviving unit (true) or 5.
+        dm_survival_units: bool = true, switch, "§3.4 battles: survival scores 5 + 1 per surviving unit (false: 5)";
+        /// `DM_TIEBREAK`: equal points are decided by kills, else shared (a draw).
+        dm_tiebreak: DmTiebreak = DmTiebreak::Kills, choice, "§3.6 battles: equal points: kills decide, or shared (a draw)";
     }
 }
 
-/// One line of help per option, in declaration order (checked by a test).
-const HELP: [(&str, &str); 84] = [
-    ("EDITION", "§5 rulebook edition: 3 (3rd, default) or 2 (2nd: faction training, stances, scans, AC2 MSVs)"),
-    ("STANCES", "§5 2nd-edition infantry stances (EDITION=2 only): stationary troops and crew are prone"),
-    ("PRONE_BONUS", "§5 bonus of a prone troop or crew to its own ranged attacks (not fire control)"),
-    ("MONEYSHOT_BONUS", "§5 Mercenary Moneyshot bonus when all shots hitting would eliminate the target"),
-    (
-        "NO_AUTOMATIC_HIT_OR_MISS",
-        "§1 ruling: T >= 20 always hits, T <= 0 never; false: a 1 always hits, a 20 always misses",
-    ),
-    ("SIZE_BONUS_CAP", "§2 size bonus = target AC capped at this"),
-    ("HALF_MOVE_PENALTY", "§2 penalty after a half move"),
-    ("FULL_MOVE_PENALTY", "§2 penalty after a full move"),
-    ("AUTO_STABILIZED_MOVE_PENALTY", "§2 penalty for a non-MSV vehicle firing after any move"),
-    ("POP_AND_SHOOT_PENALTY", "§2 penalty for pop-and-shoot"),
-    ("JUMP_ASSAULT_PENALTY", "§2 penalty for a jump assault"),
-    ("OFFLOAD_PENALTY", "§2 penalty for attacking from an offload"),
-    ("COVER_BANDS", "§2 ruling: cover-modifiers (minor/half/heavy) or how-to-attack (bands shifted by one)"),
-    ("MINOR_COVER_PENALTY", "§2 penalty for minor cover (10-25%)"),
-    ("HALF_COVER_PENALTY", "§2 penalty for half cover (25-75%)"),
-    ("HEAVY_COVER_PENALTY", "§2 penalty for heavy cover (over 75%)"),
-    ("BLOCKED_NLOS_PENALTY", "§2 penalty for an NLOS shot at a blocked target"),
-    ("NLOS_WEAPONS_FIRE_NLOS", "§2 ruling: NLOS weapons always fire NLOS (ignore smoke and minimum range)"),
-    ("SMOKE_PENALTY", "§2 penalty for smoke on the line of fire"),
-    ("DESIGNATED_SMOKE_PENALTY", "§2 smoke penalty against a laser-designated target"),
-    ("DUG_IN_PENALTY", "§2 penalty against a dug-in target"),
-    ("HULL_DOWN_PENALTY", "§2 penalty against a hull-down target"),
-    ("HULL_DOWN_ONLY_VEHICLES", "§2 ruling: hull down adds nothing on a target that cannot be hull down"),
-    ("POSTED_UP_PENALTY", "§2 penalty against a posted-up target"),
-    ("POSTED_UP_NEEDS_COVER", "§2 ruling: posted up counts only with a cover modifier on the shot"),
-    ("FOREST_PENALTY", "§2 penalty against a target inside forest (status forest: EDITION=2 only)"),
-    (
-        "FACTION_TRAINING",
-        "§2 2nd-edition faction training under EDITION=2 (Wetwire, Combined Arms, Defense Masters, Moneyshot)",
-    ),
-    ("WETWIRE_FIRE_CONTROL", "§2 fire control added by Syndicate Wetwire"),
-    ("COMBINED_ARMS_FIRE_CONTROL", "§2 fire control added by Pirate Combined Arms with a friendly MSV"),
-    ("DEFENSE_MASTERS_DUG_IN_PENALTY", "§2 dug-in penalty against Syndicate Defense Masters"),
-    ("FIRE_FOR_EFFECT_LOS_PENALTY", "§2 fire-for-effect penalty with line of sight to the spot"),
-    ("FIRE_FOR_EFFECT_NO_LOS_PENALTY", "§2 fire-for-effect penalty without line of sight"),
-    ("FIRE_FOR_EFFECT_AT_A_SPOT", "§2 ruling: fire for effect ignores the target's cover and statuses"),
-    ("FIRE_FOR_EFFECT_BLIND_IS_NLOS", "§2 ruling: blind fire for effect needs an NLOS weapon and ignores smoke"),
-    ("FIRE_FOR_EFFECT_IS_SPLASH", "§3 ruling: fire for effect is splash damage, never armour piercing"),
-    (
-        "OMEGA_USES_SMALLEST_ARMOR_PIERCING",
-        "§3 ruling: Omega Override pierces by the smallest piercing fired (false: largest)",
-    ),
-    ("IN_THE_RED_LIFE", "§4 life at or below which a unit is in the red"),
-    ("JURY_RIG_SUCCESS_MAX", "§4 a jury-rig d20 of this or less keeps fire control"),
-    ("JURY_RIG_PER_ACTION", "§4 ruling: one jury-rig roll per action (false: one per turn)"),
-    // §4 of techcommander-battles.md: special attacks.
-    (
-        "ADJACENT_GAP",
-        "§4 battles: inches between adjacent units; reach when speed >= range - gap (2nd edition: 2 more)",
-    ),
-    ("DAMAGE_DICE", "§4 battles ruling: AC x d20 is one-d20-times-ac or ac-d20s (AC dice added up)"),
-    ("RAM_FIRE_CONTROL", "§4 battles: a ram's fire control (lost in smoke, on a failed jury rig)"),
-    ("RAM_SELF_ROUND", "§4 battles ruling: the rammer's half of the damage is rounded up or down"),
-    ("CLOSE_MODIFIERS", "§4 battles ruling: ram/DFA add listed modifiers only, or with-attacker-bonuses"),
-    ("SMOKE_CLOSE", "§4 battles ruling: scenario smoke puts ram/DFA in smoke (scenario-smoke) or never (ignored)"),
-    ("DFA_SMOKE_PENALTY", "§4 battles: penalty for death from above landing in smoke"),
-    ("DFA_AC_SOURCE", "§4 battles ruling: death from above deals AC x 20 + d20 with the attacker's or target's AC"),
-    ("DFA_SELF_ARMOUR", "§4 battles ruling: the attacker's armour against its own landing d20 (ignored or applies)"),
-    ("TRAMPLE_ARMOUR", "§4 battles ruling: the target's armour against trample damage (applies or ignored)"),
-    ("DODGE", "§4 battles ruling: overrun/trample targets dodge (always-except-prone) or never"),
-    ("DODGE_TARGET", "§4 battles: an overrun/trample dodge succeeds on a d20 of this or less"),
-    ("COMBAT_AGILITY_DODGE_TARGET", "§4 battles: dodge target of a unit with USSC Combat Agility (2nd edition)"),
-    ("FORCE_BUDGET", "§2.1 battles: points a skirmish force may field"),
-    ("SKIRMISH_MAX_TURNS", "§2.6 battles: turns before a skirmish is called for time (AC scoring)"),
-    ("COMMAND_AT_TURN_START", "§2.2 battles: command actions fixed at the start of the Action phase"),
-    ("SYSTEM_ONCE_PER_TURN", "§2.2 battles: each weapon system fires once per turn"),
-    ("PASS_ENDS_TURN", "§2.3 battles: a passing player is out for the turn (false: the pass spends an action)"),
-    ("INITIATIVE_TIES", "§2.3 battles: tied: only tied players reroll; all: everybody rerolls"),
-    ("RALLY_AT_DEPLOY", "§2.4 battles: a side's troops and crew form one rallied group"),
-    ("SMOKE_POP", "§2.4 battles: smoke gear: a Move action smokes the unit until Reset"),
-    ("SMOKE_BOTH_WAYS", "§2.4 battles: shots to or from a smoked unit take the smoke penalty"),
-    ("CREW_ESCAPE_TARGET", "§2.5 battles: a crew member escapes a removed unit on a d20 of this or less"),
-    ("CREW_SURVIVORS", "§2.5 battles: evacuate (leave the game) or fight (stay as unarmed AC1 crew)"),
-    ("MUTUAL_ELIMINATION", "§2.6 battles: draw, or score (the AC score decides)"),
-    (
-        "OMEGA_IN_BATTLES",
-        "§2.4 battles: MSVs may Omega Override (played when it beats the best two attacks at that target)",
-    ),
-    ("OMEGA_NEEDS_JURY_RIG", "§2.4 battles: in the red, an Omega Override needs a passed jury rig (else no shot)"),
-    ("DAMAGE_WEIGHT", "§2.7 battles: greedy policy: weight of damage short of a kill"),
-    ("COMMAND_TARGET_WEIGHT", "§2.7 battles: greedy policy: points per command action of a target"),
-    ("PROTECT_COMMAND", "§2.7 battles: greedy policy: pop smoke on a threatened command unit"),
-    ("PROTECT_COMMAND_THRESHOLD", "§2.7 battles: greedy policy: enemy kill chance that counts as a threat"),
-    ("INFILTRATION", "§2.4 battles: troop/crew with infiltration gear are untargetable until revealed"),
-    ("STEALTH_TARGET", "§2.4 battles: an acting infiltrated unit (not last in initiative) stays hidden on d20 <= this"),
-    (
-        "INFILTRATION_SPOT_RANGE",
-        "§2.4 battles: enemy troop/crew within this range, not moving full, ignore infiltration",
-    ),
-    ("SCANNING", "§2.4 battles: scan action (d20 <= 12 + gear reveals infiltrated enemies within speed)"),
-    ("SCAN_WEIGHT", "§2.4 battles: greedy policy: scan score = this x P(reveal) x best attack it enables"),
-    ("POLICY_DIG_IN", "§2.4 battles: units may dig in (-2 to be targeted until the unit moves, one return attack)"),
-    ("DIG_IN_THRESHOLD", "§2.4 battles: greedy policy digs in when no attack scores above this"),
-    ("DM_TURNS", "§3.6 battles: turns a deathmatch lasts"),
-    ("DM_LARGE_CAP", "§3.1 battles: large-cap game: cap 4 up to 12 (false: 3 up to 8)"),
-    ("DM_CAP_STEP", "§3.1 battles: cap raised per kill chip handed in"),
-    ("DM_REINFORCE", "§3.2 battles: surviving players fill up to their cap each turn"),
-    ("DM_PERKS", "§3.5 battles: cap-first: kill chips buy cap until the maximum; hold: never spent"),
-    ("DM_SURVIVAL_UNITS", "§3.4 battles: survival scores 5 + 1 per surviving unit (false: 5)"),
-    ("DM_TIEBREAK", "§3.6 battles: equal points: kills decide, or shared (a draw)"),
-];
-
-/// Every option as (`NAME`, default value as [`Options::pairs`] writes it, one line of
-/// help), in declaration order: what `volley rulesets` lists.
-pub fn specs() -> Vec<(&'static str, String, &'static str)> {
-    Options::default().pairs().into_iter().zip(HELP).map(|((_, value), (name, help))| (name, value, help)).collect()
+impl crate::rules::kit::options::OptionValue for Weight {
+    fn to_value(&self) -> crate::rules::kit::options::Value {
+        self.0.to_value()
+    }
+    fn from_value(v: crate::rules::kit::options::Value) -> Option<Weight> {
+        f64::from_value(v).map(Weight)
+    }
 }
 
-impl Options {
-    /// Checks that every number is in range (every combination of switches is playable).
-    ///
-    /// # Errors
-    /// Each option out of range, in one message: `EDITION` other than 2 or 3,
-    /// penalties and bonuses above [`MAX_MODIFIER`], `IN_THE_RED_LIFE` above 20,
-    /// `JURY_RIG_SUCCESS_MAX`, `CREW_ESCAPE_TARGET`, `DODGE_TARGET`,
-    /// `COMBAT_AGILITY_DODGE_TARGET` or `STEALTH_TARGET` above 20, turn caps of 0 or above 1000, weights
-    /// outside 0..=100.
-    pub fn validate(&self) -> Result<(), String> {
-        let mut bad = Vec::new();
-        if !EDITIONS.contains(&self.edition) {
-            bad.push(format!("EDITION={} (2 or 3)", self.edition));
-        }
-        for (name, value) in self.pairs() {
-            let limit = match name.as_str() {
-                "EDITION" => continue,
-                "IN_THE_RED_LIFE" => super::rulings::STARTING_LIFE,
-                "JURY_RIG_SUCCESS_MAX"
-                | "CREW_ESCAPE_TARGET"
-                | "DODGE_TARGET"
-                | "COMBAT_AGILITY_DODGE_TARGET"
-                | "STEALTH_TARGET" => super::rulings::DIE_SIDES,
-                "SKIRMISH_MAX_TURNS" | "DM_TURNS" => super::rulings::MAX_TURNS_LIMIT,
-                "DM_CAP_STEP" => 12,
-                "FORCE_BUDGET" => 1_000_000,
-                _ => MAX_MODIFIER,
-            };
-            if let Ok(n) = value.parse::<u32>()
-                && n > limit
-            {
-                bad.push(format!("{name}={n} (at most {limit})"));
-            }
-        }
-        for (name, w) in [
-            ("DAMAGE_WEIGHT", self.damage_weight),
-            ("COMMAND_TARGET_WEIGHT", self.command_target_weight),
-            ("PROTECT_COMMAND_THRESHOLD", self.protect_command_threshold),
-            ("SCAN_WEIGHT", self.scan_weight),
-            ("DIG_IN_THRESHOLD", self.dig_in_threshold),
-        ] {
-            if !(w.0.is_finite() && (0.0..=MAX_MODIFIER as f64).contains(&w.0)) {
-                bad.push(format!("{name}={} (a number from 0 to {MAX_MODIFIER})", w.0));
-            }
-        }
-        for (name, turns) in [("SKIRMISH_MAX_TURNS", self.skirmish_max_turns), ("DM_TURNS", self.dm_turns)] {
-            if turns == 0 {
-                bad.push(format!("{name}=0 (at least 1)"));
-            }
-        }
-        if bad.is_empty() { Ok(()) } else { Err(format!("TechCommander options out of range: {}", bad.join(", "))) }
-    }
-
-    /// Every option as (`NAME`, value) in declaration order: booleans `true`/`false`,
-    /// numbers in decimal, choices in kebab-case (e.g. `COVER_BANDS=cover-modifiers`).
-    pub fn pairs(&self) -> Vec<(String, String)> {
-        crate::rules::named::pairs(self)
-    }
-
-    /// Every option as `NAME=value`, joined by `,`: canonical, so equal options give
-    /// equal strings.
-    pub fn canonical(&self) -> String {
-        self.pairs().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(",")
-    }
-
-    /// Switches option `name` (case-insensitive, `-` or `_`) to `value` (as
-    /// [`Options::pairs`] writes it).
-    ///
-    /// # Errors
-    /// An unknown option (with the nearest name), or a value of the wrong kind. The
-    /// value's range is checked by [`Options::validate`].
-    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        crate::rules::named::set(self, name, value, "TechCommander option")
-    }
-
-    /// `self` with option `name` switched to `value`.
-    ///
-    /// # Errors
-    /// As [`Options::set`].
-    pub fn with(mut self, name: &str, value: &str) -> Result<Options, String> {
-        self.set(name, value)?;
-        Ok(self)
-    }
+crate::option_choices! {
+    CoverBands { CoverModifiers = "cover-modifiers", HowToAttack = "how-to-attack" }
+    DamageDice { OneD20TimesAc = "one-d20-times-ac", AcD20s = "ac-d20s" }
+    Rounding { Up = "up", Down = "down" }
+    CloseModifiers { Listed = "listed", WithAttackerBonuses = "with-attacker-bonuses" }
+    SmokeClose { ScenarioSmoke = "scenario-smoke", Ignored = "ignored" }
+    AcSource { Attacker = "attacker", Target = "target" }
+    Armour { Applies = "applies", Ignored = "ignored" }
+    Dodge { AlwaysExceptProne = "always-except-prone", Never = "never" }
+    InitiativeTies { Tied = "tied", All = "all" }
+    CrewSurvivors { Evacuate = "evacuate", Fight = "fight" }
+    MutualElimination { Draw = "draw", Score = "score" }
+    DmPerks { CapFirst = "cap-first", Hold = "hold" }
+    DmTiebreak { Kills = "kills", Shared = "shared" }
 }
 
 #[cfg(test)]

@@ -35,7 +35,7 @@ fn every_option_has_a_pair_and_round_trips() {
     o.set("COVER_BANDS", "how-to-attack").unwrap();
     assert_eq!(o.cover_bands, CoverBands::HowToAttack);
     assert_ne!(o.canonical(), d.canonical());
-    assert!(o.set("SMOKE_PENALTIES", "4").unwrap_err().contains("did you mean SMOKE_PENALTY?"));
+    assert!(o.set("SMOKE_PENALTIES", "4").unwrap_err().to_string().contains("did you mean SMOKE_PENALTY?"));
     assert!(o.set("SMOKE_PENALTY", "-1").is_err(), "penalties are magnitudes");
     assert!(o.set("JURY_RIG_PER_ACTION", "sometimes").is_err());
     assert!(o.set("COVER_BANDS", "bullets").is_err());
@@ -43,12 +43,13 @@ fn every_option_has_a_pair_and_round_trips() {
 
 #[test]
 fn specs_list_every_option_with_its_default_and_help() {
-    let specs = specs();
+    let specs = <Options as crate::rules::RuleOptions>::specs();
     let pairs = Options::default().pairs();
     assert_eq!(specs.len(), pairs.len());
-    for ((name, default, help), (k, v)) in specs.iter().zip(&pairs) {
-        assert_eq!((*name, default), (k.as_str(), v), "HELP is in declaration order");
-        assert!(help.starts_with('§') && help.len() > 10, "{name}: {help}");
+    assert_eq!(specs.len(), 84);
+    for (s, (k, v)) in specs.iter().zip(&pairs) {
+        assert_eq!((&s.name, &s.default), (k, v), "specs follow the declaration order");
+        assert!(s.help.starts_with('§') && s.help.len() > 10, "{}: {}", s.name, s.help);
     }
 }
 
@@ -56,11 +57,13 @@ fn specs_list_every_option_with_its_default_and_help() {
 fn defaults_validate_and_out_of_range_values_are_named() {
     assert_eq!(Options::default().validate(), Ok(()));
     let o = Options { smoke_penalty: 101, jury_rig_success_max: 21, in_the_red_life: 20, ..Options::default() };
-    let e = o.validate().unwrap_err();
+    let e = o.validate().unwrap_err().to_string();
     assert!(e.contains("SMOKE_PENALTY=101") && e.contains("JURY_RIG_SUCCESS_MAX=21"), "{e}");
     assert!(!e.contains("IN_THE_RED_LIFE"), "20 life is in range: {e}");
-    let e = Options::default().with("EDITION", "4").unwrap().validate().unwrap_err();
-    assert!(e.contains("EDITION=4 (2 or 3)"), "{e}");
+    let e = Options::default().with("EDITION", "4").unwrap_err().to_string();
+    assert!(e.contains("EDITION: `4` is not a whole number from 2 to 3"), "{e}");
+    let e = Options { edition: 4, ..Options::default() }.validate().unwrap_err().to_string();
+    assert!(e.contains("EDITION=4 (a whole number from 2 to 3)"), "{e}");
     assert_eq!(Options::default().with("EDITION", "2").unwrap().validate(), Ok(()));
     // the constructors refuse them
     let a = Attacker::simple("A", UnitKind::Vehicle, 3, vec![gun()]);

@@ -8,8 +8,7 @@ use crate::rules::axis::{AxisKind, AxisSpec, Point};
 use crate::rules::kit::names;
 use crate::rules::kit::select::{Prefix, Selector, forms};
 use crate::rules::ruleset::{
-    CostChart, CostRow, DetailChart, DetailRow, DetailTable, OddsReport, OptionSpec, Role, RuleOptions, Ruleset,
-    Weighted,
+    CostChart, CostRow, DetailChart, DetailRow, DetailTable, OddsReport, Role, RuleOptions, Ruleset, Weighted,
 };
 use crate::stats::{ExactDuelOdds, ExactTtk, Metric};
 
@@ -571,23 +570,4 @@ impl Ruleset for TechCommander {
     }
 }
 
-impl RuleOptions for Options {
-    fn specs() -> Vec<OptionSpec> {
-        super::options::specs()
-            .into_iter()
-            .map(|(name, default, help)| OptionSpec { name: name.into(), default, help: help.into() })
-            .collect()
-    }
-
-    fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
-        Options::set(self, name, value)
-    }
-
-    fn pairs(&self) -> Vec<(String, String)> {
-        Options::pairs(self)
-    }
-
-    fn validate(&self) -> Result<(), String> {
-        Options::validate(self)
-    }
-}
+impl RuleOptions for Options {}
