@@ -53,7 +53,7 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                 R::NAME
             ));
         };
-        return print_exact::<R>(args, &a, &b, &R::describe(&cond), &policy_name, &e);
+        return print_exact::<R>(args, &a, &b, &R::describe(&cond), &policy_name, &e, &R::duel_notes(&kernel));
     }
     let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &policy_name, max_turns: args.run.max_turns };
     let key = cell_key(&spec.duel(&a, &b, &ctx.point::<R>()?));
@@ -72,6 +72,7 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                 "p_mutual_kill": s.p_mutual_kill, "p_timeout": s.p_timeout,
                 "mean_turns": s.mean_turns, "mean_turns_ci95": s.mean_turns_ci.map(|i| i.pair()),
                 "exact": exact.map(|e| json!({ "p_a_wins": e.p_a_wins, "p_b_wins": e.p_b_wins, "p_draw": e.p_draw })),
+                "not_modelled": R::duel_notes(&kernel),
             });
             write_stdout(&(serde_json::to_string_pretty(&j)? + "\n"))
         }
@@ -89,12 +90,13 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                 let mean = s.mean_turns.map_or("-".into(), |m| format!("{m:.2}"));
                 let turn = R::TURN;
                 write_stdout(&format!(
-                    "{} vs {} ({}, {} {turn}s max, policy {})\nMonte Carlo, {} duels, seed {}; mean length {mean} {turn}s; draws: {:.4} mutual kills, {:.4} timeouts\n\n",
+                    "{} vs {} ({}, {} {turn}s max, policy {})\n{}Monte Carlo, {} duels, seed {}; mean length {mean} {turn}s; draws: {:.4} mutual kills, {:.4} timeouts\n\n",
                     a,
                     b,
                     R::describe(&cond),
                     args.run.max_turns,
                     policy_name,
+                    notes_text(&R::duel_notes(&kernel)),
                     s.trials,
                     config.seed,
                     s.p_mutual_kill,
@@ -114,6 +116,7 @@ fn print_exact<R: Ruleset>(
     conditions: &str,
     policy: &str,
     e: &ExactDuelOdds,
+    notes: &[String],
 ) -> Result<()> {
     match args.format.format {
         Format::Json => {
@@ -121,6 +124,7 @@ fn print_exact<R: Ruleset>(
                 "ruleset": R::NAME, "a": a, "b": b, "conditions": conditions, "policy": policy,
                 "max_turns": args.run.max_turns, "method": "exact",
                 "p_a_wins": e.p_a_wins, "p_b_wins": e.p_b_wins, "p_draw": e.p_draw,
+                "not_modelled": notes,
             });
             write_stdout(&(serde_json::to_string_pretty(&j)? + "\n"))
         }
@@ -133,12 +137,18 @@ fn print_exact<R: Ruleset>(
             }
             if format == Format::Table {
                 write_stdout(&format!(
-                    "{a} vs {b} ({conditions}, {} {}s max, policy {policy})\nmethod: exact\n\n",
+                    "{a} vs {b} ({conditions}, {} {}s max, policy {policy})\n{}method: exact\n\n",
                     args.run.max_turns,
-                    R::TURN
+                    R::TURN,
+                    notes_text(notes)
                 ))?;
             }
             print_table(&t, format, 6)
         }
     }
+}
+
+/// One `not modelled: ...` line per note (none when the engagement plays every rule).
+pub(super) fn notes_text(notes: &[String]) -> String {
+    notes.iter().map(|n| format!("not modelled: {n}\n")).collect()
 }

@@ -326,6 +326,11 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     fn exact_run(run: &Self::AttackRun) -> ExactTtk;
     /// The run's plan for people: (turn from 1, weapon) per attack.
     fn plan(cat: &Self::Catalogue, attacker: &str, run: &Self::AttackRun) -> Vec<(u32, String)>;
+    /// What the run leaves out of the rules, one sentence each, for its report
+    /// (`not modelled:` lines and the JSON key `not_modelled`); none by default.
+    fn run_notes(_run: &Self::AttackRun) -> Vec<String> {
+        Vec::new()
+    }
 
     /// Compile a duel of `a` and `b`, each attacking the other.
     ///
@@ -352,6 +357,12 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// timeouts (`volley fit --metric kill-points` needs it); `None` otherwise.
     fn exact_duel_outcomes(_duel: &Self::Duel) -> Option<[f64; 4]> {
         None
+    }
+
+    /// What the duel leaves out of the rules, one sentence each (both sides), for its
+    /// report (`not modelled:` lines and the JSON key `not_modelled`); none by default.
+    fn duel_notes(_duel: &Self::Duel) -> Vec<String> {
+        Vec::new()
     }
 
     /// Pair two attack runs against the same target for `compare` (common random
