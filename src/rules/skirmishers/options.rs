@@ -108,6 +108,12 @@ pub const SPECS: &[Spec] = &[
         "§2: an intervening trooper gives +1 cover (count it in --obstructions)",
     ),
     (
+        "COVER_SKIPS_FIRER_ADJACENT",
+        Kind::Switch,
+        "on",
+        "§2 Resolving Fire: obstructions between the firer and its adjacent dots give no cover: none at range 1, and --obstructions counts the others (off: every obstruction counts, also at range 1)",
+    ),
+    (
         "SMOKE_REPLACES_COVER",
         Kind::Switch,
         "on",
@@ -171,6 +177,12 @@ pub const SPECS: &[Spec] = &[
         Kind::Choice(&["draw", "undecided"]),
         "draw",
         "§4 squad fight: how a fight still on at the round cap is called (the doc: a draw)",
+    ),
+    (
+        "SQUAD_OPENING",
+        Kind::Choice(&["contact", "cold"]),
+        "contact",
+        "§4 squad fight: contact: every trooper starts with its arcs set, as at the end of an earlier turn (the book's play: arcs are set at the end of each activation while the sides close); cold: no arc, the side moving first takes no fire in its first turn",
     ),
     (
         "CARD_AP_FIELD",
