@@ -216,8 +216,8 @@ impl AttackRun {
             }
             for _ in 0..energy / ATTACK_ENERGY {
                 let mut best: Option<(usize, Scored)> = None;
-                for w in 0..arsenal.len() {
-                    if ammo[w] == Some(0) {
+                for (w, &left) in ammo.iter().enumerate() {
+                    if left == Some(0) {
                         continue;
                     }
                     let Some(s) = score(w, phase, tokens)? else { continue };

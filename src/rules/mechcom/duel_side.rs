@@ -169,7 +169,7 @@ impl Side {
             return Err(format!(
                 "{who}: Heat is not modelled in duels: by the book its Programming makes it Malfunctioning at \
                  {PROGRAMMING_HEAT} Heat (gained from Superheated attacks and Red-Hot Reactor), and a duel cannot \
-                 play that; its attack runs play it, with a note on when it would malfunction"
+                 play that; its attack runs are played without Heat, with a note on when it would malfunction"
             ));
         }
         let mut not_modelled = Vec::new();

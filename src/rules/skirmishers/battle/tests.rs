@@ -185,6 +185,92 @@ fn one_round_by_hand_in_contact() {
     assert_eq!(t.actions, vec![n as u64, 5 * (n as u64 - t.lost[0])], "B activates only if A survives");
 }
 
+/// Hand-checked one round, A first, cold opening: A's lone Rifleman pays a 150 degree
+/// arc (8 AP, 4 rifle shots); five B Riflemen activate in roster order and each of the
+/// first four takes one short-range rifle attack, out with 26/36 x 6/36 = 13/108; the
+/// fifth finds the arc empty. Nobody shoots A in round 1.
+#[test]
+fn one_round_by_hand_the_arc_holds_four_rifle_shots() {
+    let o = opts(&[("FIRST_SIDE", "a"), ("SQUAD_PV_TOLERANCE", "100"), ("SQUAD_OPENING", "cold")]);
+    let n = 30_000u32;
+    let t = play(&fight("Rifleman", "5*Rifleman", 5, &o, None, Some(1)), 9, n);
+    assert_eq!(t.lost[0], 0, "A is never attacked in round 1");
+    for u in 1..=4 {
+        within(t.lost[u], n as u64, 13.0 / 108.0, "one rifle attack each");
+    }
+    assert_eq!(t.lost[5], 0, "the fifth finds the arc spent");
+    assert_eq!(t.actions, vec![n as u64, 5 * n as u64], "every trooper activates once");
+    assert_eq!(t.kills[0], t.lost[1..].iter().sum::<u64>());
+    assert_eq!(t.draws, n as u64, "no side is wiped out in one round");
+}
+
+/// §4 arcs and §6: a 60 degree arc holds 4 pistol (x2) or 6 SMG (x3) shots; the widest
+/// arc the AP pays; crew-served 60 degree at CREW_ARC_AP, burst never spent.
+#[test]
+fn arcs_pay_the_widest_the_ap_allows() {
+    assert_eq!(ArcKind::Arc { mult: 2 }.pay(4), Some((4, 4)));
+    assert_eq!(ArcKind::Arc { mult: 3 }.pay(5), Some((4, 6)));
+    assert_eq!(ArcKind::Arc { mult: 1 }.pay(8), Some((6, 4)));
+    assert_eq!(ArcKind::Arc { mult: 1 }.pay(3), Some((2, 1)));
+    assert_eq!(ArcKind::Arc { mult: 1 }.pay(1), None);
+    assert_eq!(ArcKind::Crew { ap: 4 }.pay(7), Some((4, UNLIMITED)));
+    assert_eq!(ArcKind::Crew { ap: 4 }.pay(3), None);
+    assert_eq!(ArcKind::Burst.pay(6), Some((6, UNLIMITED)));
+    assert_eq!(ArcKind::Melee.pay(5), Some((5, 1)));
+}
+
+#[test]
+fn forces_are_squads_or_text_and_fight_at_equal_pv() {
+    let c = cat();
+    let squads = squads_as_forces(&c);
+    assert_eq!(squads.len(), c.squads.len());
+    assert_eq!(squads[0].name, "Rifle squad");
+    let o = Options::default();
+    // Rifle squad (8 x 216) against Weapons squad: 1728 against 2180 PV, refused.
+    let ws = squads.iter().find(|f| f.name == "Weapons squad").unwrap().clone();
+    let e = battle(&c, "squad-fight", &[squads[0].clone(), ws.clone()], &[at(5)], &o, None, None).unwrap_err();
+    assert!(e.contains("1728") && e.contains("2180") && e.contains("SQUAD_PV_TOLERANCE"), "{e}");
+    // A budget fills one-kind forces: 2180 / 216 = 10 Riflemen (2160 PV).
+    let o = opts(&[("SQUAD_BUDGET", "2180")]);
+    let (b, info) = battle(&c, "squad-fight", &[squads[0].clone(), ws], &[at(5)], &o, None, None).unwrap();
+    assert_eq!(info.sides[0].1, 2160.0);
+    assert_eq!(info.sides[1].1, 2180.0);
+    assert_eq!(b.game.fight.count, [10, 8]);
+    // A mixed roster over the budget is refused with the excess.
+    let f = [ForceSpec::parse("2*Rifleman+Grenadier").unwrap(), ForceSpec::parse("Rifleman").unwrap()];
+    let e = battle(&c, "squad-fight", &f, &[at(5)], &opts(&[("SQUAD_BUDGET", "800")]), None, None).unwrap_err();
+    assert!(e.contains("costs 883 PV, over the budget of 800 by 83"), "{e}");
+    // Within it, the one-kind side is filled: 1000 / 216 = 4 Riflemen (864 PV, 2% apart).
+    let (b, info) = battle(&c, "squad-fight", &f, &[at(5)], &opts(&[("SQUAD_BUDGET", "1000")]), None, None).unwrap();
+    assert_eq!((info.sides[0].1, info.sides[1].1), (883.0, 864.0));
+    assert_eq!(b.game.fight.count, [3, 4]);
+    // Errors name what is wrong.
+    let f = [ForceSpec::parse("Rifleman").unwrap(), ForceSpec::parse("Nobody").unwrap()];
+    assert!(battle(&c, "squad-fight", &f, &[at(5)], &Options::default(), None, None).unwrap_err().contains("Nobody"));
+    let f = [ForceSpec::parse("Rifleman").unwrap(), ForceSpec::parse("Rifleman").unwrap()];
+    let o = Options::default();
+    assert!(battle(&c, "duel", &f, &[at(5)], &o, None, None).unwrap_err().contains("squad-fight"));
+    assert!(battle(&c, "squad-fight", &f, &[at(5)], &o, Some("nope"), None).unwrap_err().contains("roster"));
+    assert!(battle(&c, "squad-fight", &f, &[at(500)], &o, None, None).unwrap_err().contains("no weapon"));
+    let mf = opts(&[("MOVEMENT_FIRE", "on")]);
+    assert!(battle(&c, "squad-fight", &f, &[at(5)], &mf, None, None).unwrap_err().contains("MOVEMENT_FIRE"));
+}
+
+#[test]
+fn policies_and_the_cap_result() {
+    let o = Options::default();
+    for p in BATTLE_POLICIES {
+        let b = fight("3*Rifleman", "3*Rifleman", 10, &o, Some(p), None);
+        let t = play(&b, 1, 500);
+        assert_eq!(t.trials, 500);
+        assert!(t.wins[0] > 0 && t.wins[1] > 0, "{p}");
+    }
+    let und = opts(&[("SQUAD_CAP_RESULT", "undecided")]);
+    let t = play(&fight("Rifleman", "Rifleman", 80, &und, None, Some(1)), 2, 200);
+    assert_eq!(t.draws, 0);
+    assert!(t.undecided > 150);
+}
+
 /// Golden seed: these counts change only when the squad fight's rules or draws change
 /// (the cold opening's are those from before SQUAD_OPENING).
 #[test]
