@@ -55,7 +55,16 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                 R::NAME
             ));
         };
-        return print_exact::<R>(args, (&a, &b), can, &R::describe(&cond), &policy_name, &options, &e);
+        return print_exact::<R>(
+            args,
+            (&a, &b),
+            can,
+            &R::describe(&cond),
+            &policy_name,
+            &options,
+            &e,
+            &R::duel_notes(&kernel),
+        );
     }
     let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &policy_name, max_turns: args.run.max_turns };
     let key = cell_key(&spec.duel(&a, &b, &ctx.point::<R>()?));
@@ -79,6 +88,7 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                     "p_draw": number::exact(e.p_draw),
                 })),
                 "a_can_attack": can.0, "b_can_attack": can.1,
+                "not_modelled": R::duel_notes(&kernel),
             });
             print_json(&with_options_json(j, &options), false)
         }
@@ -96,7 +106,7 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                 let mean = s.mean_turns.map_or("-".into(), |m| format!("{m:.2}"));
                 let turn = R::TURN;
                 write_stdout(&format!(
-                    "{} vs {} ({}, {} {turn}s max, policy {})\n{}{}Monte Carlo, {} duels, seed {}; mean length {mean} {turn}s; draws: {:.4} mutual kills, {:.4} timeouts\n\n",
+                    "{} vs {} ({}, {} {turn}s max, policy {})\n{}{}{}Monte Carlo, {} duels, seed {}; mean length {mean} {turn}s; draws: {:.4} mutual kills, {:.4} timeouts\n\n",
                     a,
                     b,
                     R::describe(&cond),
@@ -104,6 +114,7 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                     policy_name,
                     reach_note((&a, &b), can),
                     options_line(&options),
+                    notes_text(&R::duel_notes(&kernel)),
                     s.trials,
                     config.seed,
                     s.p_mutual_kill,
@@ -124,6 +135,7 @@ fn print_exact<R: Ruleset>(
     policy: &str,
     options: &R::Options,
     e: &ExactDuelOdds,
+    notes: &[String],
 ) -> Result<()> {
     // Exact values: rounded as such, so arithmetic noise never prints.
     let e = &ExactDuelOdds {
@@ -138,6 +150,7 @@ fn print_exact<R: Ruleset>(
                 "max_turns": args.run.max_turns, "method": "exact",
                 "p_a_wins": e.p_a_wins, "p_b_wins": e.p_b_wins, "p_draw": e.p_draw,
                 "a_can_attack": can.0, "b_can_attack": can.1,
+                "not_modelled": notes,
             });
             print_json(&with_options_json(j, options), true)
         }
@@ -150,11 +163,12 @@ fn print_exact<R: Ruleset>(
             }
             if format == Format::Table {
                 write_stdout(&format!(
-                    "{a} vs {b} ({conditions}, {} {}s max, policy {policy})\n{}{}method: exact\n\n",
+                    "{a} vs {b} ({conditions}, {} {}s max, policy {policy})\n{}{}{}method: exact\n\n",
                     args.run.max_turns,
                     R::TURN,
                     reach_note((a, b), can),
-                    options_line(options)
+                    options_line(options),
+                    notes_text(notes)
                 ))?;
             }
             print_table(&t, format, 6)
@@ -171,4 +185,9 @@ pub fn reach_note((a, b): (&str, &str), (a_can, b_can): (bool, bool)) -> String 
         (false, true) => format!("one-sided: {a} cannot attack {b} at these conditions (no weapon in range)\n"),
         (true, false) => format!("one-sided: {b} cannot attack {a} at these conditions (no weapon in range)\n"),
     }
+}
+
+/// One `not modelled: ...` line per note (none when the engagement plays every rule).
+pub(super) fn notes_text(notes: &[String]) -> String {
+    notes.iter().map(|n| format!("not modelled: {n}\n")).collect()
 }

@@ -123,6 +123,7 @@ pub fn run_ttk<R: Ruleset>(args: &TtkArgs, ctx: &Invocation<'_>) -> Result<()> {
                 "mean_turns": result.mean_turns,
                 "mean_actions": result.mean_actions,
                 "plan": plan,
+                "not_modelled": R::run_notes(&kernel),
             });
             if let Some(ci) = &result.by_turn_ci {
                 let obj = j.as_object_mut().expect("object");
@@ -149,6 +150,7 @@ pub fn run_ttk<R: Ruleset>(args: &TtkArgs, ctx: &Invocation<'_>) -> Result<()> {
             } else {
                 format!("Monte Carlo, {} engagements, seed {}", result.trials, config.seed)
             };
+            text += &super::duel::notes_text(&R::run_notes(&kernel));
             text += &format!("method: {how}\n");
             text += &format!(
                 "P(kill within {} {turns}): {}\n",

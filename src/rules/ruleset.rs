@@ -364,6 +364,11 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     fn exact_run(run: &Self::AttackRun) -> ExactTtk;
     /// The run's plan for people: (turn from 1, weapon) per attack.
     fn plan(cat: &Self::Catalogue, attacker: &str, run: &Self::AttackRun) -> Vec<(u32, String)>;
+    /// What the run leaves out of the rules, one sentence each, for its report
+    /// (`not modelled:` lines and the JSON key `not_modelled`); none by default.
+    fn run_notes(_run: &Self::AttackRun) -> Vec<String> {
+        Vec::new()
+    }
 
     /// Whether duel side `attacker` has an attack that can reach duel side `defender` at
     /// conditions `c` (a weapon in range, a reach for a special attack): a side that
@@ -416,6 +421,12 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// timeouts (`volley fit --metric kill-points` needs it); `None` otherwise.
     fn exact_duel_outcomes(_duel: &Self::Duel) -> Option<[f64; 4]> {
         None
+    }
+
+    /// What the duel leaves out of the rules, one sentence each (both sides), for its
+    /// report (`not modelled:` lines and the JSON key `not_modelled`); none by default.
+    fn duel_notes(_duel: &Self::Duel) -> Vec<String> {
+        Vec::new()
     }
 
     /// Pair two attack runs against the same target for `compare` (common random

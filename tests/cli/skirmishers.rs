@@ -285,9 +285,10 @@ fn a_bad_catalogue_reports_every_error() {
     assert!(err.contains("bad.toml") && err.contains("primary") && err.contains("hue"), "{err}");
 }
 
-/// `volley --ruleset skirmishers battle`: one trooper a side is the duel (the battle's
-/// Monte Carlo inside exact binomial bounds of `duel --exact`, draws at the cap as the
-/// duel's undecided), with both sides' PV reported.
+/// `volley --ruleset skirmishers battle`: one trooper a side, opening cold as the duel
+/// does (`SQUAD_OPENING=cold`), is the duel (the battle's Monte Carlo inside exact
+/// binomial bounds of `duel --exact`, draws at the cap as the duel's undecided), with
+/// both sides' PV reported.
 #[test]
 fn a_squad_fight_of_one_trooper_a_side_follows_the_exact_duel() {
     let dir = catalogue_dir(&[("test.toml", CATALOGUE)]);
@@ -295,7 +296,8 @@ fn a_squad_fight_of_one_trooper_a_side_follows_the_exact_duel() {
     let mut exact = vec!["duel", "Carbineer", "Vest", "--exact"];
     exact.extend_from_slice(&common);
     let e = run(&dir, &exact);
-    let mut battle = vec!["battle", "Carbineer", "Vest", "--trials", "40000", "--seed", "3", "-q"];
+    let mut battle =
+        vec!["battle", "Carbineer", "Vest", "--trials", "40000", "--seed", "3", "-q", "--option", "SQUAD_OPENING=cold"];
     battle.extend_from_slice(&common);
     let b = run(&dir, &battle);
     assert_eq!(b["mode"], "squad-fight");

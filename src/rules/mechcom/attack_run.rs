@@ -11,6 +11,12 @@
 //!    default policy takes the highest expected Integrity loss per ⚡. The plan is
 //!    therefore fixed in advance (Ammo runs out across rounds), which makes the exact
 //!    chain possible. The attacker's Blinded and Shocked spoil round 1 only.
+//!    Spot tokens on the target are used up (§1 `SPOT_TOKENS_SHARED`, `SPOT_POLICY`):
+//!    each attack consumes what its weapon consumes (one, all with Sniper, one without
+//!    bonus with Artillery, none in melee) from the tokens the earlier attacks left.
+//!    Nothing in a run places tokens (no Spot action, no Tracker) and none decays
+//!    (`NON_SPATIAL`), so the tokens before each attack are fixed by the plan; the policy
+//!    ranks weapons with the tokens left (Artillery stops when none is left).
 //! 3. Each attack's outcome is drawn from its exact joint law given the target's
 //!    current conditions: Integrity lost at once (destroyed below 1), then Condition X
 //!    (>= 1 hit) and Critical condition X (>= 1 crit) land on the target.
@@ -22,7 +28,11 @@
 //! State: the target's Integrity and its conditions among Burned, Corroded (−1 Armour)
 //! and Shocked (−1 Strength in melee). Not played: the attacker's own state (Heat and
 //! Programming, Backfire, Malfunctioning), Tracker and Spot actions; a run lists such
-//! perks in [`AttackRun::not_modelled`].
+//! perks in [`AttackRun::not_modelled`], and a Programming attacker whose plan reaches
+//! 6 Heat (the Typhon's Superheated flamethrower, three attacks a round: after its 6th
+//! attack) with the attack it would become Malfunctioning on.
+
+use std::collections::HashMap;
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -33,6 +43,7 @@ use crate::stats::TtkTally;
 use super::conditions::{Condition, Conditions};
 use super::hot::Hot;
 use super::mech::Model;
+use super::notes;
 use super::odds::compile_attack;
 use super::options::Options;
 use super::roll::{CRIT, HIT};
@@ -59,8 +70,19 @@ pub struct PlanStep {
     pub round: u16,
     /// 0-based attack number.
     pub attack: u16,
-    /// Which attacker state applies: 0 = round 1 (with its starting conditions), 1 = later.
-    phase: u8,
+    /// Index of the step's law: its weapon, the attacker's phase (round 1 with its
+    /// starting conditions, or later) and the Spot tokens it consumes.
+    law: u16,
+}
+
+/// A weapon as the policy sees it before one attack.
+#[derive(Debug, Clone, Copy)]
+struct Scored {
+    score: (f64, f64),
+    /// Spot tokens the attack consumes.
+    consumed: u32,
+    /// E[Integrity lost] against the target's starting state.
+    mean: f64,
 }
 
 /// One outcome of an attack given the target's tracked conditions: Integrity lost
@@ -96,8 +118,10 @@ pub struct AttackRun {
     /// Whether the plan can change the target's conditions or the attacker's own state
     /// (Condition X, Critical condition X, Backfire): then a duel's sides interact.
     pub changes_state: bool,
-    /// Indexed by weapon * 2 + phase.
+    /// Indexed by [`PlanStep`]'s law.
     pub(super) laws: Vec<Laws>,
+    /// Per law: E[Integrity lost] by one attack against the target's starting state.
+    law_means: Vec<f64>,
     pub(super) start_state: u8,
     hot: Option<Hot>,
 }
@@ -153,25 +177,35 @@ impl AttackRun {
         arsenal.push(Weapon::unarmed());
         let phases = [attacker.clone(), attacker.clone().with_conditions(after_first_activation(attacker.conditions))];
         let start = state_bits(target.conditions);
-        // The policy's score of each weapon in each phase against the starting target.
-        let mut usable: Vec<(usize, [(f64, f64); 2])> = Vec::new();
-        for (w, weapon) in arsenal.iter().enumerate() {
-            let mut scores = [(0.0, 0.0); 2];
-            let mut ok = true;
-            for (p, a) in phases.iter().enumerate() {
-                match super::odds::attack_odds(a, weapon, target, sit, o) {
-                    Ok(odds) => scores[p] = policy.score(weapon.attacks, odds.expected_integrity_loss),
-                    Err(NoAttack::Options(e)) => return Err(e),
-                    Err(_) => ok = false,
-                }
+        // Spot tokens are used up (`SPOT_TOKENS_SHARED`, `SPOT_POLICY`): nothing in a run
+        // places new ones (no Spot action, no Tracker, `NON_SPATIAL`: none decays), so the
+        // tokens left before each attack are fixed by the plan, and so is each attack's
+        // law. The policy ranks each weapon by phase and tokens left.
+        let mut scores: HashMap<(usize, usize, u32), Option<Scored>> = HashMap::new();
+        let mut score = |w: usize, phase: usize, tokens: u32| -> Result<Option<Scored>, String> {
+            if let Some(&s) = scores.get(&(w, phase, tokens)) {
+                return Ok(s);
             }
-            if ok {
-                usable.push((w, scores));
-            }
-        }
+            let at = Situation { spot_tokens: tokens, ..*sit };
+            let s = match super::odds::attack_odds(&phases[phase], &arsenal[w], target, &at, o) {
+                Ok(odds) => Some(Scored {
+                    score: policy.score(arsenal[w].attacks, odds.expected_integrity_loss),
+                    consumed: odds.spot_tokens_consumed,
+                    mean: odds.expected_integrity_loss,
+                }),
+                Err(NoAttack::Options(e)) => return Err(e),
+                Err(_) => None,
+            };
+            scores.insert((w, phase, tokens), s);
+            Ok(s)
+        };
         let mut ammo: Vec<Option<u32>> = arsenal.iter().map(Weapon::ammo).collect();
+        let mut tokens = sit.spot_tokens;
         let mut plan = Vec::new();
         let mut used: Vec<usize> = Vec::new();
+        // Per law: (arsenal weapon, phase, spot tokens consumed), and E[loss].
+        let mut law_keys: Vec<(usize, usize, u32)> = Vec::new();
+        let mut law_means: Vec<f64> = Vec::new();
         let mut rounds = Vec::new();
         for round in 0..max_rounds {
             let first = plan.len();
@@ -181,26 +215,36 @@ impl AttackRun {
                 energy -= energy / 2;
             }
             for _ in 0..energy / ATTACK_ENERGY {
-                let best = usable.iter().filter(|(w, _)| ammo[*w] != Some(0)).fold(
-                    None::<(usize, (f64, f64))>,
-                    |best, &(w, m)| match best {
-                        Some((_, bm)) if bm >= m[phase] => best,
-                        _ => Some((w, m[phase])),
-                    },
-                );
-                let Some((w, _)) = best else { break };
+                let mut best: Option<(usize, Scored)> = None;
+                for (w, &left) in ammo.iter().enumerate() {
+                    if left == Some(0) {
+                        continue;
+                    }
+                    let Some(s) = score(w, phase, tokens)? else { continue };
+                    if best.is_none_or(|(_, b)| b.score < s.score) {
+                        best = Some((w, s));
+                    }
+                }
+                let Some((w, s)) = best else { break };
                 if let Some(a) = ammo[w].as_mut() {
                     *a -= 1;
                 }
+                tokens -= s.consumed;
                 let slot = used.iter().position(|&u| u == w).unwrap_or_else(|| {
                     used.push(w);
                     used.len() - 1
+                });
+                let key = (w, phase, s.consumed);
+                let law = law_keys.iter().position(|&k| k == key).unwrap_or_else(|| {
+                    law_keys.push(key);
+                    law_means.push(s.mean);
+                    law_keys.len() - 1
                 });
                 plan.push(PlanStep {
                     weapon: slot as u8,
                     round: round as u16,
                     attack: plan.len() as u16,
-                    phase: phase as u8,
+                    law: law as u16,
                 });
             }
             rounds.push((first, plan.len()));
@@ -212,20 +256,20 @@ impl AttackRun {
         }
         let integrity = target.mech.integrity;
         let mut laws = Vec::new();
-        for &w in &used {
-            for a in &phases {
-                laws.push(Self::laws(a, &arsenal[w], target, sit, o, integrity)?);
-            }
+        for &(w, phase, consumed) in &law_keys {
+            // The law depends on the tokens only through those the attack consumes.
+            let at = Situation { spot_tokens: consumed, ..*sit };
+            laws.push(Self::laws(&phases[phase], &arsenal[w], target, &at, o, integrity)?);
         }
         let mut not_modelled = Vec::new();
         for &w in &used {
             let weapon = &arsenal[w];
+            not_modelled.extend(notes::superheated(attacker, weapon));
             for p in &weapon.perks {
                 let note = match p {
-                    Perk::Backfire(x) => Some(format!("Backfire {x}")),
-                    Perk::Superheated => Some("Superheated".to_string()),
-                    Perk::Tracker => Some("Tracker".to_string()),
-                    Perk::Blast => Some("Blast".to_string()),
+                    Perk::Backfire(x) => Some(format!("Backfire {x} (the attacker's Integrity is not played)")),
+                    Perk::Tracker => Some("Tracker (Spot tokens from damage are not played)".to_string()),
+                    Perk::Blast => Some("Blast (no map: no fire)".to_string()),
                     _ => None,
                 };
                 if let Some(n) = note {
@@ -233,6 +277,12 @@ impl AttackRun {
                 }
             }
         }
+        let heat: Vec<(u16, u32)> = plan
+            .iter()
+            .filter(|s| arsenal[used[s.weapon as usize]].has(Perk::Superheated))
+            .map(|s| (s.attack, u32::from(s.round) + 1))
+            .collect();
+        not_modelled.extend(notes::programming_in_plan(attacker, &heat));
         let changes_state = used.iter().any(|&w| {
             let weapon = &arsenal[w];
             weapon.on_hit().next().is_some() || weapon.on_crit().next().is_some() || weapon.backfire() > 0
@@ -246,6 +296,7 @@ impl AttackRun {
             integrity,
             not_modelled,
             laws,
+            law_means,
             start_state: start,
             hot: None,
         };
@@ -308,7 +359,7 @@ impl AttackRun {
     }
 
     pub(super) fn law_index(&self, step: &PlanStep) -> usize {
-        step.weapon as usize * 2 + step.phase as usize
+        step.law as usize
     }
 
     pub(super) fn law(&self, step: &PlanStep) -> &Laws {
@@ -326,6 +377,12 @@ impl AttackRun {
     /// rather than the general one (one draw per attack).
     pub fn is_compact(&self) -> bool {
         self.hot.is_some()
+    }
+
+    /// E[Integrity lost] by the attack of `step` against the target's starting state
+    /// (with the attacker's conditions of its round and the Spot tokens it consumes).
+    pub fn expected_loss(&self, step: &PlanStep) -> f64 {
+        self.law_means[self.law_index(step)]
     }
 
     /// Attacks in the plan (the most a run can make).

@@ -14,6 +14,7 @@ use crate::dice::{Dist, SamplingTable};
 
 use super::conditions::{Condition, Conditions};
 use super::mech::{Ability, Model};
+use super::notes::{PROGRAMMING_HEAT, superheated};
 use super::odds::{attack_odds, compile_attack, explosion_odds};
 use super::options::Options;
 use super::roll::{CRIT, HIT};
@@ -166,7 +167,9 @@ impl Side {
             me.mech.abilities.contains(&Ability::RedHotReactor) || usable.iter().any(|w| w.has(Perk::Superheated));
         if me.mech.abilities.contains(&Ability::Programming) && heat {
             return Err(format!(
-                "{who}: Heat with Programming (becoming Malfunctioning at 6 Heat) is not played in duels"
+                "{who}: Heat is not modelled in duels: by the book its Programming makes it Malfunctioning at \
+                 {PROGRAMMING_HEAT} Heat (gained from Superheated attacks and Red-Hot Reactor), and a duel cannot \
+                 play that; its attack runs are played without Heat, with a note on when it would malfunction"
             ));
         }
         let mut not_modelled = Vec::new();
@@ -184,10 +187,16 @@ impl Side {
             for p in &w.perks {
                 match p {
                     Perk::Blast => not_modelled.push(format!("{}: Blast (no map: no fire)", w.name)),
-                    Perk::Superheated => not_modelled.push(format!("{}: Superheated (Heat has no effect)", w.name)),
+                    Perk::Superheated => not_modelled.extend(superheated(me, w)),
                     _ => {}
                 }
             }
+        }
+        if sit.spot_tokens > 0 {
+            not_modelled.push(format!(
+                "Spot tokens: every attack of {who} takes the bonus of {} token(s) (duels do not use them up)",
+                sit.spot_tokens
+            ));
         }
         let mut weapons = Vec::new();
         let mut ammo = [UNLIMITED; MAX_WEAPONS];

@@ -342,10 +342,14 @@ fn what_a_duel_does_not_play_is_refused_with_a_reason() {
     let mut typhon = a.clone();
     typhon.mech.weapons = vec![Weapon::prometheus_flamethrower()];
     typhon.mech.abilities = vec![Ability::Programming];
-    assert!(DuelKernel::new(&typhon, &b, &sit, &o, 10).unwrap_err().contains("Programming"));
+    let refused = DuelKernel::new(&typhon, &b, &sit, &o, 10).unwrap_err();
+    assert!(refused.contains("Programming") && refused.contains("Heat is not modelled"), "{refused}");
     typhon.mech.abilities.clear();
     let k = DuelKernel::new(&typhon, &b, &sit, &o, 10).unwrap();
-    assert_eq!(k.not_modelled[0], vec!["Prometheus Model Flamethrower: Superheated (Heat has no effect)"]);
+    assert_eq!(
+        k.not_modelled[0],
+        vec!["Prometheus Model Flamethrower: Superheated (+1 Heat after each attack; Heat is not modelled)"]
+    );
     let mut tracker = a.clone();
     tracker.mech.weapons = vec![gun(4, 2, 2, &[Perk::Tracker])];
     assert!(DuelKernel::new(&tracker, &b, &sit, &o, 10).unwrap_err().contains("Tracker"));

@@ -78,6 +78,7 @@ pub mod exact_run;
 pub mod hot;
 pub mod listing;
 pub mod mech;
+pub mod notes;
 pub mod odds;
 pub mod options;
 pub mod paired;

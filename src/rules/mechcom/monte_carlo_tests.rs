@@ -41,7 +41,13 @@ pub(super) fn cells() -> Vec<(&'static str, Model, Model, Situation)> {
     let burns = Perk::Condition(Condition::Burned);
     let one_shot = Weapon::ranged("one shot", 8, Damage::Fixed(2), 2, &[Perk::Ammo(1)]);
     vec![
-        ("reference flamethrower", flamer, model(4, 0, 4, 10, 0, vec![]), Situation::at_range(3)),
+        ("reference flamethrower", flamer.clone(), model(4, 0, 4, 10, 0, vec![]), Situation::at_range(3)),
+        (
+            "reference flamethrower with three spot tokens, used up in rounds 1 and 2",
+            flamer,
+            model(4, 0, 4, 10, 0, vec![]),
+            Situation { spot_tokens: 3, ..Situation::at_range(3) },
+        ),
         (
             "flurry corroder in half cover with a spot token",
             model(3, 0, 4, 10, 9, vec![corroder]),
@@ -137,8 +143,27 @@ fn the_check_rejects_a_target_with_one_integrity_too_many() {
 }
 
 #[test]
+fn the_check_rejects_spot_tokens_that_are_never_used_up() {
+    // Negative control: the Monte Carlo of a run whose one token is spent on its first
+    // attack against the exact law of every attack taking the bonus (the attacker one
+    // Stability better, no token) must fail the same test.
+    let (_, a, t, _) = cells().remove(0);
+    let sit = Situation { spot_tokens: 1, ..Situation::at_range(3) };
+    let r = AttackRun::new(&a, &t, &sit, &Options::default(), RunPolicy::default(), ROUNDS).unwrap();
+    let mut steadier = a.clone();
+    steadier.mech.stability -= 1;
+    let wrong =
+        AttackRun::new(&steadier, &t, &Situation::at_range(3), &Options::default(), RunPolicy::default(), ROUNDS)
+            .unwrap()
+            .exact();
+    let alpha = FAMILY_ALPHA / ROUNDS as f64;
+    assert!(outside(&monte_carlo(&r, 2026), &r.exact(), alpha).is_empty());
+    assert!(!outside(&monte_carlo(&r, 2026), &wrong, alpha).is_empty());
+}
+
+#[test]
 fn the_plan_follows_energy_ammo_and_a_stunned_first_round() {
-    let (_, a, t, sit) = cells().remove(2);
+    let (_, a, t, sit) = cells().remove(3);
     let r = AttackRun::new(&a, &t, &sit, &Options::default(), RunPolicy::default(), 3).unwrap();
     // 9⚡, Stunned in round 1: 5⚡, one attack; then three a round. At melee range the
     // torch shoots at S 4 + 2 = 6: 3 dice × 1/3 hit × 4/6 through × 4 = 8/3 expected,
@@ -152,7 +177,7 @@ fn the_plan_follows_energy_ammo_and_a_stunned_first_round() {
 
 #[test]
 fn same_seed_same_tally_for_any_thread_count() {
-    let (_, a, t, sit) = cells().remove(1);
+    let (_, a, t, sit) = cells().remove(2);
     let r = AttackRun::new(&a, &t, &sit, &Options::default(), RunPolicy::default(), ROUNDS).unwrap();
     let tally = |threads| {
         let cfg = RunConfig { seed: 5, trials: Trials::Fixed(50_000), threads: Some(threads), ..RunConfig::default() };

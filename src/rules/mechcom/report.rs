@@ -10,6 +10,7 @@ use crate::rules::ruleset::{CostRow, DetailRow, OddsReport};
 use super::attack_run::AttackRun;
 use super::conditions::Conditions;
 use super::mech::Model;
+use super::notes;
 use super::odds::{AttackOdds, attack_odds};
 use super::options::Options;
 use super::situation::{Cover, Situation};
@@ -143,6 +144,7 @@ pub fn odds_report(
     let rows = all_odds(a, weapon, t, s, o)?;
     let mut table = Table::new(ODDS_COLUMNS);
     let mut json = Vec::new();
+    let mut not_modelled = Vec::new();
     for (w, r) in &rows {
         let mut cells: Vec<Cell> = vec![a_name.into(), w.name.as_str().into(), t_name.into(), t.mech.integrity.into()];
         cells.extend(value_cells(r));
@@ -156,15 +158,21 @@ pub fn odds_report(
         obj.insert("target".into(), json!(t_name));
         obj.insert("target_integrity".into(), json!(t.mech.integrity));
         obj.insert("setting".into(), json!(describe(s)));
+        let weapon_notes = notes::one_attack(a, w);
+        obj.insert("not_modelled".into(), json!(weapon_notes));
+        not_modelled.extend(weapon_notes);
         json.push(j);
     }
-    let header = format!(
+    let mut header = format!(
         "{a_name} vs {t_name} (Stability {}, Armour {}, Integrity {}): {}",
         t.mech.stability,
         t.mech.armour,
         t.mech.integrity,
         describe(s)
     );
+    for n in &not_modelled {
+        header += &format!("\nnot modelled: {n}");
+    }
     Ok(OddsReport { header, table, json: Value::Array(json) })
 }
 
@@ -259,16 +267,9 @@ pub fn cost_rows(
     run: &AttackRun,
 ) -> Result<Vec<CostRow>, String> {
     let odds = all_odds(a, None, t, s, o)?;
-    let loss_of = |name: &str| {
-        odds.iter()
-            .find(|(w, _)| w.name == name)
-            .and_then(|(_, r)| r.as_ref().ok())
-            .map_or(0.0, |x| x.expected_integrity_loss)
-    };
+    // Each attack of round 1 as the plan makes it (Spot tokens are used up).
     let first: Vec<f64> = match run.rounds.first() {
-        Some(&(start, end)) => {
-            run.plan[start..end].iter().map(|st| loss_of(&run.weapons[st.weapon as usize])).collect()
-        }
+        Some(&(start, end)) => run.plan[start..end].iter().map(|st| run.expected_loss(st)).collect(),
         None => Vec::new(),
     };
     let per_round = first.iter().sum::<f64>();

@@ -73,8 +73,8 @@ const AXES: [AxisSpec; 6] = [
         flag: "engaged",
         kind: AxisKind::Switch,
         default: "false",
-        help: "The shooter is engaged (an enemy within melee range): +1 Stability",
-        duel_help: "Both mechs are engaged: +1 Stability to shoot",
+        help: "The shooter is engaged (an enemy within melee range): +2 Stability (ENGAGED_STABILITY; not with Ultralight)",
+        duel_help: "Both mechs are engaged: +2 Stability to shoot (not with Ultralight)",
         label: "Engaged",
         unit: "",
     },
@@ -317,6 +317,10 @@ impl Ruleset for Mechcom {
         run.plan.iter().map(|s| (u32::from(s.round) + 1, run.weapons[s.weapon as usize].clone())).collect()
     }
 
+    fn run_notes(run: &AttackRun) -> Vec<String> {
+        run.not_modelled.clone()
+    }
+
     fn duel(
         cat: &Catalogue,
         a: &str,
@@ -341,6 +345,12 @@ impl Ruleset for Mechcom {
 
     fn exact_duel(d: &DuelKernel) -> Option<ExactDuelOdds> {
         d.exact().map(|e| ExactDuelOdds { p_a_wins: e.p_a_wins, p_b_wins: e.p_b_wins, p_draw: e.p_draw() })
+    }
+
+    fn duel_notes(d: &DuelKernel) -> Vec<String> {
+        let mut v: Vec<String> = d.not_modelled.concat();
+        v.dedup();
+        v
     }
 
     /// Mutual kills come from death explosions in melee (`EXPLOSION_TIMING`).

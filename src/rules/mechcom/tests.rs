@@ -247,6 +247,67 @@ fn attack_run_flamethrower_twice_a_round_vs_integrity_10_armour_4() {
     }
 }
 
+#[test]
+fn a_spot_token_is_used_up_by_the_first_attack_of_a_run() {
+    // §1 "Stats › Stability": a token gives "a one-time bonus"; `SPOT_POLICY` consumes one
+    // per attack. With one token the first attack shoots at S 3 and the second at S 4.
+    // Per die against Armour 4 (q = 1/2), unblocked hits 0/1/2: S 3: 15/24, 8/24, 1/24;
+    // S 4: 17/24, 6/24, 1/24. Integrity 10 at Damage 2 falls on >= 5 unblocked hits of
+    // the round's four dice (Burned cannot finish an even Integrity in round 1):
+    // P = 3077/331776 (all four dice at S 3, the token never used up: 3965/331776).
+    let sit = Situation { spot_tokens: 1, ..Situation::at_range(3) };
+    let run =
+        AttackRun::new(&typhon_like(), &target(4, 10), &sit, &Options::default(), RunPolicy::default(), 4).unwrap();
+    let e = run.exact();
+    assert!(close(e.p_kill_by_round[0], 3077.0 / 331776.0), "round 1: {}", e.p_kill_by_round[0]);
+    // From the second attack on the run is the tokenless run: the same law per attack.
+    let plain = AttackRun::new(
+        &typhon_like(),
+        &target(4, 10),
+        &Situation::at_range(3),
+        &Options::default(),
+        RunPolicy::default(),
+        4,
+    )
+    .unwrap();
+    assert_eq!(run.expected_loss(&run.plan[1]), plain.expected_loss(&plain.plan[1]));
+    assert!(run.expected_loss(&run.plan[0]) > plain.expected_loss(&plain.plan[0]));
+    // Three tokens: the first three attacks take the bonus, the fourth does not.
+    let three = Situation { spot_tokens: 3, ..Situation::at_range(3) };
+    let run =
+        AttackRun::new(&typhon_like(), &target(4, 10), &three, &Options::default(), RunPolicy::default(), 4).unwrap();
+    let spotted = run.expected_loss(&run.plan[0]);
+    let losses: Vec<f64> = run.plan.iter().map(|s| run.expected_loss(s)).collect();
+    assert_eq!(losses[..3], [spotted; 3]);
+    assert!(losses[3..].iter().all(|&l| l == plain.expected_loss(&plain.plan[0])), "{losses:?}");
+}
+
+#[test]
+fn sniper_spends_every_token_at_once_and_artillery_stops_when_none_is_left() {
+    let sniper = Weapon::ranged("sniper", 8, Damage::Fixed(2), 2, &[Perk::Sniper]);
+    let arty = Weapon::ranged("arty", 8, Damage::Fixed(3), 3, &[Perk::Artillery]);
+    let gun = Weapon::ranged("gun", 8, Damage::Fixed(1), 2, &[]);
+    let mech = |weapons: Vec<Weapon>| {
+        let mut m = Mech::simple("a", 4, 0, 4, 10);
+        m.energy = 9;
+        m.weapons = weapons;
+        Model::new(&m, None)
+    };
+    let sit = Situation { spot_tokens: 2, ..Situation::at_range(4) };
+    let t = target(4, 30);
+    let o = Options::default();
+    // Sniper: the first attack consumes both tokens (S 2), the next ones none (S 4).
+    let run = AttackRun::new(&mech(vec![sniper.clone()]), &t, &sit, &o, RunPolicy::default(), 2).unwrap();
+    let s2 = attack_odds(&mech(vec![]), &sniper, &t, &sit, &o).unwrap().expected_integrity_loss;
+    let s4 = attack_odds(&mech(vec![]), &sniper, &t, &Situation::at_range(4), &o).unwrap().expected_integrity_loss;
+    let losses: Vec<f64> = run.plan.iter().map(|s| run.expected_loss(s)).collect();
+    assert_eq!(losses, vec![s2, s4, s4, s4, s4, s4]);
+    // Artillery must consume a token: two attacks with it, then the gun.
+    let run = AttackRun::new(&mech(vec![arty, gun]), &t, &sit, &o, RunPolicy::default(), 2).unwrap();
+    let names: Vec<&str> = run.plan.iter().map(|s| run.weapons[s.weapon as usize].as_str()).collect();
+    assert_eq!(names, vec!["arty", "arty", "gun", "gun", "gun", "gun"]);
+}
+
 fn duellist(name: &str, stability: i32, dice: u32, damage: u32) -> Model {
     let mut m = Mech::simple(name, stability, 0, 4, 8);
     m.energy = 6;

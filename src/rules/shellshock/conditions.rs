@@ -27,7 +27,8 @@ pub struct Conditions {
     pub range: u32,
     pub facing: Facing,
     pub hull_down: bool,
-    /// Adjacent hexes: every DV but M and P is halved.
+    /// Point blank asked for (at range 0 or 1): every DV but M and P is halved. Range 1
+    /// is point blank whatever this says ([`Conditions::is_point_blank`]).
     pub point_blank: bool,
     /// The target is immobile: every DV is 0 (stealth and range still count).
     pub immobile: bool,
@@ -52,6 +53,14 @@ impl Default for Conditions {
 }
 
 impl Conditions {
+    /// Whether the target is point blank. "Point Blank": "All Defense Values except
+    /// Missile and Physical Attack are halved when the target is in an adjacent hex": an
+    /// adjacent hex is range 1, so range 1 always is; range 0 (the same hex) only when
+    /// asked for with `point_blank`.
+    pub fn is_point_blank(&self) -> bool {
+        self.point_blank || self.range == 1
+    }
+
     /// The range modifier: +1 per `RANGE_STEP` full hexes, doubled on a hull-down target.
     pub fn range_modifier(&self, o: &Options) -> u32 {
         (self.range / o.range_step()) * if self.hull_down { 2 } else { 1 }
@@ -63,7 +72,7 @@ impl Conditions {
     pub fn target_number(&self, kind: DvType, target: &Unit, o: &Options) -> i64 {
         let column = if self.facing == Facing::Side { &target.defense_side } else { &target.defense };
         let mut dv = if self.immobile { 0 } else { column[kind as usize] };
-        if self.point_blank && kind.halved_at_point_blank() {
+        if self.is_point_blank() && kind.halved_at_point_blank() {
             dv = if o.point_blank_ceil() { dv.div_ceil(2) } else { dv / 2 };
         }
         i64::from(dv + target.stealth + self.range_modifier(o))
@@ -82,7 +91,7 @@ impl Conditions {
     pub fn describe(&self) -> String {
         let mut s = format!("range {} hexes, {} facing", self.range, self.facing.name());
         for (on, word) in
-            [(self.hull_down, "hull down"), (self.point_blank, "point blank"), (self.immobile, "immobile")]
+            [(self.hull_down, "hull down"), (self.is_point_blank(), "point blank"), (self.immobile, "immobile")]
         {
             if on {
                 s.push_str(", ");

@@ -92,7 +92,7 @@ const AXES: [AxisSpec; 7] = [
         flag: "point-blank",
         kind: AxisKind::Switch,
         default: "false",
-        help: "Adjacent hexes (range 0 or 1): every DV but Missile and Physical is halved (POINT_BLANK_ROUND)",
+        help: "Adjacent hexes: every DV but Missile and Physical is halved (POINT_BLANK_ROUND); range 1 always is point blank, range 0 when this is set",
         duel_help: "The units are adjacent",
         label: "Point blank",
         unit: "",

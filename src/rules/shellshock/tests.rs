@@ -547,3 +547,24 @@ fn the_consulted_rulings_change_what_they_rule() {
     let immobile = Conditions { immobile: true, ..Conditions::default() };
     assert_eq!(immobile.target_number(super::unit::DvType::SA, t, &Options::default()), 2, "DV 0 + range 24");
 }
+
+#[test]
+fn an_adjacent_target_is_point_blank_without_asking() {
+    // "Point Blank": every DV but Missile and Physical is halved "when the target is in
+    // an adjacent hex". The Vector Tank's Small Arms DV 11 halves to 5 (rounded down),
+    // + range 1 / 12 = 0; its Missile DV 10 stays.
+    let cat = catalogue();
+    let t = cat.unit("Vector Tank").unwrap();
+    let o = Options::default();
+    let adjacent = Conditions { range: 1, point_blank: false, ..Conditions::default() };
+    assert!(adjacent.is_point_blank());
+    assert_eq!(adjacent.target_number(super::unit::DvType::SA, t, &o), 5);
+    assert_eq!(adjacent.target_number(super::unit::DvType::M, t, &o), 10);
+    assert!(adjacent.describe().contains("point blank"));
+    // Two hexes away is not adjacent; the same hex only when asked for.
+    let two = Conditions { range: 2, ..Conditions::default() };
+    assert!(!two.is_point_blank());
+    assert_eq!(two.target_number(super::unit::DvType::SA, t, &o), 11);
+    assert!(!Conditions { range: 0, ..Conditions::default() }.is_point_blank());
+    assert!(Conditions { range: 0, point_blank: true, ..Conditions::default() }.is_point_blank());
+}

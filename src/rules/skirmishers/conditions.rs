@@ -7,7 +7,9 @@ use super::trooper::{Armour, Experience};
 pub struct Conditions {
     /// Dots on the shortest path (>= 1).
     pub range: u32,
-    /// Obstructions on the line of fire (+1 TN each; an intervening trooper counts).
+    /// Obstructions on the line of fire beyond the firer's adjacent dots (+1 TN each; an
+    /// intervening trooper counts). At range 1 none counts (`COVER_SKIPS_FIRER_ADJACENT`,
+    /// see [`super::tn::counted_obstructions`]).
     pub obstructions: u32,
     /// Smoke dots on the line of fire (+3 TN each, Ruling `SMOKE_REPLACES_COVER`).
     pub smoke_dots: u32,

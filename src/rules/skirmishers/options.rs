@@ -31,6 +31,7 @@ crate::rule_options! {
         incendiary_miss_no_effect: bool = true, switch, "§3: a failed incendiary roll does nothing (off: it scatters like an explosive)";
         fire_persists: bool = true, switch, "§3: fire lasts the whole engagement", fixed;
         intervening_trooper_cover: bool = true, switch, "§2: an intervening trooper gives +1 cover (count it in --obstructions)", fixed;
+        cover_skips_firer_adjacent: bool = true, switch, "§2 Resolving Fire: obstructions between the firer and its adjacent dots give no cover: none at range 1, and --obstructions counts the others (off: every obstruction counts, also at range 1)";
         smoke_replaces_cover: bool = true, switch, "§2: a smoke dot counts +3, not +4 (off: +3 on top of its +1 obstruction)";
         sneak_suit_stacks: bool = true, switch, "§2: a sneak suit's +1 adds to the long-range +2 (off: no extra)";
         range_bands: bool = true, switch, "§2: no attack beyond Long; melee needs range 1; a throw reaches as far as the AP paid", fixed;
@@ -51,6 +52,7 @@ crate::rule_options! {
         squad_pv_tolerance: i64 = 10, int(0, 100), "§4 squad fight (Ruling SQUAD_EQUAL_PV): forces whose PVs differ by more than this percent of the larger are refused";
         squad_max_rounds: i64 = 50, int(1, 10_000), "§4 squad fight: round cap (unless --max-turns gives one)";
         squad_cap_result: Pick = Pick("draw"), choice("draw", "undecided"), "§4 squad fight: how a fight still on at the round cap is called (the doc: a draw)";
+        squad_opening: Pick = Pick("contact"), choice("contact", "cold"), "§4 squad fight: contact: every trooper starts with its arcs set, as at the end of an earlier turn (the book's play: arcs are set at the end of each activation while the sides close); cold: no arc, the side moving first takes no fire in its first turn";
         card_ap_field: bool = true, switch, "§5: the card's weapon AP box is the Shots multiplier for arc weapons, else the AP cost", fixed;
         secondary_optional: bool = true, switch, "§5: the secondary weapon is optional", fixed;
         unit_pv: bool = true, switch, "§5: unit PV = printed PVs of what it carries (44 per 4 hand grenades); the rest 0 unless given", fixed;

@@ -48,7 +48,7 @@ const AXES: [AxisSpec; 11] = [
         flag: "obstructions",
         kind: AxisKind::Integer { min: 0, max: 20 },
         default: "0",
-        help: "Obstructions on the line of fire (furniture, light vegetation, low wall, swamp, burning dot, intervening trooper): +1 TN each; not for melee",
+        help: "Obstructions on the line of fire beyond the firer's adjacent dots (furniture, light vegetation, low wall, swamp, burning dot, intervening trooper): +1 TN each; none at range 1 (COVER_SKIPS_FIRER_ADJACENT); not for melee",
         duel_help: "",
         label: "Obstructions",
         unit: "obstructions",

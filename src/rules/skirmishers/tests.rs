@@ -71,6 +71,26 @@ fn target_number_vectors() {
 }
 
 #[test]
+fn obstructions_next_to_the_firer_give_no_cover() {
+    // "Resolving Fire": +1 per obstruction on the path "except for any obstruction
+    // between the firing trooper and any adjacent dots". At range 1 the target's dot is
+    // adjacent, so none counts: a rifle at short range keeps TN 6 (26/36); a grenade
+    // thrown 1 dot keeps TN 1 (always). At range 2 both obstructions count: 6 + 2 = 8.
+    let c = cat();
+    let o = Options::default();
+    let adjacent = Conditions { range: 1, obstructions: 2, ..Conditions::default() };
+    assert_eq!(tn(&c, "Rifle", &adjacent, 10, &o), 6);
+    assert_eq!(tn(&c, "Hand Grenade", &adjacent, 10, &o), 1);
+    let two = Conditions { range: 2, obstructions: 2, ..Conditions::default() };
+    assert_eq!(tn(&c, "Rifle", &two, 10, &o), 8);
+    // COVER_SKIPS_FIRER_ADJACENT=off: every obstruction counts, also at range 1.
+    let mut every = Options::default();
+    every.set("COVER_SKIPS_FIRER_ADJACENT", "off").unwrap();
+    assert_eq!(tn(&c, "Rifle", &adjacent, 10, &every), 8);
+    assert_eq!(tn(&c, "Rifle", &two, 10, &every), 8);
+}
+
+#[test]
 fn advanced_terrain_conditions_add_their_target_number_modifiers_only_when_switched_on() {
     let c = cat();
     let mut on = Options::default();

@@ -1,5 +1,6 @@
 //! Target numbers (§2 "Target Number Modifiers"): base TN of the weapon's use, range
-//! band, the firer's Mods, cover, smoke, prone states, sneak suits and (with
+//! band, the firer's Mods, cover (none from obstructions next to the firer:
+//! [`counted_obstructions`]), smoke, prone states, sneak suits and (with
 //! `ADVANCED_TERRAIN`) the advanced terrain: attacker entangled +1, tunnel combat +2,
 //! defender swimming +1, for every attack (the book's table limits none of them).
 
@@ -57,7 +58,7 @@ pub fn target_number(
     };
     let mut tn = base + firer_mods;
     if usage != Use::Melee {
-        tn += c.obstructions as i32;
+        tn += counted_obstructions(c, o) as i32;
         tn += c.smoke_dots as i32 * if o.on("SMOKE_REPLACES_COVER") { 3 } else { 4 };
     }
     if c.attacker_prone {
@@ -73,6 +74,18 @@ pub fn target_number(
         tn += i32::from(c.entangled) + 2 * i32::from(c.tunnel) + i32::from(c.target_swimming);
     }
     Ok(tn)
+}
+
+/// The obstructions that give cover (+1 TN each). "Resolving Fire": "+1 for each
+/// obstruction in the path of fire ..., except for any obstruction between the firing
+/// trooper and any adjacent dots". Ruling `COVER_SKIPS_FIRER_ADJACENT` (on): at range 1
+/// the target's dot is adjacent to the firer, so every obstruction on the path is
+/// between the firer and an adjacent dot and none counts; at longer ranges the
+/// engagement has no map, so `--obstructions` counts the obstructions beyond the
+/// firer's adjacent dots (the ones that count). Off: every obstruction counts at any
+/// range (the reading before the book's exception was played).
+pub fn counted_obstructions(c: &Conditions, o: &Options) -> u32 {
+    if c.range <= 1 && o.on("COVER_SKIPS_FIRER_ADJACENT") { 0 } else { c.obstructions }
 }
 
 /// Checks that the conditions only use rules the options switch on.

@@ -85,6 +85,8 @@ pub struct Fight {
     pub first: Option<u8>,
     /// `SQUAD_CAP_RESULT` = draw (else undecided).
     pub cap_is_draw: bool,
+    /// `SQUAD_OPENING` = contact: every trooper starts with its arcs set (else none).
+    pub contact: bool,
     pub max_rounds: u32,
 }
 
@@ -246,6 +248,7 @@ impl Fight {
             volley: o.on("VOLLEY"),
             first,
             cap_is_draw: o.choice("SQUAD_CAP_RESULT") == "draw",
+            contact: o.choice("SQUAD_OPENING") == "contact",
             max_rounds,
         })
     }

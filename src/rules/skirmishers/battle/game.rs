@@ -11,6 +11,11 @@
 //! the widest arc its current AP allows, gun by gun (power armour: one per weapon),
 //! replacing its previous arcs (step (a) "remove its own firing arcs" happens before
 //! the trooper's first chance to fire again, so doing it at activation is the same).
+//! `SQUAD_OPENING`: `contact` (default) starts the fight with every trooper's arcs set
+//! as at the end of an earlier turn (paid at its starting AP), so the first side's
+//! troopers activate into the other side's arcs as the second side's do; `cold` starts
+//! with no arc, so the side that moves first takes no fire in its first turn. No draw
+//! either way.
 //! A side with no trooper left loses at once; the round cap ends in `SQUAD_CAP_RESULT`.
 
 use rand::Rng;
@@ -56,6 +61,22 @@ impl FightGame {
     #[inline]
     pub fn slots(&self, side: usize) -> std::ops::Range<usize> {
         if side == 0 { 0..self.fight.count[0] } else { self.fight.count[0]..self.fight.units.len() }
+    }
+
+    /// `t` pays the widest arcs its current AP allows, gun by gun, replacing its arcs.
+    #[inline]
+    fn pay_arcs(&self, s: &mut FightState, t: usize) {
+        let unit = &self.fight.units[t];
+        let mut ap = unit.ap[s.col[t] as usize];
+        for (g, (kind, _)) in unit.guns.iter().enumerate() {
+            s.shots[t * MAX_GUNS + g] = match kind.pay(ap) {
+                Some((cost, shots)) => {
+                    ap -= cost;
+                    shots
+                }
+                None => 0,
+            };
+        }
     }
 
     /// One attack of `f`'s gun `g` at `t`; returns whether `t` went out.
@@ -117,6 +138,15 @@ impl BattleRules for FightGame {
             s.out[u] = self.graph(u).out[0];
         }
         s.shots.fill(0);
+        if self.fight.contact {
+            // SQUAD_OPENING=contact: every trooper's arcs as it set them at the end of its
+            // activation in an earlier turn, at its starting AP.
+            for u in 0..n {
+                if !s.out[u] {
+                    self.pay_arcs(s, u);
+                }
+            }
+        }
         s.alive = [0, 1].map(|side| self.slots(side).filter(|&u| !s.out[u]).count() as u32);
         s.first = match self.fight.first {
             Some(f) => f,
@@ -184,17 +214,7 @@ impl BattleRules for FightGame {
             return;
         }
         // Survived: pay the widest arcs the current AP allows, gun by gun.
-        let unit = &self.fight.units[t];
-        let mut ap = unit.ap[s.col[t] as usize];
-        for (g, (kind, _)) in unit.guns.iter().enumerate() {
-            s.shots[t * MAX_GUNS + g] = match kind.pay(ap) {
-                Some((cost, shots)) => {
-                    ap -= cost;
-                    shots
-                }
-                None => 0,
-            };
-        }
+        self.pay_arcs(s, t);
     }
 
     fn end_turn(

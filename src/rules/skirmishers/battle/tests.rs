@@ -44,14 +44,14 @@ fn within(k: u64, n: u64, p: f64, what: &str) {
     assert!((x - p).abs() <= 5.0 * sd + 1e-12, "{what}: {x} vs {p} (sd {sd})");
 }
 
-/// One trooper a side with the first side fixed is the scalar duel (`Duel::play_one`, one
-/// duel after another) draw for draw: same weapon, same graph, the same draws in the same
-/// order.
+/// One trooper a side with the first side fixed and the cold opening (the duel's: no arc
+/// before the first turn) is the scalar duel (`Duel::play_one`, one duel after another)
+/// draw for draw: same weapon, same graph, the same draws in the same order.
 #[test]
 fn one_against_one_is_the_duel_draw_for_draw() {
     let c = cat();
     for (a, b, range) in [("Rifleman", "Rifleman", 5), ("Veteran SMG Gunner", "Armoured Rifleman", 12)] {
-        let o = opts(&[("FIRST_SIDE", "a"), ("SQUAD_PV_TOLERANCE", "100")]);
+        let o = opts(&[("FIRST_SIDE", "a"), ("SQUAD_PV_TOLERANCE", "100"), ("SQUAD_OPENING", "cold")]);
         let duel = Duel::new(c.trooper(a).unwrap(), c.trooper(b).unwrap(), &at(range), &o, 12).unwrap();
         let f = fight(a, b, range, &o, None, Some(12));
         let trials = 20_000;
@@ -74,15 +74,15 @@ fn one_against_one_is_the_duel_draw_for_draw() {
     }
 }
 
-/// §6 (*) rifle duel at short range: the squad fight of one Rifleman a side matches the
-/// exact duel law (A first: 0.6477 / 0.3513 after 12 rounds; random first: the average),
-/// inside binomial bounds, and round 1 is 13/108.
+/// §6 (*) rifle duel at short range: the squad fight of one Rifleman a side, cold
+/// opening, matches the exact duel law (A first: 0.6477 / 0.3513 after 12 rounds; random
+/// first: the average), inside binomial bounds, and round 1 is 13/108.
 #[test]
 fn one_against_one_matches_the_exact_duel_law() {
     let c = cat();
     let r = c.trooper("Rifleman").unwrap();
     for first in ["a", "random"] {
-        let o = opts(&[("FIRST_SIDE", first)]);
+        let o = opts(&[("FIRST_SIDE", first), ("SQUAD_OPENING", "cold")]);
         let exact = Duel::new(r, r, &at(5), &o, 12).unwrap().exact().unwrap();
         let n = 40_000;
         let t = play(&fight("Rifleman", "Rifleman", 5, &o, None, Some(12)), 5, n);
@@ -98,34 +98,100 @@ fn one_against_one_matches_the_exact_duel_law() {
 
 /// Mirror squads: with the first side fixed the lead is worth the same to either side
 /// (side A first and side B first give swapped counts, draw for draw); with the first
-/// side random both sides win equally often within bounds.
+/// side random both sides win equally often within bounds. Cold, moving first is the
+/// advantage (the first side's arcs stand before the other moves); in contact it is the
+/// handicap (the first side's troopers activate into every standing enemy arc).
 #[test]
 fn mirror_squads_are_even() {
     let f = [
         ForceSpec::parse("4*Rifleman+Machine Gunner").unwrap(),
         ForceSpec::parse("4*Rifleman+Machine Gunner").unwrap(),
     ];
-    let run = |first: &str, seed: u64, n: u32| {
-        let b = battle(&cat(), "squad-fight", &f, &[at(20)], &opts(&[("FIRST_SIDE", first)]), None, None).unwrap().0;
-        play(&b, seed, n)
-    };
-    let (a, b) = (run("a", 3, 3000), run("b", 3, 3000));
-    assert_eq!((a.wins[0], a.wins[1], a.draws), (b.wins[1], b.wins[0], b.draws));
-    assert!(a.wins[0] > a.wins[1], "the lead is an advantage: {:?}", a.wins);
-    let n = 6000;
-    let r = run("random", 8, n);
-    let (x, y) = (r.wins[0] as f64 / n as f64, r.wins[1] as f64 / n as f64);
-    let sd = ((x + y) / n as f64).sqrt();
-    assert!((x - y).abs() <= 5.0 * sd, "random first side: {x} vs {y}");
+    for opening in ["cold", "contact"] {
+        let run = |first: &str, seed: u64, n: u32| {
+            let o = opts(&[("FIRST_SIDE", first), ("SQUAD_OPENING", opening)]);
+            let b = battle(&cat(), "squad-fight", &f, &[at(20)], &o, None, None).unwrap().0;
+            play(&b, seed, n)
+        };
+        let (a, b) = (run("a", 3, 3000), run("b", 3, 3000));
+        assert_eq!((a.wins[0], a.wins[1], a.draws), (b.wins[1], b.wins[0], b.draws), "{opening}");
+        if opening == "cold" {
+            assert!(a.wins[0] > a.wins[1], "cold: the lead is an advantage: {:?}", a.wins);
+        } else {
+            assert!(a.wins[0] < a.wins[1], "contact: the lead is a handicap: {:?}", a.wins);
+        }
+        let n = 6000;
+        let r = run("random", 8, n);
+        let (x, y) = (r.wins[0] as f64 / n as f64, r.wins[1] as f64 / n as f64);
+        let sd = ((x + y) / n as f64).sqrt();
+        assert!((x - y).abs() <= 5.0 * sd, "{opening}, random first side: {x} vs {y}");
+    }
 }
 
-/// Hand-checked one round, A first: A's lone Rifleman pays a 150 degree arc (8 AP, 4
-/// rifle shots); five B Riflemen activate in roster order and each of the first four
-/// takes one short-range rifle attack, out with 26/36 x 6/36 = 13/108; the fifth finds
-/// the arc empty. Nobody shoots A in round 1.
+/// SQUAD_OPENING=contact, one trooper a side, A first: A activates into B's standing arc
+/// (B attacks), then arcs; B activates into it (A attacks); and so on. The shots come in
+/// the order of the cold duel with B first (B arcs, then A activates into it), so the
+/// same draws give the same winner, duel for duel (a cap no duel reaches: no draws).
+#[test]
+fn contact_one_against_one_is_the_cold_duel_with_the_other_side_first() {
+    let c = cat();
+    for (a, b) in [("Rifleman", "Rifleman"), ("Rifleman", "Veteran SMG Gunner")] {
+        let duel_options = opts(&[("FIRST_SIDE", "b"), ("SQUAD_PV_TOLERANCE", "100")]);
+        let duel = Duel::new(c.trooper(a).unwrap(), c.trooper(b).unwrap(), &at(5), &duel_options, 300).unwrap();
+        let o = opts(&[("FIRST_SIDE", "a"), ("SQUAD_PV_TOLERANCE", "100"), ("SQUAD_OPENING", "contact")]);
+        let f = fight(a, b, 5, &o, None, Some(300));
+        let trials = 20_000;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(17);
+        let mut wins = vec![0u64, 0];
+        for _ in 0..trials {
+            match duel.play_one(&mut rng) {
+                (1, _) => wins[0] += 1,
+                (2, _) => wins[1] += 1,
+                other => panic!("{a} vs {b}: no duel reaches the cap: {other:?}"),
+            }
+        }
+        let t = play(&f, 17, trials);
+        assert_eq!(t.wins, wins, "{a} vs {b}");
+        assert_eq!(t.draws, 0);
+    }
+}
+
+/// Hand-checked one round, A first, in contact: B's five Riflemen each hold a 150
+/// degree arc (paid at 8 AP). A's lone Rifleman activates into all five and each attacks
+/// it once in roster order, the damage adding up: P(A out) is the rifle attack run's
+/// P(out within 5 attacks) (§6: about 0.9373; exact from the run's chain), where a cold
+/// opening gives 0. If it survives it arcs (at most 4 rifle shots), so the fifth B
+/// Rifleman is never attacked.
+#[test]
+fn one_round_by_hand_in_contact() {
+    let o = opts(&[("FIRST_SIDE", "a"), ("SQUAD_PV_TOLERANCE", "100"), ("SQUAD_OPENING", "contact")]);
+    let n = 30_000u32;
+    let t = play(&fight("Rifleman", "5*Rifleman", 5, &o, None, Some(1)), 9, n);
+    let r = cat().trooper("Rifleman").unwrap().clone();
+    let run = crate::rules::skirmishers::AttackRun::new(
+        &r,
+        &r,
+        &at(5),
+        &Options::default(),
+        crate::rules::skirmishers::RunPolicy::ActiveWeapon,
+        5,
+    )
+    .unwrap();
+    let p_out = run.exact().p_kill_by_turn[4];
+    assert!((p_out - 0.9373).abs() < 5e-5, "{p_out}");
+    within(t.lost[0], n as u64, p_out, "A out in round 1");
+    assert_eq!(t.kills[1..].iter().sum::<u64>(), t.lost[0], "B's kills are A");
+    assert_eq!(t.lost[5], 0, "the fifth finds the arc spent");
+    assert_eq!(t.actions, vec![n as u64, 5 * (n as u64 - t.lost[0])], "B activates only if A survives");
+}
+
+/// Hand-checked one round, A first, cold opening: A's lone Rifleman pays a 150 degree
+/// arc (8 AP, 4 rifle shots); five B Riflemen activate in roster order and each of the
+/// first four takes one short-range rifle attack, out with 26/36 x 6/36 = 13/108; the
+/// fifth finds the arc empty. Nobody shoots A in round 1.
 #[test]
 fn one_round_by_hand_the_arc_holds_four_rifle_shots() {
-    let o = opts(&[("FIRST_SIDE", "a"), ("SQUAD_PV_TOLERANCE", "100")]);
+    let o = opts(&[("FIRST_SIDE", "a"), ("SQUAD_PV_TOLERANCE", "100"), ("SQUAD_OPENING", "cold")]);
     let n = 30_000u32;
     let t = play(&fight("Rifleman", "5*Rifleman", 5, &o, None, Some(1)), 9, n);
     assert_eq!(t.lost[0], 0, "A is never attacked in round 1");
@@ -205,13 +271,27 @@ fn policies_and_the_cap_result() {
     assert!(t.undecided > 150);
 }
 
-/// Golden seed: these counts change only when the squad fight's rules or draws change.
+/// Golden seed: these counts change only when the squad fight's rules or draws change
+/// (the cold opening's are those from before SQUAD_OPENING).
 #[test]
-fn golden_seed() {
-    let o = Options::default();
+fn golden_seed_cold() {
+    let o = opts(&[("SQUAD_OPENING", "cold")]);
     let f = "4*Rifleman+Machine Gunner";
     let t = play(&fight(f, f, 20, &o, None, None), 42, 2000);
     assert_eq!((t.wins.clone(), t.draws, t.undecided, t.turns_sum), (vec![1015, 985], 0, 0, 2895), "{t:?}");
     assert_eq!(t.lost, vec![1027, 1039, 1026, 1028, 1018, 1063, 1070, 1052, 1059, 1046]);
     assert_eq!(t.kills, vec![717, 1334, 1368, 973, 898, 706, 1174, 1385, 947, 926]);
+}
+
+/// Golden seed of the default (contact) opening.
+#[test]
+fn golden_seed() {
+    let o = Options::default();
+    let f = "4*Rifleman+Machine Gunner";
+    let t = play(&fight(f, f, 20, &o, None, None), 42, 2000);
+    // The cold golden with the sides swapped (the first side's draw picks the other side
+    // to be shot at first), over 7 rounds fewer in all.
+    assert_eq!((t.wins.clone(), t.draws, t.undecided, t.turns_sum), (vec![985, 1015], 0, 0, 2888), "{t:?}");
+    assert_eq!(t.lost, vec![1063, 1070, 1052, 1059, 1046, 1027, 1039, 1026, 1028, 1018]);
+    assert_eq!(t.kills, vec![706, 1174, 1385, 947, 926, 717, 1334, 1368, 973, 898]);
 }

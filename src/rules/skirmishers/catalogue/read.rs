@@ -122,6 +122,26 @@ pub fn weapon(mut f: Fields<'_>) -> Option<Weapon> {
         let pos = f.position_of("shots");
         f.error(Some("shots"), pos, "a melee weapon has no shots (it costs `ap_cost`)");
     }
+    // Explosives and incendiaries target a dot and are resolved at the end of the turn
+    // ("Explosives", "Advanced Explosives"): with `shots` one would fire from an arc and
+    // take the target-prone modifier, which the book never gives against them.
+    let targets_dot = matches!(class, Some(Class::Explosive | Class::AdvancedExplosive | Class::Incendiary));
+    if (targets_dot || incendiary) && shots.is_some() {
+        let pos = f.position_of("shots");
+        let what = match class {
+            Some(Class::Explosive) => "a thrown explosive",
+            Some(Class::AdvancedExplosive) => "a ranged explosive (launcher)",
+            _ => "an incendiary weapon",
+        };
+        f.error(
+            Some("shots"),
+            pos,
+            format!(
+                "{what} has no shots: it targets a dot and is resolved at the end of the turn, never from a firing arc \
+                 (it costs `ap_cost`: \"N/dot\" when thrown)"
+            ),
+        );
+    }
     let w = Weapon {
         name,
         class: class.unwrap_or(Class::Primary),

@@ -133,3 +133,64 @@ long = 20
     assert!(errs.iter().all(|e| e.file == "bad.toml"));
     assert!(errs.len() >= 8, "{errs:#?}");
 }
+
+#[test]
+fn explosives_and_incendiaries_with_shots_are_refused_like_melee_weapons() {
+    // A weapon with `shots` fires from an arc; an explosive targets a dot at the end of
+    // the turn ("Explosives": "do not apply any modifiers for a prone target").
+    let text = r#"
+[[weapon]]
+name = "Hand Grenade"
+class = "explosive"
+lethal = [6, 3, 1]
+ap_cost = "1/dot"
+ammo = 4
+shots = 2
+
+[[weapon]]
+name = "Grenade Launcher"
+class = "advanced-explosive"
+lethal = [4, 2, 1]
+ap_cost = 3
+ammo = 4
+short = 19
+long = 65
+shots = 1
+
+[[weapon]]
+name = "Flamethrower"
+class = "incendiary"
+lethal = [2, 1]
+ap_cost = 2
+short = 7
+long = 17
+shots = 1
+
+[[weapon]]
+name = "Napalm Gun"
+class = "power-armor"
+incendiary = true
+lethal = [8, 4, 2]
+short = 12
+long = 28
+shots = 3
+"#;
+    let files = [SourceFile { name: "boom.toml".into(), text: text.into() }];
+    let errs = Catalogue::from_read("test", &files, Vec::new()).unwrap_err().0;
+    let shots: Vec<_> = errs.iter().filter(|e| e.field.as_deref() == Some("shots")).collect();
+    let entries: Vec<&str> = shots.iter().map(|e| e.entry.as_deref().unwrap()).collect();
+    assert_eq!(
+        entries,
+        vec![
+            "weapon \"Hand Grenade\"",
+            "weapon \"Grenade Launcher\"",
+            "weapon \"Flamethrower\"",
+            "weapon \"Napalm Gun\""
+        ],
+        "{errs:#?}"
+    );
+    let lines: Vec<usize> = shots.iter().map(|e| e.position.unwrap().line).collect();
+    assert_eq!(lines, vec![8, 18, 27, 36]);
+    assert!(shots.iter().all(|e| e.file == "boom.toml" && e.message.contains("has no shots")), "{shots:#?}");
+    assert!(shots[0].message.contains("thrown explosive") && shots[1].message.contains("launcher"));
+}
