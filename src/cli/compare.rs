@@ -11,6 +11,7 @@ use super::usage::usage;
 use super::versus::{battle_field, catalogue_for, resolve_field, scenario_parts};
 use super::{Invocation, print_table, write_stdout};
 use crate::output::percent::{percent, signed_percent, signed_percent_interval};
+use crate::output::wording::{cost, count};
 use crate::output::{Format, Table};
 use crate::rules::axis::Point;
 use crate::rules::{Role, Ruleset};
@@ -93,9 +94,9 @@ fn summary_json(s: &PairedSummary, metric: &str) -> serde_json::Value {
 /// "A costs 5 points, B 4" (or "A and B both cost 5 points").
 fn cost_line<R: Ruleset>(spec: &CompareSpec<R>, r: &CompareResult) -> String {
     if r.a_points == r.b_points {
-        format!("{} and {} both cost {} points", spec.a, spec.b, r.a_points)
+        format!("{} and {} both cost {} points", spec.a, spec.b, cost(r.a_points))
     } else {
-        format!("{} costs {} points, {} {}", spec.a, r.a_points, spec.b, r.b_points)
+        format!("{} costs {} points, {} {}", spec.a, cost(r.a_points), spec.b, cost(r.b_points))
     }
 }
 
@@ -303,10 +304,10 @@ fn output<R: Ruleset>(args: &CompareArgs, spec: &CompareSpec<R>, r: &CompareResu
                     )
                 };
                 write_stdout(&format!(
-                    "{} (A) vs {} (B), metric {metric}, {} matchups, seed {seed}\n{}\n{values}\n{verdict}\n{pairing}\n\n",
+                    "{} (A) vs {} (B), metric {metric}, {}, seed {seed}\n{}\n{values}\n{verdict}\n{pairing}\n\n",
                     spec.a,
                     spec.b,
-                    r.matchups.len(),
+                    count(r.matchups.len() as u64, "matchup"),
                     cost_line(spec, r),
                 ))?;
             }
@@ -481,8 +482,8 @@ fn battle_output<R: Ruleset>(args: &CompareArgs, (a, b): (&str, &str), r: &Battl
                     Pairing::Independent => format!("pairing: {}", r.pairing.method()),
                 };
                 write_stdout(&format!(
-                    "{a} (A) vs {b} (B) in battles, metric win, {} matchups, seed {seed}\nA = {}, B = {}\nA − B = {} (95% CI {}): {verdict}\n{pairing}\n\n",
-                    r.matchups.len(),
+                    "{a} (A) vs {b} (B) in battles, metric win, {}, seed {seed}\nA = {}, B = {}\nA − B = {} (95% CI {}): {verdict}\n{pairing}\n\n",
+                    count(r.matchups.len() as u64, "matchup"),
                     percent(o.a),
                     percent(o.b),
                     signed_percent(o.difference),

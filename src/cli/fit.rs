@@ -16,6 +16,7 @@ use super::versus::{catalogue_for, resolve_field, scenario_parts};
 use super::{Invocation, print_table, write_stdout};
 use crate::engine::runner::MAX_TRIALS;
 use crate::engine::{DEFAULT_BATCH_STREAMS, RunConfig, Trials};
+use crate::output::wording::count;
 use crate::output::{CsvExporter, Exporter, Format, ParquetExporter, ReportDir, Table};
 use crate::rules::{Role, RuleOptions, Ruleset};
 use crate::sweep::fit::{FitMethod, FitOutput, FitSettings, fit_table, run_fit};
@@ -227,14 +228,14 @@ fn finite(v: f64) -> Option<f64> {
 
 fn header(args: &FitArgs, out: &FitOutput) -> String {
     let how = match out.trials_per_matchup {
-        Some(n) => format!("Monte Carlo, {n} duels per matchup, common random numbers across costs"),
+        Some(n) => format!("Monte Carlo, {} per matchup, common random numbers across costs", count(n as u64, "duel")),
         None => "exact duels".to_string(),
     };
     let joint = out.convergence.map_or(String::new(), |c| {
         format!(
-            "; joint fit {} after {} iterations (largest last change {:.1e})",
+            "; joint fit {} after {} (largest last change {:.1e})",
             if c.converged { "converged" } else { "did not converge" },
-            c.iterations,
+            count(c.iterations as u64, "iteration"),
             c.max_relative_change
         )
     });
