@@ -126,7 +126,6 @@ fn compare_counts_one_matchup_in_the_singular() {
 fn points_print_at_the_catalogues_granularity() {
     let (out, err, code) = run_on(RulesetId::Mechcom, &["battle", "Kerberos Pack", "Iron Wall", "--trials", "2"]);
     assert_eq!(code, Some(0), "{err}");
-    assert!(!out.contains("890.0"), "{out}");
     let row = out.lines().find(|l| l.contains("Kerberos Pack") && l.starts_with('A')).unwrap();
     assert!(row.split_whitespace().any(|w| w == "890"), "{out}");
 
