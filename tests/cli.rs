@@ -755,7 +755,7 @@ smoke = ["none", "designated"]
         assert_eq!(out.status.code(), Some(1));
         assert!(
             String::from_utf8_lossy(&out.stderr)
-                .contains("built in: battles, duels, mechcom-duels, mechcom-quick, quick, shellshock-duels, shellshock-quick, skirmishers-quick, standard")
+                .contains("built in: battles, duels, mechcom-duels, mechcom-quick, mechcom-standard, quick, shellshock-duels, shellshock-quick, shellshock-standard, skirmishers-quick, skirmishers-standard, standard")
         );
     }
 

@@ -13,6 +13,7 @@ use super::{Invocation, options_line, print_table, write_stdout};
 use crate::catalogue::force::ForceSpec;
 use crate::engine::battle::{BattleSummary, BattleTally};
 use crate::engine::{Cell, cell_key, run};
+use crate::output::wording::count;
 use crate::output::{Format, Table};
 use crate::rules::battle::{BattleInfo, BattleSetup};
 use crate::rules::{Point, RuleOptions, Ruleset};
@@ -601,15 +602,15 @@ fn print<R: Ruleset>(
                     .map(|(i, c)| format!("{} shoots in {c}", (b'A' + i as u8) as char))
                     .collect();
                 write_stdout(&format!(
-                    "{} ({} {}, {} {turn}s max, policy {})\n{}{}\nMonte Carlo, {} battles, seed {seed}; mean length {mean} {turn}s\n{}  draw {:.4} [{:.4}, {:.4}]  undecided {:.4}\n\n",
+                    "{} ({} {}, {} max, policy {})\n{}{}\nMonte Carlo, {}, seed {seed}; mean length {mean} {turn}s\n{}  draw {:.4} [{:.4}, {:.4}]  undecided {:.4}\n\n",
                     names.join(" vs "),
                     R::LABEL,
                     info.mode,
-                    info.max_turns,
+                    count(info.max_turns, turn),
                     info.policy,
                     options_line(options),
                     shoots.join("; "),
-                    s.trials,
+                    count(s.trials, "battle"),
                     wins.join("  "),
                     s.p_draw,
                     s.p_draw_ci.low,

@@ -11,6 +11,7 @@ use super::usage::usage;
 use super::versus::{battle_field, catalogue_for, resolve_field, resolve_sides, scenario_parts};
 use super::{Invocation, options_line, print_table, with_options_json, write_stdout};
 use crate::output::percent::{percent, signed_percent, signed_percent_interval};
+use crate::output::wording::{cost, count};
 use crate::output::{Format, Table};
 use crate::rules::axis::Point;
 use crate::rules::{Role, Ruleset};
@@ -95,9 +96,9 @@ fn summary_json(s: &PairedSummary, metric: &str) -> serde_json::Value {
 fn cost_line<R: Ruleset>(spec: &CompareSpec<R>, r: &CompareResult) -> String {
     let unit = R::COST_UNIT;
     if r.a_points == r.b_points {
-        format!("{} and {} both cost {} {unit}", spec.a, spec.b, r.a_points)
+        format!("{} and {} both cost {} {unit}", spec.a, spec.b, cost(r.a_points))
     } else {
-        format!("{} costs {} {unit}, {} {}", spec.a, r.a_points, spec.b, r.b_points)
+        format!("{} costs {} {unit}, {} {}", spec.a, cost(r.a_points), spec.b, cost(r.b_points))
     }
 }
 
@@ -365,10 +366,10 @@ fn output<R: Ruleset>(args: &CompareArgs, spec: &CompareSpec<R>, r: &CompareResu
                     )
                 };
                 write_stdout(&format!(
-                    "{} (A) vs {} (B), metric {metric}, {} matchups, seed {seed}\n{}{}\n{values}\n{verdict} before cost\n{}{pairing}\n\n",
+                    "{} (A) vs {} (B), metric {metric}, {}, seed {seed}\n{}{}\n{values}\n{verdict} before cost\n{}{pairing}\n\n",
                     spec.a,
                     spec.b,
-                    r.matchups.len(),
+                    count(r.matchups.len() as u64, "matchup"),
                     options_line(&spec.options),
                     cost_line(spec, r),
                     per_cost_lines::<R>(spec, r),
@@ -608,8 +609,8 @@ fn battle_output<R: Ruleset>(
                     Pairing::Independent => format!("pairing: {}", r.pairing.method()),
                 };
                 write_stdout(&format!(
-                    "{a} (A) vs {b} (B) in battles, metric win, {} matchups, seed {seed}\n{}A = {}, B = {}\nA − B = {} (95% CI {}): {verdict}\n{pairing}\n\n",
-                    r.matchups.len(),
+                    "{a} (A) vs {b} (B) in battles, metric win, {}, seed {seed}\n{}A = {}, B = {}\nA − B = {} (95% CI {}): {verdict}\n{pairing}\n\n",
+                    count(r.matchups.len() as u64, "matchup"),
                     options_line(options),
                     percent(o.a),
                     percent(o.b),

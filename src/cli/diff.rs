@@ -13,8 +13,9 @@ use super::{Invocation, print_table, write_stdout};
 use crate::catalogue::Layers;
 use crate::output::Format;
 use crate::rules::Ruleset;
+use crate::sweep::ScenarioText;
 use crate::sweep::diff::{Side, diff_json, diff_table, run_diff};
-use crate::sweep::{DEFAULT_SCENARIO, ScenarioText};
+use crate::sweep::scenario::standard_scenario;
 
 #[derive(Debug, Args)]
 pub struct DiffArgs {
@@ -25,8 +26,9 @@ pub struct DiffArgs {
     #[arg(value_name = "NEW_CATALOGUE", value_hint = ValueHint::AnyPath)]
     pub new: PathBuf,
     /// Scenario to play on both (a file or a built-in name; attack-run or duel)
-    #[arg(long, value_name = "SCENARIO", default_value = DEFAULT_SCENARIO, value_hint = ValueHint::FilePath)]
-    pub scenario: String,
+    /// [default: the ruleset's standard scenario, as for `volley sweep`]
+    #[arg(long, value_name = "SCENARIO", value_hint = ValueHint::FilePath)]
+    pub scenario: Option<String>,
     #[command(flatten)]
     pub trial: TrialArgs,
     #[command(flatten)]
@@ -51,7 +53,8 @@ fn load<R: Ruleset>(path: &Path, ctx: &Invocation<'_>, extra: &[PathBuf]) -> Res
 }
 
 pub fn run<R: Ruleset>(args: &DiffArgs, ctx: &Invocation<'_>) -> Result<()> {
-    let scenario = ScenarioText::load(&args.scenario)?.parse::<R>()?;
+    let spec = args.scenario.clone().unwrap_or_else(|| standard_scenario(R::NAME));
+    let scenario = ScenarioText::load(&spec)?.parse::<R>()?;
     let old = load::<R>(&args.old, ctx, &scenario.loadouts_add)?;
     let new = load::<R>(&args.new, ctx, &scenario.loadouts_add)?;
     let config = args.trial.config_over(scenario.seed, scenario.trials)?;

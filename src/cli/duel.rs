@@ -9,6 +9,7 @@ use super::progress::Progress;
 use super::run_args::RunArgs;
 use super::{Invocation, options_line, print_json, print_table, with_options_json, write_stdout};
 use crate::engine::{Cell, cell_key, run};
+use crate::output::wording::count;
 use crate::output::{Format, Table, number};
 use crate::rules::{Role, RuleOptions, Ruleset};
 use crate::stats::{ExactDuelOdds, Interval};
@@ -106,16 +107,16 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                 let mean = s.mean_turns.map_or("-".into(), |m| format!("{m:.2}"));
                 let turn = R::TURN;
                 write_stdout(&format!(
-                    "{} vs {} ({}, {} {turn}s max, policy {})\n{}{}{}Monte Carlo, {} duels, seed {}; mean length {mean} {turn}s; draws: {:.4} mutual kills, {:.4} timeouts\n\n",
+                    "{} vs {} ({}, {} max, policy {})\n{}{}{}Monte Carlo, {}, seed {}; mean length {mean} {turn}s; draws: {:.4} mutual kills, {:.4} timeouts\n\n",
                     a,
                     b,
                     R::describe(&cond),
-                    args.run.max_turns,
+                    count(args.run.max_turns, turn),
                     policy_name,
                     reach_note((&a, &b), can),
                     options_line(&options),
                     notes_text(&R::duel_notes(&kernel)),
-                    s.trials,
+                    count(s.trials, "duel"),
                     config.seed,
                     s.p_mutual_kill,
                     s.p_timeout

@@ -16,6 +16,7 @@ use super::versus::{catalogue_for, resolve_field, resolve_sides, scenario_parts}
 use super::{Invocation, options_line, print_table, with_options_json, write_stdout};
 use crate::engine::runner::MAX_TRIALS;
 use crate::engine::{DEFAULT_BATCH_STREAMS, RunConfig, Trials};
+use crate::output::wording::count;
 use crate::output::{CsvExporter, Exporter, Format, ParquetExporter, ReportDir, Table};
 use crate::rules::{Role, RuleOptions, Ruleset};
 use crate::sweep::fit::{FitMethod, FitOutput, FitSettings, fit_table, run_fit};
@@ -257,13 +258,14 @@ fn finite(v: f64) -> Option<f64> {
 
 fn header<R: Ruleset>(args: &FitArgs, out: &FitOutput, field: &str, conditions: &[String], options: &str) -> String {
     let how = match out.trials_per_matchup {
-        Some(n) => format!("Monte Carlo, {n} duels per matchup, common random numbers across costs"),
+        Some(n) => format!("Monte Carlo, {} per matchup, common random numbers across costs", count(n as u64, "duel")),
         None => "exact duels".to_string(),
     };
     let joint = out.convergence.map_or(String::new(), |c| {
         format!(
-            "; joint fit converged in {} Newton steps (largest distance from 1/2: {:.1e})",
-            c.iterations, c.largest_residual
+            "; joint fit converged in {} (largest distance from 1/2: {:.1e})",
+            count(c.iterations as u64, "Newton step"),
+            c.largest_residual
         )
     });
     let mut text = format!(

@@ -19,6 +19,7 @@ use crate::charts::page::{write_column_guide, write_page};
 use crate::charts::{ReportKind, ReportTables, draw_report, slug, write_charts};
 use crate::output::percent::{percent, percent_interval};
 use crate::output::saved_catalogue::{CATALOGUE_DIR, write_catalogue};
+use crate::output::wording::{cost, count};
 use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir, Table};
 use crate::rules::axis::Point;
 use crate::rules::{Role, RuleOptions, Ruleset};
@@ -339,11 +340,10 @@ fn finish<R: Ruleset>(
     write_stdout(&(options_line(options) + &summary_text(&out.summary, R::COST_UNIT)))?;
     if !args.run.quiet {
         eprintln!(
-            "wrote {} ({} cells, {} {} in {:.1} s)",
+            "wrote {} ({}, {} in {:.1} s)",
             written.display(),
-            out.cells,
-            out.engagements,
-            if args.battle { "battles" } else { "duels" },
+            count(out.cells as u64, "cell"),
+            count(out.engagements, if args.battle { "battle" } else { "duel" }),
             out.seconds
         );
     }
@@ -475,7 +475,7 @@ fn summary_text(summary: &Table, unit: &str) -> String {
         let f = |c: &str| summary.float(i, c).unwrap_or(f64::NAN);
         t.push(vec![
             summary.text(i, "build").unwrap_or("").into(),
-            f("points").into(),
+            cost(f("points")).into(),
             percent(f("weighted_p_win")).into(),
             percent_interval(f("weighted_p_win_ci95_low"), f("weighted_p_win_ci95_high")).into(),
             (if per_100[i].is_finite() { format!("{:.*}%", d, per_100[i] * 100.0) } else { "-".into() }).into(),
@@ -487,7 +487,8 @@ fn summary_text(summary: &Table, unit: &str) -> String {
     }
     let field_points = summary.float(0, "field_points").unwrap_or(f64::NAN);
     format!(
-        "the field costs {field_points:.1} {unit} on average (weighted by how often each opponent is met); win per 100 {unit} = 100 × weighted win rate / the build's cost\n{}",
+        "the field costs {} {unit} on average (weighted by how often each opponent is met); win per 100 {unit} = 100 × weighted win rate / the build's cost\n{}",
+        cost(field_points),
         t.to_text(3)
     )
 }

@@ -372,11 +372,11 @@ fn dispatch(parsed: &Parsed) -> Result<()> {
         Command::Scenario(a) => return scenario::run(a),
         Command::Rulesets(a) => return rulesets::run(a),
         // A scenario's `ruleset` key wins over the command line's.
-        Command::Sweep(a) => scenario_ruleset(Some(&a.scenario))?.map_or_else(|| cli.ruleset(), Ok)?,
+        Command::Sweep(a) => scenario_ruleset(a.scenario.as_deref())?.map_or_else(|| cli.ruleset(), Ok)?,
         Command::Compare(a) => scenario_ruleset(a.scenario.as_deref())?.map_or_else(|| cli.ruleset(), Ok)?,
         Command::Gauntlet(a) => scenario_ruleset(a.scenario.as_deref())?.map_or_else(|| cli.ruleset(), Ok)?,
         Command::Fit(a) => scenario_ruleset(a.scenario.as_deref())?.map_or_else(|| cli.ruleset(), Ok)?,
-        Command::Diff(a) => scenario_ruleset(Some(&a.scenario))?.map_or_else(|| cli.ruleset(), Ok)?,
+        Command::Diff(a) => scenario_ruleset(a.scenario.as_deref())?.map_or_else(|| cli.ruleset(), Ok)?,
         _ => cli.ruleset()?,
     };
     ruleset.visit(Runner(ctx))
@@ -393,7 +393,7 @@ fn scenario_ruleset(spec: Option<&str>) -> Result<Option<RulesetId>> {
 /// Print a table on stdout in the chosen format (`digits` decimals in text form).
 pub fn print_table(table: &Table, format: Format, digits: usize) -> Result<()> {
     let text = match format {
-        Format::Table => table.to_text(digits),
+        Format::Table => crate::output::wording::costs_as_written(table).to_text(digits),
         Format::Csv => table.to_csv(),
         Format::Json => return print_json(&table.to_json(), false),
     };

@@ -14,10 +14,12 @@ use crate::charts::page::write_column_guide;
 use crate::charts::report::write_pages;
 use crate::charts::{ReportTables, report_charts, write_charts};
 use crate::output::saved_catalogue::{CATALOGUE_DIR, write_catalogue};
+use crate::output::wording::count;
 use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir};
 use crate::rules::Ruleset;
+use crate::sweep::scenario::standard_scenario;
 use crate::sweep::vary::{Plan, run_varied};
-use crate::sweep::{DEFAULT_SCENARIO, ScenarioText, SweepOutput, run_sweep};
+use crate::sweep::{ScenarioText, SweepOutput, run_sweep};
 
 /// A table file format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -32,9 +34,10 @@ pub struct SweepArgs {
     /// mechcom-quick, ...; see `volley scenario list`). The scenario's `ruleset` key
     /// (default techcommander) picks the ruleset. An argument is a file when it ends in .toml, contains a
     /// path separator, or exists as a regular file; otherwise it is a built-in name (a
-    /// directory of that name is never read as a scenario)
-    #[arg(value_name = "SCENARIO", default_value = DEFAULT_SCENARIO, value_hint = ValueHint::FilePath)]
-    pub scenario: String,
+    /// directory of that name is never read as a scenario) [default: the ruleset's
+    /// standard scenario: standard, mechcom-standard, skirmishers-standard, shellshock-standard]
+    #[arg(value_name = "SCENARIO", value_hint = ValueHint::FilePath)]
+    pub scenario: Option<String>,
     /// Report directory [default: reports/<scenario name>]
     #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub out: Option<PathBuf>,
@@ -57,7 +60,8 @@ pub struct SweepArgs {
 }
 
 pub fn run<R: Ruleset>(args: &SweepArgs, ctx: &Invocation<'_>) -> Result<()> {
-    let text = ScenarioText::load(&args.scenario)?;
+    let spec = args.scenario.clone().unwrap_or_else(|| standard_scenario(R::NAME));
+    let text = ScenarioText::load(&spec)?;
     let mut scenario = text.parse::<R>()?;
     if !ctx.cli.options.is_empty() {
         // `--option` pairs come after the scenario's own: the command line wins.
@@ -172,10 +176,10 @@ pub fn write_report(
     let written = report.commit()?;
     if !quiet {
         eprintln!(
-            "wrote {} ({} cells, {} engagements in {:.1} s, {:.1} M engagements/s; tables written in {:.2} s)",
+            "wrote {} ({}, {} in {:.1} s, {:.1} M engagements/s; tables written in {:.2} s)",
             written.display(),
-            out.cells,
-            out.engagements,
+            count(out.cells as u64, "cell"),
+            count(out.engagements, "engagement"),
             out.seconds,
             out.engagements as f64 / out.seconds.max(1e-9) / 1e6,
             write_seconds

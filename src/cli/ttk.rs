@@ -9,6 +9,7 @@ use super::progress::Progress;
 use super::run_args::RunArgs;
 use super::{Invocation, options_line, print_json, print_table, with_options_json, write_stdout};
 use crate::engine::{Cell, cell_key, run};
+use crate::output::wording::count;
 use crate::output::{Cell as TableCell, Format, Table, number};
 use crate::rules::{Role, RuleOptions, Ruleset};
 use crate::stats::Interval;
@@ -137,29 +138,33 @@ pub fn run_ttk<R: Ruleset>(args: &TtkArgs, ctx: &Invocation<'_>) -> Result<()> {
         Format::Csv => print_table(&by_turn_table(&result), Format::Csv, 4),
         Format::Table => {
             let mut text = format!(
-                "{} vs {} ({}, {} {turns} max, policy {})\n",
+                "{} vs {} ({}, {} max, policy {})\n",
                 attacker,
                 target_name,
                 R::describe(&cond),
-                args.run.max_turns,
+                count(args.run.max_turns, R::TURN),
                 policy
             );
             text += &options_line(&options);
             let how = if result.method == "exact" {
                 "exact".to_string()
             } else {
-                format!("Monte Carlo, {} engagements, seed {}", result.trials, config.seed)
+                format!("Monte Carlo, {}, seed {}", count(result.trials, "engagement"), config.seed)
             };
             text += &super::duel::notes_text(&R::run_notes(&kernel));
             text += &format!("method: {how}\n");
             text += &format!(
-                "P(kill within {} {turns}): {}\n",
-                args.run.max_turns,
+                "P(kill within {}): {}\n",
+                count(args.run.max_turns, R::TURN),
                 with_ci(Some(result.p_kill), result.p_kill_ci, 4)
             );
             text += &format!("mean {turns} to kill:  {}\n", with_ci(result.mean_turns, result.mean_turns_ci, 3));
             text += &format!("mean attacks to kill: {}\n\n", with_ci(result.mean_actions, result.mean_actions_ci, 3));
-            text += &by_turn_table(&result).to_text(4);
+            // For people, the by-turn table counts in the ruleset's own word (rounds).
+            let mut table = by_turn_table(&result);
+            table.columns[0] = R::TURN.to_string();
+            table.columns[1] = format!("p_killed_by_{}", R::TURN);
+            text += &table.to_text(4);
             write_stdout(&text)
         }
     }

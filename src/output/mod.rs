@@ -11,6 +11,7 @@ pub mod report_dir;
 pub mod report_kind;
 pub mod saved_catalogue;
 pub mod table;
+pub mod wording;
 
 pub use parquet::{CsvExporter, Exporter, ParquetExporter};
 pub use report_dir::ReportDir;

@@ -29,8 +29,18 @@ pub fn all_specs<R: Ruleset>() -> Vec<crate::rules::AxisSpec> {
 /// The `scenarios/` directory as built into the binary.
 static EMBEDDED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/scenarios");
 
-/// The scenario `volley sweep` runs with no argument.
+/// The scenario `volley sweep` runs with no argument for the default ruleset
+/// (TechCommander); see [`standard_scenario`] for the others.
 pub const DEFAULT_SCENARIO: &str = "standard";
+
+/// The built-in scenario `volley sweep` and `volley diff` play for `ruleset` when no
+/// scenario is given: [`DEFAULT_SCENARIO`] (`standard`) for the default ruleset,
+/// `<ruleset>-standard` (`mechcom-standard`, ...) for every other. Every registered
+/// ruleset ships one in `scenarios/` (a test checks it). `ruleset` is the ruleset's id
+/// (`Ruleset::NAME`).
+pub fn standard_scenario(ruleset: &str) -> String {
+    if ruleset == RulesetId::default().name() { DEFAULT_SCENARIO.to_string() } else { format!("{ruleset}-standard") }
+}
 
 /// The most turns (or rounds) an engagement may be capped at.
 pub const MAX_TURNS_LIMIT: u32 = 1000;

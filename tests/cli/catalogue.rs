@@ -300,7 +300,7 @@ fn scenario_arguments_follow_one_rule() {
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);
     assert!(
-        err.contains("no built-in scenario `quik` (did you mean `quick`?) (built in: battles, duels, mechcom-duels, mechcom-quick, quick, shellshock-duels, shellshock-quick, skirmishers-quick, standard)"),
+        err.contains("no built-in scenario `quik` (did you mean `quick`?) (built in: battles, duels, mechcom-duels, mechcom-quick, mechcom-standard, quick, shellshock-duels, shellshock-quick, shellshock-standard, skirmishers-quick, skirmishers-standard, standard)"),
         "{err}"
     );
     assert!(err.contains("give its path"), "{err}");
@@ -313,19 +313,22 @@ fn scenario_list_and_show_print_the_built_ins() {
     assert_eq!(
         names,
         [
+            "standard",
             "battles",
             "duels",
+            "quick",
+            "mechcom-standard",
             "mechcom-duels",
             "mechcom-quick",
-            "quick",
+            "skirmishers-standard",
+            "skirmishers-quick",
+            "shellshock-standard",
             "shellshock-duels",
             "shellshock-quick",
-            "skirmishers-quick",
-            "standard"
         ],
         "{list}"
     );
-    assert!(list.contains("[mechcom]"), "another ruleset's scenarios say so: {list}");
+    assert!(list.contains("mechcom-quick\tmechcom\t"), "another ruleset's scenarios say so: {list}");
     let shipped = fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/quick.toml")).unwrap();
     assert_eq!(stdout_of(&["scenario", "show", "quick"]), shipped);
     let out = volley().args(["scenario", "show", "quik"]).output().unwrap();

@@ -454,8 +454,8 @@ fn an_interrupted_shard_leaves_no_directory() {
 #[test]
 fn the_cluster_directory_keeps_the_scenario_list_and_parses() {
     let list = stdout_of(&["scenario", "list"]);
-    assert!(list.lines().all(|l| l.split('\t').count() == 2), "{list}");
-    assert!(list.contains("standard\t"));
+    assert!(list.lines().all(|l| l.split('\t').count() == 3), "{list}");
+    assert!(list.contains("standard\ttechcommander\t"));
     let cluster = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/cluster/cluster.toml");
     let text = volley::sweep::ScenarioText::load(cluster.to_str().unwrap()).unwrap();
     let s = text.parse::<volley::rules::techcommander::TechCommander>().unwrap();

@@ -42,7 +42,10 @@ fn conditions_text(c: Conditions) -> String {
 
 /// One line saying what the conditions are.
 pub fn describe(s: &Setting) -> String {
-    let mut parts = vec![format!("range {} hexes", s.sit.range), format!("cover {}", cover_name(s.sit.cover))];
+    let mut parts = vec![
+        format!("range {} {}", s.sit.range, crate::output::wording::unit_for(f64::from(s.sit.range), "hexes")),
+        format!("cover {}", cover_name(s.sit.cover)),
+    ];
     if s.sit.engaged {
         parts.push("engaged".into());
     }

@@ -3,6 +3,7 @@
 use super::options::Options;
 use super::roll::Dice;
 use super::unit::{DvType, Unit};
+use crate::output::wording::unit_for;
 
 /// Which armour section and DV column an attack meets (`FACING_MAP`: front and rear
 /// hexsides hit Front and Rear, the four others a Side).
@@ -89,7 +90,8 @@ impl Conditions {
 
     /// One line for people.
     pub fn describe(&self) -> String {
-        let mut s = format!("range {} hexes, {} facing", self.range, self.facing.name());
+        let mut s =
+            format!("range {} {}, {} facing", self.range, unit_for(f64::from(self.range), "hexes"), self.facing.name());
         for (on, word) in
             [(self.hull_down, "hull down"), (self.is_point_blank(), "point blank"), (self.immobile, "immobile")]
         {

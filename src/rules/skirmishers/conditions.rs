@@ -1,6 +1,7 @@
 //! The conditions of one engagement (§2), as the command line and sweeps give them.
 
 use super::trooper::{Armour, Experience};
+use crate::output::wording::{count, unit_for};
 
 /// Every unit stationary at a fixed range; open ground unless cover or smoke is set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,12 +63,12 @@ impl Conditions {
 
     /// "range 5 dots, 1 obstruction, ..." for people.
     pub fn describe(&self) -> String {
-        let mut v = vec![format!("range {} dots", self.range)];
+        let mut v = vec![format!("range {} {}", self.range, unit_for(f64::from(self.range), "dots"))];
         if self.obstructions > 0 {
-            v.push(format!("{} obstruction(s)", self.obstructions));
+            v.push(count(self.obstructions, "obstruction"));
         }
         if self.smoke_dots > 0 {
-            v.push(format!("{} smoke dot(s)", self.smoke_dots));
+            v.push(count(self.smoke_dots, "smoke dot"));
         }
         if self.attacker_prone {
             v.push("attacker prone".into());
