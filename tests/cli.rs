@@ -577,9 +577,11 @@ smoke = ["none", "designated"]
             };
             let rows = all_odds(&a, &t, &c, &volley::rules::techcommander::Options::default());
             let r = rows.iter().find(|r| r.weapon == cell(&hp, "weapon", i)).unwrap();
-            assert_eq!(num(&hp, "p_hit", i), r.p_hit());
-            assert_eq!(num(&hp, "expected_life_loss", i), Some(r.odds.expected_life_loss));
-            assert_eq!(num(&hp, "p_one_action_kill", i), Some(r.odds.p_one_action_kill));
+            // Exact values, rounded as exact values are written (`output::number::exact`).
+            let x = volley::output::number::exact;
+            assert_eq!(num(&hp, "p_hit", i), r.p_hit().map(x));
+            assert_eq!(num(&hp, "expected_life_loss", i), Some(x(r.odds.expected_life_loss)));
+            assert_eq!(num(&hp, "p_one_action_kill", i), Some(x(r.odds.p_one_action_kill)));
         }
         // Time to kill: the exact column is the exact chain; Monte Carlo is consistent with it.
         let ttk = parquet(&report.join("time_to_kill.parquet"));
@@ -596,7 +598,7 @@ smoke = ["none", "designated"]
                 AttackRun::new(&a, &t, &c, &volley::rules::techcommander::Options::default(), Policy::BestExpected, 8)
                     .unwrap()
                     .exact();
-            assert_eq!(num(&ttk, "exact_p_kill", i), Some(exact.p_kill));
+            assert_eq!(num(&ttk, "exact_p_kill", i), Some(volley::output::number::exact(exact.p_kill)));
             let trials = num(&ttk, "trials", i).unwrap() as u64;
             let kills = (num(&ttk, "p_kill", i).unwrap() * trials as f64).round() as u64;
             let alpha = volley::stats::tolerance::FAMILY_ALPHA / ttk.height() as f64;

@@ -209,8 +209,8 @@ pub const COST_COLUMNS: &[&str] = &[
     "attacker",
     "weapon",
     "kill_points_per_turn_per_point",
-    "kill_points_per_turn_per_point_ci95_low",
-    "kill_points_per_turn_per_point_ci95_high",
+    "kill_points_per_turn_per_point_mc_ci95_low",
+    "kill_points_per_turn_per_point_mc_ci95_high",
 ];
 /// What [`duel_matrix`] reads of `duels` (besides the conditions).
 pub const DUEL_COLUMNS: &[&str] = &["a", "b", "p_a_wins", "p_draw"];
@@ -255,7 +255,7 @@ pub fn cost_bars(cost: &Table, at: &ConditionSet, turn: &str, costs: &[CostChart
                 &builds,
                 "attacker",
                 "kill_points_per_turn_per_point",
-                Some(("kill_points_per_turn_per_point_ci95_low", "kill_points_per_turn_per_point_ci95_high")),
+                Some(("kill_points_per_turn_per_point_mc_ci95_low", "kill_points_per_turn_per_point_mc_ci95_high")),
             ),
         },
     )];

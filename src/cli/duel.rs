@@ -128,6 +128,7 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
 }
 
 /// The exact outcome of a duel, in the chosen format.
+#[allow(clippy::too_many_arguments)] // the header's parts, each printed once
 fn print_exact<R: Ruleset>(
     args: &DuelArgs,
     (a, b): (&str, &str),

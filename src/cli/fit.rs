@@ -258,7 +258,7 @@ fn finite(v: f64) -> Option<f64> {
 
 fn header<R: Ruleset>(args: &FitArgs, out: &FitOutput, field: &str, conditions: &[String], options: &str) -> String {
     let how = match out.trials_per_matchup {
-        Some(n) => format!("Monte Carlo, {} per matchup, common random numbers across costs", count(n as u64, "duel")),
+        Some(n) => format!("Monte Carlo, {} per matchup, common random numbers across costs", count(n, "duel")),
         None => "exact duels".to_string(),
     };
     let joint = out.convergence.map_or(String::new(), |c| {

@@ -445,7 +445,7 @@ fn telling_decimals(values: &[f64]) -> usize {
     let text = |v: f64, d: usize| format!("{:.*}", d, v * 100.0);
     (1..12)
         .find(|&d| {
-            values.iter().all(|&v| v == 0.0 || !v.is_finite() || text(v, d).trim_start_matches(['0', '.']) != "")
+            values.iter().all(|&v| v == 0.0 || !v.is_finite() || !text(v, d).trim_start_matches(['0', '.']).is_empty())
                 && values.iter().enumerate().all(|(i, &v)| {
                     values[i + 1..]
                         .iter()
@@ -471,14 +471,14 @@ fn summary_text(summary: &Table, unit: &str) -> String {
         "best matchup",
         "worst matchup",
     ]);
-    for i in 0..summary.rows.len() {
+    for (i, per_100) in per_100.iter().enumerate().take(summary.rows.len()) {
         let f = |c: &str| summary.float(i, c).unwrap_or(f64::NAN);
         t.push(vec![
             summary.text(i, "build").unwrap_or("").into(),
             cost(f("points")).into(),
             percent(f("weighted_p_win")).into(),
             percent_interval(f("weighted_p_win_ci95_low"), f("weighted_p_win_ci95_high")).into(),
-            (if per_100[i].is_finite() { format!("{:.*}%", d, per_100[i] * 100.0) } else { "-".into() }).into(),
+            (if per_100.is_finite() { format!("{:.*}%", d, per_100 * 100.0) } else { "-".into() }).into(),
             percent(f("weighted_p_draw")).into(),
             percent(f("weighted_p_loss")).into(),
             format!("{} ({})", summary.text(i, "best_matchup").unwrap_or(""), percent(f("best_p_win"))).into(),

@@ -77,6 +77,16 @@ pub fn exact(v: f64) -> f64 {
     positive_zero(rounded)
 }
 
+/// `v` rounded to `digits` significant digits (a value known only to that precision,
+/// such as a root finder's result); non-finite values and zero unchanged but unsigned.
+pub fn significant(v: f64, digits: usize) -> f64 {
+    if !v.is_finite() || v == 0.0 || digits == 0 {
+        return positive_zero(v);
+    }
+    let rounded: f64 = format!("{:.*e}", digits - 1, v).parse().expect("a formatted float parses");
+    positive_zero(rounded)
+}
+
 /// `text`, a number formatted at a fixed precision, without the sign of a negative
 /// value that rounds to zero ("-0.000" reads "0.000").
 pub fn unsigned_zero_text(text: String) -> String {

@@ -69,7 +69,10 @@ impl DiffRow {
         old: Option<f64>,
         new: Option<f64>,
     ) -> DiffRow {
-        let difference = old.zip(new).map(|(o, n)| n - o);
+        // Exact values, rounded as such (`output::number::exact`), so float noise of the
+        // chains never prints; the difference is of the rounded values.
+        let (old, new) = (old.map(crate::output::number::exact), new.map(crate::output::number::exact));
+        let difference = old.zip(new).map(|(o, n)| crate::output::number::exact(n - o));
         DiffRow {
             build: build.to_string(),
             weapon: weapon.map(str::to_string),

@@ -19,6 +19,11 @@ use super::fit_joint::{Convergence, JointCell, JointFit, solve};
 use super::fit_link::{FitMetric, FitStatus, Outcome, Root, fit_cost, result, result_interval};
 use super::per_cost::{cost_granularity, round_to};
 
+/// Significant digits of `result_at_fitted`: the fit solves the result at the fitted cost
+/// to within its tolerance (`fit_joint::TOLERANCE`, 1e-10), so digits past these are the
+/// root finder's leftovers, not information.
+pub const RESULT_DIGITS: usize = 9;
+
 /// How the duels are resolved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum FitMethod {
@@ -376,6 +381,12 @@ pub fn run_fit<R: Ruleset>(
             // The result at today's costs, the field's included.
             let (now, now_ci) = match cells_of(&outcomes, b, None) {
                 cells if cells.is_empty() => (f64::NAN, (f64::NAN, f64::NAN)),
+                cells if cells.iter().all(|o| o.trials.is_none()) => {
+                    // Exact matchups: an exact value and interval, rounded as such.
+                    let (v, (lo, hi)) = result_interval(&cells, s.metric, build_points[b]);
+                    let x = crate::output::number::exact;
+                    (x(v), (x(lo), x(hi)))
+                }
                 cells => result_interval(&cells, s.metric, build_points[b]),
             };
             let unfitted = |status: FitStatus| FitRow {
@@ -426,7 +437,7 @@ pub fn run_fit<R: Ruleset>(
                 cost_ci95: Some(rounded_ci),
                 result_at_current: now,
                 result_at_current_ci95: now_ci,
-                result_at_fitted: Some(result(&cells, s.metric, c)),
+                result_at_fitted: Some(crate::output::number::significant(result(&cells, s.metric, c), RESULT_DIGITS)),
                 status: FitStatus::Fitted,
             }
         })

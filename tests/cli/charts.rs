@@ -18,7 +18,7 @@ range = [12, 36]
 cover = ["none", "heavy"]
 smoke = ["designated"]
 movement = ["attack-and-cover"]
-status = ["dug-in+forest"]
+status = ["dug-in+hull-down"]
 "#;
 
 /// A duel sweep between long-named builds.
@@ -502,8 +502,8 @@ fn made_up_report(dir: &Path) -> PathBuf {
     write("ttk_by_turn", &cols(&key, &["turn", "p_killed_by_turn", "ci95_low", "ci95_high"]), by_round);
     let money = [
         "kill_points_per_turn_per_point",
-        "kill_points_per_turn_per_point_ci95_low",
-        "kill_points_per_turn_per_point_ci95_high",
+        "kill_points_per_turn_per_point_mc_ci95_low",
+        "kill_points_per_turn_per_point_mc_ci95_high",
         "life_per_turn_per_point",
         "life_per_ton",
     ];

@@ -121,19 +121,19 @@ fn pilots(cat: &Catalogue) -> Table {
     t
 }
 
+/// One row per squad (`name`, as every ruleset lists its squads), its members with their
+/// points in one cell.
 fn squads(cat: &Catalogue) -> Table {
-    let mut t = Table::new(["squad", "faction", "budget", "points", "member", "member_points"]);
+    let mut t = Table::new(["name", "faction", "budget", "points", "members"]);
     for s in &cat.squads {
-        for m in &s.members {
-            t.push(vec![
-                s.name.as_str().into(),
-                s.faction.name().into(),
-                s.budget.into(),
-                s.points.into(),
-                cat.member_name(m).into(),
-                m.points.into(),
-            ]);
-        }
+        let members: Vec<String> = s.members.iter().map(|m| format!("{} ({})", cat.member_name(m), m.points)).collect();
+        t.push(vec![
+            s.name.as_str().into(),
+            s.faction.name().into(),
+            s.budget.into(),
+            s.points.into(),
+            members.join("; ").into(),
+        ]);
     }
     t
 }

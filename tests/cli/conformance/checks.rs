@@ -10,23 +10,13 @@ use super::Run;
 /// Significant digits an exact output may print (`volley::output::number::EXACT_DIGITS`).
 const EXACT_DIGITS: usize = volley::output::number::EXACT_DIGITS;
 
-/// Interval columns whose printed estimate is exact while the interval is the Monte
-/// Carlo one (`cost_efficiency`): checked apart, by
-/// `contract_unowned_cost_efficiency_interval_holds_its_estimate`.
-pub const SEPARATE_INTERVALS: &[&str] = &["kill_points_per_turn_per_point"];
-
 /// Breaches of the contract found so far.
 #[derive(Debug, Default)]
-pub struct Problems(Vec<String>, bool);
+pub struct Problems(Vec<String>);
 
 impl Problems {
     pub fn new() -> Problems {
         Problems::default()
-    }
-
-    /// Problems that check only the intervals of [`SEPARATE_INTERVALS`] in CSV tables.
-    pub fn separate_intervals() -> Problems {
-        Problems(Vec::new(), true)
     }
 
     pub fn add(&mut self, what: impl Into<String>) {
@@ -177,9 +167,7 @@ impl Problems {
                 None => None,
             };
             if let Some(e) = est {
-                if SEPARATE_INTERVALS.contains(&header[e].as_str()) == self.1 {
-                    pairs.push((e, i, hi));
-                }
+                pairs.push((e, i, hi));
             }
         }
         let exact_cols: Vec<bool> = header.iter().map(|h| h.starts_with("exact_") || exact(h)).collect();
@@ -187,7 +175,7 @@ impl Problems {
         let mut per_column: Vec<(usize, String)> = vec![(0, String::new()); header.len()];
         for (n, rec) in r.records().enumerate() {
             let Ok(rec) = rec else { return self.add(format!("{what}: row {n} is not CSV")) };
-            for (i, cell) in rec.iter().enumerate().take(if self.1 { 0 } else { header.len() }) {
+            for (i, cell) in rec.iter().enumerate() {
                 let mut one = Problems::new();
                 one.numbers(&format!("row {n}"), cell, exact_cols[i]);
                 if let Some(first) = one.0.into_iter().next() {

@@ -17,21 +17,20 @@ fn contract_catalog_of_every_section() {
 }
 
 /// The keys every row of a listing has, whatever the ruleset: a field lists one row per
-/// opponent; every other listing one row per entry, with its `name` (squads are checked
-/// by `contract_unowned_catalog_squads_share_one_shape`).
+/// opponent; every other listing one row per entry, with its `name` (squads with their
+/// `members` too).
 fn listing_keys(section: &str) -> &'static [&'static str] {
     match section {
         "fields" => &["field", "opponent", "weight"],
-        "squads" => &[],
+        "squads" => &["name", "members"],
         _ => &["name"],
     }
 }
 
 /// `catalog squads` has one shape in every ruleset that has squads: one row per squad
-/// with its `name` (MECHCOM lists one row per member under `squad`; Skirmishers one row
-/// per squad under `name`). Nobody owns this yet.
+/// with its `name` (MECHCOM listed one row per member under `squad`).
 #[test]
-fn contract_unowned_catalog_squads_share_one_shape() {
+fn contract_catalog_squads_share_one_shape() {
     let mut p = Problems::new();
     for case in cases().iter().filter(|c| c.fx.listings.contains(&"squads")) {
         p.ok_json(&case.run(&["catalog", "squads", "--format", "json"]), false, &["name"]);
@@ -49,4 +48,23 @@ fn contract_validate() {
         }
     }
     p.finish();
+}
+
+/// MECHCOM's built-in catalogue selected whole holds the Typhon, whose duels the rules
+/// refuse until Heat is played: a gauntlet of every mech fails (exit 1) naming the Typhon
+/// and Heat, rather than playing on without it. When Heat is played this test must change
+/// to expect exit 0, and the fixture's selectors take `all` again.
+#[test]
+fn a_mechcom_gauntlet_of_every_mech_names_the_typhons_heat() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = volley()
+        .current_dir(dir.path())
+        .args(["--ruleset", "mechcom", "gauntlet", "all", "--field", "arena", "--trials", "10"])
+        .args(["--max-turns", "6", "-q", "--out", "g", "--no-charts"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("Typhon") && err.contains("Heat"), "{err}");
+    assert!(!dir.path().join("g").exists(), "a failed gauntlet leaves no report");
 }

@@ -65,18 +65,21 @@ fn contract_pending_defaults_diff_without_a_scenario_plays_the_rulesets_own() {
     p.finish();
 }
 
-/// `scenario list` groups the built-in scenarios under a heading per ruleset.
+/// `scenario list` groups the built-in scenarios by ruleset (a ruleset column).
 #[test]
 fn contract_pending_defaults_scenario_list_groups_by_ruleset() {
+    // `NAME<TAB>RULESET<TAB>DESCRIPTION`, grouped by ruleset in registry order.
     let list = stdout_of(&["scenario", "list"]);
-    let headings: Vec<&str> = list
-        .lines()
-        .map(|l| l.trim().trim_end_matches(':'))
-        .filter(|l| FIXTURES.iter().any(|f| f.ruleset.eq_ignore_ascii_case(l)))
-        .collect();
     let rulesets: Vec<&str> = FIXTURES.iter().map(|f| f.ruleset).collect();
-    let lower: Vec<String> = headings.iter().map(|h| h.to_lowercase()).collect();
-    assert_eq!(lower, rulesets, "a heading per ruleset, in registry order:\n{list}");
+    let mut seen: Vec<&str> = Vec::new();
+    for line in list.lines().filter(|l| !l.trim().is_empty()) {
+        let ruleset = line.split('\t').nth(1).unwrap_or_else(|| panic!("no ruleset column: {line:?}\n{list}"));
+        if seen.last() != Some(&ruleset) {
+            assert!(!seen.contains(&ruleset), "{ruleset} is not one group:\n{list}");
+            seen.push(ruleset);
+        }
+    }
+    assert_eq!(seen, rulesets, "a group per ruleset, in registry order:\n{list}");
 }
 
 /// Every selector form on the command line: `gauntlet SELECTOR`, `fit SELECTOR`, and a
