@@ -212,7 +212,7 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     const POLICIES: &'static [&'static str];
     /// The selector prefixes this game's catalogue has (`kind:`, `faction:`, `era:`,
     /// `squad:`, ...), read by [`super::kit::select::Selector::parse`] for [`Ruleset::select`].
-    const SELECTORS: &'static [super::kit::select::Prefix];
+    const SELECTORS: &'static [super::kit::prefix::Prefix];
     /// What the game calls its cost unit (`points`, `PV`, `ECV`): cost-aware verdicts
     /// print values "per 100" of it.
     const COST_UNIT: &'static str = "points";

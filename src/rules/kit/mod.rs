@@ -12,4 +12,5 @@
 
 pub mod names;
 pub mod options;
+pub mod prefix;
 pub mod select;

@@ -13,14 +13,7 @@ use crate::catalogue::force::Member;
 use crate::output::{Cell, Table};
 use crate::rules::ruleset::{Role, Ruleset, Weighted};
 
-/// A selector prefix a ruleset declares: `word` before the colon, what it selects.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Prefix {
-    /// `kind`, `faction`, `era`, `squad`, ... (no colon).
-    pub word: &'static str,
-    /// For help and messages: "the builds whose unit is of that kind".
-    pub selects: &'static str,
-}
+pub use super::prefix::Prefix;
 
 /// A selector as written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,7 +4,6 @@ use crate::output::{Cell, Table};
 
 use super::catalogue::{Catalogue, ability_name, perk_name};
 use super::weapon::{Damage, Weapon, WeaponRange};
-use crate::rules::kit::select::forces_table;
 
 /// What `volley catalog` lists for MECHCOM, the default first.
 pub const LISTINGS: &[&str] = &["mechs", "weapons", "pilots", "squads", "fields", "forces"];
@@ -20,7 +19,6 @@ pub fn listing(cat: &Catalogue, what: &str) -> Result<Table, String> {
         "pilots" => pilots(cat),
         "squads" => squads(cat),
         "fields" => fields(cat),
-        "forces" => forces_table::<super::ruleset::Mechcom>(cat),
         other => return Err(format!("mechcom catalogues list {}, not `{other}`", LISTINGS.join(", "))),
     })
 }

@@ -214,7 +214,10 @@ impl Ruleset for Mechcom {
     }
 
     fn listing(cat: &Catalogue, what: &str) -> Result<Table, String> {
-        listing::listing(cat, what)
+        match what {
+            "forces" => Ok(crate::rules::kit::select::forces_table::<Self>(cat)),
+            _ => listing::listing(cat, what),
+        }
     }
 
     fn select(cat: &Catalogue, _role: Role, selector: &str) -> Result<Vec<String>, String> {

@@ -226,7 +226,6 @@ pub fn listing(cat: &Catalogue, what: &str) -> Result<Table, String> {
             }
             Ok(t)
         }
-        "forces" => Ok(crate::rules::kit::select::forces_table::<super::ruleset::Skirmishers>(cat)),
         _ => Err(format!("unknown listing `{what}`: expected troopers, weapons, squads or forces")),
     }
 }

@@ -227,7 +227,10 @@ impl Ruleset for Skirmishers {
     }
 
     fn listing(cat: &Catalogue, what: &str) -> Result<Table, String> {
-        report::listing(cat, what)
+        match what {
+            "forces" => Ok(crate::rules::kit::select::forces_table::<Self>(cat)),
+            _ => report::listing(cat, what),
+        }
     }
 
     fn select(cat: &Catalogue, _role: Role, selector: &str) -> Result<Vec<String>, String> {

@@ -3,7 +3,6 @@
 use crate::output::{Cell, Table};
 
 use super::catalogue::Catalogue;
-use crate::rules::kit::select::forces_table;
 
 /// What `volley catalog` lists for TechCommander, the default first.
 pub const LISTINGS: &[&str] = &["builds", "weapons", "units", "gear", "fields", "forces"];
@@ -19,7 +18,6 @@ pub fn listing(cat: &Catalogue, what: &str) -> Result<Table, String> {
         "gear" => gear(cat),
         "builds" => builds(cat),
         "fields" => fields(cat),
-        "forces" => forces_table::<super::ruleset::TechCommander>(cat),
         other => return Err(format!("techcommander catalogues list {}, not `{other}`", LISTINGS.join(", "))),
     })
 }

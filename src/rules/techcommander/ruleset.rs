@@ -301,7 +301,10 @@ impl Ruleset for TechCommander {
     }
 
     fn listing(cat: &Catalogue, what: &str) -> Result<Table, String> {
-        listing::listing(cat, what)
+        match what {
+            "forces" => Ok(crate::rules::kit::select::forces_table::<Self>(cat)),
+            _ => listing::listing(cat, what),
+        }
     }
 
     fn select(cat: &Catalogue, role: Role, selector: &str) -> Result<Vec<String>, String> {
