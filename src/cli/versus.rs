@@ -6,7 +6,8 @@ use super::args::CatalogArgs;
 use super::usage::usage;
 use crate::catalogue::force::ForceSpec;
 use crate::rules::axis::Point;
-use crate::rules::kit::{names, select};
+use crate::rules::kit::names;
+use crate::rules::sides;
 use crate::rules::{Role, Ruleset};
 use crate::sweep::forces::named_force;
 use crate::sweep::run::all_specs;
@@ -14,18 +15,18 @@ use crate::sweep::{Engagement, Scenario, ScenarioText};
 
 /// A field: a named field of the catalogue (any case; its weights), or selectors
 /// separated by commas (`all`, the ruleset's `kind:`/`faction:`/`era:`/`squad:` forms, or
-/// names; equal weights), read as scenario files read them ([`select::field`]). Returns
+/// names; equal weights), read as scenario files read them ([`sides::field`]). Returns
 /// (name, weight) pairs, names as the catalogue spells them.
 ///
 /// # Errors
 /// (usage) An unknown field, name or selector, or a selector that selects nothing.
 pub fn resolve_field<R: Ruleset>(catalogue: &R::Catalogue, field: &str) -> Result<Vec<(String, f64)>> {
-    let f = select::field::<R>(catalogue, field).map_err(usage)?;
+    let f = sides::field::<R>(catalogue, field).map_err(usage)?;
     Ok(f.into_iter().map(|w| (w.name, w.weight)).collect())
 }
 
 /// The sides a list of selectors picks (gauntlet and fit builds, compare targets), each
-/// once, in the order given, as the catalogue spells them ([`select::sides`]).
+/// once, in the order given, as the catalogue spells them ([`sides::sides`]).
 ///
 /// # Errors
 /// (usage) A name or selector that is malformed, unknown or selects nothing.
@@ -33,7 +34,7 @@ pub fn resolve_sides<R: Ruleset>(catalogue: &R::Catalogue, role: Role, selectors
     for s in selectors {
         R::check_name(role, s).map_err(usage)?;
     }
-    select::sides::<R>(catalogue, role, selectors).map_err(usage)
+    sides::sides::<R>(catalogue, role, selectors).map_err(usage)
 }
 
 /// The active catalogue, extended by the scenario's `loadouts_add` when a scenario is

@@ -17,6 +17,7 @@ pub mod mechcom;
 pub mod quantile_pair;
 pub mod ruleset;
 pub mod shellshock;
+pub mod sides;
 pub mod skirmishers;
 pub mod techcommander;
 

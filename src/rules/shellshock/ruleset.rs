@@ -262,7 +262,7 @@ impl Ruleset for Shellshock {
                 }
                 Ok(t)
             }
-            "fields" => Ok(crate::rules::kit::select::fields_table::<Shellshock>(cat)),
+            "fields" => Ok(crate::rules::sides::fields_table::<Shellshock>(cat)),
             other => Err(format!("unknown listing `{other}`: Shellshock lists units, weapons, charts, fields")),
         }
     }

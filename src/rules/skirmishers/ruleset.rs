@@ -228,7 +228,7 @@ impl Ruleset for Skirmishers {
 
     fn listing(cat: &Catalogue, what: &str) -> Result<Table, String> {
         match what {
-            "forces" => Ok(crate::rules::kit::select::forces_table::<Self>(cat)),
+            "forces" => Ok(crate::rules::sides::forces_table::<Self>(cat)),
             _ => report::listing(cat, what),
         }
     }

@@ -302,7 +302,7 @@ impl Ruleset for TechCommander {
 
     fn listing(cat: &Catalogue, what: &str) -> Result<Table, String> {
         match what {
-            "forces" => Ok(crate::rules::kit::select::forces_table::<Self>(cat)),
+            "forces" => Ok(crate::rules::sides::forces_table::<Self>(cat)),
             _ => listing::listing(cat, what),
         }
     }
