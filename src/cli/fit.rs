@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Result, anyhow};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueHint};
 use serde_json::json;
@@ -355,8 +355,7 @@ fn write_report<R: Ruleset>(
     m.insert("engagements".into(), json!(out.engagements));
     m.insert("wall_seconds".into(), json!(out.seconds));
     m.insert("files".into(), json!(&files));
-    std::fs::write(report.path().join("manifest.json"), serde_json::to_string_pretty(&manifest)? + "\n")
-        .context("cannot write manifest.json")?;
+    report.write_manifest(&mut manifest)?;
     let mut charts = Vec::new();
     if !args.no_charts
         && let Some(chart) = crate::charts::fit::fit_chart(table)

@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Result, anyhow};
 use clap::{Args, ValueHint};
 use serde_json::json;
 
@@ -322,8 +322,7 @@ fn finish<R: Ruleset>(
     if let Some(b) = battle {
         manifest.as_object_mut().expect("an object").insert("battle".into(), b);
     }
-    std::fs::write(report.path().join("manifest.json"), serde_json::to_string_pretty(&manifest)? + "\n")
-        .context("cannot write manifest.json")?;
+    report.write_manifest(&mut manifest)?;
     super::signals::check()?;
     write_column_guide(report.path())?;
     if !args.no_charts {

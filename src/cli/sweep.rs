@@ -156,8 +156,7 @@ pub fn write_report(
     obj.extend(extra);
     obj.insert("files".into(), serde_json::json!(files));
     obj.insert("write_seconds".into(), serde_json::json!(write_start.elapsed().as_secs_f64()));
-    std::fs::write(report.path().join("manifest.json"), serde_json::to_string_pretty(&manifest)? + "\n")
-        .context("cannot write manifest.json")?;
+    report.write_manifest(&mut manifest)?;
     write_column_guide(report.path())?;
     let write_seconds = write_start.elapsed().as_secs_f64();
     let chart_start = Instant::now();

@@ -52,6 +52,20 @@ impl ReportDir {
     }
 
     /// Where to write the files now.
+    /// Write `manifest` as the report's `manifest.json` (pretty JSON and a newline),
+    /// every float first tidied by [`super::number::tidy_json`] so that no measured
+    /// duration or rate carries float noise; `manifest` is tidied in place, so charts
+    /// drawn from it read the same numbers as the file.
+    ///
+    /// # Errors
+    /// When the file cannot be written; the error names it.
+    pub fn write_manifest(&self, manifest: &mut serde_json::Value) -> Result<()> {
+        super::number::tidy_json(manifest, false);
+        let path = self.partial.join("manifest.json");
+        let text = serde_json::to_string_pretty(manifest).context("cannot format manifest.json")? + "\n";
+        fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
+    }
+
     pub fn path(&self) -> &Path {
         &self.partial
     }
@@ -153,6 +167,18 @@ pub fn process_is_running(_pid: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_manifest_is_written_without_float_noise() {
+        let root = tempfile::tempdir().unwrap();
+        let r = ReportDir::create(&root.path().join("x"), false).unwrap();
+        let mut m = serde_json::json!({ "wall_seconds": 2.3383176580000002, "seed": 7, "p": 0.010724719651761264 });
+        r.write_manifest(&mut m).unwrap();
+        let text = fs::read_to_string(r.path().join("manifest.json")).unwrap();
+        assert!(text.contains("2.338317658,") || text.contains("2.338317658\n"), "{text}");
+        assert!(!text.contains("580000002") && text.contains("0.010724719651761264"), "{text}");
+        assert_eq!(m["wall_seconds"].as_f64(), Some(2.338317658), "tidied in place too");
+    }
 
     #[test]
     fn commit_moves_and_drop_cleans() {
