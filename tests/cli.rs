@@ -93,7 +93,7 @@ mod validate {
     #[test]
     fn the_default_catalogue_is_ok() {
         let out = stdout_of(&["validate"]);
-        assert!(out.starts_with("OK: 11 weapons, 15 units, 6 gear, 12 builds, 1 fields"), "{out}");
+        assert!(out.starts_with("OK: 11 weapons, 15 units, 6 gear, 12 builds, 1 field"), "{out}");
     }
 
     #[test]

@@ -86,7 +86,9 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                 "exact": exact.map(|e| json!({
                     "p_a_wins": number::exact(e.p_a_wins),
                     "p_b_wins": number::exact(e.p_b_wins),
-                    "p_draw": number::exact(e.p_draw),
+                    "p_draw": number::exact(e.p_draw()),
+                    "p_mutual_kill": number::exact(e.p_mutual),
+                    "p_timeout": number::exact(e.p_timeout),
                 })),
                 "a_can_attack": can.0, "b_can_attack": can.1,
                 "not_modelled": R::duel_notes(&kernel),
@@ -140,17 +142,20 @@ fn print_exact<R: Ruleset>(
     notes: &[String],
 ) -> Result<()> {
     // Exact values: rounded as such, so arithmetic noise never prints.
+    let draw = number::exact(e.p_draw());
     let e = &ExactDuelOdds {
         p_a_wins: number::exact(e.p_a_wins),
         p_b_wins: number::exact(e.p_b_wins),
-        p_draw: number::exact(e.p_draw),
+        p_mutual: number::exact(e.p_mutual),
+        p_timeout: number::exact(e.p_timeout),
     };
     match args.format.format {
         Format::Json => {
             let j = json!({
                 "ruleset": R::NAME, "a": a, "b": b, "conditions": conditions, "policy": policy,
                 "max_turns": args.run.max_turns, "method": "exact",
-                "p_a_wins": e.p_a_wins, "p_b_wins": e.p_b_wins, "p_draw": e.p_draw,
+                "p_a_wins": e.p_a_wins, "p_b_wins": e.p_b_wins, "p_draw": draw,
+                "p_mutual_kill": e.p_mutual, "p_timeout": e.p_timeout,
                 "a_can_attack": can.0, "b_can_attack": can.1,
                 "not_modelled": notes,
             });
@@ -159,18 +164,19 @@ fn print_exact<R: Ruleset>(
         format => {
             let mut t = Table::new(["outcome", "probability"]);
             for (name, p) in
-                [(format!("{a} wins"), e.p_a_wins), (format!("{b} wins"), e.p_b_wins), ("draw".into(), e.p_draw)]
+                [(format!("{a} wins"), e.p_a_wins), (format!("{b} wins"), e.p_b_wins), ("draw".into(), draw)]
             {
                 t.push(vec![name.into(), p.into()]);
             }
             if format == Format::Table {
                 write_stdout(&format!(
-                    "{a} vs {b} ({conditions}, {} {}s max, policy {policy})\n{}{}{}method: exact\n\n",
-                    args.run.max_turns,
-                    R::TURN,
+                    "{a} vs {b} ({conditions}, {} max, policy {policy})\n{}{}{}method: exact; draws: {} mutual kills, {} timeouts\n\n",
+                    count(args.run.max_turns, R::TURN),
                     reach_note((a, b), can),
                     options_line(options),
-                    notes_text(notes)
+                    notes_text(notes),
+                    e.p_mutual,
+                    e.p_timeout
                 ))?;
             }
             print_table(&t, format, 6)

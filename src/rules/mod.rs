@@ -63,7 +63,7 @@ macro_rules! define_ids {
             /// The id on the command line (`techcommander`).
             pub fn name(self) -> &'static str {
                 match self {
-                    $(RulesetId::$variant => <$ty as Ruleset>::NAME,)+
+                    $(RulesetId::$variant => <$ty as ruleset::Game>::NAME,)+
                 }
             }
 

@@ -21,6 +21,35 @@ pub struct ExactTtk {
 }
 
 impl ExactTtk {
+    /// The law of a run from its kill pmfs: `kill_by_turn[t]` = P(killed on turn t+1)
+    /// (one entry per turn up to the cap) and `kill_by_action[a]` = P(killed by the
+    /// (a+1)-th attack). The cumulative `p_kill_by_turn` and `p_kill` are their running
+    /// sums, held at most 1 (rounding in a sum of probabilities must not carry it past
+    /// 1); the means are conditional on a kill and `None` when no kill can happen. Every
+    /// ruleset's exact chain ends here.
+    pub fn from_kill_pmfs(kill_by_turn: Vec<f64>, kill_by_action: Vec<f64>) -> ExactTtk {
+        let mut cum = 0.0;
+        let p_kill_by_turn: Vec<f64> = kill_by_turn
+            .iter()
+            .map(|p| {
+                cum += p;
+                cum.min(1.0)
+            })
+            .collect();
+        let p_kill = cum.min(1.0);
+        let mean = |pmf: &[f64]| {
+            (p_kill > 0.0).then(|| pmf.iter().enumerate().map(|(i, p)| (i + 1) as f64 * p).sum::<f64>() / p_kill)
+        };
+        ExactTtk {
+            mean_turns: mean(&kill_by_turn),
+            mean_actions: mean(&kill_by_action),
+            kill_by_turn,
+            p_kill_by_turn,
+            kill_by_action,
+            p_kill,
+        }
+    }
+
     /// The law of a run that has no exact solver (e.g. a Monte Carlo-only model): every
     /// probability NaN, `turns` long, `actions` attack slots. Tables show it as missing
     /// values; `ttk --exact` refuses it (see [`ExactTtk::is_available`]).
@@ -65,11 +94,54 @@ impl ExactTtk {
     }
 }
 
-/// The exact outcome of a duel: P(A wins), P(B wins), P(draw) (mutual kills and the
-/// turn cap), summing to 1.
+/// The exact outcome of a duel split four ways, summing to 1: A wins, B wins, both
+/// destroyed in the same turn (mutual kill), or neither destroyed by the turn cap
+/// (timeout). A draw is a mutual kill or a timeout ([`ExactDuelOdds::p_draw`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ExactDuelOdds {
     pub p_a_wins: f64,
     pub p_b_wins: f64,
-    pub p_draw: f64,
+    /// Both sides destroyed in the same turn (0 in a game where sides act in turn).
+    pub p_mutual: f64,
+    /// Neither side destroyed by the turn cap.
+    pub p_timeout: f64,
+}
+
+impl ExactDuelOdds {
+    /// P(draw): a mutual kill or a timeout.
+    pub fn p_draw(&self) -> f64 {
+        self.p_mutual + self.p_timeout
+    }
+
+    /// `[P(A wins), P(B wins), P(mutual kill), P(timeout)]`.
+    pub fn outcomes(&self) -> [f64; 4] {
+        [self.p_a_wins, self.p_b_wins, self.p_mutual, self.p_timeout]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_law_from_kill_pmfs_sums_caps_and_conditions_its_means() {
+        let law = ExactTtk::from_kill_pmfs(vec![0.25, 0.5, 0.0], vec![0.125, 0.125, 0.5]);
+        assert_eq!(law.p_kill_by_turn, vec![0.25, 0.75, 0.75]);
+        assert_eq!(law.p_kill, 0.75);
+        assert_eq!(law.mean_turns, Some((0.25 + 2.0 * 0.5) / 0.75));
+        assert_eq!(law.mean_actions, Some((0.125 + 2.0 * 0.125 + 3.0 * 0.5) / 0.75));
+        // rounding past 1 is held at 1
+        let over = ExactTtk::from_kill_pmfs(vec![0.7, 0.30000000000000016], vec![1.0]);
+        assert_eq!(over.p_kill, 1.0);
+        assert!(over.p_kill_by_turn.iter().all(|&p| p <= 1.0));
+        let never = ExactTtk::from_kill_pmfs(vec![0.0; 4], vec![0.0; 2]);
+        assert_eq!((never.p_kill, never.mean_turns, never.mean_actions), (0.0, None, None));
+    }
+
+    #[test]
+    fn a_duel_draw_is_a_mutual_kill_or_a_timeout() {
+        let e = ExactDuelOdds { p_a_wins: 0.5, p_b_wins: 0.25, p_mutual: 0.125, p_timeout: 0.125 };
+        assert_eq!(e.p_draw(), 0.25);
+        assert_eq!(e.outcomes(), [0.5, 0.25, 0.125, 0.125]);
+    }
 }

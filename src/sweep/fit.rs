@@ -252,10 +252,9 @@ pub fn run_fit<R: Ruleset>(
     let exact: Option<Vec<[f64; 4]>> = match s.method {
         FitMethod::MonteCarlo => None,
         FitMethod::Auto | FitMethod::Exact => {
-            let laws: Option<Vec<[f64; 4]>> =
-                matchups.iter().map(|m| exact_outcome::<R>(&m.kernel, s.metric)).collect();
+            let laws: Option<Vec<[f64; 4]>> = matchups.iter().map(|m| exact_outcome::<R>(&m.kernel)).collect();
             if laws.is_none() && s.method == FitMethod::Exact {
-                let m = matchups.iter().find(|m| exact_outcome::<R>(&m.kernel, s.metric).is_none()).expect("one");
+                let m = matchups.iter().find(|m| exact_outcome::<R>(&m.kernel).is_none()).expect("one");
                 return Err(format!(
                     "no exact solution for {} vs {} in {}: run with --method monte-carlo (or auto)",
                     s.builds[m.side],
@@ -455,13 +454,9 @@ pub fn run_fit<R: Ruleset>(
     })
 }
 
-/// The exact four-way outcome of a duel, where the metric can use what the ruleset
-/// solves: the win metric needs only wins, losses and draws.
-fn exact_outcome<R: Ruleset>(duel: &R::Duel, metric: FitMetric) -> Option<[f64; 4]> {
-    R::exact_duel_outcomes(duel).or_else(|| {
-        // Draws split any way give the same win result: count them as timeouts.
-        (metric == FitMetric::Win).then(|| R::exact_duel(duel).map(|e| [e.p_a_wins, e.p_b_wins, 0.0, e.p_draw]))?
-    })
+/// The exact four-way outcome of a duel, where the ruleset solves it.
+fn exact_outcome<R: Ruleset>(duel: &R::Duel) -> Option<[f64; 4]> {
+    R::exact_duel(duel).map(|e| e.outcomes())
 }
 
 /// The `fit` table: one row per build.

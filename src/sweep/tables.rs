@@ -328,7 +328,7 @@ pub fn push_duel(
             opt(s.mean_turns_ci.map(|i| i.high)),
             opt_exact(exact.map(|e| e.p_a_wins)),
             opt_exact(exact.map(|e| e.p_b_wins)),
-            opt_exact(exact.map(|e| e.p_draw)),
+            opt_exact(exact.map(|e| e.p_draw())),
         ],
     ));
 }

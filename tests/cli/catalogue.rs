@@ -117,7 +117,7 @@ fn validate_checks_an_additions_file_against_the_active_catalogue() {
     let out = volley().arg("validate").arg(&file).output().unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.starts_with("OK: 12 weapons, 15 units, 6 gear, 13 builds, 1 fields"), "{text}");
+    assert!(text.starts_with("OK: 12 weapons, 15 units, 6 gear, 13 builds, 1 field"), "{text}");
     assert!(text.contains("embedded default catalogue with additions from"), "{text}");
     // a typo in an additions file is reported as such
     fs::write(&file, ZAPPER.to_string() + "\n" + &EXTRA_BUILD.replace("\"Devastator\"", "\"Devastater\"")).unwrap();

@@ -1,6 +1,6 @@
 //! Exact TechCommander duels through the library.
 
-use volley::rules::Ruleset;
+use volley::rules::ruleset::prelude::*;
 use volley::rules::techcommander::catalogue::Catalogue;
 use volley::rules::techcommander::{Conditions, Options, Policy, TechCommander};
 

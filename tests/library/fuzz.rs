@@ -26,7 +26,7 @@ use proptest::sample::Index;
 use proptest::test_runner::{FileFailurePersistence, TestRunner};
 
 use volley::catalogue::source::{self, SourceFile};
-use volley::rules::Ruleset;
+use volley::rules::ruleset::prelude::*;
 use volley::rules::techcommander::TechCommander;
 use volley::rules::techcommander::catalogue::build::BUILD_KEYS;
 use volley::rules::techcommander::catalogue::field::FIELD_KEYS;

@@ -10,7 +10,7 @@ use volley::rules::battle::BattleSetup;
 use volley::rules::mechcom::catalogue::{CatalogErrors, Catalogue};
 use volley::rules::mechcom::report::Setting;
 use volley::rules::mechcom::{Conditions, Mechcom, Options, RunPolicy, Situation};
-use volley::rules::ruleset::Ruleset;
+use volley::rules::ruleset::{Battles, prelude::*};
 use volley::stats::binomial::consistent;
 use volley::stats::tolerance::FAMILY_ALPHA;
 
@@ -24,14 +24,14 @@ fn battle(
     range: u32,
     policy: Option<&str>,
     max_turns: Option<u32>,
-) -> Result<<Mechcom as Ruleset>::Battle, String> {
+) -> Result<<Mechcom as Battles>::Battle, String> {
     let conditions = [setting(range)];
     let setup =
         BattleSetup { mode: "squad", forces, conditions: &conditions, options: &Options::default(), policy, max_turns };
     Mechcom::battle(cat, &setup).map(|(b, _)| b)
 }
 
-fn play(b: &<Mechcom as Ruleset>::Battle, seed: u64, trials: u64, threads: usize, batch: u32) -> BattleTally {
+fn play(b: &<Mechcom as Battles>::Battle, seed: u64, trials: u64, threads: usize, batch: u32) -> BattleTally {
     let cfg = RunConfig { seed, trials: Trials::Fixed(trials), threads: Some(threads), batch_streams: batch };
     run(&[Cell { key: 3, kernel: b }], &cfg, &Silent).unwrap().remove(0)
 }
@@ -57,7 +57,7 @@ fn one_model_a_side_matches_the_exact_duel() {
         for (count, p, what) in [
             (t.wins[0], exact.p_a_wins, "A"),
             (t.wins[1], exact.p_b_wins, "B"),
-            (t.undecided, exact.p_draw, "undecided"),
+            (t.undecided, exact.p_draw(), "undecided"),
         ] {
             assert!(consistent(count, trials, p, FAMILY_ALPHA / 9.0), "{a} vs {b}: {what} {count}/{trials}, exact {p}");
         }

@@ -9,8 +9,8 @@
 //! `src/engine/seed.rs`; the paired path in its own tests.)
 
 use volley::engine::{Cell, RunConfig, Silent, Trials, cell_key, run};
-use volley::rules::Ruleset;
 use volley::rules::axis::Point;
+use volley::rules::ruleset::Game;
 use volley::rules::techcommander::catalogue::Catalogue;
 use volley::rules::techcommander::*;
 use volley::stats::{DuelTally, TtkTally};
@@ -27,7 +27,7 @@ fn point(pairs: &[(&str, &str)]) -> Point {
 /// What `volley ttk`/`duel`/`sweep` key a TechCommander cell by (default options,
 /// policy best-expected, 20 turns).
 fn key_spec(f: impl FnOnce(&CellSpec<'_>) -> String) -> String {
-    let options = <TechCommander as Ruleset>::Options::default().pairs();
+    let options = <TechCommander as Game>::Options::default().pairs();
     f(&CellSpec { ruleset: "techcommander", options: &options, policy: "best-expected", max_turns: 20 })
 }
 

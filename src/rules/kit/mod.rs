@@ -10,7 +10,9 @@
 //! - [`select`]: catalogue selectors (`all`, `kind:`, `faction:`, `era:`, `squad:`), the
 //!   same on the command line and in scenarios.
 
+pub mod catalogue;
 pub mod names;
 pub mod options;
 pub mod prefix;
+pub mod replay_paired;
 pub mod select;

@@ -338,3 +338,9 @@ impl Kernel for DuelKernel {
         }
     }
 }
+
+impl crate::rules::kit::replay_paired::Replayable for DuelKernel {
+    fn a_wins(&self, rng: &mut Xoshiro256PlusPlus) -> bool {
+        self.play_one(rng).winner == Winner::A
+    }
+}

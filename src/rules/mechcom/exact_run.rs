@@ -5,6 +5,7 @@
 
 use super::attack_run::AttackRun;
 use super::tracked::{BURNED, SHOCKED, STATES};
+use crate::stats::ExactTtk;
 
 /// The exact time-to-kill law of an attack run.
 #[derive(Debug, Clone, PartialEq)]
@@ -75,25 +76,15 @@ impl AttackRun {
             }
             alive = after;
         }
-        let mut cum = 0.0;
-        let p_kill_by_round: Vec<f64> = kill_by_round
-            .iter()
-            .map(|p| {
-                cum += p;
-                cum.min(1.0)
-            })
-            .collect();
-        let p_kill = cum.min(1.0);
-        let mean = |pmf: &[f64]| {
-            (p_kill > 0.0).then(|| pmf.iter().enumerate().map(|(i, p)| (i + 1) as f64 * p).sum::<f64>() / p_kill)
-        };
+        // The kit's law from the kill pmfs, in MECHCOM's words (rounds, attacks).
+        let law = ExactTtk::from_kill_pmfs(kill_by_round, kill_by_attack);
         ExactRun {
-            mean_rounds: mean(&kill_by_round),
-            mean_attacks: mean(&kill_by_attack),
-            kill_by_round,
-            p_kill_by_round,
-            kill_by_attack,
-            p_kill,
+            kill_by_round: law.kill_by_turn,
+            p_kill_by_round: law.p_kill_by_turn,
+            kill_by_attack: law.kill_by_action,
+            p_kill: law.p_kill,
+            mean_rounds: law.mean_turns,
+            mean_attacks: law.mean_actions,
         }
     }
 }

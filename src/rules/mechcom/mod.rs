@@ -81,7 +81,6 @@ pub mod mech;
 pub mod notes;
 pub mod odds;
 pub mod options;
-pub mod paired;
 pub mod report;
 pub mod roll;
 pub mod ruleset;

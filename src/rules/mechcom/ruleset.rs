@@ -1,5 +1,11 @@
 //! MECHCOM behind the ruleset boundary ([`crate::rules::Ruleset`]).
 
+mod battles;
+mod catalogue;
+mod conditions;
+mod engagements;
+mod reports;
+
 use crate::catalogue::error::{CatalogError, CatalogErrors};
 use crate::catalogue::force::ForceSpec;
 use crate::catalogue::raw::Sections;
@@ -9,7 +15,7 @@ use crate::rules::axis::{AxisKind, AxisSpec, Point};
 use crate::rules::battle::{BattleInfo, BattleMode, BattleSetup};
 use crate::rules::quantile_pair::QuantilePair;
 use crate::rules::ruleset::{
-    CostChart, CostRow, DetailChart, DetailRow, DetailTable, OddsReport, Role, RuleOptions, Ruleset, Weighted,
+    CostChart, CostRow, DetailChart, DetailRow, DetailTable, Game, OddsReport, Role, RuleOptions, Weighted,
 };
 use crate::stats::{ExactDuelOdds, ExactTtk, Metric};
 
@@ -22,10 +28,10 @@ use super::exact_run::ExactRun;
 use super::listing;
 use super::mech::Model;
 use super::options::Options;
-use super::paired::PairedDuels;
 use super::report::{self, Setting};
 use super::run_policy::RunPolicy;
 use super::situation::{Cover, Situation};
+use crate::rules::kit::replay_paired::ReplayPaired;
 
 /// The MECHCOM ruleset.
 #[derive(Debug, Clone, Copy)]
@@ -164,8 +170,7 @@ fn shared(e: ExactRun) -> ExactTtk {
         mean_actions: e.mean_attacks,
     }
 }
-
-impl Ruleset for Mechcom {
+impl Game for Mechcom {
     const NAME: &'static str = "mechcom";
     const TITLE: &'static str = "MECHCOM (2024 rulebook; illustrative catalogue)";
     const LABEL: &'static str = "MECHCOM";
@@ -174,301 +179,10 @@ impl Ruleset for Mechcom {
     const PAIRING: &'static str = "common random numbers: attack runs by one uniform per trial mapped through each side's exact time-to-kill law; duels by one generator per trial that A's and B's duels each replay";
     const POLICIES: &'static [&'static str] = RunPolicy::NAMES;
     const SELECTORS: &'static [crate::rules::kit::select::Prefix] = super::catalogue::SELECTORS;
-
     type Catalogue = Catalogue;
     type Options = Options;
     type Conditions = Setting;
     type Policy = RunPolicy;
-    type AttackRun = AttackRun;
-    type Duel = DuelKernel;
-    type PairedRun = QuantilePair;
-    type PairedDuel = PairedDuels;
-    type Battle = SquadBattle;
-
-    fn load(origin: &str, files: &[SourceFile], read_errors: Vec<CatalogError>) -> Result<Catalogue, CatalogErrors> {
-        Catalogue::from_read(origin, files, read_errors)
-    }
-
-    fn refers_to_undefined(files: &[SourceFile]) -> bool {
-        Catalogue::refers_to_undefined(files)
-    }
-
-    fn origin(cat: &Catalogue) -> (&str, &str) {
-        (&cat.origin, &cat.hash)
-    }
-
-    fn counts(cat: &Catalogue) -> String {
-        format!(
-            "{} weapons, {} mechs, {} pilots, {} squads, {} fields, {} forces",
-            cat.weapons.len(),
-            cat.mechs.len(),
-            cat.pilots.len(),
-            cat.squads.len(),
-            cat.fields.len(),
-            cat.forces.len()
-        )
-    }
-
-    fn listings() -> &'static [&'static str] {
-        listing::LISTINGS
-    }
-
-    fn listing(cat: &Catalogue, what: &str) -> Result<Table, String> {
-        match what {
-            "forces" => Ok(crate::rules::sides::forces_table::<Self>(cat)),
-            _ => listing::listing(cat, what),
-        }
-    }
-
-    fn select(cat: &Catalogue, _role: Role, selector: &str) -> Result<Vec<String>, String> {
-        cat.select(selector)
-    }
-
-    fn field(cat: &Catalogue, name: &str) -> Result<Vec<Weighted>, String> {
-        let f = crate::rules::kit::names::lookup(&cat.fields, |f| f.name.as_str(), name, "field", &cat.origin)?;
-        Ok(f.opponents.iter().map(|o| Weighted { name: o.model.clone(), weight: o.weight }).collect())
-    }
-
-    fn field_names(cat: &Catalogue) -> Vec<String> {
-        cat.fields.iter().map(|f| f.name.clone()).collect()
-    }
-
-    fn points(cat: &Catalogue, name: &str) -> Result<f64, String> {
-        cat.model_named(name)?;
-        Ok(cat.model_cost(name))
-    }
-
-    fn display_name(cat: &Catalogue, _role: Role, name: &str) -> Result<String, String> {
-        cat.model_named(name)?;
-        let mut v = cat.select(name)?;
-        Ok(if v.len() == 1 { v.remove(0) } else { name.trim().to_string() })
-    }
-
-    fn target_columns() -> Vec<(&'static str, Kind)> {
-        vec![("target_integrity", Kind::Int)]
-    }
-
-    fn target_cells(cat: &Catalogue, name: &str) -> Vec<Cell> {
-        vec![cat.model_named(name).map_or(Cell::Null, |m| m.mech.integrity.into())]
-    }
-
-    fn axes() -> &'static [AxisSpec] {
-        &AXES
-    }
-
-    fn flags() -> &'static [AxisSpec] {
-        &FLAGS
-    }
-
-    fn conditions(p: &Point) -> Result<Setting, String> {
-        let int = |n: &str| p.get(n).parse::<i64>().map_err(|_| format!("{n}: not a whole number"));
-        let cover = match p.get("cover") {
-            "half" => Cover::Half,
-            "soft" => Cover::Soft,
-            "total" => Cover::Total,
-            _ => Cover::None,
-        };
-        Ok(Setting {
-            sit: Situation {
-                range: int("range")? as u32,
-                cover,
-                engaged: p.get("engaged") == "true",
-                levels_above: int("levels_above")? as i32,
-                spot_tokens: int("spot_tokens")? as u32,
-                heavy_moved: p.get("heavy_moved") == "true",
-                barrage_dice: int("barrage_dice")? as u32,
-            },
-            attacker: conditions_of(p.get("attacker_conditions"))?,
-            target: conditions_of(p.get("target_conditions"))?,
-        })
-    }
-
-    fn describe(c: &Setting) -> String {
-        report::describe(c)
-    }
-
-    fn odds(
-        cat: &Catalogue,
-        a: &str,
-        weapon: Option<&str>,
-        t: &str,
-        c: &Setting,
-        o: &Options,
-    ) -> Result<OddsReport, String> {
-        let (am, tm) = (model(cat, a, c.attacker)?, model(cat, t, c.target)?);
-        let (an, tn) = (Self::display_name(cat, Role::Attacker, a)?, Self::display_name(cat, Role::Target, t)?);
-        report::odds_report(&am, &an, weapon, &tm, &tn, c, o)
-    }
-
-    fn attack_run(
-        cat: &Catalogue,
-        a: &str,
-        t: &str,
-        c: &Setting,
-        o: &Options,
-        policy: RunPolicy,
-        max_turns: u32,
-    ) -> Result<AttackRun, String> {
-        AttackRun::new(&model(cat, a, c.attacker)?, &model(cat, t, c.target)?, &c.sit, o, policy, max_turns)
-    }
-
-    fn exact_run(run: &AttackRun) -> ExactTtk {
-        shared(run.exact())
-    }
-
-    fn plan(_cat: &Catalogue, _a: &str, run: &AttackRun) -> Vec<(u32, String)> {
-        run.plan.iter().map(|s| (u32::from(s.round) + 1, run.weapons[s.weapon as usize].clone())).collect()
-    }
-
-    fn run_notes(run: &AttackRun) -> Vec<String> {
-        run.not_modelled.clone()
-    }
-
-    fn duel(
-        cat: &Catalogue,
-        a: &str,
-        b: &str,
-        c: &Setting,
-        o: &Options,
-        _policy: RunPolicy,
-        max_turns: u32,
-    ) -> Result<DuelKernel, String> {
-        DuelKernel::new(&model(cat, a, c.attacker)?, &model(cat, b, c.target)?, &c.sit, o, max_turns)
-    }
-
-    /// A weapon the attack rules let fire at these conditions (range, cover, spotting).
-    fn can_attack(cat: &Catalogue, a: &str, d: &str, c: &Setting, o: &Options) -> Result<bool, String> {
-        let (attacker, defender) = (model(cat, a, c.attacker)?, model(cat, d, c.target)?);
-        Ok(attacker
-            .mech
-            .weapons
-            .iter()
-            .any(|w| super::odds::compile_attack(&attacker, w, &defender, &c.sit, o).is_ok()))
-    }
-
-    fn exact_duel(d: &DuelKernel) -> Option<ExactDuelOdds> {
-        d.exact().map(|e| ExactDuelOdds { p_a_wins: e.p_a_wins, p_b_wins: e.p_b_wins, p_draw: e.p_draw() })
-    }
-
-    fn duel_notes(d: &DuelKernel) -> Vec<String> {
-        let mut v: Vec<String> = d.not_modelled.concat();
-        v.dedup();
-        v
-    }
-
-    /// Mutual kills come from death explosions in melee (`EXPLOSION_TIMING`).
-    fn exact_duel_outcomes(d: &DuelKernel) -> Option<[f64; 4]> {
-        d.exact().map(|e| [e.p_a_wins, e.p_b_wins, e.p_mutual, e.p_undecided])
-    }
-
-    const BATTLE_MODES: &'static [BattleMode] = super::battle::BATTLE_MODES;
-    const BATTLE_POLICIES: &'static [&'static str] = super::battle::BATTLE_POLICIES;
-
-    fn forces(cat: &Catalogue) -> Vec<ForceSpec> {
-        cat.forces.clone()
-    }
-
-    fn battle(cat: &Catalogue, setup: &BattleSetup<'_, Setting, Options>) -> Result<(SquadBattle, BattleInfo), String> {
-        super::battle::battle(
-            cat,
-            setup.mode,
-            setup.forces,
-            setup.conditions,
-            setup.options,
-            setup.policy,
-            setup.max_turns,
-        )
-    }
-
-    fn paired_run(a: AttackRun, b: AttackRun, metric: Metric) -> Result<QuantilePair, String> {
-        QuantilePair::new(&shared(a.exact()), &shared(b.exact()), metric)
-    }
-
-    fn paired_duel(a: DuelKernel, b: DuelKernel, metric: Metric) -> Result<PairedDuels, String> {
-        if metric != Metric::Win {
-            return Err("duels compare by win".into());
-        }
-        Ok(PairedDuels { a, b })
-    }
-
-    fn detail_tables() -> Vec<DetailTable> {
-        vec![DetailTable {
-            name: "attack_odds",
-            attacker_columns: report::odds_attacker_columns(),
-            value_columns: report::odds_value_columns(),
-        }]
-    }
-
-    fn detail_charts() -> Vec<DetailChart> {
-        vec![DetailChart {
-            name: "odds",
-            table: "attack_odds",
-            value: "p_destroy",
-            value_label: "P(destroy with one attack)",
-            per: &["attacker", "weapon"],
-            rows: "target",
-            row_order: Some("target_integrity"),
-            row_order_label: "Integrity ",
-            x_axes: &["cover", "range"],
-            panel_axis: Some("engaged"),
-        }]
-    }
-
-    fn cost_charts() -> Vec<CostChart> {
-        vec![
-            CostChart {
-                name: "cost-integrity-per-round-per-point",
-                column: "integrity_per_round_per_point",
-                weapons: false,
-                title: "Expected Integrity taken per {turn} (all attacks of {turn} 1), per point",
-                value_label: "Integrity per {turn} per point",
-                finding: "Most Integrity taken per {turn} per point (every attack of its {turn})",
-                unit: "Integrity per {turn} per point",
-                note: None,
-            },
-            CostChart {
-                name: "cost-weapon-integrity-per-attack",
-                column: "expected_integrity_loss_per_attack",
-                weapons: true,
-                title: "Weapons: expected Integrity taken per attack",
-                value_label: "Integrity per attack",
-                finding: "Weapons that take the most Integrity per attack",
-                unit: "Integrity per attack",
-                note: None,
-            },
-        ]
-    }
-
-    fn detail_rows(
-        _table: usize,
-        cat: &Catalogue,
-        a: &str,
-        t: &str,
-        c: &Setting,
-        o: &Options,
-    ) -> Result<Vec<DetailRow>, String> {
-        report::odds_rows(&model(cat, a, c.attacker)?, &model(cat, t, c.target)?, c, o)
-    }
-
-    fn cost_attacker_columns() -> Vec<(&'static str, Kind)> {
-        report::cost_attacker_columns()
-    }
-
-    fn cost_value_columns() -> Vec<(&'static str, Kind)> {
-        report::cost_value_columns()
-    }
-
-    fn cost_rows(
-        cat: &Catalogue,
-        a: &str,
-        t: &str,
-        c: &Setting,
-        o: &Options,
-        run: &AttackRun,
-    ) -> Result<Vec<CostRow>, String> {
-        let am = model(cat, a, c.attacker)?;
-        report::cost_rows(&am, cat.model_cost(a), &model(cat, t, c.target)?, c, o, run)
-    }
 }
 
 impl RuleOptions for Options {}

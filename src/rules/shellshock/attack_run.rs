@@ -275,26 +275,7 @@ impl AttackRun {
             }
             by_turn.push(turn_kill);
         }
-        let mut cum = 0.0;
-        let p_kill_by_turn: Vec<f64> = by_turn
-            .iter()
-            .map(|p| {
-                cum += p;
-                cum
-            })
-            .collect();
-        let p_kill = cum;
-        let mean = |v: &[f64]| {
-            (p_kill > 0.0).then(|| v.iter().enumerate().map(|(i, p)| (i + 1) as f64 * p).sum::<f64>() / p_kill)
-        };
-        ExactTtk {
-            mean_turns: mean(&by_turn),
-            mean_actions: mean(&by_action),
-            kill_by_turn: by_turn,
-            p_kill_by_turn,
-            kill_by_action: by_action,
-            p_kill,
-        }
+        ExactTtk::from_kill_pmfs(by_turn, by_action)
     }
 }
 

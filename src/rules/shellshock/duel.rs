@@ -4,11 +4,12 @@
 //! the two independent kill-turn laws ([`exact_duel`]); the Monte Carlo kernel plays
 //! both runs turn by turn on one generator (A's gunners, then B's).
 
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::engine::Kernel;
-use crate::stats::{DuelTally, ExactDuelOdds, ExactTtk, PairedTally, Scale};
+use crate::rules::kit::replay_paired::Replayable;
+use crate::stats::{DuelTally, ExactDuelOdds, ExactTtk};
 
 use super::attack_run::{AttackRun, FullChart};
 use super::full_chart::{self, CardState};
@@ -68,7 +69,7 @@ impl DuelKernel {
     /// chart model has no exact outcome: do not call it then).
     pub fn exact(&self) -> ExactDuelOdds {
         let (a, b, mutual, timeout) = exact_duel(&self.a.exact(), &self.b.exact());
-        ExactDuelOdds { p_a_wins: a, p_b_wins: b, p_draw: mutual + timeout }
+        ExactDuelOdds { p_a_wins: a, p_b_wins: b, p_mutual: mutual, p_timeout: timeout }
     }
 
     /// One duel: the winner and the turn it ended (the cap for a timeout), and whether
@@ -153,26 +154,8 @@ impl Kernel for DuelKernel {
     }
 }
 
-/// A's and B's duels against one opponent on common random numbers (each trial seeds
-/// one generator that both duels replay); 1 when the compared side wins.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PairedDuels {
-    pub a: DuelKernel,
-    pub b: DuelKernel,
-}
-
-impl Kernel for PairedDuels {
-    type Tally = PairedTally;
-    fn new_tally(&self) -> PairedTally {
-        PairedTally::new(Scale::Proportion)
-    }
-    fn play(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut PairedTally) {
-        for _ in 0..trials {
-            let mut ra = Xoshiro256PlusPlus::seed_from_u64(rng.next_u64());
-            let mut rb = ra.clone();
-            let wa = self.a.play_one(&mut ra).0 == Winner::A;
-            let wb = self.b.play_one(&mut rb).0 == Winner::A;
-            tally.add(i64::from(wa), i64::from(wb));
-        }
+impl Replayable for DuelKernel {
+    fn a_wins(&self, rng: &mut Xoshiro256PlusPlus) -> bool {
+        self.play_one(rng).0 == Winner::A
     }
 }

@@ -311,7 +311,7 @@ fn duels_with_the_full_chart() {
     let e = duel(&cat, "Vector Tank", "Vector Tank", false).exact();
     let t = run(&[Cell { key: 1, kernel: &d }], &cfg, &Silent).unwrap().remove(0);
     assert!(consistent(t.a_wins(), t.trials, e.p_a_wins, alpha), "{} vs {e:?}", t.a_wins());
-    assert!(consistent(t.draws(), t.trials, e.p_draw, alpha), "{} vs {e:?}", t.draws());
+    assert!(consistent(t.draws(), t.trials, e.p_draw(), alpha), "{} vs {e:?}", t.draws());
     // B's every line is its only gun: B stops firing after its first Internal hit, so A
     // (same stats, nothing to lose) wins more often than the card-free duel says.
     let d = duel(&cat, "Vector Tank", "Gun Tank", true);

@@ -405,7 +405,7 @@ fn v16_mirror_duel() {
     let d = DuelKernel::new(run.clone(), run).unwrap().exact();
     assert!((d.p_a_wins - 0.4104).abs() < 5e-5, "{d:?}");
     assert!((d.p_b_wins - 0.4104).abs() < 5e-5, "{d:?}");
-    assert!((d.p_draw - 0.1792).abs() < 5e-5, "{d:?}");
+    assert!((d.p_draw() - 0.1792).abs() < 5e-5, "{d:?}");
 }
 
 #[test]

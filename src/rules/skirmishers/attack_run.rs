@@ -72,24 +72,7 @@ impl AttackRun {
             start = end as usize;
             by_round.push(out - before);
         }
-        let mut cum = 0.0;
-        let p_kill_by_turn: Vec<f64> = by_round
-            .iter()
-            .map(|x| {
-                cum += x;
-                cum
-            })
-            .collect();
-        let mean =
-            |v: &[f64]| (out > 0.0).then(|| v.iter().enumerate().map(|(i, x)| (i + 1) as f64 * x).sum::<f64>() / out);
-        ExactTtk {
-            mean_turns: mean(&by_round),
-            mean_actions: mean(&by_attack),
-            kill_by_turn: by_round,
-            p_kill_by_turn,
-            kill_by_action: by_attack,
-            p_kill: out,
-        }
+        ExactTtk::from_kill_pmfs(by_round, by_attack)
     }
 }
 

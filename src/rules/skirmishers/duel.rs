@@ -239,3 +239,9 @@ impl Kernel for Duel {
         self.lanes.play(self.first, self.max_rounds, rng, trials, tally);
     }
 }
+
+impl crate::rules::kit::replay_paired::Replayable for Duel {
+    fn a_wins(&self, rng: &mut Xoshiro256PlusPlus) -> bool {
+        self.play_one(rng).0 == 1
+    }
+}

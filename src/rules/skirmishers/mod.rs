@@ -49,7 +49,6 @@ pub mod lanes;
 pub mod law;
 pub mod odds;
 pub mod options;
-pub mod paired;
 pub mod plan;
 pub mod report;
 pub mod ruleset;

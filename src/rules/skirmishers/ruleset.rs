@@ -1,5 +1,11 @@
 //! Skirmishers behind the ruleset boundary ([`crate::rules::Ruleset`]).
 
+mod battles;
+mod catalogue;
+mod conditions;
+mod engagements;
+mod reports;
+
 use crate::catalogue::error::{CatalogError, CatalogErrors};
 use crate::catalogue::force::ForceSpec;
 use crate::catalogue::raw::Sections;
@@ -9,7 +15,7 @@ use crate::rules::axis::{AxisKind, AxisSpec, Point};
 use crate::rules::battle::{BattleInfo, BattleMode, BattleSetup};
 use crate::rules::quantile_pair::QuantilePair;
 use crate::rules::ruleset::{
-    CostChart, CostRow, DetailChart, DetailRow, DetailTable, OddsReport, Role, RuleOptions, Ruleset, Weighted,
+    CostChart, CostRow, DetailChart, DetailRow, DetailTable, Game, OddsReport, Role, RuleOptions, Weighted,
 };
 use crate::stats::{ExactDuelOdds, ExactTtk, Metric};
 
@@ -19,11 +25,11 @@ use super::catalogue::{Catalogue, SECTIONS};
 use super::conditions::Conditions;
 use super::duel::Duel;
 use super::options::Options;
-use super::paired::PairedDuels;
 use super::plan::RunPolicy;
 use super::report;
 use super::tn::check_conditions;
 use super::trooper::{Armour, Experience};
+use crate::rules::kit::replay_paired::ReplayPaired;
 
 /// The Skirmishers ruleset.
 #[derive(Debug, Clone, Copy)]
@@ -159,8 +165,7 @@ const FLAGS: [AxisSpec; 1] = [AxisSpec {
 fn trooper_of<'a>(cat: &'a Catalogue, name: &str) -> Result<&'a super::trooper::Trooper, String> {
     cat.trooper(name)
 }
-
-impl Ruleset for Skirmishers {
+impl Game for Skirmishers {
     const NAME: &'static str = "skirmishers";
     const TITLE: &'static str = "Skirmishers v0.4 (War Department GM 1-1, 25 July 2025; illustrative troopers)";
     const LABEL: &'static str = "Skirmishers";
@@ -170,291 +175,10 @@ impl Ruleset for Skirmishers {
     const POLICIES: &'static [&'static str] = RunPolicy::NAMES;
     const SELECTORS: &'static [crate::rules::kit::select::Prefix] = super::catalogue::SELECTORS;
     const COST_UNIT: &'static str = "PV";
-
     type Catalogue = Catalogue;
     type Options = Options;
     type Conditions = Conditions;
     type Policy = RunPolicy;
-    type AttackRun = AttackRun;
-    type Duel = Duel;
-    type PairedRun = QuantilePair;
-    type PairedDuel = PairedDuels;
-    type Battle = SquadFight;
-
-    const BATTLE_MODES: &'static [BattleMode] = super::battle::BATTLE_MODES;
-    const BATTLE_POLICIES: &'static [&'static str] = super::battle::BATTLE_POLICIES;
-
-    fn forces(cat: &Catalogue) -> Vec<ForceSpec> {
-        super::battle::squads_as_forces(cat)
-    }
-
-    fn battle(
-        cat: &Catalogue,
-        setup: &BattleSetup<'_, Conditions, Options>,
-    ) -> Result<(SquadFight, BattleInfo), String> {
-        for c in setup.conditions {
-            check_conditions(c, setup.options)?;
-        }
-        super::battle::battle(
-            cat,
-            setup.mode,
-            setup.forces,
-            setup.conditions,
-            setup.options,
-            setup.policy,
-            setup.max_turns,
-        )
-    }
-
-    fn load(origin: &str, files: &[SourceFile], read_errors: Vec<CatalogError>) -> Result<Catalogue, CatalogErrors> {
-        Catalogue::from_read(origin, files, read_errors)
-    }
-
-    fn refers_to_undefined(files: &[SourceFile]) -> bool {
-        Catalogue::refers_to_undefined(files)
-    }
-
-    fn origin(cat: &Catalogue) -> (&str, &str) {
-        (&cat.origin, &cat.hash)
-    }
-
-    fn counts(cat: &Catalogue) -> String {
-        format!("{} weapons, {} troopers, {} squads", cat.weapons.len(), cat.troopers.len(), cat.squads.len())
-    }
-
-    fn listings() -> &'static [&'static str] {
-        &["troopers", "weapons", "squads", "forces"]
-    }
-
-    fn listing(cat: &Catalogue, what: &str) -> Result<Table, String> {
-        match what {
-            "forces" => Ok(crate::rules::sides::forces_table::<Self>(cat)),
-            _ => report::listing(cat, what),
-        }
-    }
-
-    fn select(cat: &Catalogue, _role: Role, selector: &str) -> Result<Vec<String>, String> {
-        cat.select(selector)
-    }
-
-    fn field(cat: &Catalogue, name: &str) -> Result<Vec<Weighted>, String> {
-        let s = cat.squad(name)?;
-        Ok(s.members.iter().map(|(i, n)| Weighted { name: cat.troopers[*i].name.clone(), weight: *n as f64 }).collect())
-    }
-
-    fn field_names(cat: &Catalogue) -> Vec<String> {
-        cat.squads.iter().map(|s| s.name.clone()).collect()
-    }
-
-    fn points(cat: &Catalogue, name: &str) -> Result<f64, String> {
-        Ok(trooper_of(cat, name)?.pv as f64)
-    }
-
-    fn display_name(cat: &Catalogue, _role: Role, name: &str) -> Result<String, String> {
-        Ok(trooper_of(cat, name)?.name.clone())
-    }
-
-    fn target_columns() -> Vec<(&'static str, Kind)> {
-        vec![("target_track", Kind::Text), ("target_armour_cells", Kind::Int)]
-    }
-
-    fn target_cells(cat: &Catalogue, target: &str) -> Vec<Cell> {
-        match cat.trooper(target) {
-            Ok(t) => vec![t.track.name().into(), t.armour_cells().into()],
-            Err(_) => vec![Cell::Null, Cell::Null],
-        }
-    }
-
-    fn axes() -> &'static [AxisSpec] {
-        &AXES
-    }
-
-    fn flags() -> &'static [AxisSpec] {
-        &FLAGS
-    }
-
-    fn conditions(p: &Point) -> Result<Conditions, String> {
-        let int = |n: &str| p.get(n).parse::<i64>().map_err(|_| format!("{n}: not a whole number"));
-        let hp = int("firer_hp")? as i32;
-        Ok(Conditions {
-            range: int("range")? as u32,
-            obstructions: int("obstructions")? as u32,
-            smoke_dots: int("smoke_dots")? as u32,
-            attacker_prone: p.get("attacker_prone") == "true",
-            target_prone: p.get("target_prone") == "true",
-            sneak_suit: p.get("sneak_suit") == "true",
-            firer_hp: (hp < 12).then_some(hp),
-            armour: Armour::parse(p.get("armour")),
-            experience: Experience::parse(p.get("experience")),
-            entangled: p.get("entangled") == "true",
-            tunnel: p.get("tunnel") == "true",
-            target_swimming: p.get("target_swimming") == "true",
-        })
-    }
-
-    fn check_conditions(c: &Conditions, o: &Options) -> Result<(), String> {
-        check_conditions(c, o)
-    }
-
-    fn describe(c: &Conditions) -> String {
-        c.describe()
-    }
-
-    fn odds(
-        cat: &Catalogue,
-        attacker: &str,
-        weapon: Option<&str>,
-        target: &str,
-        c: &Conditions,
-        o: &Options,
-    ) -> Result<OddsReport, String> {
-        check_conditions(c, o)?;
-        report::odds_report(cat, trooper_of(cat, attacker)?, weapon, trooper_of(cat, target)?, c, o)
-    }
-
-    fn attack_run(
-        cat: &Catalogue,
-        attacker: &str,
-        target: &str,
-        c: &Conditions,
-        o: &Options,
-        policy: RunPolicy,
-        max_turns: u32,
-    ) -> Result<AttackRun, String> {
-        check_conditions(c, o)?;
-        AttackRun::new(trooper_of(cat, attacker)?, trooper_of(cat, target)?, c, o, policy, max_turns)
-    }
-
-    fn exact_run(run: &AttackRun) -> ExactTtk {
-        run.exact()
-    }
-
-    fn plan(_cat: &Catalogue, _attacker: &str, run: &AttackRun) -> Vec<(u32, String)> {
-        run.plan
-            .rounds
-            .iter()
-            .enumerate()
-            .flat_map(|(r, steps)| {
-                steps.iter().map(move |s| (r as u32 + 1, run.plan.weapons[s.weapon as usize].clone()))
-            })
-            .collect()
-    }
-
-    fn duel(
-        cat: &Catalogue,
-        a: &str,
-        b: &str,
-        c: &Conditions,
-        o: &Options,
-        _policy: RunPolicy,
-        max_turns: u32,
-    ) -> Result<Duel, String> {
-        check_conditions(c, o)?;
-        Duel::new(trooper_of(cat, a)?, trooper_of(cat, b)?, c, o, max_turns)
-    }
-
-    /// A weapon (or grenade) in range with a target number: the first round's plan of
-    /// the default policy holds an attack.
-    fn can_attack(cat: &Catalogue, a: &str, d: &str, c: &Conditions, o: &Options) -> Result<bool, String> {
-        check_conditions(c, o)?;
-        let run = AttackRun::new(trooper_of(cat, a)?, trooper_of(cat, d)?, c, o, RunPolicy::default(), 1)?;
-        Ok(run.plan.attacks() > 0)
-    }
-
-    fn exact_duel(d: &Duel) -> Option<ExactDuelOdds> {
-        d.exact().map(|e| ExactDuelOdds { p_a_wins: e.p_a_wins, p_b_wins: e.p_b_wins, p_draw: e.p_undecided })
-    }
-
-    fn paired_run(a: AttackRun, b: AttackRun, metric: Metric) -> Result<QuantilePair, String> {
-        QuantilePair::new(&a.exact(), &b.exact(), metric)
-    }
-
-    fn paired_duel(a: Duel, b: Duel, metric: Metric) -> Result<PairedDuels, String> {
-        if metric != Metric::Win {
-            return Err("duels compare by win".into());
-        }
-        Ok(PairedDuels { a, b })
-    }
-
-    fn detail_tables() -> Vec<DetailTable> {
-        vec![DetailTable {
-            name: "track_odds",
-            attacker_columns: vec![("weapon", Kind::Text)],
-            value_columns: report::odds_value_columns(),
-        }]
-    }
-
-    fn detail_charts() -> Vec<DetailChart> {
-        vec![
-            DetailChart {
-                name: "hit",
-                table: "track_odds",
-                value: "p_hit",
-                value_label: "P(hit) of one attack",
-                per: &["attacker"],
-                rows: "weapon",
-                row_order: None,
-                row_order_label: "",
-                x_axes: &["range", "obstructions"],
-                panel_axis: None,
-            },
-            DetailChart {
-                name: "out",
-                table: "track_odds",
-                value: "p_out",
-                value_label: "P(out) after one attack",
-                per: &["attacker", "weapon"],
-                rows: "target",
-                row_order: Some("target_armour_cells"),
-                row_order_label: "armour ",
-                x_axes: &["armour", "range"],
-                panel_axis: None,
-            },
-        ]
-    }
-
-    fn cost_charts() -> Vec<CostChart> {
-        vec![CostChart {
-            name: "cost-weapon-p-out-per-attack",
-            column: "p_out_per_attack",
-            weapons: true,
-            title: "Weapons: P(out) with one attack",
-            value_label: "P(out) per attack",
-            finding: "Weapons most likely to put a target out with one attack",
-            unit: "P(out) per attack",
-            note: None,
-        }]
-    }
-
-    fn detail_rows(
-        _table: usize,
-        cat: &Catalogue,
-        attacker: &str,
-        target: &str,
-        c: &Conditions,
-        o: &Options,
-    ) -> Result<Vec<DetailRow>, String> {
-        Ok(report::odds_rows(trooper_of(cat, attacker)?, trooper_of(cat, target)?, c, o))
-    }
-
-    fn cost_attacker_columns() -> Vec<(&'static str, Kind)> {
-        vec![("attacker_experience", Kind::Text)]
-    }
-
-    fn cost_value_columns() -> Vec<(&'static str, Kind)> {
-        report::cost_value_columns()
-    }
-
-    fn cost_rows(
-        cat: &Catalogue,
-        attacker: &str,
-        target: &str,
-        c: &Conditions,
-        o: &Options,
-        run: &AttackRun,
-    ) -> Result<Vec<CostRow>, String> {
-        Ok(report::cost_rows(trooper_of(cat, attacker)?, trooper_of(cat, target)?, c, o, run))
-    }
 }
 
 impl RuleOptions for Options {}

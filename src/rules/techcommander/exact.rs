@@ -47,26 +47,6 @@ impl AttackRun {
             }
             alive = next;
         }
-        let mut cum = 0.0;
-        let p_kill_by_turn: Vec<f64> = kill_by_turn
-            .iter()
-            .map(|p| {
-                cum += p;
-                // a probability: rounding in the sum must not carry it past 1
-                cum.min(1.0)
-            })
-            .collect();
-        let p_kill = cum.min(1.0);
-        let mean = |pmf: &[f64]| {
-            (p_kill > 0.0).then(|| pmf.iter().enumerate().map(|(i, p)| (i + 1) as f64 * p).sum::<f64>() / p_kill)
-        };
-        ExactTtk {
-            mean_turns: mean(&kill_by_turn),
-            mean_actions: mean(&kill_by_action),
-            kill_by_turn,
-            p_kill_by_turn,
-            kill_by_action,
-            p_kill,
-        }
+        ExactTtk::from_kill_pmfs(kill_by_turn, kill_by_action)
     }
 }

@@ -55,12 +55,13 @@ impl ExactDuel {
     pub fn p_mutual_kill(&self) -> f64 {
         self.mutual_by_turn.iter().sum()
     }
-    /// The three outcomes; a draw is a mutual kill or a timeout.
+    /// The four outcomes: A wins, B wins, mutual kill, timeout.
     pub fn odds(&self) -> ExactDuelOdds {
         ExactDuelOdds {
             p_a_wins: self.p_a_wins(),
             p_b_wins: self.p_b_wins(),
-            p_draw: self.p_mutual_kill() + self.p_timeout,
+            p_mutual: self.p_mutual_kill(),
+            p_timeout: self.p_timeout,
         }
     }
     /// E[turns played], a timeout counting as the turn cap.

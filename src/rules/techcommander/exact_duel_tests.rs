@@ -1,7 +1,7 @@
 //! The exact duel against hand-computed cases and against the Monte Carlo duel kernel.
 
 use crate::engine::{Cell, RunConfig, Silent, Trials, run};
-use crate::rules::Ruleset;
+use crate::rules::ruleset::prelude::*;
 use crate::rules::techcommander::catalogue::{Catalogue, UnitKind, Weapon};
 use crate::rules::techcommander::conditions::Conditions;
 use crate::rules::techcommander::duel::Duel;
@@ -191,6 +191,6 @@ fn the_exact_law_sums_to_one() {
         let total = e.p_a_wins() + e.p_b_wins() + e.p_mutual_kill() + e.p_timeout;
         assert!((total - 1.0).abs() < 1e-9, "{label}: {total}");
         let o = e.odds();
-        assert!((o.p_a_wins + o.p_b_wins + o.p_draw - 1.0).abs() < 1e-9, "{label}");
+        assert!((o.p_a_wins + o.p_b_wins + o.p_draw() - 1.0).abs() < 1e-9, "{label}");
     }
 }

@@ -44,8 +44,20 @@ const DUEL_JSON: &[&str] = &[
     "mean_turns",
     "exact",
 ];
-const DUEL_EXACT_JSON: &[&str] =
-    &["ruleset", "a", "b", "conditions", "policy", "max_turns", "method", "p_a_wins", "p_b_wins", "p_draw"];
+const DUEL_EXACT_JSON: &[&str] = &[
+    "ruleset",
+    "a",
+    "b",
+    "conditions",
+    "policy",
+    "max_turns",
+    "method",
+    "p_a_wins",
+    "p_b_wins",
+    "p_draw",
+    "p_mutual_kill",
+    "p_timeout",
+];
 
 #[test]
 fn contract_odds() {
@@ -142,7 +154,16 @@ fn contract_duel() {
             p.csv(&csv.what, &csv.stdout, &|_| false);
         }
         p.ok(&exact("table"), true);
-        p.ok_json(&exact("json"), true, DUEL_EXACT_JSON);
+        let run = exact("json");
+        if let Some(j) = p.ok_json(&run, true, DUEL_EXACT_JSON) {
+            // the four outcomes kept apart: they add to 1, and a draw is a mutual kill
+            // or a timeout
+            let v = |k: &str| j[k].as_f64().unwrap_or(f64::NAN);
+            let four = v("p_a_wins") + v("p_b_wins") + v("p_mutual_kill") + v("p_timeout");
+            if (four - 1.0).abs() > 1e-12 || (v("p_mutual_kill") + v("p_timeout") - v("p_draw")).abs() > 1e-12 {
+                p.add(format!("{}: the four exact outcomes do not add up: {j}", run.what));
+            }
+        }
         let csv = exact("csv");
         if p.ok(&csv, true) {
             p.csv(&csv.what, &csv.stdout, &|_| true);

@@ -1,0 +1,84 @@
+//! MECHCOM: its detail and cost tables, charts and odds cards ([`crate::rules::ruleset::Reports`]).
+
+use super::*;
+
+impl crate::rules::ruleset::Reports for Mechcom {
+    fn detail_tables() -> Vec<DetailTable> {
+        vec![DetailTable {
+            name: "attack_odds",
+            attacker_columns: report::odds_attacker_columns(),
+            value_columns: report::odds_value_columns(),
+        }]
+    }
+
+    fn detail_charts() -> Vec<DetailChart> {
+        vec![DetailChart {
+            name: "odds",
+            table: "attack_odds",
+            value: "p_destroy",
+            value_label: "P(destroy with one attack)",
+            per: &["attacker", "weapon"],
+            rows: "target",
+            row_order: Some("target_integrity"),
+            row_order_label: "Integrity ",
+            x_axes: &["cover", "range"],
+            panel_axis: Some("engaged"),
+        }]
+    }
+
+    fn cost_charts() -> Vec<CostChart> {
+        vec![
+            CostChart {
+                name: "cost-integrity-per-round-per-point",
+                column: "integrity_per_round_per_point",
+                weapons: false,
+                title: "Expected Integrity taken per {turn} (all attacks of {turn} 1), per point",
+                value_label: "Integrity per {turn} per point",
+                finding: "Most Integrity taken per {turn} per point (every attack of its {turn})",
+                unit: "Integrity per {turn} per point",
+                note: None,
+            },
+            CostChart {
+                name: "cost-weapon-integrity-per-attack",
+                column: "expected_integrity_loss_per_attack",
+                weapons: true,
+                title: "Weapons: expected Integrity taken per attack",
+                value_label: "Integrity per attack",
+                finding: "Weapons that take the most Integrity per attack",
+                unit: "Integrity per attack",
+                note: None,
+            },
+        ]
+    }
+
+    fn detail_rows(
+        _table: usize,
+        cat: &Catalogue,
+        a: &str,
+        t: &str,
+        c: &Setting,
+        o: &Options,
+    ) -> Result<Vec<DetailRow>, String> {
+        report::odds_rows(&model(cat, a, c.attacker)?, &model(cat, t, c.target)?, c, o)
+    }
+
+    fn cost_attacker_columns() -> Vec<(&'static str, Kind)> {
+        report::cost_attacker_columns()
+    }
+
+    fn cost_value_columns() -> Vec<(&'static str, Kind)> {
+        report::cost_value_columns()
+    }
+
+    fn cost_rows(
+        cat: &Catalogue,
+        a: &str,
+        t: &str,
+        c: &Setting,
+        o: &Options,
+        run: &AttackRun,
+    ) -> Result<Vec<CostRow>, String> {
+        let am = model(cat, a, c.attacker)?;
+        report::cost_rows(&am, cat.model_cost(a), &model(cat, t, c.target)?, c, o, run)
+    }
+}

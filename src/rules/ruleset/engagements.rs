@@ -1,0 +1,124 @@
+//! The engagements capability: exact odds, attack runs, duels and their pairings.
+
+use crate::engine::Kernel;
+use crate::stats::{DuelTally, ExactDuelOdds, ExactTtk, Metric, PairedTally, TtkTally};
+
+use super::{Catalogue, ConditionRules, OddsReport};
+
+/// Turns over which [`Engagements::can_attack`]'s default looks for a kill.
+pub const CAN_ATTACK_TURNS: u32 = 20;
+
+/// What a game plays one side against another: the compiled kernels (concrete types, so
+/// the hot loops stay monomorphic) and their exact solvers.
+pub trait Engagements: Catalogue + ConditionRules {
+    /// One side attacking an inert target until it is destroyed or time runs out.
+    type AttackRun: Kernel<Tally = TtkTally>;
+    /// Two sides attacking each other.
+    type Duel: Kernel<Tally = DuelTally>;
+    /// Two attack runs on common random numbers (`compare`).
+    type PairedRun: Kernel<Tally = PairedTally>;
+    /// Two duels against one opponent on common random numbers (`compare`, `gauntlet`).
+    type PairedDuel: Kernel<Tally = PairedTally>;
+
+    /// Exact odds of one attack (or each weapon) of `attacker` against `target`.
+    ///
+    /// # Errors
+    /// Unknown names or weapon, or an attack the rules do not allow.
+    fn odds(
+        cat: &Self::Catalogue,
+        attacker: &str,
+        weapon: Option<&str>,
+        target: &str,
+        c: &Self::Conditions,
+        o: &Self::Options,
+    ) -> Result<OddsReport, String>;
+
+    /// Compile the attack run of `attacker` against an inert `target`.
+    ///
+    /// # Errors
+    /// Unknown names, or what the kernel refuses to play.
+    fn attack_run(
+        cat: &Self::Catalogue,
+        attacker: &str,
+        target: &str,
+        c: &Self::Conditions,
+        o: &Self::Options,
+        policy: Self::Policy,
+        max_turns: u32,
+    ) -> Result<Self::AttackRun, String>;
+    /// The run's exact time-to-kill law, or [`ExactTtk::unavailable`] where the options
+    /// choose a model with no exact solver (`ttk --exact` then refuses the run).
+    fn exact_run(run: &Self::AttackRun) -> ExactTtk;
+    /// The run's plan for people: (turn from 1, weapon) per attack.
+    fn plan(cat: &Self::Catalogue, attacker: &str, run: &Self::AttackRun) -> Vec<(u32, String)>;
+    /// What the run leaves out of the rules, one sentence each, for its report
+    /// (`not modelled:` lines and the JSON key `not_modelled`); none by default.
+    fn run_notes(_run: &Self::AttackRun) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Whether duel side `attacker` has an attack that can reach duel side `defender` at
+    /// conditions `c` (a weapon in range, a reach for a special attack): a side that
+    /// cannot is harmless in that engagement, whatever the dice. Engagements flag such
+    /// sides and `fit` leaves their matchups out.
+    ///
+    /// The default reads the exact attack run of `attacker` against `defender` (as
+    /// [`Catalogue::as_target`] names it) with the default policy over
+    /// [`CAN_ATTACK_TURNS`] turns: it can attack when the target can be destroyed at all
+    /// (and, where the run has no exact law, it is assumed to). Rooms override it with
+    /// their own range and reach data, which is exact and cheap.
+    ///
+    /// # Errors
+    /// Unknown names, or what the attack run refuses to play.
+    fn can_attack(
+        cat: &Self::Catalogue,
+        attacker: &str,
+        defender: &str,
+        c: &Self::Conditions,
+        o: &Self::Options,
+    ) -> Result<bool, String> {
+        let target = Self::as_target(defender);
+        let run = Self::attack_run(cat, attacker, &target, c, o, Self::Policy::default(), CAN_ATTACK_TURNS)?;
+        let law = Self::exact_run(&run);
+        Ok(!law.is_available() || law.p_kill > 0.0)
+    }
+
+    /// Compile a duel of `a` and `b`, each attacking the other.
+    ///
+    /// # Errors
+    /// Unknown names, or what the kernel refuses to play.
+    fn duel(
+        cat: &Self::Catalogue,
+        a: &str,
+        b: &str,
+        c: &Self::Conditions,
+        o: &Self::Options,
+        policy: Self::Policy,
+        max_turns: u32,
+    ) -> Result<Self::Duel, String>;
+
+    /// The duel's exact outcome, with A wins, B wins, mutual kill and timeout kept
+    /// apart, where the ruleset has an exact solver for it (sides that cannot change
+    /// each other's state); `None` otherwise.
+    fn exact_duel(_duel: &Self::Duel) -> Option<ExactDuelOdds> {
+        None
+    }
+
+    /// What the duel leaves out of the rules, one sentence each (both sides), for its
+    /// report (`not modelled:` lines and the JSON key `not_modelled`); none by default.
+    fn duel_notes(_duel: &Self::Duel) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Pair two attack runs against the same target for `compare` (common random
+    /// numbers: the kernel draws each trial's numbers once for both).
+    ///
+    /// # Errors
+    /// A metric the pairing cannot measure.
+    fn paired_run(a: Self::AttackRun, b: Self::AttackRun, metric: Metric) -> Result<Self::PairedRun, String>;
+    /// Pair two duels against the same opponent for `compare` and `gauntlet`.
+    ///
+    /// # Errors
+    /// A metric the pairing cannot measure.
+    fn paired_duel(a: Self::Duel, b: Self::Duel, metric: Metric) -> Result<Self::PairedDuel, String>;
+}

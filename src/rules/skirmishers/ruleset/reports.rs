@@ -1,0 +1,85 @@
+//! Skirmishers: its detail and cost tables, charts and odds cards ([`crate::rules::ruleset::Reports`]).
+
+use super::*;
+
+impl crate::rules::ruleset::Reports for Skirmishers {
+    fn detail_tables() -> Vec<DetailTable> {
+        vec![DetailTable {
+            name: "track_odds",
+            attacker_columns: vec![("weapon", Kind::Text)],
+            value_columns: report::odds_value_columns(),
+        }]
+    }
+
+    fn detail_charts() -> Vec<DetailChart> {
+        vec![
+            DetailChart {
+                name: "hit",
+                table: "track_odds",
+                value: "p_hit",
+                value_label: "P(hit) of one attack",
+                per: &["attacker"],
+                rows: "weapon",
+                row_order: None,
+                row_order_label: "",
+                x_axes: &["range", "obstructions"],
+                panel_axis: None,
+            },
+            DetailChart {
+                name: "out",
+                table: "track_odds",
+                value: "p_out",
+                value_label: "P(out) after one attack",
+                per: &["attacker", "weapon"],
+                rows: "target",
+                row_order: Some("target_armour_cells"),
+                row_order_label: "armour ",
+                x_axes: &["armour", "range"],
+                panel_axis: None,
+            },
+        ]
+    }
+
+    fn cost_charts() -> Vec<CostChart> {
+        vec![CostChart {
+            name: "cost-weapon-p-out-per-attack",
+            column: "p_out_per_attack",
+            weapons: true,
+            title: "Weapons: P(out) with one attack",
+            value_label: "P(out) per attack",
+            finding: "Weapons most likely to put a target out with one attack",
+            unit: "P(out) per attack",
+            note: None,
+        }]
+    }
+
+    fn detail_rows(
+        _table: usize,
+        cat: &Catalogue,
+        attacker: &str,
+        target: &str,
+        c: &Conditions,
+        o: &Options,
+    ) -> Result<Vec<DetailRow>, String> {
+        Ok(report::odds_rows(trooper_of(cat, attacker)?, trooper_of(cat, target)?, c, o))
+    }
+
+    fn cost_attacker_columns() -> Vec<(&'static str, Kind)> {
+        vec![("attacker_experience", Kind::Text)]
+    }
+
+    fn cost_value_columns() -> Vec<(&'static str, Kind)> {
+        report::cost_value_columns()
+    }
+
+    fn cost_rows(
+        cat: &Catalogue,
+        attacker: &str,
+        target: &str,
+        c: &Conditions,
+        o: &Options,
+        run: &AttackRun,
+    ) -> Result<Vec<CostRow>, String> {
+        Ok(report::cost_rows(trooper_of(cat, attacker)?, trooper_of(cat, target)?, c, o, run))
+    }
+}
