@@ -211,7 +211,7 @@ impl<'a> Fields<'a> {
                 self.error(
                     Some(key),
                     field.position,
-                    format!("must be at most {MAX_NUMBER:e} (sums of such values must stay finite), got {v}"),
+                    format!("must be at most {MAX_NUMBER:e} (sums of such values must stay finite), got {v:e}"),
                 );
                 0.0
             }

@@ -63,7 +63,7 @@ pub struct Cli {
     /// Write CSV text exactly as in the inputs: without it, a text cell that begins with
     /// =, +, -, @, tab or CR (and is not a number) gets a leading ' so that spreadsheets
     /// do not run it as a formula [env: VOLLEY_CSV_RAW=1]
-    #[arg(long, global = true, env = CSV_RAW_ENV, hide_env = true)]
+    #[arg(long, global = true, env = CSV_RAW_ENV, hide_env = true, value_parser = clap::builder::BoolishValueParser::new())]
     pub csv_raw: bool,
     /// Largest catalogue or scenario file to read, in bytes (0: no limit)
     #[arg(long, global = true, value_name = "BYTES", default_value_t = crate::catalogue::source::DEFAULT_MAX_INPUT_BYTES)]

@@ -613,7 +613,8 @@ impl Scenario {
                 errors.push(self.error("seatings", self.positions.seatings, e));
             }
             if errors.is_empty() {
-                let what = format!("{} forces at the grid's {} points", forces.len(), self.points());
+                let points = self.points();
+                let what = format!("{} forces at the grid's {points} point{}", forces.len(), if points == 1 { "" } else { "s" });
                 if let Err(e) = limits::check(
                     self.battle_cells(forces.len()),
                     self.trials_per_cell(),

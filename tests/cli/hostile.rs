@@ -136,7 +136,7 @@ fn grid_errors_and_unknown_names_are_reported_in_one_pass() {
     assert_eq!(out.status.code(), Some(1));
     let err = stderr_of(&out);
     assert!(err.contains("2 errors found"), "{err}");
-    assert!(err.contains("s.toml:4:15: scenario \"two\": field `attackers[0]`"), "{err}");
+    assert!(err.contains("s.toml:4:14: scenario \"two\": field `attackers[0]`"), "{err}");
     assert!(err.contains("s.toml:8:10: scenario \"two\": field `grid.cover`: unknown cover `light`"), "{err}");
 }
 
@@ -152,7 +152,7 @@ fn field_weights_whose_sum_overflows_are_refused_naming_the_entry() {
     let err = stderr_of(&out);
     assert!(err.contains("2 errors found"), "{err}");
     assert!(
-        err.contains("fields.toml:4:40: field \"huge\": field `opponents[0].weight`: must be at most 1e12"),
+        err.contains("fields.toml:4:37: field \"huge\": field `opponents[0].weight`: must be at most 1e12 (sums of such values must stay finite), got 1e308"),
         "{err}"
     );
     assert!(err.contains("field `opponents[1].weight`"), "{err}");
@@ -225,8 +225,8 @@ fn generated_force_spaces_beyond_the_battle_cell_limit_are_refused_up_front() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1), "{}", stderr_of(&out));
     let err = stderr_of(&out);
-    assert!(err.contains("gen.toml:5:1: scenario \"gen\": field `generate`:"), "{err}");
-    assert!(err.contains("forces at the grid's 1 points make") && err.contains("more than the limit of 4000"), "{err}");
+    assert!(err.contains("gen.toml:5:12: scenario \"gen\": field `generate`:"), "{err}");
+    assert!(err.contains("100 forces at the grid's 1 point make 9900 cells") && err.contains("more than the limit of 4000"), "{err}");
     assert!(err.contains("--max-cells"), "{err}");
 }
 
