@@ -614,7 +614,11 @@ impl Scenario {
             }
             if errors.is_empty() {
                 let points = self.points();
-                let what = format!("{} forces at the grid's {points} point{}", forces.len(), if points == 1 { "" } else { "s" });
+                let what = format!(
+                    "{} forces at the grid's {points} point{}",
+                    forces.len(),
+                    if points == 1 { "" } else { "s" }
+                );
                 if let Err(e) = limits::check(
                     self.battle_cells(forces.len()),
                     self.trials_per_cell(),

@@ -226,7 +226,10 @@ fn generated_force_spaces_beyond_the_battle_cell_limit_are_refused_up_front() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr_of(&out));
     let err = stderr_of(&out);
     assert!(err.contains("gen.toml:5:12: scenario \"gen\": field `generate`:"), "{err}");
-    assert!(err.contains("100 forces at the grid's 1 point make 9900 cells") && err.contains("more than the limit of 4000"), "{err}");
+    assert!(
+        err.contains("100 forces at the grid's 1 point make 9900 cells") && err.contains("more than the limit of 4000"),
+        "{err}"
+    );
     assert!(err.contains("--max-cells"), "{err}");
 }
 
