@@ -49,6 +49,7 @@ pub const MAX_TURNS_LIMIT: u32 = 1000;
 /// Longest scenario `name`, in bytes: it becomes the report directory's name, and a file
 /// system takes at most 255 bytes per name, less what staging adds around it.
 pub const MAX_NAME_BYTES: usize = 200;
+
 /// The turn cap when none is given.
 pub const DEFAULT_MAX_TURNS: u32 = 20;
 
@@ -496,10 +497,8 @@ impl Scenario {
         let grid = f.table("grid", |g| read_grid(g, R::axes())).unwrap_or_else(|| Grid::defaults(R::axes()));
         // The grid alone is checked here, before anything expands it; with the sides and
         // trials when names are resolved (`resolve`).
-        let points = super::limits::product(grid.axes.iter().map(|(_, v)| v.len()));
-        if let Err(e) =
-            super::limits::check(points, 1, limits::CellKind::Engagement, &format!("the grid's {points} points"))
-        {
+        let points = limits::product(grid.axes.iter().map(|(_, v)| v.len()));
+        if let Err(e) = limits::check(points, 1, limits::CellKind::Engagement, &format!("the grid's {points} points")) {
             let pos = f.position_of("grid");
             f.error(Some("grid"), pos, e);
         }
