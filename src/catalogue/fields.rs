@@ -146,7 +146,7 @@ impl<'a> Fields<'a> {
                 // A name is one line of printable text; other text (a chart's `lines`, a
                 // note) may also hold tabs and line breaks.
                 let text = s.trim();
-                match forbidden_char(text, key != "name" && text.contains('\n')) {
+                match forbidden_char(text, key != "name") {
                     Some(c) => {
                         self.error(Some(key), field.position, forbidden_message(c));
                         None
@@ -558,7 +558,7 @@ mod tests {
 
     #[test]
     fn names_with_control_characters_and_numbers_too_large_to_sum_are_errors() {
-        let text = "name = \"Gun\\u001b[2J\"\nnote = \"two\\nlines\\tok\"\nkind = \"a\\u0007\"\n\
+        let text = "name = \"Gun\\u001b[2J\"\nnote = \"two\\nlines\\tok\"\nkind = \"a\\u0007\"\ntabbed = \"a\\tb\"\n\
                     list = [\"x\", \"y\\u0000\"]\nweight = 1e308\nok = 1e12\n";
         let entry = parse_toml_document("s.toml", Section::SCENARIO, text).unwrap();
         let mut errors = Vec::new();
@@ -566,6 +566,7 @@ mod tests {
         assert_eq!(f.string("name", true), None);
         assert_eq!(f.string("note", false).as_deref(), Some("two\nlines\tok"), "text over lines keeps its breaks");
         assert_eq!(f.string("kind", false), None);
+        assert_eq!(f.string("tabbed", false).as_deref(), Some("a\tb"), "a tab in a value that is no name");
         assert_eq!(f.string_list("list").len(), 1);
         assert_eq!(f.number("weight", None), 0.0);
         assert_eq!(f.number("ok", None), 1e12);

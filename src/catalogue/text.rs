@@ -5,8 +5,8 @@
 use std::borrow::Cow;
 
 /// The first control character of `text` that is not allowed: any Unicode Cc character,
-/// except tab, line feed and carriage return when `multiline` (text spread over lines,
-/// such as a chart's `lines`).
+/// except tab, line feed and carriage return when `multiline` (free text such as a note
+/// or a chart's `lines`; never a name).
 pub fn forbidden_char(text: &str, multiline: bool) -> Option<char> {
     text.chars().find(|&c| c.is_control() && !(multiline && matches!(c, '\t' | '\n' | '\r')))
 }
