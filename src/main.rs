@@ -24,9 +24,11 @@ fn main() -> ExitCode {
             if broken_pipe {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("error: {err}");
+            // Whatever an input said reaches the terminal with control characters escaped.
+            let shown = |text: String| volley::catalogue::text::shown(&text).into_owned();
+            eprintln!("error: {}", shown(err.to_string()));
             for cause in err.chain().skip(1) {
-                eprintln!("  caused by: {cause}");
+                eprintln!("  caused by: {}", shown(cause.to_string()));
             }
             if err.downcast_ref::<UsageError>().is_some() {
                 eprintln!("\nFor more information, try '--help'.");

@@ -84,6 +84,8 @@ fn engine_duel_counts(a: &str, b: &str, range: f64, seed: u64, trials: u64) -> [
 mod battle;
 #[path = "cli/catalogue.rs"]
 mod catalogue;
+#[path = "cli/hostile.rs"]
+mod hostile;
 #[path = "cli/charts.rs"]
 mod report_charts;
 

@@ -54,18 +54,21 @@ impl CatalogError {
 
 impl fmt::Display for CatalogError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.file)?;
+        // What files said is repeated with control characters escaped: a message never
+        // sends a raw escape sequence to the terminal.
+        use super::text::shown;
+        write!(f, "{}", shown(&self.file))?;
         if let Some(p) = self.position {
             write!(f, ":{}:{}", p.line, p.column)?;
         }
         write!(f, ":")?;
         if let Some(e) = &self.entry {
-            write!(f, " {e}:")?;
+            write!(f, " {}:", shown(e))?;
         }
         if let Some(field) = &self.field {
-            write!(f, " field `{field}`:")?;
+            write!(f, " field `{}`:", shown(field))?;
         }
-        write!(f, " {}", self.message)
+        write!(f, " {}", shown(&self.message))
     }
 }
 

@@ -2,6 +2,13 @@
 
 use super::error::{CatalogError, Position, did_you_mean, with_article};
 use super::raw::{RawEntry, RawField, RawValue, split_cell};
+use super::text::{forbidden_char, forbidden_message};
+
+/// Largest magnitude of a number read by [`Fields::number`] (weights, points, costs,
+/// ranges): a thousand times any value a game uses, and small enough that sums of
+/// millions of them stay finite and exact to the unit (a weight of `1e308` would make a
+/// field's total weight infinite and every share of it NaN).
+pub const MAX_NUMBER: f64 = 1e12;
 
 /// Reads the fields of one entry. Each getter records an error and returns a default
 /// when the field is missing, of the wrong type or out of range; [`Fields::finish`] then
@@ -135,7 +142,18 @@ impl<'a> Fields<'a> {
             return None;
         };
         match &field.value {
-            RawValue::Str(s) | RawValue::Cell(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
+            RawValue::Str(s) | RawValue::Cell(s) if !s.trim().is_empty() => {
+                // A name is one line of printable text; other text (a chart's `lines`, a
+                // note) may also hold tabs and line breaks.
+                let text = s.trim();
+                match forbidden_char(text, key != "name") {
+                    Some(c) => {
+                        self.error(Some(key), field.position, forbidden_message(c));
+                        None
+                    }
+                    None => Some(text.to_string()),
+                }
+            }
             RawValue::Str(_) | RawValue::Cell(_) => {
                 self.error(Some(key), field.position, "must not be empty");
                 None
@@ -188,7 +206,15 @@ impl<'a> Fields<'a> {
             _ => None,
         };
         match value {
-            Some(v) if v.is_finite() && v >= 0.0 => v,
+            Some(v) if v.is_finite() && (0.0..=MAX_NUMBER).contains(&v) => v,
+            Some(v) if v.is_finite() && v > MAX_NUMBER => {
+                self.error(
+                    Some(key),
+                    field.position,
+                    format!("must be at most {MAX_NUMBER:e} (sums of such values must stay finite), got {v:e}"),
+                );
+                0.0
+            }
             Some(v) => {
                 self.error(Some(key), field.position, format!("must be a number of at least 0, got {v}"));
                 0.0
@@ -240,7 +266,7 @@ impl<'a> Fields<'a> {
         let Some(field) = self.take(key) else {
             return Vec::new();
         };
-        match &field.value {
+        let list = match &field.value {
             RawValue::Array(items) => self.items(key, items, "a non-empty string", |v| match v {
                 RawValue::Str(s) if !s.trim().is_empty() => Some(s.trim().to_string()),
                 _ => None,
@@ -250,7 +276,21 @@ impl<'a> Fields<'a> {
                 self.wrong_type(key, field, "an array of strings");
                 Vec::new()
             }
+        };
+        self.printable(key, list)
+    }
+
+    /// `list` without the items that hold a control character, each an error at
+    /// `key[i]` (names and values are printable text).
+    fn printable(&mut self, key: &str, list: Vec<(String, Option<Position>)>) -> Vec<(String, Option<Position>)> {
+        let mut out = Vec::with_capacity(list.len());
+        for (i, (text, pos)) in list.into_iter().enumerate() {
+            match forbidden_char(&text, false) {
+                Some(c) => self.error(Some(&format!("{key}[{i}]")), pos, forbidden_message(c)),
+                None => out.push((text, pos)),
+            }
         }
+        out
     }
 
     /// An array of inline tables (`[{ name = "x", count = 2 }]`), each read with `read`.
@@ -427,11 +467,13 @@ impl Fields<'_> {
             return Vec::new();
         };
         match &field.value {
-            RawValue::Array(items) => self.items(key, items, "a number", |v| match v {
-                RawValue::Int(v) => Some(*v as f64),
-                RawValue::Float(v) => Some(*v),
-                _ => None,
-            }),
+            RawValue::Array(items) => {
+                self.items(key, items, &format!("a number between -{MAX_NUMBER:e} and {MAX_NUMBER:e}"), |v| match v {
+                    RawValue::Int(v) if (*v as f64).abs() <= MAX_NUMBER => Some(*v as f64),
+                    RawValue::Float(v) if v.abs() <= MAX_NUMBER => Some(*v),
+                    _ => None,
+                })
+            }
             _ => {
                 self.wrong_type(key, field, "an array of numbers");
                 Vec::new()
@@ -465,6 +507,11 @@ impl Fields<'_> {
     pub fn scalar(&mut self, key: &str) -> Option<(String, Option<Position>)> {
         let field = self.take(key)?;
         match scalar_text(&field.value) {
+            Some(t) if forbidden_char(&t, false).is_some() => {
+                let c = forbidden_char(&t, false).unwrap_or_default();
+                self.error(Some(key), field.position, forbidden_message(c));
+                None
+            }
             Some(t) => Some((t, field.position)),
             None => {
                 self.wrong_type(key, field, "a string, number or boolean");
@@ -479,7 +526,7 @@ impl Fields<'_> {
         let Some(field) = self.take(key) else {
             return Vec::new();
         };
-        match &field.value {
+        let list = match &field.value {
             RawValue::Array(items) => self.items(key, items, "a string, number or boolean", scalar_text),
             other => match scalar_text(other) {
                 Some(t) => vec![(t, field.position)],
@@ -488,7 +535,8 @@ impl Fields<'_> {
                     Vec::new()
                 }
             },
-        }
+        };
+        self.printable(key, list)
     }
 }
 
@@ -507,6 +555,27 @@ fn scalar_text(v: &RawValue) -> Option<String> {
 mod tests {
     use super::*;
     use crate::catalogue::raw::{Section, parse_toml_document};
+
+    #[test]
+    fn names_with_control_characters_and_numbers_too_large_to_sum_are_errors() {
+        let text = "name = \"Gun\\u001b[2J\"\nnote = \"two\\nlines\\tok\"\nkind = \"a\\u0007\"\ntabbed = \"a\\tb\"\n\
+                    list = [\"x\", \"y\\u0000\"]\nweight = 1e308\nok = 1e12\n";
+        let entry = parse_toml_document("s.toml", Section::SCENARIO, text).unwrap();
+        let mut errors = Vec::new();
+        let mut f = Fields::new(&entry, &mut errors);
+        assert_eq!(f.string("name", true), None);
+        assert_eq!(f.string("note", false).as_deref(), Some("two\nlines\tok"), "text over lines keeps its breaks");
+        assert_eq!(f.string("kind", false), None);
+        assert_eq!(f.string("tabbed", false).as_deref(), Some("a\tb"), "a tab in a value that is no name");
+        assert_eq!(f.string_list("list").len(), 1);
+        assert_eq!(f.number("weight", None), 0.0);
+        assert_eq!(f.number("ok", None), 1e12);
+        let fields: Vec<_> = errors.iter().map(|e| e.field.clone().unwrap_or_default()).collect();
+        assert_eq!(fields, ["name", "kind", "list[1]", "weight"]);
+        assert!(errors[0].message.contains("control character \\u{1b}"), "{}", errors[0]);
+        assert!(errors[0].to_string().contains("\"Gun\\u{1b}[2J\"") || !errors[0].to_string().contains('\u{1b}'));
+        assert!(errors[3].message.contains("at most 1e12"), "{}", errors[3]);
+    }
 
     #[test]
     fn a_raw_field_is_read_as_written_with_its_position() {

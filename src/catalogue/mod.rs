@@ -11,6 +11,7 @@ pub mod force;
 pub mod layers;
 pub mod raw;
 pub mod source;
+pub mod text;
 
 pub use error::{CatalogError, CatalogErrors, Position};
 pub use layers::Layers;

@@ -3,6 +3,7 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use include_dir::{Dir, include_dir};
 
@@ -74,13 +75,51 @@ pub fn read_all(paths: &[PathBuf]) -> (Vec<SourceFile>, Vec<CatalogError>) {
             found.push(path.clone());
         }
         for file in found {
-            match fs::read_to_string(&file) {
+            match read_capped(&file) {
                 Ok(text) => files.push(SourceFile { name: file.display().to_string(), text }),
                 Err(e) => errors.push(CatalogError::new(file.display().to_string(), format!("cannot read: {e}"))),
             }
         }
     }
     (files, errors)
+}
+
+/// Default largest input file (catalogue file or scenario), in bytes: 16 MiB, a
+/// thousand times the largest shipped catalogue file.
+pub const DEFAULT_MAX_INPUT_BYTES: u64 = 16 << 20;
+
+static MAX_INPUT_BYTES: AtomicU64 = AtomicU64::new(DEFAULT_MAX_INPUT_BYTES);
+
+/// Set the largest input file this process reads (the command line's
+/// `--max-input-bytes`); 0 means no limit.
+pub fn set_max_input_bytes(bytes: u64) {
+    MAX_INPUT_BYTES.store(bytes, Ordering::Relaxed);
+}
+
+/// The largest input file this process reads, in bytes (0: no limit).
+pub fn max_input_bytes() -> u64 {
+    MAX_INPUT_BYTES.load(Ordering::Relaxed)
+}
+
+/// Read a text input file (a catalogue file or a scenario), reading at most
+/// [`max_input_bytes`] + 1 bytes whatever it is (`/dev/zero` included).
+///
+/// # Errors
+/// The file cannot be read, is larger than the limit (the message names the limit and
+/// the flag that raises it), or is not UTF-8 text.
+pub fn read_capped(path: &Path) -> Result<String, String> {
+    use std::io::Read as _;
+    let file = fs::File::open(path).map_err(|e| e.to_string())?;
+    let max = max_input_bytes();
+    let mut bytes = Vec::new();
+    let cap = if max == 0 { u64::MAX } else { max + 1 };
+    file.take(cap).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+    if max != 0 && bytes.len() as u64 > max {
+        return Err(format!(
+            "larger than {max} bytes, the limit for an input file (--max-input-bytes BYTES raises it, 0 lifts it)"
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| "stream did not contain valid UTF-8".to_string())
 }
 
 fn collect_dir(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {

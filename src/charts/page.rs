@@ -308,22 +308,22 @@ fn battle_findings(tables: &ReportTables) -> Vec<Finding> {
 
 /// `index.md`: summary, findings, charts (PNG), links to tables.
 pub fn markdown(info: &PageInfo, findings: &[Finding], charts: &[Chart]) -> String {
-    let mut md = format!("# {}\n\n", info.title);
+    let mut md = format!("# {}\n\n", md_escape(&info.title));
     md += "## What was run\n\n| | |\n|---|---|\n";
     for (k, v) in info.lines.clone() {
-        let _ = writeln!(md, "| {k} | {} |", v.replace('|', "\\|"));
+        let _ = writeln!(md, "| {} | {} |", md_escape(&k), md_escape(&v));
     }
     md += "\n## Headline findings\n\n";
     for f in findings {
-        let _ = writeln!(md, "- {f}");
+        let _ = writeln!(md, "- {}", md_escape(f));
     }
     md += "\n## Charts\n\n";
     for c in charts {
         let _ = writeln!(
             md,
             "### {}\n\n![{}](charts/{}.png)\n\n[SVG](charts/{}.svg) · [PNG, 300 dpi](charts/{}.png)\n",
-            c.title(),
-            c.title(),
+            md_escape(c.title()),
+            md_escape(c.title()),
             c.name,
             c.name,
             c.name
@@ -337,8 +337,30 @@ pub fn markdown(info: &PageInfo, findings: &[Finding], charts: &[Chart]) -> Stri
     md
 }
 
+/// Text for HTML: the markup characters as entities.
 fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+}
+
+/// Text for Markdown: HTML's markup characters as entities (Markdown passes raw HTML
+/// through) and backslash, brackets and bar backslash-escaped, so a name never becomes a
+/// tag, a link, an image or a table cell break (emphasis markers stay: findings bold
+/// their numbers).
+fn md_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\\' | '[' | ']' | '|' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Bold `**x**` markers to `<strong>`.
@@ -456,5 +478,16 @@ mod tests {
         let f = battle_findings(&ReportTables::from_named(&[("battles", seats), ("battle_forces", forces)]));
         assert!(f[0].starts_with("Strongest force: **Green** wins 50.0%"), "{}", f[0]);
         assert!(f[0].contains("weakest: **Red**"), "{}", f[0]);
+    }
+
+    #[test]
+    fn names_are_text_in_markdown_and_html() {
+        let hostile = "<script>&\"' [x](javascript:1) | <img onerror=y>";
+        let md = md_escape(hostile);
+        assert!(!md.contains('<') && !md.contains('>') && !md.contains("&\""), "{md}");
+        assert_eq!(md, "&lt;script&gt;&amp;\"' \\[x\\](javascript:1) \\| &lt;img onerror=y&gt;");
+        let html = escape(hostile);
+        assert!(!html.contains(['<', '>', '"', '\'']), "{html}");
+        assert_eq!(md_escape("**Dwarf** wins"), "**Dwarf** wins", "findings keep their bold");
     }
 }

@@ -68,7 +68,7 @@ impl Chart {
             self.draw_on(&root, footer)?;
             root.present().map_err(|e| format!("cannot render SVG: {e:?}"))?;
         }
-        Ok(out)
+        Ok(xml_chars(out))
     }
 
     /// The chart as a PNG file at 300 dpi (the resolution is recorded in the file).
@@ -85,6 +85,18 @@ impl Chart {
     }
 }
 
+/// `svg` with every character XML 1.0 does not allow (control characters other than tab,
+/// line feed and carriage return; U+FFFE and U+FFFF) replaced by U+FFFD, so that the
+/// document parses whatever text a chart was given (markup characters are escaped by the
+/// SVG backend).
+pub fn xml_chars(svg: String) -> String {
+    let bad = |c: char| (c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || matches!(c, '\u{fffe}' | '\u{ffff}');
+    if !svg.contains(bad) {
+        return svg;
+    }
+    svg.chars().map(|c| if bad(c) { '\u{fffd}' } else { c }).collect()
+}
+
 /// RGB pixels to PNG bytes with a pHYs chunk saying 300 dpi.
 pub fn encode_png(rgb: &[u8], w: u32, h: u32) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
@@ -98,4 +110,17 @@ pub fn encode_png(rgb: &[u8], w: u32, h: u32) -> Result<Vec<u8>, String> {
         writer.write_image_data(rgb).map_err(|e| format!("cannot encode PNG: {e}"))?;
     }
     Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn xml_forbidden_characters_become_replacement_characters() {
+        let svg = "<svg><text>a\0b\u{1b}[31m\u{7}\t\n\u{fffe}&amp;</text></svg>".to_string();
+        assert_eq!(xml_chars(svg), "<svg><text>a\u{fffd}b\u{fffd}[31m\u{fffd}\t\n\u{fffd}&amp;</text></svg>");
+        let clean = "<svg><text>Ünïcødé &lt;</text></svg>".to_string();
+        assert_eq!(xml_chars(clean.clone()), clean);
+    }
 }

@@ -37,6 +37,9 @@ use crate::rules::axis::AxisSpec;
 use crate::rules::{RuleOptions, Ruleset, RulesetId, Visit};
 use args::CatalogArgs;
 
+/// The environment variable that asks for raw CSV like `--csv-raw` (`1` or `true`).
+pub const CSV_RAW_ENV: &str = "VOLLEY_CSV_RAW";
+
 /// The environment variable that names the ruleset like `--ruleset`.
 pub const RULESET_ENV: &str = "VOLLEY_RULESET";
 
@@ -57,6 +60,22 @@ pub struct Cli {
     /// with their defaults). Recorded in manifests and part of every cell key
     #[arg(long = "option", global = true, value_name = "NAME=VALUE")]
     pub options: Vec<String>,
+    /// Write CSV text exactly as in the inputs: without it, a text cell that begins with
+    /// =, +, -, @, tab or CR (and is not a number) gets a leading ' so that spreadsheets
+    /// do not run it as a formula [env: VOLLEY_CSV_RAW=1]
+    #[arg(long, global = true, env = CSV_RAW_ENV, hide_env = true, value_parser = clap::builder::BoolishValueParser::new())]
+    pub csv_raw: bool,
+    /// Largest catalogue or scenario file to read, in bytes (0: no limit)
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = crate::catalogue::source::DEFAULT_MAX_INPUT_BYTES)]
+    pub max_input_bytes: u64,
+    /// Most cells a scenario may plan: the grid's points × sides, or × matchups of forces
+    /// (each is held in memory; default 100000, for battles 4000; 0: no limit)
+    #[arg(long, global = true, value_name = "N")]
+    pub max_cells: Option<u64>,
+    /// Most trials one command may plan in all (cells × trials per cell, or × max trials
+    /// with a precision; 0: no limit)
+    #[arg(long, global = true, value_name = "N", default_value_t = crate::sweep::limits::DEFAULT_MAX_WORK)]
+    pub max_work: u64,
     #[command(flatten)]
     pub catalog: CatalogArgs,
     #[command(subcommand)]
@@ -234,7 +253,7 @@ pub fn command() -> clap::Command {
 pub fn parse_from(args: Vec<OsString>) -> Parsed {
     let id = ruleset_of_args(&args);
     let mut cmd = command_for(id);
-    let matches = cmd.try_get_matches_from_mut(args).unwrap_or_else(|e| e.exit());
+    let matches = cmd.try_get_matches_from_mut(args).unwrap_or_else(|e| exit_clap(&e));
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut cmd).exit());
     let specs = id.visit(Specs);
     let conditions = match matches.subcommand() {
@@ -248,6 +267,24 @@ pub fn parse_from(args: Vec<OsString>) -> Parsed {
     Parsed { cli, conditions }
 }
 
+/// Print clap's message (help, version or usage error) and exit with its code, or with 1
+/// when the help or version text cannot be written (a full disk, a closed file: clap's
+/// own `exit` would report success). A closed pipe (`volley --help | head`) stays 0.
+fn exit_clap(e: &clap::Error) -> ! {
+    use std::io::Write as _;
+    let printed = e.print().and_then(|()| if e.use_stderr() { Ok(()) } else { std::io::stdout().flush() });
+    match printed {
+        Err(io) if io.kind() != std::io::ErrorKind::BrokenPipe && !e.use_stderr() => {
+            eprintln!(
+                "error: cannot write the {}: {io}",
+                if e.kind() == clap::error::ErrorKind::DisplayVersion { "version" } else { "help" }
+            );
+            std::process::exit(1)
+        }
+        _ => std::process::exit(e.exit_code()),
+    }
+}
+
 /// Parse the process's arguments (see [`parse_from`]).
 pub fn parse() -> Parsed {
     parse_from(std::env::args_os().collect())
@@ -259,6 +296,9 @@ pub fn parse() -> Parsed {
 /// Whatever the command fails with; a [`usage::UsageError`] for option values it cannot
 /// accept; [`signals::Interrupted`] when it stopped because of a signal.
 pub fn run(parsed: Parsed) -> Result<()> {
+    crate::output::csv_cell::set_raw(parsed.cli.csv_raw);
+    crate::catalogue::source::set_max_input_bytes(parsed.cli.max_input_bytes);
+    crate::sweep::limits::set(parsed.cli.max_cells, parsed.cli.max_work);
     if parsed.cli.command.handles_signals() {
         signals::install()?;
     }

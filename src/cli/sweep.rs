@@ -62,7 +62,8 @@ pub struct SweepArgs {
 pub fn run<R: Ruleset>(args: &SweepArgs, ctx: &Invocation<'_>) -> Result<()> {
     let spec = args.scenario.clone().unwrap_or_else(|| standard_scenario(R::NAME));
     let text = ScenarioText::load(&spec)?;
-    let mut scenario = text.parse::<R>()?;
+    // Errors of the file and its unknown names are reported together.
+    let mut scenario = text.parse_with_names::<R>(|add| ctx.catalog().load_adding::<R>(add).ok())?;
     if !ctx.cli.options.is_empty() {
         // `--option` pairs come after the scenario's own: the command line wins.
         ctx.options::<R>()?;

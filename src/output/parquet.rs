@@ -9,6 +9,7 @@ use polars::prelude::{
     SchemaExt, SerWriter,
 };
 
+use super::csv_cell::{CsvCells, text_cell};
 use super::table::{Cell, Kind, Table};
 
 /// A file format for result tables.
@@ -24,7 +25,8 @@ pub trait Exporter {
 /// `string_view` polars holds in memory, which pyarrow's compute functions reject. The
 /// pages are the same Parquet `BYTE_ARRAY (UTF8)` either way.
 pub struct ParquetExporter;
-/// CSV with a header row.
+/// CSV with a header row. Text that a spreadsheet would evaluate as a formula is escaped
+/// unless the process chose raw CSV (see [`super::csv_cell`]); numbers never are.
 pub struct CsvExporter;
 
 impl Exporter for ParquetExporter {
@@ -50,13 +52,34 @@ impl Exporter for CsvExporter {
         "csv"
     }
     fn write(&self, table: &Table, path: &Path) -> Result<()> {
-        let mut df = to_dataframe(table)?;
+        let mut df = to_dataframe(&csv_safe(table, super::csv_cell::current()))?;
         let file = File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
         CsvWriter::new(file)
             .include_header(true)
             .finish(&mut df)
             .with_context(|| format!("cannot write {}", path.display()))?;
         Ok(())
+    }
+}
+
+/// The table with its column names and text cells written as CSV cells in `style`.
+fn csv_safe(table: &Table, style: CsvCells) -> Table {
+    let text = |s: &str| text_cell(s, style).into_owned();
+    Table {
+        columns: table.columns.iter().map(|c| text(c)).collect(),
+        rows: table
+            .rows
+            .iter()
+            .map(|r| {
+                r.iter()
+                    .map(|c| match c {
+                        Cell::Text(s) => Cell::Text(text(s)),
+                        other => other.clone(),
+                    })
+                    .collect()
+            })
+            .collect(),
+        kinds: table.kinds.clone(),
     }
 }
 

@@ -52,7 +52,27 @@ pub fn read_table(dir: &Path, name: &str) -> Result<Option<(Table, String)>> {
             .and_then(|r| r.finish())
             .with_context(|| format!("cannot read {}", path.display()))?
     };
-    Ok(Some((from_dataframe(&df), file)))
+    let mut table = from_dataframe(&df);
+    if !file.ends_with(".parquet") {
+        unescape_csv(&mut table);
+    }
+    Ok(Some((table, file)))
+}
+
+/// Undo the spreadsheet escaping of a CSV table's text (see [`super::csv_cell`]).
+fn unescape_csv(table: &mut Table) {
+    let plain = |s: &mut String| {
+        let text = super::csv_cell::read_text_cell(s);
+        if text.len() != s.len() {
+            *s = text.to_string();
+        }
+    };
+    table.columns.iter_mut().for_each(plain);
+    for cell in table.rows.iter_mut().flatten() {
+        if let Cell::Text(s) = cell {
+            plain(s);
+        }
+    }
 }
 
 /// Run `f`, turning a panic into `Err` without the panic message on stderr (the caller

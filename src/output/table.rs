@@ -2,6 +2,7 @@
 
 use std::fmt::Write as _;
 
+use super::csv_cell::{CsvCells, text_cell};
 use super::number::{self, tidy, unsigned_zero_text};
 
 /// One typed cell.
@@ -206,12 +207,24 @@ impl Table {
         out
     }
 
-    /// CSV with a header row and full-precision numbers; nulls are empty cells.
+    /// CSV with a header row and full-precision numbers; nulls are empty cells. Text
+    /// that a spreadsheet would evaluate as a formula is escaped unless the process
+    /// chose raw CSV (see [`super::csv_cell`]).
     pub fn to_csv(&self) -> String {
+        self.to_csv_with(super::csv_cell::current())
+    }
+
+    /// [`Table::to_csv`] with text cells written in `style`. Number cells are never
+    /// changed.
+    pub fn to_csv_with(&self, style: CsvCells) -> String {
         let mut w = csv::Writer::from_writer(Vec::new());
-        w.write_record(&self.columns).expect("write to memory");
+        w.write_record(self.columns.iter().map(|c| text_cell(c, style).into_owned())).expect("write to memory");
         for r in &self.rows {
-            w.write_record(r.iter().map(Cell::to_exact_string)).expect("write to memory");
+            w.write_record(r.iter().map(|c| match c {
+                Cell::Text(s) => text_cell(s, style).into_owned(),
+                other => other.to_exact_string(),
+            }))
+            .expect("write to memory");
         }
         String::from_utf8(w.into_inner().expect("flush to memory")).expect("CSV is UTF-8")
     }
@@ -281,6 +294,22 @@ mod tests {
     #[test]
     fn csv_quotes_and_keeps_precision() {
         assert_eq!(sample().to_csv(), "name,p\n\"a, b\",0.25\nc,\n");
+    }
+
+    #[test]
+    fn csv_escapes_formulas_in_text_but_never_numbers() {
+        let mut t = Table::new(["name", "modifier", "p"]);
+        t.push(vec!["=HYPERLINK(\"x\")".into(), "-1".into(), Cell::Float(-0.5)]);
+        t.push(vec!["+cmd|' /C calc'!A0".into(), "+2".into(), Cell::Int(-3)]);
+        t.push(vec!["@x".into(), "-".into(), Cell::Null]);
+        assert_eq!(
+            t.to_csv_with(CsvCells::Escaped),
+            "name,modifier,p\n\"'=HYPERLINK(\"\"x\"\")\",-1,-0.5\n'+cmd|' /C calc'!A0,+2,-3\n'@x,-,\n"
+        );
+        assert_eq!(
+            t.to_csv_with(CsvCells::Raw),
+            "name,modifier,p\n\"=HYPERLINK(\"\"x\"\")\",-1,-0.5\n+cmd|' /C calc'!A0,+2,-3\n@x,-,\n"
+        );
     }
 
     #[test]

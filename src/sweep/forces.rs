@@ -40,16 +40,24 @@ pub struct Generated {
 /// in canonical order: fewer units first, then lexicographic on the members' item
 /// indices sorted ascending (so catalogue order decides among forces of one size). At
 /// most `limit` are returned; the flag says whether more exist.
-pub fn multisets(costs: &[u64], low: u64, high: u64, max_units: u32, limit: usize) -> (Vec<Vec<u32>>, bool) {
+///
+/// The search visits at most `MAX_GENERATE_STEPS` partial multisets (builds of no
+/// points never fill a budget, so without a bound it could walk nearly every multiset);
+/// `None` when it would need more.
+pub fn multisets(costs: &[u64], low: u64, high: u64, max_units: u32, limit: usize) -> Option<(Vec<Vec<u32>>, bool)> {
     let mut out = Vec::new();
     let mut picked = Vec::new();
+    let mut steps = MAX_GENERATE_STEPS;
     for size in 1..=max_units as usize {
-        if !walk(costs, low, high, size, 0, 0, &mut picked, &mut out, limit) {
-            return (out, true);
+        if !walk(costs, low, high, size, 0, 0, &mut picked, &mut out, limit, &mut steps) {
+            return if steps == 0 { None } else { Some((out, true)) };
         }
     }
-    (out, false)
+    Some((out, false))
 }
+
+/// Most partial forces the search for generated forces visits (a few seconds).
+pub const MAX_GENERATE_STEPS: u64 = 20_000_000;
 
 /// Depth-first, nondecreasing indices from `from`; false once `limit` is passed (the
 /// extra multiset found is not kept).
@@ -64,7 +72,12 @@ fn walk(
     picked: &mut Vec<usize>,
     out: &mut Vec<Vec<u32>>,
     limit: usize,
+    steps: &mut u64,
 ) -> bool {
+    if *steps == 0 {
+        return false;
+    }
+    *steps -= 1;
     if picked.len() == size {
         if total >= low {
             if out.len() == limit {
@@ -84,7 +97,7 @@ fn walk(
             continue;
         }
         picked.push(i);
-        let go_on = walk(costs, low, high, size, i, t, picked, out, limit);
+        let go_on = walk(costs, low, high, size, i, t, picked, out, limit, steps);
         picked.pop();
         if !go_on {
             return false;
@@ -120,7 +133,14 @@ pub fn generate<R: Ruleset>(cat: &R::Catalogue, g: &Generate) -> Result<Generate
     let cheapest = costs.iter().copied().filter(|&c| c > 0).min().unwrap_or(0);
     let high = milli(g.budget);
     let low = (high + 1).saturating_sub(cheapest);
-    let (sets, truncated) = multisets(&costs, low, high, g.max_units, g.limit as usize);
+    let Some((sets, truncated)) = multisets(&costs, low, high, g.max_units, g.limit as usize) else {
+        return Err(format!(
+            "the space of forces of at most {} units within a budget of {} is too large to search \
+             (over {MAX_GENERATE_STEPS} partial forces, as with builds of no points): \
+             lower max_units or select fewer builds",
+            g.max_units, g.budget
+        ));
+    };
     if sets.is_empty() {
         return Err(format!(
             "no force of at most {} units spends a budget of {} (no build is that cheap, or none fits)",
@@ -170,7 +190,7 @@ mod tests {
     #[test]
     fn multisets_spend_the_budget_within_the_unit_cap_in_canonical_order() {
         let costs = [6, 4, 3, 12];
-        let (sets, truncated) = multisets(&costs, 12 - 3 + 1, 12, 3, 100);
+        let (sets, truncated) = multisets(&costs, 12 - 3 + 1, 12, 3, 100).unwrap();
         assert!(!truncated);
         for s in &sets {
             let t = total(&costs, s);
@@ -205,13 +225,22 @@ mod tests {
     #[test]
     fn the_limit_caps_the_forces_and_says_so() {
         let costs = [1, 2, 3];
-        let (all, t) = multisets(&costs, 1, 6, 6, 1000);
+        let (all, t) = multisets(&costs, 1, 6, 6, 1000).unwrap();
         assert!(!t);
-        let (first, t) = multisets(&costs, 1, 6, 6, 5);
+        let (first, t) = multisets(&costs, 1, 6, 6, 5).unwrap();
         assert!(t, "more than 5 exist");
         assert_eq!(first, all[..5].to_vec(), "the first in canonical order");
-        let (exact, t) = multisets(&costs, 1, 6, 6, all.len());
+        let (exact, t) = multisets(&costs, 1, 6, 6, all.len()).unwrap();
         assert!(!t, "exactly the limit is not truncated");
         assert_eq!(exact, all);
+    }
+
+    #[test]
+    fn a_space_too_large_to_search_is_refused_not_walked() {
+        // Builds of no points never reach the budget: every multiset of up to 16 of 40
+        // builds would be visited.
+        assert_eq!(multisets(&[0; 40], 1, 10, 16, 100), None);
+        // A space that fits is searched as before.
+        assert!(multisets(&[0, 5], 5, 10, 16, 100).is_some());
     }
 }

@@ -13,6 +13,7 @@ pub mod fit_joint;
 pub mod fit_link;
 pub mod forces;
 pub mod gauntlet;
+pub mod limits;
 pub mod per_cost;
 pub mod run;
 pub mod scenario;

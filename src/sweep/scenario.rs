@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use include_dir::{Dir, include_dir};
 
+use super::limits;
 use crate::catalogue::error::{CatalogError, CatalogErrors, Position, did_you_mean};
 use crate::catalogue::fields::Fields;
 use crate::catalogue::force::ForceSpec;
@@ -44,6 +45,11 @@ pub fn standard_scenario(ruleset: &str) -> String {
 
 /// The most turns (or rounds) an engagement may be capped at.
 pub const MAX_TURNS_LIMIT: u32 = 1000;
+
+/// Longest scenario `name`, in bytes: it becomes the report directory's name, and a file
+/// system takes at most 255 bytes per name, less what staging adds around it.
+pub const MAX_NAME_BYTES: usize = 200;
+
 /// The turn cap when none is given.
 pub const DEFAULT_MAX_TURNS: u32 = 20;
 
@@ -253,6 +259,44 @@ pub fn embedded_names() -> Vec<String> {
 }
 
 impl ScenarioText {
+    /// Parse and check the scenario for ruleset `R` and resolve its names in one pass:
+    /// when the file has errors, its names are still checked against the catalogue
+    /// `load` gives for its `loadouts_add` (`None`: it does not load; the command
+    /// reports that later), and every error is reported together, in file order.
+    ///
+    /// # Errors
+    /// Every error of the file and every unknown name.
+    pub fn parse_with_names<R: Ruleset>(
+        &self,
+        load: impl FnOnce(&[PathBuf]) -> Option<R::Catalogue>,
+    ) -> Result<Scenario, CatalogErrors> {
+        let (mut s, mut errors) = Scenario::parse_partial::<R>(&self.file, &self.text)?;
+        self.relative_to_file(&mut s);
+        if errors.is_empty() {
+            return Ok(s);
+        }
+        if let Some(cat) = load(&s.loadouts_add)
+            && let Err(names) = s.resolve::<R>(&cat)
+        {
+            for e in names.0 {
+                if !errors.contains(&e) {
+                    errors.push(e);
+                }
+            }
+        }
+        errors.sort_by_key(|e| e.position);
+        Err(CatalogErrors(errors))
+    }
+
+    /// Relative `loadouts_add` paths taken from the file's directory.
+    fn relative_to_file(&self, s: &mut Scenario) {
+        for p in &mut s.loadouts_add {
+            if p.is_relative() {
+                *p = self.dir.join(&*p);
+            }
+        }
+    }
+
     /// Read a scenario: a path to a TOML file, or the name of a built-in scenario (see
     /// [`is_scenario_path`] for the rule).
     ///
@@ -261,7 +305,7 @@ impl ScenarioText {
     pub fn load(spec: &str) -> Result<ScenarioText, CatalogErrors> {
         if is_scenario_path(spec) {
             let path = Path::new(spec);
-            let text = std::fs::read_to_string(path)
+            let text = crate::catalogue::source::read_capped(path)
                 .map_err(|e| CatalogErrors(vec![CatalogError::new(spec, format!("cannot read scenario: {e}"))]))?;
             let dir = path.parent().unwrap_or(Path::new("")).to_path_buf();
             return Ok(ScenarioText { file: spec.to_string(), text, dir });
@@ -311,11 +355,7 @@ impl ScenarioText {
     /// Every error found.
     pub fn parse<R: Ruleset>(&self) -> Result<Scenario, CatalogErrors> {
         let mut s = Scenario::parse::<R>(&self.file, &self.text)?;
-        for p in &mut s.loadouts_add {
-            if p.is_relative() {
-                *p = self.dir.join(&*p);
-            }
-        }
+        self.relative_to_file(&mut s);
         Ok(s)
     }
 }
@@ -327,6 +367,16 @@ impl Scenario {
     /// # Errors
     /// Every error found.
     pub fn parse<R: Ruleset>(file: &str, text: &str) -> Result<Scenario, CatalogErrors> {
+        let (scenario, errors) = Scenario::parse_partial::<R>(file, text)?;
+        if errors.is_empty() { Ok(scenario) } else { Err(CatalogErrors(errors)) }
+    }
+
+    /// Parse a scenario that may have errors: the scenario as read (defaults where a key
+    /// was bad) and every error found; `Err` only when the TOML itself is broken.
+    ///
+    /// # Errors
+    /// The file's syntax errors.
+    pub fn parse_partial<R: Ruleset>(file: &str, text: &str) -> Result<(Scenario, Vec<CatalogError>), CatalogErrors> {
         let entry = parse_toml_document(file, Section::SCENARIO, text).map_err(CatalogErrors)?;
         let mut errors = Vec::new();
         let mut f = Fields::new(&entry, &mut errors);
@@ -339,6 +389,14 @@ impl Scenario {
         if name.contains(['/', '\\']) || name.starts_with('.') {
             let pos = f.position_of("name");
             f.error(Some("name"), pos, "a scenario name becomes a directory name: no slashes, no leading dot");
+        }
+        if name.len() > MAX_NAME_BYTES {
+            let pos = f.position_of("name");
+            f.error(
+                Some("name"),
+                pos,
+                format!("a scenario name becomes a directory name: at most {MAX_NAME_BYTES} bytes, got {}", name.len()),
+            );
         }
         let description = f.string("description", false);
         let engagement = match f.string("engagement", false).as_deref() {
@@ -437,6 +495,13 @@ impl Scenario {
             require_nonempty(&mut f, "attackers", &attackers, "a scenario needs attackers = [...]");
         }
         let grid = f.table("grid", |g| read_grid(g, R::axes())).unwrap_or_else(|| Grid::defaults(R::axes()));
+        // The grid alone is checked here, before anything expands it; with the sides and
+        // trials when names are resolved (`resolve`).
+        let points = limits::product(grid.axes.iter().map(|(_, v)| v.len()));
+        if let Err(e) = limits::check(points, 1, limits::CellKind::Engagement, &format!("the grid's {points} points")) {
+            let pos = f.position_of("grid");
+            f.error(Some("grid"), pos, e);
+        }
         let loadouts_add = f.string_list("loadouts_add").into_iter().map(|(p, _)| PathBuf::from(p)).collect();
         let chart_conditions = f
             .table("charts", |c| {
@@ -456,11 +521,8 @@ impl Scenario {
         }
         let vary = f.table("vary", super::vary_axis::read_vary).unwrap_or_default();
         let seatings_pos = f.position_of("seatings");
-        let ok = f.finish(SCENARIO_KEYS);
-        if !ok {
-            return Err(CatalogErrors(errors));
-        }
-        Ok(Scenario {
+        f.finish(SCENARIO_KEYS);
+        let scenario = Scenario {
             ruleset: R::NAME,
             name,
             description,
@@ -487,7 +549,8 @@ impl Scenario {
                 generate: generate_pos,
                 seatings: seatings_pos,
             },
-        })
+        };
+        Ok((scenario, errors))
     }
 
     /// The scenario's options as the ruleset's value.
@@ -548,6 +611,26 @@ impl Scenario {
             {
                 errors.push(self.error("seatings", self.positions.seatings, e));
             }
+            if errors.is_empty() {
+                let points = self.points();
+                let what = format!(
+                    "{} forces at the grid's {points} point{}",
+                    forces.len(),
+                    if points == 1 { "" } else { "s" }
+                );
+                if let Err(e) = limits::check(
+                    self.battle_cells(forces.len()),
+                    self.trials_per_cell(),
+                    limits::CellKind::Battle,
+                    &what,
+                ) {
+                    let (key, pos) = match self.positions.generate {
+                        Some(p) => ("generate", Some(p)),
+                        None => ("forces", None),
+                    };
+                    errors.push(self.error(key, pos, e));
+                }
+            }
             return if errors.is_empty() {
                 Ok(Resolved { forces, generated, ..Resolved::default() })
             } else {
@@ -573,10 +656,54 @@ impl Scenario {
             }
         }
         if errors.is_empty() {
+            let sides = match self.engagement {
+                Engagement::Duel => opponents.len(),
+                _ => targets.len(),
+            };
+            let what = format!(
+                "the grid's {} points × {} attackers × {sides} {}",
+                self.points(),
+                attackers.len(),
+                if self.engagement == Engagement::Duel { "opponents" } else { "targets" }
+            );
+            let cells = limits::product([attackers.len(), sides]).saturating_mul(self.points());
+            if let Err(e) = limits::check(cells, self.trials_per_cell(), limits::CellKind::Engagement, &what) {
+                errors.push(self.error("grid", None, e));
+            }
+        }
+        if errors.is_empty() {
             Ok(Resolved { attackers, targets, opponents, ..Resolved::default() })
         } else {
             Err(CatalogErrors(errors))
         }
+    }
+
+    /// Points of the grid (saturating).
+    fn points(&self) -> u64 {
+        limits::product(self.grid.axes.iter().map(|(_, v)| v.len()))
+    }
+
+    /// Most trials one cell may play: the fixed count, or the precision's maximum.
+    fn trials_per_cell(&self) -> u64 {
+        match self.trials {
+            Trials::Fixed(n) => n,
+            Trials::Precision { max, .. } => max,
+        }
+    }
+
+    /// The cells of a battle sweep of `forces` forces: every ordered pair, or with
+    /// three or more players every matchup in each of its seatings, at every point.
+    fn battle_cells(&self, forces: usize) -> u64 {
+        let Some(b) = &self.battle else { return 0 };
+        let players = b.players as usize;
+        let matchups: u128 = if players <= 2 {
+            (forces as u128) * (forces.saturating_sub(1) as u128)
+        } else {
+            // n choose p, saturating.
+            (0..players).fold(1u128, |acc, i| acc.saturating_mul(forces.saturating_sub(i) as u128) / (i as u128 + 1))
+                * b.seatings.count(players).min(u64::MAX as u128)
+        };
+        u64::try_from(matchups).unwrap_or(u64::MAX).saturating_mul(self.points())
     }
 
     /// A battle scenario's forces: those listed, then the generated ones, each once (by
@@ -589,7 +716,10 @@ impl Scenario {
     ) -> (Vec<ForceSpec>, Option<Generated>) {
         let Some(b) = &self.battle else { return (Vec::new(), None) };
         let mut out: Vec<ForceSpec> = Vec::new();
-        let first = self.grid.expand(&all_specs::<R>(), &[]).ok().and_then(|p| p.into_iter().next());
+        // The first point only: the grid may be far too large to expand whole.
+        let first_values =
+            Grid { axes: self.grid.axes.iter().map(|(n, v)| (*n, v.iter().take(1).cloned().collect())).collect() };
+        let first = first_values.expand(&all_specs::<R>(), &[]).ok().and_then(|p| p.into_iter().next());
         let conditions = first.and_then(|p| R::conditions(&p).ok());
         let options = self.rule_options::<R>().ok();
         for (i, text) in b.forces.iter().enumerate() {

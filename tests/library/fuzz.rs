@@ -1117,6 +1117,101 @@ fn scenario_names() {
     });
 }
 
+/// Hostile names: control characters, markup, spreadsheet formula leads, very long.
+fn hostile_name() -> impl Strategy<Value = String> {
+    let hostile_char = prop_oneof![
+        3 => prop::sample::select(vec![
+            '\0', '\u{1b}', '\u{7}', '\u{7f}', '\u{85}', '\u{9b}', '<', '>', '&', '"', '\'', '=', '+', '-', '@',
+            '\t', '\r', '\n', '|', '[', ']', '\\', '/',
+        ]),
+        2 => prop::char::range('a', 'z'),
+        1 => any::<char>(),
+    ];
+    prop_oneof![
+        prop::collection::vec(hostile_char, 1..24).prop_map(|v| v.into_iter().collect::<String>()),
+        ("[=+@\\-]", "[a-zA-Z(\"|!' ]{1,16}").prop_map(|(a, b)| format!("{a}{b}")),
+        (150..320usize).prop_map(|n| "n".repeat(n)),
+    ]
+}
+
+/// A hostile name as a scenario's `name` and as a build's name in the shipped catalogue:
+/// a name with a control character is refused at its field, every message shows control
+/// characters escaped (never raw on a terminal), an accepted scenario name fits a
+/// directory name, and an accepted build name survives a CSV table's escaping.
+#[test]
+fn hostile_names() {
+    use volley::catalogue::text::forbidden_char;
+    use volley::output::csv_cell::{CsvCells, read_text_cell};
+    fuzz("hostile_names", 64, hostile_name(), |name| {
+        let trimmed = name.trim();
+        let controls = forbidden_char(trimmed, false).is_some();
+        let no_raw_controls = |errors: &CatalogErrors| -> Result<(), TestCaseError> {
+            for e in &errors.0 {
+                let shown = e.to_string();
+                prop_assert!(
+                    !shown.chars().any(|c| c.is_control() && c != '\n'),
+                    "raw control character in {:?}",
+                    shown
+                );
+            }
+            Ok(())
+        };
+        // As a scenario's name.
+        let text = format!(
+            "name = {}\nengagement = \"attack-run\"\ntrials = 10\nattackers = [\"Dwarf ALPHA\"]\ntargets = [\"Stingray\"]\n",
+            toml_string(&name)
+        );
+        match Scenario::parse::<TechCommander>("s.toml", &text) {
+            Ok(s) => {
+                prop_assert!(!controls, "accepted a control character: {:?}", name);
+                prop_assert!(s.name.len() <= volley::sweep::scenario::MAX_NAME_BYTES);
+                prop_assert!(!s.name.contains(['/', '\\']) && !s.name.starts_with('.'));
+            }
+            Err(errors) => {
+                no_raw_controls(&errors)?;
+                prop_assert!(
+                    errors.0.iter().all(|e| e.file == "s.toml" && e.field.as_deref() == Some("name")),
+                    "{}",
+                    errors
+                );
+            }
+        }
+        // As a build's name, everywhere the shipped catalogue names it.
+        let files: Vec<SourceFile> = shipped_catalogue()
+            .into_iter()
+            .map(|f| SourceFile { text: f.text.replace("\"Dwarf ALPHA\"", &toml_string(&name)), ..f })
+            .collect();
+        let (outcome, cat) = check_catalogue(&files)?;
+        match (&outcome, cat) {
+            (Outcome::Accepted, Some(cat)) => {
+                prop_assert!(!controls, "accepted a control character: {:?}", name);
+                prop_assert!(cat.build(trimmed).is_some(), "no build {:?}", trimmed);
+                let mut t = volley::output::Table::new(["name"]);
+                t.push(vec![trimmed.into()]);
+                let csv = t.to_csv_with(CsvCells::Escaped);
+                let mut reader = csv::Reader::from_reader(csv.as_bytes());
+                let cell = reader.records().next().unwrap().unwrap()[0].to_string();
+                prop_assert_eq!(read_text_cell(&cell), trimmed);
+            }
+            _ => {
+                let errors = Catalogue::from_sources("fuzz", &files).unwrap_err();
+                no_raw_controls(&errors)?;
+                if controls {
+                    prop_assert!(
+                        errors
+                            .0
+                            .iter()
+                            .any(|e| e.field.as_deref() == Some("name") && e.message.contains("control character")),
+                        "{}",
+                        errors
+                    );
+                }
+            }
+        }
+        Ok(outcome)
+    });
+}
+
 /// The option parsers: never panic; what they accept round-trips through its name; a
 /// rejection names what was given.
 #[test]

@@ -30,9 +30,15 @@ pub fn find<'a, T>(items: &'a [T], name_of: impl Fn(&T) -> &str, name: &str) -> 
 }
 
 /// "no WHAT named `NAME` in the ORIGIN (did you mean `X`?)": the message for a name
-/// [`find`] did not find among `candidates`.
+/// [`find`] did not find among `candidates`; for a name with a control character (which
+/// no catalogue name holds), that it does, with the name escaped.
 pub fn unknown<'a>(what: &str, name: &str, origin: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+    use crate::catalogue::text::{forbidden_char, forbidden_message, shown};
     let n = name.trim();
+    // No catalogue name holds a control character: say so, with the name escaped.
+    if let Some(c) = forbidden_char(n, false) {
+        return format!("{what} name `{}` {}", shown(n), forbidden_message(c));
+    }
     format!("no {what} named `{n}` in the {origin}{}", did_you_mean(n, candidates))
 }
 
@@ -80,6 +86,15 @@ mod tests {
         let n = names();
         let e = lookup(&n, |s| s, "Gladiatr Lancer", "build", "built-in catalogue").unwrap_err();
         assert_eq!(e, "no build named `Gladiatr Lancer` in the built-in catalogue (did you mean `Gladiator Lancer`?)");
+    }
+
+    #[test]
+    fn names_with_control_characters_are_named_escaped() {
+        let e = lookup(&names(), |s| s, "Scout\u{1b}[2J", "build", "catalogue").unwrap_err();
+        assert_eq!(
+            e,
+            "build name `Scout\\u{1b}[2J` contains the control character \\u{1b}: names and values must be printable text"
+        );
     }
 
     #[test]
