@@ -25,8 +25,15 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             eprintln!("error: {err}");
+            // A wrapper that prints its source's message and also returns it as its source
+            // (an I/O error inside a CSV or Parquet error) would say the same thing twice.
+            let mut said = err.to_string();
             for cause in err.chain().skip(1) {
-                eprintln!("  caused by: {cause}");
+                let text = cause.to_string();
+                if text != said {
+                    eprintln!("  caused by: {text}");
+                }
+                said = text;
             }
             if err.downcast_ref::<UsageError>().is_some() {
                 eprintln!("\nFor more information, try '--help'.");

@@ -2,6 +2,7 @@
 //! rules or engines.
 
 pub mod atomic_file;
+pub mod fault;
 pub mod number;
 pub mod parquet;
 pub mod percent;
