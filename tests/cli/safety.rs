@@ -365,11 +365,24 @@ fn dangling_links_and_dot_names_are_refused_before_any_work() {
     assert_eq!(names(&d.join("dir")), Vec::<String>::new());
 }
 
+/// One attacker, one target, one grid point: a report with few charts.
+const TINY: &str = r#"
+name = "tiny"
+engagement = "attack-run"
+seed = 1
+trials = 200
+attackers = ["Dwarf ALPHA"]
+targets = ["ac:5"]
+[grid]
+range = [12]
+"#;
+
 #[test]
 fn chart_stages_its_files_and_removes_the_leftovers_of_dead_runs() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    ok(clean().current_dir(d).args(["sweep", "quick", "--trials", "200", "--quiet", "--format", "csv", "--out", "r"]));
+    fs::write(d.join("tiny.toml"), TINY).unwrap();
+    ok(clean().current_dir(d).args(["sweep", "tiny.toml", "--quiet", "--format", "csv", "--out", "r"]));
     let r = d.join("r");
     let pid = dead_pid();
     for left in [format!(".charts.partial-{pid}"), format!(".chart.partial-{pid}")] {
@@ -397,21 +410,20 @@ fn odds_card_shows_no_file_until_all_are_written() {
     let d = dir.path();
     let all = ["odds-card-dwarf-alpha.pdf", "odds-card-dwarf-alpha.png", "odds-card-dwarf-alpha.svg"];
     let visible = || names(d).into_iter().filter(|n| !n.starts_with('.')).collect::<Vec<_>>();
-    let mut failed = 0;
-    for n in 1..12 {
+    // Steps 1-3 stage the PNG, SVG and PDF, 4-6 rename them into place (each run renders
+    // the 300 dpi PNG: two of them only, to stay fast). Step 5 fails with the PNG in place.
+    for n in [1, 5] {
         let (code, err) =
             run(clean().current_dir(d).args(["odds-card", "Dwarf ALPHA"]).env("VOLLEY_FAIL_AT", n.to_string()));
-        if code == Some(0) {
-            assert_eq!(visible(), all, "step {n}: {err}");
-            break;
-        }
-        failed += 1;
         assert_eq!(code, Some(1), "step {n}: {err}");
+        assert!(err.contains("No space left on device"), "step {n}: {err}");
         assert_eq!(visible(), Vec::<String>::new(), "step {n}: no card file unless every one is: {err}");
     }
-    assert!(failed >= 6, "the hook stopped {failed} steps (three stagings, three renames)");
+    let (code, err) = run(clean().current_dir(d).args(["odds-card", "Dwarf ALPHA"]).env("VOLLEY_FAIL_AT", "7"));
+    assert_eq!(code, Some(0), "six steps only: {err}");
+    assert_eq!(visible(), all);
     fs::write(d.join(format!(".volley-{}-abc123.partial", dead_pid())), "half").unwrap();
-    ok(clean().current_dir(d).args(["odds-card", "Dwarf ALPHA", "--force"]));
+    ok(clean().current_dir(d).args(["odds-card", "Dwarf ALPHA", "--force", "--out", "odds-card-dwarf-alpha.svg"]));
     assert_eq!(names(d), all, "the dead run's partial is gone, no temporary left");
 }
 
@@ -421,7 +433,7 @@ fn odds_card_stopped_by_a_signal_leaves_nothing_and_says_so() {
     use nix::unistd::Pid;
     let bin = assert_cmd::cargo::cargo_bin("volley");
     let mut stopped = 0;
-    for ms in [30, 120, 250, 400, 700] {
+    for ms in [40, 150, 400] {
         let dir = tempfile::tempdir().unwrap();
         let child = std::process::Command::new(&bin)
             .current_dir(dir.path())
