@@ -29,13 +29,16 @@ pub type ShardSource<'a> = Box<dyn Fn() -> Result<Vec<RawCell>, String> + Sync +
 /// merge holds one shard's raw cells and the merged tallies, never every shard at once).
 pub struct MergedTallies<'a> {
     sources: Vec<(String, ShardSource<'a>)>,
+    /// Which shards had a cell replayed and checked (see [`Plays::run`]).
+    replayed: Mutex<Vec<bool>>,
 }
 
 impl<'a> MergedTallies<'a> {
     /// The shards `sources` (each a name for messages and its reader), in shard order:
     /// the merge order is fixed.
     pub fn new(sources: Vec<(String, ShardSource<'a>)>) -> MergedTallies<'a> {
-        MergedTallies { sources }
+        let replayed = Mutex::new(vec![false; sources.len()]);
+        MergedTallies { sources, replayed }
     }
 }
 
@@ -59,8 +62,6 @@ pub struct Plays<'a> {
     /// every call's cells: see [`Share::assignment_after`]); merged mode: the same count,
     /// for replaying a shard's cell.
     dealt: Mutex<Dealt>,
-    /// Merged mode: which shards had a cell replayed and checked (see [`Plays::run`]).
-    replayed: Mutex<Vec<bool>>,
 }
 
 impl<'a> Plays<'a> {
@@ -72,7 +73,6 @@ impl<'a> Plays<'a> {
             keys: Mutex::new(Sha256::new()),
             cells: AtomicU32::new(0),
             dealt: Mutex::new(Dealt::default()),
-            replayed: Mutex::new(Vec::new()),
         }
     }
 
@@ -177,7 +177,7 @@ impl<'a> Plays<'a> {
                                 "{name}: cell {i} of the scenario has another key there: the shard played other cells"
                             ));
                         }
-                        if self.first_of_shard(k, count) {
+                        if first_of_shard(merged, k) {
                             self.replay(name, k, count, cells, i, start, config, &r.counts)?;
                         }
                         out[i].merge_raw(&r.counts).map_err(|e| format!("{name}: cell {i}: {e}"))?;
@@ -197,16 +197,13 @@ impl<'a> Plays<'a> {
     }
 }
 
-impl Plays<'_> {
-    /// Whether shard `k` (of `count`) has had no cell replayed yet (it has now).
-    fn first_of_shard(&self, k: usize, count: usize) -> bool {
-        let mut done = self.replayed.lock().expect("not poisoned");
-        if done.len() != count {
-            *done = vec![false; count];
-        }
-        !std::mem::replace(&mut done[k], true)
-    }
+/// Whether shard `k` of `merged` has had no cell replayed yet (it has now).
+fn first_of_shard(merged: &MergedTallies<'_>, k: usize) -> bool {
+    let mut done = merged.replayed.lock().expect("not poisoned");
+    !std::mem::replace(&mut done[k], true)
+}
 
+impl Plays<'_> {
     /// Play cell `i` of this call again as shard `k` of `count` would (its streams only,
     /// the streams before this call `start`) and compare with the shard's `counts`.
     #[allow(clippy::too_many_arguments)]
