@@ -27,8 +27,15 @@ fn main() -> ExitCode {
             // Whatever an input said reaches the terminal with control characters escaped.
             let shown = |text: String| volley::catalogue::text::shown(&text).into_owned();
             eprintln!("error: {}", shown(err.to_string()));
+            // A wrapper that prints its source's message and also returns it as its source
+            // (an I/O error inside a CSV or Parquet error) would say the same thing twice.
+            let mut said = err.to_string();
             for cause in err.chain().skip(1) {
-                eprintln!("  caused by: {}", shown(cause.to_string()));
+                let text = cause.to_string();
+                if text != said {
+                    eprintln!("  caused by: {}", shown(text.clone()));
+                }
+                said = text;
             }
             if err.downcast_ref::<UsageError>().is_some() {
                 eprintln!("\nFor more information, try '--help'.");

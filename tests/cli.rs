@@ -1145,6 +1145,8 @@ mod oddscard;
 mod passengers;
 #[path = "cli/plumbing.rs"]
 mod plumbing;
+#[path = "cli/safety.rs"]
+mod safety;
 #[path = "cli/seat_matrix.rs"]
 mod seat_matrix;
 #[path = "cli/seatings.rs"]

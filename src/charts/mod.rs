@@ -189,17 +189,23 @@ pub fn report_charts(all: &ReportTables, manifest: &Value) -> Vec<Chart> {
     charts
 }
 
-/// Write every chart as SVG and PNG into `dir` (created), returning the charts.
+/// Write every chart as SVG and PNG into `dir` (created). Callers write into a staging
+/// directory (a report's partial directory, `chart`'s stage) that is moved into place
+/// whole, so a reader never sees half a chart set.
+///
+/// # Errors
+/// A chart that cannot be drawn or a file that cannot be written (naming it).
 pub fn write_charts(charts: &[Chart], manifest: &Value, dir: &Path) -> Result<()> {
+    use crate::output::fault;
     use rayon::prelude::*;
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    fault::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let foot = footer(manifest);
     charts.par_iter().try_for_each(|c| -> Result<()> {
         let svg = c.svg(&foot).map_err(anyhow::Error::msg)?;
-        std::fs::write(dir.join(format!("{}.svg", c.name)), svg)
+        fault::write(&dir.join(format!("{}.svg", c.name)), svg.as_bytes())
             .with_context(|| format!("cannot write {}.svg", c.name))?;
         let png = c.png(&foot).map_err(anyhow::Error::msg)?;
-        std::fs::write(dir.join(format!("{}.png", c.name)), png)
+        fault::write(&dir.join(format!("{}.png", c.name)), &png)
             .with_context(|| format!("cannot write {}.png", c.name))?;
         Ok(())
     })

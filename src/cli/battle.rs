@@ -213,18 +213,18 @@ pub fn play_battle<R: Ruleset>(
             shard.finish::<R>(record, cat, &config, args.quiet)
         }
         Mode::Merged(plays) => {
-            let tally = plays.run(&cells, &config, &progress).map_err(|e| anyhow!(e))?.remove(0);
             let report = args.out.as_deref().expect("a merge names its report directory");
             let dir = crate::output::ReportDir::create(report, args.force)?;
+            let tally = plays.run(&cells, &config, &progress).map_err(|e| anyhow!(e))?.remove(0);
             let json =
                 serde_json::to_string_pretty(&battle_json::<R>(&info, &tally, &conds, config.seed, teams, &pairs))?
                     + "\n";
-            std::fs::write(dir.path().join(SIDES_FILE), sides_table(&info, &tally).to_csv())?;
-            std::fs::write(dir.path().join(UNITS_FILE), units_table(&info, &tally).to_csv())?;
-            std::fs::write(dir.path().join(JSON_FILE), json)?;
+            dir.write(SIDES_FILE, sides_table(&info, &tally).to_csv().as_bytes())?;
+            dir.write(UNITS_FILE, units_table(&info, &tally).to_csv().as_bytes())?;
+            dir.write(JSON_FILE, json.as_bytes())?;
             if let Some(labels) = teams {
-                std::fs::write(dir.path().join(TEAMS_FILE), teams_table(&info, &tally, labels).to_csv())?;
-                std::fs::write(dir.path().join(PLAYERS_FILE), players_table(&info, &tally, teams).to_csv())?;
+                dir.write(TEAMS_FILE, teams_table(&info, &tally, labels).to_csv().as_bytes())?;
+                dir.write(PLAYERS_FILE, players_table(&info, &tally, teams).to_csv().as_bytes())?;
             }
             super::signals::check()?;
             dir.commit()?;

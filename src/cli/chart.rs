@@ -7,6 +7,19 @@ use clap::{Args, ValueHint};
 
 use crate::charts::page::write_page;
 use crate::charts::{ReportKind, ReportTables, draw_report, write_charts};
+use crate::output::report_dir::{recover, swap_in, temporary_name};
+
+/// The name of `chart`'s staging directory inside the report (`.chart.partial-PID`).
+const STAGE: &str = "chart";
+
+/// A staging directory, removed when dropped (what was moved out of it is kept).
+struct Stage(PathBuf);
+
+impl Drop for Stage {
+    fn drop(&mut self) {
+        let _ = crate::output::fault::remove_dir_all(&self.0);
+    }
+}
 
 #[derive(Debug, Args)]
 pub struct ChartArgs {
@@ -35,26 +48,29 @@ pub fn run(args: &ChartArgs) -> Result<()> {
     let tables = ReportTables::read(dir).with_context(refused)?;
     // Everything is computed and checked before the first file is touched.
     let drawn = draw_report(kind, &tables, &manifest).with_context(refused)?;
-    // Draw into a fresh directory, then swap it in: a failure leaves the old charts.
-    let fresh = dir.join(format!(".charts.partial-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&fresh);
-    if let Err(e) = write_charts(&drawn.charts, &manifest, &fresh) {
-        let _ = std::fs::remove_dir_all(&fresh);
-        return Err(e.context(refused()));
+    // Draw the charts and the page into a fresh directory, then move them in: a failure
+    // or a signal before that leaves the report as it was.
+    let fresh = dir.join(temporary_name(STAGE, "partial", std::process::id()));
+    let staged = Stage(fresh.clone());
+    let drawn_into = (|| -> Result<()> {
+        // What runs killed while redrawing left: their stages removed, an old charts
+        // directory put back when no new one is in place.
+        recover(dir, STAGE)?;
+        recover(dir, "charts")?;
+        crate::output::fault::create_dir(&fresh).with_context(|| format!("cannot write in {}", dir.display()))?;
+        write_charts(&drawn.charts, &manifest, &fresh.join("charts"))?;
+        write_page(&fresh, &drawn.page, &drawn.findings, &drawn.charts)
+    })();
+    drawn_into.with_context(refused)?;
+    super::signals::check()?;
+    swap_in(&fresh.join("charts"), &dir.join("charts"), false)?;
+    let mut pages: Vec<_> = std::fs::read_dir(&fresh)?.flatten().map(|e| e.file_name()).collect();
+    pages.sort();
+    for name in pages.iter().filter(|n| *n != "charts") {
+        crate::output::fault::rename(&fresh.join(name), &dir.join(name))
+            .with_context(|| format!("cannot move {} into {}", name.to_string_lossy(), dir.display()))?;
     }
-    // A signal while drawing: leave the report as it was.
-    if let Err(stop) = super::signals::check() {
-        let _ = std::fs::remove_dir_all(&fresh);
-        return Err(stop.into());
-    }
-    let target = dir.join("charts");
-    let old = dir.join(format!(".charts.old-{}", std::process::id()));
-    if target.exists() {
-        std::fs::rename(&target, &old).with_context(|| format!("cannot replace {}", target.display()))?;
-    }
-    std::fs::rename(&fresh, &target).with_context(|| format!("cannot move charts into {}", target.display()))?;
-    let _ = std::fs::remove_dir_all(&old);
-    write_page(dir, &drawn.page, &drawn.findings, &drawn.charts)?;
+    drop(staged);
     if !args.quiet {
         eprintln!("redrew the {} charts and the page of {kind} report {}", drawn.charts.len(), dir.display());
     }

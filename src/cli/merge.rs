@@ -19,11 +19,13 @@ use super::shard::{CATALOGUE_FILE, Mode, SCENARIO_FILE, SHARD_FILE, ShardArgs, T
 use super::sweep::{TableFormat, write_report};
 use super::{Command, Invocation, Parsed};
 use crate::catalogue::source::SourceFile;
+use crate::charts::slug;
 use crate::engine::{DEFAULT_BATCH_STREAMS, RunConfig, Silent, Trials};
 use crate::output::ReportDir;
 use crate::output::raw_tallies::read_raw_tallies;
+use crate::output::report_dir::safe_component;
 use crate::rules::{Ruleset, RulesetId, Visit};
-use crate::sweep::shard::{MergedTallies, Plays, ShardMeta, ShardSource, check_set, sha256};
+use crate::sweep::shard::{MergedTallies, Plays, SHARD_SCHEMA_VERSION, ShardMeta, ShardSource, check_set, sha256};
 use crate::sweep::vary::{Plan, run_varied_with, vary_json};
 use crate::sweep::{Scenario, run_sweep_with};
 
@@ -49,15 +51,45 @@ pub struct MergeArgs {
     /// No summary
     #[arg(long, short)]
     pub quiet: bool,
+    /// Merge shards written by another volley version (refused without it). Their shard
+    /// schema must still be this volley's, and every shard must carry the same version
+    #[arg(long)]
+    pub accept_other_version: bool,
 }
 
-/// A shard directory's `shard.json`, checked against its files.
-fn read_shard(dir: &Path) -> Result<ShardMeta> {
+/// A shard directory's `shard.json`, checked: its schema is this volley's, it matches its
+/// seal ([`ShardMeta::seal`]), its version is this volley's (unless `accept_other_version`)
+/// and its files match their hashes.
+fn read_shard(dir: &Path, accept_other_version: bool) -> Result<ShardMeta> {
     let path = dir.join(SHARD_FILE);
     let text = std::fs::read_to_string(&path)
         .with_context(|| format!("{} is not a shard directory (cannot read {SHARD_FILE})", dir.display()))?;
     let meta: ShardMeta =
         serde_json::from_str(&text).with_context(|| format!("{} is not a shard description", path.display()))?;
+    if meta.schema_version != SHARD_SCHEMA_VERSION {
+        bail!(
+            "{} has shard schema version {}; this volley merges version {SHARD_SCHEMA_VERSION} only: play the shards \
+             again with this volley",
+            path.display(),
+            meta.schema_version
+        );
+    }
+    if meta.meta_sha256 != meta.seal() {
+        bail!(
+            "{} does not match its seal (meta_sha256): it was edited since the shard was written (a relabelled \
+             index, seed, version or file hash?), refused",
+            path.display()
+        );
+    }
+    let ours = env!("CARGO_PKG_VERSION");
+    if meta.volley_version != ours && !accept_other_version {
+        bail!(
+            "{} was written by volley {}, this is volley {ours}: play the shards again with this volley, or \
+             --accept-other-version to merge them anyway (same shard schema)",
+            dir.display(),
+            meta.volley_version
+        );
+    }
     for (file, hash) in [
         (SCENARIO_FILE, &meta.scenario_sha256),
         (CATALOGUE_FILE, &meta.catalogue_sha256),
@@ -87,7 +119,7 @@ struct SourceFileJson {
 pub fn run(args: &MergeArgs) -> Result<()> {
     let mut shards = Vec::new();
     for dir in &args.shards {
-        shards.push((dir.display().to_string(), read_shard(dir)?, dir.clone()));
+        shards.push((dir.display().to_string(), read_shard(dir, args.accept_other_version)?, dir.clone()));
     }
     let shards = check_set(shards).map_err(|e| anyhow!("these shards cannot be merged:\n{e}"))?;
     let id: RulesetId = shards[0].1.ruleset.parse().map_err(|e: String| anyhow!(e))?;
@@ -126,14 +158,17 @@ impl Visit for Merge<'_> {
         let merged = MergedTallies::new(sources);
         let plays = Plays::merged(&merged);
         let scenario_text = std::fs::read_to_string(first.join(SCENARIO_FILE))?;
-        let destination = args.out.clone().unwrap_or_else(|| Path::new("reports").join(&meta.scenario_name));
         match meta.command.as_str() {
             "sweep" => self.sweep::<R>(&scenario_text, catalogue, &files.origin, &cat_files, &plays),
             "gauntlet" => {
-                let mut parsed = replay(&meta.args);
+                let mut parsed = replay(&meta.args)?;
                 let Command::Gauntlet(g) = &mut parsed.cli.command else {
                     bail!("the shards' command line is not a gauntlet's: {:?}", meta.args);
                 };
+                // The default report is named from the replayed command line (the field),
+                // as a whole gauntlet names it, never from shard.json's scenario_name.
+                let default = Path::new("reports").join(format!("gauntlet-{}", slug(&g.field)));
+                let destination = self.destination(default)?;
                 (g.out, g.force, g.format, g.no_charts) =
                     (Some(destination), args.force, args.format.clone(), args.no_charts);
                 g.run.quiet = args.quiet;
@@ -145,10 +180,11 @@ impl Visit for Merge<'_> {
                 super::gauntlet::play::<R>(g, &ctx, &src, Mode::Merged(&plays))
             }
             "battle" => {
-                let mut parsed = replay(&meta.args);
+                let mut parsed = replay(&meta.args)?;
                 let Command::Battle(b) = &mut parsed.cli.command else {
                     bail!("the shards' command line is not a battle's: {:?}", meta.args);
                 };
+                let destination = self.destination(Path::new("reports").join("battle"))?;
                 (b.out, b.force, b.quiet) = (Some(destination), args.force, true);
                 b.shard = ShardArgs::default();
                 let cat = BattleCatalogue { catalogue, origin: files.origin.clone(), files: cat_files };
@@ -162,12 +198,28 @@ impl Visit for Merge<'_> {
 }
 
 /// A recorded command line (after `volley`), parsed as the shards' processes parsed it.
-fn replay(args: &[String]) -> Parsed {
+///
+/// # Errors
+/// A line that does not parse, or asks for help or the version (nothing to merge then).
+fn replay(args: &[String]) -> Result<Parsed> {
     let argv = std::iter::once("volley".to_string()).chain(args.iter().cloned()).map(OsString::from).collect();
-    super::parse_from(argv)
+    super::try_parse_from(argv).map_err(|e| {
+        let first = e.to_string().lines().next().unwrap_or_default().to_string();
+        anyhow!("the shards' recorded command line {args:?} is not a command to merge: {first}")
+    })
 }
 
 impl Merge<'_> {
+    /// The report directory: `--out`, else `default` (named from the shards' checked
+    /// files, one path component under `reports/`); refused when it is, holds or lies
+    /// in one of the shard directories.
+    fn destination(&self, default: PathBuf) -> Result<PathBuf> {
+        let destination = self.args.out.clone().unwrap_or(default);
+        let inputs: Vec<PathBuf> = self.shards.iter().map(|s| s.2.clone()).collect();
+        crate::output::report_dir::refuse_inputs(&destination, &inputs)?;
+        crate::output::report_dir::check_destination(&destination)?;
+        Ok(destination)
+    }
     /// Merge the shards of a sweep: its scenario from `scenario.toml`, the `[vary]` plan
     /// rebuilt from it and the catalogue files.
     fn sweep<R: Ruleset>(
@@ -202,8 +254,8 @@ impl Merge<'_> {
                 meta.vary
             );
         }
-        let destination = args.out.clone().unwrap_or_else(|| Path::new("reports").join(&scenario.name));
-        let report = ReportDir::create(&destination, args.force)?;
+        let default = Path::new("reports").join(safe_component(&scenario.name));
+        let report = ReportDir::create(&self.destination(default)?, args.force)?;
         let config = RunConfig {
             seed: meta.seed,
             trials: Trials::Fixed(meta.trials),

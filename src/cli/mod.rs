@@ -251,20 +251,28 @@ pub fn command() -> clap::Command {
 /// Parse `args` (exits 2 with clap's message on a usage error, 0 after `--help` or
 /// `--version`).
 pub fn parse_from(args: Vec<OsString>) -> Parsed {
+    try_parse_from(args).unwrap_or_else(|e| exit_clap(&e))
+}
+
+/// As [`parse_from`], returning what it would print and exit with (help and version
+/// requests included) as an error instead: for command lines read from files.
+///
+/// # Errors
+/// Clap's error (or help, or version) for the line.
+pub fn try_parse_from(args: Vec<OsString>) -> Result<Parsed, clap::Error> {
     let id = ruleset_of_args(&args);
     let mut cmd = command_for(id);
-    let matches = cmd.try_get_matches_from_mut(args).unwrap_or_else(|e| exit_clap(&e));
-    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.format(&mut cmd).exit());
+    let matches = cmd.try_get_matches_from_mut(args)?;
+    let cli = Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut cmd))?;
     let specs = id.visit(Specs);
     let conditions = match matches.subcommand() {
         Some((name, sub)) if conditions::CONDITION_COMMANDS.contains(&name) => {
-            conditions::read(sub, &conditions::flags_of(name, &specs)).unwrap_or_else(|e| {
-                cmd.error(clap::error::ErrorKind::InvalidValue, e).exit();
-            })
+            conditions::read(sub, &conditions::flags_of(name, &specs))
+                .map_err(|e| cmd.error(clap::error::ErrorKind::InvalidValue, e))?
         }
         _ => Vec::new(),
     };
-    Parsed { cli, conditions }
+    Ok(Parsed { cli, conditions })
 }
 
 /// Print clap's message (help, version or usage error) and exit with its code, or with 1

@@ -11,7 +11,7 @@ use super::usage::usage;
 use crate::charts::card::{self, Paper};
 use crate::charts::pdf::pdf_pages;
 use crate::charts::slug;
-use crate::output::atomic_file::{refuse_existing, write_atomically};
+use crate::output::atomic_file::{Staged, refuse_existing};
 use crate::rules::{Role, Ruleset};
 
 #[derive(Debug, Args)]
@@ -151,18 +151,24 @@ pub fn run<R: Ruleset>(args: &OddsCardArgs, ctx: &Invocation<'_>) -> Result<()> 
     } else {
         Vec::new()
     };
+    // Every file is staged first and renamed into place together: an error or a signal
+    // before the renames leaves none of them (and the old card, if any, as it was).
+    let mut staged = Staged::new(args.force);
     for (format, page, path) in &outputs {
+        super::signals::check()?;
         let bytes = match (format, page) {
             (Format::Pdf, _) => pdf_pages(&svgs, args.paper.into()).map_err(|e| anyhow!(e))?,
             (Format::Svg, k) => svgs[k.unwrap_or(0)].clone().into_bytes(),
             (Format::Png, k) => pages[k.unwrap_or(0)].png().map_err(|e| anyhow!(e))?,
         };
-        super::signals::check()?; // every file written so far is whole; stop before the next
-        write_atomically(path, &bytes, args.force)?;
+        staged.stage(path, &bytes)?;
+    }
+    super::signals::check()?;
+    for path in staged.commit()? {
         eprintln!("wrote {}", path.display());
     }
     for path in &stale {
-        std::fs::remove_file(path).with_context(|| format!("cannot remove {}", path.display()))?;
+        crate::output::fault::remove_file(path).with_context(|| format!("cannot remove {}", path.display()))?;
         eprintln!("removed {} (a page of the card it replaces)", path.display());
     }
     Ok(())

@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Result, anyhow};
 use clap::Args;
 use serde_json::json;
 
@@ -138,6 +138,7 @@ pub const CATALOGUE_FILE: &str = "catalogue.json";
 pub fn default_dir(scenario: &str, share: Share) -> PathBuf {
     let n = share.count();
     let width = n.to_string().len();
+    let scenario = crate::output::report_dir::safe_component(scenario);
     Path::new("reports").join(format!("{scenario}-shards")).join(format!("shard-{:0width$}-of-{n}", share.index() + 1))
 }
 
@@ -272,11 +273,11 @@ impl ShardRun {
         let engagements: u64 = raw.iter().map(|c| c.counts.first().copied().unwrap_or(0) as u64).sum();
         let streams: u64 = share.assignment(&vec![trials; cells as usize]).len() as u64;
         write_raw_tallies(&raw, &dir.path().join(TALLIES_FILE))?;
-        std::fs::write(dir.path().join(SCENARIO_FILE), &record.scenario_text).context("cannot write scenario.toml")?;
+        dir.write(SCENARIO_FILE, record.scenario_text.as_bytes())?;
         let files: Vec<_> = record.catalogue_files.iter().map(|f| json!({ "name": f.name, "text": f.text })).collect();
         let catalogue_json =
             serde_json::to_string_pretty(&json!({ "origin": record.catalogue_origin, "files": files }))? + "\n";
-        std::fs::write(dir.path().join(CATALOGUE_FILE), &catalogue_json).context("cannot write catalogue.json")?;
+        dir.write(CATALOGUE_FILE, catalogue_json.as_bytes())?;
         let (origin, hash) = R::origin(catalogue);
         let meta = ShardMeta {
             schema_version: SHARD_SCHEMA_VERSION,
@@ -304,9 +305,10 @@ impl ShardRun {
             engagements,
             seconds,
             source: choice.source.clone(),
-        };
-        std::fs::write(dir.path().join(SHARD_FILE), serde_json::to_string_pretty(&meta)? + "\n")
-            .context("cannot write shard.json")?;
+            meta_sha256: String::new(),
+        }
+        .sealed();
+        dir.write(SHARD_FILE, (serde_json::to_string_pretty(&meta)? + "\n").as_bytes())?;
         signals::check()?;
         let written = dir.commit()?;
         if !quiet {

@@ -99,7 +99,8 @@ pub fn run<R: Ruleset>(args: &SweepArgs, ctx: &Invocation<'_>) -> Result<()> {
         let plan = plan.as_ref();
         return super::shard::run_shard::<R>(output, ctx, &text, &scenario, &cat, &resolved, plan, &config, &choice);
     }
-    let destination = args.out.clone().unwrap_or_else(|| Path::new("reports").join(&scenario.name));
+    let default = Path::new("reports").join(crate::output::report_dir::safe_component(&scenario.name));
+    let destination = args.out.clone().unwrap_or(default);
     let report = ReportDir::create(&destination, args.force)?;
 
     let progress = Progress::new(args.quiet);

@@ -1,8 +1,13 @@
 //! Atomic single-file writes with ordinary permissions: the bytes go to a temporary
-//! file beside the destination, which is renamed into place only when complete, so a
-//! reader never sees half a file. The temporary file is created with mode 0666 masked
-//! by the process umask (0644 under umask 022), as `std::fs::write` would create it,
-//! not the 0600 of a private temporary file.
+//! file `.volley-PID-XXXXXX.partial` beside the destination, which is renamed into place
+//! only when complete, so a reader never sees half a file. The temporary file is created
+//! with mode 0666 masked by the process umask (0644 under umask 022), as `std::fs::write`
+//! would create it, not the 0600 of a private temporary file.
+//!
+//! [`Staged`] stages several files first and renames them into place together at the
+//! end: a command stopped before [`Staged::commit`] (an error, a signal) leaves none of
+//! them. Temporary files whose process no longer runs (it was killed) are removed by the
+//! next staging in the same directory.
 
 use std::fs;
 use std::io::Write;
@@ -10,16 +15,133 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 
+use super::fault;
+use super::report_dir::process_is_running;
+
 /// Fail (naming the first one) when any of `paths` exists and `force` is off. Call it
 /// before doing any work, so that a refused run changes nothing.
 pub fn refuse_existing(paths: &[PathBuf], force: bool) -> Result<()> {
     if force {
         return Ok(());
     }
-    if let Some(p) = paths.iter().find(|p| p.exists()) {
+    if let Some(p) = paths.iter().find(|p| fs::symlink_metadata(p).is_ok()) {
         bail!("{} already exists: choose another --out, or --force to replace it", p.display());
     }
     Ok(())
+}
+
+/// Files staged beside their destinations, not yet visible under their names.
+pub struct Staged {
+    files: Vec<(tempfile::NamedTempFile, PathBuf)>,
+    force: bool,
+    cleaned: Vec<PathBuf>,
+}
+
+impl Staged {
+    /// Nothing staged yet; `force`: [`Staged::commit`] may replace existing files.
+    pub fn new(force: bool) -> Staged {
+        Staged { files: Vec::new(), force, cleaned: Vec::new() }
+    }
+
+    /// Write `bytes` to a temporary file beside `path` (first removing the temporary files
+    /// dead processes left in that directory).
+    ///
+    /// # Errors
+    /// When `path` is a directory, or exists and `force` is off, or the directory cannot
+    /// be written; nothing of this file is left then.
+    pub fn stage(&mut self, path: &Path, bytes: &[u8]) -> Result<()> {
+        if path.is_dir() {
+            bail!("{} is a directory", path.display());
+        }
+        if fs::symlink_metadata(path).is_ok() && !self.force {
+            bail!("{} already exists: choose another --out, or --force to replace it", path.display());
+        }
+        let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        if !self.cleaned.iter().any(|d| d == dir) {
+            remove_stale_files(dir);
+            self.cleaned.push(dir.to_path_buf());
+        }
+        let mut builder = tempfile::Builder::new();
+        let prefix = format!("{PREFIX}{}-", std::process::id());
+        builder.prefix(&prefix).suffix(SUFFIX);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            // The kernel masks the mode with the umask, as for any newly created file.
+            builder.permissions(fs::Permissions::from_mode(0o666));
+        }
+        fault::before_write(path).with_context(|| format!("cannot write {}", path.display()))?;
+        let mut tmp = builder.tempfile_in(dir).with_context(|| format!("cannot write in {}", dir.display()))?;
+        tmp.write_all(bytes).with_context(|| format!("cannot write {}", path.display()))?;
+        tmp.as_file().sync_all().with_context(|| format!("cannot write {}", path.display()))?;
+        self.files.push((tmp, path.to_path_buf()));
+        Ok(())
+    }
+
+    /// Rename every staged file into place, in the order staged; returns their paths.
+    ///
+    /// # Errors
+    /// The first rename that fails, or without `force` a file that appeared meanwhile.
+    /// The files this commit had created before it are removed again (a new set appears
+    /// whole or not at all); files it had replaced keep their new contents (each file
+    /// is whole, old or new).
+    pub fn commit(self) -> Result<Vec<PathBuf>> {
+        let mut done: Vec<(PathBuf, bool)> = Vec::new();
+        let undo = |done: &[(PathBuf, bool)]| {
+            for (path, _) in done.iter().filter(|(_, existed)| !existed) {
+                let _ = fault::remove_file(path);
+            }
+        };
+        for (tmp, path) in self.files {
+            let existed = fs::symlink_metadata(&path).is_ok();
+            let renamed = fault::before_rename(path.as_path())
+                .with_context(|| format!("cannot write {}", path.display()))
+                .and_then(|()| {
+                    if self.force {
+                        tmp.persist(&path)
+                            .map(|_| ())
+                            .map_err(|e| anyhow!("cannot write {}: {}", path.display(), e.error))
+                    } else {
+                        // No replacement: fails if the file appeared while we were writing.
+                        tmp.persist_noclobber(&path)
+                            .map(|_| ())
+                            .map_err(|e| anyhow!("cannot write {}: {}", path.display(), e.error))
+                    }
+                });
+            if let Err(e) = renamed {
+                undo(&done);
+                return Err(e);
+            }
+            done.push((path, existed));
+        }
+        Ok(done.into_iter().map(|(p, _)| p).collect())
+    }
+}
+
+const PREFIX: &str = ".volley-";
+const SUFFIX: &str = ".partial";
+
+/// Remove the temporary files (`.volley-PID-XXXXXX.partial`) in `dir` whose process no
+/// longer runs. Best effort: what cannot be read or removed stays.
+pub fn remove_stale_files(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(stale_pid) else { continue };
+        if pid != std::process::id() && !process_is_running(pid) && entry.path().is_file() {
+            let _ = fault::remove_file(&entry.path());
+        }
+    }
+}
+
+/// The PID in a temporary file's name `.volley-PID-XXXXXX.partial`.
+fn stale_pid(name: &str) -> Option<u32> {
+    let rest = name.strip_prefix(PREFIX)?.strip_suffix(SUFFIX)?;
+    let (digits, random) = rest.split_once('-')?;
+    if digits.is_empty() || random.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
 }
 
 /// Write `bytes` to `path` atomically (temporary file in the same directory, then
@@ -30,30 +152,9 @@ pub fn refuse_existing(paths: &[PathBuf], force: bool) -> Result<()> {
 /// When `path` exists and `force` is off, when it is a directory, or when the directory
 /// cannot be written. On error nothing is left behind (the temporary file is removed).
 pub fn write_atomically(path: &Path, bytes: &[u8], force: bool) -> Result<()> {
-    if path.is_dir() {
-        bail!("{} is a directory", path.display());
-    }
-    if path.exists() && !force {
-        bail!("{} already exists: choose another --out, or --force to replace it", path.display());
-    }
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".volley-").suffix(".partial");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        // The kernel masks the mode with the umask, as for any newly created file.
-        builder.permissions(fs::Permissions::from_mode(0o666));
-    }
-    let mut tmp = builder.tempfile_in(dir).with_context(|| format!("cannot write in {}", dir.display()))?;
-    tmp.write_all(bytes).with_context(|| format!("cannot write {}", path.display()))?;
-    tmp.as_file().sync_all().with_context(|| format!("cannot write {}", path.display()))?;
-    if force {
-        tmp.persist(path).map_err(|e| anyhow!("cannot write {}: {}", path.display(), e.error))?;
-    } else {
-        // No replacement: fails if the file appeared while we were writing.
-        tmp.persist_noclobber(path).map_err(|e| anyhow!("cannot write {}: {}", path.display(), e.error))?;
-    }
+    let mut staged = Staged::new(force);
+    staged.stage(path, bytes)?;
+    staged.commit()?;
     Ok(())
 }
 
@@ -75,6 +176,35 @@ mod tests {
         let names: Vec<_> = fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
         assert_eq!(names, vec![std::ffi::OsString::from("card.svg")], "no temporary file left");
         assert!(write_atomically(dir.path(), b"x", true).is_err(), "never replaces a directory");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn staged_files_appear_only_on_commit_and_dead_processes_partials_go() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let dead = child.id();
+        child.wait().unwrap();
+        let stale = dir.path().join(format!(".volley-{dead}-abc123.partial"));
+        let live = dir.path().join(format!(".volley-{}-abc123.partial", std::os::unix::process::parent_id()));
+        fs::write(&stale, "half").unwrap();
+        fs::write(&live, "half").unwrap();
+        let (a, b) = (dir.path().join("a.png"), dir.path().join("b.svg"));
+        let mut s = Staged::new(false);
+        s.stage(&a, b"a").unwrap();
+        s.stage(&b, b"b").unwrap();
+        assert!(!a.exists() && !b.exists(), "nothing visible before commit");
+        assert!(!stale.exists() && live.exists(), "a dead process's partial removed, a live one's kept");
+        drop(s);
+        let left: Vec<_> = fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(left.len(), 1, "dropped: nothing left but the live partial: {left:?}");
+        let mut s = Staged::new(false);
+        s.stage(&a, b"a").unwrap();
+        s.stage(&b, b"b").unwrap();
+        assert_eq!(s.commit().unwrap(), [a.clone(), b.clone()]);
+        assert_eq!(fs::read(&b).unwrap(), b"b");
+        assert_eq!(stale_pid(".volley-12-x7.partial"), Some(12));
+        assert_eq!(stale_pid(".volley-x7.partial"), None);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 pub mod atomic_file;
 pub mod csv_cell;
+pub mod fault;
 pub mod number;
 pub mod parquet;
 pub mod percent;

@@ -11,13 +11,16 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 pub use crate::engine::raw_tally::RawCell;
-use crate::engine::{Cell, Dealt, Kernel, Observer, RawTally, RunConfig, Share, Tally, Trials, run, run_share_after};
+use crate::engine::{
+    Cell, Dealt, Kernel, Observer, RawTally, RunConfig, STREAM_TRIALS, Share, Silent, Tally, Trials, run,
+    run_share_after,
+};
 
 /// Version of the shard directory (files, `shard.json` keys, the raw tally layouts and
 /// how streams are dealt to shards): shards of different versions never merge. Version 2
 /// deals the streams of all of a run's engine calls as one (version 1 dealt each call
-/// afresh) and records the `[vary]` plan.
-pub const SHARD_SCHEMA_VERSION: u32 = 2;
+/// afresh) and records the `[vary]` plan. Version 3 seals `shard.json` ([`ShardMeta::seal`]).
+pub const SHARD_SCHEMA_VERSION: u32 = 3;
 
 /// Reads one shard's raw cells when asked.
 pub type ShardSource<'a> = Box<dyn Fn() -> Result<Vec<RawCell>, String> + Sync + 'a>;
@@ -26,13 +29,16 @@ pub type ShardSource<'a> = Box<dyn Fn() -> Result<Vec<RawCell>, String> + Sync +
 /// merge holds one shard's raw cells and the merged tallies, never every shard at once).
 pub struct MergedTallies<'a> {
     sources: Vec<(String, ShardSource<'a>)>,
+    /// Which shards had a cell replayed and checked (see [`Plays::run`]).
+    replayed: Mutex<Vec<bool>>,
 }
 
 impl<'a> MergedTallies<'a> {
     /// The shards `sources` (each a name for messages and its reader), in shard order:
     /// the merge order is fixed.
     pub fn new(sources: Vec<(String, ShardSource<'a>)>) -> MergedTallies<'a> {
-        MergedTallies { sources }
+        let replayed = Mutex::new(vec![false; sources.len()]);
+        MergedTallies { sources, replayed }
     }
 }
 
@@ -53,7 +59,8 @@ pub struct Plays<'a> {
     keys: Mutex<Sha256>,
     cells: AtomicU32,
     /// Share mode: the streams the calls so far dealt (the run is dealt as one, over
-    /// every call's cells: see [`Share::assignment_after`]).
+    /// every call's cells: see [`Share::assignment_after`]); merged mode: the same count,
+    /// for replaying a shard's cell.
     dealt: Mutex<Dealt>,
 }
 
@@ -107,7 +114,10 @@ impl<'a> Plays<'a> {
     /// # Errors
     /// What [`run`] or [`run_share_after`] refuse; in merged mode, a cell whose key differs
     /// from the shards' or whose merged trial count is not the configured one (a shard
-    /// missing or played with other settings), or raw counts of another layout.
+    /// missing or played with other settings), or raw counts of another layout; a shard
+    /// whose first recorded cell, replayed here for the shard index it is given at
+    /// (its place in the merge order), has other counts: a copy of another shard
+    /// relabelled, or tallies not played by that shard.
     pub fn run<K: Kernel>(
         &self,
         cells: &[Cell<'_, K>],
@@ -144,8 +154,19 @@ impl<'a> Plays<'a> {
                 let Trials::Fixed(target) = config.trials else {
                     return Err("shards are played with a fixed trial count".into());
                 };
+                // The streams dealt before this call (every call deals its cells' streams
+                // after the earlier calls': see [`Share::assignment_after`]).
+                let start = {
+                    let mut dealt = self.dealt.lock().expect("not poisoned");
+                    let start = *dealt;
+                    let st = STREAM_TRIALS as u64;
+                    dealt.full += target / st * cells.len() as u64;
+                    dealt.short += if target % st != 0 { cells.len() as u64 } else { 0 };
+                    start
+                };
+                let count = merged.sources.len();
                 let mut out: Vec<K::Tally> = cells.iter().map(|c| c.kernel.new_tally()).collect();
-                for (name, source) in &merged.sources {
+                for (k, (name, source)) in merged.sources.iter().enumerate() {
                     for r in source()?.into_iter().filter(|r| r.call == call) {
                         let i = r.cell as usize;
                         let c = cells
@@ -155,6 +176,9 @@ impl<'a> Plays<'a> {
                             return Err(format!(
                                 "{name}: cell {i} of the scenario has another key there: the shard played other cells"
                             ));
+                        }
+                        if first_of_shard(merged, k) {
+                            self.replay(name, k, count, cells, i, start, config, &r.counts)?;
                         }
                         out[i].merge_raw(&r.counts).map_err(|e| format!("{name}: cell {i}: {e}"))?;
                     }
@@ -170,6 +194,49 @@ impl<'a> Plays<'a> {
                 Ok(out)
             }
         }
+    }
+}
+
+/// Whether shard `k` of `merged` has had no cell replayed yet (it has now).
+fn first_of_shard(merged: &MergedTallies<'_>, k: usize) -> bool {
+    let mut done = merged.replayed.lock().expect("not poisoned");
+    !std::mem::replace(&mut done[k], true)
+}
+
+impl Plays<'_> {
+    /// Play cell `i` of this call again as shard `k` of `count` would (its streams only,
+    /// the streams before this call `start`) and compare with the shard's `counts`.
+    #[allow(clippy::too_many_arguments)]
+    fn replay<K: Kernel>(
+        &self,
+        name: &str,
+        k: usize,
+        count: usize,
+        cells: &[Cell<'_, K>],
+        i: usize,
+        start: Dealt,
+        config: &RunConfig,
+        counts: &[u128],
+    ) -> Result<(), String>
+    where
+        K::Tally: RawTally,
+    {
+        let Trials::Fixed(target) = config.trials else { return Ok(()) };
+        let st = STREAM_TRIALS as u64;
+        let mut dealt = Dealt {
+            full: start.full + target / st * i as u64,
+            short: start.short + if target % st != 0 { i as u64 } else { 0 },
+        };
+        let share = Share::new(k as u32, count as u32)?;
+        let replayed = run_share_after(&cells[i..=i], config, share, &mut dealt, &Silent).map_err(|e| e.to_string())?;
+        if replayed[0].raw() != counts {
+            return Err(format!(
+                "{name} is not shard {} of {count}: its tallies of cell {i}, played again here as that shard, \
+                 differ (a copy of another shard relabelled, or tallies it did not play)",
+                k + 1
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -245,6 +312,10 @@ pub struct ShardMeta {
     pub seconds: f64,
     /// Where the shard index and count came from (`--shard 2/7`, `SLURM_ARRAY_TASK_ID=...`).
     pub source: String,
+    /// SHA-256 of every other field of this `shard.json` ([`ShardMeta::seal`]): its shard
+    /// index, count, seed, options, versions, command line and the hashes of its files.
+    #[serde(default)]
+    pub meta_sha256: String,
 }
 
 fn sweep_command() -> String {
@@ -272,6 +343,24 @@ pub fn run_args(args: &[String]) -> Vec<String> {
 }
 
 impl ShardMeta {
+    /// The seal of this description: SHA-256 (hex) of its compact JSON with
+    /// `meta_sha256` empty. Written by the shard, checked by `merge`: a `shard.json`
+    /// edited afterwards (relabelled to another index, another seed, another version, a
+    /// file hash changed to match an edited file) no longer matches its seal. A checksum,
+    /// not a signature: whoever recomputes it can forge it, which the merge's replay of
+    /// each shard's first cell catches for relabelled copies.
+    pub fn seal(&self) -> String {
+        let mut unsealed = self.clone();
+        unsealed.meta_sha256 = String::new();
+        sha256(&serde_json::to_vec(&unsealed).expect("a shard description serialises"))
+    }
+
+    /// This description with its seal set.
+    pub fn sealed(mut self) -> ShardMeta {
+        self.meta_sha256 = self.seal();
+        self
+    }
+
     /// The fields every shard of one run shares, by name, as text.
     pub fn run_fields(&self) -> Vec<(&'static str, String)> {
         vec![
@@ -346,12 +435,28 @@ pub fn check_set<T>(shards: Vec<(String, ShardMeta, T)>) -> Result<Vec<(String, 
             problems.push(format!("shard {k} of {count} is given {} times: {}", list.len(), names.join(", ")));
         }
     }
-    let missing: Vec<String> = (1..=count).filter(|k| !by_index.contains_key(k)).map(|k| k.to_string()).collect();
-    if !missing.is_empty() {
+    // At most a few missing numbers are listed, found without walking a claimed count
+    // (it may be 4294967295): at most `given + LISTED` numbers are looked at.
+    const LISTED: usize = 10;
+    let mut missing: Vec<String> = Vec::new();
+    let mut k: u32 = 1;
+    while k <= count && missing.len() < LISTED {
+        if !by_index.contains_key(&k) {
+            missing.push(k.to_string());
+        }
+        k = match k.checked_add(1) {
+            Some(next) => next,
+            None => break,
+        };
+    }
+    let missing_total = u64::from(count) - by_index.keys().filter(|&&k| k <= count).count() as u64;
+    if missing_total > 0 {
+        let more = missing_total - missing.len() as u64;
         problems.push(format!(
-            "missing shard{} {} of {count}",
-            if missing.len() > 1 { "s" } else { "" },
-            missing.join(", ")
+            "missing shard{} {}{} of {count}",
+            if missing_total > 1 { "s" } else { "" },
+            missing.join(", "),
+            if more > 0 { format!(" and {more} more") } else { String::new() }
         ));
     }
     if !problems.is_empty() {
@@ -392,6 +497,7 @@ mod tests {
             engagements: 1000,
             seconds: 0.1,
             source: "--shard".into(),
+            meta_sha256: String::new(),
         }
     }
 
@@ -427,5 +533,30 @@ mod tests {
         let err = check_set(named(&[("a", meta(1, 3, 1)), ("x", meta(2, 2, 1))])).unwrap_err();
         assert!(err.contains("x is a shard of another run: shard count 2 (the others: 3)"), "{err}");
         assert!(err.contains("missing shards 2, 3 of 3"), "{err}");
+    }
+
+    #[test]
+    fn a_huge_claimed_count_is_a_short_error() {
+        let start = std::time::Instant::now();
+        let err = check_set(named(&[("a", meta(1, u32::MAX, 1)), ("b", meta(2, u32::MAX, 1))])).unwrap_err();
+        assert_eq!(err, "missing shards 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 and 4294967283 more of 4294967295");
+        let err = check_set(named(&[("a", meta(u32::MAX, u32::MAX, 1))])).unwrap_err();
+        assert!(err.starts_with("missing shards 1, 2,") && err.ends_with("and 4294967284 more of 4294967295"), "{err}");
+        assert!(start.elapsed().as_secs() < 2, "no walk over the claimed count");
+    }
+
+    #[test]
+    fn the_seal_covers_the_index_and_the_seed() {
+        let m = meta(1, 2, 1).sealed();
+        assert_eq!(m.seal(), m.meta_sha256);
+        let mut relabelled = m.clone();
+        relabelled.shard = 2;
+        assert_ne!(relabelled.seal(), m.meta_sha256);
+        let mut reseeded = m.clone();
+        reseeded.seed = 7;
+        assert_ne!(reseeded.seal(), m.meta_sha256);
+        let text = serde_json::to_string_pretty(&m).unwrap();
+        let back: ShardMeta = serde_json::from_str(&text).unwrap();
+        assert_eq!(back.seal(), m.meta_sha256, "the seal survives the file's round trip");
     }
 }

@@ -141,12 +141,18 @@ fn shards_of_another_vary_are_refused() {
         fs::write(copy.join("scenario.toml"), &edited).unwrap();
         let mut m = shard_json(&copy);
         m["scenario_sha256"] = hash(edited.as_bytes()).into();
-        fs::write(copy.join("shard.json"), serde_json::to_string_pretty(&m).unwrap()).unwrap();
+        fs::write(copy.join("shard.json"), serde_json::to_string_pretty(&reseal(m)).unwrap()).unwrap();
     }
     meta["scenario_sha256"] = hash(edited.as_bytes()).into();
-    fs::write(forged.join("shard.json"), serde_json::to_string_pretty(&meta).unwrap()).unwrap();
+    fs::write(forged.join("shard.json"), serde_json::to_string_pretty(&reseal(meta)).unwrap()).unwrap();
     let err = refused(d, &[forged, d.join("forged-0"), d.join("forged-1")]);
     assert!(err.contains("varies other stats than they recorded"), "{err}");
+}
+
+/// A `shard.json` with its seal recomputed, as a forger would.
+fn reseal(v: serde_json::Value) -> serde_json::Value {
+    let meta: volley::sweep::shard::ShardMeta = serde_json::from_value(v).unwrap();
+    serde_json::to_value(meta.sealed()).unwrap()
 }
 
 /// The unsharded command's report and stdout.
