@@ -446,7 +446,8 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     const ODDS_CARDS: bool = false;
 
     /// A printable odds card of side `name` over `ranges` (in the game's distance
-    /// unit), when the game has one (set [`Ruleset::ODDS_CARDS`] too).
+    /// unit; empty: the game's own ranges), when the game has one (set
+    /// [`Ruleset::ODDS_CARDS`] too).
     ///
     /// # Errors
     /// An unknown name, or a game without odds cards.
