@@ -19,11 +19,14 @@ pub struct CardMap {
     /// The unit of the column labels, appended to a panel title when its columns are
     /// split over several rows ("(6-18 in.)"); empty: none.
     pub column_unit: String,
+    /// Panels side by side share the first panel's row labels (rows that mean the same
+    /// in every panel: the block then fits where repeated labels would not).
+    pub shared_row_labels: bool,
 }
 
 impl From<Heatmap> for CardMap {
     fn from(map: Heatmap) -> CardMap {
-        CardMap { map, texts: None, caption: Vec::new(), column_unit: String::new() }
+        CardMap { map, texts: None, caption: Vec::new(), column_unit: String::new(), shared_row_labels: false }
     }
 }
 
@@ -38,4 +41,21 @@ impl CardMap {
     pub fn text(&self, p: usize, r: usize, c: usize) -> Option<&str> {
         self.texts.as_ref()?.get(p)?.get(r)?.get(c)?.as_deref()
     }
+}
+
+/// `ranges` as whole numbers of `unit`.
+///
+/// # Errors
+/// A range with a fraction.
+pub fn whole_ranges(ranges: &[f64], unit: &str) -> Result<Vec<u32>, String> {
+    ranges
+        .iter()
+        .map(|&r| {
+            if r.fract() == 0.0 && (0.0..=u32::MAX as f64).contains(&r) {
+                Ok(r as u32)
+            } else {
+                Err(format!("--ranges are whole {unit} in this game: {r}"))
+            }
+        })
+        .collect()
 }

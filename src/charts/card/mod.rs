@@ -24,7 +24,7 @@ use crate::output::percent::percent_exact;
 mod map;
 mod print;
 
-pub use map::CardMap;
+pub use map::{CardMap, whole_ranges};
 
 /// Print margin on every side, in inches (at least 0.25 inch, what most printers need).
 pub const MARGIN_IN: f64 = 0.35;
@@ -262,6 +262,8 @@ struct Block<'a> {
     caption: Vec<String>,
     rows: Vec<Row>,
     ytick_w: f64,
+    /// Some panel's columns continue on another row (its title then names its span).
+    split: bool,
     cell_w: f64,
 }
 
@@ -296,8 +298,9 @@ impl<'a> Block<'a> {
         let min_cell_w = (cell_w + 2.0 * pad).ceil();
         let gap = px(sp.panel_gap);
         let (n_panels, n_cols) = (map.panels.len().max(1), map.x.len().max(1));
+        let labels = |across: usize| if cm.shared_row_labels { 1 } else { across } as f64 * ytick_w;
         let fits = |across: usize, cols: usize| {
-            across as f64 * (ytick_w + cols as f64 * min_cell_w) + (across - 1) as f64 * gap <= width
+            labels(across) + (across * cols) as f64 * min_cell_w + (across - 1) as f64 * gap <= width
         };
         let mut rows = Vec::new();
         let (across, chunk) = if fits(n_panels, n_cols) {
@@ -318,11 +321,12 @@ impl<'a> Block<'a> {
             (1, chunk)
         };
         // stretch cells to use the width, up to an inch
-        let room = (width - across as f64 * ytick_w - (across - 1) as f64 * gap) / (across * chunk) as f64;
+        let room = (width - labels(across) - (across - 1) as f64 * gap) / (across * chunk) as f64;
         let cell_w = room.min(px(MAX_CELL_W_PT)).max(min_cell_w).floor();
         let title = wrap(&map.title, BLOCK_TITLE_PT, true, width * WRAP_SHARE);
         let caption = cm.caption.iter().flat_map(|l| wrap(l, CAPTION_PT, false, width * WRAP_SHARE)).collect();
-        Block { sp, cm, map, title, caption, rows, ytick_w, cell_w }
+        let split = rows.iter().any(|r| r.units.iter().any(|(_, c)| c.len() < map.x.len()));
+        Block { sp, cm, map, title, caption, rows, ytick_w, cell_w, split }
     }
 
     fn title_height(&self) -> f64 {
@@ -343,7 +347,7 @@ impl<'a> Block<'a> {
     }
 
     fn panel_title_h(&self) -> f64 {
-        if self.map.panels.iter().any(|(t, _)| !t.is_empty()) { px(PANEL_TITLE_PT * LINE) } else { 0.0 }
+        if self.split || self.map.panels.iter().any(|(t, _)| !t.is_empty()) { px(PANEL_TITLE_PT * LINE) } else { 0.0 }
     }
 
     fn row_height(&self) -> f64 {
@@ -359,15 +363,17 @@ impl<'a> Block<'a> {
         let m = self.map;
         let row = &self.rows[i];
         let gap = px(self.sp.panel_gap);
-        let unit_w = |cols: usize| self.ytick_w + cols as f64 * self.cell_w;
-        let total: f64 =
-            row.units.iter().map(|(_, c)| unit_w(c.len())).sum::<f64>() + gap * (row.units.len() - 1) as f64;
+        // with shared row labels only the first panel of a row prints them
+        let label_w = |j: usize| if j == 0 || !self.cm.shared_row_labels { self.ytick_w } else { 0.0 };
+        let unit_w = |j: usize, cols: usize| label_w(j) + cols as f64 * self.cell_w;
+        let total: f64 = row.units.iter().enumerate().map(|(j, (_, c))| unit_w(j, c.len())).sum::<f64>()
+            + gap * (row.units.len() - 1) as f64;
         let mut x0 = (sheet.page.width as f64 - total) / 2.0;
         let cell_h = px(self.sp.cell_h);
         let pad = px(self.sp.pad);
-        for (p, cols) in &row.units {
+        for (j, (p, cols)) in row.units.iter().enumerate() {
             let (p, cols) = (*p, cols.clone());
-            let grid_x = x0 + self.ytick_w;
+            let grid_x = x0 + label_w(j);
             let grid_w = cols.len() as f64 * self.cell_w;
             let mut title = m.panels[p].0.clone();
             if cols.len() < m.x.len() {
@@ -386,7 +392,17 @@ impl<'a> Block<'a> {
             let grid_top = top + self.panel_title_h();
             for (r, name) in m.y.iter().enumerate() {
                 let cy = grid_top + r as f64 * cell_h;
-                sheet.text(name, grid_x - pad, cy + (cell_h - px(TICK_PT)) / 2.0, TICK_PT, false, Anchor::Right, INK);
+                if label_w(j) > 0.0 {
+                    sheet.text(
+                        name,
+                        grid_x - pad,
+                        cy + (cell_h - px(TICK_PT)) / 2.0,
+                        TICK_PT,
+                        false,
+                        Anchor::Right,
+                        INK,
+                    );
+                }
                 for (k, c) in cols.clone().enumerate() {
                     let cx = grid_x + k as f64 * self.cell_w;
                     let v = m.panels[p].1.get(r).and_then(|row| row.get(c)).copied().flatten();
@@ -416,7 +432,7 @@ impl<'a> Block<'a> {
             }
             let label_top = ticks_top + px(TICK_PT * LINE);
             sheet.text(&m.x_label, grid_x + grid_w / 2.0, label_top, TICK_PT, false, Anchor::Centre, INK);
-            x0 += unit_w(cols.len()) + gap;
+            x0 += unit_w(j, cols.len()) + gap;
         }
     }
 }

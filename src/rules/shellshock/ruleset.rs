@@ -167,6 +167,17 @@ impl Ruleset for Shellshock {
         Catalogue::refers_to_undefined(files)
     }
 
+    const ODDS_CARDS: bool = true;
+
+    fn odds_card(
+        cat: &Catalogue,
+        name: &str,
+        ranges: &[f64],
+        o: &Options,
+    ) -> Result<crate::charts::card::Card, String> {
+        super::card::odds_card(cat, name, ranges, o)
+    }
+
     fn origin(cat: &Catalogue) -> (&str, &str) {
         (&cat.origin, &cat.hash)
     }
