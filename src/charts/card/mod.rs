@@ -62,12 +62,14 @@ struct Spacing {
     block_gap: f64,
 }
 
-const SPACINGS: [Spacing; 3] = [
+const SPACINGS: [Spacing; 4] = [
     Spacing { cell_h: CELL_H_PT, pad: CELL_PAD_PT, panel_gap: PANEL_GAP_PT, block_gap: BLOCK_GAP_PT },
     // tighter columns: two panels of seven ranges side by side on A4
     Spacing { cell_h: CELL_H_PT, pad: 1.5, panel_gap: 8.0, block_gap: BLOCK_GAP_PT },
     // and tighter rows (the cell's two lines of text, 17 points, still fit)
     Spacing { cell_h: 19.5, pad: 1.5, panel_gap: 8.0, block_gap: 8.0 },
+    // the tightest: cells barely wider than their text
+    Spacing { cell_h: 19.5, pad: 0.75, panel_gap: 6.0, block_gap: 8.0 },
 ];
 
 /// Lines of text are wrapped to this share of the width between the margins: slack for
