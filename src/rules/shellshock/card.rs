@@ -21,6 +21,12 @@ pub const DEFAULT_RANGES: [u32; 3] = [1, 12, 24];
 /// The facing panels.
 const FACINGS: [(&str, Facing); 3] = [("Front", Facing::Front), ("Side", Facing::Side), ("Rear", Facing::Rear)];
 
+/// The Dead box chance as printed: exact, but below 0.1% only "<0.1%" (the cells stay
+/// narrow enough for the three facings side by side).
+fn dead_text(p: f64) -> String {
+    if p > 0.0 && p < 0.001 { "<0.1%".into() } else { percent_exact(p) }
+}
+
 /// The card's block for gunner `gi` (from 0) of `attacker`.
 fn gunner_map(cat: &Catalogue, attacker: &Unit, gi: usize, ranges: &[u32], o: &Options) -> CardMap {
     let (mut panels, mut notes) = (Vec::new(), Vec::new());
@@ -35,7 +41,7 @@ fn gunner_map(cat: &Catalogue, attacker: &Unit, gi: usize, ranges: &[u32], o: &O
                     Some(plan) => {
                         let g = GunnerOdds::new(plan, &defence(target, &c), o.damage_dice());
                         row.push(Some(g.p_any_hit));
-                        note_row.push(Some(format!("Dead {}", percent_exact(g.p_dead_box))));
+                        note_row.push(Some(format!("Dead {}", dead_text(g.p_dead_box))));
                     }
                     None => {
                         row.push(None);
