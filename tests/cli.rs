@@ -1141,6 +1141,8 @@ mod mechcom;
 mod mechcom_exact;
 #[path = "cli/oddscard.rs"]
 mod oddscard;
+#[path = "cli/oddscard_rooms.rs"]
+mod oddscard_rooms;
 #[path = "cli/passengers.rs"]
 mod passengers;
 #[path = "cli/plumbing.rs"]

@@ -16,8 +16,9 @@ use crate::rules::{Role, Ruleset};
 
 #[derive(Debug, Args)]
 pub struct OddsCardArgs {
-    /// Build from the catalogue (TechCommander)
-    #[arg(value_name = "BUILD")]
+    /// The side the card is for: a TechCommander build, a MECHCOM mech, a Skirmishers
+    /// trooper or a Shellshock unit
+    #[arg(value_name = "NAME")]
     pub build: String,
     /// Output file: .png (300 dpi), .svg or .pdf [default: odds-card-<build>.png, .svg and
     /// .pdf in the current directory]. A card longer than a page writes numbered PNG and
@@ -30,8 +31,10 @@ pub struct OddsCardArgs {
     /// Replace output files that already exist
     #[arg(long)]
     pub force: bool,
-    /// Range bands in the game's distance unit (TechCommander: inches), comma-separated
-    #[arg(long, value_name = "INCHES", value_delimiter = ',', default_value = "6,12,18,24,30,36,48")]
+    /// Ranges in the game's distance unit, comma-separated [default: TechCommander
+    /// 6,12,18,24,30,36,48 inches; MECHCOM each weapon's range bands in hexes;
+    /// Skirmishers the weapon's range bands in dots; Shellshock 1,12,24 hexes]
+    #[arg(long, value_name = "RANGES", value_delimiter = ',')]
     pub ranges: Vec<f64>,
 }
 
@@ -130,7 +133,7 @@ pub fn run<R: Ruleset>(args: &OddsCardArgs, ctx: &Invocation<'_>) -> Result<()> 
     if !R::ODDS_CARDS {
         return Err(usage(format!("odds cards are not available for {} yet", R::LABEL)));
     }
-    if args.ranges.is_empty() || args.ranges.iter().any(|r| !r.is_finite() || *r < 0.0) {
+    if args.ranges.iter().any(|r| !r.is_finite() || *r < 0.0) {
         return Err(usage("--ranges must list ranges of at least 0"));
     }
     let cat = ctx.catalog().load::<R>()?;
@@ -158,7 +161,7 @@ pub fn run<R: Ruleset>(args: &OddsCardArgs, ctx: &Invocation<'_>) -> Result<()> 
         super::signals::check()?;
         let bytes = match (format, page) {
             (Format::Pdf, _) => pdf_pages(&svgs, args.paper.into()).map_err(|e| anyhow!(e))?,
-            (Format::Svg, k) => svgs[k.unwrap_or(0)].clone().into_bytes(),
+            (Format::Svg, k) => pages[k.unwrap_or(0)].svg_file().map_err(|e| anyhow!(e))?.into_bytes(),
             (Format::Png, k) => pages[k.unwrap_or(0)].png().map_err(|e| anyhow!(e))?,
         };
         staged.stage(path, &bytes)?;

@@ -88,7 +88,15 @@ fn check_page(svg: &str, fonts: &Fonts, size: (f64, f64), name: &str) -> usize {
     let doc = roxmltree::Document::parse(svg).unwrap();
     let root = doc.root_element();
     let num = |n: roxmltree::Node, a: &str| n.attribute(a).unwrap_or("0").parse::<f64>().unwrap();
-    assert_eq!((num(root, "width"), num(root, "height")), size, "{name}: page size");
+    // the page's user units (pixels at 300 dpi) in the viewBox, its print size in inches
+    // or millimetres
+    let view: Vec<f64> = root.attribute("viewBox").unwrap().split(' ').map(|v| v.parse().unwrap()).collect();
+    assert_eq!((view[2], view[3]), size, "{name}: page size");
+    let physical = match size {
+        (2550.0, 3300.0) => ("8.5in", "11in"),
+        _ => ("210mm", "297mm"),
+    };
+    assert_eq!((root.attribute("width").unwrap(), root.attribute("height").unwrap()), physical, "{name}");
     let (w, h) = size;
     let mut texts = 0;
     for t in doc.descendants().filter(|n| n.has_tag_name("text")) {
@@ -129,7 +137,7 @@ fn check_page(svg: &str, fonts: &Fonts, size: (f64, f64), name: &str) -> usize {
 }
 
 /// The page count and every page's MediaBox (width, height in points, rounded).
-fn pdf_pages(pdf: &[u8]) -> (usize, Vec<(i64, i64)>) {
+pub(crate) fn pdf_pages(pdf: &[u8]) -> (usize, Vec<(i64, i64)>) {
     assert!(pdf.starts_with(b"%PDF-"), "a PDF file");
     let text = String::from_utf8_lossy(pdf);
     let pages = text.matches("/Type /Page\n").count() + text.matches("/Type /Page\r").count();

@@ -68,6 +68,7 @@
 
 pub mod attack_run;
 pub mod battle;
+pub mod card;
 pub mod catalogue;
 pub mod conditions;
 pub mod duel;

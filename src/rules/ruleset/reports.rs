@@ -52,7 +52,8 @@ pub trait Reports: Engagements {
     const ODDS_CARDS: bool = false;
 
     /// A printable odds card of side `name` over `ranges` (in the game's distance
-    /// unit), when the game has one (set [`Reports::ODDS_CARDS`] too).
+    /// unit; empty: the game's own ranges), when the game has one (set
+    /// [`Reports::ODDS_CARDS`] too).
     ///
     /// # Errors
     /// An unknown name, or a game without odds cards.

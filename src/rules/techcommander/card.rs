@@ -1,7 +1,7 @@
 //! The printable odds card of a TechCommander build: per weapon system, the hit chance
 //! and the roll needed against target AC 1-6 by range, in the open and in smoke.
 
-use crate::charts::card::Card;
+use crate::charts::card::{Card, CardMap};
 use crate::charts::data::Heatmap;
 
 use super::catalogue::Catalogue;
@@ -86,11 +86,15 @@ pub fn card_maps(attacker: &Attacker, ranges: &[f64], o: &Options) -> Vec<Heatma
         .collect()
 }
 
-/// The odds card of build `name` over `ranges` (inches).
+/// The ranges of a card when none are asked for, in inches.
+pub const DEFAULT_RANGES: [f64; 7] = [6.0, 12.0, 18.0, 24.0, 30.0, 36.0, 48.0];
+
+/// The odds card of build `name` over `ranges` (inches; empty: [`DEFAULT_RANGES`]).
 ///
 /// # Errors
 /// An unknown build.
 pub fn odds_card(cat: &Catalogue, name: &str, ranges: &[f64], o: &Options) -> Result<Card, String> {
+    let ranges = if ranges.is_empty() { &DEFAULT_RANGES[..] } else { ranges };
     let build = cat.find_build(name)?;
     let attacker = Attacker::from_build(cat, build);
     let unit = cat.unit_of(build);
@@ -102,7 +106,7 @@ pub fn odds_card(cat: &Catalogue, name: &str, ranges: &[f64], o: &Options) -> Re
         subtitle: "Hit chance per shot and the roll needed (d20, roll that or less), stationary; \
                    rows: target AC, columns: range in inches"
             .into(),
-        maps: card_maps(&attacker, ranges, o),
+        maps: card_maps(&attacker, ranges, o).into_iter().map(|m| CardMap::from(m).with_column_unit("in.")).collect(),
         footer: format!(
             "volley {} · TechCommander · catalogue {} ({}) · cover: −1 minor, −2 half, −3 heavy · moving: −1 half, −4 full",
             env!("CARGO_PKG_VERSION"),

@@ -78,6 +78,9 @@ fn contract_odds_card() {
                 p.add(format!("{}: no SVG written", run.what));
             }
             p.numbers(&format!("{}: card.svg", run.what), &svg, false);
+            if !svg.contains("width=\"8.5in\" height=\"11in\"") || !svg.contains("@font-face") {
+                p.add(format!("{}: card.svg is not in inches with its font embedded", run.what));
+            }
         }
     }
     p.finish();

@@ -117,7 +117,7 @@ pub const FIXTURES: &[Fixture] = &[
         switch: "SIX_ALWAYS_CRITS",
         grid: "range = [2, 4]",
         battles: true,
-        odds_card: false,
+        odds_card: true,
         builtin: Names {
             attacker: "Wasp",
             target: "Kerberos",
@@ -150,7 +150,7 @@ pub const FIXTURES: &[Fixture] = &[
         switch: "NO_AUTOMATIC_RESULT",
         grid: "range = [5, 20]",
         battles: true,
-        odds_card: false,
+        odds_card: true,
         builtin: Names {
             attacker: "Rifleman",
             target: "Machine Gunner",
@@ -178,7 +178,7 @@ pub const FIXTURES: &[Fixture] = &[
         switch: "SECOND_20_DESTROYS",
         grid: "range = [12, 36]",
         battles: false,
-        odds_card: false,
+        odds_card: true,
         builtin: Names {
             attacker: "Panzer IV",
             target: "Jagdpanther",

@@ -81,4 +81,15 @@ impl crate::rules::ruleset::Reports for Mechcom {
         let am = model(cat, a, c.attacker)?;
         report::cost_rows(&am, cat.model_cost(a), &model(cat, t, c.target)?, c, o, run)
     }
+
+    const ODDS_CARDS: bool = true;
+
+    fn odds_card(
+        cat: &Catalogue,
+        name: &str,
+        ranges: &[f64],
+        o: &Options,
+    ) -> Result<crate::charts::card::Card, String> {
+        crate::rules::mechcom::card::odds_card(cat, name, ranges, o)
+    }
 }

@@ -105,4 +105,15 @@ impl crate::rules::ruleset::Reports for Shellshock {
         }
         Ok(rows)
     }
+
+    const ODDS_CARDS: bool = true;
+
+    fn odds_card(
+        cat: &Catalogue,
+        name: &str,
+        ranges: &[f64],
+        o: &Options,
+    ) -> Result<crate::charts::card::Card, String> {
+        crate::rules::shellshock::card::odds_card(cat, name, ranges, o)
+    }
 }

@@ -82,4 +82,15 @@ impl crate::rules::ruleset::Reports for Skirmishers {
     ) -> Result<Vec<CostRow>, String> {
         Ok(report::cost_rows(trooper_of(cat, attacker)?, trooper_of(cat, target)?, c, o, run))
     }
+
+    const ODDS_CARDS: bool = true;
+
+    fn odds_card(
+        cat: &Catalogue,
+        name: &str,
+        ranges: &[f64],
+        o: &Options,
+    ) -> Result<crate::charts::card::Card, String> {
+        crate::rules::skirmishers::card::odds_card(cat, name, ranges, o)
+    }
 }

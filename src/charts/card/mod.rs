@@ -21,6 +21,11 @@ use super::render::encode_png;
 use super::style::{DPI, FONT, INK, NO_VALUE, ink_on, register_fonts, scale};
 use crate::output::percent::percent_exact;
 
+mod map;
+mod print;
+
+pub use map::{CardMap, whole_ranges};
+
 /// Print margin on every side, in inches (at least 0.25 inch, what most printers need).
 pub const MARGIN_IN: f64 = 0.35;
 /// The smallest text on a card, in points at print size (the roll needed in each cell).
@@ -33,6 +38,7 @@ const BLOCK_TITLE_PT: f64 = 10.0;
 const PANEL_TITLE_PT: f64 = 9.0;
 const TICK_PT: f64 = 8.0;
 const FOOTER_PT: f64 = MIN_TEXT_PT;
+const CAPTION_PT: f64 = 7.5;
 /// Cell height in points: two lines of text (hit chance and roll) with padding.
 const CELL_H_PT: f64 = 22.0;
 /// Widest a cell is stretched to, in points (one inch).
@@ -45,6 +51,27 @@ const PANEL_GAP_PT: f64 = 14.0;
 const BLOCK_GAP_PT: f64 = 12.0;
 /// Line height as a multiple of the font size.
 const LINE: f64 = 1.3;
+/// The spacing of a layout, in points: the usual one first, then tighter ones the
+/// layout falls back to when a card takes more pages than a tighter one needs (text sizes
+/// never change: only padding, gaps and cell height).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Spacing {
+    cell_h: f64,
+    pad: f64,
+    panel_gap: f64,
+    block_gap: f64,
+}
+
+const SPACINGS: [Spacing; 4] = [
+    Spacing { cell_h: CELL_H_PT, pad: CELL_PAD_PT, panel_gap: PANEL_GAP_PT, block_gap: BLOCK_GAP_PT },
+    // tighter columns: two panels of seven ranges side by side on A4
+    Spacing { cell_h: CELL_H_PT, pad: 1.5, panel_gap: 8.0, block_gap: BLOCK_GAP_PT },
+    // and tighter rows (the cell's two lines of text, 17 points, still fit)
+    Spacing { cell_h: 19.5, pad: 1.5, panel_gap: 8.0, block_gap: 8.0 },
+    // the tightest: cells barely wider than their text
+    Spacing { cell_h: 19.5, pad: 0.75, panel_gap: 6.0, block_gap: 8.0 },
+];
+
 /// Lines of text are wrapped to this share of the width between the margins: slack for
 /// renderers that set the font a little wider than its advances say.
 const WRAP_SHARE: f64 = 0.94;
@@ -80,13 +107,14 @@ fn px(points: f64) -> f64 {
     points * DPI / 72.0
 }
 
-/// A card before layout: its title, subtitle, one heatmap per weapon system, and the
-/// footer line (provenance) printed on every page with the page number.
+/// A card before layout: its title, subtitle, one block per weapon (or gunner), and the
+/// footer line (provenance: the program, the game, the catalogue's hash and origin)
+/// printed on every page with the page number.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Card {
     pub title: String,
     pub subtitle: String,
-    pub maps: Vec<Heatmap>,
+    pub maps: Vec<CardMap>,
     pub footer: String,
 }
 
@@ -125,6 +153,8 @@ pub struct RectItem {
 /// One laid-out page: size in pixels at [`DPI`] and what is drawn on it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Page {
+    /// The paper it is laid out for (the SVG file's physical size).
+    pub paper: Paper,
     pub width: u32,
     pub height: u32,
     pub rects: Vec<RectItem>,
@@ -227,29 +257,39 @@ struct Row {
 
 /// A weapon's block measured for layout.
 struct Block<'a> {
+    sp: Spacing,
+    cm: &'a CardMap,
     map: &'a Heatmap,
     title: Vec<String>,
+    caption: Vec<String>,
     rows: Vec<Row>,
     ytick_w: f64,
+    /// Some panel's columns continue on another row (its title then names its span).
+    split: bool,
     cell_w: f64,
 }
 
-fn cell_texts(map: &Heatmap, p: usize, r: usize, c: usize) -> (String, Option<String>) {
+fn cell_texts(cm: &CardMap, p: usize, r: usize, c: usize) -> (String, Option<String>) {
+    let map = &cm.map;
     let v = map.panels[p].1.get(r).and_then(|row| row.get(c)).copied().flatten();
-    let main = v.map_or("–".to_string(), percent_exact);
+    let main = match cm.text(p, r, c) {
+        Some(t) => t.to_string(),
+        None => v.map_or("–".to_string(), percent_exact),
+    };
     let note = map.notes.as_ref().and_then(|n| n.get(p)).and_then(|g| g.get(r)?.get(c)?.clone());
     (main, note)
 }
 
 impl<'a> Block<'a> {
-    fn new(map: &'a Heatmap, width: f64) -> Block<'a> {
-        let pad = px(CELL_PAD_PT);
+    fn new(cm: &'a CardMap, width: f64, sp: Spacing) -> Block<'a> {
+        let map = &cm.map;
+        let pad = px(sp.pad);
         let ytick_w = map.y.iter().map(|s| text_width(s, TICK_PT, false)).fold(0.0, f64::max) + 2.0 * pad;
         let mut cell_w: f64 = map.x.iter().map(|s| text_width(s, TICK_PT, false)).fold(0.0, f64::max);
         for p in 0..map.panels.len() {
             for r in 0..map.y.len() {
                 for c in 0..map.x.len() {
-                    let (main, note) = cell_texts(map, p, r, c);
+                    let (main, note) = cell_texts(cm, p, r, c);
                     cell_w = cell_w.max(text_width(&main, CELL_PT, false));
                     if let Some(n) = note {
                         cell_w = cell_w.max(text_width(&n, MIN_TEXT_PT, false));
@@ -258,10 +298,11 @@ impl<'a> Block<'a> {
             }
         }
         let min_cell_w = (cell_w + 2.0 * pad).ceil();
-        let gap = px(PANEL_GAP_PT);
+        let gap = px(sp.panel_gap);
         let (n_panels, n_cols) = (map.panels.len().max(1), map.x.len().max(1));
+        let labels = |across: usize| if cm.shared_row_labels { 1 } else { across } as f64 * ytick_w;
         let fits = |across: usize, cols: usize| {
-            across as f64 * (ytick_w + cols as f64 * min_cell_w) + (across - 1) as f64 * gap <= width
+            labels(across) + (across * cols) as f64 * min_cell_w + (across - 1) as f64 * gap <= width
         };
         let mut rows = Vec::new();
         let (across, chunk) = if fits(n_panels, n_cols) {
@@ -282,42 +323,59 @@ impl<'a> Block<'a> {
             (1, chunk)
         };
         // stretch cells to use the width, up to an inch
-        let room = (width - across as f64 * ytick_w - (across - 1) as f64 * gap) / (across * chunk) as f64;
+        let room = (width - labels(across) - (across - 1) as f64 * gap) / (across * chunk) as f64;
         let cell_w = room.min(px(MAX_CELL_W_PT)).max(min_cell_w).floor();
         let title = wrap(&map.title, BLOCK_TITLE_PT, true, width * WRAP_SHARE);
-        Block { map, title, rows, ytick_w, cell_w }
+        let caption = cm.caption.iter().flat_map(|l| wrap(l, CAPTION_PT, false, width * WRAP_SHARE)).collect();
+        let split = rows.iter().any(|r| r.units.iter().any(|(_, c)| c.len() < map.x.len()));
+        Block { sp, cm, map, title, caption, rows, ytick_w, cell_w, split }
     }
 
     fn title_height(&self) -> f64 {
         self.title.len() as f64 * px(BLOCK_TITLE_PT * LINE) + px(2.0)
     }
 
+    /// Height of the caption lines under the last row (0 without a caption).
+    fn caption_height(&self) -> f64 {
+        self.caption.len() as f64 * px(CAPTION_PT * LINE)
+    }
+
+    /// Draw the caption lines from `top`, left-aligned at the page's text margin.
+    fn draw_caption(&self, sheet: &mut Sheet, top: f64) {
+        let x = sheet.margin + (sheet.page.width as f64 - 2.0 * sheet.margin) * (1.0 - WRAP_SHARE) / 2.0;
+        for (k, l) in self.caption.iter().enumerate() {
+            sheet.text(l, x, top + k as f64 * px(CAPTION_PT * LINE), CAPTION_PT, false, Anchor::Left, INK);
+        }
+    }
+
     fn panel_title_h(&self) -> f64 {
-        if self.map.panels.iter().any(|(t, _)| !t.is_empty()) { px(PANEL_TITLE_PT * LINE) } else { 0.0 }
+        if self.split || self.map.panels.iter().any(|(t, _)| !t.is_empty()) { px(PANEL_TITLE_PT * LINE) } else { 0.0 }
     }
 
     fn row_height(&self) -> f64 {
         self.panel_title_h()
-            + px(CELL_H_PT) * self.map.y.len() as f64
+            + px(self.sp.cell_h) * self.map.y.len() as f64
             + px(3.0)
             + 2.0 * px(TICK_PT * LINE)
-            + px(BLOCK_GAP_PT) / 2.0
+            + px(self.sp.block_gap) / 2.0
     }
 
     /// Draw row `i` with its top at `top`.
     fn draw_row(&self, sheet: &mut Sheet, i: usize, top: f64) {
         let m = self.map;
         let row = &self.rows[i];
-        let gap = px(PANEL_GAP_PT);
-        let unit_w = |cols: usize| self.ytick_w + cols as f64 * self.cell_w;
-        let total: f64 =
-            row.units.iter().map(|(_, c)| unit_w(c.len())).sum::<f64>() + gap * (row.units.len() - 1) as f64;
+        let gap = px(self.sp.panel_gap);
+        // with shared row labels only the first panel of a row prints them
+        let label_w = |j: usize| if j == 0 || !self.cm.shared_row_labels { self.ytick_w } else { 0.0 };
+        let unit_w = |j: usize, cols: usize| label_w(j) + cols as f64 * self.cell_w;
+        let total: f64 = row.units.iter().enumerate().map(|(j, (_, c))| unit_w(j, c.len())).sum::<f64>()
+            + gap * (row.units.len() - 1) as f64;
         let mut x0 = (sheet.page.width as f64 - total) / 2.0;
-        let cell_h = px(CELL_H_PT);
-        let pad = px(CELL_PAD_PT);
-        for (p, cols) in &row.units {
+        let cell_h = px(self.sp.cell_h);
+        let pad = px(self.sp.pad);
+        for (j, (p, cols)) in row.units.iter().enumerate() {
             let (p, cols) = (*p, cols.clone());
-            let grid_x = x0 + self.ytick_w;
+            let grid_x = x0 + label_w(j);
             let grid_w = cols.len() as f64 * self.cell_w;
             let mut title = m.panels[p].0.clone();
             if cols.len() < m.x.len() {
@@ -326,7 +384,9 @@ impl<'a> Block<'a> {
                 } else {
                     format!("{}-{}", m.x[cols.start], m.x[cols.end - 1])
                 };
-                title = format!("{title} ({span} in.)").trim().to_string();
+                let span =
+                    if self.cm.column_unit.is_empty() { span } else { format!("{span} {}", self.cm.column_unit) };
+                title = format!("{title} ({span})").trim().to_string();
             }
             if !title.is_empty() {
                 sheet.text(&title, grid_x + grid_w / 2.0, top, PANEL_TITLE_PT, true, Anchor::Centre, INK);
@@ -334,14 +394,24 @@ impl<'a> Block<'a> {
             let grid_top = top + self.panel_title_h();
             for (r, name) in m.y.iter().enumerate() {
                 let cy = grid_top + r as f64 * cell_h;
-                sheet.text(name, grid_x - pad, cy + (cell_h - px(TICK_PT)) / 2.0, TICK_PT, false, Anchor::Right, INK);
+                if label_w(j) > 0.0 {
+                    sheet.text(
+                        name,
+                        grid_x - pad,
+                        cy + (cell_h - px(TICK_PT)) / 2.0,
+                        TICK_PT,
+                        false,
+                        Anchor::Right,
+                        INK,
+                    );
+                }
                 for (k, c) in cols.clone().enumerate() {
                     let cx = grid_x + k as f64 * self.cell_w;
                     let v = m.panels[p].1.get(r).and_then(|row| row.get(c)).copied().flatten();
                     let bg = v.map_or(NO_VALUE, scale);
                     sheet.rect(cx, cy, cx + self.cell_w - 3.0, cy + cell_h - 3.0, bg);
                     let ink = ink_on(bg);
-                    let (main, note) = cell_texts(m, p, r, c);
+                    let (main, note) = cell_texts(self.cm, p, r, c);
                     let centre = cx + (self.cell_w - 3.0) / 2.0;
                     match note {
                         Some(n) => {
@@ -364,7 +434,7 @@ impl<'a> Block<'a> {
             }
             let label_top = ticks_top + px(TICK_PT * LINE);
             sheet.text(&m.x_label, grid_x + grid_w / 2.0, label_top, TICK_PT, false, Anchor::Centre, INK);
-            x0 += unit_w(cols.len()) + gap;
+            x0 += unit_w(j, cols.len()) + gap;
         }
     }
 }
@@ -405,27 +475,42 @@ fn header(sheet: &mut Sheet, card: &Card, scale_label: &str) -> f64 {
 /// When one row of a heatmap does not fit on an empty page (a heatmap with very many
 /// target rows): the card is refused rather than printed below the readable size.
 pub fn layout(card: &Card, paper: Paper) -> Result<Vec<Page>, String> {
+    // the usual spacing unless a tighter one takes fewer pages (then the loosest of those)
+    let mut best = layout_with(card, paper, SPACINGS[0]);
+    for sp in &SPACINGS[1..] {
+        match (&best, layout_with(card, paper, *sp)) {
+            (Ok(b), Ok(t)) if b.len() > 1 && t.len() < b.len() => best = Ok(t),
+            (Err(_), Ok(t)) => best = Ok(t),
+            _ => {}
+        }
+    }
+    best
+}
+
+fn layout_with(card: &Card, paper: Paper, sp: Spacing) -> Result<Vec<Page>, String> {
     let (width, height) = paper.pixels();
     let margin = px(MARGIN_IN * 72.0).ceil();
     let content_w = width as f64 - 2.0 * margin;
-    let blank = || Sheet { page: Page { width, height, rects: Vec::new(), texts: Vec::new() }, margin };
-    let scale_label = card.maps.first().map_or("P(hit) per shot", |m| m.scale_label.as_str()).to_string();
+    let blank = || Sheet { page: Page { paper, width, height, rects: Vec::new(), texts: Vec::new() }, margin };
+    let scale_label = card.maps.first().map_or("P(hit) per shot", |m| m.map.scale_label.as_str()).to_string();
     // the footer is wrapped for the widest page number it can carry
     let footer_lines = |k: usize, n: usize| {
         wrap(&format!("{} · page {k} of {n}", card.footer), FOOTER_PT, false, content_w * WRAP_SHARE)
     };
     let footer_h = footer_lines(999, 999).len() as f64 * px(FOOTER_PT * LINE);
     let bottom = height as f64 - margin - footer_h - px(6.0);
-    let blocks: Vec<Block> = card.maps.iter().map(|m| Block::new(m, content_w)).collect();
+    let blocks: Vec<Block> = card.maps.iter().map(|m| Block::new(m, content_w, sp)).collect();
 
     let mut sheets = Vec::new();
     let mut sheet = blank();
     let mut y = header(&mut sheet, card, &scale_label);
     let mut used = false;
     for b in &blocks {
+        let last = b.rows.len().saturating_sub(1);
         for (i, _) in b.rows.iter().enumerate() {
             let title_h = if i == 0 { b.title_height() } else { 0.0 };
-            if y + title_h + b.row_height() > bottom && used {
+            let caption_h = if i == last { b.caption_height() } else { 0.0 };
+            if y + title_h + b.row_height() + caption_h > bottom && used {
                 sheets.push(std::mem::replace(&mut sheet, blank()));
                 y = header(&mut sheet, card, &scale_label);
                 if i > 0 {
@@ -436,7 +521,7 @@ pub fn layout(card: &Card, paper: Paper) -> Result<Vec<Page>, String> {
             if i == 0 {
                 y = sheet.lines(&b.title, y, BLOCK_TITLE_PT, true) + px(2.0);
             }
-            if y + b.row_height() > bottom + px(BLOCK_GAP_PT) / 2.0 {
+            if y + b.row_height() + caption_h > bottom + px(b.sp.block_gap) / 2.0 {
                 return Err(format!(
                     "the heatmap of {} is too tall for one page even at the smallest readable size",
                     b.map.title
@@ -444,9 +529,13 @@ pub fn layout(card: &Card, paper: Paper) -> Result<Vec<Page>, String> {
             }
             b.draw_row(&mut sheet, i, y);
             y += b.row_height();
+            if i == last && caption_h > 0.0 {
+                b.draw_caption(&mut sheet, y - px(b.sp.block_gap) / 2.0);
+                y += caption_h;
+            }
             used = true;
         }
-        y += px(BLOCK_GAP_PT) / 2.0;
+        y += px(b.sp.block_gap) / 2.0;
     }
     sheets.push(sheet);
     let n = sheets.len();
@@ -500,6 +589,12 @@ impl Page {
         Ok(out)
     }
 
+    /// The page as an SVG print file: physical size (`width="8.5in"`, `"210mm"`), user
+    /// units pixels at [`DPI`] through the `viewBox`, DejaVu Sans embedded.
+    pub fn svg_file(&self) -> Result<String, String> {
+        print::print_file(&self.svg()?, self.paper)
+    }
+
     /// The page as a PNG at [`DPI`] (the resolution is recorded in the file).
     pub fn png(&self) -> Result<Vec<u8>, String> {
         register_fonts();
@@ -538,7 +633,9 @@ mod tests {
         Card {
             title: "Odds card: Test".into(),
             subtitle: "Hit chance per shot".into(),
-            maps: (0..n).map(|i| map(&format!("Weapon {i}: 6 d20 per action, 8 damage a hit"), ranges)).collect(),
+            maps: (0..n)
+                .map(|i| map(&format!("Weapon {i}: 6 d20 per action, 8 damage a hit"), ranges).into())
+                .collect(),
             footer: "volley test".into(),
         }
     }
@@ -586,8 +683,11 @@ mod tests {
             let pages = layout(&card(2, ranges), Paper::A4).unwrap();
             assert_inside(&pages);
             // every cell is at least as wide as its widest text
-            let cells: Vec<&RectItem> =
-                pages.iter().flat_map(|p| p.rects.iter()).filter(|r| r.y1 - r.y0 > px(CELL_H_PT) - 4.0).collect();
+            let cells: Vec<&RectItem> = pages
+                .iter()
+                .flat_map(|p| p.rects.iter())
+                .filter(|r| r.y1 - r.y0 > px(SPACINGS[2].cell_h) - 4.0)
+                .collect();
             assert_eq!(cells.len(), 2 * 2 * 6 * ranges, "every cell drawn once at {ranges} ranges");
             let need = text_width("roll ≤11", MIN_TEXT_PT, false);
             assert!(cells.iter().all(|r| r.x1 - r.x0 >= need), "{ranges} ranges: a cell narrower than its text");
@@ -597,12 +697,12 @@ mod tests {
     #[test]
     fn ranges_split_into_balanced_rows() {
         let width = Paper::Letter.pixels().0 as f64 - 2.0 * px(MARGIN_IN * 72.0);
-        let m = map("W", 16);
-        let b = Block::new(&m, width);
+        let m = map("W", 16).into();
+        let b = Block::new(&m, width, SPACINGS[0]);
         let widths: Vec<usize> = b.rows.iter().map(|r| r.units[0].1.len()).collect();
         assert_eq!(widths, [8, 8, 8, 8], "two panels of 16 ranges: two rows of 8 each");
-        let m = map("W", 7);
-        assert_eq!(Block::new(&m, width).rows.len(), 1, "7 ranges: both panels side by side");
+        let m = map("W", 7).into();
+        assert_eq!(Block::new(&m, width, SPACINGS[0]).rows.len(), 1, "7 ranges: both panels side by side");
     }
 
     #[test]
