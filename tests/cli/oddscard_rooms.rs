@@ -17,7 +17,9 @@ const SIDES: [(&str, &str); 4] = [
 ];
 
 /// (paper, SVG width, height, viewBox, PDF points).
-const PAPERS: [(&str, &str, &str, &str, (i64, i64)); 2] =
+type Paper = (&'static str, &'static str, &'static str, &'static str, (i64, i64));
+
+const PAPERS: [Paper; 2] =
     [("letter", "8.5in", "11in", "0 0 2550 3300", (612, 792)), ("a4", "210mm", "297mm", "0 0 2480 3508", (595, 842))];
 
 fn card(dir: &Path, ruleset: &str, name: &str, paper: &str, out: &str) -> std::process::Output {

@@ -281,7 +281,7 @@ mod signals {
             .spawn()
             .unwrap();
         let pid = child.id();
-        let partial = report.join(format!(".charts.partial-{pid}"));
+        let partial = report.join(format!(".chart.partial-{pid}"));
         assert!(wait_until(120, || partial.is_dir()), "no charts being drawn");
         kill(Pid::from_raw(pid as i32), Signal::SIGTERM).unwrap();
         let output = child.wait_with_output().unwrap();
