@@ -318,7 +318,7 @@ for k in $(seq "$E2E_SHARDS"); do
         || { job_logs; die "$log does not say it played shard $k of $E2E_SHARDS from SLURM_ARRAY_TASK_ID"; }
 done
 [ -d report ] || { job_logs; die "the merge job wrote no report"; }
-say "array $array: $done_tasks of $E2E_SHARDS shards completed ($E2E_CPUS CPU each); merge job $merge completed; ${waited} s from submission"
+say "array $array: $done_tasks of $E2E_SHARDS shards completed (--cpus-per-task=$E2E_CPUS); merge job $merge completed; ${waited} s from submission"
 
 # --- The single run and the comparison ------------------------------------------------
 volley sweep "$SCENARIO" --out single --quiet 2> single.log || { cat single.log >&2; die "the single volley sweep failed"; }
