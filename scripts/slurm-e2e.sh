@@ -22,7 +22,8 @@
 # Environment:
 #   VOLLEY       the volley binary to run (default: `cargo build --release --locked` here
 #                and target/release/volley, or $CARGO_TARGET_DIR/release/volley)
-#   E2E_DIR      working directory (default /tmp/volley-slurm-e2e; emptied first)
+#   E2E_DIR      working directory (default /tmp/volley-slurm-e2e; emptied first, so it
+#                must be new, empty or one of an earlier run)
 #   E2E_SHARDS   array tasks (default 4)
 #   E2E_CPUS     --cpus-per-task of a shard (default 1)
 #   E2E_TIMEOUT  seconds to wait for the array and the merge (default 600)
@@ -54,7 +55,13 @@ case $E2E_DIR in
     /*) ;;
     *) E2E_DIR=$PWD/$E2E_DIR ;;
 esac
+while [[ $E2E_DIR == */ && $E2E_DIR != / ]]; do E2E_DIR=${E2E_DIR%/}; done
 [ "$E2E_DIR" != / ] || { say "E2E_DIR must not be /" >&2; exit 2; }
+# It is emptied first: only a directory of an earlier run (with its marker) or an empty one.
+if [ -d "$E2E_DIR" ] && [ ! -e "$E2E_DIR/.slurm-e2e" ] && [ -n "$(ls -A "$E2E_DIR")" ]; then
+    say "E2E_DIR=$E2E_DIR holds files of something else: give an empty or new directory" >&2
+    exit 2
+fi
 
 # Nothing from the caller's environment may steer the jobs or pick a shard: no Slurm or
 # sbatch settings of another cluster, no shard variables in the single run.
@@ -124,6 +131,7 @@ for d in slurmd slurmctld munged; do
 done
 rm -rf "$E2E_DIR"
 mkdir -p "$E2E_DIR"/{bin,pids,log,munge,ctld,slurmd,jobs}
+touch "$E2E_DIR/.slurm-e2e"
 chmod 755 "$E2E_DIR" "$E2E_DIR/munge"   # munged wants its socket's directories searchable by all
 
 start=$SECONDS
