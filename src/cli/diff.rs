@@ -54,7 +54,8 @@ fn load<R: Ruleset>(path: &Path, ctx: &Invocation<'_>, extra: &[PathBuf]) -> Res
 
 pub fn run<R: Ruleset>(args: &DiffArgs, ctx: &Invocation<'_>) -> Result<()> {
     let spec = args.scenario.clone().unwrap_or_else(|| standard_scenario(R::NAME));
-    let scenario = ScenarioText::load(&spec)?.parse::<R>()?;
+    // Errors of the file and its unknown names (in the old catalogue) are reported together.
+    let scenario = ScenarioText::load(&spec)?.parse_with_names::<R>(|add| load::<R>(&args.old, ctx, add).ok())?;
     let old = load::<R>(&args.old, ctx, &scenario.loadouts_add)?;
     let new = load::<R>(&args.new, ctx, &scenario.loadouts_add)?;
     let config = args.trial.config_over(scenario.seed, scenario.trials)?;

@@ -96,7 +96,7 @@ pub fn sources<R: Ruleset>(ctx: &Invocation<'_>, scenario: Option<&str>) -> Resu
     let scenario = match scenario {
         Some(spec) => {
             let text = ScenarioText::load(spec)?;
-            let extra = text.parse::<R>()?.loadouts_add;
+            let extra = text.loadouts_add::<R>()?;
             if !extra.is_empty() {
                 layers.add(&extra);
             }
@@ -109,7 +109,8 @@ pub fn sources<R: Ruleset>(ctx: &Invocation<'_>, scenario: Option<&str>) -> Resu
 
 /// A scenario's grid (its names checked against the catalogue) and the scenario.
 fn scenario_grid<R: Ruleset>(cat: &R::Catalogue, (file, text): &(String, String)) -> Result<(Scenario, Vec<Point>)> {
-    let s = Scenario::parse::<R>(file, text)?;
+    // Errors of the file and its unknown names are reported together.
+    let s = Scenario::parse_resolving::<R>(file, text, cat)?;
     super::versus::refuse_vary(&s)?;
     s.resolve::<R>(cat).map_err(|e| anyhow!(e))?;
     let grid = s.grid.expand(&all_specs::<R>(), &[]).map_err(|e| anyhow!(e.join("; ")))?;

@@ -44,7 +44,7 @@ pub fn resolve_sides<R: Ruleset>(catalogue: &R::Catalogue, role: Role, selectors
 /// The scenario cannot be read, or the catalogue (with its additions) is invalid.
 pub fn catalogue_for<R: Ruleset>(catalog: &CatalogArgs, scenario: Option<&str>) -> Result<R::Catalogue> {
     match scenario {
-        Some(path) => catalog.load_adding::<R>(&ScenarioText::load(path)?.parse::<R>()?.loadouts_add),
+        Some(path) => catalog.load_adding::<R>(&ScenarioText::load(path)?.loadouts_add::<R>()?),
         None => catalog.load::<R>(),
     }
 }
@@ -59,7 +59,7 @@ pub fn catalogue_files_for<R: Ruleset>(
 ) -> Result<Vec<crate::catalogue::source::SourceFile>> {
     let mut layers = catalog.layers::<R>();
     if let Some(path) = scenario {
-        let extra = ScenarioText::load(path)?.parse::<R>()?.loadouts_add;
+        let extra = ScenarioText::load(path)?.loadouts_add::<R>()?;
         if !extra.is_empty() {
             layers.add(&extra);
         }
@@ -92,7 +92,8 @@ pub fn refuse_vary(scenario: &Scenario) -> Result<()> {
 /// An unreadable scenario, one that does not match the catalogue, or (usage) one with a
 /// `[vary]` table: the commands that take a scenario this way play one catalogue.
 pub fn scenario_parts<R: Ruleset>(catalogue: &R::Catalogue, path: &str) -> Result<ScenarioParts> {
-    let scenario = ScenarioText::load(path)?.parse::<R>()?;
+    // Errors of the file and its unknown names are reported together.
+    let scenario = ScenarioText::load(path)?.parse_resolving::<R>(catalogue)?;
     refuse_vary(&scenario)?;
     let resolved = scenario.resolve::<R>(catalogue).map_err(|e| anyhow!(e))?;
     let grid = scenario.grid.expand(&all_specs::<R>(), &[]).map_err(|e| anyhow!(e.join("; ")))?;

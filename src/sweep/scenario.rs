@@ -270,22 +270,40 @@ impl ScenarioText {
         &self,
         load: impl FnOnce(&[PathBuf]) -> Option<R::Catalogue>,
     ) -> Result<Scenario, CatalogErrors> {
-        let (mut s, mut errors) = Scenario::parse_partial::<R>(&self.file, &self.text)?;
+        let (mut s, errors) = Scenario::parse_partial::<R>(&self.file, &self.text)?;
         self.relative_to_file(&mut s);
         if errors.is_empty() {
             return Ok(s);
         }
-        if let Some(cat) = load(&s.loadouts_add)
-            && let Err(names) = s.resolve::<R>(&cat)
-        {
-            for e in names.0 {
-                if !errors.contains(&e) {
-                    errors.push(e);
-                }
-            }
+        let cat = load(&s.loadouts_add);
+        Err(with_unknown_names::<R>(&s, errors, cat.as_ref()))
+    }
+
+    /// As [`ScenarioText::parse_with_names`], with the catalogue already in hand.
+    ///
+    /// # Errors
+    /// Every error of the file and every unknown name.
+    pub fn parse_resolving<R: Ruleset>(&self, cat: &R::Catalogue) -> Result<Scenario, CatalogErrors> {
+        let mut s = Scenario::parse_resolving::<R>(&self.file, &self.text, cat)?;
+        self.relative_to_file(&mut s);
+        Ok(s)
+    }
+
+    /// The scenario's `loadouts_add` (taken from the file's directory), read even when
+    /// other keys of the file are wrong: the catalogue it names is needed to report the
+    /// file's unknown names with its other errors.
+    ///
+    /// # Errors
+    /// The file's syntax errors, or errors of `loadouts_add` itself.
+    pub fn loadouts_add<R: Ruleset>(&self) -> Result<Vec<PathBuf>, CatalogErrors> {
+        let (mut s, errors) = Scenario::parse_partial::<R>(&self.file, &self.text)?;
+        let own: Vec<CatalogError> =
+            errors.into_iter().filter(|e| e.field.as_deref().is_some_and(|f| f.starts_with("loadouts_add"))).collect();
+        if !own.is_empty() {
+            return Err(CatalogErrors(own));
         }
-        errors.sort_by_key(|e| e.position);
-        Err(CatalogErrors(errors))
+        self.relative_to_file(&mut s);
+        Ok(s.loadouts_add)
     }
 
     /// Relative `loadouts_add` paths taken from the file's directory.
@@ -360,7 +378,37 @@ impl ScenarioText {
     }
 }
 
+/// `errors` of scenario `s` with its unknown names in `cat` (when given) added, each
+/// once, in file order.
+fn with_unknown_names<R: Ruleset>(
+    s: &Scenario,
+    mut errors: Vec<CatalogError>,
+    cat: Option<&R::Catalogue>,
+) -> CatalogErrors {
+    if let Some(cat) = cat
+        && let Err(names) = s.resolve::<R>(cat)
+    {
+        for e in names.0 {
+            if !errors.contains(&e) {
+                errors.push(e);
+            }
+        }
+    }
+    errors.sort_by_key(|e| e.position);
+    CatalogErrors(errors)
+}
+
 impl Scenario {
+    /// Parse and check a scenario file's text for ruleset `R` with its catalogue in hand:
+    /// every error of the file and every unknown name, reported together in file order.
+    ///
+    /// # Errors
+    /// Every error found.
+    pub fn parse_resolving<R: Ruleset>(file: &str, text: &str, cat: &R::Catalogue) -> Result<Scenario, CatalogErrors> {
+        let (s, errors) = Scenario::parse_partial::<R>(file, text)?;
+        if errors.is_empty() { Ok(s) } else { Err(with_unknown_names::<R>(&s, errors, Some(cat))) }
+    }
+
     /// Parse and check a scenario file's text for ruleset `R`. Every error names the
     /// file, line and key.
     ///

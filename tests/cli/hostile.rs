@@ -311,3 +311,30 @@ fn a_command_line_name_with_a_control_character_is_refused_and_shown_escaped() {
     assert!(!err.contains('\u{1b}'), "raw escape on the terminal: {err:?}");
     assert!(err.contains("build name `Dwarf\\u{1b}[2JALPHA` contains the control character \\u{1b}"), "{err}");
 }
+
+#[test]
+fn compare_gauntlet_and_diff_report_scenario_errors_and_unknown_names_in_one_pass() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(
+        dir.path(),
+        "s.toml",
+        "name = \"two\"\nengagement = \"attack-run\"\ntrials = 10\nattackers = [\"Dwarf ALPHA\"]\n\
+         targets = [\"Nobody Atall\"]\n\n[grid]\ncover = [\"light\"]\n",
+    );
+    let runs: [Vec<&str>; 3] = [
+        vec!["compare", "Stingray Standard", "Dwarf ALPHA", "--scenario", &path, "--quiet"],
+        vec!["gauntlet", "Dwarf ALPHA", "--field", "meta", "--scenario", &path, "--quiet"],
+        vec!["diff", "loadouts/techcommander", "loadouts/techcommander", "--scenario", &path, "--quiet"],
+    ];
+    for args in runs {
+        let out = volley().current_dir(env!("CARGO_MANIFEST_DIR")).args(&args).output().unwrap();
+        let err = stderr_of(&out);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("2 errors found"), "{args:?}: {err}");
+        assert!(err.contains("s.toml:5:12: scenario \"two\": field `targets[0]`"), "{args:?}: {err}");
+        assert!(
+            err.contains("s.toml:8:10: scenario \"two\": field `grid.cover`: unknown cover `light`"),
+            "{args:?}: {err}"
+        );
+    }
+}
