@@ -11,7 +11,7 @@ use super::run_args::RunArgs;
 use super::shard::{Mode, RunRecord, ShardRun, command_line};
 use super::sweep::TableFormat;
 use super::usage::usage;
-use super::versus::{battle_field, catalogue_for, resolve_field, resolve_sides};
+use super::versus::{battle_field, resolve_field, resolve_sides};
 use super::{Invocation, options_line, write_stdout};
 use crate::catalogue::force::ForceSpec;
 use crate::catalogue::source::SourceFile;
@@ -91,18 +91,20 @@ impl<C> Sources<C> {
 /// # Errors
 /// A scenario that cannot be read or parsed, a catalogue that does not load.
 pub fn sources<R: Ruleset>(ctx: &Invocation<'_>, scenario: Option<&str>) -> Result<Sources<R::Catalogue>> {
-    let catalogue = catalogue_for::<R>(ctx.catalog(), scenario)?;
+    // The scenario is read once: its `loadouts_add` extends both the catalogue and the
+    // files a report saves.
     let mut layers = ctx.catalog().layers::<R>();
-    let scenario = match scenario {
+    let (catalogue, scenario) = match scenario {
         Some(spec) => {
             let text = ScenarioText::load(spec)?;
             let extra = text.loadouts_add::<R>()?;
+            let catalogue = ctx.catalog().load_adding::<R>(&extra)?;
             if !extra.is_empty() {
                 layers.add(&extra);
             }
-            Some((text.file, text.text))
+            (catalogue, Some((text.file, text.text)))
         }
-        None => None,
+        None => (ctx.catalog().load::<R>()?, None),
     };
     Ok(Sources { catalogue, origin: layers.origin(), files: layers.files().to_vec(), scenario })
 }
