@@ -6,7 +6,6 @@
 use std::process::ExitCode;
 
 use volley::cli::signals::Interrupted;
-use volley::cli::usage::UsageError;
 
 fn main() -> ExitCode {
     let parsed = volley::cli::parse();
@@ -37,11 +36,11 @@ fn main() -> ExitCode {
                 }
                 said = text;
             }
-            if err.downcast_ref::<UsageError>().is_some() {
+            let code = volley::cli::usage::exit_code(&err);
+            if code == 2 {
                 eprintln!("\nFor more information, try '--help'.");
-                return ExitCode::from(2);
             }
-            ExitCode::FAILURE
+            ExitCode::from(code)
         }
     }
 }

@@ -2,12 +2,13 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueHint};
 
 use crate::catalogue::Layers;
 use crate::output::Format;
+use crate::request::CatalogueSource;
 use crate::rules::{Role, Ruleset};
 
 use super::usage::usage;
@@ -36,37 +37,24 @@ impl CatalogArgs {
         self.loadouts.clone().or_else(|| std::env::var_os(LOADOUTS_ENV).filter(|v| !v.is_empty()).map(PathBuf::from))
     }
 
+    /// The catalogue these arguments name, for the library.
+    pub fn source(&self) -> CatalogueSource {
+        CatalogueSource { base: self.base_dir(), additions: self.add_loadouts.clone() }
+    }
+
     /// The active catalogue's files of ruleset `R`: the base and the `--add-loadouts`
     /// additions.
     pub fn layers<R: Ruleset>(&self) -> Layers {
-        let mut layers = Layers::base(self.base_dir().as_deref(), R::NAME);
-        if !self.add_loadouts.is_empty() {
-            layers.add(&self.add_loadouts);
-        }
-        layers
+        self.source().layers::<R>()
     }
 
     /// The active catalogue: `--loadouts`/`VOLLEY_LOADOUTS`, else the embedded default,
     /// extended by `--add-loadouts`.
+    ///
+    /// # Errors
+    /// A catalogue that does not load.
     pub fn load<R: Ruleset>(&self) -> Result<R::Catalogue> {
-        self.load_adding::<R>(&[])
-    }
-
-    /// The active catalogue extended by the catalogue files under `extra` too (a
-    /// scenario's `loadouts_add`).
-    pub fn load_adding<R: Ruleset>(&self, extra: &[PathBuf]) -> Result<R::Catalogue> {
-        let mut layers = self.layers::<R>();
-        if !extra.is_empty() {
-            layers.add(extra);
-        }
-        let origin = layers.origin();
-        layers.load(R::load).with_context(|| {
-            if self.base_dir().is_none() && self.add_loadouts.is_empty() && extra.is_empty() {
-                format!("the built-in {} catalogue is invalid", R::NAME)
-            } else {
-                format!("cannot use the {origin}")
-            }
-        })
+        Ok(self.source().load::<R>()?)
     }
 }
 
@@ -87,7 +75,7 @@ impl TargetArgs {
     /// The target's name as the ruleset reads it.
     ///
     /// # Errors
-    /// A [`super::usage::UsageError`] for a malformed name.
+    /// A usage error ([`crate::error::Error::Usage`]) for a malformed name.
     pub fn name<R: Ruleset>(&self) -> Result<String> {
         let name = match (&self.target, self.target_ac) {
             (Some(name), _) => name.clone(),

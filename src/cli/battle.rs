@@ -1,6 +1,6 @@
 //! `volley battle`: two forces fight turn by turn under the game's action economy.
 
-use anyhow::{Result, anyhow};
+use anyhow::Result;
 use clap::Args;
 use serde_json::{Value, json};
 
@@ -10,17 +10,16 @@ use super::run_args::TrialArgs;
 use super::shard::{Mode, RunRecord, ShardRun, command_line};
 use super::usage::usage;
 use super::{Invocation, options_line, print_table, write_stdout};
-use crate::catalogue::force::ForceSpec;
 use crate::engine::battle::{BattleSummary, BattleTally};
-use crate::engine::{Cell, cell_key, run};
 use crate::output::wording::count;
 use crate::output::{Format, Table};
-use crate::rules::battle::{BattleInfo, BattleSetup};
-use crate::rules::{Point, RuleOptions, Ruleset};
+use crate::request::battle::{self, BattlePlan, BattleRequest};
+use crate::rules::battle::BattleInfo;
+use crate::rules::{RuleOptions, Ruleset};
 use crate::stats::Interval;
 use crate::sweep::battle_seats::kill_share;
-use crate::sweep::battle_teams::{TeamChoice, is_team_battle, mode_key, team_members, team_name};
-use crate::sweep::cells::CellSpec;
+use crate::sweep::battle_teams::{team_members, team_name};
+use crate::sweep::shard::Plays;
 
 #[derive(Debug, Args)]
 pub struct BattleArgs {
@@ -80,20 +79,6 @@ pub const JSON_FILE: &str = "battle.json";
 pub const TEAMS_FILE: &str = "teams.csv";
 pub const PLAYERS_FILE: &str = "players.csv";
 
-/// The team label of each of `players` players from `--teams` (a count splitting them in
-/// order into teams of equal size, or explicit teams of seats), canonical: teams numbered
-/// by their first player ([`crate::sweep::battle_teams`]); `None` without `--teams`.
-///
-/// # Errors
-/// A malformed `--teams`, a count that does not divide the players, an unknown seat, a
-/// seat in two teams or in none (usage errors).
-pub fn team_labels(players: usize, teams: Option<&str>) -> Result<Option<Vec<usize>>> {
-    let Some(text) = teams else {
-        return Ok(None);
-    };
-    TeamChoice::parse(text).and_then(|t| t.labels(players)).map(Some).map_err(|e| usage(format!("--teams {text}: {e}")))
-}
-
 /// A battle's catalogue: the catalogue, how messages name it and its files (a merge
 /// takes them from the shards).
 pub struct BattleCatalogue<C> {
@@ -102,15 +87,20 @@ pub struct BattleCatalogue<C> {
     pub files: Vec<crate::catalogue::source::SourceFile>,
 }
 
-/// A force by name: the catalogue's `[[force]]` of that name, else builds joined by `+`.
-///
-/// # Errors
-/// A malformed force text.
-pub fn force<R: Ruleset>(cat: &R::Catalogue, text: &str) -> Result<ForceSpec> {
-    if let Some(f) = R::forces(cat).into_iter().find(|f| f.name.eq_ignore_ascii_case(text.trim())) {
-        return Ok(f);
+impl BattleArgs {
+    /// These arguments as the library's request.
+    pub fn request(&self) -> BattleRequest {
+        BattleRequest {
+            forces: self.forces.clone(),
+            mode: self.mode.clone(),
+            policy: self.policy.clone(),
+            b_conditions: self.b_conditions.clone(),
+            edition: self.edition,
+            max_turns: self.max_turns,
+            teams: self.teams.clone(),
+            trials: self.trials.request(),
+        }
     }
-    ForceSpec::parse(text).map_err(|e| usage(format!("force `{text}`: {e}")))
 }
 
 pub fn run_battle<R: Ruleset>(args: &BattleArgs, ctx: &Invocation<'_>) -> Result<()> {
@@ -118,12 +108,8 @@ pub fn run_battle<R: Ruleset>(args: &BattleArgs, ctx: &Invocation<'_>) -> Result
     if choice.is_none() && (args.out.is_some() || args.force) {
         return Err(usage("--out and --force name the shard directory of a sharded battle: give --shard K/N"));
     }
-    let layers = ctx.catalog().layers::<R>();
-    let cat = BattleCatalogue {
-        catalogue: ctx.catalog().load::<R>()?,
-        origin: layers.origin(),
-        files: layers.files().to_vec(),
-    };
+    let (catalogue, layers) = ctx.setting.catalogue.read_adding::<R>(&[])?;
+    let cat = BattleCatalogue { catalogue, origin: layers.origin(), files: layers.files().to_vec() };
     play_battle::<R>(args, ctx, &cat, choice.as_ref().map_or(Mode::Whole, Mode::Shard))
 }
 
@@ -138,66 +124,19 @@ pub fn play_battle<R: Ruleset>(
     cat: &BattleCatalogue<R::Catalogue>,
     run_mode: Mode<'_>,
 ) -> Result<()> {
-    if R::BATTLE_MODES.is_empty() {
-        return Err(usage(format!("battles are not available for {} yet", R::LABEL)));
-    }
-    let mut options = ctx.options::<R>()?;
-    if let Some(e) = args.edition {
-        options.set("EDITION", &e.to_string()).map_err(|e| usage(format!("--edition: {e}")))?;
-        options.validate().map_err(|e| usage(format!("--edition: {e}")))?;
-    }
-    let point_a = ctx.point::<R>()?;
-    let point_b = side_point::<R>(ctx, &args.b_conditions)?;
-    let points: Vec<Point> =
-        (0..args.forces.len()).map(|i| if i == 0 { point_a.clone() } else { point_b.clone() }).collect();
-    let conditions = points
-        .iter()
-        .map(|p| {
-            let c = R::conditions(p).map_err(usage)?;
-            R::check_engagement(&c).map_err(usage)?;
-            Ok(c)
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let config = args.trials.config()?;
-    let (files, origin) = (&cat.files, &cat.origin);
-    let cat = &cat.catalogue;
-    let forces = args.forces.iter().map(|f| force::<R>(cat, f)).collect::<Result<Vec<_>>>()?;
-    let mode = args.mode.as_deref().unwrap_or(R::BATTLE_MODES[0].name);
-    let setup = BattleSetup {
-        mode,
-        forces: &forces,
-        conditions: &conditions,
-        options: &options,
-        policy: args.policy.as_deref(),
-        max_turns: args.max_turns,
-    };
-    let labels = team_labels(forces.len(), args.teams.as_deref())?;
-    let (kernel, info) = match &labels {
-        Some(labels) => R::team_battle(cat, &setup, labels),
-        None => R::battle(cat, &setup),
-    }
-    .map_err(|e| anyhow!(e))?;
-    // Teams of one are the free-for-all: same battle, key and output.
-    let teams = labels.filter(|l| is_team_battle(l));
-    let pairs = options.pairs();
-    let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &info.policy, max_turns: info.max_turns };
-    let canonical: Vec<String> = forces.iter().map(ForceSpec::canonical).collect();
-    // A team battle's key names the teams; a free-for-all's is unchanged.
-    let mode_key = mode_key(info.mode, teams.as_deref());
-    let key = cell_key(&spec.battle(&mode_key, &canonical, &points));
-    let teams = teams.as_deref();
+    let plan = battle::plan::<R>(&ctx.setting, &args.request(), &cat.catalogue)?;
+    let BattlePlan { info, options, conditions: conds, config, .. } = &plan;
+    let teams = plan.teams.as_deref();
     let progress = Progress::new(args.quiet);
-    let cells = [Cell { key, kernel: &kernel }];
-    let conds: Vec<String> = conditions.iter().map(R::describe).collect();
     match run_mode {
         Mode::Whole => {
-            let tally = run(&cells, &config, &progress).map_err(|e| anyhow!(e))?.remove(0);
+            let tally = plan.run(&progress, &Plays::all())?;
             progress.finish();
-            print::<R>(args, &info, &tally, &conds, config.seed, teams, &options)
+            print::<R>(args, info, &tally, conds, config.seed, teams, options)
         }
         Mode::Shard(choice) => {
-            let shard = ShardRun::start(choice, "battle", args.out.as_deref(), args.force, &config)?;
-            shard.plays().run(&cells, &config, &progress).map_err(|e| anyhow!(e))?;
+            let shard = ShardRun::start(choice, "battle", args.out.as_deref(), args.force, config)?;
+            plan.run(&progress, shard.plays())?;
             progress.finish();
             let record = RunRecord {
                 command: "battle",
@@ -205,50 +144,37 @@ pub fn play_battle<R: Ruleset>(
                 name: "battle".into(),
                 scenario_file: String::new(),
                 scenario_text: String::new(),
-                options: pairs.clone(),
+                options: options.pairs(),
                 vary: Value::Null,
-                catalogue_origin: origin.clone(),
-                catalogue_files: files,
+                catalogue_origin: cat.origin.clone(),
+                catalogue_files: &cat.files,
             };
-            shard.finish::<R>(record, cat, &config, args.quiet)
+            shard.finish::<R>(record, &cat.catalogue, config, args.quiet)
         }
         Mode::Merged(plays) => {
             let report = args.out.as_deref().expect("a merge names its report directory");
             let dir = crate::output::ReportDir::create(report, args.force)?;
-            let tally = plays.run(&cells, &config, &progress).map_err(|e| anyhow!(e))?.remove(0);
-            let json =
-                serde_json::to_string_pretty(&battle_json::<R>(&info, &tally, &conds, config.seed, teams, &pairs))?
-                    + "\n";
-            dir.write(SIDES_FILE, sides_table(&info, &tally).to_csv().as_bytes())?;
-            dir.write(UNITS_FILE, units_table(&info, &tally).to_csv().as_bytes())?;
+            let tally = plan.run(&progress, plays)?;
+            let json = serde_json::to_string_pretty(&battle_json::<R>(
+                info,
+                &tally,
+                conds,
+                config.seed,
+                teams,
+                &options.pairs(),
+            ))? + "\n";
+            dir.write(SIDES_FILE, sides_table(info, &tally).to_csv().as_bytes())?;
+            dir.write(UNITS_FILE, units_table(info, &tally).to_csv().as_bytes())?;
             dir.write(JSON_FILE, json.as_bytes())?;
             if let Some(labels) = teams {
-                dir.write(TEAMS_FILE, teams_table(&info, &tally, labels).to_csv().as_bytes())?;
-                dir.write(PLAYERS_FILE, players_table(&info, &tally, teams).to_csv().as_bytes())?;
+                dir.write(TEAMS_FILE, teams_table(info, &tally, labels).to_csv().as_bytes())?;
+                dir.write(PLAYERS_FILE, players_table(info, &tally, teams).to_csv().as_bytes())?;
             }
             super::signals::check()?;
             dir.commit()?;
-            print::<R>(args, &info, &tally, &conds, config.seed, teams, &options)
+            print::<R>(args, info, &tally, conds, config.seed, teams, options)
         }
     }
-}
-
-/// Side B's point: the command line's conditions with `--b-condition` overrides.
-fn side_point<R: Ruleset>(ctx: &Invocation<'_>, overrides: &[String]) -> Result<Point> {
-    let specs = crate::sweep::run::all_specs::<R>();
-    let mut values: Vec<(&str, String)> = ctx.conditions.to_vec();
-    for o in overrides {
-        let (name, value) = o
-            .split_once('=')
-            .ok_or_else(|| usage(format!("--b-condition {o}: give AXIS=VALUE (axes: see `volley rulesets`)")))?;
-        let spec = specs.iter().find(|s| s.name.eq_ignore_ascii_case(name.trim())).ok_or_else(|| {
-            let names: Vec<&str> = specs.iter().map(|s| s.name).collect();
-            usage(format!("--b-condition {o}: unknown axis `{}`: expected one of {}", name.trim(), names.join(", ")))
-        })?;
-        values.retain(|(n, _)| *n != spec.name);
-        values.push((spec.name, value.trim().to_string()));
-    }
-    Point::new(&specs, &values).map_err(|e| usage(format!("--b-condition: {}", e.join("; "))))
 }
 
 fn ci(i: Interval) -> Value {

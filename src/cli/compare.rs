@@ -1,28 +1,22 @@
 //! `volley compare A B`: is A better than B, and by how much, from paired runs.
 
-use anyhow::{Result, anyhow};
+use anyhow::Result;
 use clap::Args;
 use serde_json::json;
 
 use super::args::FormatArgs;
 use super::progress::Progress;
 use super::run_args::RunArgs;
-use super::usage::usage;
-use super::versus::{battle_field, catalogue_for, resolve_field, resolve_sides, scenario_parts};
 use super::{Invocation, options_line, print_table, with_options_json, write_stdout};
 use crate::output::percent::{percent, signed_percent, signed_percent_interval};
 use crate::output::wording::{cost, count};
 use crate::output::{Format, Table};
+use crate::request::compare::{BattleCompareRequest, CompareRequest, compare, compare_battles};
+use crate::rules::Ruleset;
 use crate::rules::axis::Point;
-use crate::rules::{Role, Ruleset};
 use crate::stats::Standing;
 use crate::stats::{Metric, PairedSummary};
-use crate::sweep::Engagement;
-use crate::sweep::battles::BattleTerms;
-use crate::sweep::compare::{
-    BattleCompare, CompareResult, CompareSpec, Pairing, ResultComparison, Versus, run_battle_compare, run_compare,
-};
-use crate::sweep::forces::named_force;
+use crate::sweep::compare::{BattleCompare, CompareResult, CompareSpec, Pairing, ResultComparison, Versus};
 use crate::sweep::per_cost::{Better, PerCost};
 
 #[derive(Debug, Args)]
@@ -192,53 +186,20 @@ pub fn run<R: Ruleset>(args: &CompareArgs, ctx: &Invocation<'_>) -> Result<()> {
     if args.battle {
         return run_battle::<R>(args, ctx);
     }
-    let cat = catalogue_for::<R>(ctx.catalog(), args.scenario.as_deref())?;
-    let a = R::display_name(&cat, Role::Opponent, &args.a).map_err(|e| anyhow!(e))?;
-    let b = R::display_name(&cat, Role::Opponent, &args.b).map_err(|e| anyhow!(e))?;
-    let mut options = ctx.options::<R>()?;
-    let (versus, points, policy, max_turns, config) = if let Some(path) = &args.scenario {
-        let (s, grid, opponents, targets) = scenario_parts::<R>(&cat, path)?;
-        options = s.rule_options::<R>().map_err(usage)?;
-        let versus = if opponents.is_empty() {
-            Versus::Targets(targets)
-        } else {
-            Versus::Opponents(opponents.into_iter().map(|o| (o, 1.0)).collect())
-        };
-        (
-            versus,
-            grid,
-            s.policy.parse::<R::Policy>().map_err(usage)?,
-            s.max_turns,
-            args.run.config_over(s.seed, s.trials)?,
-        )
-    } else {
-        let versus = match (&args.against, args.target.is_empty()) {
-            (Some(f), _) => Versus::Opponents(resolve_field::<R>(&cat, f)?),
-            (None, false) => Versus::Targets(resolve_sides::<R>(&cat, Role::Target, &args.target)?),
-            (None, true) => {
-                return Err(usage(
-                    "say what A and B face: --against FIELD (duels), --target NAME (attack runs) or --scenario FILE",
-                ));
-            }
-        };
-        ctx.engagement_conditions::<R>()?;
-        (versus, vec![ctx.point::<R>()?], args.run.policy::<R>()?, args.run.max_turns, args.run.config()?)
+    let request = CompareRequest {
+        a: args.a.clone(),
+        b: args.b.clone(),
+        against: args.against.clone(),
+        targets: args.target.clone(),
+        scenario: args.scenario.clone(),
+        metric: args.metric.clone(),
+        exact: args.exact,
+        run: args.run.request(),
     };
-    let metric = match &args.metric {
-        Some(m) => Metric::parse(m).map_err(usage)?,
-        None if matches!(versus, Versus::Opponents(_)) => Metric::Win,
-        None => Metric::Turns,
-    };
-    if args.exact && matches!(versus, Versus::Opponents(_)) {
-        return Err(usage(
-            "--exact compares attack runs (--target, or a scenario of attack runs): duels have no exact solver",
-        ));
-    }
-    let spec = CompareSpec::<R> { a, b, versus, points, options, policy, max_turns, metric, exact: args.exact };
     let progress = Progress::new(args.run.quiet);
-    let result = run_compare::<R>(&cat, &spec, &config, &progress).map_err(|e| anyhow!(e))?;
+    let compared = compare::<R>(&ctx.setting, &request, &progress)?;
     progress.finish();
-    output(args, &spec, &result, config.seed)
+    output(args, &compared.spec, &compared.result, compared.seed)
 }
 
 /// Conditions of a matchup in words.
@@ -439,44 +400,19 @@ fn cost_text(x: f64, g: f64) -> String {
 
 /// `--battle`: forces A and B against the forces of `--versus`.
 fn run_battle<R: Ruleset>(args: &CompareArgs, ctx: &Invocation<'_>) -> Result<()> {
-    if R::BATTLE_MODES.is_empty() {
-        return Err(usage(format!("battles are not available for {} yet", R::LABEL)));
-    }
-    if args.run.max_turns != crate::sweep::scenario::DEFAULT_MAX_TURNS {
-        return Err(usage(
-            "--max-turns is not taken with --battle: battles play to their mode's cap (or a battle scenario's max_turns)",
-        ));
-    }
-    let cat = catalogue_for::<R>(ctx.catalog(), args.scenario.as_deref())?;
-    let force = |t: &str| named_force::<R>(&cat, t).map_err(|e| usage(format!("force `{t}`: {e}")));
-    let (a, b) = (force(&args.a)?, force(&args.b)?);
-    let versus = battle_field::<R>(&cat, args.versus.as_deref().unwrap_or(""), "--versus")?;
-    let default_mode = R::BATTLE_MODES[0].name.to_string();
-    let mut mode = args.mode.clone().unwrap_or(default_mode);
-    let mut policy = args.run.policy.clone();
-    let mut max_turns = None;
-    let (points, options, config) = match &args.scenario {
-        Some(path) => {
-            let (s, grid, _, _) = scenario_parts::<R>(&cat, path)?;
-            if let (Some(b), Engagement::Battle) = (&s.battle, s.engagement) {
-                mode = args.mode.clone().unwrap_or_else(|| b.mode.clone());
-                policy = policy.or_else(|| b.policy.clone());
-                max_turns = b.max_turns;
-            }
-            (grid, s.rule_options::<R>().map_err(usage)?, args.run.config_over(s.seed, s.trials)?)
-        }
-        None => {
-            ctx.engagement_conditions::<R>()?;
-            (vec![ctx.point::<R>()?], ctx.options::<R>()?, args.run.config()?)
-        }
+    let request = BattleCompareRequest {
+        a: args.a.clone(),
+        b: args.b.clone(),
+        versus: args.versus.clone().unwrap_or_default(),
+        mode: args.mode.clone(),
+        pairing: args.pairing.clone(),
+        scenario: args.scenario.clone(),
+        run: args.run.request(),
     };
-    let rules = BattleTerms { mode: &mode, policy: policy.as_deref(), max_turns };
     let progress = Progress::new(args.run.quiet);
-    let pairing = args.pairing.parse::<Pairing>().map_err(usage)?;
-    let r = run_battle_compare::<R>(&cat, &a, &b, &versus, &points, &options, rules, pairing, &config, &progress)
-        .map_err(|e| anyhow!(e))?;
+    let r = compare_battles::<R>(&ctx.setting, &request, &progress)?;
     progress.finish();
-    battle_output::<R>(args, (&a.name, &b.name), &r, config.seed, &options)
+    battle_output::<R>(args, (&r.a, &r.b), &r.result, r.seed, &r.options)
 }
 
 /// One result's comparison as JSON fields.

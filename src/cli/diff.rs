@@ -1,21 +1,19 @@
 //! `volley diff OLD NEW`: what a catalogue change does, per build and weapon, with
 //! paired intervals (see [`crate::sweep::diff`]).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::Result;
 use clap::{Args, ValueHint};
 
 use super::args::FormatArgs;
 use super::progress::Progress;
 use super::run_args::TrialArgs;
 use super::{Invocation, print_table, write_stdout};
-use crate::catalogue::Layers;
 use crate::output::Format;
+use crate::request::diff::{DiffRequest, diff};
 use crate::rules::Ruleset;
-use crate::sweep::ScenarioText;
-use crate::sweep::diff::{Side, diff_json, diff_table, run_diff};
-use crate::sweep::scenario::standard_scenario;
+use crate::sweep::diff::{diff_json, diff_table};
 
 #[derive(Debug, Args)]
 pub struct DiffArgs {
@@ -41,39 +39,15 @@ pub struct DiffArgs {
     pub quiet: bool,
 }
 
-/// One side's catalogue: `path` (or its `<ruleset>/` subdirectory), the command line's
-/// `--add-loadouts` and the scenario's `loadouts_add`.
-fn load<R: Ruleset>(path: &Path, ctx: &Invocation<'_>, extra: &[PathBuf]) -> Result<R::Catalogue> {
-    let mut layers = Layers::base(Some(path), R::NAME);
-    let adds: Vec<PathBuf> = ctx.catalog().add_loadouts.iter().chain(extra).cloned().collect();
-    if !adds.is_empty() {
-        layers.add(&adds);
-    }
-    layers.load(R::load).with_context(|| format!("cannot use the catalogue {}", path.display()))
-}
-
 pub fn run<R: Ruleset>(args: &DiffArgs, ctx: &Invocation<'_>) -> Result<()> {
-    let spec = args.scenario.clone().unwrap_or_else(|| standard_scenario(R::NAME));
-    // Errors of the file and its unknown names (in the old catalogue) are reported together.
-    let scenario = ScenarioText::load(&spec)?.parse_with_names::<R>(|add| load::<R>(&args.old, ctx, add).ok())?;
-    let old = load::<R>(&args.old, ctx, &scenario.loadouts_add)?;
-    let new = load::<R>(&args.new, ctx, &scenario.loadouts_add)?;
-    let config = args.trial.config_over(scenario.seed, scenario.trials)?;
-    let resolve = |cat: &R::Catalogue, which: &PathBuf| {
-        scenario
-            .resolve::<R>(cat)
-            .with_context(|| format!("scenario {} does not match the catalogue {}", scenario.file, which.display()))
+    let request = DiffRequest {
+        old: args.old.clone(),
+        new: args.new.clone(),
+        scenario: args.scenario.clone(),
+        trials: args.trial.request(),
     };
-    let (ro, rn) = (resolve(&old, &args.old)?, resolve(&new, &args.new)?);
     let progress = Progress::new(args.quiet || args.format.format != Format::Table);
-    let mut rows = run_diff::<R>(
-        &scenario,
-        Side { catalogue: &old, resolved: &ro },
-        Side { catalogue: &new, resolved: &rn },
-        &config,
-        &progress,
-    )
-    .map_err(|e| anyhow!(e))?;
+    let mut rows = diff::<R>(&ctx.setting, &request, &progress)?;
     progress.finish();
     if args.changed {
         rows.retain(|r| r.difference != Some(0.0));

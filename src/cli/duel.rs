@@ -35,8 +35,8 @@ pub struct DuelArgs {
 }
 
 pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()> {
-    let cond = ctx.engagement_conditions::<R>()?;
-    let options = ctx.options::<R>()?;
+    let cond = ctx.setting.engagement_conditions::<R>()?;
+    let options = ctx.setting.options::<R>()?;
     let policy = args.run.policy::<R>()?;
     let config = args.run.config()?;
     let cat = ctx.catalog().load::<R>()?;
@@ -68,7 +68,7 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
         );
     }
     let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &policy_name, max_turns: args.run.max_turns };
-    let key = cell_key(&spec.duel(&a, &b, &ctx.point::<R>()?));
+    let key = cell_key(&spec.duel(&a, &b, &ctx.setting.point::<R>()?));
     let progress = Progress::new(args.run.quiet);
     let tally = run(&[Cell { key, kernel: &kernel }], &config, &progress).map_err(|e| anyhow!(e))?.remove(0);
     progress.finish();

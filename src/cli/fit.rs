@@ -11,17 +11,15 @@ use serde_json::json;
 use super::args::FormatArgs;
 use super::progress::Progress;
 use super::sweep::TableFormat;
-use super::usage::usage;
-use super::versus::{catalogue_for, resolve_field, resolve_sides, scenario_parts};
 use super::{Invocation, options_line, print_table, with_options_json, write_stdout};
 use crate::engine::runner::MAX_TRIALS;
-use crate::engine::{DEFAULT_BATCH_STREAMS, RunConfig, Trials};
 use crate::output::wording::count;
 use crate::output::{CsvExporter, Exporter, Format, ParquetExporter, ReportDir, Table};
-use crate::rules::{Role, RuleOptions, Ruleset};
-use crate::sweep::fit::{FitMethod, FitOutput, FitSettings, fit_table, run_fit};
+use crate::request::fit::{FitRequest, Fitted, fit};
+use crate::rules::{RuleOptions, Ruleset};
+use crate::sweep::fit::{FitMethod, FitOutput, fit_table};
 use crate::sweep::fit_link::FitMetric;
-use crate::sweep::scenario::{DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT};
+use crate::sweep::scenario::MAX_TURNS_LIMIT;
 
 #[derive(Debug, Args)]
 pub struct FitArgs {
@@ -107,72 +105,35 @@ fn parse_points(text: &str) -> Result<f64, String> {
     Ok(p)
 }
 
+impl FitArgs {
+    /// These arguments as the library's request.
+    pub fn request(&self) -> FitRequest {
+        FitRequest {
+            builds: self.builds.clone(),
+            field: self.field.clone(),
+            all: self.all,
+            scenario: self.scenario.clone(),
+            target: self.target_win,
+            metric: self.metric,
+            method: self.method,
+            precision: self.precision,
+            trials: self.trials,
+            max_trials: self.max_trials,
+            seed: self.seed,
+            threads: self.threads,
+            max_turns: self.max_turns,
+            policy: self.policy.clone(),
+        }
+    }
+}
+
 pub fn run<R: Ruleset>(args: &FitArgs, ctx: &Invocation<'_>) -> Result<()> {
-    if args.all && args.target_win != 0.5 {
-        return Err(usage(
-            "--all fits every build to 1/2 together (each matchup's two results add to 1): --target-win must be 0.5",
-        ));
-    }
-    if args.precision.is_some() && args.method == FitMethod::Exact {
-        return Err(usage("--precision is for Monte Carlo fits; --method exact has no interval to narrow"));
-    }
-    let cat = catalogue_for::<R>(ctx.catalog(), args.scenario.as_deref())?;
-    let builds: Vec<String> = if args.builds.is_empty() {
-        R::select(&cat, Role::Opponent, "all").map_err(usage)?
-    } else {
-        resolve_sides::<R>(&cat, Role::Opponent, &args.builds)?
-    };
-    let field = match &args.field {
-        Some(f) => resolve_field::<R>(&cat, f)?,
-        None => Vec::new(),
-    };
-    let policy_of = |text: &str| text.parse::<R::Policy>().map_err(|e| usage(format!("--policy: {e}")));
-    let (grid, options, policy, max_turns, seed, trials, scenario_name) = match &args.scenario {
-        Some(path) => {
-            let (s, grid, _, _) = scenario_parts::<R>(&cat, path)?;
-            let options = s.rule_options::<R>().map_err(usage)?;
-            let policy = policy_of(args.policy.as_deref().unwrap_or(&s.policy))?;
-            let trials = match s.trials {
-                Trials::Fixed(n) => n,
-                Trials::Precision { .. } => 20_000,
-            };
-            (grid, options, policy, args.max_turns.unwrap_or(s.max_turns), s.seed, trials, Some(s.name))
-        }
-        None => {
-            ctx.engagement_conditions::<R>()?;
-            let policy = match &args.policy {
-                Some(p) => policy_of(p)?,
-                None => R::Policy::default(),
-            };
-            let turns = args.max_turns.unwrap_or(DEFAULT_MAX_TURNS);
-            (vec![ctx.point::<R>()?], ctx.options::<R>()?, policy, turns, 1, 20_000, None)
-        }
-    };
-    let config = RunConfig {
-        seed: args.seed.unwrap_or(seed),
-        trials: Trials::Fixed(args.trials.unwrap_or(trials)),
-        threads: args.threads.map(usize::from),
-        batch_streams: DEFAULT_BATCH_STREAMS,
-    };
-    let settings = FitSettings::<R> {
-        builds: &builds,
-        field: &field,
-        all: args.all,
-        points: &grid,
-        options: &options,
-        policy,
-        max_turns,
-        target: args.target_win,
-        metric: args.metric,
-        method: args.method,
-        config,
-        precision: args.precision,
-        max_trials: args.max_trials.max(args.trials.unwrap_or(trials)),
-    };
     let report = args.out.as_ref().map(|d| ReportDir::create(d, args.force)).transpose()?;
     let progress = Progress::new(args.quiet || args.format.format == Format::Json);
-    let out = run_fit::<R>(&cat, &settings, &progress).map_err(|e| anyhow!(e))?;
+    let fitted = fit::<R>(&ctx.setting, &args.request(), &progress)?;
     progress.finish();
+    let Fitted { catalogue: cat, field, grid, options, policy, max_turns, config, scenario_name, output: out, .. } =
+        fitted;
     let table = fit_table(R::NAME, args.metric, args.target_win, &out);
     let conditions_text: Vec<String> =
         grid.iter().map(|p| R::conditions(p).map_or_else(|_| p.key(), |c| R::describe(&c))).collect();

@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Result, anyhow};
+use anyhow::Result;
 use clap::{Args, ValueHint};
 use serde_json::json;
 
@@ -10,26 +10,20 @@ use super::progress::Progress;
 use super::run_args::RunArgs;
 use super::shard::{Mode, RunRecord, ShardRun, command_line};
 use super::sweep::TableFormat;
-use super::usage::usage;
-use super::versus::{battle_field, resolve_field, resolve_sides};
 use super::{Invocation, options_line, write_stdout};
-use crate::catalogue::force::ForceSpec;
-use crate::catalogue::source::SourceFile;
 use crate::charts::page::{write_column_guide, write_page};
 use crate::charts::{ReportKind, ReportTables, draw_report, slug, write_charts};
 use crate::output::percent::{percent, percent_interval};
 use crate::output::saved_catalogue::{CATALOGUE_DIR, write_catalogue};
 use crate::output::wording::{cost, count};
 use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir, Table};
+use crate::request::gauntlet::{self, GauntletRequest, GauntletSides};
+use crate::request::sides::{Sources, sources};
 use crate::rules::axis::Point;
-use crate::rules::{Role, RuleOptions, Ruleset};
-use crate::sweep::battles::BattleTerms;
-use crate::sweep::forces::named_force;
-use crate::sweep::gauntlet::{GauntletOutput, run_battle_gauntlet, run_gauntlet};
-use crate::sweep::run::all_specs;
+use crate::rules::{RuleOptions, Ruleset};
+use crate::sweep::gauntlet::GauntletOutput;
 use crate::sweep::run::{axes_json, layout};
 use crate::sweep::shard::Plays;
-use crate::sweep::{Engagement, Scenario, ScenarioText};
 
 #[derive(Debug, Args)]
 pub struct GauntletArgs {
@@ -66,61 +60,21 @@ pub struct GauntletArgs {
     pub shard: super::shard::ShardArgs,
 }
 
-/// What a gauntlet reads besides its arguments: the catalogue with the files it was
-/// loaded from, and the scenario's file name and text (a merge takes them from the
-/// shards, not from disk).
-pub struct Sources<C> {
-    pub catalogue: C,
-    /// How messages name the catalogue, and its files.
-    pub origin: String,
-    pub files: Vec<SourceFile>,
-    /// `--scenario`: the file as named and its text.
-    pub scenario: Option<(String, String)>,
-}
-
-impl<C> Sources<C> {
-    /// The scenario's file name and text, empty without one.
-    fn scenario_record(&self) -> (String, String) {
-        self.scenario.clone().unwrap_or_default()
+impl GauntletArgs {
+    /// These arguments as the library's request.
+    pub fn request(&self) -> GauntletRequest {
+        GauntletRequest {
+            sides: self.builds.clone(),
+            field: self.field.clone(),
+            battle: self.battle,
+            mode: self.mode.clone(),
+            run: self.run.request(),
+        }
     }
 }
 
-/// The catalogue and scenario of the command line (`--loadouts`, `--add-loadouts`, the
-/// scenario's `loadouts_add`).
-///
-/// # Errors
-/// A scenario that cannot be read or parsed, a catalogue that does not load.
-pub fn sources<R: Ruleset>(ctx: &Invocation<'_>, scenario: Option<&str>) -> Result<Sources<R::Catalogue>> {
-    // The scenario is read once: its `loadouts_add` extends both the catalogue and the
-    // files a report saves.
-    let mut layers = ctx.catalog().layers::<R>();
-    let (catalogue, scenario) = match scenario {
-        Some(spec) => {
-            let text = ScenarioText::load(spec)?;
-            let extra = text.loadouts_add::<R>()?;
-            let catalogue = ctx.catalog().load_adding::<R>(&extra)?;
-            if !extra.is_empty() {
-                layers.add(&extra);
-            }
-            (catalogue, Some((text.file, text.text)))
-        }
-        None => (ctx.catalog().load::<R>()?, None),
-    };
-    Ok(Sources { catalogue, origin: layers.origin(), files: layers.files().to_vec(), scenario })
-}
-
-/// A scenario's grid (its names checked against the catalogue) and the scenario.
-fn scenario_grid<R: Ruleset>(cat: &R::Catalogue, (file, text): &(String, String)) -> Result<(Scenario, Vec<Point>)> {
-    // Errors of the file and its unknown names are reported together.
-    let s = Scenario::parse_resolving::<R>(file, text, cat)?;
-    super::versus::refuse_vary(&s)?;
-    s.resolve::<R>(cat).map_err(|e| anyhow!(e))?;
-    let grid = s.grid.expand(&all_specs::<R>(), &[]).map_err(|e| anyhow!(e.join("; ")))?;
-    Ok((s, grid))
-}
-
 pub fn run<R: Ruleset>(args: &GauntletArgs, ctx: &Invocation<'_>) -> Result<()> {
-    let src = sources::<R>(ctx, args.scenario.as_deref())?;
+    let src = sources::<R>(&ctx.setting.catalogue, args.scenario.as_deref())?;
     let choice = super::shard::choose(&args.shard, &|name| std::env::var(name).ok())?;
     play::<R>(args, ctx, &src, choice.as_ref().map_or(Mode::Whole, Mode::Shard))
 }
@@ -136,56 +90,46 @@ pub fn play<R: Ruleset>(
     src: &Sources<R::Catalogue>,
     mode: Mode<'_>,
 ) -> Result<()> {
-    if args.battle {
-        return run_battles::<R>(args, ctx, src, mode);
-    }
+    let plan = gauntlet::plan::<R>(&ctx.setting, &args.request(), src)?;
     let cat = &src.catalogue;
-    let builds = resolve_sides::<R>(cat, Role::Opponent, &args.builds)?;
-    let field = resolve_field::<R>(cat, &args.field)?;
-    let (grid, options, policy, max_turns, config, scenario_name) = match &src.scenario {
-        Some(scenario) => {
-            let (s, grid) = scenario_grid::<R>(cat, scenario)?;
-            let options = s.rule_options::<R>().map_err(usage)?;
-            let policy = s.policy.parse::<R::Policy>().map_err(usage)?;
-            (grid, options, policy, s.max_turns, args.run.config_over(s.seed, s.trials)?, Some(s.name))
-        }
-        None => {
-            ctx.engagement_conditions::<R>()?;
-            (
-                vec![ctx.point::<R>()?],
-                ctx.options::<R>()?,
-                args.run.policy::<R>()?,
-                args.run.max_turns,
-                args.run.config()?,
-                None,
-            )
-        }
-    };
-    let sink = Sink::start(args, mode, &config)?;
+    let sink = Sink::start(args, mode, &plan.config)?;
     let progress = Progress::new(args.run.quiet);
-    let out =
-        run_gauntlet::<R>(cat, &builds, &field, &grid, &options, policy, max_turns, &config, &progress, sink.plays())
-            .map_err(|e| anyhow!(e))?;
+    let out = plan.run(cat, &progress, sink.plays())?;
     progress.finish();
     let report = match sink {
         Sink::Report(report, _) => report,
         Sink::Shard(shard) => {
-            return shard.finish::<R>(record::<R>(args, src, &options)?, cat, &config, args.run.quiet);
+            return shard.finish::<R>(record::<R>(args, src, &plan.options)?, cat, &plan.config, args.run.quiet);
         }
     };
-
-    let policy = policy.to_string();
+    let (names, field, policy, max_turns, battle) = match &plan.sides {
+        GauntletSides::Duels { builds, field, policy, max_turns } => {
+            (builds.clone(), field.clone(), policy.to_string(), json!(max_turns), None)
+        }
+        GauntletSides::Battles { forces, field, mode, policy, max_turns } => {
+            let policy = policy.clone().unwrap_or_else(|| R::BATTLE_POLICIES.first().unwrap_or(&"").to_string());
+            let battle = json!({
+                "mode": mode, "policy": policy, "max_turns": max_turns,
+                "forces": forces.iter().map(|f| json!({ "name": f.name, "canonical": f.canonical() })).collect::<Vec<_>>(),
+                "field": field.iter().map(|(f, w)| json!({ "name": f.name, "canonical": f.canonical(), "weight": w })).collect::<Vec<_>>(),
+                "draws": "draws and undecided battles count as draws",
+            });
+            let names = forces.iter().map(|f| f.name.clone()).collect();
+            let named = field.iter().map(|(f, w)| (f.name.clone(), *w)).collect();
+            (names, named, policy, json!(max_turns), Some(battle))
+        }
+    };
     let run = Run {
-        grid: &grid,
-        options: &options,
+        grid: &plan.grid,
+        options: &plan.options,
         policy: &policy,
-        max_turns: json!(max_turns),
-        scenario_name,
-        config: &config,
-        battle: None,
+        max_turns,
+        scenario_name: plan.scenario_name.clone(),
+        config: &plan.config,
+        battle,
         catalogue: src.files.clone(),
     };
-    finish::<R>(args, cat, report, &out, &builds, &field, run)
+    finish::<R>(args, cat, report, &out, &names, &field, run)
 }
 
 /// Where a gauntlet's tallies come from and its results go: a report (the tallies of
@@ -350,95 +294,6 @@ fn finish<R: Ruleset>(
         );
     }
     Ok(())
-}
-
-/// `--battle`: forces through a field of forces.
-fn run_battles<R: Ruleset>(
-    args: &GauntletArgs,
-    ctx: &Invocation<'_>,
-    src: &Sources<R::Catalogue>,
-    mode: Mode<'_>,
-) -> Result<()> {
-    if R::BATTLE_MODES.is_empty() {
-        return Err(usage(format!("battles are not available for {} yet", R::LABEL)));
-    }
-    if args.run.max_turns != crate::sweep::scenario::DEFAULT_MAX_TURNS {
-        return Err(usage(
-            "--max-turns is not taken with --battle: battles play to their mode's cap (or a battle scenario's max_turns)",
-        ));
-    }
-    let cat = &src.catalogue;
-    let forces: Vec<ForceSpec> = args
-        .builds
-        .iter()
-        .map(|f| named_force::<R>(cat, f).map_err(|e| usage(format!("force `{f}`: {e}"))))
-        .collect::<Result<_>>()?;
-    let field = battle_field::<R>(cat, &args.field, "--field")?;
-    let default_mode = R::BATTLE_MODES[0].name.to_string();
-    let run_mode = mode;
-    let (grid, options, mode, policy, max_turns, config, scenario_name) = match &src.scenario {
-        Some(scenario) => {
-            let (s, grid) = scenario_grid::<R>(cat, scenario)?;
-            let options = s.rule_options::<R>().map_err(usage)?;
-            let config = args.run.config_over(s.seed, s.trials)?;
-            match (&s.battle, s.engagement) {
-                (Some(b), Engagement::Battle) => {
-                    let policy = args.run.policy.clone().or_else(|| b.policy.clone());
-                    let mode = args.mode.clone().unwrap_or_else(|| b.mode.clone());
-                    (grid, options, mode, policy, b.max_turns, config, Some(s.name))
-                }
-                _ => {
-                    let mode = args.mode.clone().unwrap_or(default_mode);
-                    (grid, options, mode, args.run.policy.clone(), None, config, Some(s.name))
-                }
-            }
-        }
-        None => {
-            ctx.engagement_conditions::<R>()?;
-            let mode = args.mode.clone().unwrap_or(default_mode);
-            (
-                vec![ctx.point::<R>()?],
-                ctx.options::<R>()?,
-                mode,
-                args.run.policy.clone(),
-                None,
-                args.run.config()?,
-                None,
-            )
-        }
-    };
-    let sink = Sink::start(args, run_mode, &config)?;
-    let progress = Progress::new(args.run.quiet);
-    let rules = BattleTerms { mode: &mode, policy: policy.as_deref(), max_turns };
-    let out = run_battle_gauntlet::<R>(cat, &forces, &field, &grid, &options, rules, &config, &progress, sink.plays())
-        .map_err(|e| anyhow!(e))?;
-    progress.finish();
-    let report = match sink {
-        Sink::Report(report, _) => report,
-        Sink::Shard(shard) => {
-            return shard.finish::<R>(record::<R>(args, src, &options)?, cat, &config, args.run.quiet);
-        }
-    };
-    let names: Vec<String> = forces.iter().map(|f| f.name.clone()).collect();
-    let named: Vec<(String, f64)> = field.iter().map(|(f, w)| (f.name.clone(), *w)).collect();
-    let policy_name = policy.clone().unwrap_or_else(|| R::BATTLE_POLICIES.first().unwrap_or(&"").to_string());
-    let battle = json!({
-        "mode": mode, "policy": policy_name, "max_turns": max_turns,
-        "forces": forces.iter().map(|f| json!({ "name": f.name, "canonical": f.canonical() })).collect::<Vec<_>>(),
-        "field": field.iter().map(|(f, w)| json!({ "name": f.name, "canonical": f.canonical(), "weight": w })).collect::<Vec<_>>(),
-        "draws": "draws and undecided battles count as draws",
-    });
-    let run = Run {
-        grid: &grid,
-        options: &options,
-        policy: &policy_name,
-        max_turns: json!(max_turns),
-        scenario_name,
-        config: &config,
-        battle: Some(battle),
-        catalogue: src.files.clone(),
-    };
-    finish::<R>(args, cat, report, &out, &names, &named, run)
 }
 
 /// The fewest decimals (at least one) at which the percentages of `values` that differ

@@ -14,7 +14,6 @@ use serde::Deserialize;
 use serde_json::json;
 
 use super::battle::{BattleCatalogue, play_battle};
-use super::gauntlet::Sources;
 use super::shard::{CATALOGUE_FILE, Mode, SCENARIO_FILE, SHARD_FILE, ShardArgs, TALLIES_FILE};
 use super::sweep::{TableFormat, write_report};
 use super::{Command, Invocation, Parsed};
@@ -24,6 +23,7 @@ use crate::engine::{DEFAULT_BATCH_STREAMS, RunConfig, Silent, Trials};
 use crate::output::ReportDir;
 use crate::output::raw_tallies::read_raw_tallies;
 use crate::output::report_dir::safe_component;
+use crate::request::sides::Sources;
 use crate::rules::{Ruleset, RulesetId, Visit};
 use crate::sweep::shard::{MergedTallies, Plays, SHARD_SCHEMA_VERSION, ShardMeta, ShardSource, check_set, sha256};
 use crate::sweep::vary::{Plan, run_varied_with, vary_json};
@@ -175,7 +175,7 @@ impl Visit for Merge<'_> {
                 g.shard = ShardArgs::default();
                 let scenario = (!meta.scenario_file.is_empty()).then(|| (meta.scenario_file.clone(), scenario_text));
                 let src = Sources { catalogue, origin: files.origin.clone(), files: cat_files, scenario };
-                let ctx = Invocation { cli: &parsed.cli, conditions: &parsed.conditions };
+                let ctx = Invocation::new(&parsed.cli, &parsed.conditions);
                 let Command::Gauntlet(g) = &parsed.cli.command else { unreachable!("checked above") };
                 super::gauntlet::play::<R>(g, &ctx, &src, Mode::Merged(&plays))
             }
@@ -188,7 +188,7 @@ impl Visit for Merge<'_> {
                 (b.out, b.force, b.quiet) = (Some(destination), args.force, true);
                 b.shard = ShardArgs::default();
                 let cat = BattleCatalogue { catalogue, origin: files.origin.clone(), files: cat_files };
-                let ctx = Invocation { cli: &parsed.cli, conditions: &parsed.conditions };
+                let ctx = Invocation::new(&parsed.cli, &parsed.conditions);
                 let Command::Battle(b) = &parsed.cli.command else { unreachable!("checked above") };
                 play_battle::<R>(b, &ctx, &cat, Mode::Merged(&plays))
             }

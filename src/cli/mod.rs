@@ -24,7 +24,6 @@ pub mod sweep;
 pub mod ttk;
 pub mod usage;
 pub mod validate;
-pub mod versus;
 
 use std::ffi::OsString;
 use std::io::Write;
@@ -33,6 +32,7 @@ use anyhow::Result;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::output::{Format, Table};
+use crate::request::Setting;
 use crate::rules::axis::AxisSpec;
 use crate::rules::{RuleOptions, Ruleset, RulesetId, Visit};
 use args::CatalogArgs;
@@ -301,7 +301,7 @@ pub fn parse() -> Parsed {
 /// Run the parsed command.
 ///
 /// # Errors
-/// Whatever the command fails with; a [`usage::UsageError`] for option values it cannot
+/// Whatever the command fails with; a usage error ([`crate::error::Error::Usage`]) for option values it cannot
 /// accept; [`signals::Interrupted`] when it stopped because of a signal.
 pub fn run(parsed: Parsed) -> Result<()> {
     crate::output::csv_cell::set_raw(parsed.cli.csv_raw);
@@ -318,61 +318,24 @@ pub fn run(parsed: Parsed) -> Result<()> {
     result
 }
 
-/// What every ruleset-generic command gets: the command line and its condition values.
+/// What every ruleset-generic command gets: the command line, and its catalogue,
+/// condition values and options as the library's [`Setting`].
 pub struct Invocation<'a> {
     pub cli: &'a Cli,
-    pub conditions: &'a [(&'static str, String)],
+    pub setting: Setting,
 }
 
-impl Invocation<'_> {
+impl<'a> Invocation<'a> {
+    /// The invocation of `cli` with its condition values.
+    pub fn new(cli: &'a Cli, conditions: &[(&'static str, String)]) -> Invocation<'a> {
+        let setting =
+            Setting { catalogue: cli.catalog.source(), conditions: conditions.to_vec(), options: cli.options.clone() };
+        Invocation { cli, setting }
+    }
+
     /// The catalogue arguments.
     pub fn catalog(&self) -> &CatalogArgs {
         &self.cli.catalog
-    }
-
-    /// The conditions of the command line as ruleset `R`'s point.
-    ///
-    /// # Errors
-    /// A usage error for values that contradict each other.
-    pub fn point<R: Ruleset>(&self) -> Result<crate::rules::Point> {
-        crate::rules::Point::new(&crate::sweep::run::all_specs::<R>(), self.conditions)
-            .map_err(|e| usage::usage(e.join("; ")))
-    }
-
-    /// The conditions of the command line as ruleset `R`'s typed conditions.
-    ///
-    /// # Errors
-    /// A usage error for values that contradict each other.
-    pub fn conditions<R: Ruleset>(&self) -> Result<R::Conditions> {
-        let c = R::conditions(&self.point::<R>()?).map_err(usage::usage)?;
-        R::check_conditions(&c, &self.options::<R>()?).map_err(usage::usage)?;
-        Ok(c)
-    }
-
-    /// As [`Invocation::conditions`], refusing conditions engagements cannot play.
-    ///
-    /// # Errors
-    /// A usage error.
-    pub fn engagement_conditions<R: Ruleset>(&self) -> Result<R::Conditions> {
-        let c = self.conditions::<R>()?;
-        R::check_engagement(&c).map_err(usage::usage)?;
-        Ok(c)
-    }
-
-    /// The ruleset's options with the command line's `--option NAME=VALUE` applied.
-    ///
-    /// # Errors
-    /// A usage error for a malformed pair, an unknown name or an unplayable value.
-    pub fn options<R: Ruleset>(&self) -> Result<R::Options> {
-        let mut o = R::Options::default();
-        for pair in &self.cli.options {
-            let (name, value) = pair
-                .split_once('=')
-                .ok_or_else(|| usage::usage(format!("--option {pair}: give NAME=VALUE (see `volley rulesets`)")))?;
-            o.set(name.trim(), value.trim()).map_err(|e| usage::usage(format!("--option {pair}: {e}")))?;
-        }
-        o.validate().map_err(|e| usage::usage(e.to_string()))?;
-        Ok(o)
     }
 }
 
@@ -404,7 +367,7 @@ impl Visit for Runner<'_> {
 
 fn dispatch(parsed: &Parsed) -> Result<()> {
     let cli = &parsed.cli;
-    let ctx = Invocation { cli, conditions: &parsed.conditions };
+    let ctx = Invocation::new(cli, &parsed.conditions);
     if !cli.command.uses_options()
         && let Some(first) = cli.options.first()
     {

@@ -24,8 +24,8 @@ pub struct OddsArgs {
 
 pub fn run<R: Ruleset>(args: &OddsArgs, ctx: &Invocation<'_>) -> Result<()> {
     let target = args.target.name::<R>()?;
-    let cond = ctx.conditions::<R>()?;
-    let options = ctx.options::<R>()?;
+    let cond = ctx.setting.conditions::<R>()?;
+    let options = ctx.setting.options::<R>()?;
     let cat = ctx.catalog().load::<R>()?;
     // Odds are exact values: every float is rounded as one (see `output::number`).
     let mut report =

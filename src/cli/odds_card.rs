@@ -138,7 +138,7 @@ pub fn run<R: Ruleset>(args: &OddsCardArgs, ctx: &Invocation<'_>) -> Result<()> 
     }
     let cat = ctx.catalog().load::<R>()?;
     let name = R::display_name(&cat, Role::Attacker, &args.build).map_err(|e| anyhow!(e))?;
-    let card = R::odds_card(&cat, &name, &args.ranges, &ctx.options::<R>()?).map_err(|e| anyhow!(e))?;
+    let card = R::odds_card(&cat, &name, &args.ranges, &ctx.setting.options::<R>()?).map_err(|e| anyhow!(e))?;
     let pages = card::layout(&card, args.paper.into()).map_err(|e| anyhow!(e))?;
     let (stem, formats) = match &args.out {
         Some(p) => (p.with_extension(""), vec![Format::of(p).expect("checked by the argument parser")]),

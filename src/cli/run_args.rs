@@ -3,9 +3,9 @@
 use anyhow::Result;
 use clap::Args;
 
-use super::usage::usage;
 use crate::engine::runner::MAX_TRIALS;
-use crate::engine::{DEFAULT_BATCH_STREAMS, RunConfig, Trials};
+use crate::engine::{RunConfig, Trials};
+use crate::request::{RunRequest, TrialRequest};
 use crate::rules::Ruleset;
 use crate::sweep::scenario::{DEFAULT_MAX_TURNS, MAX_TURNS_LIMIT};
 
@@ -57,53 +57,54 @@ pub struct RunArgs {
 }
 
 impl RunArgs {
+    /// These arguments as the library's request.
+    pub fn request(&self) -> RunRequest {
+        RunRequest { trials: self.trials.request(), max_turns: self.max_turns, policy: self.policy.clone() }
+    }
+
     /// The ruleset's policy: `--policy`, else the ruleset's default.
     ///
     /// # Errors
     /// A usage error for a policy the ruleset does not have.
     pub fn policy<R: Ruleset>(&self) -> Result<R::Policy> {
-        match &self.policy {
-            None => Ok(R::Policy::default()),
-            Some(p) => p.parse::<R::Policy>().map_err(|e| usage(format!("--policy: {e}"))),
-        }
+        Ok(self.request().policy::<R>()?)
     }
 
+    /// The run configuration.
+    ///
+    /// # Errors
+    /// A usage error for trial options out of range.
     pub fn config(&self) -> Result<RunConfig> {
         self.trials.config()
-    }
-    pub fn config_over(&self, seed: u64, trials: Trials) -> Result<RunConfig> {
-        self.trials.config_over(seed, trials)
     }
 }
 
 impl TrialArgs {
+    /// These arguments as the library's request.
+    pub fn request(&self) -> TrialRequest {
+        TrialRequest {
+            trials: self.trials,
+            precision: self.precision,
+            max_trials: self.max_trials,
+            seed: self.seed,
+            threads: self.threads,
+        }
+    }
+
     /// The run configuration, with a scenario's seed and trials where the command line
     /// gives none.
     ///
     /// # Errors
-    /// A [`super::usage::UsageError`] for trial options out of range.
+    /// A usage error for trial options out of range.
     pub fn config_over(&self, seed: u64, trials: Trials) -> Result<RunConfig> {
-        let mut c = self.config()?;
-        if self.seed.is_none() {
-            c.seed = seed;
-        }
-        if self.trials.is_none() && self.precision.is_none() {
-            c.trials = trials;
-        }
-        Ok(c)
+        Ok(self.request().config_over(seed, trials)?)
     }
 
+    /// The run configuration.
+    ///
+    /// # Errors
+    /// A usage error for trial options out of range.
     pub fn config(&self) -> Result<RunConfig> {
-        let trials = match self.precision {
-            Some(e) => Trials::Precision { half_width: e, max: self.max_trials },
-            None => Trials::Fixed(self.trials.unwrap_or(100_000)),
-        };
-        trials.validate().map_err(usage)?;
-        Ok(RunConfig {
-            seed: self.seed.unwrap_or(1),
-            trials,
-            threads: self.threads.map(usize::from),
-            batch_streams: DEFAULT_BATCH_STREAMS,
-        })
+        Ok(self.request().config()?)
     }
 }

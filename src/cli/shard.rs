@@ -11,11 +11,10 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::{Result, anyhow};
+use anyhow::Result;
 use clap::Args;
 use serde_json::json;
 
-use super::Invocation;
 use super::progress::Progress;
 use super::signals;
 use super::usage::usage;
@@ -23,10 +22,10 @@ use crate::catalogue::source::SourceFile;
 use crate::engine::{RunConfig, STREAM_TRIALS, Share, Trials};
 use crate::output::ReportDir;
 use crate::output::raw_tallies::write_raw_tallies;
+use crate::request::sweep::SweepPlan;
 use crate::rules::Ruleset;
 use crate::sweep::shard::{Plays, SHARD_SCHEMA_VERSION, ShardMeta, sha256};
-use crate::sweep::vary::{Plan, run_varied_with, vary_json};
-use crate::sweep::{Resolved, Scenario, ScenarioText, run_sweep_with};
+use crate::sweep::vary::vary_json;
 
 /// The environment variable giving the shard count to Kubernetes Indexed Jobs.
 pub const SHARDS_ENV: &str = "VOLLEY_SHARDS";
@@ -323,48 +322,30 @@ impl ShardRun {
     }
 }
 
-/// Play `choice`'s share of the sweep (with `plan`, a `[vary]` sweep: the streams of
-/// every combination dealt as one run) and write its shard directory.
+/// Play `choice`'s share of the sweep `plan` (a `[vary]` sweep: the streams of every
+/// combination dealt as one run) and write its shard directory.
 ///
 /// # Errors
 /// A usage error for `--precision`; what the sweep or writing fails with (no directory
 /// is left then).
-#[allow(clippy::too_many_arguments)]
-pub fn run_shard<R: Ruleset>(
-    args: ShardOutput<'_>,
-    ctx: &Invocation<'_>,
-    text: &ScenarioText,
-    scenario: &Scenario,
-    catalogue: &R::Catalogue,
-    resolved: &Resolved,
-    plan: Option<&Plan>,
-    config: &RunConfig,
-    choice: &ShardChoice,
-) -> Result<()> {
-    let shard = ShardRun::start(choice, &scenario.name, args.out, args.force, config)?;
+pub fn run_shard<R: Ruleset>(args: ShardOutput<'_>, plan: &SweepPlan<R>, choice: &ShardChoice) -> Result<()> {
+    let scenario = &plan.scenario;
+    let shard = ShardRun::start(choice, &scenario.name, args.out, args.force, &plan.config)?;
     let progress = Progress::new(args.quiet);
-    match plan {
-        None => run_sweep_with::<R>(scenario, resolved, catalogue, config, &progress, &[], shard.plays()),
-        Some(plan) => run_varied_with::<R>(scenario, plan, config, &progress, shard.plays()),
-    }
-    .map_err(|e| anyhow!(e))?;
+    plan.run(&progress, shard.plays())?;
     progress.finish();
-    let mut layers = ctx.catalog().layers::<R>();
-    if !scenario.loadouts_add.is_empty() {
-        layers.add(&scenario.loadouts_add);
-    }
     let record = RunRecord {
         command: "sweep",
         args: Vec::new(),
         name: scenario.name.clone(),
         scenario_file: scenario.file.clone(),
-        scenario_text: text.text.clone(),
+        scenario_text: plan.text.text.clone(),
         options: scenario.options.clone(),
-        vary: plan.map_or(serde_json::Value::Null, |p| vary_json(p.axes())),
-        catalogue_origin: layers.origin(),
-        catalogue_files: layers.files(),
+        vary: plan.vary.as_ref().map_or(serde_json::Value::Null, |p| vary_json(p.axes())),
+        catalogue_origin: plan.origin.clone(),
+        catalogue_files: &plan.files,
     };
-    shard.finish::<R>(record, catalogue, config, args.quiet)
+    shard.finish::<R>(record, &plan.catalogue, &plan.config, args.quiet)
 }
 
 #[cfg(test)]
@@ -410,7 +391,7 @@ mod tests {
             (None, None, vec![("JOB_COMPLETION_INDEX", "3"), (SHARDS_ENV, "3")]),
         ] {
             let err = pick(shard, shards, &vars).unwrap_err();
-            assert!(err.downcast_ref::<super::super::usage::UsageError>().is_some(), "{shard:?} {vars:?}: {err}");
+            assert_eq!(super::super::usage::exit_code(&err), 2, "{shard:?} {vars:?}: {err}");
         }
     }
 }

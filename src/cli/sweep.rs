@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::Result;
 use clap::{Args, ValueEnum, ValueHint};
 
 use super::progress::Progress;
@@ -16,10 +16,10 @@ use crate::charts::{ReportTables, report_charts, write_charts};
 use crate::output::saved_catalogue::{CATALOGUE_DIR, write_catalogue};
 use crate::output::wording::count;
 use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir};
+use crate::request::sweep;
 use crate::rules::Ruleset;
-use crate::sweep::scenario::standard_scenario;
-use crate::sweep::vary::{Plan, run_varied};
-use crate::sweep::{ScenarioText, SweepOutput, run_sweep};
+use crate::sweep::SweepOutput;
+use crate::sweep::shard::Plays;
 
 /// A table file format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -60,57 +60,18 @@ pub struct SweepArgs {
 }
 
 pub fn run<R: Ruleset>(args: &SweepArgs, ctx: &Invocation<'_>) -> Result<()> {
-    let spec = args.scenario.clone().unwrap_or_else(|| standard_scenario(R::NAME));
-    let text = ScenarioText::load(&spec)?;
-    // Errors of the file and its unknown names are reported together.
-    let mut scenario = text.parse_with_names::<R>(|add| ctx.catalog().load_adding::<R>(add).ok())?;
-    if !ctx.cli.options.is_empty() {
-        // `--option` pairs come after the scenario's own: the command line wins.
-        ctx.options::<R>()?;
-        for pair in &ctx.cli.options {
-            if let Some((n, v)) = pair.split_once('=') {
-                scenario.options.push((n.trim().to_string(), v.trim().to_string()));
-            }
-        }
-    }
-    let cat = ctx.catalog().load_adding::<R>(&scenario.loadouts_add)?;
-    // The files behind `cat`: saved in the report, and rewritten by `[vary]`.
-    let mut layers = ctx.catalog().layers::<R>();
-    if !scenario.loadouts_add.is_empty() {
-        layers.add(&scenario.loadouts_add);
-    }
-    let plan = if scenario.vary.is_empty() {
-        None
-    } else {
-        Some(
-            Plan::check::<R>(&scenario, &layers.origin(), layers.files())
-                .with_context(|| format!("the [vary] of scenario {} does not match the catalogue", scenario.file))?,
-        )
-    };
-    // The command line overrides the scenario; the manifest records what was used.
-    let config = args.trial.config_over(scenario.seed, scenario.trials)?;
-    scenario.seed = config.seed;
-    scenario.trials = config.trials;
-    let resolved = scenario
-        .resolve::<R>(&cat)
-        .with_context(|| format!("scenario {} does not match the catalogue", scenario.file))?;
+    let plan = sweep::plan::<R>(&ctx.setting, args.scenario.as_deref(), &args.trial.request())?;
     if let Some(choice) = super::shard::choose(&args.shard, &|name| std::env::var(name).ok())? {
         let output = super::shard::ShardOutput { out: args.out.as_deref(), force: args.force, quiet: args.quiet };
-        let plan = plan.as_ref();
-        return super::shard::run_shard::<R>(output, ctx, &text, &scenario, &cat, &resolved, plan, &config, &choice);
+        return super::shard::run_shard::<R>(output, &plan, &choice);
     }
-    let default = Path::new("reports").join(crate::output::report_dir::safe_component(&scenario.name));
+    let default = Path::new("reports").join(crate::output::report_dir::safe_component(&plan.scenario.name));
     let destination = args.out.clone().unwrap_or(default);
     let report = ReportDir::create(&destination, args.force)?;
-
     let progress = Progress::new(args.quiet);
-    let out = match &plan {
-        None => run_sweep::<R>(&scenario, &resolved, &cat, &config, &progress),
-        Some(plan) => run_varied::<R>(&scenario, plan, &config, &progress),
-    }
-    .map_err(|e| anyhow!(e))?;
+    let out = plan.run(&progress, &Plays::all())?;
     progress.finish();
-    write_report(&out, report, &args.format, args.no_charts, args.quiet, serde_json::Map::new(), layers.files())
+    write_report(&out, report, &args.format, args.no_charts, args.quiet, serde_json::Map::new(), &plan.files)
 }
 
 /// Write a finished sweep as a report (tables in `formats`, manifest with `extra` keys

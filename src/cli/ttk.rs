@@ -47,8 +47,8 @@ struct Result_ {
 
 pub fn run_ttk<R: Ruleset>(args: &TtkArgs, ctx: &Invocation<'_>) -> Result<()> {
     let target = args.target.name::<R>()?;
-    let cond = ctx.engagement_conditions::<R>()?;
-    let options = ctx.options::<R>()?;
+    let cond = ctx.setting.engagement_conditions::<R>()?;
+    let options = ctx.setting.options::<R>()?;
     let policy = args.run.policy::<R>()?;
     let config = args.run.config()?;
     let cat = ctx.catalog().load::<R>()?;
@@ -83,7 +83,7 @@ pub fn run_ttk<R: Ruleset>(args: &TtkArgs, ctx: &Invocation<'_>) -> Result<()> {
         let pairs = options.pairs();
         let policy_name = policy.to_string();
         let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &policy_name, max_turns: args.run.max_turns };
-        let key = cell_key(&spec.attack_run(&attacker, &target_name, &ctx.point::<R>()?));
+        let key = cell_key(&spec.attack_run(&attacker, &target_name, &ctx.setting.point::<R>()?));
         let progress = Progress::new(args.run.quiet);
         let tally = run(&[Cell { key, kernel: &kernel }], &config, &progress).map_err(|e| anyhow!(e))?.remove(0);
         progress.finish();
