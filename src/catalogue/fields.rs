@@ -8,7 +8,7 @@ use super::text::{forbidden_char, forbidden_message};
 /// ranges): a thousand times any value a game uses, and small enough that sums of
 /// millions of them stay finite and exact to the unit (a weight of `1e308` would make a
 /// field's total weight infinite and every share of it NaN).
-pub const MAX_NUMBER: f64 = 1e12;
+const MAX_NUMBER: f64 = 1e12;
 
 /// Reads the fields of one entry. Each getter records an error and returns a default
 /// when the field is missing, of the wrong type or out of range; [`Fields::finish`] then

@@ -23,7 +23,7 @@ use super::error::Position;
 use super::fields::{Checked, Fields};
 
 /// Most copies of one build in a force entry.
-pub const MAX_COUNT: u32 = 64;
+const MAX_COUNT: u32 = 64;
 
 /// One line of a force: `count` copies of a build or unit.
 #[derive(Debug, Clone, PartialEq)]
@@ -55,7 +55,7 @@ pub struct ForceSpec {
 }
 
 /// Keys of a `[[force]]` entry.
-pub const FORCE_KEYS: &[&str] = &["name", "units", "budget"];
+const FORCE_KEYS: &[&str] = &["name", "units", "budget"];
 
 impl ForceSpec {
     /// Read a `[[force]]` entry; members read are kept even when the entry had errors.

@@ -14,7 +14,7 @@ use crate::rules::{Role, Ruleset};
 use super::usage::usage;
 
 /// The environment variable that names a catalogue directory like `--loadouts`.
-pub const LOADOUTS_ENV: &str = "VOLLEY_LOADOUTS";
+const LOADOUTS_ENV: &str = "VOLLEY_LOADOUTS";
 
 /// Which catalogue to use.
 #[derive(Debug, Clone, Args)]
@@ -33,7 +33,7 @@ pub struct CatalogArgs {
 impl CatalogArgs {
     /// The base catalogue directory: `--loadouts`, else `VOLLEY_LOADOUTS` when set and not
     /// empty; `None` = the embedded default catalogue.
-    pub fn base_dir(&self) -> Option<PathBuf> {
+    fn base_dir(&self) -> Option<PathBuf> {
         self.loadouts.clone().or_else(|| std::env::var_os(LOADOUTS_ENV).filter(|v| !v.is_empty()).map(PathBuf::from))
     }
 

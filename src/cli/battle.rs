@@ -72,12 +72,12 @@ pub struct BattleArgs {
 
 /// The files of a merged battle's report directory: what `volley battle` prints with
 /// `--format csv`, `--units --format csv` and `--format json`.
-pub const SIDES_FILE: &str = "sides.csv";
-pub const UNITS_FILE: &str = "units.csv";
-pub const JSON_FILE: &str = "battle.json";
+const SIDES_FILE: &str = "sides.csv";
+const UNITS_FILE: &str = "units.csv";
+const JSON_FILE: &str = "battle.json";
 /// With `--teams`: the per-team and per-player tables of the report directory.
-pub const TEAMS_FILE: &str = "teams.csv";
-pub const PLAYERS_FILE: &str = "players.csv";
+const TEAMS_FILE: &str = "teams.csv";
+const PLAYERS_FILE: &str = "players.csv";
 
 /// A battle's catalogue: the catalogue, how messages name it and its files (a merge
 /// takes them from the shards).
@@ -365,7 +365,7 @@ fn sides_json<R: Ruleset>(info: &BattleInfo, t: &BattleTally, conditions: &[Stri
 }
 
 /// Per-side results as a table.
-pub fn sides_table(info: &BattleInfo, t: &BattleTally) -> Table {
+fn sides_table(info: &BattleInfo, t: &BattleTally) -> Table {
     let s = t.summary();
     let mut table = Table::new([
         "side",
@@ -399,7 +399,7 @@ pub fn sides_table(info: &BattleInfo, t: &BattleTally) -> Table {
 
 /// Per-team results of a team battle as a table: its win (its captain's), points (the
 /// sum of its players' means), kills and deaths per battle, actions given.
-pub fn teams_table(info: &BattleInfo, t: &BattleTally, labels: &[usize]) -> Table {
+fn teams_table(info: &BattleInfo, t: &BattleTally, labels: &[usize]) -> Table {
     let s = t.summary();
     let mut table = Table::new([
         "team",
@@ -435,7 +435,7 @@ pub fn teams_table(info: &BattleInfo, t: &BattleTally, labels: &[usize]) -> Tabl
 /// Per-player results as a table: points (the game's score: skirmish AC destroyed,
 /// deathmatch points) with its 95% interval, kills and deaths (units lost) per battle;
 /// with teams, each player's team.
-pub fn players_table(info: &BattleInfo, t: &BattleTally, labels: Option<&[usize]>) -> Table {
+fn players_table(info: &BattleInfo, t: &BattleTally, labels: Option<&[usize]>) -> Table {
     let s = t.summary();
     let team = team_index(labels, info.sides.len());
     let mut table =

@@ -186,7 +186,7 @@ fn print_exact<R: Ruleset>(
 
 /// A line saying which side cannot attack at these conditions (no weapon in range, no
 /// reach); empty when both can.
-pub fn reach_note((a, b): (&str, &str), (a_can, b_can): (bool, bool)) -> String {
+fn reach_note((a, b): (&str, &str), (a_can, b_can): (bool, bool)) -> String {
     match (a_can, b_can) {
         (true, true) => String::new(),
         (false, false) => format!("one-sided: neither {a} nor {b} can attack at these conditions\n"),

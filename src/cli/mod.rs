@@ -38,10 +38,10 @@ use crate::rules::{RuleOptions, Ruleset, RulesetId, Visit};
 use args::CatalogArgs;
 
 /// The environment variable that asks for raw CSV like `--csv-raw` (`1` or `true`).
-pub const CSV_RAW_ENV: &str = "VOLLEY_CSV_RAW";
+const CSV_RAW_ENV: &str = "VOLLEY_CSV_RAW";
 
 /// The environment variable that names the ruleset like `--ruleset`.
-pub const RULESET_ENV: &str = "VOLLEY_RULESET";
+const RULESET_ENV: &str = "VOLLEY_RULESET";
 
 /// Exact odds and Monte Carlo engagements for tabletop wargame rules (TechCommander,
 /// MECHCOM, Skirmishers, Shellshock; `volley rulesets` lists them).
@@ -239,7 +239,7 @@ impl Visit for Specs {
 }
 
 /// The full command line definition for ruleset `id` (its condition flags).
-pub fn command_for(id: RulesetId) -> clap::Command {
+fn command_for(id: RulesetId) -> clap::Command {
     conditions::add_flags(Cli::command(), &id.visit(Specs))
 }
 
@@ -250,7 +250,7 @@ pub fn command() -> clap::Command {
 
 /// Parse `args` (exits 2 with clap's message on a usage error, 0 after `--help` or
 /// `--version`).
-pub fn parse_from(args: Vec<OsString>) -> Parsed {
+fn parse_from(args: Vec<OsString>) -> Parsed {
     try_parse_from(args).unwrap_or_else(|e| exit_clap(&e))
 }
 
@@ -436,7 +436,7 @@ pub fn options_line<O: RuleOptions>(o: &O) -> String {
 /// The `options` object of a command's JSON output: every option with its canonical
 /// value, as manifests record them (defaults included, so a document says how it was
 /// computed on its own).
-pub fn options_json<O: RuleOptions>(o: &O) -> serde_json::Value {
+fn options_json<O: RuleOptions>(o: &O) -> serde_json::Value {
     serde_json::Value::Object(o.pairs().into_iter().map(|(k, v)| (k, serde_json::Value::from(v))).collect())
 }
 

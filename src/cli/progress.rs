@@ -46,7 +46,7 @@ pub struct Progress {
 }
 
 /// Default interval of the plain progress lines when stderr is not a terminal.
-pub const PLAIN_EVERY: Duration = Duration::from_secs(10);
+const PLAIN_EVERY: Duration = Duration::from_secs(10);
 
 /// The plain-line interval: `VOLLEY_PROGRESS_SECONDS` (seconds, fractions allowed; `0`
 /// or less: off) when set to a number, else [`PLAIN_EVERY`].
@@ -60,7 +60,7 @@ fn plain_interval() -> Option<Duration> {
 
 /// One plain progress line: `progress: 12.3M/45.0M engagements (27%), cells 812/4536,
 /// 49.6 M/s, ETA 12s`.
-pub fn plain_line(done: u64, total: u64, cells: &str, elapsed: Duration) -> String {
+fn plain_line(done: u64, total: u64, cells: &str, elapsed: Duration) -> String {
     let percent = if total > 0 { 100.0 * done as f64 / total as f64 } else { 0.0 };
     let left = eta(done, total, elapsed).map_or_else(|| "?".to_string(), |d| FormattedDuration(d).to_string());
     format!(
@@ -73,7 +73,7 @@ pub fn plain_line(done: u64, total: u64, cells: &str, elapsed: Duration) -> Stri
 
 /// Time left at the average rate so far: `(total - done) * elapsed / done`; `None` before
 /// anything is done.
-pub fn eta(done: u64, total: u64, elapsed: Duration) -> Option<Duration> {
+fn eta(done: u64, total: u64, elapsed: Duration) -> Option<Duration> {
     if done == 0 {
         return None;
     }

@@ -28,7 +28,7 @@ use crate::sweep::shard::{Plays, SHARD_SCHEMA_VERSION, ShardMeta, sha256};
 use crate::sweep::vary::vary_json;
 
 /// The environment variable giving the shard count to Kubernetes Indexed Jobs.
-pub const SHARDS_ENV: &str = "VOLLEY_SHARDS";
+const SHARDS_ENV: &str = "VOLLEY_SHARDS";
 
 #[derive(Debug, Args, Default)]
 pub struct ShardArgs {
@@ -134,7 +134,7 @@ pub const SCENARIO_FILE: &str = "scenario.toml";
 pub const CATALOGUE_FILE: &str = "catalogue.json";
 
 /// The default shard directory: `reports/<scenario>-shards/shard-K-of-N` (K from 1).
-pub fn default_dir(scenario: &str, share: Share) -> PathBuf {
+fn default_dir(scenario: &str, share: Share) -> PathBuf {
     let n = share.count();
     let width = n.to_string().len();
     let scenario = crate::output::report_dir::safe_component(scenario);

@@ -21,7 +21,7 @@ pub const STREAM_TRIALS: u32 = 4096;
 /// Default streams per work item (65536 engagements).
 pub const DEFAULT_BATCH_STREAMS: u32 = 16;
 /// Trials of the first round in precision mode (a multiple of [`STREAM_TRIALS`]).
-pub const PRECISION_FIRST_ROUND: u64 = 16 * STREAM_TRIALS as u64;
+const PRECISION_FIRST_ROUND: u64 = 16 * STREAM_TRIALS as u64;
 /// Largest trial count per cell.
 pub const MAX_TRIALS: u64 = 10_000_000_000;
 

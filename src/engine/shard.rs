@@ -108,7 +108,7 @@ pub struct Dealt {
 }
 
 /// Engagements in stream `stream` of a cell of `trials` engagements.
-pub fn stream_len(trials: u64, stream: u64) -> u32 {
+fn stream_len(trials: u64, stream: u64) -> u32 {
     trials.saturating_sub(stream * STREAM_TRIALS as u64).min(STREAM_TRIALS as u64) as u32
 }
 

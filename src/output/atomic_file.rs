@@ -123,7 +123,7 @@ const SUFFIX: &str = ".partial";
 
 /// Remove the temporary files (`.volley-PID-XXXXXX.partial`) in `dir` whose process no
 /// longer runs. Best effort: what cannot be read or removed stays.
-pub fn remove_stale_files(dir: &Path) {
+fn remove_stale_files(dir: &Path) {
     let Ok(entries) = fs::read_dir(dir) else { return };
     for entry in entries.flatten() {
         let name = entry.file_name();

@@ -38,7 +38,7 @@ pub fn current() -> CsvCells {
 }
 
 /// The characters that make a spreadsheet read a cell as a formula when they lead it.
-pub const FORMULA_LEADS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
+const FORMULA_LEADS: [char; 6] = ['=', '+', '-', '@', '\t', '\r'];
 
 /// `text` as a CSV cell in `style`: with a leading `'` when it begins with one of
 /// [`FORMULA_LEADS`] and is neither a plain number nor the lone `-`.

@@ -37,11 +37,11 @@ pub const EXACT_DIGITS: usize = 14;
 
 /// Significant digits [`tidy`] rounds to: every f64 is within 5e-16 relative of its
 /// 15-digit rounding.
-pub const TIDY_DIGITS: usize = 15;
+const TIDY_DIGITS: usize = 15;
 /// The most significant digits a rounding by [`tidy`] may leave for it to be kept: a
 /// value whose 15-digit rounding ends in two or more zeros was noise around a shorter
 /// decimal.
-pub const SHORT_DIGITS: usize = 13;
+const SHORT_DIGITS: usize = 13;
 
 /// `v` without float noise and never `-0.0`: its rounding to [`TIDY_DIGITS`] significant
 /// digits when that has at most [`SHORT_DIGITS`] (`0.5399999999999999` gives `0.54`),
@@ -63,7 +63,7 @@ fn significant_digits(v: f64) -> usize {
 }
 
 /// `v` with a negative zero made positive; every other value unchanged.
-pub fn positive_zero(v: f64) -> f64 {
+fn positive_zero(v: f64) -> f64 {
     if v == 0.0 { 0.0 } else { v }
 }
 

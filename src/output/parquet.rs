@@ -84,7 +84,7 @@ fn csv_safe(table: &Table, style: CsvCells) -> Table {
 }
 
 /// A polars DataFrame of the table, one typed column per table column.
-pub fn to_dataframe(table: &Table) -> Result<DataFrame> {
+fn to_dataframe(table: &Table) -> Result<DataFrame> {
     let columns: Vec<Column> = table
         .columns
         .iter()

@@ -12,7 +12,7 @@ use super::table::{Cell, Table};
 
 /// How much later than the Parquet file a CSV file must have been modified to count as
 /// edited: a report writes both within moments of each other, a person much later.
-pub const EDITED_AFTER: Duration = Duration::from_secs(2);
+const EDITED_AFTER: Duration = Duration::from_secs(2);
 
 /// Which file of table `name` in `dir` to read: the Parquet file, unless the CSV file was
 /// modified more than [`EDITED_AFTER`] after it (an edited CSV is never silently ignored)

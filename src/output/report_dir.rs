@@ -27,7 +27,7 @@ use anyhow::{Context, Result, bail};
 use super::fault;
 
 /// The marker file in every directory volley writes (reports, shards, redrawn charts).
-pub const MARKER: &str = ".volley-output";
+const MARKER: &str = ".volley-output";
 /// The marker's text.
 const MARKER_TEXT: &str =
     "This directory was written by volley. `--force` replaces only directories that carry this file.\n";
@@ -80,7 +80,7 @@ pub fn check_destination(destination: &Path) -> Result<()> {
 ///
 /// # Errors
 /// Names the first foreign file (in name order).
-pub fn check_replaceable(destination: &Path) -> Result<()> {
+fn check_replaceable(destination: &Path) -> Result<()> {
     let meta = fs::symlink_metadata(destination).with_context(|| format!("cannot read {}", destination.display()))?;
     if !meta.is_dir() {
         bail!("{} exists and is not a directory", destination.display());

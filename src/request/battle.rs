@@ -66,7 +66,7 @@ pub fn force<R: Ruleset>(cat: &R::Catalogue, text: &str) -> Result<ForceSpec> {
 /// # Errors
 /// (usage) A malformed text, a count that does not divide the players, an unknown seat,
 /// a seat in two teams or in none.
-pub fn team_labels(players: usize, teams: Option<&str>) -> Result<Option<Vec<usize>>> {
+fn team_labels(players: usize, teams: Option<&str>) -> Result<Option<Vec<usize>>> {
     let Some(text) = teams else {
         return Ok(None);
     };

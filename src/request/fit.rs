@@ -14,7 +14,7 @@ use super::sides::{ScenarioParts, resolve_field, resolve_sides, scenario_parts, 
 
 /// Duels per matchup in a Monte Carlo fit's first round, unless a scenario or the
 /// request says otherwise.
-pub const DEFAULT_FIT_TRIALS: u64 = 20_000;
+const DEFAULT_FIT_TRIALS: u64 = 20_000;
 
 /// A fit as the command line asks for it.
 #[derive(Debug, Clone)]

@@ -124,7 +124,7 @@ pub fn sources<R: Ruleset>(source: &CatalogueSource, scenario: Option<&str>) -> 
 ///
 /// # Errors
 /// (usage) Naming the scenario and what to run instead.
-pub fn refuse_vary(scenario: &Scenario) -> Result<()> {
+fn refuse_vary(scenario: &Scenario) -> Result<()> {
     if scenario.vary.is_empty() {
         return Ok(());
     }

@@ -4,7 +4,7 @@
 
 /// ln Γ(x) for x > 0: Lanczos approximation (g = 7, n = 9; Numerical Recipes 3rd ed.
 /// §6.1), relative error below 1e-15 over the range used.
-pub fn ln_gamma(x: f64) -> f64 {
+fn ln_gamma(x: f64) -> f64 {
     const G: f64 = 7.0;
     const C: [f64; 9] = [
         0.999_999_999_999_809_9,
@@ -32,7 +32,7 @@ pub fn ln_gamma(x: f64) -> f64 {
 }
 
 /// ln P(X = k) for X ~ Binomial(n, p).
-pub fn ln_pmf(k: u64, n: u64, p: f64) -> f64 {
+fn ln_pmf(k: u64, n: u64, p: f64) -> f64 {
     if p <= 0.0 {
         return if k == 0 { 0.0 } else { f64::NEG_INFINITY };
     }
@@ -45,7 +45,7 @@ pub fn ln_pmf(k: u64, n: u64, p: f64) -> f64 {
 
 /// Two-sided p-value of observing `k` of `n` when the true probability is `p`: twice
 /// the smaller tail, at most 1.
-pub fn two_sided_p_value(k: u64, n: u64, p: f64) -> f64 {
+fn two_sided_p_value(k: u64, n: u64, p: f64) -> f64 {
     assert!(k <= n);
     let mean = n as f64 * p;
     let tail = if (k as f64) <= mean { tail_sum(k, n, p, false) } else { tail_sum(k, n, p, true) };

@@ -16,7 +16,7 @@ pub const FAMILY_ALPHA: f64 = 1e-4;
 ///
 /// P. J. Acklam's rational approximation, relative error below 1.15e-9: far finer than
 /// any bound it sets here needs.
-pub fn normal_upper_quantile(p: f64) -> f64 {
+fn normal_upper_quantile(p: f64) -> f64 {
     assert!(p > 0.0 && p < 1.0, "p = {p}");
     -inverse_normal_cdf(p)
 }

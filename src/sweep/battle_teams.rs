@@ -138,7 +138,7 @@ pub fn seat(name: &str, players: usize) -> Result<usize, String> {
 }
 
 /// The letter of seat `i` (`A`, `B`, ...).
-pub fn seat_letter(i: usize) -> String {
+fn seat_letter(i: usize) -> String {
     ((b'A' + i as u8) as char).to_string()
 }
 

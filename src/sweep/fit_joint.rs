@@ -67,7 +67,7 @@ pub struct JointFit {
 /// A chance below this counts as none in the joint fit: exact duels carry odds such as
 /// 1e-48, which would price one build at 10^48 times another; with this floor such a
 /// build leaves the fit as `hopeless` or `unbeatable` instead.
-pub const NEGLIGIBLE: f64 = 1e-9;
+const NEGLIGIBLE: f64 = 1e-9;
 
 /// (k, l) of a cell for `metric`, each below [`NEGLIGIBLE`] read as 0 (the other then
 /// as 1 for the win link, whose k and l add to 1).
@@ -83,7 +83,7 @@ fn odds(o: &Outcome, metric: FitMetric) -> (f64, f64) {
 /// Largest distance of a result from 1/2 accepted as solved.
 pub const TOLERANCE: f64 = 1e-10;
 /// Most Newton steps.
-pub const MAX_STEPS: u32 = 500;
+const MAX_STEPS: u32 = 500;
 /// Costs further apart than this factor count as running off.
 const SPREAD: f64 = 1e15;
 

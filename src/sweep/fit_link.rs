@@ -98,7 +98,7 @@ pub fn result(cells: &[Outcome], metric: FitMetric, c: f64) -> f64 {
 }
 
 /// The result at cost `c` and its standard error (0 for exact cells).
-pub fn result_and_sd(cells: &[Outcome], metric: FitMetric, c: f64) -> (f64, f64) {
+fn result_and_sd(cells: &[Outcome], metric: FitMetric, c: f64) -> (f64, f64) {
     let total: f64 = cells.iter().map(|o| o.weight).sum();
     match metric {
         FitMetric::Win => {

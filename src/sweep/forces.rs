@@ -44,7 +44,7 @@ pub struct Generated {
 /// The search visits at most `MAX_GENERATE_STEPS` partial multisets (builds of no
 /// points never fill a budget, so without a bound it could walk nearly every multiset);
 /// `None` when it would need more.
-pub fn multisets(costs: &[u64], low: u64, high: u64, max_units: u32, limit: usize) -> Option<(Vec<Vec<u32>>, bool)> {
+fn multisets(costs: &[u64], low: u64, high: u64, max_units: u32, limit: usize) -> Option<(Vec<Vec<u32>>, bool)> {
     let mut out = Vec::new();
     let mut picked = Vec::new();
     let mut steps = MAX_GENERATE_STEPS;
@@ -57,7 +57,7 @@ pub fn multisets(costs: &[u64], low: u64, high: u64, max_units: u32, limit: usiz
 }
 
 /// Most partial forces the search for generated forces visits (a few seconds).
-pub const MAX_GENERATE_STEPS: u64 = 20_000_000;
+const MAX_GENERATE_STEPS: u64 = 20_000_000;
 
 /// Depth-first, nondecreasing indices from `from`; false once `limit` is passed (the
 /// extra multiset found is not kept).

@@ -7,11 +7,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Default most cells of one command: a grid of 100 values on each of two axes, for ten
 /// pairs of sides.
-pub const DEFAULT_MAX_CELLS: u64 = 100_000;
+const DEFAULT_MAX_CELLS: u64 = 100_000;
 /// Default most cells of a battle sweep: each holds a compiled battle (about 0.5 MB), so
 /// about 2 GB. The documented largest `generate` (`limit = 100`: 9,900 ordered pairs
 /// per point) needs `--max-cells`.
-pub const DEFAULT_MAX_BATTLE_CELLS: u64 = 4_000;
+const DEFAULT_MAX_BATTLE_CELLS: u64 = 4_000;
 /// Default most trials of one command in total (cells × trials, or × max trials with a
 /// precision): about a day of one core at the slowest kernels.
 pub const DEFAULT_MAX_WORK: u64 = 100_000_000_000;

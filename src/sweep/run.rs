@@ -45,7 +45,7 @@ pub fn axes_json(axes: &[AxisSpec], values: &dyn Fn(&str) -> Vec<String>) -> Val
 }
 
 /// The detail charts of a ruleset for a manifest.
-pub fn detail_charts_json(charts: &[DetailChart]) -> Value {
+fn detail_charts_json(charts: &[DetailChart]) -> Value {
     Value::Array(
         charts
             .iter()
@@ -61,7 +61,7 @@ pub fn detail_charts_json(charts: &[DetailChart]) -> Value {
 }
 
 /// The cost charts of a ruleset for a manifest.
-pub fn cost_charts_json(charts: &[CostChart]) -> Value {
+fn cost_charts_json(charts: &[CostChart]) -> Value {
     Value::Array(
         charts
             .iter()

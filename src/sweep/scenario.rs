@@ -243,7 +243,7 @@ pub fn embedded_text(name: &str) -> Option<&'static str> {
 /// Whether a scenario argument names a file rather than a built-in scenario: it ends in
 /// `.toml`, contains a path separator, or exists as a regular file. Anything else (a
 /// directory of that name included) is the name of a built-in scenario.
-pub fn is_scenario_path(spec: &str) -> bool {
+fn is_scenario_path(spec: &str) -> bool {
     spec.ends_with(".toml") || spec.contains(['/', std::path::MAIN_SEPARATOR]) || Path::new(spec).is_file()
 }
 
@@ -424,7 +424,7 @@ impl Scenario {
     ///
     /// # Errors
     /// The file's syntax errors.
-    pub fn parse_partial<R: Ruleset>(file: &str, text: &str) -> Result<(Scenario, Vec<CatalogError>), CatalogErrors> {
+    fn parse_partial<R: Ruleset>(file: &str, text: &str) -> Result<(Scenario, Vec<CatalogError>), CatalogErrors> {
         let entry = parse_toml_document(file, Section::SCENARIO, text).map_err(CatalogErrors)?;
         let mut errors = Vec::new();
         let mut f = Fields::new(&entry, &mut errors);

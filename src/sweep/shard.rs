@@ -362,7 +362,7 @@ impl ShardMeta {
     }
 
     /// The fields every shard of one run shares, by name, as text.
-    pub fn run_fields(&self) -> Vec<(&'static str, String)> {
+    fn run_fields(&self) -> Vec<(&'static str, String)> {
         vec![
             ("schema version", self.schema_version.to_string()),
             ("volley version", self.volley_version.clone()),

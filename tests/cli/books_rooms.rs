@@ -161,39 +161,8 @@ mod skirmishers {
 mod shellshock {
     use super::*;
 
-    const UNITS: &str = r#"
-[[weapon]]
-name = "Probe Gun"
-type = "B"
-damage = 4
-shock = 3
-penetration = 2
-range = 100
-
-[[weapon]]
-name = "Needle"
-type = "SA"
-damage = 1
-penetration = 5
-range = 100
-
-[[chart]]
-name = "tiny"
-lines = "ABABABABAB ABABABABAB ABABABABAB ABABABABAB ABABABABAB ABABABABAB ABABABABAB ABABABABAB ABABABABAB ABABABABAB"
-equipment = [{ letter = "A", name = "Crew" }, { letter = "B", name = "Engine", kind = "engine", hits = 2 }]
-
-[[unit]]
-name = "Probe"
-era = "future"
-defense = { B = 15, M = 15, E = 15, I = 15, SA = 19, P = 15 }
-armor = { front = 5, side = 3, rear = 1 }
-shock_threshold = 4
-penetration_factor = 3
-dead_at = 9
-chart = "tiny"
-gunners = [{ skill = 1, weapons = ["Probe Gun", "Needle"] }]
-ecv = 70
-"#;
+    // The catalogue of the Shellshock end-to-end tests (its `Probe`).
+    use super::super::shellshock::CATALOGUE as UNITS;
 
     fn tns(dir: &tempfile::TempDir, args: &[&str]) -> Vec<i64> {
         let base = ["odds", "--attacker", "Probe", "--target", "Probe", "--format", "json"];

@@ -7,7 +7,7 @@
 use super::*;
 use volley::stats::binomial::consistent;
 
-const CATALOGUE: &str = r#"
+pub(super) const CATALOGUE: &str = r#"
 [[weapon]]
 name = "Probe Gun"
 type = "B"

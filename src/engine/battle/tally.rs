@@ -176,7 +176,7 @@ fn add_all(a: &mut Vec<u64>, b: &[u64]) {
 
 /// A mean and its 95% interval (normal approximation from exact integer moments);
 /// `None` with no trials; the interval is NaN with one trial.
-pub type MeanCi = Option<(f64, Interval)>;
+type MeanCi = Option<(f64, Interval)>;
 
 /// One side's results.
 #[derive(Debug, Clone, PartialEq)]

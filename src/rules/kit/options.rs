@@ -84,7 +84,7 @@ impl Kind {
 }
 
 /// `true` for `true`/`on`/`yes`, `false` for `false`/`off`/`no`, any case.
-pub fn read_switch(text: &str) -> Option<bool> {
+fn read_switch(text: &str) -> Option<bool> {
     match text.trim().to_ascii_lowercase().as_str() {
         "true" | "on" | "yes" => Some(true),
         "false" | "off" | "no" => Some(false),
@@ -93,7 +93,7 @@ pub fn read_switch(text: &str) -> Option<bool> {
 }
 
 /// Whether two names are the same in any case, with `-` and `_` alike.
-pub fn same_name(a: &str, b: &str) -> bool {
+fn same_name(a: &str, b: &str) -> bool {
     let norm = |s: &str| s.trim().to_ascii_uppercase().replace('-', "_");
     norm(a) == norm(b)
 }

@@ -24,7 +24,7 @@ use super::unit::{Armor, Chart, DvType, Equipment, Era, Field, Gunner, Unit, Wea
 
 pub const WEAPON: Section = Section("weapon");
 pub const UNIT: Section = Section("unit");
-pub const CHART: Section = Section("chart");
+const CHART: Section = Section("chart");
 pub const FIELD: Section = Section("field");
 
 /// The embedded default catalogue: `loadouts/shellshock/`.
@@ -55,9 +55,9 @@ const UNIT_KEYS: &[&str] = &[
 const CHART_KEYS: &[&str] = &["name", "lines", "equipment", "locomotion", "note"];
 const FIELD_KEYS: &[&str] = &["name", "opponents", "note"];
 /// Largest d6 count of one weapon (the book mentions weapons with up to 20).
-pub const MAX_DICE: i64 = 40;
+const MAX_DICE: i64 = 40;
 /// Largest DV, armour, threshold or factor accepted.
-pub const MAX_STAT: i64 = 1000;
+const MAX_STAT: i64 = 1000;
 
 /// A checked catalogue.
 #[derive(Debug, Clone, PartialEq)]

@@ -30,7 +30,7 @@ use super::roll::{MULTIPLIERS, roll_dice};
 use super::unit::{Chart, Unit};
 
 /// Items a chart may list in the full-chart model (one bit each).
-pub const MAX_ITEMS: usize = 32;
+const MAX_ITEMS: usize = 32;
 
 /// What an item does when hit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -280,7 +280,7 @@ pub struct Shooter<'a> {
 
 /// Whether any of `gates` works with `destroyed` items lost.
 #[inline]
-pub fn any_works(gates: &[Gate], destroyed: u32) -> bool {
+fn any_works(gates: &[Gate], destroyed: u32) -> bool {
     gates.iter().any(|g| g.works(destroyed))
 }
 
@@ -334,7 +334,7 @@ pub fn step<R: Rng + ?Sized>(sh: &Shooter<'_>, def: &Defence, m: &ChartModel, s:
 
 /// One Internal hit of `count` lines and `hits` Hits on card `s` (§3 steps 9-11); true
 /// when the unit is out of action by (c)-(f).
-pub fn internal_hit<R: Rng + ?Sized>(m: &ChartModel, s: &mut CardState, count: u32, hits: u32, rng: &mut R) -> bool {
+fn internal_hit<R: Rng + ?Sized>(m: &ChartModel, s: &mut CardState, count: u32, hits: u32, rng: &mut R) -> bool {
     let from = roll(rng, 100) as usize;
     internal_hit_from(m, s, from, count, hits, rng)
 }

@@ -12,7 +12,7 @@ use super::roll::Dice;
 use super::unit::{Armor, Chart, DvType, Era, Gunner, Unit, Weapon};
 
 /// The vector-16 unit (attacker and target alike) and its one-weapon catalogue.
-pub fn vector_16_catalogue() -> Catalogue {
+fn vector_16_catalogue() -> Catalogue {
     let weapon = Weapon {
         name: "30mm Machine Gun".into(),
         kind: DvType::SA,

@@ -29,7 +29,7 @@ pub enum Dice {
 
 impl Dice {
     /// The ladder, lowest level first.
-    pub const LADDER: [Dice; 4] = [Dice::D10D4, Dice::D10D6, Dice::D10D8, Dice::TwoD10];
+    const LADDER: [Dice; 4] = [Dice::D10D4, Dice::D10D6, Dice::D10D8, Dice::TwoD10];
     /// Names as catalogues and the `dice` axis write them.
     pub const NAMES: [&'static str; 4] = ["d10+d4", "d10+d6", "d10+d8", "2d10"];
 
@@ -38,7 +38,7 @@ impl Dice {
     }
 
     /// Faces of the second die (10: an exploding d10).
-    pub fn second_sides(self) -> u32 {
+    fn second_sides(self) -> u32 {
         [4, 6, 8, 10][self as usize]
     }
 

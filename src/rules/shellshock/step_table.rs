@@ -18,7 +18,7 @@ use super::gunner::StepLaw;
 /// A packed outcome: armour left after `<< 8 |` lines marked, lines capped at
 /// [`CHART_LINES`]; "destroyed" is packed as [`CHART_LINES`] lines (armour 0), so a
 /// kill and a 100th line are one comparison.
-pub type Packed = u16;
+type Packed = u16;
 
 /// Pack (armour left, lines marked).
 pub fn pack(armour: u32, lines: u32) -> Packed {
@@ -27,7 +27,7 @@ pub fn pack(armour: u32, lines: u32) -> Packed {
 }
 
 /// The packed "destroyed" outcome.
-pub const KILLED: Packed = CHART_LINES as Packed;
+const KILLED: Packed = CHART_LINES as Packed;
 
 /// One column of an alias table: draws below `threshold` (in the column's low
 /// `64 - bits` bits) give `primary`, the others `alias`.
@@ -54,7 +54,7 @@ pub fn quantise(p: &[f64]) -> Vec<u128> {
 
 /// The alias columns (`2^bits` of them) for `outcomes` with integer `weights` summing
 /// to exactly 2^64; `outcomes.len() <= 2^bits`, `1 <= bits <= 16`.
-pub fn alias_columns(outcomes: &[Packed], weights: &[u128], bits: u32) -> Vec<Column> {
+fn alias_columns(outcomes: &[Packed], weights: &[u128], bits: u32) -> Vec<Column> {
     let n = 1usize << bits;
     let cap: u128 = 1 << (64 - bits);
     assert!(outcomes.len() <= n && outcomes.len() == weights.len());
@@ -82,7 +82,7 @@ pub fn alias_columns(outcomes: &[Packed], weights: &[u128], bits: u32) -> Vec<Co
 }
 
 /// The packed outcomes and their probabilities of `law` (the kill included).
-pub fn packed_law(law: &StepLaw) -> (Vec<Packed>, Vec<f64>) {
+fn packed_law(law: &StepLaw) -> (Vec<Packed>, Vec<f64>) {
     let mut outs: Vec<Packed> = law.outcomes.iter().map(|&(a, l, _)| pack(a, l)).collect();
     let mut ps: Vec<f64> = law.outcomes.iter().map(|o| o.2).collect();
     outs.push(KILLED);

@@ -26,7 +26,7 @@ use crate::engine::Kernel;
 use crate::stats::DuelTally;
 
 /// Largest pair-state count the exact duel steps through.
-pub const MAX_PAIRS: usize = 4_000_000;
+const MAX_PAIRS: usize = 4_000_000;
 
 /// The exact outcome of a duel, by round.
 #[derive(Debug, Clone, PartialEq)]

@@ -30,7 +30,7 @@ pub fn firer_column(a: &Trooper, c: &Conditions) -> usize {
 
 /// AP of the cheapest attack `t` can make (a 30 degree arc, a crew arc, melee, a throw
 /// of one dot, a launcher's cost), for `OUT_WHEN_CANNOT_ATTACK`.
-pub fn cheapest_attack(t: &Trooper, o: &Options) -> i32 {
+fn cheapest_attack(t: &Trooper, o: &Options) -> i32 {
     t.weapons()
         .iter()
         .map(|w| match w.usage() {

@@ -73,7 +73,7 @@ impl TrackKind {
     }
     /// The first cell whose printed value is <= a 2D6 roll (Ruling `INITIAL_CELL_CLAMP`:
     /// 11 and 12 start at basic cell 10).
-    pub fn roll_cell(self, roll: i32) -> usize {
+    fn roll_cell(self, roll: i32) -> usize {
         (self.top() - roll).max(0) as usize
     }
     /// Out of the engagement (Ruling `OUT_CONDITION`): basic HP 0 or DEAD, power DEAD.

@@ -16,7 +16,7 @@ use super::force::Roster;
 /// Most guns (arcs) one unit keeps: power armour places one arc per weapon.
 pub const MAX_GUNS: usize = 3;
 /// Columns of the largest card (power armour 18 cells + DEAD).
-pub const COLS: usize = 19;
+const COLS: usize = 19;
 /// No law: the gun cannot fire at this column.
 pub const NO_LAW: u16 = u16::MAX;
 /// Shots of a burst arc ("-"): never spent.

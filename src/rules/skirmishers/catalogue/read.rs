@@ -23,7 +23,7 @@ pub const WEAPON_KEYS: &[&str] = &[
     "incendiary",
     "note",
 ];
-pub const TROOPER_KEYS: &[&str] = &[
+const TROOPER_KEYS: &[&str] = &[
     "name",
     "track",
     "experience",
@@ -40,8 +40,8 @@ pub const SQUAD_KEYS: &[&str] = &["name", "members", "note"];
 
 /// Largest number of lethal or bludgeoning points, dots of range and PV accepted.
 pub const MAX_DAMAGE: u32 = 40;
-pub const MAX_DOTS: u32 = 1000;
-pub const MAX_PV: u32 = 100_000;
+const MAX_DOTS: u32 = 1000;
+const MAX_PV: u32 = 100_000;
 
 fn number(f: &mut Fields<'_>, key: &str, text: &str, pos: Option<Position>, max: u32, words: &str) -> Option<u32> {
     match text.trim().parse::<u32>() {
