@@ -18,7 +18,7 @@ use crate::output::{CsvExporter, Exporter, Format, ParquetExporter, ReportDir, T
 use crate::request::fit::{FitRequest, Fitted, fit};
 use crate::rules::{RuleOptions, Ruleset};
 use crate::sweep::fit::{FitMethod, FitOutput, fit_table};
-use crate::sweep::fit_link::FitMetric;
+use crate::sweep::fit_link::{FitMetric, FitStatus};
 use crate::sweep::scenario::MAX_TURNS_LIMIT;
 
 #[derive(Debug, Args)]
@@ -170,14 +170,7 @@ pub fn run<R: Ruleset>(args: &FitArgs, ctx: &Invocation<'_>) -> Result<()> {
     let stuck = out.not_converged();
     if !stuck.is_empty() {
         // No costs: a fit that did not converge has none to give.
-        let c = out.convergence.expect("only joint fits fail to converge");
-        return Err(anyhow!(
-            "the joint fit did not converge after {} steps (largest distance of a result from 1/2: {:.1e}); no costs \
-             for: {} (see docs/fit.md: a subset that beats the rest too often has no fixed point)",
-            c.iterations,
-            c.largest_residual,
-            stuck.join(", ")
-        ));
+        return Err(anyhow!(not_converged_text(&out, &stuck)));
     }
     if let Some(report) = report {
         write_report::<R>(args, report, &table, &doc, &cat, &options, scenario_name, &out)?;
@@ -191,6 +184,37 @@ pub fn run<R: Ruleset>(args: &FitArgs, ctx: &Invocation<'_>) -> Result<()> {
             print_table(&summary(&table), format, 4)
         }
     }
+}
+
+/// Why a joint fit gives no costs: no fixed point among several builds, or a lone build
+/// left when every other has left the fit (nothing to price it against).
+fn not_converged_text(out: &FitOutput, stuck: &[&str]) -> String {
+    let c = out.convergence.expect("only joint fits fail to converge");
+    if let [lone] = stuck
+        && c.iterations == 0
+    {
+        let left: Vec<String> = [FitStatus::Hopeless, FitStatus::Unbeatable, FitStatus::CannotAttack]
+            .into_iter()
+            .filter_map(|status| {
+                let names: Vec<&str> =
+                    out.rows.iter().filter(|r| r.status == status).map(|r| r.build.as_str()).collect();
+                (!names.is_empty()).then(|| format!("{} {}: {}", names.len(), status.name(), names.join(", ")))
+            })
+            .collect();
+        return format!(
+            "the joint fit has nothing to price {lone} against: every other build left it ({}); no costs for: {lone}. \
+             Fit it against a field instead (`volley fit \"{lone}\" --field ...`), or play conditions where more \
+             builds can fight (see docs/fit.md)",
+            left.join("; ")
+        );
+    }
+    format!(
+        "the joint fit did not converge after {} steps (largest distance of a result from 1/2: {:.1e}); no costs \
+         for: {} (see docs/fit.md: a subset that beats the rest too often has no fixed point)",
+        c.iterations,
+        c.largest_residual,
+        stuck.join(", ")
+    )
 }
 
 fn rows_json(out: &FitOutput) -> Vec<serde_json::Value> {

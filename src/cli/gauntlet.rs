@@ -91,6 +91,9 @@ pub fn play<R: Ruleset>(
     mode: Mode<'_>,
 ) -> Result<()> {
     let plan = gauntlet::plan::<R>(&ctx.setting, &args.request(), src)?;
+    if let Some(out) = &args.out {
+        crate::output::report_dir::refuse_inputs(out, &src.inputs)?;
+    }
     let cat = &src.catalogue;
     let sink = Sink::start(args, mode, &plan.config)?;
     let progress = Progress::new(args.run.quiet);

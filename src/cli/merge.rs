@@ -174,7 +174,9 @@ impl Visit for Merge<'_> {
                 g.run.quiet = args.quiet;
                 g.shard = ShardArgs::default();
                 let scenario = (!meta.scenario_file.is_empty()).then(|| (meta.scenario_file.clone(), scenario_text));
-                let src = Sources { catalogue, origin: files.origin.clone(), files: cat_files, scenario };
+                // The merge's inputs (the shards) are checked against its --out apart.
+                let src =
+                    Sources { catalogue, origin: files.origin.clone(), files: cat_files, scenario, inputs: Vec::new() };
                 let ctx = Invocation::new(&parsed.cli, &parsed.conditions);
                 let Command::Gauntlet(g) = &parsed.cli.command else { unreachable!("checked above") };
                 super::gauntlet::play::<R>(g, &ctx, &src, Mode::Merged(&plays))

@@ -13,6 +13,7 @@ use crate::catalogue::source::SourceFile;
 use crate::charts::page::write_column_guide;
 use crate::charts::report::write_pages;
 use crate::charts::{ReportTables, report_charts, write_charts};
+use crate::output::report_dir::refuse_inputs;
 use crate::output::saved_catalogue::{CATALOGUE_DIR, write_catalogue};
 use crate::output::wording::count;
 use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir};
@@ -61,12 +62,16 @@ pub struct SweepArgs {
 
 pub fn run<R: Ruleset>(args: &SweepArgs, ctx: &Invocation<'_>) -> Result<()> {
     let plan = sweep::plan::<R>(&ctx.setting, args.scenario.as_deref(), &args.trial.request())?;
+    if let Some(out) = &args.out {
+        refuse_inputs(out, &plan.inputs)?;
+    }
     if let Some(choice) = super::shard::choose(&args.shard, &|name| std::env::var(name).ok())? {
         let output = super::shard::ShardOutput { out: args.out.as_deref(), force: args.force, quiet: args.quiet };
         return super::shard::run_shard::<R>(output, &plan, &choice);
     }
     let default = Path::new("reports").join(crate::output::report_dir::safe_component(&plan.scenario.name));
     let destination = args.out.clone().unwrap_or(default);
+    refuse_inputs(&destination, &plan.inputs)?;
     let report = ReportDir::create(&destination, args.force)?;
     let progress = Progress::new(args.quiet);
     let out = plan.run(&progress, &Plays::all())?;

@@ -20,6 +20,12 @@ pub struct CatalogueSource {
 }
 
 impl CatalogueSource {
+    /// The paths read: the base directory (none for the embedded catalogue) and the
+    /// additions.
+    pub fn paths(&self) -> Vec<PathBuf> {
+        self.base.iter().chain(&self.additions).cloned().collect()
+    }
+
     /// The active catalogue's files of ruleset `R`: the base and the additions.
     pub fn layers<R: Ruleset>(&self) -> Layers {
         let mut layers = Layers::base(self.base.as_deref(), R::NAME);

@@ -2,6 +2,8 @@
 //! selectors a command was given (the same forms scenario files accept), and the
 //! catalogue and scenario a command reads.
 
+use std::path::{Path, PathBuf};
+
 use crate::catalogue::force::ForceSpec;
 use crate::catalogue::source::SourceFile;
 use crate::error::{Error, Result};
@@ -90,6 +92,9 @@ pub struct Sources<C> {
     pub files: Vec<SourceFile>,
     /// The scenario: the file as named and its text.
     pub scenario: Option<(String, String)>,
+    /// Every path read (catalogue directories and files, the scenario file): an output
+    /// must not replace or change them.
+    pub inputs: Vec<PathBuf>,
 }
 
 impl<C> Sources<C> {
@@ -105,10 +110,14 @@ impl<C> Sources<C> {
 /// # Errors
 /// (failure) A scenario that cannot be read or parsed, a catalogue that does not load.
 pub fn sources<R: Ruleset>(source: &CatalogueSource, scenario: Option<&str>) -> Result<Sources<R::Catalogue>> {
+    let mut inputs = source.paths();
     let (catalogue, layers, scenario) = match scenario {
         Some(spec) => {
             let text = ScenarioText::load(spec)?;
-            let (catalogue, layers) = source.read_adding::<R>(&text.loadouts_add::<R>()?)?;
+            let extra = text.loadouts_add::<R>()?;
+            let (catalogue, layers) = source.read_adding::<R>(&extra)?;
+            inputs.extend(extra);
+            inputs.extend(scenario_file(spec));
             (catalogue, layers, Some((text.file, text.text)))
         }
         None => {
@@ -116,7 +125,12 @@ pub fn sources<R: Ruleset>(source: &CatalogueSource, scenario: Option<&str>) -> 
             (catalogue, layers, None)
         }
     };
-    Ok(Sources { catalogue, origin: layers.origin(), files: layers.files().to_vec(), scenario })
+    Ok(Sources { catalogue, origin: layers.origin(), files: layers.files().to_vec(), scenario, inputs })
+}
+
+/// The scenario file a scenario argument names, when it is a file (not a built-in name).
+pub fn scenario_file(spec: &str) -> Option<PathBuf> {
+    Path::new(spec).is_file().then(|| PathBuf::from(spec))
 }
 
 /// Refuse a scenario with a `[vary]` table: compare, gauntlet and fit play one catalogue,

@@ -1,6 +1,8 @@
 //! `sweep`: a scenario (default: the ruleset's standard one) resolved against its
 //! catalogue, ready to run whole or as one shard.
 
+use std::path::PathBuf;
+
 use crate::catalogue::source::SourceFile;
 use crate::engine::{Observer, RunConfig};
 use crate::error::{Error, Result};
@@ -28,6 +30,9 @@ pub struct SweepPlan<R: Ruleset> {
     /// A `[vary]` sweep's combinations; `None` without `[vary]`.
     pub vary: Option<Plan>,
     pub config: RunConfig,
+    /// Every path read (catalogue directories and files, the scenario file): an output
+    /// must not replace or change them.
+    pub inputs: Vec<PathBuf>,
 }
 
 /// Resolve a sweep: read the scenario (`None`: the ruleset's standard one), load its
@@ -68,7 +73,14 @@ pub fn plan<R: Ruleset>(setting: &Setting, scenario: Option<&str>, trials: &Tria
     let resolved = scenario
         .resolve::<R>(&catalogue)
         .map_err(|e| Error::caused(format!("scenario {} does not match the catalogue", scenario.file), e))?;
-    Ok(SweepPlan { text, scenario, catalogue, origin, files, resolved, vary, config })
+    let inputs = setting
+        .catalogue
+        .paths()
+        .into_iter()
+        .chain(scenario.loadouts_add.iter().cloned())
+        .chain(super::sides::scenario_file(&spec))
+        .collect();
+    Ok(SweepPlan { text, scenario, catalogue, origin, files, resolved, vary, config, inputs })
 }
 
 impl<R: Ruleset> SweepPlan<R> {

@@ -461,3 +461,59 @@ fn odds_card_stopped_by_a_signal_leaves_nothing_and_says_so() {
     }
     assert!(stopped > 0, "no run was stopped: the delays are too long for this machine");
 }
+
+#[test]
+fn sweep_and_gauntlet_never_write_over_or_into_what_they_read() {
+    // Was: `sweep S.toml --out DIR --force` replaced the directory holding the scenario,
+    // and `--out` inside a `--loadouts` directory wrote a report that later runs read
+    // as catalogue files.
+    let d = tempfile::tempdir().unwrap();
+    let cat = d.path().join("cat");
+    fs::create_dir(&cat).unwrap();
+    fs::write(cat.join("extra.toml"), "").unwrap();
+    let scenario = d.path().join("here").join("s.toml");
+    fs::create_dir(scenario.parent().unwrap()).unwrap();
+    fs::write(&scenario, volley::sweep::scenario::embedded_text("quick").unwrap()).unwrap();
+    let before = snapshot(d.path());
+    let cases: Vec<(Vec<String>, &Path)> = vec![
+        (
+            vec![
+                "sweep".into(),
+                scenario.display().to_string(),
+                "--out".into(),
+                d.path().join("here").display().to_string(),
+            ],
+            &scenario,
+        ),
+        (
+            vec![
+                "--add-loadouts".into(),
+                cat.display().to_string(),
+                "sweep".into(),
+                "quick".into(),
+                "--out".into(),
+                cat.join("report").display().to_string(),
+            ],
+            &cat,
+        ),
+        (
+            vec![
+                "--add-loadouts".into(),
+                cat.display().to_string(),
+                "gauntlet".into(),
+                "all".into(),
+                "--field".into(),
+                "all".into(),
+                "--out".into(),
+                d.path().display().to_string(),
+            ],
+            &cat,
+        ),
+    ];
+    for (args, input) in cases {
+        let (code, err) = run(clean().args(&args).arg("--force").arg("--quiet").arg("--no-charts"));
+        assert_eq!(code, Some(1), "{args:?}: {err}");
+        assert!(err.contains("which this run reads") && err.contains(&input.display().to_string()), "{args:?}: {err}");
+        assert_eq!(snapshot(d.path()), before, "{args:?} changed the files");
+    }
+}
