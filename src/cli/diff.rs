@@ -31,7 +31,9 @@ pub struct DiffArgs {
     pub trial: TrialArgs,
     #[command(flatten)]
     pub format: FormatArgs,
-    /// Only the rows whose value changed (difference not 0)
+    /// Only the rows whose value changed: a value that appeared or disappeared, or a
+    /// difference beyond float noise (1e-9 of the value); rows without a value on either
+    /// side are left out
     #[arg(long)]
     pub changed: bool,
     /// No progress bar
@@ -45,13 +47,11 @@ pub fn run<R: Ruleset>(args: &DiffArgs, ctx: &Invocation<'_>) -> Result<()> {
         new: args.new.clone(),
         scenario: args.scenario.clone(),
         trials: args.trial.request(),
+        changed: args.changed,
     };
     let progress = Progress::new(args.quiet || args.format.format != Format::Table);
-    let mut rows = diff::<R>(&ctx.setting, &request, &progress)?;
+    let rows = diff::<R>(&ctx.setting, &request, &progress)?;
     progress.finish();
-    if args.changed {
-        rows.retain(|r| r.difference != Some(0.0));
-    }
     match args.format.format {
         Format::Json => write_stdout(&(serde_json::to_string_pretty(&diff_json::<R>(&rows))? + "\n")),
         f => print_table(&diff_table::<R>(&rows), f, 4),
