@@ -17,6 +17,7 @@ use crate::output::saved_catalogue::{CATALOGUE_DIR, write_catalogue};
 use crate::output::wording::count;
 use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir};
 use crate::rules::Ruleset;
+use crate::sweep::column_guide::column_guide;
 use crate::sweep::scenario::standard_scenario;
 use crate::sweep::vary::{Plan, run_varied};
 use crate::sweep::{ScenarioText, SweepOutput, run_sweep};
@@ -159,7 +160,7 @@ pub fn write_report(
     obj.insert("files".into(), serde_json::json!(files));
     obj.insert("write_seconds".into(), serde_json::json!(write_start.elapsed().as_secs_f64()));
     report.write_manifest(&mut manifest)?;
-    write_column_guide(report.path())?;
+    write_column_guide(report.path(), &column_guide())?;
     let write_seconds = write_start.elapsed().as_secs_f64();
     let chart_start = Instant::now();
     let mut n_charts = 0;
