@@ -407,7 +407,11 @@ fn charts(s: &mut String, games: &[GameColumns]) {
         for c in &g.cost_charts {
             let title = c.title.replace("{turn}", g.turn);
             let rows = if c.weapons { "one bar per weapon and side" } else { "one bar per side, mean over targets" };
-            row_file(s, &format!("`{}[-SET]`", c.name), &format!("{}: {title} (`{}`; {rows})", g.label, c.column));
+            let mut what = format!("{}: {title} (`{}`; {rows}", g.label, c.column);
+            if let Some((column, word)) = c.note {
+                let _ = write!(what, "; a label states a positive `{column}` as \"N {word}\"");
+            }
+            row_file(s, &format!("`{}[-SET]`", c.name), &format!("{what})"));
         }
     }
     *s += CHARTS_END;
@@ -428,7 +432,10 @@ fn axis_values(a: &AxisSpec) -> String {
         AxisKind::Integer { min, max } => format!("a whole number of {} from {min} to {max}", a.unit),
         AxisKind::Choice(names) => list(names),
         AxisKind::Switch => "`true` or `false`".to_string(),
-        AxisKind::Set(names) => format!("`none`, or any of {} joined by `+`", list(names)),
+        AxisKind::Set(names) => {
+            let named: Vec<&str> = names.iter().copied().filter(|n| *n != "none").collect();
+            format!("`none`, or any of {} joined by `+`", list(&named))
+        }
     };
     format!("values: {values}; default `{}`", a.default)
 }
@@ -682,7 +689,7 @@ mod tests {
         let a = AxisSpec {
             name: "weather",
             flag: "weather",
-            kind: AxisKind::Set(&["rain", "fog"]),
+            kind: AxisKind::Set(&["none", "rain", "fog"]),
             default: "none",
             help: "The weather.",
             duel_help: "",
