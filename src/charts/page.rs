@@ -413,18 +413,17 @@ figure{{margin:2em 0}}figure svg{{width:100%;height:auto;border:1px solid #eee}}
     h
 }
 
-/// Write the column guide (`COLUMNS.md`, the text of volley's `reports/COLUMNS.md`) into
-/// report directory `dir`.
-pub fn write_column_guide(dir: &Path) -> Result<()> {
-    use crate::output::report_kind::{COLUMN_GUIDE, COLUMN_GUIDE_FILE};
-    std::fs::write(dir.join(COLUMN_GUIDE_FILE), COLUMN_GUIDE)
-        .with_context(|| format!("cannot write {COLUMN_GUIDE_FILE}"))
+/// Write the column guide `guide` (the text of volley's `reports/COLUMNS.md`, rendered
+/// by `sweep::column_guide`) into report directory `dir` as `COLUMNS.md`.
+pub fn write_column_guide(dir: &Path, guide: &str) -> Result<()> {
+    use crate::output::report_kind::COLUMN_GUIDE_FILE;
+    std::fs::write(dir.join(COLUMN_GUIDE_FILE), guide).with_context(|| format!("cannot write {COLUMN_GUIDE_FILE}"))
 }
 
-/// Write `index.md`, `index.html` and the column guide they link to into `dir`, reading
-/// the SVGs from `dir/charts`.
+/// Write `index.md` and `index.html` into `dir`, reading the SVGs from `dir/charts`. The
+/// pages link the column guide, which the caller writes beside them
+/// ([`write_column_guide`]).
 pub fn write_page(dir: &Path, info: &PageInfo, found: &[Finding], charts: &[Chart]) -> Result<()> {
-    write_column_guide(dir)?;
     std::fs::write(dir.join("index.md"), markdown(info, found, charts)).context("cannot write index.md")?;
     let mut with_svg = Vec::new();
     for c in charts {

@@ -5,9 +5,10 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueHint};
 
-use crate::charts::page::write_page;
+use crate::charts::page::{write_column_guide, write_page};
 use crate::charts::{ReportKind, ReportTables, draw_report, write_charts};
 use crate::output::report_dir::{recover, swap_in, temporary_name};
+use crate::sweep::column_guide::column_guide;
 
 /// The name of `chart`'s staging directory inside the report (`.chart.partial-PID`).
 const STAGE: &str = "chart";
@@ -59,6 +60,7 @@ pub fn run(args: &ChartArgs) -> Result<()> {
         recover(dir, "charts")?;
         crate::output::fault::create_dir(&fresh).with_context(|| format!("cannot write in {}", dir.display()))?;
         write_charts(&drawn.charts, &manifest, &fresh.join("charts"))?;
+        write_column_guide(&fresh, &column_guide())?;
         write_page(&fresh, &drawn.page, &drawn.findings, &drawn.charts)
     })();
     drawn_into.with_context(refused)?;

@@ -359,6 +359,7 @@ fn write_report<R: Ruleset>(
         lines.push(("duels per matchup".to_string(), n.to_string()));
     }
     let info = crate::charts::page::PageInfo { title: "volley fit: fair points costs".into(), lines, files };
+    crate::charts::page::write_column_guide(report.path(), &crate::sweep::column_guide::column_guide())?;
     crate::charts::page::write_page(report.path(), &info, &crate::charts::fit::fit_findings(table), &charts)?;
     super::signals::check()?;
     report.commit()?;

@@ -22,6 +22,7 @@ use crate::request::sides::{Sources, sources};
 use crate::rules::axis::Point;
 use crate::rules::{RuleOptions, Ruleset};
 use crate::sweep::gauntlet::GauntletOutput;
+use crate::sweep::column_guide::column_guide;
 use crate::sweep::run::{axes_json, layout};
 use crate::sweep::shard::Plays;
 
@@ -245,7 +246,7 @@ fn finish<R: Ruleset>(
             v.dedup();
             v
         }),
-        "target_columns": layout::<R>().target_columns.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+        "target_columns": layout::<R>().target_columns.iter().map(|c| c.name).collect::<Vec<_>>(),
         "options": options.pairs().into_iter().map(|(n, v)| (n, serde_json::Value::from(v))).collect::<serde_json::Map<_, _>>(),
         "scenario": { "name": format!("gauntlet {}", args.field), "source": scenario_name },
         "builds": builds,
@@ -274,7 +275,7 @@ fn finish<R: Ruleset>(
     }
     report.write_manifest(&mut manifest)?;
     super::signals::check()?;
-    write_column_guide(report.path())?;
+    write_column_guide(report.path(), &column_guide())?;
     if !args.no_charts {
         let tables = ReportTables::from_named(&[
             ("gauntlet_summary", out.summary.clone()),

@@ -21,6 +21,7 @@ use crate::request::sweep;
 use crate::rules::Ruleset;
 use crate::sweep::SweepOutput;
 use crate::sweep::shard::Plays;
+use crate::sweep::column_guide::column_guide;
 
 /// A table file format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -125,7 +126,7 @@ pub fn write_report(
     obj.insert("files".into(), serde_json::json!(files));
     obj.insert("write_seconds".into(), serde_json::json!(write_start.elapsed().as_secs_f64()));
     report.write_manifest(&mut manifest)?;
-    write_column_guide(report.path())?;
+    write_column_guide(report.path(), &column_guide())?;
     let write_seconds = write_start.elapsed().as_secs_f64();
     let chart_start = Instant::now();
     let mut n_charts = 0;

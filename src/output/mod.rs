@@ -2,6 +2,7 @@
 //! rules or engines.
 
 pub mod atomic_file;
+pub mod column;
 pub mod csv_cell;
 pub mod fault;
 pub mod number;
@@ -15,6 +16,7 @@ pub mod saved_catalogue;
 pub mod table;
 pub mod wording;
 
+pub use column::Column;
 pub use parquet::{CsvExporter, Exporter, ParquetExporter};
 pub use report_dir::ReportDir;
 pub use table::{Cell, Kind, Table};

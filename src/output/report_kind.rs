@@ -1,4 +1,5 @@
-//! The kinds of report volley writes, and the column guide written into every report.
+//! The kinds of report volley writes, and the file name of the column guide written into
+//! every report.
 
 use std::fmt;
 
@@ -75,8 +76,7 @@ impl fmt::Display for ReportKind {
     }
 }
 
-/// The column guide of every table volley writes (`reports/COLUMNS.md`), written into
-/// each report as [`COLUMN_GUIDE_FILE`]: one text, in the repository and in the binary.
-pub const COLUMN_GUIDE: &str = include_str!("../../reports/COLUMNS.md");
-/// The column guide's file name in a report directory.
+/// The column guide's file name in a report directory: the guide of every table volley
+/// writes, rendered from the tables' declarations (`sweep::column_guide`; the repository
+/// keeps the same text as `reports/COLUMNS.md`).
 pub const COLUMN_GUIDE_FILE: &str = "COLUMNS.md";

@@ -3,7 +3,7 @@
 //! ruleset's conditions only through its [`AxisSpec`]s and the canonical text of their
 //! values; the ruleset alone turns a [`Point`] into its typed conditions.
 
-use crate::output::{Cell, Kind};
+use crate::output::{Cell, Column, Kind};
 
 /// How an axis's values are written and read.
 #[derive(Debug, Clone, Copy)]
@@ -103,6 +103,11 @@ impl AxisSpec {
             AxisKind::Switch => Kind::Bool,
             AxisKind::Choice(_) | AxisKind::Set(_) => Kind::Text,
         }
+    }
+
+    /// This axis's table column: its name and type, its help as its meaning.
+    pub fn column(&self) -> Column {
+        Column { name: self.name, kind: self.column_kind(), doc: self.help, ci95: false }
     }
 
     /// The table cell of a canonical value.

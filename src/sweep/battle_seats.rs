@@ -20,11 +20,12 @@
 //!   its opponents.
 
 use crate::engine::battle::BattleTally;
-use crate::output::{Kind, Table};
+use crate::output::{Column, Table};
 use crate::rules::axis::Point;
 use crate::rules::battle::BattleInfo;
 
-use super::tables::Layout;
+use super::battles::BATTLE_SETUP;
+use super::tables::{Layout, Part, RULESET, TableDecl};
 
 /// Most matchups (combinations of forces) one N-player sweep plays at each grid point.
 pub const MAX_MATCHUPS: usize = 5_000;
@@ -58,39 +59,47 @@ pub fn combinations(n: usize, k: usize) -> Result<Vec<Vec<usize>>, String> {
     }
 }
 
+/// `battles` of N-player sweeps.
+pub const SEATED_BATTLES: TableDecl = TableDecl {
+    name: "battles",
+    title: "N-player battle scenarios, `players = N`",
+    about: "Long form: one row per matchup, condition set and seat, so any N fits the same columns. `matchup` \
+            lists the forces in seat order, so each seating has its own rows.",
+    parts: &[
+        Part::Own(&[
+            RULESET,
+            Column::text("matchup", "the matchup's forces in seat order, joined by ` / `"),
+            Column::text("seat", "the seat: `A`, `B`, ..."),
+            Column::text("team", "with `teams`, the seat's team (`team 1`, ...); else empty"),
+            Column::text("force_a", "the seat's force"),
+            Column::text("force_b", "its opponents, joined by ` / `"),
+            Column::float("points_a", "the seat's force's points"),
+        ]),
+        Part::Own(BATTLE_SETUP),
+        Part::Conditions,
+        Part::Own(&[
+            Column::int("trials", "battles played for this cell"),
+            Column::float(
+                "p_a_wins",
+                "P(the seat wins outright; with teams, a team wins as its captain, its first seat), with its Wilson \
+                 95% interval",
+            )
+            .with_ci95(),
+            Column::float("p_team_wins", "P(the seat's team wins), with its interval; empty without teams").with_ci95(),
+            Column::float("p_draw", "P(a shared result), with its Wilson 95% interval").with_ci95(),
+            Column::float("p_undecided", "P(no result at the cap)"),
+            Column::float("mean_turns", "mean turns (or rounds) of a battle, with its 95% interval").with_ci95(),
+            Column::float("mean_points_destroyed_a", "points of enemy units the seat destroyed, per battle"),
+            Column::float("mean_score_a", "the seat's mean score (the game's points)"),
+            Column::float("mean_kills_a", "kills by the seat's units, per battle"),
+            Column::float("mean_deaths_a", "the seat's units lost, per battle"),
+        ]),
+    ],
+};
+
 /// `battles` of an N-player sweep.
 pub fn seats_table(l: &Layout) -> Table {
-    l.schema(
-        &[
-            ("matchup", Kind::Text),
-            ("seat", Kind::Text),
-            ("team", Kind::Text),
-            ("force_a", Kind::Text),
-            ("force_b", Kind::Text),
-            ("points_a", Kind::Float),
-        ],
-        &[("mode", Kind::Text), ("policy", Kind::Text), ("max_turns", Kind::Int)],
-        &[
-            ("trials", Kind::Int),
-            ("p_a_wins", Kind::Float),
-            ("p_a_wins_ci95_low", Kind::Float),
-            ("p_a_wins_ci95_high", Kind::Float),
-            ("p_team_wins", Kind::Float),
-            ("p_team_wins_ci95_low", Kind::Float),
-            ("p_team_wins_ci95_high", Kind::Float),
-            ("p_draw", Kind::Float),
-            ("p_draw_ci95_low", Kind::Float),
-            ("p_draw_ci95_high", Kind::Float),
-            ("p_undecided", Kind::Float),
-            ("mean_turns", Kind::Float),
-            ("mean_turns_ci95_low", Kind::Float),
-            ("mean_turns_ci95_high", Kind::Float),
-            ("mean_points_destroyed_a", Kind::Float),
-            ("mean_score_a", Kind::Float),
-            ("mean_kills_a", Kind::Float),
-            ("mean_deaths_a", Kind::Float),
-        ],
-    )
+    l.schema(&SEATED_BATTLES, &[], &[])
 }
 
 /// The opponents of seat `seat`, joined by ` / `.

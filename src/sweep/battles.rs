@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use crate::catalogue::force::ForceSpec;
 use crate::engine::battle::BattleTally;
 use crate::engine::{Cell, Observer, RunConfig, cell_key};
-use crate::output::{Kind, Table};
+use crate::output::{Column, Table};
 use crate::rules::axis::Point;
 use crate::rules::battle::{BattleInfo, BattleSetup};
 use crate::rules::ruleset::{RuleOptions, Ruleset};
@@ -20,7 +20,7 @@ use super::battle_seats::{kill_share, side_letter};
 use super::battle_teams::{is_team_battle, mode_key, team_members};
 use super::cells::CellSpec;
 use super::scenario::{BattleSpec, Resolved};
-use super::tables::Layout;
+use super::tables::{Layout, Part, RULESET, TableDecl};
 
 /// What a battle plays besides its forces and conditions: the ruleset's battle mode,
 /// policy and turn cap (sweeps, gauntlets and compares of forces).
@@ -97,47 +97,76 @@ pub struct BattleSweep {
     pub manifest: Value,
 }
 
+/// `mode`, `policy` and `max_turns` of battle tables.
+pub const BATTLE_SETUP: &[Column] = &[
+    Column::text("mode", "the battle mode played"),
+    Column::text("policy", "the policy both sides play"),
+    Column::int("max_turns", "the turn (or round) cap"),
+];
+
+/// `battles` of two-player sweeps.
+pub const BATTLES: TableDecl = TableDecl {
+    name: "battles",
+    title: "battle scenarios, `engagement = \"battle\"`",
+    about: "One row per ordered pair of distinct forces and conditions (A against B and B against A; no mirror \
+            matches; the conditions apply to both sides). A cell has the numbers of `volley battle FORCE_A \
+            FORCE_B` with the same conditions and seed. N-player scenarios write another `battles` table (below).",
+    parts: &[
+        Part::Own(&[
+            RULESET,
+            Column::text("force_a", "force A's name: a `[[force]]` name or builds joined by `+`"),
+            Column::text("force_b", "force B's name"),
+            Column::float("points_a", "force A's points"),
+            Column::float("points_b", "force B's points"),
+        ]),
+        Part::Own(BATTLE_SETUP),
+        Part::Conditions,
+        Part::Own(&[
+            Column::int("trials", "battles played for this cell"),
+            Column::float("p_a_wins", "P(A wins), with its Wilson 95% interval").with_ci95(),
+            Column::float("p_b_wins", "P(B wins), with its Wilson 95% interval").with_ci95(),
+            Column::float("p_draw", "P(draw), with its Wilson 95% interval").with_ci95(),
+            Column::float("p_undecided", "P(no result at the cap), for games without scoring at time"),
+            Column::float("mean_turns", "mean turns (or rounds) of a battle, with its 95% interval").with_ci95(),
+            Column::float("mean_points_destroyed_a", "points of enemy units A destroyed, per battle"),
+            Column::float("mean_points_destroyed_b", "points of enemy units B destroyed, per battle"),
+        ]),
+    ],
+};
+
+/// `battle_units`.
+pub const BATTLE_UNITS: TableDecl = TableDecl {
+    name: "battle_units",
+    title: "battle scenarios",
+    about: "One row per unit slot of each battle cell. In N-player scenarios, `force_a` is the force of the \
+            unit's seat and `force_b` its opponents.",
+    parts: &[
+        Part::Own(&[
+            RULESET,
+            Column::text("force_a", "force A's name (N players: the unit's seat's force)"),
+            Column::text("force_b", "force B's name (N players: the seat's opponents, joined by ` / `)"),
+        ]),
+        Part::Conditions,
+        Part::Own(&[
+            Column::text("side", "the unit's side: `A`, `B`, ..."),
+            Column::int("slot", "the unit's index in the battle, A's first"),
+            Column::text("unit", "its build"),
+            Column::float("points", "its points"),
+            Column::float("p_lost", "the share of battles it was destroyed in"),
+            Column::float("mean_kills", "kills credited to it per battle"),
+            Column::float("kill_share", "its share of its side's kills (0 when the side killed nothing)"),
+        ]),
+    ],
+};
+
 /// `battles`: one row per ordered force pair and grid point.
 pub fn battles_table(l: &Layout) -> Table {
-    l.schema(
-        &[("force_a", Kind::Text), ("force_b", Kind::Text), ("points_a", Kind::Float), ("points_b", Kind::Float)],
-        &[("mode", Kind::Text), ("policy", Kind::Text), ("max_turns", Kind::Int)],
-        &[
-            ("trials", Kind::Int),
-            ("p_a_wins", Kind::Float),
-            ("p_a_wins_ci95_low", Kind::Float),
-            ("p_a_wins_ci95_high", Kind::Float),
-            ("p_b_wins", Kind::Float),
-            ("p_b_wins_ci95_low", Kind::Float),
-            ("p_b_wins_ci95_high", Kind::Float),
-            ("p_draw", Kind::Float),
-            ("p_draw_ci95_low", Kind::Float),
-            ("p_draw_ci95_high", Kind::Float),
-            ("p_undecided", Kind::Float),
-            ("mean_turns", Kind::Float),
-            ("mean_turns_ci95_low", Kind::Float),
-            ("mean_turns_ci95_high", Kind::Float),
-            ("mean_points_destroyed_a", Kind::Float),
-            ("mean_points_destroyed_b", Kind::Float),
-        ],
-    )
+    l.schema(&BATTLES, &[], &[])
 }
 
 /// `battle_units`: one row per unit slot of each battle cell.
 pub fn units_table(l: &Layout) -> Table {
-    l.schema(
-        &[("force_a", Kind::Text), ("force_b", Kind::Text)],
-        &[],
-        &[
-            ("side", Kind::Text),
-            ("slot", Kind::Int),
-            ("unit", Kind::Text),
-            ("points", Kind::Float),
-            ("p_lost", Kind::Float),
-            ("mean_kills", Kind::Float),
-            ("kill_share", Kind::Float),
-        ],
-    )
+    l.schema(&BATTLE_UNITS, &[], &[])
 }
 
 fn mean(m: Option<(f64, Interval)>) -> (f64, f64, f64) {

@@ -10,7 +10,7 @@
 //! precision asked (in points), or the trial limit is reached.
 
 use crate::engine::{Cell, Observer, RunConfig, Trials, cell_key, run};
-use crate::output::{Cell as Value, Kind, Table};
+use crate::output::{Cell as Value, Column, Table};
 use crate::rules::axis::Point;
 use crate::rules::ruleset::{RuleOptions, Ruleset};
 
@@ -18,6 +18,7 @@ use super::cells::CellSpec;
 use super::fit_joint::{Convergence, JointCell, JointFit, solve};
 use super::fit_link::{FitMetric, FitStatus, Outcome, Root, fit_cost, result, result_interval};
 use super::per_cost::{cost_granularity, round_to};
+use super::tables::{Part, RULESET, TableDecl};
 
 /// Significant digits of `result_at_fitted`: the fit solves the result at the fitted cost
 /// to within its tolerance (`fit_joint::TOLERANCE`, 1e-10), so digits past these are the
@@ -459,27 +460,39 @@ fn exact_outcome<R: Ruleset>(duel: &R::Duel) -> Option<[f64; 4]> {
     R::exact_duel(duel).map(|e| e.outcomes())
 }
 
+/// The `fit` table (`volley fit --out DIR`).
+pub const FIT: TableDecl = TableDecl {
+    name: "fit",
+    title: "fair points costs (`volley fit --out DIR`)",
+    about: "One row per build fitted: the points cost at which its result against the field equals the target, \
+            holding the field's costs fixed (docs/fit.md).",
+    parts: &[Part::Own(&[
+        RULESET,
+        Column::text("build", "the build fitted"),
+        Column::text("metric", "the result fitted, as run: `win` or `kill-points`"),
+        Column::float("target", "the result aimed at, as run (default 1/2)"),
+        Column::text("method", "`exact` or `monte-carlo`, as run"),
+        Column::float("points", "the build's catalogue cost"),
+        Column::float(
+            "fitted_points",
+            "the fitted cost, with its 95% interval (zero width when exact); null when unfitted",
+        )
+        .with_ci95(),
+        Column::float(
+            "cost",
+            "the fitted cost rounded to the catalogue's cost step (the greatest common divisor of its costs, read to \
+             3 decimals), with its interval rounded outwards; an open end is null",
+        )
+        .with_ci95(),
+        Column::float("result_at_current", "the result at today's costs, with its 95% interval").with_ci95(),
+        Column::float("result_at_fitted", "the result at the fitted cost (the target)"),
+        Column::text("status", "`fitted`, `unbeatable`, `hopeless`, `cannot-attack` or `not-converged`"),
+    ])],
+};
+
 /// The `fit` table: one row per build.
 pub fn fit_table(ruleset: &str, metric: FitMetric, target: f64, out: &FitOutput) -> Table {
-    let mut t = Table::typed(&[
-        ("ruleset", Kind::Text),
-        ("build", Kind::Text),
-        ("metric", Kind::Text),
-        ("target", Kind::Float),
-        ("method", Kind::Text),
-        ("points", Kind::Float),
-        ("fitted_points", Kind::Float),
-        ("fitted_points_ci95_low", Kind::Float),
-        ("fitted_points_ci95_high", Kind::Float),
-        ("cost", Kind::Float),
-        ("cost_ci95_low", Kind::Float),
-        ("cost_ci95_high", Kind::Float),
-        ("result_at_current", Kind::Float),
-        ("result_at_current_ci95_low", Kind::Float),
-        ("result_at_current_ci95_high", Kind::Float),
-        ("result_at_fitted", Kind::Float),
-        ("status", Kind::Text),
-    ]);
+    let mut t = FIT.table(&super::tables::Supplied::default());
     let opt = |v: Option<f64>| v.filter(|x| x.is_finite()).map_or(Value::Null, Value::from);
     for r in &out.rows {
         t.push(vec![

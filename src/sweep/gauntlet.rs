@@ -3,8 +3,8 @@
 
 use crate::catalogue::force::ForceSpec;
 use crate::engine::{Cell, Observer, RunConfig, cell_key};
-use crate::output::{Kind, Table};
-use crate::rules::axis::{self, Point};
+use crate::output::{Column, Table};
+use crate::rules::axis::Point;
 use crate::rules::ruleset::{RuleOptions, Ruleset};
 use crate::stats::newcombe::weighted;
 use crate::stats::{Interval, wilson95};
@@ -12,6 +12,7 @@ use crate::stats::{Interval, wilson95};
 use super::battles::BattleTerms;
 use super::cells::CellSpec;
 use super::shard::Plays;
+use super::tables::{Part, RULESET, Supplied, TableDecl};
 
 /// A gauntlet's tables: per matchup and per build.
 pub struct GauntletOutput {
@@ -193,10 +194,58 @@ pub fn run_battle_gauntlet<R: Ruleset>(
     Ok(GauntletOutput { matchups, summary, cells: specs.len(), engagements, seconds: start.elapsed().as_secs_f64() })
 }
 
+/// `gauntlet_matchups`.
+pub const MATCHUPS: TableDecl = TableDecl {
+    name: "gauntlet_matchups",
+    title: "",
+    about: "One row per build, opponent and conditions. With `--battle`, `build` and `opponent` are forces and \
+            `p_draw` counts draws and undecided battles.",
+    parts: &[
+        Part::Own(&[
+            RULESET,
+            Column::text("build", "the build (or force) run against the field"),
+            Column::text("opponent", "the opponent of the field"),
+            Column::float("weight", "the opponent's weight in the field"),
+        ]),
+        Part::Conditions,
+        Part::Own(&[
+            Column::int("trials", "duels (or battles) played"),
+            Column::float("p_win", "P(build wins), with its Wilson 95% interval").with_ci95(),
+            Column::float("p_draw", "P(draw), with its Wilson 95% interval").with_ci95(),
+            Column::float("p_loss", "P(build loses), with its Wilson 95% interval").with_ci95(),
+            Column::float("mean_turns", "mean turns (or rounds) of a duel (or battle)"),
+        ]),
+    ],
+};
+
+/// `gauntlet_summary`.
+pub const SUMMARY: TableDecl = TableDecl {
+    name: "gauntlet_summary",
+    title: "",
+    about: "One row per build. The weighted rates weight the opponents by their weights (normalised) and the \
+            conditions equally; their intervals' variance is Σ w² p(1−p)/n.",
+    parts: &[Part::Own(&[
+        RULESET,
+        Column::text("build", "the build (or force)"),
+        Column::float("points", "its points cost"),
+        Column::int("opponents", "opponents in the field"),
+        Column::int("conditions", "condition sets played"),
+        Column::float("weighted_p_win", "the weighted win rate against the field, with its 95% interval").with_ci95(),
+        Column::float("weighted_p_draw", "the weighted draw rate, with its 95% interval").with_ci95(),
+        Column::float("weighted_p_loss", "the weighted loss rate, with its 95% interval").with_ci95(),
+        Column::text("best_matchup", "the opponent it beats most often (win rate averaged over conditions)"),
+        Column::float("best_p_win", "its win rate against `best_matchup`"),
+        Column::text("worst_matchup", "the opponent it beats least often (win rate averaged over conditions)"),
+        Column::float("worst_p_win", "its win rate against `worst_matchup`"),
+        Column::float("p_win_per_point", "`weighted_p_win` / the build's points"),
+        Column::float("field_points", "the field's mean points, weighted by how often each opponent is met"),
+    ])],
+};
+
 /// The `gauntlet_matchups` and `gauntlet_summary` tables from matchup counts: per side
 /// (name, points), the field's weighted win, draw and loss rates over the field and the
 /// `n_points` condition points (each point weighted equally).
-fn gauntlet_tables(
+pub(super) fn gauntlet_tables(
     ruleset: &str,
     axes: &[crate::rules::axis::AxisSpec],
     sides: &[(String, f64)],
@@ -205,25 +254,7 @@ fn gauntlet_tables(
     n_points: usize,
     rows: &[Matchup],
 ) -> (Table, Table) {
-    let mut matchups = Table::typed(
-        &[("ruleset", Kind::Text), ("build", Kind::Text), ("opponent", Kind::Text), ("weight", Kind::Float)]
-            .into_iter()
-            .chain(axis::columns(axes))
-            .chain([
-                ("trials", Kind::Int),
-                ("p_win", Kind::Float),
-                ("p_win_ci95_low", Kind::Float),
-                ("p_win_ci95_high", Kind::Float),
-                ("p_draw", Kind::Float),
-                ("p_draw_ci95_low", Kind::Float),
-                ("p_draw_ci95_high", Kind::Float),
-                ("p_loss", Kind::Float),
-                ("p_loss_ci95_low", Kind::Float),
-                ("p_loss_ci95_high", Kind::Float),
-                ("mean_turns", Kind::Float),
-            ])
-            .collect::<Vec<_>>(),
-    );
+    let mut matchups = MATCHUPS.table(&Supplied { axes, ..Supplied::default() });
     let p = |k: u64, n: u64| k as f64 / n.max(1) as f64;
     for m in rows {
         let mut row = vec![ruleset.into(), m.side.as_str().into(), m.opponent.as_str().into(), m.weight.into()];
@@ -244,28 +275,7 @@ fn gauntlet_tables(
         ]);
         matchups.push(row);
     }
-    let mut summary = Table::typed(&[
-        ("ruleset", Kind::Text),
-        ("build", Kind::Text),
-        ("points", Kind::Float),
-        ("opponents", Kind::Int),
-        ("conditions", Kind::Int),
-        ("weighted_p_win", Kind::Float),
-        ("weighted_p_win_ci95_low", Kind::Float),
-        ("weighted_p_win_ci95_high", Kind::Float),
-        ("weighted_p_draw", Kind::Float),
-        ("weighted_p_draw_ci95_low", Kind::Float),
-        ("weighted_p_draw_ci95_high", Kind::Float),
-        ("weighted_p_loss", Kind::Float),
-        ("weighted_p_loss_ci95_low", Kind::Float),
-        ("weighted_p_loss_ci95_high", Kind::Float),
-        ("best_matchup", Kind::Text),
-        ("best_p_win", Kind::Float),
-        ("worst_matchup", Kind::Text),
-        ("worst_p_win", Kind::Float),
-        ("p_win_per_point", Kind::Float),
-        ("field_points", Kind::Float),
-    ]);
+    let mut summary = SUMMARY.table(&Supplied::default());
     let per_condition = 1.0 / n_points as f64;
     for (b, b_points) in sides {
         let mine: Vec<&Matchup> = rows.iter().filter(|m| &m.side == b).collect();

@@ -6,6 +6,7 @@ pub mod battle_seats;
 pub mod battle_teams;
 pub mod battles;
 pub mod cells;
+pub mod column_guide;
 pub mod compare;
 pub mod diff;
 pub mod fit;

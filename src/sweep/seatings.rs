@@ -31,12 +31,13 @@
 use itertools::Itertools;
 
 use crate::engine::battle::BattleTally;
-use crate::output::{Kind, Table};
+use crate::output::{Column, Table};
 use crate::rules::axis::Point;
 use crate::rules::battle::BattleInfo;
 
 use super::battle_seats::{MAX_MATCHUPS, side_letter};
-use super::tables::Layout;
+use super::battles::BATTLE_SETUP;
+use super::tables::{Layout, Part, RULESET, TableDecl};
 
 /// How an N-player sweep seats each matchup (the scenario's `seatings`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -152,31 +153,42 @@ pub fn seat_tally(t: &BattleTally, seat: usize) -> BattleTally {
     v
 }
 
-/// `battle_forces` (columns in the module doc).
+/// `battle_forces`.
+pub const BATTLE_FORCES: TableDecl = TableDecl {
+    name: "battle_forces",
+    title: "N-player battle scenarios with `seatings = \"rotate\"` or `\"all\"`",
+    about: "One row per matchup, condition set and force, the force's results pooled over every seating of the \
+            matchup (integer tallies merged, then intervals).",
+    parts: &[
+        Part::Own(&[
+            RULESET,
+            Column::text("matchup", "the matchup's forces in force order, joined by ` / `"),
+            Column::text("force", "the force"),
+            Column::text("field", "its opponents in force order, joined by ` / `"),
+            Column::float("points", "the force's points"),
+        ]),
+        Part::Own(BATTLE_SETUP),
+        Part::Conditions,
+        Part::Own(&[
+            Column::text("seatings", "`rotate` or `all`"),
+            Column::text("seats", "the seats the force held (`A`, `B`, ...), joined by ` / `"),
+            Column::int("cells", "seatings pooled"),
+            Column::int("trials", "battles pooled"),
+            Column::float("p_wins", "P(the force wins outright), with its Wilson 95% interval").with_ci95(),
+            Column::float("p_draw", "P(a shared result), with its Wilson 95% interval").with_ci95(),
+            Column::float("p_undecided", "P(no result at the cap)"),
+            Column::float("mean_score", "the force's mean score (the game's points), with its 95% interval")
+                .with_ci95(),
+            Column::float("mean_points_destroyed", "points of enemy units the force destroyed, per battle"),
+            Column::float("mean_kills", "kills by the force's units, per battle"),
+            Column::float("mean_deaths", "the force's units lost, per battle"),
+        ]),
+    ],
+};
+
+/// `battle_forces` (columns in [`BATTLE_FORCES`]).
 pub fn forces_table(l: &Layout) -> Table {
-    l.schema(
-        &[("matchup", Kind::Text), ("force", Kind::Text), ("field", Kind::Text), ("points", Kind::Float)],
-        &[("mode", Kind::Text), ("policy", Kind::Text), ("max_turns", Kind::Int)],
-        &[
-            ("seatings", Kind::Text),
-            ("seats", Kind::Text),
-            ("cells", Kind::Int),
-            ("trials", Kind::Int),
-            ("p_wins", Kind::Float),
-            ("p_wins_ci95_low", Kind::Float),
-            ("p_wins_ci95_high", Kind::Float),
-            ("p_draw", Kind::Float),
-            ("p_draw_ci95_low", Kind::Float),
-            ("p_draw_ci95_high", Kind::Float),
-            ("p_undecided", Kind::Float),
-            ("mean_score", Kind::Float),
-            ("mean_score_ci95_low", Kind::Float),
-            ("mean_score_ci95_high", Kind::Float),
-            ("mean_points_destroyed", Kind::Float),
-            ("mean_kills", Kind::Float),
-            ("mean_deaths", Kind::Float),
-        ],
-    )
+    l.schema(&BATTLE_FORCES, &[], &[])
 }
 
 /// The `battle_forces` rows of a seated sweep.

@@ -1,48 +1,265 @@
-//! The sweep's result tables, column by column (documented in reports/COLUMNS.md).
+//! The sweep's result tables, column by column: each table is declared once
+//! ([`TableDecl`]: its columns with their meanings, and the places of the columns its
+//! ruleset supplies); the writers build their schemas from the declarations and the
+//! column guide ([`super::column_guide`]) is rendered from the same ones.
 
 use serde_json::Value;
 
-use crate::output::{Cell, Kind, Table};
-use crate::rules::axis::{self, AxisSpec, Point};
+use crate::output::{Cell, Column, Table};
+use crate::rules::axis::{AxisSpec, Point};
 use crate::rules::ruleset::{CostRow, DetailRow, DetailTable};
 use crate::stats::{DuelTally, ExactDuelOdds, ExactTtk, TtkSummary, TtkTally};
 
 use super::Scenario;
 
-pub use crate::output::report_kind::{COLUMN_GUIDE, COLUMN_GUIDE_FILE, ReportKind};
+pub use crate::output::report_kind::{COLUMN_GUIDE_FILE, ReportKind};
+
+/// Where a table's columns come from, in order.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Part {
+    /// Columns the table declares.
+    Own(&'static [Column]),
+    /// `target`, then the ruleset's target columns
+    /// ([`crate::rules::ruleset::Catalogue::target_columns`]).
+    Target,
+    /// One column per condition axis of the ruleset, in its order.
+    Conditions,
+    /// The ruleset's attacker columns (a detail table's, or `cost_efficiency`'s).
+    Attacker,
+    /// The ruleset's value columns (a detail table's, or `cost_efficiency`'s).
+    Values,
+}
+
+/// A report table declared for its writer and the column guide: its name, what its rows
+/// are, and its columns.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TableDecl {
+    /// The table's name (its file stem: `time_to_kill.parquet`).
+    pub name: &'static str,
+    /// The column guide's heading after the name (may be empty).
+    pub title: &'static str,
+    /// The column guide's text before the columns: what a row is (Markdown).
+    pub about: &'static str,
+    pub parts: &'static [Part],
+}
+
+/// The columns a ruleset supplies to a table declaration's places.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Supplied<'a> {
+    pub target: &'a [Column],
+    pub axes: &'a [AxisSpec],
+    pub attacker: &'a [Column],
+    pub values: &'a [Column],
+}
+
+impl TableDecl {
+    /// Every declared column, the ruleset's `supplied` ones in their places.
+    pub fn columns(&self, supplied: &Supplied<'_>) -> Vec<Column> {
+        self.sourced_columns(supplied).into_iter().map(|(c, _)| c).collect()
+    }
+
+    /// [`TableDecl::columns`], each with whether the ruleset supplied it (`target` is the
+    /// table's own; the target columns after it are the ruleset's).
+    pub fn sourced_columns(&self, supplied: &Supplied<'_>) -> Vec<(Column, bool)> {
+        let mut out = Vec::new();
+        let theirs = |cols: &[Column]| cols.iter().map(|c| (*c, true)).collect::<Vec<_>>();
+        for part in self.parts {
+            match part {
+                Part::Own(cols) => out.extend(cols.iter().map(|c| (*c, false))),
+                Part::Target => {
+                    out.push((TARGET, false));
+                    out.extend(theirs(supplied.target));
+                }
+                Part::Conditions => out.extend(supplied.axes.iter().map(|a| (a.column(), true))),
+                Part::Attacker => out.extend(theirs(supplied.attacker)),
+                Part::Values => out.extend(theirs(supplied.values)),
+            }
+        }
+        out
+    }
+
+    /// The empty table a writer fills: [`TableDecl::columns`], typed as declared.
+    pub fn table(&self, supplied: &Supplied<'_>) -> Table {
+        Table::declared(&self.columns(supplied))
+    }
+}
+
+/// `ruleset`: the first column of every table.
+pub const RULESET: Column = Column::text("ruleset", "the ruleset played, by its id (see the rulesets' sections below)");
+/// `attacker` of attack runs, detail and cost tables.
+pub const ATTACKER: Column =
+    Column::text("attacker", "the attacking side: a build, model, trooper or unit of the catalogue, by name");
+/// `target` of attack runs, detail and cost tables: the first column of [`Part::Target`].
+pub const TARGET: Column = Column::text("target", "the target's name");
+
+/// The places of a ruleset's detail table (`DetailTable`): `ruleset`, `attacker`, its
+/// attacker columns, `target` and the target columns, the conditions, its value columns.
+pub const DETAIL_PARTS: &[Part] =
+    &[Part::Own(&[RULESET, ATTACKER]), Part::Attacker, Part::Target, Part::Conditions, Part::Values];
+
+/// The declaration of a ruleset's detail table.
+pub fn detail_decl(d: &DetailTable) -> TableDecl {
+    TableDecl { name: d.name, title: d.title, about: d.about, parts: DETAIL_PARTS }
+}
+
+/// `time_to_kill`.
+pub const TIME_TO_KILL: TableDecl = TableDecl {
+    name: "time_to_kill",
+    title: "attack runs (attack-run scenarios)",
+    about: "One row per cell: attacker, target, conditions. Monte Carlo with Wilson 95% intervals for \
+            probabilities and normal 95% intervals for means, beside the exact values of the Markov chain over \
+            the target's state (an attack run's target does not shoot back, so its time to kill is computed \
+            exactly).",
+    parts: &[
+        Part::Own(&[RULESET, ATTACKER]),
+        Part::Target,
+        Part::Conditions,
+        Part::Own(&[
+            Column::text("method", "`monte-carlo`"),
+            Column::int("trials", "engagements played for this cell"),
+            Column::float("p_kill", "P(killed within the turn cap), with its Wilson 95% interval").with_ci95(),
+            Column::float(
+                "mean_turns",
+                "mean turn (the ruleset's turn: a round where it plays rounds) of the kill, over killed runs (null \
+                 without kills), with its normal 95% interval",
+            )
+            .with_ci95(),
+            Column::float("mean_actions", "mean attacks to kill, over killed runs, with its normal 95% interval")
+                .with_ci95(),
+            Column::int("censored", "runs still alive at the cap (counted in `trials`, never dropped)"),
+            Column::float("exact_p_kill", "the exact values of `p_kill`, `mean_turns` and `mean_actions`"),
+            Column::float("exact_mean_turns", "the exact values of `p_kill`, `mean_turns` and `mean_actions`"),
+            Column::float("exact_mean_actions", "the exact values of `p_kill`, `mean_turns` and `mean_actions`"),
+            Column::float("points", "the attacker's points cost"),
+            Column::float("target_points", "the target's points cost"),
+        ]),
+    ],
+};
+
+/// `ttk_by_turn`.
+pub const TTK_BY_TURN: TableDecl = TableDecl {
+    name: "ttk_by_turn",
+    title: "",
+    about: "One row per attack-run cell and turn 1..cap (the ruleset's turn or round).",
+    parts: &[
+        Part::Own(&[RULESET, ATTACKER]),
+        Part::Target,
+        Part::Conditions,
+        Part::Own(&[
+            Column::int("turn", "the turn (or round), from 1 to the turn cap"),
+            Column::float("p_killed_by_turn", "P(killed by the end of this turn), Monte Carlo"),
+            Column::float("ci95_low", "the Wilson 95% interval of `p_killed_by_turn`"),
+            Column::float("ci95_high", "the Wilson 95% interval of `p_killed_by_turn`"),
+            Column::float("exact_p_killed_by_turn", "the exact value of `p_killed_by_turn`"),
+        ]),
+    ],
+};
+
+/// `cost_efficiency`.
+pub const COST_EFFICIENCY: TableDecl = TableDecl {
+    name: "cost_efficiency",
+    title: "what a point buys",
+    about: "Build rows (the whole attacker) have `weapon` null; weapon rows have the weapon's name. Computed \
+            from the exact attack-run distributions (also in duel scenarios, as attack runs of each side against \
+            the other); the interval columns come from the Monte Carlo runs of attack-run scenarios.",
+    parts: &[
+        Part::Own(&[
+            RULESET,
+            ATTACKER,
+            Column::text("weapon", "null on build rows; the weapon (system) on weapon rows"),
+            Column::float("points", "the attacker's points cost"),
+        ]),
+        Part::Attacker,
+        Part::Target,
+        Part::Own(&[Column::float("target_points", "the target's points cost")]),
+        Part::Conditions,
+        Part::Values,
+        Part::Own(&[
+            Column::float(
+                "p_kill_turn1",
+                "build rows: P(killed on turn 1); weapon rows: P(one attack kills from full health)",
+            ),
+            Column::float("p_kill_turn1_per_point", "build rows: `p_kill_turn1` / points"),
+            Column::float(
+                "kill_points_per_turn",
+                "build rows: target points destroyed per turn spent, P(kill) × target_points / E[min(T, cap)] \
+                 (every attack of every turn)",
+            ),
+            Column::float(
+                "kill_points_per_turn_per_point",
+                "build rows: the same per attacker point (the headline's ranking and the first cost chart's)",
+            ),
+            Column::float(
+                "kill_points_per_turn_per_point_mc",
+                "build rows: the Monte Carlo estimate of `kill_points_per_turn_per_point` from the cell's runs \
+                 (attack-run scenarios; null where nothing was simulated), with its delta-method 95% interval (a \
+                 check of the exact value beside it, which it holds about 19 times in 20)",
+            )
+            .with_ci95(),
+        ]),
+    ],
+};
+
+/// `duels`.
+pub const DUELS: TableDecl = TableDecl {
+    name: "duels",
+    title: "duel scenarios",
+    about: "One row per (a, b, conditions).",
+    parts: &[
+        Part::Own(&[
+            RULESET,
+            Column::text("a", "side A's name"),
+            Column::text("b", "side B's name"),
+            Column::float("a_points", "A's points cost"),
+            Column::float("b_points", "B's points cost"),
+        ]),
+        Part::Conditions,
+        Part::Own(&[
+            Column::int("trials", "duels played for this cell"),
+            Column::float("p_a_wins", "P(A wins), with its Wilson 95% interval").with_ci95(),
+            Column::float("p_b_wins", "P(B wins), with its Wilson 95% interval").with_ci95(),
+            Column::float("p_draw", "P(draw), with its Wilson 95% interval; draws = mutual kills + timeouts")
+                .with_ci95(),
+            Column::float("p_mutual_kill", "P(both eliminated in one turn)"),
+            Column::float("p_timeout", "P(both alive at the cap)"),
+            Column::float("mean_turns", "mean turns (or rounds) of a duel, with its 95% interval").with_ci95(),
+            Column::float(
+                "exact_p_a_wins",
+                "the exact duel odds of `p_a_wins`, `p_b_wins` and `p_draw` (null where the ruleset has no exact \
+                 solver for the duel)",
+            ),
+            Column::float(
+                "exact_p_b_wins",
+                "the exact duel odds of `p_a_wins`, `p_b_wins` and `p_draw` (null where the ruleset has no exact \
+                 solver for the duel)",
+            ),
+            Column::float(
+                "exact_p_draw",
+                "the exact duel odds of `p_a_wins`, `p_b_wins` and `p_draw` (null where the ruleset has no exact \
+                 solver for the duel)",
+            ),
+        ]),
+    ],
+};
 
 /// The key columns of one ruleset's cell tables: `ruleset`, the sides, the ruleset's
 /// target columns, then one column per axis.
 #[derive(Debug, Clone)]
 pub struct Layout {
     pub ruleset: &'static str,
-    pub target_columns: Vec<(&'static str, Kind)>,
+    pub target_columns: Vec<Column>,
     pub axes: &'static [AxisSpec],
 }
 
 impl Layout {
-    pub(super) fn schema(
-        &self,
-        sides: &[(&'static str, Kind)],
-        after_sides: &[(&'static str, Kind)],
-        after_axes: &[(&'static str, Kind)],
-    ) -> Table {
-        let cols: Vec<(&'static str, Kind)> = [("ruleset", Kind::Text)]
-            .into_iter()
-            .chain(sides.iter().copied())
-            .chain(after_sides.iter().copied())
-            .chain(axis::columns(self.axes))
-            .chain(after_axes.iter().copied())
-            .collect();
-        Table::typed(&cols)
+    /// The empty table of `decl` in this layout, with the ruleset's `attacker` and
+    /// `values` columns in their places (empty for tables without them).
+    pub(super) fn schema(&self, decl: &TableDecl, attacker: &[Column], values: &[Column]) -> Table {
+        decl.table(&Supplied { target: &self.target_columns, axes: self.axes, attacker, values })
     }
 
     pub(super) fn row(&self, sides: Vec<Cell>, point: &Point, after: Vec<Cell>) -> Vec<Cell> {
         std::iter::once(Cell::from(self.ruleset)).chain(sides).chain(point.cells(self.axes)).chain(after).collect()
-    }
-
-    fn target_keys(&self) -> Vec<(&'static str, Kind)> {
-        [("target", Kind::Text)].into_iter().chain(self.target_columns.iter().copied()).collect()
     }
 }
 
@@ -79,12 +296,7 @@ impl Sides<'_> {
 
 /// A detail table of the ruleset (`hit_probability`, `attack_odds`).
 pub fn detail(l: &Layout, d: &DetailTable) -> Table {
-    let sides: Vec<(&'static str, Kind)> = [("attacker", Kind::Text)]
-        .into_iter()
-        .chain(d.attacker_columns.iter().copied())
-        .chain(l.target_keys())
-        .collect();
-    l.schema(&sides, &[], &d.value_columns)
+    l.schema(&detail_decl(d), &d.attacker_columns, &d.value_columns)
 }
 
 /// Rows of a detail table for one attacker, target and point (every value exact).
@@ -98,30 +310,7 @@ pub fn push_detail(t: &mut Table, l: &Layout, s: &Sides<'_>, point: &Point, rows
 
 /// `time_to_kill`: one row per attack-run cell.
 pub fn time_to_kill(l: &Layout) -> Table {
-    let sides: Vec<(&'static str, Kind)> = [("attacker", Kind::Text)].into_iter().chain(l.target_keys()).collect();
-    l.schema(
-        &sides,
-        &[],
-        &[
-            ("method", Kind::Text),
-            ("trials", Kind::Int),
-            ("p_kill", Kind::Float),
-            ("p_kill_ci95_low", Kind::Float),
-            ("p_kill_ci95_high", Kind::Float),
-            ("mean_turns", Kind::Float),
-            ("mean_turns_ci95_low", Kind::Float),
-            ("mean_turns_ci95_high", Kind::Float),
-            ("mean_actions", Kind::Float),
-            ("mean_actions_ci95_low", Kind::Float),
-            ("mean_actions_ci95_high", Kind::Float),
-            ("censored", Kind::Int),
-            ("exact_p_kill", Kind::Float),
-            ("exact_mean_turns", Kind::Float),
-            ("exact_mean_actions", Kind::Float),
-            ("points", Kind::Float),
-            ("target_points", Kind::Float),
-        ],
-    )
+    l.schema(&TIME_TO_KILL, &[], &[])
 }
 
 pub fn push_time_to_kill(
@@ -161,18 +350,7 @@ pub fn push_time_to_kill(
 
 /// `ttk_by_turn`: one row per attack-run cell and turn (the ruleset's turn or round).
 pub fn ttk_by_turn(l: &Layout) -> Table {
-    let sides: Vec<(&'static str, Kind)> = [("attacker", Kind::Text)].into_iter().chain(l.target_keys()).collect();
-    l.schema(
-        &sides,
-        &[],
-        &[
-            ("turn", Kind::Int),
-            ("p_killed_by_turn", Kind::Float),
-            ("ci95_low", Kind::Float),
-            ("ci95_high", Kind::Float),
-            ("exact_p_killed_by_turn", Kind::Float),
-        ],
-    )
+    l.schema(&TTK_BY_TURN, &[], &[])
 }
 
 pub fn push_ttk_by_turn(t: &mut Table, l: &Layout, sd: &Sides<'_>, point: &Point, s: &TtkSummary, exact: &ExactTtk) {
@@ -194,31 +372,8 @@ pub fn push_ttk_by_turn(t: &mut Table, l: &Layout, sd: &Sides<'_>, point: &Point
 
 /// `cost_efficiency`: per side (weapon null) and per weapon, with the ruleset's columns
 /// after `points` (`attacker_columns`) and after the axes (`value_columns`).
-pub fn cost_efficiency(
-    l: &Layout,
-    attacker_columns: &[(&'static str, Kind)],
-    value_columns: &[(&'static str, Kind)],
-) -> Table {
-    let sides: Vec<(&'static str, Kind)> = [("attacker", Kind::Text), ("weapon", Kind::Text), ("points", Kind::Float)]
-        .into_iter()
-        .chain(attacker_columns.iter().copied())
-        .chain(l.target_keys())
-        .chain([("target_points", Kind::Float)])
-        .collect();
-    let after: Vec<(&'static str, Kind)> = value_columns
-        .iter()
-        .copied()
-        .chain([
-            ("p_kill_turn1", Kind::Float),
-            ("p_kill_turn1_per_point", Kind::Float),
-            ("kill_points_per_turn", Kind::Float),
-            ("kill_points_per_turn_per_point", Kind::Float),
-            ("kill_points_per_turn_per_point_mc", Kind::Float),
-            ("kill_points_per_turn_per_point_mc_ci95_low", Kind::Float),
-            ("kill_points_per_turn_per_point_mc_ci95_high", Kind::Float),
-        ])
-        .collect();
-    l.schema(&sides, &[], &after)
+pub fn cost_efficiency(l: &Layout, attacker_columns: &[Column], value_columns: &[Column]) -> Table {
+    l.schema(&COST_EFFICIENCY, attacker_columns, value_columns)
 }
 
 /// The rows of one attacker against one target: the side's row gets its first-turn kill
@@ -269,30 +424,7 @@ pub fn push_cost_rows(
 /// `duels`: one row per duel cell; the `exact_*` columns are null where the ruleset has
 /// no exact solver for the duel ([`crate::rules::Ruleset::exact_duel`]).
 pub fn duels(l: &Layout) -> Table {
-    l.schema(
-        &[("a", Kind::Text), ("b", Kind::Text), ("a_points", Kind::Float), ("b_points", Kind::Float)],
-        &[],
-        &[
-            ("trials", Kind::Int),
-            ("p_a_wins", Kind::Float),
-            ("p_a_wins_ci95_low", Kind::Float),
-            ("p_a_wins_ci95_high", Kind::Float),
-            ("p_b_wins", Kind::Float),
-            ("p_b_wins_ci95_low", Kind::Float),
-            ("p_b_wins_ci95_high", Kind::Float),
-            ("p_draw", Kind::Float),
-            ("p_draw_ci95_low", Kind::Float),
-            ("p_draw_ci95_high", Kind::Float),
-            ("p_mutual_kill", Kind::Float),
-            ("p_timeout", Kind::Float),
-            ("mean_turns", Kind::Float),
-            ("mean_turns_ci95_low", Kind::Float),
-            ("mean_turns_ci95_high", Kind::Float),
-            ("exact_p_a_wins", Kind::Float),
-            ("exact_p_b_wins", Kind::Float),
-            ("exact_p_draw", Kind::Float),
-        ],
-    )
+    l.schema(&DUELS, &[], &[])
 }
 
 /// One duel cell: `a` and `b` with their points, the Monte Carlo tally and the exact

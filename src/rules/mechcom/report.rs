@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::output::{Cell, Kind, Table};
+use crate::output::{Cell, Column, Table};
 use crate::rules::ruleset::{CostRow, DetailRow, OddsReport};
 
 use super::attack_run::AttackRun;
@@ -204,24 +204,37 @@ fn value_cells(r: &Result<AttackOdds, String>) -> Vec<Cell> {
 }
 
 /// `attack_odds` columns between `attacker` and `target`.
-pub fn odds_attacker_columns() -> Vec<(&'static str, Kind)> {
-    vec![("weapon", Kind::Text)]
+pub fn odds_attacker_columns() -> Vec<Column> {
+    vec![Column::text("weapon", "weapon name, or `Unarmed`")]
 }
 
 /// `attack_odds` columns after the axes.
-pub fn odds_value_columns() -> Vec<(&'static str, Kind)> {
+pub fn odds_value_columns() -> Vec<Column> {
     vec![
-        ("melee", Kind::Bool),
-        ("stability", Kind::Int),
-        ("dice", Kind::Int),
-        ("armour", Kind::Int),
-        ("p_die_hit", Kind::Float),
-        ("p_die_crit", Kind::Float),
-        ("expected_hits", Kind::Float),
-        ("expected_integrity_loss", Kind::Float),
-        ("p_destroy", Kind::Float),
-        ("p_hit", Kind::Float),
-        ("no_attack", Kind::Text),
+        Column::boolean("melee", "a melee attack (against the single defence die) rather than shooting"),
+        Column::int(
+            "stability",
+            "effective Stability a die must beat when shooting, after every modifier (null for melee)",
+        ),
+        Column::int("dice", "dice rolled: Attacks plus Barrage dice (1 unarmed), before Flurry dice"),
+        Column::int("armour", "effective Armour of the target's armour roll (null for melee without one)"),
+        Column::float(
+            "p_die_hit",
+            "P(one die hits without a crit); melee: P(a die wins without a crit), averaged over the defence die",
+        ),
+        Column::float("p_die_crit", "P(one die crits) (a crit is worth 2 hits)"),
+        Column::float(
+            "expected_hits",
+            "shooting: expected hits of the attack roll (a crit counts 2, Flurry dice included); melee: expected \
+             winning dice",
+        ),
+        Column::float(
+            "expected_integrity_loss",
+            "expected Integrity the target loses to this attack (after armour, Volatile, Corroded, Rend, ...)",
+        ),
+        Column::float("p_destroy", "P(this one attack destroys the target from full Integrity)"),
+        Column::float("p_hit", "P(at least one hit in the attack roll)"),
+        Column::text("no_attack", "why the weapon cannot attack (null when it can)"),
     ]
 }
 
@@ -237,18 +250,35 @@ pub fn odds_rows(a: &Model, t: &Model, s: &Setting, o: &Options) -> Result<Vec<D
 }
 
 /// `cost_efficiency` columns after `points`.
-pub fn cost_attacker_columns() -> Vec<(&'static str, Kind)> {
-    vec![("energy", Kind::Int)]
+pub fn cost_attacker_columns() -> Vec<Column> {
+    vec![Column::int("energy", "the attacker's Energy per round")]
 }
 
 /// `cost_efficiency` columns after the axes.
-pub fn cost_value_columns() -> Vec<(&'static str, Kind)> {
+pub fn cost_value_columns() -> Vec<Column> {
     vec![
-        ("attacks_per_turn", Kind::Int),
-        ("expected_integrity_loss_per_round", Kind::Float),
-        ("integrity_per_round_per_point", Kind::Float),
-        ("expected_integrity_loss_per_attack", Kind::Float),
-        ("integrity_per_point", Kind::Float),
+        Column::int(
+            "attacks_per_turn",
+            "build rows: attacks the policy makes in round 1 (Energy spent on attacks); weapon rows: 1",
+        ),
+        Column::float(
+            "expected_integrity_loss_per_round",
+            "build rows: expected Integrity taken by all the attacks of round 1 from the untouched target (the sum \
+             over `attacks_per_turn` attacks); weapon rows: by one attack",
+        ),
+        Column::float(
+            "integrity_per_round_per_point",
+            "build rows: `expected_integrity_loss_per_round` / points; null on weapon rows",
+        ),
+        Column::float(
+            "expected_integrity_loss_per_attack",
+            "build rows: the mean over the attacks of round 1; weapon rows: one attack",
+        ),
+        Column::float(
+            "integrity_per_point",
+            "build rows: `expected_integrity_loss_per_attack` / points (per attack: use \
+             `integrity_per_round_per_point` to compare mechs); null on weapon rows",
+        ),
     ]
 }
 

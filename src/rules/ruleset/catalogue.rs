@@ -3,7 +3,7 @@
 use crate::catalogue::error::{CatalogError, CatalogErrors};
 use crate::catalogue::force::ForceSpec;
 use crate::catalogue::source::SourceFile;
-use crate::output::{Cell, Kind, Table};
+use crate::output::{Cell, Column, Table};
 use crate::rules::kit::catalogue::Provenance;
 
 use super::{Game, Role, Weighted};
@@ -84,8 +84,8 @@ pub trait Catalogue: Game {
         opponent.to_string()
     }
     /// Columns describing a target in every cell table, after `target`
-    /// (TechCommander: `target_ac`).
-    fn target_columns() -> Vec<(&'static str, Kind)>;
+    /// (TechCommander: `target_ac`), each with its meaning for the column guide.
+    fn target_columns() -> Vec<Column>;
     /// Cells of [`Catalogue::target_columns`] for a target.
     fn target_cells(cat: &Self::Catalogue, target: &str) -> Vec<Cell>;
 

@@ -37,7 +37,8 @@ pub use game::Game;
 pub use listings::{fields_table, forces_table};
 pub use reports::Reports;
 pub use types::{
-    CostChart, CostRow, DetailChart, DetailRow, DetailTable, OddsReport, OptionSpec, Role, RuleOptions, Weighted,
+    ColumnNotes, CostChart, CostRow, DetailChart, DetailRow, DetailTable, OddsReport, OptionSpec, Role, RuleOptions,
+    Weighted,
 };
 
 /// A game volley plays: every capability at once. Implemented for every type that

@@ -1,9 +1,9 @@
 //! The reports capability: a game's detail and cost tables, their charts, and its
 //! odds cards.
 
-use crate::output::Kind;
+use crate::output::Column;
 
-use super::{CostChart, CostRow, DetailChart, DetailRow, DetailTable, Engagements};
+use super::{ColumnNotes, CostChart, CostRow, DetailChart, DetailRow, DetailTable, Engagements};
 
 /// The tables and charts a game adds to sweeps, and its printable odds cards.
 pub trait Reports: Engagements {
@@ -28,11 +28,16 @@ pub trait Reports: Engagements {
         o: &Self::Options,
     ) -> Result<Vec<DetailRow>, String>;
     /// Columns of `cost_efficiency` after `points` that describe the attacker's cost in
-    /// the game's own terms (TechCommander: `weight`, `power`, `rounds`).
-    fn cost_attacker_columns() -> Vec<(&'static str, Kind)>;
+    /// the game's own terms (TechCommander: `weight`, `power`, `rounds`), each with its
+    /// meaning for the column guide.
+    fn cost_attacker_columns() -> Vec<Column>;
     /// Columns of `cost_efficiency` after the axes: the game's damage measures per turn,
     /// per attack and per point (`attacks_per_turn` first).
-    fn cost_value_columns() -> Vec<(&'static str, Kind)>;
+    fn cost_value_columns() -> Vec<Column>;
+    /// What the game's section of the column guide says beside its columns.
+    fn column_notes() -> ColumnNotes {
+        ColumnNotes::default()
+    }
     /// The whole side's row, then one row per weapon, for the run `run` of `attacker`
     /// against `target` in `c`.
     ///

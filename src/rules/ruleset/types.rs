@@ -5,7 +5,7 @@ use std::fmt::Debug;
 
 use serde_json::Value;
 
-use crate::output::{Cell, Kind, Table};
+use crate::output::{Cell, Column, Table};
 use crate::rules::kit::options::{self, Declared, OptionError};
 
 /// One ruling or switch of a ruleset, for `volley rulesets` and manifests.
@@ -89,15 +89,34 @@ pub struct OddsReport {
 }
 
 /// A detail table the ruleset adds to sweeps (`hit_probability`, `attack_odds`): its
-/// name and the columns after the shared keys (`ruleset`, `attacker`, `target`, the
-/// target columns and one column per axis).
+/// name, what a row is, and the columns after the shared keys (`ruleset`, `attacker`,
+/// `target`, the target columns and one column per axis), each with its meaning for the
+/// column guide.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DetailTable {
     pub name: &'static str,
+    /// The column guide's heading after the name ("exact per-action odds").
+    pub title: &'static str,
+    /// The column guide's text before the columns: what a row is (Markdown).
+    pub about: &'static str,
     /// Columns between `attacker` and `target` (e.g. `weapon`).
-    pub attacker_columns: Vec<(&'static str, Kind)>,
+    pub attacker_columns: Vec<Column>,
     /// Columns after the axes.
-    pub value_columns: Vec<(&'static str, Kind)>,
+    pub value_columns: Vec<Column>,
+}
+
+/// What a ruleset's section of the column guide says beside its declared columns
+/// (Markdown paragraphs; empty ones are left out).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ColumnNotes {
+    /// Opening the section: where the built-in catalogue's numbers come from, what a
+    /// turn is.
+    pub intro: &'static str,
+    /// After the target columns: what `points` and `target_points` count.
+    pub points: &'static str,
+    /// After the `cost_efficiency` columns: which weapon rows are written and what their
+    /// `p_kill_turn1` is.
+    pub cost: &'static str,
 }
 
 /// One row of a detail table, split as its [`DetailTable`] is.

@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::output::{Cell, Kind, Table};
+use crate::output::{Cell, Column, Table};
 use crate::rules::ruleset::{DetailRow, OddsReport};
 
 use super::damage::{Defence, Internal};
@@ -194,25 +194,28 @@ pub fn report(
 }
 
 /// `gunner_odds` columns before the target.
-pub fn detail_attacker_columns() -> Vec<(&'static str, Kind)> {
-    vec![("gunner", Kind::Int), ("weapons", Kind::Text)]
+pub fn detail_attacker_columns() -> Vec<Column> {
+    vec![
+        Column::int("gunner", "the gunner's number on the card"),
+        Column::text("weapons", "the weapons it fires, joined by `; `"),
+    ]
 }
 
 /// `gunner_odds` columns after the axes.
-pub fn detail_value_columns() -> Vec<(&'static str, Kind)> {
+pub fn detail_value_columns() -> Vec<Column> {
     vec![
-        ("to_hit_dice", Kind::Text),
-        ("gunnery_total", Kind::Int),
-        ("spread", Kind::Int),
-        ("target_numbers", Kind::Text),
-        ("p_any_hit", Kind::Float),
-        ("p_all_hit", Kind::Float),
-        ("p_natural_20", Kind::Float),
-        ("p_doubled", Kind::Float),
-        ("p_second_20", Kind::Float),
-        ("expected_internal", Kind::Float),
-        ("p_dead_box", Kind::Float),
-        ("p_destroyed", Kind::Float),
+        Column::text("to_hit_dice", "the dice the gunner rolls"),
+        Column::int("gunnery_total", "the gunner's Gunnery skill after the `gunnery` bonus"),
+        Column::int("spread", "the spreadfire level it fires at"),
+        Column::text("target_numbers", "each weapon's target number, joined by `; `"),
+        Column::float("p_any_hit", "P(at least one weapon hits)"),
+        Column::float("p_all_hit", "P(every weapon hits)"),
+        Column::float("p_natural_20", "P(every weapon hits by a natural 20), second 20 included"),
+        Column::float("p_doubled", "P(the rolled Damage, Shock and Penetration are multiplied), second 20 included"),
+        Column::float("p_second_20", "P(a second natural 20: the target is destroyed)"),
+        Column::float("expected_internal", "expected Internal damage of the roll (a miss is 0)"),
+        Column::float("p_dead_box", "P(the roll's Internal reaches the Dead box)"),
+        Column::float("p_destroyed", "P(destroyed: Dead box or second 20)"),
     ]
 }
 

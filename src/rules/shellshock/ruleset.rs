@@ -12,7 +12,7 @@ use std::str::FromStr;
 use crate::catalogue::error::{CatalogError, CatalogErrors};
 use crate::catalogue::raw::Sections;
 use crate::catalogue::source::SourceFile;
-use crate::output::{Cell, Kind, Table};
+use crate::output::{Cell, Column, Table};
 use crate::rules::axis::{AxisKind, AxisSpec, Point};
 use crate::rules::battle::NoBattle;
 use crate::rules::quantile_pair::QuantilePair;

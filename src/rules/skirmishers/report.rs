@@ -8,7 +8,7 @@ use super::odds::{AttackOdds, attack_odds};
 use super::options::Options;
 use super::trooper::Trooper;
 use super::weapon::Weapon;
-use crate::output::{Cell, Kind, Table};
+use crate::output::{Cell, Column, Table};
 use crate::rules::ruleset::{CostRow, DetailRow, OddsReport};
 
 /// The weapons an odds report covers: `weapon` (carried, or any weapon of the catalogue),
@@ -82,15 +82,16 @@ pub fn odds_report(
     Ok(OddsReport { header, table, json: Value::Array(json) })
 }
 
-pub fn odds_value_columns() -> Vec<(&'static str, Kind)> {
+/// `track_odds` columns after the axes.
+pub fn odds_value_columns() -> Vec<Column> {
     vec![
-        ("target_number", Kind::Int),
-        ("p_hit", Kind::Float),
-        ("p_out", Kind::Float),
-        ("p_dead", Kind::Float),
-        ("expected_hp", Kind::Float),
-        ("p_armour_left", Kind::Float),
-        ("no_attack", Kind::Text),
+        Column::int("target_number", "the TN the 2d6 roll must reach (null: no attack)"),
+        Column::float("p_hit", "P(the attack hits)"),
+        Column::float("p_out", "P(the target is out of action after this one attack)"),
+        Column::float("p_dead", "P(the target is dead after this one attack)"),
+        Column::float("expected_hp", "expected HP the target has left (out counts as 0)"),
+        Column::float("p_armour_left", "P(any armour cell is left)"),
+        Column::text("no_attack", "why the weapon cannot attack (null when it can)"),
     ]
 }
 
@@ -117,8 +118,16 @@ pub fn odds_rows(a: &Trooper, t: &Trooper, c: &Conditions, o: &Options) -> Vec<D
         .collect()
 }
 
-pub fn cost_value_columns() -> Vec<(&'static str, Kind)> {
-    vec![("attacks_per_turn", Kind::Int), ("p_out_per_attack", Kind::Float), ("p_out_per_attack_per_pv", Kind::Float)]
+/// `cost_efficiency` columns after the axes.
+pub fn cost_value_columns() -> Vec<Column> {
+    vec![
+        Column::int("attacks_per_turn", "build rows: attacks of the attacker's plan in round 1; weapon rows: 1"),
+        Column::float(
+            "p_out_per_attack",
+            "build rows: P(the target is out after the first attack); weapon rows: P(out) of one attack",
+        ),
+        Column::float("p_out_per_attack_per_pv", "`p_out_per_attack` / the attacker's PV"),
+    ]
 }
 
 /// The side's row (its plan's first round), then one row per weapon (one attack).

@@ -10,7 +10,7 @@ use crate::catalogue::error::{CatalogError, CatalogErrors};
 use crate::catalogue::force::ForceSpec;
 use crate::catalogue::raw::Sections;
 use crate::catalogue::source::SourceFile;
-use crate::output::{Cell, Kind, Table};
+use crate::output::{Cell, Column, Table};
 use crate::rules::axis::{AxisKind, AxisSpec, Point};
 use crate::rules::battle::{BattleInfo, BattleMode, BattleSetup};
 use crate::rules::quantile_pair::QuantilePair;

@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::output::{Cell, Kind, Table};
+use crate::output::{Cell, Column, Table};
 use crate::rules::ruleset::{CostRow, DetailRow, OddsReport};
 
 use super::attack_run::AttackRun;
@@ -154,22 +154,25 @@ pub fn describe(c: &Conditions) -> String {
 }
 
 /// `hit_probability` columns between `attacker` and `target`.
-pub fn hit_attacker_columns() -> Vec<(&'static str, Kind)> {
-    vec![("weapon", Kind::Text), ("copies", Kind::Int)]
+pub fn hit_attacker_columns() -> Vec<Column> {
+    vec![
+        Column::text("weapon", "weapon system (all linked copies of one weapon)"),
+        Column::int("copies", "linked copies fired together"),
+    ]
 }
 
 /// `hit_probability` columns after the axes.
-pub fn hit_value_columns() -> Vec<(&'static str, Kind)> {
+pub fn hit_value_columns() -> Vec<Column> {
     vec![
-        ("target_number", Kind::Int),
-        ("p_hit", Kind::Float),
-        ("shots", Kind::Int),
-        ("expected_hits", Kind::Float),
-        ("p_any_hit", Kind::Float),
-        ("expected_damage", Kind::Float),
-        ("expected_life_loss", Kind::Float),
-        ("p_one_action_kill", Kind::Float),
-        ("no_shot", Kind::Text),
+        Column::int("target_number", "roll needed on the d20 (null: no shot)"),
+        Column::float("p_hit", "P(one shot hits) = clamp(T, 0, 20) / 20"),
+        Column::int("shots", "d20s rolled (shots × copies)"),
+        Column::float("expected_hits", "shots × p_hit"),
+        Column::float("p_any_hit", "P(at least one hit)"),
+        Column::float("expected_damage", "expected damage of the hitting shots, before reduction and AC"),
+        Column::float("expected_life_loss", "expected life taken from the target by one action"),
+        Column::float("p_one_action_kill", "P(one action takes 20 or more life: kills from full life)"),
+        Column::text("no_shot", "why there is no shot: `blocked`, `under-minimum-range`, ... (null when it fires)"),
     ]
 }
 
@@ -194,21 +197,55 @@ pub fn hit_rows(a: &Attacker, target: &Target, c: &Conditions, o: &Options) -> V
         .collect()
 }
 
+const WEIGHT_AND_POWER: &str =
+    "build rows: swappable weight and power used; weapon rows: weight and power of the system's copies";
+const LIFE_PER_TON_AND_POWER: &str = "expected life of one attack (build rows: per action) per ton, per power unit \
+                                      (null if 0); a weapon row's attack is its whole turn, for `rounds` turns when \
+                                      limited";
+
 /// `cost_efficiency` columns after `points`.
-pub fn cost_attacker_columns() -> Vec<(&'static str, Kind)> {
-    vec![("weight", Kind::Float), ("power", Kind::Float), ("rounds", Kind::Int)]
+pub fn cost_attacker_columns() -> Vec<Column> {
+    vec![
+        Column::float("weight", WEIGHT_AND_POWER),
+        Column::float("power", WEIGHT_AND_POWER),
+        Column::int(
+            "rounds",
+            "weapon rows: the system's rounds for the whole engagement (e.g. the Kabaaam's 6); null when unlimited \
+             and on build rows",
+        ),
+    ]
 }
 
 /// `cost_efficiency` columns after the axes.
-pub fn cost_value_columns() -> Vec<(&'static str, Kind)> {
+pub fn cost_value_columns() -> Vec<Column> {
     vec![
-        ("attacks_per_turn", Kind::Int),
-        ("expected_life_loss_per_turn", Kind::Float),
-        ("life_per_turn_per_point", Kind::Float),
-        ("expected_life_loss_per_action", Kind::Float),
-        ("life_per_point", Kind::Float),
-        ("life_per_ton", Kind::Float),
-        ("life_per_power", Kind::Float),
+        Column::int(
+            "attacks_per_turn",
+            "build rows: attacks the build makes on turn 1 under the rules: a vehicle or troop 1, an MSV 2 only with \
+             two weapon systems that can fire (its second attack must use another system; linked copies are one \
+             system); weapon rows: 1 (a system fires at most once a turn)",
+        ),
+        Column::float(
+            "expected_life_loss_per_turn",
+            "build rows: expected life taken by all the attacks of turn 1 (the sum over `attacks_per_turn` \
+             attacks); weapon rows: by the system's one attack",
+        ),
+        Column::float(
+            "life_per_turn_per_point",
+            "build rows: `expected_life_loss_per_turn` / points (the ranking of the `cost-life-per-turn-per-point` \
+             chart)",
+        ),
+        Column::float(
+            "expected_life_loss_per_action",
+            "**per action**: build rows: the mean over the attacks of turn 1; weapon rows: the system's one attack",
+        ),
+        Column::float(
+            "life_per_point",
+            "**per action**: build rows: `expected_life_loss_per_action` / points (ignores how many attacks a turn \
+             the build gets: use `life_per_turn_per_point` to compare builds)",
+        ),
+        Column::float("life_per_ton", LIFE_PER_TON_AND_POWER),
+        Column::float("life_per_power", LIFE_PER_TON_AND_POWER),
     ]
 }
 

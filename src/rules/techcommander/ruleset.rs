@@ -9,7 +9,7 @@ mod reports;
 use crate::catalogue::error::{CatalogError, CatalogErrors};
 use crate::catalogue::raw::Sections;
 use crate::catalogue::source::SourceFile;
-use crate::output::{Cell, Kind, Table};
+use crate::output::{Cell, Column, Table};
 use crate::rules::axis::{AxisKind, AxisSpec, Point};
 use crate::rules::kit::names;
 use crate::rules::kit::select::{Prefix, Selector, forms};

@@ -43,8 +43,8 @@ impl crate::rules::ruleset::Catalogue for Mechcom {
         Ok(if v.len() == 1 { v.remove(0) } else { name.trim().to_string() })
     }
 
-    fn target_columns() -> Vec<(&'static str, Kind)> {
-        vec![("target_integrity", Kind::Int)]
+    fn target_columns() -> Vec<Column> {
+        vec![Column::int("target_integrity", "the target's full Integrity (pilot bonuses included)")]
     }
 
     fn target_cells(cat: &Catalogue, name: &str) -> Vec<Cell> {

@@ -6,6 +6,11 @@ impl crate::rules::ruleset::Reports for Mechcom {
     fn detail_tables() -> Vec<DetailTable> {
         vec![DetailTable {
             name: "attack_odds",
+            title: "exact odds of one attack",
+            about: "One row per weapon of each attacker (its own weapons, then `Unarmed`), per target and \
+                    conditions: one attack, exact. In duel scenarios, each side's weapons against the other. A \
+                    weapon that cannot attack (out of range, total cover, Artillery without a Spot token, ...) has \
+                    nulls and its reason in `no_attack`.",
             attacker_columns: report::odds_attacker_columns(),
             value_columns: report::odds_value_columns(),
         }]
@@ -62,12 +67,24 @@ impl crate::rules::ruleset::Reports for Mechcom {
         report::odds_rows(&model(cat, a, c.attacker)?, &model(cat, t, c.target)?, c, o)
     }
 
-    fn cost_attacker_columns() -> Vec<(&'static str, Kind)> {
+    fn cost_attacker_columns() -> Vec<Column> {
         report::cost_attacker_columns()
     }
 
-    fn cost_value_columns() -> Vec<(&'static str, Kind)> {
+    fn cost_value_columns() -> Vec<Column> {
         report::cost_value_columns()
+    }
+
+    fn column_notes() -> crate::rules::ruleset::ColumnNotes {
+        crate::rules::ruleset::ColumnNotes {
+            intro: "Every number of the built-in MECHCOM catalogue apart from the book's printed ones is illustrative \
+                    (`loadouts/mechcom/README.md`). Turns are rounds: `mean_turns`, `turn` and `p_kill_turn1` count \
+                    rounds, and `mean_actions` counts attacks.",
+            points: "`points` and `target_points` are the models' costs (mech, profile and pilot).",
+            cost: "`energy` comes after `points`. Weapon rows are written only for weapons that can attack in the \
+                   cell; a weapon row's `p_kill_turn1` is its `p_destroy`. The Integrity columns come after the \
+                   condition columns, in the order of this table.",
+        }
     }
 
     fn cost_rows(

@@ -121,8 +121,8 @@ impl crate::rules::ruleset::Catalogue for Shellshock {
         Ok(unit(cat, name)?.name.clone())
     }
 
-    fn target_columns() -> Vec<(&'static str, Kind)> {
-        vec![("target_dead_at", Kind::Int)]
+    fn target_columns() -> Vec<Column> {
+        vec![Column::int("target_dead_at", "the Internal a single gunner's hit needs to reach the target's Dead box")]
     }
 
     fn target_cells(cat: &Catalogue, target: &str) -> Vec<Cell> {

@@ -6,6 +6,9 @@ impl crate::rules::ruleset::Reports for Shellshock {
     fn detail_tables() -> Vec<DetailTable> {
         vec![DetailTable {
             name: "gunner_odds",
+            title: "exact odds of one gunner's roll",
+            about: "One row per gunner of each attacker that fires, per target and conditions: one roll on the \
+                    untouched facing, exact.",
             attacker_columns: odds::detail_attacker_columns(),
             value_columns: odds::detail_value_columns(),
         }]
@@ -51,18 +54,35 @@ impl crate::rules::ruleset::Reports for Shellshock {
         Ok(odds::detail_rows(&ps, &defence(unit(cat, t)?, c), o.damage_dice()))
     }
 
-    fn cost_attacker_columns() -> Vec<(&'static str, Kind)> {
-        vec![("gunners", Kind::Int)]
+    fn cost_attacker_columns() -> Vec<Column> {
+        vec![Column::int("gunners", "the attacker's gunners")]
     }
 
-    fn cost_value_columns() -> Vec<(&'static str, Kind)> {
+    fn cost_value_columns() -> Vec<Column> {
         vec![
-            ("attacks_per_turn", Kind::Int),
-            ("expected_internal_per_turn", Kind::Float),
-            ("internal_per_turn_per_ecv", Kind::Float),
-            ("expected_internal_per_attack", Kind::Float),
-            ("internal_per_ecv", Kind::Float),
+            Column::int("attacks_per_turn", "build rows: gunners that fire in turn 1; weapon rows: 1"),
+            Column::float(
+                "expected_internal_per_turn",
+                "build rows: expected Internal of every gunner's roll in turn 1; weapon rows: of one roll",
+            ),
+            Column::float("internal_per_turn_per_ecv", "`expected_internal_per_turn` / the attacker's ECV"),
+            Column::float(
+                "expected_internal_per_attack",
+                "build rows: the mean over the gunners that fire; weapon rows: one roll",
+            ),
+            Column::float("internal_per_ecv", "`expected_internal_per_attack` / the attacker's ECV"),
         ]
+    }
+
+    fn column_notes() -> crate::rules::ruleset::ColumnNotes {
+        crate::rules::ruleset::ColumnNotes {
+            intro: "Every unit and weapon of the built-in Shellshock catalogue but the 30mm Machine Gun is \
+                    illustrative (`loadouts/shellshock/README.md`). Tables use the card-free model (shellshock.md \
+                    §3).",
+            points: "`points` and `target_points` are the units' ECV.",
+            cost: "`gunners` comes after `points`. Weapon rows are one per gunner that fires, `weapon` naming it \
+                   (`gunner 1: 88mm Gun + MG`); a weapon row's `p_kill_turn1` is its `p_destroyed`.",
+        }
     }
 
     fn cost_rows(

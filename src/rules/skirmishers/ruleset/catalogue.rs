@@ -44,8 +44,11 @@ impl crate::rules::ruleset::Catalogue for Skirmishers {
         Ok(trooper_of(cat, name)?.name.clone())
     }
 
-    fn target_columns() -> Vec<(&'static str, Kind)> {
-        vec![("target_track", Kind::Text), ("target_armour_cells", Kind::Int)]
+    fn target_columns() -> Vec<Column> {
+        vec![
+            Column::text("target_track", "the target's damage track"),
+            Column::int("target_armour_cells", "the target's armour cells"),
+        ]
     }
 
     fn target_cells(cat: &Catalogue, target: &str) -> Vec<Cell> {

@@ -6,7 +6,10 @@ impl crate::rules::ruleset::Reports for Skirmishers {
     fn detail_tables() -> Vec<DetailTable> {
         vec![DetailTable {
             name: "track_odds",
-            attacker_columns: vec![("weapon", Kind::Text)],
+            title: "exact odds of one attack",
+            about: "One row per weapon of each attacker, per target and conditions: one attack on the fresh target, \
+                    exact. A weapon that cannot attack has nulls and its reason in `no_attack`.",
+            attacker_columns: vec![Column::text("weapon", "weapon name")],
             value_columns: report::odds_value_columns(),
         }]
     }
@@ -64,12 +67,22 @@ impl crate::rules::ruleset::Reports for Skirmishers {
         Ok(report::odds_rows(trooper_of(cat, attacker)?, trooper_of(cat, target)?, c, o))
     }
 
-    fn cost_attacker_columns() -> Vec<(&'static str, Kind)> {
-        vec![("attacker_experience", Kind::Text)]
+    fn cost_attacker_columns() -> Vec<Column> {
+        vec![Column::text("attacker_experience", "the attacker's experience")]
     }
 
-    fn cost_value_columns() -> Vec<(&'static str, Kind)> {
+    fn cost_value_columns() -> Vec<Column> {
         report::cost_value_columns()
+    }
+
+    fn column_notes() -> crate::rules::ruleset::ColumnNotes {
+        crate::rules::ruleset::ColumnNotes {
+            intro: "Every trooper of the built-in Skirmishers catalogue is illustrative; the weapons are the book's \
+                    (`loadouts/skirmishers/README.md`). Turns are rounds of the turn sequence.",
+            points: "`points` and `target_points` are the troopers' PV.",
+            cost: "`attacker_experience` comes after `points`. Weapon rows are written only for weapons that can \
+                   attack in the cell; a weapon row's `p_kill_turn1` is its `p_out`.",
+        }
     }
 
     fn cost_rows(

@@ -62,8 +62,8 @@ impl crate::rules::ruleset::Catalogue for TechCommander {
         }
     }
 
-    fn target_columns() -> Vec<(&'static str, Kind)> {
-        vec![("target_ac", Kind::Int)]
+    fn target_columns() -> Vec<Column> {
+        vec![Column::int("target_ac", "the target's size AC")]
     }
 
     fn target_cells(cat: &Catalogue, name: &str) -> Vec<Cell> {

@@ -17,6 +17,9 @@ impl crate::rules::ruleset::Reports for TechCommander {
     fn detail_tables() -> Vec<DetailTable> {
         vec![DetailTable {
             name: "hit_probability",
+            title: "exact per-action odds",
+            about: "One row per weapon system of each attacker, per target and conditions. All values exact. In duel \
+                    scenarios, each side's weapons against the other.",
             attacker_columns: report::hit_attacker_columns(),
             value_columns: report::hit_value_columns(),
         }]
@@ -76,12 +79,22 @@ impl crate::rules::ruleset::Reports for TechCommander {
         Ok(report::hit_rows(&a, &engaged_target(cat, t, o)?, c, o))
     }
 
-    fn cost_attacker_columns() -> Vec<(&'static str, Kind)> {
+    fn cost_attacker_columns() -> Vec<Column> {
         report::cost_attacker_columns()
     }
 
-    fn cost_value_columns() -> Vec<(&'static str, Kind)> {
+    fn cost_value_columns() -> Vec<Column> {
         report::cost_value_columns()
+    }
+
+    fn column_notes() -> crate::rules::ruleset::ColumnNotes {
+        crate::rules::ruleset::ColumnNotes {
+            intro: "",
+            points: "`points` is the build's points cost (default: its AC); `target_points` the target's (AC for \
+                     `ac:N`).",
+            cost: "`weight`, `power` and `rounds` come after `points`; the life columns after the condition columns, \
+                   in the order of this table.",
+        }
     }
 
     fn cost_rows(
