@@ -75,7 +75,7 @@ enum Labels {
     TwoLines,
 }
 
-const SPACINGS: [Spacing; 6] = [
+const SPACINGS: [Spacing; 8] = [
     Spacing {
         cell_h: CELL_H_PT,
         pad: CELL_PAD_PT,
@@ -105,6 +105,9 @@ const SPACINGS: [Spacing; 6] = [
         block_gap: BLOCK_GAP_PT,
         labels: Labels::TwoLines,
     },
+    // ... with tighter columns, and the tightest
+    Spacing { cell_h: CELL_H_PT, pad: 1.5, panel_gap: 8.0, block_gap: BLOCK_GAP_PT, labels: Labels::TwoLines },
+    Spacing { cell_h: 19.5, pad: 0.75, panel_gap: 6.0, block_gap: 8.0, labels: Labels::TwoLines },
 ];
 
 /// Lines of text are wrapped to this share of the width between the margins: slack for
@@ -782,21 +785,22 @@ mod tests {
 
     #[test]
     fn panels_share_their_row_labels_rather_than_stack() {
-        // three panels of three columns with long row labels: side by side only when the
+        // three panels of two columns with long row labels: side by side only when the
         // labels are printed once (A4); stacked, two such blocks take two pages, so the
         // layout prints the labels once and the card stays one page
         let long = |p: usize| -> Heatmap {
-            let mut m = map("W", 3);
-            m.y = (1..=6).map(|a| format!("Infantry Fighting Vehicle {a}")).collect();
-            m.notes = Some(vec![vec![vec![Some("Dead <0.1%".to_string()); 3]; 6]; p]);
-            m.panels = (0..p).map(|k| (format!("Panel {k}"), vec![vec![Some(0.5); 3]; 6])).collect();
+            let mut m = map("W", 2);
+            m.y = (1..=6).map(|a| format!("Strider Walker {a}")).collect();
+            m.notes = Some(vec![vec![vec![Some("Dead <0.1%".to_string()); 2]; 6]; p]);
+            m.panels = (0..p).map(|k| (format!("Panel {k}"), vec![vec![Some(0.5); 2]; 6])).collect();
             m
         };
         let width = Paper::A4.pixels().0 as f64 - 2.0 * px(MARGIN_IN * 72.0);
         let m: CardMap = long(3).into();
         assert!(!Block::new(&m, width, SPACINGS[0]).shared, "the usual spacing keeps the labels as asked");
         let b = Block::new(&m, width, SPACINGS[4]);
-        let thrice = 3.0 * b.ytick_w + 9.0 * text_width("Dead <0.1%", MIN_TEXT_PT, false);
+        let cells = 6.0 * (text_width("Dead <0.1%", MIN_TEXT_PT, false) + 2.0 * px(SPACINGS[4].pad));
+        let thrice = 3.0 * b.ytick_w + cells + 2.0 * px(SPACINGS[4].panel_gap);
         assert!(thrice > width, "the case needs the labels printed once");
         assert!(b.shared && b.rows.len() == 1, "side by side, labels once: {} rows", b.rows.len());
         let card = Card { title: "T".into(), subtitle: "S".into(), maps: vec![m.clone(), m], footer: "f".into() };
@@ -804,7 +808,7 @@ mod tests {
         assert_eq!(pages.len(), 1);
         assert_inside(&pages);
         // row labels are printed once per block row: 6 per block
-        let labelled = pages[0].texts.iter().filter(|t| t.text.starts_with("Infantry")).count();
+        let labelled = pages[0].texts.iter().filter(|t| t.text.starts_with("Strider")).count();
         assert_eq!(labelled, 12);
         // one panel keeps its own labels (nothing to share)
         let one: CardMap = long(1).into();
