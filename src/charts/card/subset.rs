@@ -62,8 +62,11 @@ fn be32(b: &[u8], at: usize) -> Result<u32, String> {
         .ok_or_else(|| "a truncated font".to_string())
 }
 
-/// Every table of a font file: (tag, bytes), in the file's record order.
-fn read_tables(font: &[u8]) -> Result<Vec<([u8; 4], Vec<u8>)>, String> {
+/// A font table: its tag and bytes.
+type FontTable = ([u8; 4], Vec<u8>);
+
+/// Every table of a font file, in the file's record order.
+fn read_tables(font: &[u8]) -> Result<Vec<FontTable>, String> {
     let n = be16(font, 4)? as usize;
     (0..n)
         .map(|i| {
@@ -138,8 +141,8 @@ fn checksum(data: &[u8]) -> u32 {
 
 /// A TrueType file of `tables`: records sorted by tag, each table 4-byte aligned, with
 /// its checksum, and `head.checkSumAdjustment` set so the whole file sums to `0xB1B0AFBA`.
-fn write_font(mut tables: Vec<([u8; 4], Vec<u8>)>) -> Vec<u8> {
-    tables.sort_by(|a, b| a.0.cmp(&b.0));
+fn write_font(mut tables: Vec<FontTable>) -> Vec<u8> {
+    tables.sort_by_key(|t| t.0);
     for (tag, data) in &mut tables {
         if tag == b"head" && data.len() >= 12 {
             data[8..12].copy_from_slice(&[0; 4]);
