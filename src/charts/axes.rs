@@ -161,6 +161,22 @@ impl ConditionSet {
             .join(", ")
     }
 
+    /// The label chart titles and findings carry: [`ConditionSet::label_without`] `skip`,
+    /// naming only the axes the sweep varied (more than one value in the grid), since an
+    /// axis with one value is the same in every chart of the report (its page says it).
+    /// When no axis varied at all, every axis not in `skip` is named; the label is empty
+    /// when every varied axis is in `skip`.
+    pub fn title_label(&self, skip: &[&str]) -> String {
+        let fixed: Vec<&str> =
+            self.values.iter().filter(|(a, _)| a.values.len() <= 1).map(|(a, _)| a.name.as_str()).collect();
+        if fixed.len() == self.values.len() {
+            return self.label_without(skip);
+        }
+        let mut all_skipped: Vec<&str> = skip.to_vec();
+        all_skipped.extend(fixed);
+        self.label_without(&all_skipped)
+    }
+
     /// A file-name-safe slug: the values in axis order joined by `-`, a number led by its
     /// axis's initial (`r24-none-...`) so a bare number says which axis it is on.
     pub fn slug(&self) -> String {
@@ -214,6 +230,26 @@ mod tests {
         assert_eq!(set.slug(), "a100-rain");
         // numbers given as numbers read as the same text
         assert_eq!(ConditionSet::resolve(&axes, &json!({"altitude": 50.0})).get("altitude"), Some("50"));
+    }
+
+    #[test]
+    fn titles_name_only_the_axes_the_grid_varies() {
+        let m = json!([
+            {"name": "range", "kind": "number", "values": ["12", "24"]},
+            {"name": "sneak_suit", "kind": "switch", "values": ["false"]},
+            {"name": "armour", "kind": "choice", "values": ["catalogue", "4"]},
+            {"name": "tunnel", "kind": "switch", "values": ["false"]},
+        ]);
+        let axes: Vec<Axis> = m.as_array().unwrap().iter().filter_map(Axis::of_json).collect();
+        let set = ConditionSet::resolve(&axes, &json!({"range": 24}));
+        assert_eq!(set.label(), "range 24, sneak suit false, armour catalogue, tunnel false");
+        assert_eq!(set.title_label(&[]), "range 24, armour catalogue");
+        assert_eq!(set.title_label(&["range"]), "armour catalogue");
+        assert_eq!(set.title_label(&["range", "armour"]), "", "every varied axis skipped: nothing to name");
+        // nothing varied: every axis is named
+        let one: Vec<Axis> = axes.iter().filter(|a| a.values.len() == 1).cloned().collect();
+        let set = ConditionSet::resolve(&one, &json!({}));
+        assert_eq!(set.title_label(&["tunnel"]), "sneak suit false");
     }
 
     #[test]

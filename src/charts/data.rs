@@ -136,7 +136,7 @@ pub fn ttk_curves(by_turn: &Table, at: &ConditionSet, shape: &ReportShape) -> Cu
         .unwrap_or(max_turn);
     let max_turn = (settled + 1).clamp(3.min(max_turn), max_turn);
     CurvePanels {
-        title: format!("Time to kill: P(target destroyed by {} k), 95% band ({})", shape.turn, at.label()),
+        title: format!("Time to kill: P(target destroyed by {} k), 95% band ({})", shape.turn, at.title_label(&[])),
         panels,
         max_turn,
         turn: shape.turn.clone(),
@@ -247,7 +247,7 @@ pub fn cost_bars(cost: &Table, at: &ConditionSet, turn: &str, costs: &[CostChart
         Bars {
             title: format!(
                 "Target points destroyed per {turn}, per point, 95% interval (mean over targets; {})",
-                at.label()
+                at.title_label(&[])
             ),
             value_label: format!("kill points per {turn} per point"),
             bars: averaged_bars(
@@ -260,7 +260,7 @@ pub fn cost_bars(cost: &Table, at: &ConditionSet, turn: &str, costs: &[CostChart
         },
     )];
     for c in costs {
-        let title = format!("{} (mean over targets; {})", CostChart::say(&c.title, turn), at.label());
+        let title = format!("{} (mean over targets; {})", CostChart::say(&c.title, turn), at.title_label(&[]));
         let value_label = CostChart::say(&c.value_label, turn);
         let bars = if c.weapons {
             // weapon bars are keyed "weapon (side)" so a weapon on two sides shows twice
@@ -305,7 +305,7 @@ pub fn duel_matrix(duels: &Table, at: &ConditionSet) -> Heatmap {
         })
         .collect();
     Heatmap {
-        title: format!("Duels: P(row beats column), draw rate below ({})", at.label()),
+        title: format!("Duels: P(row beats column), draw rate below ({})", at.title_label(&[])),
         x_label: "Opponent (B)".into(),
         y_label: "Build (A)".into(),
         x: names_b,
@@ -349,7 +349,7 @@ pub fn battle_matrix(battles: &Table, at: &ConditionSet) -> Heatmap {
         })
         .collect();
     Heatmap {
-        title: format!("Battles: P(row force beats column force), draw rate below ({})", at.label()),
+        title: format!("Battles: P(row force beats column force), draw rate below ({})", at.title_label(&[])),
         x_label: "Force B".into(),
         y_label: "Force A".into(),
         x: names.clone(),
@@ -398,7 +398,10 @@ pub fn pooled_battle_matrix(forces: &Table, at: &ConditionSet, seatings: &str) -
         (s, None) => format!("pooled over its seatings (seatings = {s})"),
     };
     Heatmap {
-        title: format!("Battles: P(row force beats the column field), {pooled}, draw rate below ({})", at.label()),
+        title: format!(
+            "Battles: P(row force beats the column field), {pooled}, draw rate below ({})",
+            at.title_label(&[])
+        ),
         x_label: "Field (the other forces)".into(),
         y_label: "Force".into(),
         x: fields,

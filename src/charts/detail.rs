@@ -1,19 +1,41 @@
 //! Heatmaps of a ruleset's detail tables, as its manifest's `detail_charts` describe them
 //! ([`DetailChart`]): plain data, drawn by the sibling modules.
 
-use super::axes::{Axis, ConditionSet};
+use super::axes::{Axis, ConditionSet, number_text};
 use super::data::{Heatmap, ordered_rows};
 use super::render::{Chart, ChartKind};
 use super::shape::{DetailChart, RowOrder};
 use super::slug;
-use crate::output::Table;
+use crate::output::{Cell, Table};
+
+/// The value of column `col` in row `i` of `t` as text, whatever its type (a number as
+/// [`number_text`], a flag as `true`/`false`); `None` for null or a missing column.
+pub fn cell_text(t: &Table, i: usize, col: &str) -> Option<String> {
+    match t.get(i, col)? {
+        Cell::Text(s) => Some(s.clone()),
+        Cell::Int(v) => Some(v.to_string()),
+        Cell::Float(v) => Some(number_text(*v)),
+        Cell::Bool(b) => Some(b.to_string()),
+        Cell::Null => None,
+    }
+}
+
+/// How a chart title names one part of a key: a text as itself (`Panzer IV`), any other
+/// value after its column's name (`gunner 1`), so a bare number says what it counts.
+fn key_part_label(t: &Table, col: &str, value: &str) -> String {
+    let is_text = (0..t.rows.len()).find_map(|i| match t.get(i, col) {
+        Some(Cell::Null) | None => None,
+        Some(c) => Some(matches!(c, Cell::Text(_))),
+    });
+    if is_text == Some(false) { format!("{} {value}", col.replace('_', " ")) } else { value.to_string() }
+}
 
 /// The distinct combinations of `cols` among the rows of `t`, in table order (rows lacking
-/// any of them are skipped).
+/// any of them are skipped). Cells of any type are keys (a gunner's number as `1`).
 pub fn keys(t: &Table, cols: &[String]) -> Vec<Vec<String>> {
     let mut out: Vec<Vec<String>> = Vec::new();
     for i in 0..t.rows.len() {
-        let key: Option<Vec<String>> = cols.iter().map(|c| t.text(i, c).map(str::to_string)).collect();
+        let key: Option<Vec<String>> = cols.iter().map(|c| cell_text(t, i, c)).collect();
         if let Some(key) = key
             && !out.contains(&key)
         {
@@ -43,7 +65,7 @@ pub fn detail_heatmap(
     let mut free = vec![x.name.as_str()];
     free.extend(panel.map(|p| p.name.as_str()));
     let rows: Vec<usize> = (0..t.rows.len())
-        .filter(|&i| chart.per.iter().zip(key).all(|(c, k)| t.text(i, c) == Some(k.as_str())))
+        .filter(|&i| chart.per.iter().zip(key).all(|(c, k)| cell_text(t, i, c).as_deref() == Some(k.as_str())))
         .filter(|&i| at.matches(t, i, &free))
         .collect();
     let sub =
@@ -85,7 +107,13 @@ pub fn detail_heatmap(
         })
         .collect();
     Heatmap {
-        title: format!("{}: {} ({})", key.join(", "), chart.value_label, at.label_without(&free)),
+        title: {
+            let who = chart.per.iter().zip(key).map(|(c, k)| key_part_label(t, c, k)).collect::<Vec<_>>().join(", ");
+            match at.title_label(&free) {
+                at if at.is_empty() => format!("{who}: {}", chart.value_label),
+                at => format!("{who}: {} ({at})", chart.value_label),
+            }
+        },
         x_label: x.label.clone(),
         y_label: title_case(&chart.rows),
         x: xs,
@@ -99,6 +127,8 @@ pub fn detail_heatmap(
 /// Every heatmap of `chart` from its table `t` at `at`: per key of its `per` columns, one
 /// per x axis (the first always, the others when `t` holds more than one of their
 /// values), named `<name>-<key slugs>-<x axis>`. Axes the report does not have are skipped.
+/// Detail tables hold exact values, so these charts are marked exact (their footer names
+/// no trial count).
 pub fn detail_charts(t: &Table, chart: &DetailChart, axes: &[Axis], at: &ConditionSet) -> Vec<Chart> {
     let axis = |name: &str| axes.iter().find(|a| a.name == name);
     let panel = chart.panel_axis.as_deref().and_then(axis);
@@ -118,6 +148,7 @@ pub fn detail_charts(t: &Table, chart: &DetailChart, axes: &[Axis], at: &Conditi
             out.push(Chart {
                 name: format!("{stem}{key_slug}-{}", slug(&x.name)),
                 kind: ChartKind::Heatmap(detail_heatmap(t, chart, &key, x, panel, at)),
+                exact: true,
             });
         }
     }

@@ -280,9 +280,101 @@ fn colour_bar<DB: DrawingBackend>(area: &Area<'_, DB>, at: (i32, i32), height: i
 
 const MARKERS: usize = 4;
 
-/// Small multiples of time-to-kill curves with shaded 95% bands.
+/// The series of small multiples, each once, in first-seen order: one legend for every
+/// panel, colours and markers by this order ([`series_colour`], `i % MARKERS`).
+pub fn series_labels<'a>(panels: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for l in panels {
+        if !out.iter().any(|o| o == l) {
+            out.push(l.to_string());
+        }
+    }
+    out
+}
+
+/// Text size of legend entries.
+fn legend_size() -> u32 {
+    Sizes::tick() * 4 / 5
+}
+
+/// The legend's entries placed in rows across `width`: (row, x of the entry's left end).
+fn legend_places(labels: &[String], width: i32) -> Vec<(i32, i32)> {
+    let sample = Sizes::tick() as i32 * 2;
+    let gap = Sizes::tick() as i32 * 2;
+    let (mut row, mut x) = (0, 0);
+    labels
+        .iter()
+        .map(|l| {
+            let w = sample + Sizes::tick() as i32 / 2 + text_width(l, legend_size());
+            if x > 0 && x + w > width {
+                row += 1;
+                x = 0;
+            }
+            let at = (row, x);
+            x += w + gap;
+            at
+        })
+        .collect()
+}
+
+/// Height in pixels of the shared legend of `labels` across `width` (0 without labels).
+pub fn legend_height(labels: &[String], width: i32) -> u32 {
+    let rows = legend_places(labels, width).last().map_or(0, |p| p.0 + 1);
+    rows as u32 * (Sizes::tick() * 3 / 2) + if rows > 0 { Sizes::tick() / 2 } else { 0 }
+}
+
+/// Draw marker number `i % MARKERS` of `colour` at `at` (pixels of `area`).
+fn marker_at<DB: DrawingBackend>(area: &Area<'_, DB>, i: usize, at: (i32, i32), colour: RGBColor) -> DrawResult {
+    let (m, width) = (Sizes::tick() as i32 / 4, Sizes::tick() / 8);
+    match i % MARKERS {
+        0 => area.draw(&Circle::new(at, m, colour.filled())),
+        1 => area.draw(&TriangleMarker::new(at, m + 2, colour.filled())),
+        2 => area.draw(&Cross::new(at, m, colour.stroke_width(width))),
+        _ => area.draw(&Circle::new(at, m, colour.stroke_width(width))),
+    }
+    .map_err(err)
+}
+
+/// One legend for every panel, in rows across the top of `body` (so it covers no curve);
+/// returns the area below it.
+pub(super) fn shared_legend<'a, DB: DrawingBackend>(
+    body: &Area<'a, DB>,
+    labels: &[String],
+) -> Result<Area<'a, DB>, String> {
+    let (w, _) = body.dim_in_pixel();
+    let h = legend_height(labels, w as i32);
+    if h == 0 {
+        return Ok(body.clone());
+    }
+    let places = legend_places(labels, w as i32);
+    let rows = places.last().map_or(0, |p| p.0 + 1);
+    let widths: Vec<i32> = (0..rows)
+        .map(|r| {
+            let last = places.iter().rposition(|p| p.0 == r).expect("a row has an entry");
+            places[last].1 + Sizes::tick() as i32 * 5 / 2 + text_width(&labels[last], legend_size())
+        })
+        .collect();
+    let (sample, row_h) = (Sizes::tick() as i32 * 2, (Sizes::tick() * 3 / 2) as i32);
+    let n = labels.len();
+    for (i, (label, &(row, x))) in labels.iter().zip(&places).enumerate() {
+        let x = x + (w as i32 - widths[row as usize]) / 2;
+        let y = row * row_h + row_h / 2;
+        let colour = series_colour(i, n);
+        body.draw(&PathElement::new(vec![(x, y), (x + sample, y)], colour.stroke_width(Sizes::tick() / 8)))
+            .map_err(err)?;
+        marker_at(body, i, (x + sample / 2, y), colour)?;
+        let style = text_style(legend_size(), INK, HPos::Left, VPos::Center);
+        put(body, label, (x + sample + Sizes::tick() as i32 / 2, y), &style)?;
+    }
+    let (_, bh) = body.dim_in_pixel();
+    Ok(body.clone().shrink((0, h as i32), (w, bh.saturating_sub(h))))
+}
+
+/// Small multiples of time-to-kill curves with shaded 95% bands, one legend above them.
 pub fn curves<DB: DrawingBackend>(root: &Area<'_, DB>, c: &CurvePanels, footer: &str) -> DrawResult {
     let body = frame(root, &c.title, footer)?;
+    let labels = series_labels(c.panels.iter().flat_map(|(_, cs)| cs.iter().map(|c| c.label.as_str())));
+    let body = shared_legend(&body, &labels)?;
     let n = c.panels.len().max(1);
     let cols = n.min(3);
     let rows = n.div_ceil(cols);
@@ -310,8 +402,10 @@ pub fn curves<DB: DrawingBackend>(root: &Area<'_, DB>, c: &CurvePanels, footer: 
             .light_line_style(RGBColor(235, 235, 235))
             .draw()
             .map_err(err)?;
-        let k = curves.len();
-        for (i, curve) in curves.iter().enumerate() {
+        let k = labels.len();
+        for curve in curves {
+            // colour and marker by the series' place in the shared legend
+            let i = labels.iter().position(|l| *l == curve.label).expect("every label is in the legend");
             let colour = series_colour(i, k);
             let shown: Vec<_> = curve.points.iter().filter(|p| p.0 <= c.max_turn).collect();
             let mut band: Vec<(f64, f64)> = shown.iter().map(|p| (p.0 as f64, p.3)).collect();
@@ -320,10 +414,7 @@ pub fn curves<DB: DrawingBackend>(root: &Area<'_, DB>, c: &CurvePanels, footer: 
             let line: Vec<(f64, f64)> = shown.iter().map(|p| (p.0 as f64, p.1)).collect();
             let width = Sizes::tick() / 8;
             let marker = Sizes::tick() as i32 / 4;
-            let series = chart.draw_series(LineSeries::new(line.clone(), colour.stroke_width(width))).map_err(err)?;
-            series
-                .label(curve.label.clone())
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 3 * marker, y)], colour.stroke_width(width)));
+            chart.draw_series(LineSeries::new(line.clone(), colour.stroke_width(width))).map_err(err)?;
             // markers tell the series apart in greyscale
             let style = colour.filled();
             match i % MARKERS {
@@ -338,14 +429,6 @@ pub fn curves<DB: DrawingBackend>(root: &Area<'_, DB>, c: &CurvePanels, footer: 
             }
             .map_err(err)?;
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .label_font((FONT, Sizes::tick() as f64 * 0.8))
-            .background_style(WHITE.mix(0.85))
-            .border_style(RGBColor(180, 180, 180))
-            .draw()
-            .map_err(err)?;
     }
     Ok(())
 }

@@ -35,6 +35,7 @@ pub fn fit_chart(fit: &Table) -> Option<Chart> {
             value_label: "points".into(),
             bars,
         }),
+        exact: false,
     })
 }
 

@@ -136,8 +136,57 @@ pub fn findings(summary: &Table) -> Vec<Finding> {
         .collect()
 }
 
-/// The weighted win-rate bars and the matchup matrix (averaged over conditions).
-pub fn gauntlet_charts(summary: &Table, matchups: &Table, builds: &[String], field: &[(String, f64)]) -> Vec<Chart> {
+/// The conditions of a gauntlet's condition keys (the manifest's `conditions`) as a chart
+/// states them: one key read as [`describe_key`] ("range 12, cover none"); several, each
+/// axis once with the values it takes, e.g. "mean over 2 conditions: range 12/24, cover
+/// none". Empty without keys.
+pub fn describe_conditions(keys: &[String]) -> String {
+    if keys.len() <= 1 {
+        return keys.first().map(|k| describe_key(k)).unwrap_or_default();
+    }
+    // axis -> values in first-seen order, axes in key order
+    let mut axes: Vec<(String, Vec<String>)> = Vec::new();
+    for key in keys {
+        for kv in key.split('|') {
+            let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
+            match axes.iter_mut().find(|(a, _)| a == k) {
+                Some((_, vs)) if !vs.iter().any(|x| x == v) => vs.push(v.to_string()),
+                Some(_) => {}
+                None => axes.push((k.to_string(), vec![v.to_string()])),
+            }
+        }
+    }
+    let parts: Vec<String> = axes
+        .iter()
+        .filter(|(_, vs)| vs.iter().any(|v| v != "false"))
+        .map(|(k, vs)| {
+            let k = k.replace('_', " ");
+            if vs.len() == 1 && vs[0] == "true" { k } else { format!("{k} {}", vs.join("/")) }
+        })
+        .collect();
+    format!("mean over {} conditions: {}", keys.len(), parts.join(", "))
+}
+
+/// The gauntlet's condition keys (the manifest's `conditions`).
+pub fn condition_keys(manifest: &Value) -> Vec<String> {
+    manifest["conditions"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|k| k.as_str().map(str::to_string)).collect())
+        .unwrap_or_default()
+}
+
+/// The weighted win-rate bars and the matchup matrix (averaged over conditions), their
+/// titles stating the conditions played (`conditions`: the manifest's condition keys,
+/// see [`describe_conditions`]).
+pub fn gauntlet_charts(
+    summary: &Table,
+    matchups: &Table,
+    builds: &[String],
+    field: &[(String, f64)],
+    conditions: &[String],
+) -> Vec<Chart> {
+    let at = describe_conditions(conditions);
+    let at = if at.is_empty() { String::new() } else { format!("; {at}") };
     let mut bars: Vec<Bar> = (0..summary.rows.len())
         .map(|i| Bar {
             label: summary.text(i, "build").unwrap_or("").to_string(),
@@ -163,15 +212,23 @@ pub fn gauntlet_charts(summary: &Table, matchups: &Table, builds: &[String], fie
         Chart {
             name: "gauntlet-win-rate".into(),
             kind: ChartKind::Bars(Bars {
-                title: "Weighted win rate against the field (95% interval)".into(),
+                title: format!("Weighted win rate against the field (95% interval{at})"),
                 value_label: "P(win), weighted by how often each opponent is met".into(),
                 bars,
             }),
+            exact: false,
         },
         Chart {
             name: "gauntlet-matchups".into(),
             kind: ChartKind::Heatmap(Heatmap {
-                title: "Gauntlet: P(build beats opponent), draw rate below (mean over conditions)".into(),
+                title: format!(
+                    "Gauntlet: P(build beats opponent), draw rate below ({})",
+                    if conditions.len() > 1 {
+                        at.trim_start_matches("; ").to_string()
+                    } else {
+                        format!("mean over conditions{at}")
+                    }
+                ),
                 x_label: "Opponent (field)".into(),
                 y_label: "Build".into(),
                 x: field.iter().map(|(o, w)| format!("{o} (w {w})")).collect(),
@@ -180,6 +237,7 @@ pub fn gauntlet_charts(summary: &Table, matchups: &Table, builds: &[String], fie
                 notes: Some(vec![draws]),
                 scale_label: "P(win)".into(),
             }),
+            exact: false,
         },
     ]
 }
@@ -192,5 +250,16 @@ mod tests {
     fn condition_keys_read_as_text() {
         let key = "altitude=20|weather=rain|wind=none|pilot_state=calm|lit=true|jammed_gun=false";
         assert_eq!(describe_key(key), "altitude 20, weather rain, wind none, pilot state calm, lit");
+    }
+
+    #[test]
+    fn several_conditions_read_as_each_axis_and_its_values() {
+        let keys: Vec<String> = ["range=12|cover=none|lit=false|dug=true", "range=24|cover=none|lit=false|dug=true"]
+            .iter()
+            .map(|k| k.to_string())
+            .collect();
+        assert_eq!(describe_conditions(&keys[..1]), "range 12, cover none, dug");
+        assert_eq!(describe_conditions(&keys), "mean over 2 conditions: range 12/24, cover none, dug");
+        assert_eq!(describe_conditions(&[]), "");
     }
 }

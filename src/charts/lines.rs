@@ -35,8 +35,27 @@ fn err<E: std::fmt::Debug>(e: E) -> String {
     format!("drawing failed: {e:?}")
 }
 
-/// Draw the panels (three per row) inside `body`.
+/// The lines' labels, each once, in first-seen order: the shared legend's entries.
+pub fn labels(c: &LinePanels) -> Vec<String> {
+    super::draw::series_labels(c.panels.iter().flat_map(|p| p.lines.iter().map(|l| l.label.as_str())))
+}
+
+/// How far series `i` of `n` is drawn beside its true x, as a share of the x span: the
+/// series are spread symmetrically around each value, `DODGE` apart, so lines with the
+/// same values stay visible side by side instead of hiding each other.
+const DODGE: f64 = 0.012;
+
+/// The x offset of series `i` of `n` over a span of `span` (see [`DODGE`]).
+pub fn dodge(i: usize, n: usize, span: f64) -> f64 {
+    if n <= 1 { 0.0 } else { (i as f64 - (n - 1) as f64 / 2.0) * DODGE * span }
+}
+
+/// Draw the panels (three per row) inside `body`, one legend above them. Series keep
+/// their colour and marker in every panel and are dodged ([`dodge`]) so that equal
+/// values do not overlap.
 pub fn draw<DB: DrawingBackend>(body: &DrawingArea<DB, Shift>, c: &LinePanels) -> Result<(), String> {
+    let labels = labels(c);
+    let body = super::draw::shared_legend(body, &labels)?;
     let n = c.panels.len().max(1);
     let cols = n.min(3);
     let rows = n.div_ceil(cols);
@@ -44,7 +63,9 @@ pub fn draw<DB: DrawingBackend>(body: &DrawingArea<DB, Shift>, c: &LinePanels) -
     let xs: Vec<f64> =
         c.panels.iter().flat_map(|p| p.lines.iter().flat_map(|l| l.points.iter().map(|q| q.0))).collect();
     let (lo, hi) = xs.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &x| (a.min(x), b.max(x)));
-    let pad = if hi > lo { (hi - lo) * 0.08 } else { 1.0 };
+    // room either side for the dodged series
+    let spread = dodge(labels.len().saturating_sub(1), labels.len(), if hi > lo { hi - lo } else { 1.0 });
+    let pad = if hi > lo { (hi - lo) * 0.08 } else { 1.0 } + spread;
     for (panel, area) in c.panels.iter().zip(cells.iter()) {
         let top = if panel.probability {
             1.0
@@ -69,26 +90,29 @@ pub fn draw<DB: DrawingBackend>(body: &DrawingArea<DB, Shift>, c: &LinePanels) -
             .light_line_style(RGBColor(235, 235, 235))
             .draw()
             .map_err(err)?;
-        let k = panel.lines.len();
-        for (i, line) in panel.lines.iter().enumerate() {
+        let k = labels.len();
+        let span = if hi > lo { hi - lo } else { 1.0 };
+        for line in &panel.lines {
+            let i = labels.iter().position(|l| *l == line.label).expect("every label is in the legend");
             let colour = series_colour(i, k);
             let width = Sizes::tick() / 8;
             let marker = Sizes::tick() as i32 / 4;
-            chart
-                .draw_series(LineSeries::new(line.points.clone(), colour.stroke_width(width)))
-                .map_err(err)?
-                .label(line.label.clone())
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 3 * marker, y)], colour.stroke_width(width)));
-            chart.draw_series(line.points.iter().map(|&p| Circle::new(p, marker, colour.filled()))).map_err(err)?;
-        }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
-            .label_font((FONT, Sizes::tick() as f64 * 0.8))
-            .background_style(WHITE.mix(0.85))
-            .border_style(RGBColor(180, 180, 180))
-            .draw()
+            let dx = dodge(i, k, span);
+            let points: Vec<(f64, f64)> = line.points.iter().map(|&(x, y)| (x + dx, y)).collect();
+            chart.draw_series(LineSeries::new(points.clone(), colour.stroke_width(width))).map_err(err)?;
+            let style = colour.filled();
+            match i % 4 {
+                0 => chart.draw_series(points.iter().map(|&p| Circle::new(p, marker, style))).map(|_| ()),
+                1 => chart.draw_series(points.iter().map(|&p| TriangleMarker::new(p, marker + 2, style))).map(|_| ()),
+                2 => chart
+                    .draw_series(points.iter().map(|&p| Cross::new(p, marker, colour.stroke_width(width))))
+                    .map(|_| ()),
+                _ => chart
+                    .draw_series(points.iter().map(|&p| Circle::new(p, marker, colour.stroke_width(width))))
+                    .map(|_| ()),
+            }
             .map_err(err)?;
+        }
     }
     Ok(())
 }

@@ -106,8 +106,15 @@ impl ReportTables {
 
 /// The footer every chart carries: scenario, seed, trials and volley version.
 pub fn footer(manifest: &Value) -> String {
+    footer_of(manifest, false)
+}
+
+/// The footer of a chart: [`footer`], or for a chart of exact values (`exact`) the same
+/// line saying "exact values" where the trials per cell stand, which it does not depend on.
+pub fn footer_of(manifest: &Value, exact: bool) -> String {
     let scenario = manifest["scenario"]["name"].as_str().unwrap_or("?");
     let trials = match &manifest["trials_per_cell"] {
+        _ if exact => "exact values".to_string(),
         t if t.get("fixed").is_some() => format!("{} engagements per cell", t["fixed"]),
         t if t.get("precision").is_some() => format!("95% half-width ≤ {} per cell", t["precision"]),
         _ => "?".into(),
@@ -156,10 +163,18 @@ pub fn report_charts(all: &ReportTables, manifest: &Value) -> Vec<Chart> {
     for (i, at) in sets.iter().enumerate() {
         let suffix = if i == 0 { String::new() } else { format!("-{}", at.slug()) };
         if let Some(t) = tables.get("ttk_by_turn") {
-            charts.push(Chart { name: format!("ttk{suffix}"), kind: ChartKind::Curves(ttk_curves(t, at, &shape)) });
+            charts.push(Chart {
+                name: format!("ttk{suffix}"),
+                kind: ChartKind::Curves(ttk_curves(t, at, &shape)),
+                exact: false,
+            });
         }
         if let Some(t) = tables.get("duels") {
-            charts.push(Chart { name: format!("duel-matrix{suffix}"), kind: ChartKind::Heatmap(duel_matrix(t, at)) });
+            charts.push(Chart {
+                name: format!("duel-matrix{suffix}"),
+                kind: ChartKind::Heatmap(duel_matrix(t, at)),
+                exact: false,
+            });
         }
         if let Some(t) = tables.get("battles") {
             // Seats pooled over several seatings: the pooled table (without it, no matrix
@@ -169,13 +184,17 @@ pub fn report_charts(all: &ReportTables, manifest: &Value) -> Vec<Chart> {
                 Some(s) => tables.get("battle_forces").map(|f| pooled_battle_matrix(f, at, s)),
             };
             if let Some(m) = matrix {
-                charts.push(Chart { name: format!("battle-matrix{suffix}"), kind: ChartKind::Heatmap(m) });
+                charts.push(Chart {
+                    name: format!("battle-matrix{suffix}"),
+                    kind: ChartKind::Heatmap(m),
+                    exact: false,
+                });
             }
         }
         if let Some(t) = tables.get("cost_efficiency") {
             for (stem, bars) in cost_bars(t, at, &shape.turn, &shape.costs) {
                 if !bars.bars.is_empty() {
-                    charts.push(Chart { name: format!("{stem}{suffix}"), kind: ChartKind::Bars(bars) });
+                    charts.push(Chart { name: format!("{stem}{suffix}"), kind: ChartKind::Bars(bars), exact: false });
                 }
             }
         }
@@ -199,12 +218,13 @@ pub fn write_charts(charts: &[Chart], manifest: &Value, dir: &Path) -> Result<()
     use crate::output::fault;
     use rayon::prelude::*;
     fault::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let foot = footer(manifest);
+    let (foot, exact_foot) = (footer_of(manifest, false), footer_of(manifest, true));
     charts.par_iter().try_for_each(|c| -> Result<()> {
-        let svg = c.svg(&foot).map_err(anyhow::Error::msg)?;
+        let foot = if c.exact { &exact_foot } else { &foot };
+        let svg = c.svg(foot).map_err(anyhow::Error::msg)?;
         fault::write(&dir.join(format!("{}.svg", c.name)), svg.as_bytes())
             .with_context(|| format!("cannot write {}.svg", c.name))?;
-        let png = c.png(&foot).map_err(anyhow::Error::msg)?;
+        let png = c.png(foot).map_err(anyhow::Error::msg)?;
         fault::write(&dir.join(format!("{}.png", c.name)), &png)
             .with_context(|| format!("cannot write {}.png", c.name))?;
         Ok(())

@@ -76,7 +76,7 @@ pub fn findings(tables: &ReportTables, shape: &ReportShape, at: &ConditionSet) -
         {
             out.push(format!(
                 "Most efficient build per point ({}): **{}** destroys {:.3} target points per {turn} per point, mean over the targets; least efficient: **{}** ({:.3}), {}.",
-                at.label(),
+                at.title_label(&[]),
                 best.label,
                 best.value,
                 worst.label,

@@ -21,10 +21,18 @@ pub enum ChartKind {
 pub struct Chart {
     pub name: String,
     pub kind: ChartKind,
+    /// Every value drawn is exact (a detail table's): the footer then states that instead
+    /// of the report's trials per cell (see [`super::footer_of`]).
+    pub exact: bool,
 }
 
 /// Page width in pixels: 10 inches at 300 dpi.
 pub const WIDTH: u32 = 3000;
+
+/// Height of the shared legend of small multiples across the page inside its margins.
+fn legend_height(labels: &[String]) -> u32 {
+    draw::legend_height(labels, WIDTH as i32 - 2 * super::style::Sizes::margin() as i32)
+}
 
 impl Chart {
     pub fn title(&self) -> &str {
@@ -40,9 +48,16 @@ impl Chart {
     pub fn size(&self) -> (u32, u32) {
         match &self.kind {
             ChartKind::Heatmap(h) => (WIDTH, draw::heatmap_height(h).max(900)),
-            ChartKind::Curves(c) => (WIDTH, 260 + 900 * c.panels.len().max(1).div_ceil(3) as u32),
+            ChartKind::Curves(c) => {
+                let labels =
+                    draw::series_labels(c.panels.iter().flat_map(|(_, cs)| cs.iter().map(|c| c.label.as_str())));
+                (WIDTH, 260 + legend_height(&labels) + 900 * c.panels.len().max(1).div_ceil(3) as u32)
+            }
             ChartKind::Bars(b) => (WIDTH, draw::bars_height(b).max(900)),
-            ChartKind::Lines(l) => (WIDTH, 260 + 900 * l.panels.len().max(1).div_ceil(3) as u32),
+            ChartKind::Lines(l) => {
+                let labels = super::lines::labels(l);
+                (WIDTH, 260 + legend_height(&labels) + 900 * l.panels.len().max(1).div_ceil(3) as u32)
+            }
         }
     }
 

@@ -143,7 +143,13 @@ pub fn draw_report(kind: ReportKind, tables: &ReportTables, manifest: &Value) ->
             let (summary, matchups) =
                 (tables.get("gauntlet_summary").expect("checked"), tables.get("gauntlet_matchups").expect("checked"));
             Drawn {
-                charts: gauntlet::gauntlet_charts(summary, matchups, &builds, &field),
+                charts: gauntlet::gauntlet_charts(
+                    summary,
+                    matchups,
+                    &builds,
+                    &field,
+                    &gauntlet::condition_keys(manifest),
+                ),
                 page: gauntlet::page_info(manifest),
                 findings: gauntlet::findings(summary),
             }

@@ -146,6 +146,7 @@ pub fn vary_charts(tables: &ReportTables, manifest: &Value) -> Vec<Chart> {
                     x_label: format!("{entry} {field}"),
                     panels,
                 }),
+                exact: false,
             })
         })
         .collect()

@@ -198,3 +198,106 @@ fn ranges_of_the_hex_and_dot_games_are_whole() {
     assert!(String::from_utf8_lossy(&run.stderr).contains("whole hexes"));
     assert!(!dir.path().join("p.svg").exists());
 }
+
+/// Shipped sides of every ruleset with odds cards (`only`: these (ruleset, side) pairs;
+/// empty: every side): each card's page count on letter and on A4, laid out as
+/// `odds-card` lays it out (no rendering).
+fn shipped_card_pages(only: &'static [(&'static str, &'static str)]) -> Vec<(String, String, usize, usize)> {
+    use volley::catalogue::layers::Layers;
+    use volley::charts::card::{Paper, layout};
+    use volley::rules::{Role, RulesetId, Visit};
+
+    struct Pages(&'static [(&'static str, &'static str)]);
+    impl Visit for Pages {
+        type Output = Vec<(String, String, usize, usize)>;
+        fn visit<R: volley::rules::Ruleset>(self) -> Self::Output {
+            if !R::ODDS_CARDS {
+                return Vec::new();
+            }
+            let cat = Layers::base(None, R::NAME).load(R::load).unwrap();
+            R::select(&cat, Role::Attacker, "all")
+                .unwrap()
+                .into_iter()
+                .filter(|name| self.0.is_empty() || self.0.contains(&(R::NAME, name.as_str())))
+                .map(|name| {
+                    let card = R::odds_card(&cat, &name, &[], &R::Options::default()).unwrap();
+                    let pages =
+                        |paper| layout(&card, paper).unwrap_or_else(|e| panic!("{}: {name}: {e}", R::NAME)).len();
+                    let (letter, a4) = (pages(Paper::Letter), pages(Paper::A4));
+                    (R::NAME.to_string(), name, letter, a4)
+                })
+                .collect()
+        }
+    }
+    RulesetId::ALL.iter().flat_map(|r| r.visit(Pages(only))).collect()
+}
+
+/// The cards that took two A4 pages (the Shellshock Panzer IV and Jagdpanther: their
+/// three facing panels stacked) and one side per ruleset are one page on letter and A4.
+#[test]
+fn long_named_cards_are_one_page_on_letter_and_a4() {
+    let mut only = vec![("shellshock", "Panzer IV"), ("shellshock", "Jagdpanther")];
+    only.extend(SIDES);
+    let only: &'static [(&str, &str)] = Box::leak(only.into_boxed_slice());
+    let cards = shipped_card_pages(only);
+    assert_eq!(cards.len(), only.len(), "{cards:?}");
+    let long: Vec<_> = cards.iter().filter(|c| c.2 != 1 || c.3 != 1).collect();
+    assert!(long.is_empty(), "(ruleset, side, letter pages, A4 pages) of cards longer than a page: {long:?}");
+}
+
+/// Every shipped side's card is one page on letter and on A4. About 70 s in a debug
+/// build (40 sides, every spacing tried on both papers): run it with
+/// `cargo test --test cli every_shipped_sides -- --ignored`.
+#[test]
+#[ignore]
+fn every_shipped_sides_card_is_one_page_on_letter_and_a4() {
+    let all = shipped_card_pages(&[]);
+    for ruleset in ["techcommander", "mechcom", "skirmishers", "shellshock"] {
+        assert!(all.iter().filter(|c| c.0 == ruleset).count() >= 5, "{ruleset}: its sides are all laid out");
+    }
+    let long: Vec<_> = all.iter().filter(|c| c.2 != 1 || c.3 != 1).collect();
+    assert!(long.is_empty(), "(ruleset, side, letter pages, A4 pages) of cards longer than a page: {long:?}");
+}
+
+/// The SVG pages embed the font's glyphs they use and nothing more: each page well under
+/// 300 KB (was about 2 MB: the whole of DejaVu Sans, regular and bold, in base64), its
+/// faces still real fonts that map every character of the page's texts.
+#[test]
+fn svg_pages_embed_a_subset_of_the_font_under_300_kb() {
+    for (ruleset, name) in SIDES {
+        let dir = tempfile::tempdir().unwrap();
+        let run = card(dir.path(), ruleset, name, "a4", "card.svg");
+        assert!(run.status.success(), "{ruleset}: {}", String::from_utf8_lossy(&run.stderr));
+        let svg = fs::read_to_string(dir.path().join("card.svg")).unwrap();
+        assert!(svg.len() < 300_000, "{ruleset}: {} bytes", svg.len());
+        let faces: Vec<&str> = svg.split("data:font/ttf;base64,").skip(1).map(|s| &s[..s.find(')').unwrap()]).collect();
+        assert_eq!(faces.len(), 2, "{ruleset}: regular and bold");
+        let chars: String = texts(&svg).concat();
+        for b64 in faces {
+            let font = base64_decode(b64);
+            let face = ttf_parser::Face::parse(&font, 0).unwrap_or_else(|e| panic!("{ruleset}: {e}"));
+            for c in chars.chars().filter(|c| !c.is_whitespace()) {
+                assert!(face.glyph_index(c).is_some(), "{ruleset}: no glyph for {c:?}");
+            }
+        }
+    }
+}
+
+/// Standard base64 (with padding) decoded.
+fn base64_decode(s: &str) -> Vec<u8> {
+    let val = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        b'/' => 63,
+        _ => panic!("not base64: {c}"),
+    };
+    let bytes: Vec<u8> = s.bytes().filter(|&c| c != b'=').collect();
+    let mut out = Vec::new();
+    for chunk in bytes.chunks(4) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &c)| n | (val(c) as u32) << (18 - 6 * i));
+        out.extend_from_slice(&n.to_be_bytes()[1..chunk.len()]);
+    }
+    out
+}

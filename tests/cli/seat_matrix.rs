@@ -21,7 +21,7 @@ fn matrix(dir: &Path) -> (Heatmap, String) {
     let tables = ReportTables::read(dir).unwrap();
     let chart = report_charts(&tables, &manifest).into_iter().find(|c| c.name == "battle-matrix").expect("a matrix");
     let ChartKind::Heatmap(h) = chart.kind else { panic!("the force matrix is a heatmap") };
-    (h, condition_sets(&manifest)[0].label())
+    (h, condition_sets(&manifest)[0].title_label(&[]))
 }
 
 /// The value and draw note of cell (row `y`, column `x`) of `h`.

@@ -23,6 +23,7 @@ use crate::output::percent::percent_exact;
 
 mod map;
 mod print;
+pub mod subset;
 
 pub use map::{CardMap, whole_ranges};
 
@@ -53,23 +54,60 @@ const BLOCK_GAP_PT: f64 = 12.0;
 const LINE: f64 = 1.3;
 /// The spacing of a layout, in points: the usual one first, then tighter ones the
 /// layout falls back to when a card takes more pages than a tighter one needs (text sizes
-/// never change: only padding, gaps and cell height).
+/// never change: only padding, gaps and cell height, and last how row labels are set).
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Spacing {
     cell_h: f64,
     pad: f64,
     panel_gap: f64,
     block_gap: f64,
+    labels: Labels,
 }
 
-const SPACINGS: [Spacing; 4] = [
-    Spacing { cell_h: CELL_H_PT, pad: CELL_PAD_PT, panel_gap: PANEL_GAP_PT, block_gap: BLOCK_GAP_PT },
+/// How a block may set its row labels to keep its panels side by side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Labels {
+    /// As the card map asks (once, or beside every panel).
+    AsAsked,
+    /// Once, left of the first panel, when the panels fit side by side only so.
+    Once,
+    /// Once, and on two lines (a cell holds two), when only that fits.
+    TwoLines,
+}
+
+const SPACINGS: [Spacing; 8] = [
+    Spacing {
+        cell_h: CELL_H_PT,
+        pad: CELL_PAD_PT,
+        panel_gap: PANEL_GAP_PT,
+        block_gap: BLOCK_GAP_PT,
+        labels: Labels::AsAsked,
+    },
     // tighter columns: two panels of seven ranges side by side on A4
-    Spacing { cell_h: CELL_H_PT, pad: 1.5, panel_gap: 8.0, block_gap: BLOCK_GAP_PT },
+    Spacing { cell_h: CELL_H_PT, pad: 1.5, panel_gap: 8.0, block_gap: BLOCK_GAP_PT, labels: Labels::AsAsked },
     // and tighter rows (the cell's two lines of text, 17 points, still fit)
-    Spacing { cell_h: 19.5, pad: 1.5, panel_gap: 8.0, block_gap: 8.0 },
+    Spacing { cell_h: 19.5, pad: 1.5, panel_gap: 8.0, block_gap: 8.0, labels: Labels::AsAsked },
     // the tightest: cells barely wider than their text
-    Spacing { cell_h: 19.5, pad: 0.75, panel_gap: 6.0, block_gap: 8.0 },
+    Spacing { cell_h: 19.5, pad: 0.75, panel_gap: 6.0, block_gap: 8.0, labels: Labels::AsAsked },
+    // the usual spacing, panels side by side with their row labels once ...
+    Spacing {
+        cell_h: CELL_H_PT,
+        pad: CELL_PAD_PT,
+        panel_gap: PANEL_GAP_PT,
+        block_gap: BLOCK_GAP_PT,
+        labels: Labels::Once,
+    },
+    // ... or on two lines (three facings of Shellshock's long unit names on A4)
+    Spacing {
+        cell_h: CELL_H_PT,
+        pad: CELL_PAD_PT,
+        panel_gap: PANEL_GAP_PT,
+        block_gap: BLOCK_GAP_PT,
+        labels: Labels::TwoLines,
+    },
+    // ... with tighter columns, and the tightest
+    Spacing { cell_h: CELL_H_PT, pad: 1.5, panel_gap: 8.0, block_gap: BLOCK_GAP_PT, labels: Labels::TwoLines },
+    Spacing { cell_h: 19.5, pad: 0.75, panel_gap: 6.0, block_gap: 8.0, labels: Labels::TwoLines },
 ];
 
 /// Lines of text are wrapped to this share of the width between the margins: slack for
@@ -267,6 +305,27 @@ struct Block<'a> {
     /// Some panel's columns continue on another row (its title then names its span).
     split: bool,
     cell_w: f64,
+    /// Panels side by side print the row labels once, left of the first: the card map
+    /// asks for it, or the panels fit side by side only that way.
+    shared: bool,
+    /// Each row label's lines: one, or two when the panels fit side by side only so.
+    ylabels: Vec<Vec<String>>,
+}
+
+/// Line height of a row label on two lines, as a multiple of its size.
+const LABEL_LINE: f64 = 1.15;
+
+/// `label` on two lines broken at the space that makes the wider line narrowest (one line
+/// when it has no space).
+fn two_lines(label: &str, pt: f64) -> Vec<String> {
+    label
+        .match_indices(' ')
+        .map(|(i, _)| vec![label[..i].to_string(), label[i + 1..].to_string()])
+        .min_by(|a, b| {
+            let w = |l: &Vec<String>| l.iter().map(|s| text_width(s, pt, false)).fold(0.0, f64::max);
+            w(a).total_cmp(&w(b))
+        })
+        .unwrap_or_else(|| vec![label.to_string()])
 }
 
 fn cell_texts(cm: &CardMap, p: usize, r: usize, c: usize) -> (String, Option<String>) {
@@ -284,7 +343,10 @@ impl<'a> Block<'a> {
     fn new(cm: &'a CardMap, width: f64, sp: Spacing) -> Block<'a> {
         let map = &cm.map;
         let pad = px(sp.pad);
-        let ytick_w = map.y.iter().map(|s| text_width(s, TICK_PT, false)).fold(0.0, f64::max) + 2.0 * pad;
+        let label_width = |ls: &[Vec<String>]| {
+            ls.iter().flatten().map(|s| text_width(s, TICK_PT, false)).fold(0.0, f64::max) + 2.0 * pad
+        };
+        let one_line: Vec<Vec<String>> = map.y.iter().map(|s| vec![s.clone()]).collect();
         let mut cell_w: f64 = map.x.iter().map(|s| text_width(s, TICK_PT, false)).fold(0.0, f64::max);
         for p in 0..map.panels.len() {
             for r in 0..map.y.len() {
@@ -300,10 +362,29 @@ impl<'a> Block<'a> {
         let min_cell_w = (cell_w + 2.0 * pad).ceil();
         let gap = px(sp.panel_gap);
         let (n_panels, n_cols) = (map.panels.len().max(1), map.x.len().max(1));
-        let labels = |across: usize| if cm.shared_row_labels { 1 } else { across } as f64 * ytick_w;
-        let fits = |across: usize, cols: usize| {
-            labels(across) + (across * cols) as f64 * min_cell_w + (across - 1) as f64 * gap <= width
+        let fits_with = |across: usize, cols: usize, shared: bool, ytick_w: f64| {
+            let labels = if shared { 1 } else { across } as f64 * ytick_w;
+            labels + (across * cols) as f64 * min_cell_w + (across - 1) as f64 * gap <= width
         };
+        // Every panel has the same rows, so when the panels do not fit side by side as
+        // asked, printing the row labels once, then on two lines (where a cell holds two
+        // lines), keeps them side by side (the spacing says whether it may: a layout
+        // that fits the card as asked keeps its look).
+        let two_lines_fit = px(sp.cell_h) - 3.0 >= px(TICK_PT) + px(TICK_PT * LABEL_LINE);
+        let mut ways = vec![(cm.shared_row_labels, one_line.clone())];
+        if sp.labels >= Labels::Once {
+            ways.push((true, one_line.clone()));
+        }
+        if sp.labels >= Labels::TwoLines && two_lines_fit {
+            ways.push((true, map.y.iter().map(|s| two_lines(s, TICK_PT)).collect()));
+        }
+        let (shared, ylabels) = ways
+            .into_iter()
+            .find(|(shared, ls)| fits_with(n_panels, n_cols, *shared, label_width(ls)))
+            .unwrap_or((cm.shared_row_labels, one_line));
+        let ytick_w = label_width(&ylabels);
+        let labels = |across: usize| if shared { 1 } else { across } as f64 * ytick_w;
+        let fits = |across: usize, cols: usize| fits_with(across, cols, shared, ytick_w);
         let mut rows = Vec::new();
         let (across, chunk) = if fits(n_panels, n_cols) {
             rows.push(Row { units: (0..n_panels).map(|p| (p, 0..n_cols)).collect() });
@@ -328,7 +409,7 @@ impl<'a> Block<'a> {
         let title = wrap(&map.title, BLOCK_TITLE_PT, true, width * WRAP_SHARE);
         let caption = cm.caption.iter().flat_map(|l| wrap(l, CAPTION_PT, false, width * WRAP_SHARE)).collect();
         let split = rows.iter().any(|r| r.units.iter().any(|(_, c)| c.len() < map.x.len()));
-        Block { sp, cm, map, title, caption, rows, ytick_w, cell_w, split }
+        Block { sp, cm, map, title, caption, rows, ytick_w, ylabels, cell_w, split, shared }
     }
 
     fn title_height(&self) -> f64 {
@@ -366,7 +447,7 @@ impl<'a> Block<'a> {
         let row = &self.rows[i];
         let gap = px(self.sp.panel_gap);
         // with shared row labels only the first panel of a row prints them
-        let label_w = |j: usize| if j == 0 || !self.cm.shared_row_labels { self.ytick_w } else { 0.0 };
+        let label_w = |j: usize| if j == 0 || !self.shared { self.ytick_w } else { 0.0 };
         let unit_w = |j: usize, cols: usize| label_w(j) + cols as f64 * self.cell_w;
         let total: f64 = row.units.iter().enumerate().map(|(j, (_, c))| unit_w(j, c.len())).sum::<f64>()
             + gap * (row.units.len() - 1) as f64;
@@ -392,18 +473,14 @@ impl<'a> Block<'a> {
                 sheet.text(&title, grid_x + grid_w / 2.0, top, PANEL_TITLE_PT, true, Anchor::Centre, INK);
             }
             let grid_top = top + self.panel_title_h();
-            for (r, name) in m.y.iter().enumerate() {
+            for (r, lines) in self.ylabels.iter().enumerate() {
                 let cy = grid_top + r as f64 * cell_h;
                 if label_w(j) > 0.0 {
-                    sheet.text(
-                        name,
-                        grid_x - pad,
-                        cy + (cell_h - px(TICK_PT)) / 2.0,
-                        TICK_PT,
-                        false,
-                        Anchor::Right,
-                        INK,
-                    );
+                    let lh = px(TICK_PT * LABEL_LINE);
+                    let top = cy + (cell_h - px(TICK_PT) - lh * (lines.len() as f64 - 1.0)) / 2.0;
+                    for (k, line) in lines.iter().enumerate() {
+                        sheet.text(line, grid_x - pad, top + k as f64 * lh, TICK_PT, false, Anchor::Right, INK);
+                    }
                 }
                 for (k, c) in cols.clone().enumerate() {
                     let cx = grid_x + k as f64 * self.cell_w;
@@ -590,7 +667,8 @@ impl Page {
     }
 
     /// The page as an SVG print file: physical size (`width="8.5in"`, `"210mm"`), user
-    /// units pixels at [`DPI`] through the `viewBox`, DejaVu Sans embedded.
+    /// units pixels at [`DPI`] through the `viewBox`, DejaVu Sans embedded (only the
+    /// glyphs of the page's characters: [`subset`]).
     pub fn svg_file(&self) -> Result<String, String> {
         print::print_file(&self.svg()?, self.paper)
     }
@@ -703,6 +781,35 @@ mod tests {
         assert_eq!(widths, [8, 8, 8, 8], "two panels of 16 ranges: two rows of 8 each");
         let m = map("W", 7).into();
         assert_eq!(Block::new(&m, width, SPACINGS[0]).rows.len(), 1, "7 ranges: both panels side by side");
+    }
+
+    #[test]
+    fn panels_share_their_row_labels_rather_than_stack() {
+        // three panels of two columns with long row labels: side by side only when the
+        // labels are printed once (A4) at the usual spacing; stacked, two such blocks take
+        // two pages, so the layout keeps them side by side and the card stays one page
+        let long = |p: usize| -> Heatmap {
+            let mut m = map("W", 2);
+            m.y = (1..=6).map(|a| format!("Strider Walker {a}")).collect();
+            m.notes = Some(vec![vec![vec![Some("Dead <0.1%".to_string()); 2]; 6]; p]);
+            m.panels = (0..p).map(|k| (format!("Panel {k}"), vec![vec![Some(0.5); 2]; 6])).collect();
+            m
+        };
+        let width = Paper::A4.pixels().0 as f64 - 2.0 * px(MARGIN_IN * 72.0);
+        let m: CardMap = long(3).into();
+        assert!(!Block::new(&m, width, SPACINGS[0]).shared, "the usual spacing keeps the labels as asked");
+        let b = Block::new(&m, width, SPACINGS[4]);
+        let cells = 6.0 * (text_width("Dead <0.1%", MIN_TEXT_PT, false) + 2.0 * px(SPACINGS[4].pad));
+        let thrice = 3.0 * b.ytick_w + cells + 2.0 * px(SPACINGS[4].panel_gap);
+        assert!(thrice > width, "the case needs the labels printed once");
+        assert!(b.shared && b.rows.len() == 1, "side by side, labels once: {} rows", b.rows.len());
+        let card = Card { title: "T".into(), subtitle: "S".into(), maps: vec![m.clone(), m], footer: "f".into() };
+        let pages = layout(&card, Paper::A4).unwrap();
+        assert_eq!(pages.len(), 1);
+        assert_inside(&pages);
+        // one panel keeps its own labels (nothing to share)
+        let one: CardMap = long(1).into();
+        assert!(!Block::new(&one, width, SPACINGS[4]).shared);
     }
 
     #[test]

@@ -169,3 +169,67 @@ fn contract_cost_efficiency_interval_holds_its_estimate() {
     }
     p.finish();
 }
+
+/// The kinds of chart every ruleset's report draws (issue: reports at parity).
+const CHART_KINDS: &[&str] = &["TTK curves", "cost bars", "per-weapon cost bars", "detail-odds heatmaps"];
+
+/// `volley --ruleset X sweep` (X's standard scenario) draws the common chart set: the
+/// time-to-kill curves, the common cost bars, a per-weapon cost chart and every detail
+/// chart its manifest declares, each with something to draw. The charts are computed
+/// from the report's tables as `volley chart` computes them, without rendering (fast).
+#[test]
+fn contract_default_report_draws_the_common_chart_set() {
+    use volley::charts::{ChartKind, ReportKind, ReportTables, draw_report};
+    let mut p = Problems::new();
+    for fx in FIXTURES {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("r");
+        let o = out.to_str().unwrap();
+        let args =
+            ["--ruleset", fx.ruleset, "sweep", "--trials", "4", "--out", o, "--format", "csv", "--no-charts", "-q"];
+        let run = volley().args(args).output().unwrap();
+        if run.status.code() != Some(0) {
+            p.add(format!("{}: sweep: exit {:?}", fx.ruleset, run.status.code()));
+            continue;
+        }
+        let manifest: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+        let drawn = ReportTables::read(&out)
+            .map_err(|e| e.to_string())
+            .and_then(|t| draw_report(ReportKind::AttackRunSweep, &t, &manifest).map_err(|e| e.to_string()));
+        let charts = match drawn {
+            Ok(d) => d.charts,
+            Err(e) => {
+                p.add(format!("{}: the report cannot be drawn: {e}", fx.ruleset));
+                continue;
+            }
+        };
+        let named = |name: &str| charts.iter().find(|c| c.name == name);
+        let mut has = [false; 4];
+        has[0] = matches!(named("ttk").map(|c| &c.kind), Some(ChartKind::Curves(c)) if !c.panels.is_empty());
+        has[1] = matches!(named("cost-kill-points-per-point").map(|c| &c.kind), Some(ChartKind::Bars(b)) if !b.bars.is_empty());
+        let list = |key: &str| manifest[key].as_array().cloned().unwrap_or_default();
+        let weapons: Vec<String> = list("cost_charts")
+            .iter()
+            .filter(|c| c["weapons"] == true)
+            .filter_map(|c| c["name"].as_str().map(str::to_string))
+            .collect();
+        has[2] = !weapons.is_empty()
+            && weapons
+                .iter()
+                .all(|w| matches!(named(w).map(|c| &c.kind), Some(ChartKind::Bars(b)) if !b.bars.is_empty()));
+        let details: Vec<String> =
+            list("detail_charts").iter().filter_map(|d| d["name"].as_str().map(str::to_string)).collect();
+        has[3] = !details.is_empty()
+            && details.iter().all(|d| {
+                charts.iter().any(|c| c.name.starts_with(&format!("{d}-")) && matches!(c.kind, ChartKind::Heatmap(_)))
+            });
+        for (kind, ok) in CHART_KINDS.iter().zip(has) {
+            if !ok {
+                let names: Vec<&str> = charts.iter().map(|c| c.name.as_str()).collect();
+                p.add(format!("{}: the default report draws no {kind} (charts: {names:?})", fx.ruleset));
+            }
+        }
+    }
+    p.finish();
+}

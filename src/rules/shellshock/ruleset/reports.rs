@@ -30,16 +30,28 @@ impl crate::rules::ruleset::Reports for Shellshock {
     }
 
     fn cost_charts() -> Vec<CostChart> {
-        vec![CostChart {
-            name: "cost-internal-per-turn-per-ecv",
-            column: "internal_per_turn_per_ecv",
-            weapons: false,
-            title: "Expected Internal damage per {turn} (every gunner on the full facing), per ECV",
-            value_label: "Internal per {turn} per ECV",
-            finding: "Most Internal damage per {turn} per ECV",
-            unit: "Internal per {turn} per ECV",
-            note: None,
-        }]
+        vec![
+            CostChart {
+                name: "cost-internal-per-turn-per-ecv",
+                column: "internal_per_turn_per_ecv",
+                weapons: false,
+                title: "Expected Internal damage per {turn} (every gunner on the full facing), per ECV",
+                value_label: "Internal per {turn} per ECV",
+                finding: "Most Internal damage per {turn} per ECV",
+                unit: "Internal per {turn} per ECV",
+                note: None,
+            },
+            CostChart {
+                name: "cost-gunner-internal-per-roll",
+                column: "expected_internal_per_attack",
+                weapons: true,
+                title: "Gunners: expected Internal damage per roll (one roll a {turn})",
+                value_label: "Internal per roll",
+                finding: "Gunners that do the most Internal damage per roll",
+                unit: "Internal per roll",
+                note: None,
+            },
+        ]
     }
 
     fn detail_rows(
