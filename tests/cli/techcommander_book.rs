@@ -43,10 +43,10 @@ speed = 30
 abilities = ["Aerial"]
 
 [[unit]]
-name = "Truck"
+name = "Truck"                  # speed 0: no ram or overrun reaches
 kind = "vehicle"
 ac = 3
-speed = 12
+speed = 0
 
 [[build]]
 name = "Twin Blackout"
