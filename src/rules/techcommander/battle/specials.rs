@@ -202,11 +202,11 @@ impl Specials {
     /// overrun's follow-up shot can add to the overrun's score (`OVERRUN_FIRE`).
     pub fn raise_overrun_bound(&mut self, extra: &[f32]) {
         let n = self.units;
-        for a in 0..n {
+        for (a, &add) in extra.iter().enumerate().take(n) {
             for t in 0..n {
                 if self.mask[a * n + t] & (1 << OVERRUN) != 0 {
                     for b in self.bound[a * n + t].iter_mut().skip(1) {
-                        *b += extra[a];
+                        *b += add;
                     }
                 }
             }
