@@ -341,7 +341,7 @@ crate::rule_options! {
         /// §5 `AERIAL_IN_THE_RED`: an aerial unit in the red must land, "if they cannot
         /// land, they are eliminated" (`AERIAL_RULES`, both editions): `eliminated`
         /// (default: no map shows a landing spot) or `lands` (stays in play). Battles.
-        aerial_in_the_red: AerialInTheRed = AerialInTheRed::Lands, choice, "§5 battles: an aerial unit in the red is eliminated (no landing spot without a map) or lands (stays in play)";
+        aerial_in_the_red: AerialInTheRed = AerialInTheRed::Eliminated, choice, "§5 battles: an aerial unit in the red is eliminated (no landing spot without a map) or lands (stays in play)";
         /// §4 `DODGE_TARGET`: a dodge succeeds on a d20 of this or less (12).
         dodge_target: u32 = 12, int(0, super::rulings::DIE_SIDES), "§4 battles: an overrun/trample dodge succeeds on a d20 of this or less";
         /// §4 `COMBAT_AGILITY_DODGE_TARGET`: the dodge target of a unit with the 2nd
