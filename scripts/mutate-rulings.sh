@@ -55,6 +55,16 @@ if [ -z "${MUTATION_TESTS:-}" ]; then BUILD_TARGETS="--lib"; else BUILD_TARGETS=
 #   mutation ends the dig-in at Reset.
 # aerial-never-hull-down: hull down is a non-flying vehicle's status; the mutation lets
 #   a VTOL be hull down.
+# extra-copies-are-systems: copies beyond the link limit are systems of their own; the
+#   mutation links them all into one system again.
+# dug-in-close-attacks: a ram or death from above at a dug-in unit takes its −2; the
+#   mutation reads the special attacks compiled without it.
+# dug-in-omega: an Omega Override at a dug-in unit takes its −2; the mutation does not.
+# dug-in-offload: an offload's shots at a dug-in unit take its −2; the mutation does not.
+# rallied-assault-no-move-modifier: "No move modifiers apply" to a Rallied Assault; the
+#   mutation takes the side's movement.
+# overrun-fire-scored: the policies weigh an overrun's fire (OVERRUN_FIRE); the mutation
+#   scores the overrun alone.
 CODE_MUTATIONS=(
     'omega-no-positive-modifiers|src/rules/techcommander/target_number.rs|s/m\.attacker_bonus = m\.attacker_bonus\.min\(0\);/m.attacker_bonus = m.attacker_bonus;/'
     'designated-missiles-ignore-cover|src/rules/techcommander/target_number.rs|s/let cover_ignored = cond\.is_designated\(\) && weapon\.missile;/let cover_ignored = false;/'
@@ -64,6 +74,12 @@ CODE_MUTATIONS=(
     'failed-jury-rig-reveals|src/rules/techcommander/battle/game.rs|s/        if failed \{\n            s\.hidden\[a\] = false;\n        \}\n//'
     'dig-in-until-it-moves|src/rules/techcommander/battle/game.rs|s/            s\.hidden\[u\] = self\.infiltrates\(u\);\n            if f\.power_armor/            s.hidden[u] = self.infiltrates(u);\n            s.dug_in[u] = false;\n            if f.power_armor/'
     'aerial-never-hull-down|src/rules/techcommander/profile.rs|s/ && !self\.aerial//'
+    'extra-copies-are-systems|src/rules/techcommander/catalogue/resolve.rs|s/if kind == UnitKind::Vehicle \|\| count <= linkable \{/if true {/'
+    'dug-in-close-attacks|src/rules/techcommander/battle/variants.rs|s/Some\(d\) if s\.dug_in\[t\] => d,\n            _ => &self\.specials,/_ => &self.specials,/'
+    'dug-in-omega|src/rules/techcommander/battle/variants.rs|s/Some\(d\) if s\.dug_in\[t\] => d,\n            _ => &self\.omega,/_ => &self.omega,/'
+    'dug-in-offload|src/rules/techcommander/battle/variants.rs|s/\(&self\.offload, &v\.offload_dug\), //'
+    'rallied-assault-no-move-modifier|src/rules/techcommander/battle/variants.rs|s/self\.variants\.assault\.as_ref\(\)\.unwrap_or\(&self\.tables\)/&self.tables/'
+    'overrun-fire-scored|src/rules/techcommander/battle/best_shot.rs|s/score \+= sh\.overrun_bonus;//'
 )
 
 list_only=0

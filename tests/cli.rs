@@ -1185,5 +1185,7 @@ mod defaults;
 mod names;
 #[path = "cli/options_syntax.rs"]
 mod options_syntax;
+#[path = "cli/techcommander_book.rs"]
+mod techcommander_book;
 #[path = "cli/verdicts.rs"]
 mod verdicts;

@@ -180,11 +180,15 @@ free_power = 12
     }
 
     #[test]
-    fn linked_groups_cannot_exceed_linkable_except_on_vehicles() {
+    fn copies_beyond_linkable_are_systems_of_their_own_except_on_vehicles() {
+        // The book limits how many copies fire together ("up to the linkable maximum"),
+        // not how many are carried: 3 copies of a linkable-2 gun are a linked pair and a
+        // third system (they were refused).
         let build = "[[build]]\nname = \"D\"\nunit = \"Dwarf\"\nweapons = [{ name = \"Gun\", count = 3 }]\n";
         let unit = UNIT.replace("free_weight = 10", "free_weight = 20").replace("free_power = 12", "free_power = 40");
-        let e = one_error(&[("w.toml", WEAPON), ("u.toml", &unit), ("b.toml", build)]);
-        assert!(e.contains("field `weapons[0].count`: 3 copies of `Gun` fire together but it is linkable 2"), "{e}");
+        let cat = load(&[("w.toml", WEAPON), ("u.toml", &unit), ("b.toml", build)]).expect("extra copies are carried");
+        let copies: Vec<u32> = cat.build("D").unwrap().systems.iter().map(|s| s.copies).collect();
+        assert_eq!(copies, [2, 1]);
         let tank = "[[unit]]\nname = \"Tank\"\nkind = \"vehicle\"\nac = 2\n";
         let build = "[[build]]\nname = \"T\"\nunit = \"Tank\"\nweapons = [{ name = \"Gun\", count = 3 }]\n";
         assert!(

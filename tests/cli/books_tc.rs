@@ -133,7 +133,9 @@ fn combat_agility_dodges_on_14_only_in_the_second_edition() {
 /// number. The Scout scans (d20 ≤ 12 reveals both Ghosts at once) and fires its other
 /// action at one (T = 10 + 1 + 1 = 12, a hit kills): points destroyed in one turn =
 /// 12/20 × 12/20 = .36 under both editions (one d20 per Ghost gave 1 − .4² = .84 × .6 =
-/// .504 under the 2nd).
+/// .504 under the 2nd). Played without `OVERRUN_FIRE`: with it the Scout (speed 20)
+/// overruns a Ghost and fires at either, which can destroy two (tests/cli/
+/// techcommander_book.rs and the room's battle tests check the overrun's fire).
 #[test]
 fn one_scan_d20_reveals_every_figure_in_both_editions() {
     let dir = cards();
@@ -156,6 +158,8 @@ fn one_scan_d20_reveals_every_figure_in_both_editions() {
                 "-q",
                 "--edition",
                 edition,
+                "--option",
+                "OVERRUN_FIRE=false",
             ],
         );
         let destroyed = j["mean_points_destroyed_a"].as_f64().unwrap();

@@ -26,7 +26,7 @@ fn scenario(seatings: Option<&str>) -> String {
 pub(super) fn mirror_scenario(players: u32, seatings: Option<&str>, trials: u64) -> String {
     let key = seatings.map_or(String::new(), |s| format!("seatings = \"{s}\"\n"));
     format!(
-        "name = \"mirror\"\nengagement = \"battle\"\nmode = \"deathmatch\"\nplayers = {players}\n{key}seed = 5\ntrials = {trials}\nloadouts_add = [\"mirror.toml\"]\nforces = [\"Red\", \"Green\", \"Blue\"]\n\n[grid]\nrange = [24]\n"
+        "name = \"mirror\"\nengagement = \"battle\"\nmode = \"deathmatch\"\nplayers = {players}\n{key}seed = 6\ntrials = {trials}\nloadouts_add = [\"mirror.toml\"]\nforces = [\"Red\", \"Green\", \"Blue\"]\n\n[grid]\nrange = [24]\n"
     )
 }
 
@@ -122,7 +122,7 @@ fn a_rotated_cell_is_volley_battle_of_the_forces_in_that_order() {
         "--range",
         "24",
         "--seed",
-        "5",
+        "6",
         "--trials",
         &trials,
         "-q",
@@ -135,11 +135,11 @@ fn a_rotated_cell_is_volley_battle_of_the_forces_in_that_order() {
         assert!((f(r, "mean_score_a") - side["mean_score"].as_f64().unwrap()).abs() < 1e-9, "seat {seat}");
         assert!((f(r, "p_draw") - j["p_draw"].as_f64().unwrap()).abs() < 1e-12);
     }
-    // Value stability: this cell's counts for seed 5 (a change in how the battle or its
+    // Value stability: this cell's counts for seed 6 (a change in how the battle or its
     // streams draw shows here).
     let counts: Vec<u64> = cell.iter().map(|r| (f(r, "p_a_wins") * TRIALS as f64).round() as u64).collect();
     let scores: Vec<u64> = cell.iter().map(|r| (f(r, "mean_score_a") * TRIALS as f64).round() as u64).collect();
-    assert_eq!((counts, scores), (vec![39, 253, 696], vec![42487, 48054, 55346]));
+    assert_eq!((counts, scores), (vec![42, 235, 718], vec![42632, 48075, 55221]));
 }
 
 #[test]

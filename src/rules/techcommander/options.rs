@@ -105,6 +105,19 @@ pub enum Dodge {
     Never,
 }
 
+/// What happens to an aerial unit in the red (`AERIAL_IN_THE_RED`; 2nd edition "Aerial
+/// Vehicles, VTOLs and UAVs": "must immediately land, if they cannot land, they are
+/// eliminated"; `AERIAL_RULES` applies it under both editions).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AerialInTheRed {
+    /// Eliminated as soon as it is in the red (default): the battles have no map, so no
+    /// landing spot can be shown, and the book's fallback applies.
+    Eliminated,
+    /// It lands and stays in play, in the red (under fixed geometry landing changes
+    /// nothing else): the rule's other branch, for a battlefield with room to land.
+    Lands,
+}
+
 /// Which players reroll a tied initiative roll (`INITIATIVE_TIES`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum InitiativeTies {
@@ -319,6 +332,16 @@ crate::rule_options! {
         trample_armour: Armour = Armour::Applies, choice, "§4 battles ruling: the target's armour against trample damage (applies or ignored)";
         /// §4 `DODGE`: who dodges an overrun or trample.
         dodge: Dodge = Dodge::AlwaysExceptProne, choice, "§4 battles ruling: overrun/trample targets dodge (always-except-prone) or never";
+        /// §4 `OVERRUN_FIRE`: an overrunning unit also fires one weapon system "as
+        /// described in normal move and shoot rules" (3rd and 2nd edition "Overrun"): the
+        /// full-move modifier (MSV −4, auto-stabilized −1), its best ready system at the
+        /// enemy the greedy score picks once the overrun has resolved, in the same action
+        /// (true). False: the overrun alone.
+        overrun_fire: bool = true, switch, "§4 battles: an overrun also fires one weapon system at the full-move modifier (MSV -4, auto-stabilized -1)";
+        /// §5 `AERIAL_IN_THE_RED`: an aerial unit in the red must land, "if they cannot
+        /// land, they are eliminated" (`AERIAL_RULES`, both editions): `eliminated`
+        /// (default: no map shows a landing spot) or `lands` (stays in play). Battles.
+        aerial_in_the_red: AerialInTheRed = AerialInTheRed::Eliminated, choice, "§5 battles: an aerial unit in the red is eliminated (no landing spot without a map) or lands (stays in play)";
         /// §4 `DODGE_TARGET`: a dodge succeeds on a d20 of this or less (12).
         dodge_target: u32 = 12, int(0, super::rulings::DIE_SIDES), "§4 battles: an overrun/trample dodge succeeds on a d20 of this or less";
         /// §4 `COMBAT_AGILITY_DODGE_TARGET`: the dodge target of a unit with the 2nd
@@ -396,6 +419,18 @@ crate::rule_options! {
         /// `DIG_IN_THRESHOLD`: the greedy policy digs in when its best attack scores at most
         /// this (0.5 points).
         dig_in_threshold: Weight = Weight(0.5), num(0, MAX_MODIFIER), "§2.4 battles: greedy policy digs in when no attack scores above this";
+        /// `FREE_DIG_IN`: troops and crew that have not acted are dug in at no action
+        /// ("Crew or troop units that have not acted may be declared as being dug-in at
+        /// any point", 3rd and 2nd edition "Dug-in"; "do not need to do this as an
+        /// action", "Dig in"): every troop or crew unit on the field is declared dug in as
+        /// its turn begins, unless it already is, with one return attack, and stays dug in
+        /// until it moves position ([`super::battle::dig_in`]); a free −2 costs nothing,
+        /// so on, every policy declares it. Ruling: off by default, as
+        /// `techcommander-battles.md` plays troops and crew (its §7 vectors, and every
+        /// published battle with troops or crew, have them stand undug); on plays the
+        /// book's free declaration. False: troops dig in only as an action under
+        /// `POLICY_DIG_IN`.
+        free_dig_in: bool = false, switch, "§2.4 battles: troops and crew are dug in for free before they act (-2 to be targeted, one return attack) until they move position";
         /// `DM_TURNS`: a deathmatch ends after this many turns (6, the "pre-agreed time").
         dm_turns: u32 = 6, int(1, super::rulings::MAX_TURNS_LIMIT), "§3.6 battles: turns a deathmatch lasts";
         /// `DM_LARGE_CAP`: the large-cap game (cap 4 up to 12) instead of 3 up to 8.
@@ -431,6 +466,7 @@ crate::option_choices! {
     AcSource { Attacker = "attacker", Target = "target" }
     Armour { Applies = "applies", Ignored = "ignored" }
     Dodge { AlwaysExceptProne = "always-except-prone", Never = "never" }
+    AerialInTheRed { Eliminated = "eliminated", Lands = "lands" }
     InitiativeTies { Tied = "tied", All = "all" }
     CrewSurvivors { Evacuate = "evacuate", Fight = "fight" }
     MutualElimination { Draw = "draw", Score = "score" }

@@ -295,8 +295,9 @@ pub fn cost_rows(
         ],
         p_kill_turn1: None,
     }];
-    for r in all_odds(a, target, c, o) {
-        let Some(sys) = a.systems.iter().find(|s| s.weapon.name == r.weapon) else { continue };
+    // One row per system, in system order (an Omega Override row has no system of its
+    // own); two systems of one weapon (copies beyond its link limit) are two rows.
+    for (r, sys) in all_odds(a, target, c, o).into_iter().zip(&a.systems) {
         let (w, p) = (sys.weapon.weight * sys.copies as f64, sys.weapon.power * sys.copies as f64);
         let e = r.odds.expected_life_loss;
         rows.push(CostRow {

@@ -4,6 +4,7 @@
 //! compiled before the first battle ([`Tables::ranked`]), with no allocation.
 
 use super::game::{State, TcGame};
+use super::specials::{OVERRUN, Specials};
 use super::tables::{NO_SYSTEM, NONE, Tables, Weight, ranked_target_sight, sight_of, state, state_of};
 use arrayvec::ArrayVec;
 
@@ -142,6 +143,7 @@ impl TcGame {
         for target in &sights.targets {
             let t = target.slot as usize;
             let sight = target.sight | own_smoke;
+            let om = self.omega_for(s, t);
             let e = om.entry(a, t, super::omega::omega_state(sight & 1 != 0, sight & 2 != 0));
             if e == NONE || om.systems[e as usize] & !ready != 0 {
                 continue;
@@ -171,28 +173,26 @@ impl TcGame {
         a: usize,
         sights: &Sights,
     ) -> Option<(usize, usize, f32)> {
-        // A shot of the battle's at a dug-in enemy reads the dug-in tables
-        // ([`TcGame::shot_tables`]), only under `POLICY_DIG_IN`: kept out of line.
-        if let Some(dug) = &self.dug_in_tables
-            && std::ptr::eq(tables, &self.tables)
-        {
-            return self.best_shot_dug(dug, specials, s, a, sights);
+        // A shot at a dug-in enemy reads the dug-in variant of `tables`
+        // ([`TcGame::tables_at`]), only under `POLICY_DIG_IN`: kept out of line.
+        if let Some(dug) = self.dug_of(tables) {
+            return self.best_shot_dug(tables, dug, specials, s, a, sights);
         }
         self.best_shot_at(tables, |_| tables, specials, s, a, sights)
     }
 
-    /// [`TcGame::best_shot_in`] of the battle's tables, the shots at a dug-in target read
-    /// from `dug` (the same layout).
+    /// [`TcGame::best_shot_in`] of `tables`, the shots at a dug-in target read from
+    /// `dug` (the same layout).
     #[inline(never)]
     fn best_shot_dug(
         &self,
+        tables: &Tables,
         dug: &Tables,
         specials: bool,
         s: &State,
         a: usize,
         sights: &Sights,
     ) -> Option<(usize, usize, f32)> {
-        let tables = &self.tables;
         self.best_shot_at(tables, |t| if s.dug_in[t] { dug } else { tables }, specials, s, a, sights)
     }
 
@@ -222,6 +222,7 @@ impl TcGame {
             return None;
         }
         let (weight, kept_weight) = self.kept_weight(s, a);
+        let specials_left = if has_specials { !(s.used[a] >> self.facts[a].nsys) } else { 0 };
         let shooter = Shooter {
             a,
             ready,
@@ -229,10 +230,15 @@ impl TcGame {
             // The actor's own smoke lies on every line it fires (`SMOKE_BOTH_WAYS`).
             own_smoke: (self.o.smoke_both_ways && s.smoked[a]) as u8,
             own_life: s.life[a],
-            specials_left: if has_specials { !(s.used[a] >> self.facts[a].nsys) } else { 0 },
+            specials_left,
+            overrun_bonus: if specials_left & (1 << OVERRUN) != 0 && self.variants.overrun_fire.is_some() {
+                self.overrun_fire_score(s, a)
+            } else {
+                0.0
+            },
         };
         if tables.any_moneyshot {
-            return self.best_shot_moneyshot(at, &shooter, sights);
+            return self.best_shot_moneyshot(at, &shooter, s, sights);
         }
         let mut best = Best::NONE;
         let actor_row = tables.ranked_actor(a, weight);
@@ -255,7 +261,7 @@ impl TcGame {
             }
             // Special attacks, unless none can beat the best so far ([`Specials::bound`]).
             if shooter.specials_left != 0 && self.specials.bound(a, t, life as usize) > best.score {
-                self.specials_at(&shooter, t, sight, life, &mut best);
+                self.specials_at(self.specials_for(s, t), &shooter, t, sight, life, &mut best);
             }
         }
         best.found()
@@ -268,6 +274,7 @@ impl TcGame {
         &self,
         at: impl Fn(usize) -> &'t Tables,
         shooter: &Shooter,
+        s: &State,
         sights: &Sights,
     ) -> Option<(usize, usize, f32)> {
         let mut best = Best::NONE;
@@ -275,7 +282,7 @@ impl TcGame {
             let t = target.slot as usize;
             let sight = (target.sight | shooter.own_smoke) as usize;
             self.every_system(at(t), shooter, t, sight, target.life, &mut best);
-            self.specials_at(shooter, t, sight, target.life, &mut best);
+            self.specials_at(self.specials_for(s, t), shooter, t, sight, target.life, &mut best);
         }
         best.found()
     }
@@ -310,6 +317,12 @@ impl TcGame {
     /// when no ready system can fire at `t`. The same offers as the best-shot search
     /// makes at one target, without special attacks.
     pub fn best_system_at(&self, s: &State, a: usize, t: usize, life: i32) -> Option<(usize, f32)> {
+        self.best_system_in(&self.tables, s, a, t, life)
+    }
+
+    /// [`TcGame::best_system_at`] with the shots of `base` (the battle's tables or a
+    /// variant of them, [`TcGame::tables_at`]).
+    pub fn best_system_in(&self, base: &Tables, s: &State, a: usize, t: usize, life: i32) -> Option<(usize, f32)> {
         let shooter = Shooter {
             a,
             ready: self.ready_systems(s, a),
@@ -317,10 +330,11 @@ impl TcGame {
             own_smoke: 0,
             own_life: s.life[a],
             specials_left: 0,
+            overrun_bonus: 0.0,
         };
         let sight = sight_of(state_of(false, self.smoked(s, a, t), s.offline[t]));
         let mut best = Best::NONE;
-        let tables = self.shot_tables(s, t);
+        let tables = self.tables_at(base, s, t);
         self.every_system(tables, &shooter, t, sight, life.clamp(1, STARTING_LIFE as i32) as u8, &mut best);
         best.found().map(|(system, _, score)| (system, score))
     }
@@ -357,23 +371,27 @@ impl TcGame {
     /// order, after its weapon systems (system index `nsys + k`). Out of line: most
     /// searches skip them under [`Specials::bound`](super::specials::Specials::bound).
     #[inline(never)]
-    fn specials_at(&self, sh: &Shooter, t: usize, sight: usize, life: u8, best: &mut Best) {
+    fn specials_at(&self, sp: &Specials, sh: &Shooter, t: usize, sight: usize, life: u8, best: &mut Best) {
         let a = sh.a;
         let nsys = self.facts[a].nsys as usize;
         let smoked = sight & 1 != 0;
-        let mut bits = self.specials.against(a, t) as u32 & sh.specials_left;
+        let mut bits = sp.against(a, t) as u32 & sh.specials_left;
         while bits != 0 {
             let k = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let e = self.specials.entry(a, t, state(false, smoked), k);
+            let e = sp.entry(a, t, state(false, smoked), k);
             if e == NONE {
                 continue;
             }
-            let mut score = self.specials.tables[e as usize].score(life as i32, sh.own_life);
+            let mut score = sp.tables[e as usize].score(life as i32, sh.own_life);
             if sh.kept_weight < 1.0 {
-                let f = self.specials.entry(a, t, state(true, smoked), k);
-                let lost = self.specials.tables[f as usize].score(life as i32, sh.own_life);
+                let f = sp.entry(a, t, state(true, smoked), k);
+                let lost = sp.tables[f as usize].score(life as i32, sh.own_life);
                 score = sh.kept_weight * score + (1.0 - sh.kept_weight) * lost;
+            }
+            if k == OVERRUN {
+                // `OVERRUN_FIRE`: the follow-up shot's best score now ([`super::variants`]).
+                score += sh.overrun_bonus;
             }
             best.offer(score, nsys + k, t);
         }
@@ -392,6 +410,9 @@ struct Shooter {
     own_life: i32,
     /// Bits of the special attacks it may still make (0 when they are not searched).
     specials_left: u32,
+    /// What an overrun's follow-up shot adds to its score (`OVERRUN_FIRE`; 0 when the
+    /// overrun is not searched).
+    overrun_bonus: f32,
 }
 
 /// The best shot so far: every score is finite, so the first offer always wins over

@@ -1,6 +1,11 @@
 //! Dig in (techcommander-battles.md §2.4 row "Dig in", ruling `POLICY_DIG_IN`, off by
-//! default) under fixed geometry.
+//! default; `FREE_DIG_IN`, on) under fixed geometry.
 //!
+//! - With `FREE_DIG_IN` on, every troop and crew unit on the field that is not dug in is
+//!   declared dug in as each turn begins, before anyone acts, at no action ("Crew or
+//!   troop units that have not acted may be declared as being dug-in at any point"),
+//!   with one return attack; what follows is the same as for a unit that dug in as an
+//!   action.
 //! - With `POLICY_DIG_IN` on, a unit may dig in as an action (the book's half move:
 //!   it costs the unit's action and one player action). It stays dug in, across
 //!   Resets, until it moves position (3rd edition "Dig In": "The unit may stay dug-in
@@ -29,9 +34,11 @@
 //!   the dug-in tables ([`TcGame::shot_tables`]): the best shot, the rallied groups'
 //!   member shots and their Rallied Attack (member by member at a dug-in target), the
 //!   command-threat check and the return attack's choice of system.
-//! - Not played: offload shots and Omega Overrides at a dug-in unit take no penalty and
-//!   draw no return attack (their own tables); special attacks draw the return attack
-//!   but take no penalty (`CLOSE_MODIFIERS` tables are compiled once).
+//! - Ram and death from above, Omega Overrides and offload shots at a dug-in unit take
+//!   the penalty too ("Opposing units get a −2 to target a dug-in unit";
+//!   `CLOSE_MODIFIERS` lists defender statuses) and draw the return attack, from their
+//!   dug-in variants ([`super::variants`]); an overrun or trample is dodged, not rolled
+//!   to hit, so dug in changes nothing there but the return attack it draws.
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -42,19 +49,26 @@ use crate::rules::techcommander::conditions::{Conditions, Movement, Statuses};
 use crate::rules::techcommander::options::Options;
 
 /// The shots at a dug-in target: every pair of the battle under each side's conditions
-/// with the target's status dug in; `None` unless `POLICY_DIG_IN` is on.
+/// with the target's status dug in; `None` unless some unit may dig in
+/// ([`dig_in_played`]).
 pub fn dig_in_tables(
     units: &[BattleUnit],
     conditions: &[Conditions],
     o: &Options,
     value: fn(&BattleUnit, &BattleUnit, &Options) -> Value,
 ) -> Option<Tables> {
-    if !o.policy_dig_in {
+    if !dig_in_played(units, o) {
         return None;
     }
     let dug: Vec<Conditions> =
         conditions.iter().map(|c| Conditions { statuses: Statuses { dug_in: true, ..c.statuses }, ..*c }).collect();
     Some(Tables::new(units, &dug, o, value))
+}
+
+/// Whether some unit of `units` may be dug in: any under `POLICY_DIG_IN` (an action),
+/// troops and crew under `FREE_DIG_IN` (declared for free).
+pub fn dig_in_played(units: &[BattleUnit], o: &Options) -> bool {
+    o.policy_dig_in || o.free_dig_in && units.iter().any(|u| u.kind.rides())
 }
 
 /// Whether an attack under scenario movement `m` moves the attacker's position (ending
@@ -107,8 +121,23 @@ impl TcGame {
         s.dug_in[d] = dug_in;
     }
 
+    /// `FREE_DIG_IN`: every troop and crew unit on the field that is not dug in is
+    /// declared dug in as the turn begins (none has acted yet), with its one return
+    /// attack ready.
+    pub(crate) fn declare_free_dig_in(&self, s: &mut State) {
+        for (u, &free) in self.free_dig_in.iter().enumerate() {
+            if free && s.present[u] && !s.dug_in[u] {
+                s.dug_in[u] = true;
+                s.return_ready[u] = true;
+            }
+        }
+    }
+
     /// The unit the greedy policy digs in for `side`, if any (see the module docs).
     pub fn dig_in_candidate(&self, s: &State, side: usize) -> Option<usize> {
+        if !self.o.policy_dig_in {
+            return None;
+        }
         self.dug_in_tables.as_ref()?;
         let mut best: Option<usize> = None;
         for &u in &self.side_units[side] {

@@ -12,7 +12,7 @@ use crate::engine::battle::{BattleRules, Ending, MAX_SIDES, MAX_UNITS, Outcome};
 use crate::rules::techcommander::catalogue::UnitKind;
 use crate::rules::techcommander::compiled::MAX_SYSTEMS;
 use crate::rules::techcommander::dice::roll_d20;
-use crate::rules::techcommander::options::{InitiativeTies, MutualElimination, Options};
+use crate::rules::techcommander::options::{AerialInTheRed, InitiativeTies, MutualElimination, Options};
 use crate::rules::techcommander::policy::UNLIMITED;
 use crate::rules::techcommander::rulings::{MSV_ACTIONS_PER_TURN, OTHER_ACTIONS_PER_TURN, STARTING_LIFE};
 
@@ -211,6 +211,15 @@ pub struct TcGame {
     /// Per unit: its side's scenario movement moves it when it attacks, so an attack
     /// ends its dig-in ([`super::dig_in::moves_position`]; empty: none moves).
     pub attack_moves: Vec<bool>,
+    /// Shots under other modifiers: at dug-in targets, Rallied Assault, an overrun's
+    /// fire ([`super::variants`]; empty unless compiled after [`TcGame::new`]).
+    pub variants: super::variants::Variants,
+    /// Per unit: a troop or crew unit declared dug in for free as each turn begins
+    /// (`FREE_DIG_IN`, [`super::dig_in`]); empty: none.
+    pub free_dig_in: Vec<bool>,
+    /// Per unit: an aerial unit eliminated as soon as it is in the red
+    /// (`AERIAL_IN_THE_RED=eliminated`); empty: none.
+    pub falls_in_the_red: Vec<bool>,
 }
 
 impl TcGame {
@@ -258,6 +267,9 @@ impl TcGame {
             infiltration: super::infiltration_facts::Infiltration::default(),
             dug_in_tables: None,
             attack_moves: Vec::new(),
+            variants: super::variants::Variants::default(),
+            free_dig_in: Vec::new(),
+            falls_in_the_red: Vec::new(),
         };
         game.derive_lists();
         game
@@ -268,6 +280,10 @@ impl TcGame {
     /// battle's parts (Omega Override, special attacks, offload tables, infiltration)
     /// are set, so the greedy search reads one array per actor.
     pub(crate) fn note_candidates(&mut self) {
+        let falls = self.o.aerial_in_the_red == AerialInTheRed::Eliminated;
+        self.falls_in_the_red = self.units.iter().map(|u| falls && u.attacker.aerial).collect();
+        let free = self.o.free_dig_in && self.dug_in_tables.is_some();
+        self.free_dig_in = self.units.iter().map(|u| free && u.kind.rides()).collect();
         for (a, f) in self.facts.iter_mut().enumerate() {
             f.sees = self.infiltration.sees.get(a).copied().unwrap_or(false);
             f.specials = self.specials.any.get(a).copied().unwrap_or(false);
@@ -431,14 +447,19 @@ impl TcGame {
             s.dug_in[a] = false;
         }
         if system >= nsys {
-            let e = self.specials.entry(a, t, state(fc_lost, self.smoked(s, a, t)), system - nsys);
+            let specials = self.specials_for(s, t);
+            let e = specials.entry(a, t, state(fc_lost, self.smoked(s, a, t)), system - nsys);
             if e != NONE {
-                let (target_loss, own_loss) = self.specials.tables[e as usize].sample(rng);
+                let (target_loss, own_loss) = specials.tables[e as usize].sample(rng);
                 self.take(s, t, target_loss, a);
                 if own_loss == crate::rules::techcommander::special::ELIMINATED {
                     s.life[a] = s.life[a].min(0);
                 } else {
                     s.life[a] -= own_loss as i32;
+                    self.fall_if_in_the_red(s, a);
+                }
+                if system - nsys == super::specials::OVERRUN {
+                    self.overrun_fire(s, a, fc_lost, rng);
                 }
             }
             return;
@@ -457,9 +478,24 @@ impl TcGame {
     #[inline(always)]
     pub(super) fn take(&self, s: &mut State, t: usize, loss: u32, a: usize) {
         s.life[t] -= loss.min(1000) as i32;
+        self.fall_if_in_the_red(s, t);
         if s.life[t] <= 0 && s.credit[t] == NO_CREDIT {
             s.credit[t] = a as u8;
             s.one_action[t] = s.full[t];
+        }
+    }
+
+    /// `AERIAL_IN_THE_RED=eliminated`: aerial unit `u`, now in the red, "must
+    /// immediately land, if they cannot land, they are eliminated" (2nd edition "Aerial
+    /// Vehicles, VTOLs and UAVs"): its life drops to 0 (it acts until removed, as every
+    /// eliminated unit does; the action that put it in the red takes the kill).
+    #[inline(always)]
+    pub(super) fn fall_if_in_the_red(&self, s: &mut State, u: usize) {
+        if self.falls_in_the_red.get(u).copied().unwrap_or(false)
+            && s.life[u] > 0
+            && s.life[u] <= self.o.in_the_red_life as i32
+        {
+            s.life[u] = 0;
         }
     }
 
@@ -473,7 +509,7 @@ impl TcGame {
 
     /// `a` spends a round of `system`, if it counts them.
     #[inline(always)]
-    fn spend_round(&self, s: &mut State, a: usize, system: usize) {
+    pub(super) fn spend_round(&self, s: &mut State, a: usize, system: usize) {
         let r = &mut s.rounds[a][system];
         if *r != UNLIMITED {
             *r -= 1;
@@ -614,6 +650,7 @@ impl BattleRules for TcGame {
             s.used[i] = 0;
             s.jury[i] = 0;
         }
+        self.declare_free_dig_in(s);
         if self.under_crewed.iter().any(|&u| u) {
             for i in 0..self.units.len() {
                 if self.is_under_crewed(i) {
@@ -677,7 +714,7 @@ impl BattleRules for TcGame {
                         && let Some((sys, t, score)) = self.best_shot_with(tables, false, s, p, focus)
                         && score > 0.0
                     {
-                        self.fire_with(tables, s, p, sys, t, rng);
+                        self.fire_in(tables, s, p, sys, t, rng);
                         self.acted(s, p, rng);
                     }
                 }
@@ -843,7 +880,8 @@ impl TcGame {
     /// fires spends a round, its gear goes offline until Reset, one draw of the life lost.
     fn omega_override(&self, s: &mut State, a: usize, t: usize, rng: &mut Xoshiro256PlusPlus) {
         s.actions[a] = 0;
-        let e = self.omega.entry(a, t, super::omega::omega_state(self.smoked(s, a, t), s.offline[t]));
+        let omega = self.omega_for(s, t);
+        let e = omega.entry(a, t, super::omega::omega_state(self.smoked(s, a, t), s.offline[t]));
         if e == NONE {
             return;
         }
@@ -851,7 +889,7 @@ impl TcGame {
             s.hidden[a] = false;
             return;
         }
-        let systems = self.omega.systems[e as usize];
+        let systems = omega.systems[e as usize];
         s.used[a] |= systems;
         for sys in 0..self.facts[a].nsys as usize {
             if systems & (1 << sys) != 0 {
@@ -859,8 +897,11 @@ impl TcGame {
             }
         }
         s.offline[a] = true;
-        let loss = self.omega.samplers[e as usize].sample(rng);
+        let loss = omega.samplers[e as usize].sample(rng);
         self.take(s, t, loss, a);
+        if s.dug_in[t] && self.variants.omega_dug.is_some() {
+            self.return_attack(s, t, a, rng);
+        }
     }
 
     /// Whether rallied member `m` fires when its group acts: on the field, and not

@@ -153,26 +153,32 @@ fn an_infiltrated_unit_cannot_be_targeted_and_never_acting_is_never_found() {
     let off = Options { infiltration: false, ..o };
     let k = TestBattle::skirmish(&cat, "Scout Car", "Sneak").options(off).max_turns(3).kernel();
     let t = tally(&k, 20_000, 1);
-    // One shot a turn at T 11 against AC1, 20 damage: P(decided by turn 1) = 11/20.
-    assert_consistent(t.decided_by_turn()[0], 20_000, 11.0 / 20.0, "INFILTRATION=false");
+    // One action a turn. The shot (T 11 against AC1, 20 damage) scores 11/20; the
+    // overrun (`OVERRUN_FIRE`) scores 8/20 × 14/20 = .28 (a failed dodge, then 3 × d20 ≥
+    // 20) plus its fire at the auto-stabilized −1 (T 10): .5, so .78: it overruns.
+    // P(decided by turn 1) = .28 + .72 × 1/2 = 16/25.
+    assert_consistent(t.decided_by_turn()[0], 20_000, 16.0 / 25.0, "INFILTRATION=false");
 }
 
 #[test]
 fn an_msv_scans_and_fires_in_one_player_action() {
-    // 3rd edition: a scan d20 <= 12 reveals, then the MSV's other action fires (T 11):
-    // P(the sneak dies in turn 1) = 12/20 × 11/20 = 33/100.
+    // 3rd edition: a scan d20 <= 12 reveals, then the MSV's other action: the shot (T 11)
+    // scores 11/20; the overrun 8/20 × 16/20 = .32 (4 × d20 ≥ 20) plus its fire at the
+    // full-move −4 (T 7): .35, so .67: it overruns (`OVERRUN_FIRE`), and kills with
+    // .32 + .68 × 7/20 = 279/500. P(the sneak dies in turn 1) = 12/20 × 279/500 = 837/2500.
     let cat = catalogue(CATALOGUE);
     let at12 = Conditions::at_range(12.0);
     let n = 100_000;
     let k = TestBattle::skirmish(&cat, "Gun Walker", "Sneak").conditions(at12).max_turns(2).kernel();
     let t = tally(&k, n, 2);
-    assert_consistent(t.decided_by_turn()[0], n as u64, 33.0 / 100.0, "3rd edition scan");
-    // Scanner gear +2: 14/20 × 11/20 = 77/200.
+    assert_consistent(t.decided_by_turn()[0], n as u64, 837.0 / 2500.0, "3rd edition scan");
+    // Scanner gear +2: 14/20 × 279/500 = 1953/5000.
     let k = TestBattle::skirmish(&cat, "Scanner Walker", "Sneak").conditions(at12).max_turns(2).kernel();
     let t = tally(&k, n, 3);
-    assert_consistent(t.decided_by_turn()[0], n as u64, 77.0 / 200.0, "scan bonus");
-    // 2nd edition, 50% cover: the scan number is 10 (10/20), the shot's T 11 − 2 = 9:
-    // 10/20 × 9/20 = 9/40.
+    assert_consistent(t.decided_by_turn()[0], n as u64, 1953.0 / 5000.0, "scan bonus");
+    // 2nd edition, 50% cover: the scan number is 10 (10/20), the shot's T 11 − 2 = 9
+    // (score .45); the overrun ignores cover (.32) and its fire takes it (T 5: .25), so
+    // .57: it overruns and kills with .32 + .68 × 5/20 = .49. 10/20 × .49 = 49/200.
     let half = Conditions { cover: Cover::Half, ..at12 };
     let k = TestBattle::skirmish(&cat, "Gun Walker", "Sneak")
         .options(Options { edition: 2, ..options() })
@@ -180,7 +186,7 @@ fn an_msv_scans_and_fires_in_one_player_action() {
         .max_turns(2)
         .kernel();
     let t = tally(&k, n, 4);
-    assert_consistent(t.decided_by_turn()[0], n as u64, 9.0 / 40.0, "2nd edition scan in 50% cover");
+    assert_consistent(t.decided_by_turn()[0], n as u64, 49.0 / 200.0, "2nd edition scan in 50% cover");
     // Without scanning the MSV never finds it.
     let k = TestBattle::skirmish(&cat, "Gun Walker", "Sneak")
         .options(Options { scanning: false, ..options() })

@@ -182,6 +182,8 @@ pub fn compile_teams(
         }
         game.dm = Some(dm);
     }
+    // Reads the groups (teams included), tables, specials, Omegas and offloads above.
+    super::variants::Variants::compile(&mut game, setup.conditions, value);
     // Last: reads every part set above.
     game.note_candidates();
     let kernel = match policy {

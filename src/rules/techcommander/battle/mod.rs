@@ -18,6 +18,9 @@
 //! - [`rally`]: the rallied group's Rallied Attack and Rallied Assault, and a trample
 //!   over several members of a group, scored exactly.
 //! - [`dig_in`]: the dig-in action, its penalty and one return attack (`POLICY_DIG_IN`).
+//! - [`variants`]: shots under other modifiers than the side's: at dug-in targets
+//!   (special attacks, Omega Overrides, offloads), Rallied Assault (no move modifier)
+//!   and an overrun's fire (`OVERRUN_FIRE`).
 //! - [`infiltration_facts`]: who infiltrates, sees through infiltration and scans with
 //!   what number, compiled before the first battle.
 //! - [`infiltration`]: infiltrated units (untargetable until revealed, stealth rolls,
@@ -44,10 +47,13 @@ pub mod tables;
 pub mod team_play;
 pub mod teams;
 pub mod units;
+pub mod variants;
 
 pub use kernel::{MODES, TcBattle, compile, compile_teams};
 pub use policy::BattlePolicyName;
 
+#[cfg(test)]
+mod book_tests;
 #[cfg(test)]
 mod rally_tests;
 #[cfg(test)]

@@ -172,6 +172,17 @@ impl Omega {
         om
     }
 
+    /// Looks at every unit the Omegas `other` (the same battle's at dug-in targets,
+    /// [`super::variants`]) need looked at, so one look covers both.
+    pub fn merge_look(&mut self, other: &Omega) {
+        for (a, (look, beats)) in self.look.iter_mut().zip(self.beats.iter_mut()).enumerate() {
+            *look |= other.look[a];
+            *beats |= other.beats[a];
+        }
+        self.any = self.look.iter().any(|&l| l);
+        self.look_at = (0..self.units).map(|a| if self.look[a] { self.fresh[a] as u32 } else { u32::MAX }).collect();
+    }
+
     /// The Omega of `a` at `t` in `state` ([`omega_state`]), or [`NONE`].
     #[inline(always)]
     pub fn entry(&self, a: usize, t: usize, state: usize) -> u32 {

@@ -29,7 +29,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::game::{Action, State, TcGame};
 use super::rally_laws::{COMBOS, Capped, FULL, NO_LOSS, RED_MEMBERS, TRAMPLE, convolve, score_of};
-use super::tables::{NO_SYSTEM, NONE, Weight, ranked_target, state, state_of};
+use super::tables::{NO_SYSTEM, NONE, Tables, Weight, ranked_target, state, state_of};
 use crate::engine::battle::MAX_UNITS;
 use crate::rules::techcommander::rulings::STARTING_LIFE;
 
@@ -59,8 +59,14 @@ impl TcGame {
 
     /// The exact law of the life `m` takes from `t` (at `life`) firing `sys`, capped at 20.
     fn member_law(&self, s: &State, m: usize, t: usize, sys: usize, life: i32) -> Capped {
+        self.member_law_in(&self.tables, s, m, t, sys, life)
+    }
+
+    /// [`TcGame::member_law`] with the shots of `base` (the battle's tables or a variant,
+    /// [`TcGame::tables_at`]).
+    fn member_law_in(&self, base: &Tables, s: &State, m: usize, t: usize, sys: usize, life: i32) -> Capped {
         let smoked = self.smoked(s, m, t);
-        let tb = self.shot_tables(s, t);
+        let tb = self.tables_at(base, s, t);
         let w = self.member_weight(s, m);
         let law = |fc_lost: bool| {
             let e = tb.entry(m, t, state_of(fc_lost, smoked, s.offline[t]), sys);
@@ -284,6 +290,8 @@ impl TcGame {
         p[0][life0(0)] = 1.0;
         let mut first = 0; // the lowest index with mass
         let mut attacker = None;
+        // "No move modifiers apply to these attacks" (3rd edition "Rallied Assault").
+        let base = self.assault_tables();
         for &m in &self.groups[side] {
             let m = m as usize;
             if !self.member_ready(s, m) {
@@ -299,11 +307,11 @@ impl TcGame {
                     if q == 0.0 {
                         continue;
                     }
-                    let Some((sys, _)) = self.best_system_at(s, m, t, l as i32) else {
+                    let Some((sys, _)) = self.best_system_in(base, s, m, t, l as i32) else {
                         next[i][l] += q;
                         continue;
                     };
-                    let law = self.member_law(s, m, t, sys, l as i32);
+                    let law = self.member_law_in(base, s, m, t, sys, l as i32);
                     for (loss, &r) in law.iter().enumerate() {
                         if r == 0.0 {
                             continue;
@@ -391,8 +399,10 @@ impl TcGame {
                 return;
             };
             let t = t as usize;
-            if let Some((sys, _)) = self.best_system_at(s, m, t, s.life[t]) {
-                self.fire(s, m, sys, t, rng);
+            // "No move modifiers apply to these attacks" (3rd edition "Rallied Assault").
+            let base = self.assault_tables();
+            if let Some((sys, _)) = self.best_system_in(base, s, m, t, s.life[t]) {
+                self.fire_in(base, s, m, sys, t, rng);
             }
         }
     }

@@ -21,6 +21,9 @@ use crate::rules::techcommander::special::{ELIMINATED, SpecialOdds, check, state
 pub const MODES: [AttackMode; 4] =
     [AttackMode::Ram, AttackMode::DeathFromAbove, AttackMode::Overrun, AttackMode::Trample];
 
+/// The index of the overrun in [`MODES`] (its system is `nsys + OVERRUN`).
+pub const OVERRUN: usize = 2;
+
 /// One special attack in one state: its outcomes and a sampler over them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SpecialTable {
@@ -183,6 +186,37 @@ impl Specials {
             }
         }
         s
+    }
+
+    /// Raises every [`Specials::bound`] to at least `other`'s (the same battle's special
+    /// attacks at dug-in targets, [`super::variants`]), so one bound covers both.
+    pub fn widen_bound(&mut self, other: &Specials) {
+        for (b, o) in self.bound.iter_mut().zip(&other.bound) {
+            for (x, y) in b.iter_mut().zip(o) {
+                *x = x.max(*y);
+            }
+        }
+    }
+
+    /// Adds `extra[a]` to the bound of every pair where `a` may overrun: the most its
+    /// overrun's follow-up shot can add to the overrun's score (`OVERRUN_FIRE`).
+    pub fn raise_overrun_bound(&mut self, extra: &[f32]) {
+        let n = self.units;
+        for (a, &add) in extra.iter().enumerate().take(n) {
+            for t in 0..n {
+                if self.mask[a * n + t] & (1 << OVERRUN) != 0 {
+                    for b in self.bound[a * n + t].iter_mut().skip(1) {
+                        *b += add;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `a` may overrun someone.
+    pub fn overruns(&self, a: usize) -> bool {
+        let n = self.units;
+        a < n && (0..n).any(|t| self.mask[a * n + t] & (1 << OVERRUN) != 0)
     }
 
     #[inline(always)]

@@ -15,6 +15,9 @@ pub mod unit;
 pub mod validated;
 pub mod weapon;
 
+#[cfg(test)]
+mod link_tests;
+
 use crate::catalogue::{Section, Sections};
 
 /// `[[weapon]]`: a weapon system's profile.

@@ -351,7 +351,9 @@ impl Resolver<'_> {
             // The card is fine: its standard weapons resolve and were checked with it.
             for r in &unit.standard_weapons {
                 if let Some(w) = self.weapons.iter().position(|w| w.name == r.name) {
-                    systems.push(SystemRef { weapon: w, copies: r.count, standard: true });
+                    for copies in linked_groups(r.count, self.weapons[w].linkable, unit.kind) {
+                        systems.push(SystemRef { weapon: w, copies, standard: true });
+                    }
                 }
             }
         }
@@ -360,20 +362,6 @@ impl Resolver<'_> {
             match self.weapon(&r.name) {
                 Lookup::Found(w) => {
                     let weapon = &self.weapons[w];
-                    // Ruling: auto-stabilized vehicles are not bound by the link limit.
-                    if let Some(unit) = unit
-                        && r.count > weapon.linkable
-                        && unit.kind != UnitKind::Vehicle
-                    {
-                        err(
-                            format!(
-                                "{} copies of `{}` fire together but it is linkable {} (list the extra copies as another build or lower the count)",
-                                r.count, r.name, weapon.linkable
-                            ),
-                            &format!("{fname}.count"),
-                            r.position,
-                        );
-                    }
                     if let Some(s) = systems.iter().find(|s| s.weapon == w) {
                         let msg = if s.standard {
                             format!("`{}` is already a standard weapon of the unit", r.name)
@@ -385,7 +373,11 @@ impl Resolver<'_> {
                         };
                         err(msg, &fname, r.position);
                     } else {
-                        systems.push(SystemRef { weapon: w, copies: r.count, standard: false });
+                        // Copies beyond the link limit are systems of their own.
+                        let kind = unit.map_or(UnitKind::Vehicle, |u| u.kind);
+                        for copies in linked_groups(r.count, weapon.linkable, kind) {
+                            systems.push(SystemRef { weapon: w, copies, standard: false });
+                        }
                     }
                 }
                 Lookup::Failed => incomplete = true,
@@ -489,7 +481,7 @@ impl Resolver<'_> {
         })
     }
 
-    /// Checks on a unit card alone: MSV class, standard equipment names and link limits.
+    /// Checks on a unit card alone: MSV class and standard equipment names.
     /// Each check runs when the fields it needs were read. True when the card is fine
     /// (read without error, checked without error, no standard equipment that failed).
     fn unit_card(&self, checked: &Checked<Unit>, errors: &mut Vec<CatalogError>) -> bool {
@@ -544,20 +536,8 @@ impl Resolver<'_> {
         let mut seen: Vec<&str> = Vec::new();
         for (i, r) in u.standard_weapons.iter().enumerate() {
             match self.weapon(&r.name) {
-                Lookup::Found(w) => {
-                    let weapon = &self.weapons[w];
-                    // Ruling: auto-stabilized vehicles are not bound by the link limit.
-                    if !bad("kind") && u.kind != UnitKind::Vehicle && r.count > weapon.linkable {
-                        err(
-                            format!(
-                                "{} copies of `{}` fire together but it is linkable {}",
-                                r.count, r.name, weapon.linkable
-                            ),
-                            &format!("standard_weapons[{i}].count"),
-                            r.position,
-                        );
-                    }
-                }
+                // Copies beyond the link limit are systems of their own ([`linked_groups`]).
+                Lookup::Found(_) => {}
                 Lookup::Failed => uses_failed = true,
                 Lookup::Unknown(msg) => err(msg, &format!("standard_weapons[{i}].name"), r.position),
             }
@@ -578,6 +558,25 @@ impl Resolver<'_> {
         }
         ok && !uses_failed && !bad("standard_weapons") && !bad("standard_gear")
     }
+}
+
+/// How `count` copies of a weapon of link limit `linkable` carried by a unit of `kind`
+/// form weapon systems, in order: one system of every copy on a vehicle (auto-stabilized:
+/// "not bound by the link limit"), else as many full linked groups of `linkable` copies
+/// as fit, then one of the rest. The books limit how many copies fire together ("may be
+/// fired together, up to the linkable maximum"), not how many are carried, and Omega
+/// Override's "ignore linkable limits" presumes extras; each group is its own system
+/// (once per turn, an MSV's second attack may use another group).
+pub(crate) fn linked_groups(count: u32, linkable: u32, kind: UnitKind) -> Vec<u32> {
+    let linkable = linkable.max(1);
+    if kind == UnitKind::Vehicle || count <= linkable {
+        return vec![count];
+    }
+    let mut groups = vec![linkable; (count / linkable) as usize];
+    if count % linkable != 0 {
+        groups.push(count % linkable);
+    }
+    groups
 }
 
 /// A weight or power for messages: integers without decimals.
