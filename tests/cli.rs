@@ -1179,6 +1179,8 @@ mod books_tc;
 mod conformance;
 #[path = "cli/defaults.rs"]
 mod defaults;
+#[path = "cli/mechcom_heat.rs"]
+mod mechcom_heat;
 #[path = "cli/names.rs"]
 mod names;
 #[path = "cli/options_syntax.rs"]
