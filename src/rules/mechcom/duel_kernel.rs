@@ -311,6 +311,7 @@ impl DuelKernel {
     /// bring Programming to 6 Heat, and a side that reaches 6 ends its activation
     /// Malfunctioning. Then `CLEAR_POLICY` (not while Malfunctioning), Burned and the
     /// end of Shocked, Blinded, Stunned, as in [`Self::activate`].
+    #[allow(clippy::needless_range_loop)]
     fn activate_hot(
         &self,
         who: usize,
@@ -363,7 +364,7 @@ impl DuelKernel {
             loop {
                 let v = view(state[who], state[foe]);
                 let m = minds[who];
-                let (mut best, mut safe): (Option<(usize, f64)>, Option<(usize, f64)>) = (None, None);
+                let (mut best, mut safe): (Ranked, Ranked) = (None, None);
                 for w in 0..me.weapons.len() {
                     let ready = if Some(w) == h.wave { m.waves > 0 } else { ammo[who][w] > 0 };
                     if !ready || energy < cost(w) {
@@ -489,6 +490,9 @@ fn seeded(seed: u64) -> Xoshiro256PlusPlus {
 fn draw(law: &Law, rng: &mut Xoshiro256PlusPlus) -> (u32, u8) {
     law.slots[draw_slot(law, rng)]
 }
+
+/// A weapon and its rank, if any.
+type Ranked = Option<(usize, f64)>;
 
 /// One slot of `law`, from one uniform.
 #[inline(always)]

@@ -419,14 +419,14 @@ pub(super) fn exact_pmfs(run: &AttackRun, prog: &Program) -> (Vec<f64>, Vec<f64>
     let mut cur: BTreeMap<(usize, usize), Vec<f64>> = BTreeMap::from([((prog.start, 0), grid)]);
     let mut by_round = vec![0.0; run.max_rounds as usize];
     let mut by_attack = vec![0.0; prog.max_attacks];
-    for round in 0..run.max_rounds as usize {
+    for killed_in_round in by_round.iter_mut() {
         let mut next: BTreeMap<(usize, usize), Vec<f64>> = BTreeMap::new();
         for (&(mind, made), grid) in &cur {
             for v in &prog.minds[mind] {
                 let mut alive: Vec<f64> = grid.iter().map(|&p| p * f64::from(v.sixths) / 6.0).collect();
                 for (i, &(law, _)) in v.steps.iter().enumerate() {
                     let (after, killed) = exact_step(&run.laws[law as usize], &alive, full);
-                    by_round[round] += killed;
+                    *killed_in_round += killed;
                     by_attack[made + i] += killed;
                     alive = after;
                 }
@@ -438,7 +438,7 @@ pub(super) fn exact_pmfs(run: &AttackRun, prog: &Program) -> (Vec<f64>, Vec<f64>
                         let p = alive[idx(life, s)];
                         let left = life - (s as u8 & BURNED != 0) as usize;
                         if left == 0 {
-                            by_round[round] += p;
+                            *killed_in_round += p;
                             if made > 0 {
                                 by_attack[made - 1] += p;
                             }

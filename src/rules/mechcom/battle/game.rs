@@ -74,6 +74,9 @@ fn draw(law: &Law, rng: &mut Xoshiro256PlusPlus) -> (u32, u8) {
     law.slots[draw_slot(law, rng)]
 }
 
+/// A weapon and its rank, if any.
+type Ranked = Option<(usize, f64)>;
+
 /// One uniform from `law`: its slot.
 #[inline(always)]
 fn draw_slot(law: &Law, rng: &mut Xoshiro256PlusPlus) -> usize {
@@ -226,6 +229,7 @@ impl<T: Targeting> SquadGame<T> {
     /// living enemy its pair reaches (no map: every enemy is within 3 hexes when the
     /// engagement's range is), each with one draw in slot order, and is ranked by the
     /// sum of those attacks' expected losses.
+    #[allow(clippy::needless_range_loop)]
     fn activate_hot(&self, s: &mut SquadState, me: usize, out: &mut Outcome) {
         let q = &self.squads;
         let unit = &q.units[me];
@@ -269,8 +273,7 @@ impl<T: Targeting> SquadGame<T> {
                 }
             }
         } else {
-            loop {
-                let Some(foe) = T::pick(q, s, me) else { break };
+            while let Some(foe) = T::pick(q, s, me) {
                 let pair = q.pair(me, foe);
                 let h = pair.side.heat.as_ref().expect("a unit with Heat");
                 let v = view(s.cond[me], s.cond[foe]);
@@ -293,7 +296,7 @@ impl<T: Targeting> SquadGame<T> {
                     (true, 0) => f64::INFINITY,
                     (true, c) => wave_mean() * f64::from(ATTACK_ENERGY) / f64::from(c),
                 };
-                let (mut best, mut safe): (Option<(usize, f64)>, Option<(usize, f64)>) = (None, None);
+                let (mut best, mut safe): (Ranked, Ranked) = (None, None);
                 for w in 0..pair.side.weapons.len() {
                     let ready = if Some(w) == h.wave { m.waves > 0 } else { loaded(s, pair, w) };
                     if !ready || energy < cost(w) {
