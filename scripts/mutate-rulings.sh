@@ -80,6 +80,29 @@ CODE_MUTATIONS=(
     'dug-in-offload|src/rules/techcommander/battle/variants.rs|s/\(&self\.offload, &v\.offload_dug\), //'
     'rallied-assault-no-move-modifier|src/rules/techcommander/battle/variants.rs|s/self\.variants\.assault\.as_ref\(\)\.unwrap_or\(&self\.tables\)/&self.tables/'
     'overrun-fire-scored|src/rules/techcommander/battle/best_shot.rs|s/score \+= sh\.overrun_bonus;//'
+    # MECHCOM Heat (src/rules/mechcom/heat.rs and duel_kernel.rs; the options are MECHCOM's,
+    # which the option loop above does not read, so their defaults are mutated here):
+    # mechcom-heat-played: HEAT_PLAYED defaults to on; the mutation turns Heat off.
+    # mechcom-heat-policy: HEAT_POLICY defaults to vent-before-overheat; the mutation ignores Heat.
+    # mechcom-malfunction-one-action: MALFUNCTION_ONE_ACTION defaults to on; the mutation repeats.
+    # mechcom-programming-at-6-heat: Programming malfunctions at 6 Heat; the mutation at 7.
+    # mechcom-searing-wave-2-heat: Searing Wave adds 2 Heat; the mutation 3.
+    # mechcom-malfunction-ends-activation: becoming Malfunctioning ends the activation; the
+    #   mutation keeps acting.
+    # mechcom-malfunction-clears-on-a-six-exact / -run / -duel: the start-of-activation d6
+    #   clears on a 6 (1/6); the mutations clear on a 5 or 6 (exact chain, run Monte Carlo,
+    #   duel).
+    # mechcom-reactor-heat-per-crit: Red-Hot Reactor adds a Heat per crit; the mutation none.
+    'mechcom-heat-played|src/rules/mechcom/options.rs|s/heat_played: bool = true,/heat_played: bool = false,/'
+    'mechcom-heat-policy|src/rules/mechcom/options.rs|s/heat_policy: HeatPolicy = HeatPolicy::VentBeforeOverheat,/heat_policy: HeatPolicy = HeatPolicy::IgnoreHeat,/'
+    'mechcom-malfunction-one-action|src/rules/mechcom/options.rs|s/malfunction_one_action: bool = true,/malfunction_one_action: bool = false,/'
+    'mechcom-programming-at-6-heat|src/rules/mechcom/notes.rs|s/pub const PROGRAMMING_HEAT: u32 = 6;/pub const PROGRAMMING_HEAT: u32 = 7;/'
+    'mechcom-searing-wave-2-heat|src/rules/mechcom/heat.rs|s/pub const SEARING_WAVE_HEAT: u32 = 2;/pub const SEARING_WAVE_HEAT: u32 = 3;/'
+    'mechcom-malfunction-ends-activation|src/rules/mechcom/heat.rs|s/(m\.malfunctioning = true;\n\s+m\.heat = 0;\n)\s+break;\n/$1/'
+    'mechcom-malfunction-clears-on-a-six-exact|src/rules/mechcom/heat.rs|s/vec!\[\(1, planner\.normal_round\(&cleared, score\)\?\), \(5, /vec![(2, planner.normal_round(\&cleared, score)?), (4, /'
+    'mechcom-malfunction-clears-on-a-six-run|src/rules/mechcom/heat.rs|s/\(roll\(rng, 6\) != MALFUNCTION_CLEARS_ON\)/(roll(rng, 6) < MALFUNCTION_CLEARS_ON - 1)/'
+    'mechcom-malfunction-clears-on-a-six-duel|src/rules/mechcom/duel_kernel.rs|s/roll\(&mut rngs\[who\], 6\) == MALFUNCTION_CLEARS_ON/roll(\&mut rngs[who], 6) >= MALFUNCTION_CLEARS_ON - 1/'
+    'mechcom-reactor-heat-per-crit|src/rules/mechcom/duel_kernel.rs|s/minds\[foe\]\.heat \+= u32::from\(crits\);/minds[foe].heat += 0 * u32::from(crits);/'
 )
 
 list_only=0

@@ -270,7 +270,11 @@ fn newton(start: &[f64], cells: &[(usize, usize, Outcome)]) -> (Option<Vec<f64>>
         let mut next = x.clone();
         for _ in 0..60 {
             next = x.iter().zip(&direction).map(|(a, d)| a + t * d).collect();
-            if potential(&next, cells) >= base + 1e-4 * t * slope {
+            let p = potential(&next, cells);
+            // Near the maximum Φ moves by less than its own rounding: a full Newton step
+            // that lowers it by no more than that is taken (else the search stalls there).
+            let rounding = 1e-12 * base.abs().max(1.0);
+            if p >= base + 1e-4 * t * slope || (t == 1.0 && p >= base - rounding) {
                 break;
             }
             t *= 0.5;

@@ -77,30 +77,31 @@ weapons = ["Torch"]
     }
 
     #[test]
-    fn the_typhon_says_heat_is_not_modelled() {
-        // The shipped Typhon: 9⚡, three Superheated flamethrower attacks a round, so 6
-        // Heat after its 6th attack (round 2), when Programming makes it Malfunctioning.
+    fn the_typhon_plays_heat_in_attack_runs() {
+        // The shipped Typhon: its attack runs play Heat (`HEAT_PLAYED`), so they carry no
+        // note that it is not modelled; with `HEAT_PLAYED=false` the old notes come back
+        // (9⚡, three Superheated flamethrower attacks a round: 6 Heat after its 6th
+        // attack, in round 2, when Programming makes it Malfunctioning).
         let run = ["ttk", "--attacker", "Typhon", "--target", "Kerberos", "--range", "3", "--exact"];
         let j = ok_json("mechcom", None, &[&run[..], &["--format", "json"]].concat());
+        let notes: Vec<&str> = j["not_modelled"].as_array().unwrap().iter().map(|n| n.as_str().unwrap()).collect();
+        assert!(notes.iter().all(|n| !n.contains("Heat")), "{notes:?}");
+        let off = [&run[..], &["--option", "HEAT_PLAYED=false", "--format", "json"]].concat();
+        let j = ok_json("mechcom", None, &off);
         let notes: Vec<&str> = j["not_modelled"].as_array().unwrap().iter().map(|n| n.as_str().unwrap()).collect();
         assert!(notes.iter().any(|n| n.contains("Superheated") && n.contains("Heat is not modelled")), "{notes:?}");
         assert!(
             notes.iter().any(|n| n.starts_with("Typhon: Programming") && n.contains("after attack 6 in round 2")),
             "{notes:?}"
         );
-        let text = ok_text("mechcom", None, &run);
-        assert!(text.contains("not modelled: Typhon: Programming"), "{text}");
-        // One attack's odds say it too, in the header and per weapon.
+        // One attack's odds say that its Heat is not part of them, in the header and per
+        // weapon.
         let odds = ["odds", "--attacker", "Typhon", "--target", "Kerberos", "--range", "3"];
         let text = ok_text("mechcom", None, &odds);
         assert!(text.contains("not modelled: Prometheus Model Flamethrower: Superheated"), "{text}");
         let j = ok_json("mechcom", None, &[&odds[..], &["--format", "json"]].concat());
         let flamer = j.as_array().unwrap().iter().find(|w| w["weapon"] == "Prometheus Model Flamethrower").unwrap();
         assert!(flamer["not_modelled"][0].as_str().unwrap().contains("Malfunctioning at 6 Heat"), "{flamer}");
-        // A duel refuses the Typhon, and says why.
-        let out = with("mechcom", None, &["duel", "Typhon", "Kerberos", "--range", "3", "--trials", "100"]);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(!out.status.success() && err.contains("Heat is not modelled"), "{err}");
     }
 
     #[test]

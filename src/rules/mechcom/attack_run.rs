@@ -26,11 +26,15 @@
 //! 5. A target alive after the round cap is censored: counted, never dropped.
 //!
 //! State: the target's Integrity and its conditions among Burned, Corroded (−1 Armour)
-//! and Shocked (−1 Strength in melee). Not played: the attacker's own state (Heat and
-//! Programming, Backfire, Malfunctioning), Tracker and Spot actions; a run lists such
-//! perks in [`AttackRun::not_modelled`], and a Programming attacker whose plan reaches
-//! 6 Heat (the Typhon's Superheated flamethrower, three attacks a round: after its 6th
-//! attack) with the attack it would become Malfunctioning on.
+//! and Shocked (−1 Strength in melee). An attacker that plays Heat
+//! ([`super::heat::plays_heat`]: `HEAT_PLAYED` and Programming with a Superheated
+//! weapon, Searing Wave, or a Malfunctioning start) has no fixed plan: its rounds follow
+//! its Heat automaton ([`super::heat`]), `plan` is then its likeliest path, and the
+//! exact chain and the Monte Carlo carry its state. Not played: Backfire on the
+//! attacker, Tracker and Spot actions; a run lists such perks in
+//! [`AttackRun::not_modelled`]. With `HEAT_PLAYED` off, Heat is not played either and a
+//! Programming attacker whose plan reaches 6 Heat is noted with the attack it would
+//! become Malfunctioning on.
 
 use std::collections::HashMap;
 
@@ -41,6 +45,7 @@ use crate::engine::Kernel;
 use crate::stats::TtkTally;
 
 use super::conditions::{Condition, Conditions};
+use super::heat::{self, Act, Mind, Planner, Program, Scored};
 use super::hot::Hot;
 use super::mech::Model;
 use super::notes;
@@ -75,16 +80,6 @@ pub struct PlanStep {
     law: u16,
 }
 
-/// A weapon as the policy sees it before one attack.
-#[derive(Debug, Clone, Copy)]
-struct Scored {
-    score: (f64, f64),
-    /// Spot tokens the attack consumes.
-    consumed: u32,
-    /// E[Integrity lost] against the target's starting state.
-    mean: f64,
-}
-
 /// One outcome of an attack given the target's tracked conditions: Integrity lost
 /// (capped at the target's Integrity) and the condition bits it adds.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -98,9 +93,9 @@ pub(super) struct Outcome {
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct Laws {
     pub(super) outcomes: [Vec<Outcome>; STATES],
-    tables: [SamplingTable; STATES],
+    pub(super) tables: [SamplingTable; STATES],
     /// Per table slot: Integrity lost and condition bits added.
-    slots: [Vec<(u32, u8)>; STATES],
+    pub(super) slots: [Vec<(u32, u8)>; STATES],
 }
 
 /// A compiled attack run.
@@ -124,6 +119,9 @@ pub struct AttackRun {
     law_means: Vec<f64>,
     pub(super) start_state: u8,
     hot: Option<Hot>,
+    /// The attacker's Heat automaton ([`super::heat`]), when the run plays Heat; then
+    /// `plan` and `rounds` are its likeliest path (each round the likelier variant).
+    pub program: Option<Program>,
 }
 
 fn state_bits(c: Conditions) -> u8 {
@@ -156,8 +154,9 @@ impl AttackRun {
     /// `max_rounds` rounds, choosing weapons by `policy`.
     ///
     /// # Errors
-    /// A message when the round cap is out of range, options are unplayable, or the
-    /// attacker is Malfunctioning (its AI table is not played).
+    /// A message when the round cap is out of range, options are unplayable, the
+    /// attacker is Malfunctioning while `HEAT_PLAYED` is off (its AI table is then not
+    /// played), or its Heat automaton exceeds [`heat::MAX_MINDS`] states.
     pub fn new(
         attacker: &Model,
         target: &Model,
@@ -170,11 +169,17 @@ impl AttackRun {
             return Err(format!("max rounds must be between 1 and {MAX_ROUNDS_LIMIT}, got {max_rounds}"));
         }
         o.validate()?;
-        if attacker.conditions.has(Condition::Malfunctioning) {
-            return Err("a Malfunctioning attacker (HERAKLES AI table) is not played in attack runs".into());
+        let plays_heat = heat::plays_heat(attacker, o);
+        if attacker.conditions.has(Condition::Malfunctioning) && !plays_heat {
+            return Err("a Malfunctioning attacker (HERAKLES AI table) is played only with HEAT_PLAYED=true".into());
         }
         let mut arsenal: Vec<Weapon> = attacker.mech.weapons.clone();
+        let sheet_weapons = arsenal.len();
         arsenal.push(Weapon::unarmed());
+        let wave = (plays_heat && attacker.mech.abilities.contains(&super::mech::Ability::SearingWave)).then(|| {
+            arsenal.push(heat::searing_wave());
+            arsenal.len() - 1
+        });
         let phases = [attacker.clone(), attacker.clone().with_conditions(after_first_activation(attacker.conditions))];
         let start = state_bits(target.conditions);
         // Spot tokens are used up (`SPOT_TOKENS_SHARED`, `SPOT_POLICY`): nothing in a run
@@ -199,6 +204,21 @@ impl AttackRun {
             scores.insert((w, phase, tokens), s);
             Ok(s)
         };
+        if plays_heat {
+            return Self::with_heat(
+                attacker,
+                target,
+                sit,
+                o,
+                policy,
+                max_rounds,
+                &arsenal,
+                sheet_weapons,
+                wave,
+                &phases,
+                &mut score,
+            );
+        }
         let mut ammo: Vec<Option<u32>> = arsenal.iter().map(Weapon::ammo).collect();
         let mut tokens = sit.spot_tokens;
         let mut plan = Vec::new();
@@ -264,7 +284,9 @@ impl AttackRun {
         let mut not_modelled = Vec::new();
         for &w in &used {
             let weapon = &arsenal[w];
-            not_modelled.extend(notes::superheated(attacker, weapon));
+            if !o.heat_played {
+                not_modelled.extend(notes::superheated(attacker, weapon));
+            }
             for p in &weapon.perks {
                 let note = match p {
                     Perk::Backfire(x) => Some(format!("Backfire {x} (the attacker's Integrity is not played)")),
@@ -282,7 +304,9 @@ impl AttackRun {
             .filter(|s| arsenal[used[s.weapon as usize]].has(Perk::Superheated))
             .map(|s| (s.attack, u32::from(s.round) + 1))
             .collect();
-        not_modelled.extend(notes::programming_in_plan(attacker, &heat));
+        if !o.heat_played {
+            not_modelled.extend(notes::programming_in_plan(attacker, &heat));
+        }
         let changes_state = used.iter().any(|&w| {
             let weapon = &arsenal[w];
             weapon.on_hit().next().is_some() || weapon.on_crit().next().is_some() || weapon.backfire() > 0
@@ -299,10 +323,122 @@ impl AttackRun {
             law_means,
             start_state: start,
             hot: None,
+            program: None,
         };
         let steps: Vec<(usize, u16)> = run.plan.iter().map(|s| (run.law_index(s), s.attack)).collect();
         run.hot = Hot::new(run.tables(), &run.rounds, &steps, integrity, start);
         Ok(run)
+    }
+
+    /// The run of an attacker that plays Heat ([`super::heat`]): the automaton of its
+    /// minds, its laws, its likeliest path as `plan`, no compact loop.
+    #[allow(clippy::too_many_arguments)]
+    fn with_heat(
+        attacker: &Model,
+        target: &Model,
+        sit: &Situation,
+        o: &Options,
+        policy: RunPolicy,
+        max_rounds: u32,
+        arsenal: &[Weapon],
+        sheet_weapons: usize,
+        wave: Option<usize>,
+        phases: &[Model; 2],
+        score: &mut dyn FnMut(usize, usize, u32) -> Result<Option<Scored>, String>,
+    ) -> Result<AttackRun, String> {
+        let mut planner = Planner::new(attacker, arsenal, sheet_weapons, wave, o);
+        planner.per_energy = policy == RunPolicy::BestPerEnergy;
+        let uses = heat::ability_cost_limit(o).1;
+        let start = Mind {
+            later: false,
+            heat: 0,
+            malfunctioning: attacker.conditions.has(Condition::Malfunctioning),
+            waves: uses,
+            vents: uses,
+            tokens: sit.spot_tokens,
+            ammo: arsenal.iter().map(Weapon::ammo).collect(),
+        };
+        // Laws by (weapon, phase, tokens consumed); weapon slots by (weapon, AI table).
+        let mut law_keys: Vec<(usize, usize, u32)> = Vec::new();
+        let mut slots: Vec<(usize, bool)> = Vec::new();
+        let mut step = |a: &Act| {
+            let key = (a.weapon, a.phase, a.consumed);
+            let law = law_keys.iter().position(|&k| k == key).unwrap_or_else(|| {
+                law_keys.push(key);
+                law_keys.len() - 1
+            });
+            let slot = slots.iter().position(|&k| k == (a.weapon, a.ai)).unwrap_or_else(|| {
+                slots.push((a.weapon, a.ai));
+                slots.len() - 1
+            });
+            (law as u16, slot as u8)
+        };
+        let program = heat::build(&planner, start, max_rounds, score, &mut step)?;
+        if program.max_attacks > MAX_PLAN_ATTACKS || law_keys.len() > usize::from(u16::MAX) || slots.len() > 255 {
+            return Err(format!(
+                "an attack run makes at most {MAX_PLAN_ATTACKS} attacks: lower the round cap ({max_rounds})"
+            ));
+        }
+        let integrity = target.mech.integrity;
+        let mut laws = Vec::new();
+        let mut law_means = Vec::new();
+        for &(w, phase, consumed) in &law_keys {
+            let at = Situation { spot_tokens: consumed, ..*sit };
+            laws.push(Self::laws(&phases[phase], &arsenal[w], target, &at, o, integrity)?);
+            let mean = super::odds::attack_odds(&phases[phase], &arsenal[w], target, &at, o)
+                .map_err(|e| e.to_string())?
+                .expected_integrity_loss;
+            law_means.push(mean);
+        }
+        // The likeliest path, for the plan report.
+        let (mut plan, mut rounds, mut mind) = (Vec::new(), Vec::new(), program.start);
+        for round in 0..max_rounds {
+            let v = program.minds[mind].iter().max_by_key(|v| v.sixths).expect("a variant");
+            let first = plan.len();
+            for &(law, weapon) in &v.steps {
+                plan.push(PlanStep { weapon, round: round as u16, attack: plan.len() as u16, law });
+            }
+            rounds.push((first, plan.len()));
+            mind = v.next;
+        }
+        let mut not_modelled = Vec::new();
+        let mut weapons = Vec::new();
+        for &(w, ai) in &slots {
+            let weapon = &arsenal[w];
+            weapons.push(if ai { format!("{} (AI table)", weapon.name) } else { weapon.name.clone() });
+            for p in &weapon.perks {
+                let note = match p {
+                    Perk::Backfire(x) => Some(format!("Backfire {x} (the attacker's Integrity is not played)")),
+                    Perk::Tracker => Some("Tracker (Spot tokens from damage are not played)".to_string()),
+                    Perk::Blast => Some("Blast (no map: no fire)".to_string()),
+                    _ => None,
+                };
+                if let Some(n) = note {
+                    let n = format!("{}: {n}", weapon.name);
+                    if !not_modelled.contains(&n) {
+                        not_modelled.push(n);
+                    }
+                }
+            }
+        }
+        let changes_state = slots.iter().any(|&(w, _)| {
+            let weapon = &arsenal[w];
+            weapon.on_hit().next().is_some() || weapon.on_crit().next().is_some() || weapon.backfire() > 0
+        });
+        Ok(AttackRun {
+            changes_state,
+            weapons,
+            plan,
+            rounds,
+            max_rounds,
+            integrity,
+            not_modelled,
+            laws,
+            law_means,
+            start_state: state_bits(target.conditions),
+            hot: None,
+            program: Some(program),
+        })
     }
 
     fn laws(
@@ -387,7 +523,7 @@ impl AttackRun {
 
     /// Attacks in the plan (the most a run can make).
     pub fn max_attacks(&self) -> usize {
-        self.plan.len()
+        self.program.as_ref().map_or(self.plan.len(), |p| p.max_attacks)
     }
 }
 
@@ -403,6 +539,9 @@ impl Kernel for AttackRun {
     fn play(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut TtkTally) {
         tally.trials += trials as u64;
         let full = self.integrity as i32;
+        if let Some(program) = &self.program {
+            return heat::play(self, program, rng, trials, tally);
+        }
         if let Some(hot) = &self.hot {
             return hot.play(rng, trials, tally);
         }

@@ -79,6 +79,9 @@ pub fn combine_runs(a: &ExactRun, b: &ExactRun) -> ExactDuel {
 /// [`AttackRun::new`].
 pub fn exact_duel(a: &Model, b: &Model, sit: &Situation, o: &Options, max_rounds: u32) -> Result<ExactDuel, String> {
     for m in [a, b] {
+        if super::duel_side::plays_heat(m, o) {
+            return Err(format!("{} plays Heat: the duel's sides interact, play it by Monte Carlo", m.mech.name));
+        }
         for c in [Condition::Burned, Condition::Malfunctioning, Condition::Stunned] {
             if m.conditions.has(c) {
                 return Err(format!("{} starts {c}: the duel's sides interact, play it by Monte Carlo", m.mech.name));

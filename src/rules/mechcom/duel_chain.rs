@@ -242,8 +242,12 @@ struct Chain<'k> {
 impl DuelKernel {
     /// The exact duel: the joint Markov chain of exactly what [`DuelKernel::play_one`]
     /// plays ([`solve`]), interacting sides included; `None` when its state space exceeds
-    /// [`MAX_STATES`] (then Monte Carlo only).
+    /// [`MAX_STATES`] or a side plays Heat (then Monte Carlo only).
     pub fn exact(&self) -> Option<ExactDuel> {
+        if self.sides.iter().any(|s| s.heat.is_some()) {
+            // A side's Heat (Malfunctioning rolls, Reactor crits) is not in the chain.
+            return None;
+        }
         solve(self)
     }
 }

@@ -29,6 +29,16 @@
 //!    mutual kill.
 //! 6. Both alive after the round cap: a draw by timeout.
 //!
+//! Heat (`HEAT_PLAYED`): a side with Programming, Red-Hot Reactor or Searing Wave, or
+//! starting Malfunctioning, activates by `DuelKernel::activate_hot` instead of
+//! step 2 (the rulings of [`super::heat`], move by move): a Malfunctioning side rolls
+//! 1d6 from its own stream (a 6 clears it and its Heat) or makes the AI table's one
+//! attack; otherwise `HEAT_POLICY` ranks its attacks and Searing Wave by expected loss
+//! per ⚡, vents before 6 Heat, and a side reaching 6 ends its activation
+//! Malfunctioning. Each attack on a side with Red-Hot Reactor and Programming adds one
+//! Heat per crit of its roll. The exact chain does not carry Heat: such duels are Monte
+//! Carlo only.
+//!
 //! Conditions tracked per model: Burned, Corroded, Shocked, Blinded, Stunned (see
 //! [`super::duel_side`]). Hacked, Immobilized and Tethered change nothing without a map
 //! and are ignored; what else is not played is refused by [`DuelKernel::new`].
@@ -37,6 +47,7 @@
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::dice::uniform::roll;
 use crate::dice::uniform_below;
 use crate::engine::Kernel;
 use crate::stats::DuelTally;
@@ -46,7 +57,9 @@ use super::conditions::Condition;
 use super::duel_side::{
     BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, MAX_WEAPONS, SHOCKED, STUNNED, Side, SideWeapon, UNLIMITED, view,
 };
+use super::heat::MALFUNCTION_CLEARS_ON;
 use super::mech::Model;
+use super::notes::PROGRAMMING_HEAT;
 use super::options::{ClearPolicy, ExplosionTiming, Options};
 use super::situation::Situation;
 use super::stability::effective_levels;
@@ -124,7 +137,7 @@ impl DuelKernel {
             return Err(format!("MECHCOM duels play no other reading of: {}", off.join(", ")));
         }
         for m in [a, b] {
-            if m.conditions.has(Condition::Malfunctioning) {
+            if m.conditions.has(Condition::Malfunctioning) && !super::duel_side::plays_heat(m, o) {
                 return Err(format!(
                     "{} starts Malfunctioning: the HERAKLES AI table is not played in duels",
                     m.mech.name
@@ -136,6 +149,7 @@ impl DuelKernel {
         let explosions = in_melee && o.explosion_timing == ExplosionTiming::Immediately;
         let clear = o.clear_policy == ClearPolicy::LeftoverBurnedFirst;
         let independent = !explosions
+            && sides.iter().all(|s| s.heat.is_none())
             && (0..2).all(|s| {
                 let (me, foe) = (&sides[s], &sides[1 - s]);
                 let adds = me.weapons.iter().any(|w| w.laws.iter().any(|l| l.slots.iter().any(|&(_, b)| b != 0)));
@@ -175,6 +189,7 @@ impl DuelKernel {
         let mut life = [self.sides[0].integrity as i32, self.sides[1].integrity as i32];
         let mut state = [self.sides[0].start, self.sides[1].start];
         let mut ammo = [self.sides[0].ammo, self.sides[1].ammo];
+        let mut minds = [HeatMind::of(&self.sides[0]), HeatMind::of(&self.sides[1])];
         let mut bits = 0u64;
         for round in 1..=self.max_rounds {
             let bit = (round - 1) % u64::BITS;
@@ -183,7 +198,12 @@ impl DuelKernel {
             }
             let first = (bits >> bit & 1) as usize;
             for who in [first, 1 - first] {
-                if let Some(end) = self.activate(who, &mut life, &mut state, &mut ammo, &mut streams.sides) {
+                let end = if self.sides[who].heat.is_some() {
+                    self.activate_hot(who, &mut life, &mut state, &mut ammo, &mut minds, &mut streams.sides)
+                } else {
+                    self.activate(who, &mut life, &mut state, &mut ammo, &mut minds, &mut streams.sides)
+                };
+                if let Some(end) = end {
                     let (winner, mutual_kill) = match end {
                         End::Win(0) => (Winner::A, false),
                         End::Win(_) => (Winner::B, false),
@@ -204,6 +224,7 @@ impl DuelKernel {
         life: &mut [i32; 2],
         state: &mut [u8; 2],
         ammo: &mut [[u32; MAX_WEAPONS]; 2],
+        minds: &mut [HeatMind; 2],
         rngs: &mut [Xoshiro256PlusPlus; 2],
     ) -> Option<End> {
         let me = &self.sides[who];
@@ -221,18 +242,8 @@ impl DuelKernel {
             if ammo[who][w] != UNLIMITED {
                 ammo[who][w] -= 1;
             }
-            let weapon = &me.weapons[w];
-            let (loss, adds) = draw(&weapon.laws[v], &mut rngs[who]);
-            life[foe] -= loss as i32;
-            state[foe] |= adds;
-            if life[foe] <= 0 {
-                return Some(self.destroyed(foe, life, state, &mut rngs[foe]));
-            }
-            if weapon.backfire > 0 {
-                life[who] -= weapon.backfire as i32;
-                if life[who] <= 0 {
-                    return Some(self.destroyed(who, life, state, &mut rngs[who]));
-                }
+            if let Some(end) = self.attack(who, w, v, life, state, minds, rngs) {
+                return Some(end);
             }
         }
         if self.clear {
@@ -240,6 +251,171 @@ impl DuelKernel {
                 if state[who] & c != 0 && energy >= CLEAR_ENERGY {
                     state[who] &= !c;
                     energy -= CLEAR_ENERGY;
+                }
+            }
+        }
+        if state[who] & BURNED != 0 {
+            life[who] -= 1;
+            if life[who] <= 0 {
+                return Some(self.destroyed(who, life, state, &mut rngs[who]));
+            }
+        }
+        state[who] &= !ENDS_WITH_ACTIVATION;
+        None
+    }
+
+    /// Side `who` attacks with weapon `w` in view `v`: the loss and conditions land, a
+    /// Red-Hot Reactor target with Programming gains a Heat per crit of the roll (at 6 it
+    /// is Malfunctioning), then Backfire; `Some` when the duel ends.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn attack(
+        &self,
+        who: usize,
+        w: usize,
+        v: usize,
+        life: &mut [i32; 2],
+        state: &mut [u8; 2],
+        minds: &mut [HeatMind; 2],
+        rngs: &mut [Xoshiro256PlusPlus; 2],
+    ) -> Option<End> {
+        let foe = 1 - who;
+        let weapon = &self.sides[who].weapons[w];
+        let law = &weapon.laws[v];
+        let slot = draw_slot(law, &mut rngs[who]);
+        let (loss, adds) = law.slots[slot];
+        life[foe] -= loss as i32;
+        state[foe] |= adds;
+        if life[foe] <= 0 {
+            return Some(self.destroyed(foe, life, state, &mut rngs[foe]));
+        }
+        if let Some(&crits) = law.crits.get(slot) {
+            minds[foe].heat += u32::from(crits);
+            if minds[foe].heat >= PROGRAMMING_HEAT {
+                minds[foe] = HeatMind { heat: 0, malfunctioning: true, ..minds[foe] };
+            }
+        }
+        if weapon.backfire > 0 {
+            life[who] -= weapon.backfire as i32;
+            if life[who] <= 0 {
+                return Some(self.destroyed(who, life, state, &mut rngs[who]));
+            }
+        }
+        None
+    }
+
+    /// The activation of a side that plays Heat (the rulings of [`super::heat`], move by
+    /// move): a Malfunctioning side rolls its d6 (a 6 clears it and its Heat) or makes
+    /// the AI table's attack; otherwise `HEAT_POLICY` ranks its attacks and Searing Wave
+    /// by expected loss per ⚡ for the current conditions, vents before an attack would
+    /// bring Programming to 6 Heat, and a side that reaches 6 ends its activation
+    /// Malfunctioning. Then `CLEAR_POLICY` (not while Malfunctioning), Burned and the
+    /// end of Shocked, Blinded, Stunned, as in [`Self::activate`].
+    #[allow(clippy::needless_range_loop)]
+    fn activate_hot(
+        &self,
+        who: usize,
+        life: &mut [i32; 2],
+        state: &mut [u8; 2],
+        ammo: &mut [[u32; MAX_WEAPONS]; 2],
+        minds: &mut [HeatMind; 2],
+        rngs: &mut [Xoshiro256PlusPlus; 2],
+    ) -> Option<End> {
+        let me = &self.sides[who];
+        let h = me.heat.as_ref().expect("a side with Heat");
+        let foe = 1 - who;
+        let mut energy = me.energy;
+        if state[who] & STUNNED != 0 {
+            energy -= energy / 2;
+        }
+        if minds[who].malfunctioning && roll(&mut rngs[who], 6) == MALFUNCTION_CLEARS_ON {
+            minds[who] = HeatMind { heat: 0, malfunctioning: false, ..minds[who] };
+        }
+        if minds[who].malfunctioning {
+            // The AI table: the sheet's weapon in reach of highest expected loss.
+            while energy >= ATTACK_ENERGY {
+                let v = view(state[who], state[foe]);
+                let mut best: Option<usize> = None;
+                for w in 0..me.weapons.len() {
+                    let better = best.is_none_or(|b| me.weapons[b].laws[v].mean < me.weapons[w].laws[v].mean);
+                    if h.sheet[w] && ammo[who][w] > 0 && better {
+                        best = Some(w);
+                    }
+                }
+                let Some(w) = best else { break };
+                energy -= ATTACK_ENERGY;
+                if ammo[who][w] != UNLIMITED {
+                    ammo[who][w] -= 1;
+                }
+                if let Some(end) = self.attack(who, w, v, life, state, minds, rngs) {
+                    return Some(end);
+                }
+                if h.one_action {
+                    break;
+                }
+            }
+        } else {
+            let cost = |w: usize| if Some(w) == h.wave { h.ability_cost } else { ATTACK_ENERGY };
+            let rank = |w: usize, mean: f64| match (Some(w) == h.wave, h.ability_cost) {
+                (false, _) => mean,
+                (true, 0) => f64::INFINITY,
+                (true, c) => mean * f64::from(ATTACK_ENERGY) / f64::from(c),
+            };
+            loop {
+                let v = view(state[who], state[foe]);
+                let m = minds[who];
+                let (mut best, mut safe): (Ranked, Ranked) = (None, None);
+                for w in 0..me.weapons.len() {
+                    let ready = if Some(w) == h.wave { m.waves > 0 } else { ammo[who][w] > 0 };
+                    if !ready || energy < cost(w) {
+                        continue;
+                    }
+                    let r = rank(w, me.weapons[w].laws[v].mean);
+                    if best.is_none_or(|(_, b)| b < r) {
+                        best = Some((w, r));
+                    }
+                    let stays = !h.programming || m.heat + h.gain[w] < PROGRAMMING_HEAT;
+                    if stays && safe.is_none_or(|(_, b)| b < r) {
+                        safe = Some((w, r));
+                    }
+                }
+                let Some((mut w, _)) = best else { break };
+                if h.programming && h.use_abilities && m.heat + h.gain[w] >= PROGRAMMING_HEAT {
+                    let can_vent = h.vent
+                        && m.vents > 0
+                        && m.heat > 0
+                        && h.gain[w] < PROGRAMMING_HEAT
+                        && energy >= h.ability_cost + cost(w);
+                    if can_vent {
+                        minds[who] = HeatMind { heat: 0, vents: m.vents - 1, ..m };
+                        energy -= h.ability_cost;
+                        continue;
+                    }
+                    if let Some((s, _)) = safe {
+                        w = s;
+                    }
+                }
+                energy -= cost(w);
+                if Some(w) == h.wave {
+                    minds[who].waves -= 1;
+                } else if ammo[who][w] != UNLIMITED {
+                    ammo[who][w] -= 1;
+                }
+                if let Some(end) = self.attack(who, w, v, life, state, minds, rngs) {
+                    return Some(end);
+                }
+                minds[who].heat += h.gain[w];
+                if h.programming && minds[who].heat >= PROGRAMMING_HEAT {
+                    minds[who] = HeatMind { heat: 0, malfunctioning: true, ..minds[who] };
+                    break;
+                }
+            }
+            if self.clear && !minds[who].malfunctioning {
+                for c in [BURNED, CORRODED] {
+                    if state[who] & c != 0 && energy >= CLEAR_ENERGY {
+                        state[who] &= !c;
+                        energy -= CLEAR_ENERGY;
+                    }
                 }
             }
         }
@@ -312,8 +488,37 @@ fn seeded(seed: u64) -> Xoshiro256PlusPlus {
 /// One outcome of `law`: (Integrity lost, condition bits added).
 #[inline(always)]
 fn draw(law: &Law, rng: &mut Xoshiro256PlusPlus) -> (u32, u8) {
+    law.slots[draw_slot(law, rng)]
+}
+
+/// A weapon and its rank, if any.
+type Ranked = Option<(usize, f64)>;
+
+/// One slot of `law`, from one uniform.
+#[inline(always)]
+fn draw_slot(law: &Law, rng: &mut Xoshiro256PlusPlus) -> usize {
     let u = uniform_below(rng, law.table.range, law.table.reject_below);
-    law.slots[law.table.slot(u)]
+    law.table.slot(u)
+}
+
+/// A side's Heat state between its activations (zero for a side without Heat).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HeatMind {
+    pub heat: u32,
+    pub malfunctioning: bool,
+    /// Uses of Searing Wave and Vent Coolant left.
+    pub waves: u32,
+    pub vents: u32,
+}
+
+impl HeatMind {
+    /// The starting state of `side`.
+    pub fn of(side: &Side) -> HeatMind {
+        match &side.heat {
+            Some(h) => HeatMind { heat: 0, malfunctioning: h.malfunctioning, waves: h.uses, vents: h.uses },
+            None => HeatMind { heat: 0, malfunctioning: false, waves: 0, vents: 0 },
+        }
+    }
 }
 
 impl Kernel for DuelKernel {

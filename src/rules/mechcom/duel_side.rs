@@ -63,6 +63,9 @@ pub fn bits_of(c: Conditions) -> u8 {
 pub struct Law {
     pub table: SamplingTable,
     pub slots: Vec<(u32, u8)>,
+    /// Per slot: crits in the attack roll (capped at Programming's Heat), when the
+    /// target has Red-Hot Reactor and Programming; empty otherwise.
+    pub crits: Vec<u8>,
     /// E[Integrity lost] (uncapped), the policy's ranking key.
     pub mean: f64,
 }
@@ -100,6 +103,31 @@ impl SideWeapon {
     }
 }
 
+/// What a side that plays Heat needs (`HEAT_PLAYED`; [`super::heat`] rules it for
+/// attack runs, and duels play the same rulings move by move).
+#[derive(Debug, Clone, PartialEq)]
+pub struct HeatRules {
+    pub programming: bool,
+    /// Red-Hot Reactor with Programming: the crits of attacks on it add Heat.
+    pub reactor: bool,
+    pub vent: bool,
+    /// Index in `weapons` of Searing Wave, when in reach and the policy uses it.
+    pub wave: Option<usize>,
+    /// Per weapon: Heat it adds after attacking.
+    pub gain: [u32; MAX_WEAPONS],
+    /// Per weapon: a weapon of the sheet (the AI table's; not unarmed, not the wave).
+    pub sheet: [bool; MAX_WEAPONS],
+    /// ⚡ of Searing Wave and Vent Coolant; their uses per game.
+    pub ability_cost: u32,
+    pub uses: u32,
+    /// `HEAT_POLICY` = vent-before-overheat.
+    pub use_abilities: bool,
+    /// `MALFUNCTION_ONE_ACTION`.
+    pub one_action: bool,
+    /// Starts Malfunctioning.
+    pub malfunctioning: bool,
+}
+
 /// A compiled side: `me` attacking `foe`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Side {
@@ -118,6 +146,17 @@ pub struct Side {
     pub blast: [Law; 2],
     /// Perks in reach that the duel does not play (reported, changing nothing).
     pub not_modelled: Vec<String>,
+    /// Its Heat, when it plays Heat ([`plays_heat`]).
+    pub heat: Option<HeatRules>,
+}
+
+/// Whether `me` plays Heat in a duel against `foe`: `HEAT_PLAYED` and it starts
+/// Malfunctioning, has Searing Wave, or has Programming and a way to gain Heat
+/// (a Superheated weapon, or Red-Hot Reactor).
+pub fn plays_heat(me: &Model, o: &Options) -> bool {
+    let abilities = &me.mech.abilities;
+    super::heat::plays_heat(me, o)
+        || (o.heat_played && abilities.contains(&Ability::Programming) && abilities.contains(&Ability::RedHotReactor))
 }
 
 fn with_bits(m: &Model, bits: u8, which: &[(u8, Condition)]) -> Model {
@@ -152,6 +191,13 @@ impl Side {
         let who = &me.mech.name;
         let mut arsenal: Vec<Weapon> = me.mech.weapons.clone();
         arsenal.push(Weapon::unarmed());
+        let hot = plays_heat(me, o);
+        let uses_wave = hot
+            && o.heat_policy == super::options::HeatPolicy::VentBeforeOverheat
+            && me.mech.abilities.contains(&Ability::SearingWave);
+        if uses_wave {
+            arsenal.push(super::heat::searing_wave());
+        }
         let mut usable = Vec::new();
         for w in arsenal {
             match compile_attack(me, &w, foe, sit, o) {
@@ -165,11 +211,11 @@ impl Side {
         }
         let heat =
             me.mech.abilities.contains(&Ability::RedHotReactor) || usable.iter().any(|w| w.has(Perk::Superheated));
-        if me.mech.abilities.contains(&Ability::Programming) && heat {
+        if me.mech.abilities.contains(&Ability::Programming) && heat && !o.heat_played {
             return Err(format!(
                 "{who}: Heat is not modelled in duels: by the book its Programming makes it Malfunctioning at \
                  {PROGRAMMING_HEAT} Heat (gained from Superheated attacks and Red-Hot Reactor), and a duel cannot \
-                 play that; its attack runs are played without Heat, with a note on when it would malfunction"
+                 play that yet; its attack runs play Heat (HEAT_PLAYED)"
             ));
         }
         let mut not_modelled = Vec::new();
@@ -187,7 +233,7 @@ impl Side {
             for p in &w.perks {
                 match p {
                     Perk::Blast => not_modelled.push(format!("{}: Blast (no map: no fire)", w.name)),
-                    Perk::Superheated => not_modelled.extend(superheated(me, w)),
+                    Perk::Superheated if !o.heat_played => not_modelled.extend(superheated(me, w)),
                     _ => {}
                 }
             }
@@ -215,7 +261,38 @@ impl Side {
             }
         }
         let blast = [0u8, 1].map(|c| blast_law(&with_bits(me, c, &[(1, Condition::Corroded)]), o));
+        let heat = hot.then(|| {
+            let abilities = &me.mech.abilities;
+            let mut gain = [0u32; MAX_WEAPONS];
+            let mut sheet = [false; MAX_WEAPONS];
+            let mut wave = None;
+            for (i, w) in usable.iter().enumerate() {
+                let is_wave = uses_wave && i + 1 == usable.len() && *w == super::heat::searing_wave();
+                if is_wave {
+                    wave = Some(i);
+                    gain[i] = super::heat::SEARING_WAVE_HEAT;
+                } else {
+                    gain[i] = w.has(Perk::Superheated) as u32;
+                    sheet[i] = !w.unarmed;
+                }
+            }
+            let (ability_cost, uses) = super::heat::ability_cost_limit(o);
+            HeatRules {
+                programming: abilities.contains(&Ability::Programming),
+                reactor: abilities.contains(&Ability::Programming) && abilities.contains(&Ability::RedHotReactor),
+                vent: abilities.contains(&Ability::VentCoolant),
+                wave,
+                gain,
+                sheet,
+                ability_cost,
+                uses,
+                use_abilities: o.heat_policy == super::options::HeatPolicy::VentBeforeOverheat,
+                one_action: o.malfunction_one_action,
+                malfunctioning: me.conditions.has(Condition::Malfunctioning),
+            }
+        });
         Ok(Side {
+            heat,
             name: who.clone(),
             integrity: me.mech.integrity,
             energy: me.mech.energy,
@@ -242,6 +319,12 @@ fn law(me: &Model, weapon: &Weapon, foe: &Model, v: usize, sit: &Situation, o: &
     } else {
         (0, 0)
     };
+    let reactor = o.heat_played
+        && foe.mech.abilities.contains(&Ability::Programming)
+        && foe.mech.abilities.contains(&Ability::RedHotReactor);
+    if reactor {
+        return reactor_law(&roll, weapon, foe, hit_bits, crit_bits, mean, o);
+    }
     let joint = roll.joint(foe.mech.integrity, o);
     // Merge the joint law's (flag, loss) outcomes by (loss, bits added).
     let mut keys: Vec<(u32, u8)> = Vec::new();
@@ -270,7 +353,54 @@ fn law(me: &Model, weapon: &Weapon, foe: &Model, v: usize, sit: &Situation, o: &
         None => SamplingTable::new(&joint.probs.map(sorted.len(), slot_of)),
     };
     let slots = table.outcomes.iter().map(|&k| sorted[k]).collect();
-    Ok(Law { table, slots, mean })
+    Ok(Law { table, slots, crits: Vec::new(), mean })
+}
+
+/// The law of an attack on a model with Red-Hot Reactor and Programming: slots keyed by
+/// (Integrity lost, bits added, crits in the attack roll), crits capped at
+/// Programming's Heat (more changes nothing).
+fn reactor_law(
+    roll: &super::odds::AttackRoll,
+    weapon: &Weapon,
+    foe: &Model,
+    hit_bits: u8,
+    crit_bits: u8,
+    mean: f64,
+    o: &Options,
+) -> Result<Law, String> {
+    let joint = roll.crit_joint(foe.mech.integrity, PROGRAMMING_HEAT, o).ok_or_else(|| {
+        format!(
+            "{}: Red-Hot Reactor against {} (one d3 for an unarmed attack, UNARMED_D3_PER_DIE=false) is not played",
+            foe.mech.name, weapon.name
+        )
+    })?;
+    let mut keys: Vec<(u32, u8, u8)> = Vec::new();
+    let index: Vec<usize> = (0..joint.probs.len())
+        .map(|i| {
+            let (crits, flag, loss) = joint.split(i);
+            let adds = match flag {
+                f if f >= CRIT => crit_bits,
+                f if f >= HIT => hit_bits,
+                _ => 0,
+            };
+            let key = (loss, adds, crits as u8);
+            keys.iter().position(|&k| k == key).unwrap_or_else(|| {
+                keys.push(key);
+                keys.len() - 1
+            })
+        })
+        .collect();
+    let mut sorted = keys.clone();
+    sorted.sort_unstable();
+    let rank: Vec<usize> = keys.iter().map(|k| sorted.binary_search(k).expect("a sorted key")).collect();
+    let slot_of = |i: usize| rank[index[i]];
+    let table = match &joint.exact {
+        Some(e) => SamplingTable::new(&e.map(sorted.len(), slot_of)),
+        None => SamplingTable::new(&joint.probs.map(sorted.len(), slot_of)),
+    };
+    let slots = table.outcomes.iter().map(|&k| (sorted[k].0, sorted[k].1)).collect();
+    let crits = table.outcomes.iter().map(|&k| sorted[k].2).collect();
+    Ok(Law { table, slots, crits, mean })
 }
 
 /// The death explosion's law against `target` (§2 `EXPLOSION_AS_SHOOTING`): slots are
@@ -282,5 +412,5 @@ fn blast_law(target: &Model, o: &Options) -> Law {
         None => SamplingTable::new(&Dist { weights: odds.integrity_loss.clone(), total: 1.0 }),
     };
     let slots = table.outcomes.iter().map(|&loss| (loss as u32, 0)).collect();
-    Law { table, slots, mean: odds.expected_integrity_loss }
+    Law { table, slots, crits: Vec::new(), mean: odds.expected_integrity_loss }
 }

@@ -337,15 +337,21 @@ fn what_a_duel_does_not_play_is_refused_with_a_reason() {
     let (_, a, b, sit) = independent_cells().remove(0);
     let (a, b) = (a.model("A"), b.model("B"));
     let o = Options::default();
+    // Heat is played (`HEAT_PLAYED`); with it off, Malfunctioning and Programming with a
+    // Superheated weapon are refused, and Superheated is noted.
+    let off = Options { heat_played: false, ..Options::default() };
     let broken = a.clone().with_conditions(Conditions::of(&[Condition::Malfunctioning]));
-    assert!(DuelKernel::new(&broken, &b, &sit, &o, 10).unwrap_err().contains("Malfunctioning"));
+    assert!(DuelKernel::new(&broken, &b, &sit, &o, 10).is_ok());
+    assert!(DuelKernel::new(&broken, &b, &sit, &off, 10).unwrap_err().contains("Malfunctioning"));
     let mut typhon = a.clone();
     typhon.mech.weapons = vec![Weapon::prometheus_flamethrower()];
     typhon.mech.abilities = vec![Ability::Programming];
-    let refused = DuelKernel::new(&typhon, &b, &sit, &o, 10).unwrap_err();
+    assert!(DuelKernel::new(&typhon, &b, &sit, &o, 10).unwrap().sides[0].heat.is_some());
+    let refused = DuelKernel::new(&typhon, &b, &sit, &off, 10).unwrap_err();
     assert!(refused.contains("Programming") && refused.contains("Heat is not modelled"), "{refused}");
     typhon.mech.abilities.clear();
-    let k = DuelKernel::new(&typhon, &b, &sit, &o, 10).unwrap();
+    assert!(DuelKernel::new(&typhon, &b, &sit, &o, 10).unwrap().not_modelled[0].is_empty());
+    let k = DuelKernel::new(&typhon, &b, &sit, &off, 10).unwrap();
     assert_eq!(
         k.not_modelled[0],
         vec!["Prometheus Model Flamethrower: Superheated (+1 Heat after each attack; Heat is not modelled)"]

@@ -26,6 +26,10 @@ pub struct ExactRun {
 impl AttackRun {
     /// The exact time-to-kill law: a Markov chain over (Integrity, tracked conditions).
     pub fn exact(&self) -> ExactRun {
+        if let Some(program) = &self.program {
+            let (by_round, by_attack) = super::heat::exact_pmfs(self, program);
+            return Self::from_pmfs(by_round, by_attack);
+        }
         let full = self.integrity as usize;
         let idx = |life: usize, s: usize| life * STATES + s;
         let mut alive = vec![0.0f64; (full + 1) * STATES];
@@ -76,7 +80,11 @@ impl AttackRun {
             }
             alive = after;
         }
-        // The kit's law from the kill pmfs, in MECHCOM's words (rounds, attacks).
+        Self::from_pmfs(kill_by_round, kill_by_attack)
+    }
+
+    /// The kit's law from the kill pmfs, in MECHCOM's words (rounds, attacks).
+    fn from_pmfs(kill_by_round: Vec<f64>, kill_by_attack: Vec<f64>) -> ExactRun {
         let law = ExactTtk::from_kill_pmfs(kill_by_round, kill_by_attack);
         ExactRun {
             kill_by_round: law.kill_by_turn,

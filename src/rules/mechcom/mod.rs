@@ -16,7 +16,9 @@
 //!   (`crate::engine::Kernel`, tally `crate::stats::TtkTally`); `run_policy`: which
 //!   weapon each attack uses ([`RunPolicy`]); `step_nodes` compiles the run into one
 //!   exact law per step (a round's attacks, drawn at once) and state, and `hot` is the
-//!   kernel's compact loop over them; `exact_run` is the run's exact Markov chain.
+//!   kernel's compact loop over them; `exact_run` is the run's exact Markov chain;
+//!   `heat` the attacker's Heat automaton (Programming, Malfunctioning and the AI table,
+//!   Searing Wave, Vent Coolant) with its exact chain and Monte Carlo loop.
 //! - `duel`: exact duels whose sides cannot change each other's state (two attack runs
 //!   and the roll-off); `duel_kernel` the Monte Carlo duel, `duel_side` its compiled
 //!   sides, and `duel_chain` the exact duel of any two sides, interacting or not: the
@@ -55,13 +57,24 @@
 //! defence die with Strength, height, Shocked, Rend, melee crits and Flurry; unarmed
 //! 1d3 per winning die; the death explosion. Attack runs track the target's Integrity
 //! with Burned, Corroded and Shocked, Ammo, and a Stunned, Blinded or Shocked attacker's
-//! first round.
+//! first round; with `HEAT_PLAYED` (default) they play the attacker's Heat
+//! ([`heat`]): Superheated and Searing Wave add Heat, Programming makes it
+//! Malfunctioning at 6 (its activation ends), a Malfunctioning attacker rolls its d6 at
+//! the start of each activation and otherwise makes the AI table's one attack
+//! (`MALFUNCTION_ONE_ACTION`), and `HEAT_POLICY` spends Searing Wave and Vent Coolant
+//! (Limit and ⚡ by `ABILITY_BRACKET`). The gaps the book leaves are ruled in [`heat`]'s
+//! docs, each with its reason.
+//!
+//! Duels and battles play the same Heat move by move (`duel_kernel`'s `activate_hot`,
+//! `battle::game`), with Red-Hot Reactor: a model with it and Programming gains one Heat
+//! per crit of each attack roll against it (`roll::CritJoint`, Flurry's extra dice by
+//! `REACTOR_COUNTS_FLURRY_CRITS`); in battles Searing Wave attacks every living enemy.
 //!
 //! Not played yet: Multi splits (one target), Tracker's Spot tokens and Spot actions,
-//! the attacker's own state in attack runs (Heat with Programming, Backfire,
-//! Malfunctioning: refused), Tethered and Hacked effects, deployables and Wings,
-//! Searing Wave and Vent Coolant, and movement. Duels are exact (interaction included)
-//! unless their state space exceeds `duel_chain::MAX_STATES` (e.g. many Ammo weapons).
+//! the attacker's Backfire in attack runs, Tethered and Hacked effects, deployables and
+//! Wings, and movement. Duels are exact (interaction included) unless a side plays Heat
+//! or their state space exceeds `duel_chain::MAX_STATES` (e.g. many Ammo weapons); then
+//! they are Monte Carlo only.
 //!
 //! The book prints no complete unit (only the Typhon's cost and its flamethrower), so
 //! every stat a caller supplies is illustrative.
@@ -76,6 +89,7 @@ pub mod duel_chain;
 pub mod duel_kernel;
 pub mod duel_side;
 pub mod exact_run;
+pub mod heat;
 pub mod hot;
 pub mod listing;
 pub mod mech;
@@ -114,6 +128,8 @@ mod duel_reference;
 mod duel_tests;
 #[cfg(test)]
 mod exact_duel_tests;
+#[cfg(test)]
+mod heat_tests;
 #[cfg(test)]
 mod monte_carlo_tests;
 #[cfg(test)]

@@ -130,6 +130,15 @@ impl AttackRoll {
         }
     }
 
+    /// The joint law of (crits, flags, loss) for Red-Hot Reactor ([`CritJoint`]);
+    /// `None` for the single d3 of `UNARMED_D3_PER_DIE` off.
+    pub fn crit_joint(&self, cap: u32, crits_cap: u32, o: &Options) -> Option<super::roll::CritJoint> {
+        match self {
+            AttackRoll::Shot(s) => Some(s.crit_joint(cap, crits_cap, o)),
+            AttackRoll::Melee(m) => m.crit_joint(cap, crits_cap, o),
+        }
+    }
+
     /// Largest finite loss, or `None` for unbounded (Flurry) attacks.
     pub fn max_loss(&self, o: &Options) -> Option<u32> {
         match self {

@@ -70,6 +70,19 @@ pub enum ActionPolicy {
     BestExpectedLossPerEnergy,
 }
 
+/// How a model with Heat spends its Energy (§4 `HEAT_POLICY`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HeatPolicy {
+    /// `ACTION_POLICY` with the Typhon's abilities as actions: Searing Wave ranked as an
+    /// attack by its expected loss per ⚡; before an action that would bring a
+    /// Programming model to 6 Heat, Vent Coolant when a use and the ⚡ for both are
+    /// left, else the best action that stays below 6, else the action anyway (default).
+    VentBeforeOverheat,
+    /// Attacks only, as `ACTION_POLICY` ranks them: never Searing Wave nor Vent Coolant;
+    /// Heat and Malfunctioning are still played.
+    IgnoreHeat,
+}
+
 /// Which enemy a model attacks (§4 `TARGET_POLICY`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TargetPolicy {
@@ -94,6 +107,7 @@ crate::option_choices! {
     ActionPolicy { BestExpectedLossPerEnergy = "best-expected-loss-per-energy" }
     TargetPolicy { LowestIntegrity = "lowest-integrity" }
     ActivationOrder { MostExpensiveFirst = "most-expensive-first" }
+    HeatPolicy { VentBeforeOverheat = "vent-before-overheat", IgnoreHeat = "ignore-heat" }
 }
 
 crate::rule_options! {
@@ -213,7 +227,21 @@ crate::rule_options! {
         /// §4 `MAX_ROUNDS`: rounds before a battle is recorded as undecided.
         max_rounds: u32 = 50, int(1, 10_000), "§4 rounds before a battle is recorded as undecided.";
         /// §4 `MALFUNCTION_ONE_ACTION`: one AI-table action per activation.
-        malfunction_one_action: bool = true, switch, "§4 one AI-table action per activation.";
+        malfunction_one_action: bool = true, switch, "§4 one AI-table action per activation: one attack with the weapon in range of highest expected Integrity loss. Off: that attack repeated while Energy allows.";
+        /// §2 `HEAT_PLAYED` (consulted by attack runs, duels and battles): Heat is played. Superheated adds 1
+        /// after each attack, Searing Wave 2; Programming makes the model Malfunctioning
+        /// at 6 Heat, which ends its activation; a Malfunctioning model rolls 1d6 at the
+        /// start of each activation (a 6 clears it, and Programming then removes all
+        /// Heat) and otherwise acts by the HERAKLES AI table. Off: Heat is not played
+        /// (each run notes it) and a Malfunctioning attacker is refused.
+        heat_played: bool = true, switch, "§2 Heat is played (attack runs, duels, battles): Superheated +1 and Searing Wave +2 Heat, Red-Hot Reactor +1 per crit taken, Programming makes the model Malfunctioning at 6 Heat (its activation ends), a Malfunctioning model rolls 1d6 at the start of each activation (a 6 clears it and all Heat) and otherwise acts by the HERAKLES AI table. Off: Heat is not played (noted in runs; refused in duels and battles).";
+        /// §4 `HEAT_POLICY` (consulted by attack runs, duels and battles).
+        heat_policy: HeatPolicy = HeatPolicy::VentBeforeOverheat, choice, "§4 how a model with Heat spends its Energy: vent-before-overheat (default: Searing Wave ranked as an attack by expected loss per Energy; before an action that would reach 6 Heat under Programming, Vent Coolant if a use and the Energy for both are left, else the best action that stays below 6, else the action anyway) or ignore-heat (attacks only, never Searing Wave nor Vent Coolant; Heat still played)";
+        /// §3 `SEARING_WAVE_AS_SHOOTING`: Searing Wave's "ranged attack (2d6, damage 2)"
+        /// against each enemy within 3 is rolled as a Shooting attack of the model (its
+        /// Stability with every modifier, crits, the target's Armour, Spot tokens as any
+        /// shot) with a weapon of Range 3, Damage 2, Attacks 2 and no perk.
+        searing_wave_as_shooting: bool = true, switch, "§3 Searing Wave's ranged attack (2d6, Damage 2, within 3) is rolled as a Shooting attack of the model: its Stability and modifiers, crits, the target's Armour, Spot tokens as any shot; no perk.", fixed;
         /// §4 `NON_SPATIAL` (consulted): no map; every model sees every enemy, range is the
         /// engagement's, and range <= melee range means melee distance.
         non_spatial: bool = true, switch, "§4 no map; every model sees every enemy, range is the engagement's, and range <= melee range means melee distance.", fixed;
@@ -237,7 +265,7 @@ mod tests {
     fn every_ruling_has_a_pair_and_round_trips() {
         let d = Options::default();
         let pairs = d.pairs();
-        assert_eq!(pairs.len(), 49);
+        assert_eq!(pairs.len(), 52);
         assert_eq!(pairs[0], ("SIX_ALWAYS_CRITS".to_string(), "true".to_string()));
         assert!(d.canonical().contains("SPOT_POLICY=consume-one,"));
         let mut o = Options::default();

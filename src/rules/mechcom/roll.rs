@@ -125,6 +125,8 @@ struct Event {
     flag: usize,
     loss: u32,
     more: bool,
+    /// The die is a crit of the attack roll (Red-Hot Reactor counts it, blocked or not).
+    crit: bool,
 }
 
 /// The flag of one die: by its attack result, or (`HIT_MEANS_ATTACK_ROLL_HIT` off) only
@@ -166,6 +168,81 @@ fn dice_law(events: &[Event], dice: u32, cap: u32) -> Joint {
     Joint { cap, probs: one.power(dice, 0, op), exact: None }
 }
 
+/// The joint law of (crits in the attack roll, flag, Integrity lost) of one attack, for
+/// Red-Hot Reactor ("for every crit in the attack roll, it gains a Heat token"): outcome
+/// `(crits * FLAGS + flag) * (cap + 1) + loss`, crits capped at `crits_cap` and losses
+/// at `cap`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CritJoint {
+    pub cap: u32,
+    pub crits_cap: u32,
+    pub probs: Dist<f64>,
+    /// The same as exact counts, when they fit a u128.
+    pub exact: Option<Dist<u128>>,
+}
+
+impl CritJoint {
+    /// (crits, flag, loss) of outcome `i`.
+    pub fn split(&self, i: usize) -> (u32, usize, u32) {
+        let w = self.cap as usize + 1;
+        ((i / (FLAGS * w)) as u32, i / w % FLAGS, (i % w) as u32)
+    }
+}
+
+/// [`CritJoint`] of n dice whose one-die events are `events` (all equally likely).
+/// Flurry chains are solved as in [`dice_law`], ordered by crits, then loss, then flag;
+/// `chained_crits` (`REACTOR_COUNTS_FLURRY_CRITS`) says whether the crits of Flurry's
+/// extra dice count, or only those of the first roll.
+fn crit_law(events: &[Event], dice: u32, cap: u32, crits_cap: u32, chained_crits: bool) -> CritJoint {
+    let w = cap as usize + 1;
+    let block = FLAGS * w;
+    let len = block * (crits_cap as usize + 1);
+    let idx = |e: &Event, count: bool| {
+        ((e.crit && count) as usize).min(crits_cap as usize) * block + e.flag * w + e.loss.min(cap) as usize
+    };
+    let op = move |a: usize, b: usize| {
+        let crits = (a / block + b / block).min(crits_cap as usize);
+        let flag = (a % block / w).max(b % block / w);
+        crits * block + flag * w + (a % w + b % w).min(cap as usize)
+    };
+    if !events.iter().any(|e| e.more) {
+        let one: Dist<u128> = Dist::count(len, events.iter().map(|e| idx(e, true)));
+        if one.fits_power(dice) {
+            let exact = one.power(dice, 0, op);
+            return CritJoint { cap, crits_cap, probs: exact.to_f64(), exact: Some(exact) };
+        }
+        return CritJoint { cap, crits_cap, probs: one.to_f64().power(dice, 0, op), exact: None };
+    }
+    let total = events.len() as f64;
+    let split = |count: bool| {
+        let (mut end, mut more) = (vec![0.0; len], vec![0.0; len]);
+        for e in events {
+            let slot = if e.more { &mut more } else { &mut end };
+            slot[idx(e, count)] += 1.0 / total;
+        }
+        (end, more)
+    };
+    let order: Vec<usize> = (0..=crits_cap as usize)
+        .flat_map(|c| (0..w).flat_map(move |l| (0..FLAGS).map(move |f| c * block + f * w + l)))
+        .collect();
+    let (end, more) = split(true);
+    let first = if chained_crits {
+        chain(&end, &more, &order, op)
+    } else {
+        // The extra dice's crits do not count: the first die, then a chain without crits.
+        let (end0, more0) = split(false);
+        let rest = chain(&end0, &more0, &order, op);
+        let mut f = end;
+        for (i, &m) in more.iter().enumerate().filter(|(_, m)| **m > 0.0) {
+            for (j, &r) in rest.iter().enumerate().filter(|(_, r)| **r > 0.0) {
+                f[op(i, j)] += m * r;
+            }
+        }
+        f
+    };
+    CritJoint { cap, crits_cap, probs: Dist { weights: first, total: 1.0 }.power(dice, 0, op), exact: None }
+}
+
 /// A Shooting attack: `dice` dice at `aim`, hits against effective Armour `armour`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ShotRoll {
@@ -201,6 +278,7 @@ impl ShotRoll {
                                 flag: flag_of(result, through1 || through2, o),
                                 loss,
                                 more: result == DieResult::Crit && self.flurry && o.flurry_always_rolls,
+                                crit: result == DieResult::Crit,
                             });
                         }
                     }
@@ -213,6 +291,11 @@ impl ShotRoll {
     /// The joint law with losses capped at `cap`.
     pub fn joint(&self, cap: u32, o: &Options) -> Joint {
         dice_law(&self.events(o), self.dice, cap)
+    }
+
+    /// The [`CritJoint`].
+    pub fn crit_joint(&self, cap: u32, crits_cap: u32, o: &Options) -> CritJoint {
+        crit_law(&self.events(o), self.dice, cap, crits_cap, o.reactor_counts_flurry_crits)
     }
 }
 
@@ -255,11 +338,31 @@ impl MeleeRoll {
                         flag: flag_of(result, through, o),
                         loss: through as u32 * d,
                         more: result == DieResult::Crit && self.flurry && o.flurry_always_rolls,
+                        crit: result == DieResult::Crit,
                     });
                 }
             }
         }
         out
+    }
+
+    /// The [`CritJoint`] (a mixture over the defence die's faces); `None` for the single
+    /// d3 of `UNARMED_D3_PER_DIE` off.
+    pub fn crit_joint(&self, cap: u32, crits_cap: u32, o: &Options) -> Option<CritJoint> {
+        if self.single_d3 {
+            return None;
+        }
+        let chained = o.reactor_counts_flurry_crits;
+        let per_face: Vec<CritJoint> =
+            (1..=6).map(|d| crit_law(&self.events(d, self.damage, o), self.dice, cap, crits_cap, chained)).collect();
+        let probs = Dist::sum_cases(&per_face.iter().map(|j| j.probs.clone()).collect::<Vec<_>>());
+        let exact = per_face
+            .iter()
+            .map(|j| j.exact.clone())
+            .collect::<Option<Vec<_>>>()
+            .filter(|e| e[0].total.checked_mul(6).is_some())
+            .map(|e| Dist::sum_cases(&e));
+        Some(CritJoint { cap, crits_cap, probs, exact })
     }
 
     /// The joint law with losses capped at `cap`.

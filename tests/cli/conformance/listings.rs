@@ -50,21 +50,34 @@ fn contract_validate() {
     p.finish();
 }
 
-/// MECHCOM's built-in catalogue selected whole holds the Typhon, whose duels the rules
-/// refuse until Heat is played: a gauntlet of every mech fails (exit 1) naming the Typhon
-/// and Heat, rather than playing on without it. When Heat is played this test must change
-/// to expect exit 0, and the fixture's selectors take `all` again.
+/// MECHCOM's built-in catalogue selected whole holds the Typhon, whose duels play its Heat
+/// (`HEAT_PLAYED`): a gauntlet of every mech plays (exit 0) and its table has the
+/// Typhon's row. With `HEAT_PLAYED=false` its duels are refused again, naming Heat.
 #[test]
-fn a_mechcom_gauntlet_of_every_mech_names_the_typhons_heat() {
+fn a_mechcom_gauntlet_of_every_mech_plays_the_typhons_heat() {
     let dir = tempfile::tempdir().unwrap();
-    let out = volley()
-        .current_dir(dir.path())
-        .args(["--ruleset", "mechcom", "gauntlet", "all", "--field", "arena", "--trials", "10"])
-        .args(["--max-turns", "6", "-q", "--out", "g", "--no-charts"])
-        .output()
-        .unwrap();
+    let gauntlet = |extra: &[&str]| {
+        volley()
+            .current_dir(dir.path())
+            .args(["--ruleset", "mechcom", "gauntlet", "all", "--field", "arena", "--trials", "10"])
+            .args(["--max-turns", "6", "-q", "--no-charts", "--format", "csv"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let out = gauntlet(&["--out", "g"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let table = std::fs::read_dir(dir.path().join("g"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "csv"))
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect::<String>();
+    assert!(table.contains("Typhon"), "{table}");
+    let out = gauntlet(&["--out", "h", "--option", "HEAT_PLAYED=false"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("Typhon") && err.contains("Heat"), "{err}");
-    assert!(!dir.path().join("g").exists(), "a failed gauntlet leaves no report");
+    assert!(!dir.path().join("h").exists(), "a failed gauntlet leaves no report");
 }

@@ -124,10 +124,7 @@ pub const FIXTURES: &[Fixture] = &[
             duel: ("Wasp", "Kerberos"),
             field: "arena",
             forces: Some(("Kerberos Pack", "Hornet Lance")),
-            // Not `all`: it holds the Typhon, whose duels the rules refuse until Heat is
-            // played (a gauntlet of it fails naming Heat: pinned by
-            // `a_mechcom_gauntlet_of_every_mech_names_the_typhons_heat`).
-            selectors: &["faction:I.C.S.E.", "squad:Hornet Wing"],
+            selectors: &["all", "faction:I.C.S.E.", "squad:Hornet Wing"],
             additions: "[[mech]]\nname = \"Extra Wasp\"\nfaction = \"I.C.S.E.\"\ncost = 185\nenergy = 9\nmovement = 6\n\
                         sensors = 10\nstability = 3\nstrength = 0\narmour = 3\nintegrity = 8\nweapons = [\"Buzzkil Rifle\"]\n",
         },

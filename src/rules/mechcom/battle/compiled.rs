@@ -6,7 +6,7 @@
 
 use crate::engine::battle::MAX_UNITS;
 use crate::rules::mechcom::conditions::Condition;
-use crate::rules::mechcom::duel_side::{MAX_WEAPONS, Side, UNLIMITED, bits_of};
+use crate::rules::mechcom::duel_side::{MAX_WEAPONS, Side, UNLIMITED, bits_of, plays_heat};
 use crate::rules::mechcom::mech::Model;
 use crate::rules::mechcom::odds::compile_attack;
 use crate::rules::mechcom::options::{ClearPolicy, ExplosionTiming, Options};
@@ -29,8 +29,10 @@ pub struct Unit {
     /// Starting condition bits ([`crate::rules::mechcom::duel_side`]).
     pub start: u8,
     /// First index of its Ammo counters in [`Squads::start_ammo`] (one per arsenal
-    /// weapon, unarmed last).
+    /// weapon, then unarmed, then Searing Wave).
     pub ammo_at: usize,
+    /// It plays Heat (`duel_side::plays_heat`): its activations follow its mind.
+    pub heat: bool,
 }
 
 /// The attacks of one unit against one enemy.
@@ -94,7 +96,8 @@ impl Squads {
     /// Compile two sides.
     ///
     /// # Errors
-    /// More than [`MAX_UNITS`] models; a model starting Malfunctioning; unplayable options
+    /// More than [`MAX_UNITS`] models; a model starting Malfunctioning with `HEAT_PLAYED`
+    /// off; unplayable options
     /// (as the duel: `ROLL_OFF` and `EXPLOSION_ABSTRACT_TARGETS` have no other reading);
     /// what [`Side::new`] refuses.
     pub fn new(sides: [SideModels<'_>; 2], o: &Options, max_rounds: u32) -> Result<Squads, String> {
@@ -116,14 +119,15 @@ impl Squads {
         let mut all: Vec<(&Model, usize)> = Vec::with_capacity(n);
         for (s, side) in sides.iter().enumerate() {
             for ForceModel { name, model: m, cost } in side.models {
-                if m.conditions.has(Condition::Malfunctioning) {
+                if m.conditions.has(Condition::Malfunctioning) && !plays_heat(m, o) {
                     return Err(format!(
-                        "{name} starts Malfunctioning: the HERAKLES AI table is not played in battles"
+                        "{name} starts Malfunctioning: the HERAKLES AI table is played only with HEAT_PLAYED=true"
                     ));
                 }
                 let ammo_at = start_ammo.len();
                 start_ammo.extend(m.mech.weapons.iter().map(|w| w.ammo().unwrap_or(UNLIMITED)));
-                start_ammo.push(UNLIMITED);
+                // Unarmed, and Searing Wave (limited by its uses, not Ammo).
+                start_ammo.extend([UNLIMITED, UNLIMITED]);
                 units.push(Unit {
                     name: name.clone(),
                     side: s as u8,
@@ -132,6 +136,7 @@ impl Squads {
                     energy: m.mech.energy,
                     start: bits_of(m.conditions),
                     ammo_at,
+                    heat: plays_heat(m, o),
                 });
                 all.push((m, s));
             }
@@ -148,7 +153,11 @@ impl Squads {
                 let melee = sit.range <= o.melee_range_hexes && effective_levels(a, t, sit).abs() <= 1;
                 in_melee |= melee;
                 let side = Side::new(a, t, sit, o)?;
-                let arsenal = arsenal_of(a, t, sit, o)?;
+                let mut arsenal = arsenal_of(a, t, sit, o)?;
+                if let Some(w) = side.heat.as_ref().and_then(|h| h.wave) {
+                    // Searing Wave's counter sits after unarmed (its uses are the mind's).
+                    arsenal[w] = (a.mech.weapons.len() + 1) as u8;
+                }
                 pairs.push(Some(Pair { side, melee, arsenal }));
             }
         }

@@ -42,13 +42,16 @@ use std::marker::PhantomData;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::dice::uniform::roll;
 use crate::dice::uniform_below;
 use crate::engine::battle::{BattleRules, Ending, MAX_SIDES, MAX_UNITS, Outcome};
 use crate::rules::mechcom::attack_run::ATTACK_ENERGY;
-use crate::rules::mechcom::duel_kernel::{CLEAR_ENERGY, TrialStreams};
+use crate::rules::mechcom::duel_kernel::{CLEAR_ENERGY, HeatMind, TrialStreams};
 use crate::rules::mechcom::duel_side::{BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, STUNNED, UNLIMITED, view};
+use crate::rules::mechcom::heat::MALFUNCTION_CLEARS_ON;
+use crate::rules::mechcom::notes::PROGRAMMING_HEAT;
 
-use super::compiled::{Explosions, Squads};
+use super::compiled::{Explosions, Pair, Squads};
 use super::state::{ARMED, DESTROYED_NOW, SquadState};
 use super::target::Targeting;
 
@@ -68,8 +71,17 @@ impl<T> SquadGame<T> {
 /// One uniform from `law`: (Integrity lost, condition bits added).
 #[inline(always)]
 fn draw(law: &Law, rng: &mut Xoshiro256PlusPlus) -> (u32, u8) {
+    law.slots[draw_slot(law, rng)]
+}
+
+/// A weapon and its rank, if any.
+type Ranked = Option<(usize, f64)>;
+
+/// One uniform from `law`: its slot.
+#[inline(always)]
+fn draw_slot(law: &Law, rng: &mut Xoshiro256PlusPlus) -> usize {
     let u = uniform_below(rng, law.table.range, law.table.reject_below);
-    law.slots[law.table.slot(u)]
+    law.table.slot(u)
 }
 
 impl<T: Targeting> SquadGame<T> {
@@ -176,11 +188,202 @@ impl<T: Targeting> SquadGame<T> {
         }
     }
 
+    /// Unit `me` attacks `foe` with weapon `w` of their pair in view `v` (one uniform
+    /// of its side's stream): the loss and conditions land, a Red-Hot Reactor target with
+    /// Programming gains a Heat per crit (at 6 it is Malfunctioning), then Backfire.
+    /// Returns whether `me`'s activation ends (the battle is over, or `me` is destroyed).
+    #[inline(always)]
+    fn strike(&self, s: &mut SquadState, me: usize, foe: usize, w: usize, v: usize, out: &mut Outcome) -> bool {
+        let q = &self.squads;
+        let side = q.units[me].side as usize;
+        let weapon = &q.pair(me, foe).side.weapons[w];
+        let law = &weapon.laws[v];
+        let slot = draw_slot(law, &mut s.streams.sides[side]);
+        let (loss, adds) = law.slots[slot];
+        s.life[foe] -= loss as i32;
+        s.cond[foe] |= adds;
+        if s.life[foe] <= 0 && (self.destroyed(s, foe, Some(me), out) || s.life[me] <= 0) {
+            return true;
+        }
+        if let Some(&crits) = law.crits.get(slot)
+            && s.life[foe] > 0
+        {
+            s.minds[foe].heat += u32::from(crits);
+            if s.minds[foe].heat >= PROGRAMMING_HEAT {
+                s.minds[foe] = HeatMind { heat: 0, malfunctioning: true, ..s.minds[foe] };
+            }
+        }
+        if weapon.backfire > 0 {
+            s.life[me] -= weapon.backfire as i32;
+            if s.life[me] <= 0 {
+                self.destroyed(s, me, None, out);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The activation of a unit that plays Heat: the duel's
+    /// ([`crate::rules::mechcom::duel_kernel`]'s `activate_hot`) move for move, against
+    /// the target `TARGET_POLICY` picks before each attack. Searing Wave attacks every
+    /// living enemy its pair reaches (no map: every enemy is within 3 hexes when the
+    /// engagement's range is), each with one draw in slot order, and is ranked by the
+    /// sum of those attacks' expected losses.
+    #[allow(clippy::needless_range_loop)]
+    fn activate_hot(&self, s: &mut SquadState, me: usize, out: &mut Outcome) {
+        let q = &self.squads;
+        let unit = &q.units[me];
+        let side = unit.side as usize;
+        s.done[me] = true;
+        let mut energy = unit.energy;
+        if s.cond[me] & STUNNED != 0 {
+            energy -= energy / 2;
+        }
+        if s.minds[me].malfunctioning && roll(&mut s.streams.sides[side], 6) == MALFUNCTION_CLEARS_ON {
+            s.minds[me] = HeatMind { heat: 0, malfunctioning: false, ..s.minds[me] };
+        }
+        let loaded = |s: &SquadState, pair: &Pair, w: usize| s.ammo[unit.ammo_at + pair.arsenal[w] as usize] > 0;
+        let spend = |s: &mut SquadState, pair: &Pair, w: usize| {
+            let counter = &mut s.ammo[unit.ammo_at + pair.arsenal[w] as usize];
+            if *counter != UNLIMITED {
+                *counter -= 1;
+            }
+        };
+        if s.minds[me].malfunctioning {
+            while energy >= ATTACK_ENERGY {
+                let Some(foe) = T::pick(q, s, me) else { break };
+                let pair = q.pair(me, foe);
+                let h = pair.side.heat.as_ref().expect("a unit with Heat");
+                let v = view(s.cond[me], s.cond[foe]);
+                let mut best: Option<usize> = None;
+                for w in 0..pair.side.weapons.len() {
+                    let laws = |w: usize| pair.side.weapons[w].laws[v].mean;
+                    if h.sheet[w] && loaded(s, pair, w) && best.is_none_or(|b| laws(b) < laws(w)) {
+                        best = Some(w);
+                    }
+                }
+                let Some(w) = best else { break };
+                energy -= ATTACK_ENERGY;
+                spend(s, pair, w);
+                if self.strike(s, me, foe, w, v, out) {
+                    return;
+                }
+                if h.one_action {
+                    break;
+                }
+            }
+        } else {
+            while let Some(foe) = T::pick(q, s, me) {
+                let pair = q.pair(me, foe);
+                let h = pair.side.heat.as_ref().expect("a unit with Heat");
+                let v = view(s.cond[me], s.cond[foe]);
+                let m = s.minds[me];
+                let cost = |w: usize| if Some(w) == h.wave { h.ability_cost } else { ATTACK_ENERGY };
+                // Searing Wave: the sum over the living enemies it reaches.
+                let (lo, hi) = q.sides[1 - side];
+                let wave_mean = || -> f64 {
+                    (lo as usize..hi as usize)
+                        .filter(|&e| s.life[e] > 0)
+                        .filter_map(|e| {
+                            let p = q.pair(me, e);
+                            let k = p.side.heat.as_ref()?.wave?;
+                            Some(p.side.weapons[k].laws[view(s.cond[me], s.cond[e])].mean)
+                        })
+                        .sum()
+                };
+                let rank = |w: usize| match (Some(w) == h.wave, h.ability_cost) {
+                    (false, _) => pair.side.weapons[w].laws[v].mean,
+                    (true, 0) => f64::INFINITY,
+                    (true, c) => wave_mean() * f64::from(ATTACK_ENERGY) / f64::from(c),
+                };
+                let (mut best, mut safe): (Ranked, Ranked) = (None, None);
+                for w in 0..pair.side.weapons.len() {
+                    let ready = if Some(w) == h.wave { m.waves > 0 } else { loaded(s, pair, w) };
+                    if !ready || energy < cost(w) {
+                        continue;
+                    }
+                    let r = rank(w);
+                    if best.is_none_or(|(_, b)| b < r) {
+                        best = Some((w, r));
+                    }
+                    let stays = !h.programming || m.heat + h.gain[w] < PROGRAMMING_HEAT;
+                    if stays && safe.is_none_or(|(_, b)| b < r) {
+                        safe = Some((w, r));
+                    }
+                }
+                let Some((mut w, _)) = best else { break };
+                if h.programming && h.use_abilities && m.heat + h.gain[w] >= PROGRAMMING_HEAT {
+                    let can_vent = h.vent
+                        && m.vents > 0
+                        && m.heat > 0
+                        && h.gain[w] < PROGRAMMING_HEAT
+                        && energy >= h.ability_cost + cost(w);
+                    if can_vent {
+                        s.minds[me] = HeatMind { heat: 0, vents: m.vents - 1, ..m };
+                        energy -= h.ability_cost;
+                        continue;
+                    }
+                    if let Some((k, _)) = safe {
+                        w = k;
+                    }
+                }
+                energy -= cost(w);
+                if Some(w) == h.wave {
+                    s.minds[me].waves -= 1;
+                    let mut targets = [0u8; MAX_UNITS];
+                    let mut n = 0;
+                    for e in lo as usize..hi as usize {
+                        if s.life[e] > 0 {
+                            targets[n] = e as u8;
+                            n += 1;
+                        }
+                    }
+                    for &e in &targets[..n] {
+                        let e = e as usize;
+                        let p = q.pair(me, e);
+                        let Some(k) = p.side.heat.as_ref().and_then(|h| h.wave) else { continue };
+                        if s.life[e] > 0 && self.strike(s, me, e, k, view(s.cond[me], s.cond[e]), out) {
+                            return;
+                        }
+                    }
+                } else {
+                    spend(s, pair, w);
+                    if self.strike(s, me, foe, w, v, out) {
+                        return;
+                    }
+                }
+                s.minds[me].heat += h.gain[w];
+                if h.programming && s.minds[me].heat >= PROGRAMMING_HEAT {
+                    s.minds[me] = HeatMind { heat: 0, malfunctioning: true, ..s.minds[me] };
+                    break;
+                }
+            }
+            if q.clear && !s.minds[me].malfunctioning {
+                for c in [BURNED, CORRODED] {
+                    if s.cond[me] & c != 0 && energy >= CLEAR_ENERGY {
+                        s.cond[me] &= !c;
+                        energy -= CLEAR_ENERGY;
+                    }
+                }
+            }
+        }
+        if s.cond[me] & BURNED != 0 {
+            s.life[me] -= 1;
+            if s.life[me] <= 0 {
+                self.destroyed(s, me, None, out);
+                return;
+            }
+        }
+        s.cond[me] &= !ENDS_WITH_ACTIVATION;
+    }
+
     /// Unit `me`'s activation (module docs, step 2).
     fn activate(&self, s: &mut SquadState, me: usize, out: &mut Outcome) {
         let q = &self.squads;
         let unit = &q.units[me];
-        let side = unit.side as usize;
+        if unit.heat {
+            return self.activate_hot(s, me, out);
+        }
         s.done[me] = true;
         let mut energy = unit.energy;
         if s.cond[me] & STUNNED != 0 {
@@ -201,19 +404,8 @@ impl<T: Targeting> SquadGame<T> {
             if *counter != UNLIMITED {
                 *counter -= 1;
             }
-            let weapon = &pair.side.weapons[w];
-            let (loss, adds) = draw(&weapon.laws[v], &mut s.streams.sides[side]);
-            s.life[foe] -= loss as i32;
-            s.cond[foe] |= adds;
-            if s.life[foe] <= 0 && (self.destroyed(s, foe, Some(me), out) || s.life[me] <= 0) {
+            if self.strike(s, me, foe, w, v, out) {
                 return;
-            }
-            if weapon.backfire > 0 {
-                s.life[me] -= weapon.backfire as i32;
-                if s.life[me] <= 0 {
-                    self.destroyed(s, me, None, out);
-                    return;
-                }
             }
         }
         if q.clear {
@@ -271,6 +463,7 @@ impl<T: Targeting> BattleRules for SquadGame<T> {
             roll_bits: 0,
             over: None,
             pending: [0; MAX_UNITS],
+            minds: [HeatMind { heat: 0, malfunctioning: false, waves: 0, vents: 0 }; MAX_UNITS],
         }
     }
 
@@ -285,6 +478,12 @@ impl<T: Targeting> BattleRules for SquadGame<T> {
         s.ammo.copy_from_slice(&self.squads.start_ammo);
         s.over = None;
         s.pending = [0; MAX_UNITS];
+        for u in 0..self.squads.units.len() {
+            let (lo, hi) = self.squads.sides[1 - self.squads.units[u].side as usize];
+            s.minds[u] = (lo..hi).next().map_or(HeatMind { heat: 0, malfunctioning: false, waves: 0, vents: 0 }, |e| {
+                HeatMind::of(&self.squads.pair(u, e as usize).side)
+            });
+        }
     }
 
     fn begin_turn(

@@ -1,7 +1,7 @@
 //! The mutable state of one squad battle, reset in place per battle.
 
 use crate::engine::battle::{Ending, MAX_UNITS};
-use crate::rules::mechcom::duel_kernel::TrialStreams;
+use crate::rules::mechcom::duel_kernel::{HeatMind, TrialStreams};
 
 /// Everything that changes in one battle; reset in place.
 #[derive(Debug, Clone)]
@@ -24,6 +24,8 @@ pub struct SquadState {
     /// Death explosions waiting (`Explosions::EndOfNextActivation`): [`DESTROYED_NOW`]
     /// or [`ARMED`] per unit slot, else 0.
     pub pending: [u8; MAX_UNITS],
+    /// Heat state per unit slot (zero for a unit without Heat).
+    pub minds: [HeatMind; MAX_UNITS],
 }
 
 /// Destroyed in the current activation: explodes at the end of the next.

@@ -72,6 +72,18 @@ fn one_model_a_side_plays_the_duel_draw_for_draw() {
 }
 
 #[test]
+fn one_model_a_side_with_heat_plays_the_duel_draw_for_draw() {
+    // The Typhon's Heat (Searing Wave, vents, Programming, the AI table, Red-Hot
+    // Reactor) plays the duel's moves in a battle of one model a side.
+    let o = Options::default();
+    let none = Conditions::NONE;
+    same_as_duel("Typhon", "Kerberos", 2, none, none, &o);
+    same_as_duel("Kerberos", "Typhon", 1, none, none, &o);
+    let ignore = Options { heat_policy: crate::rules::mechcom::options::HeatPolicy::IgnoreHeat, ..o.clone() };
+    same_as_duel("Typhon", "Wasp", 3, Conditions::of(&[Condition::Malfunctioning]), none, &ignore);
+}
+
+#[test]
 fn one_model_a_side_in_melee_with_immediate_explosions_draws_as_the_duel() {
     let o = Options { explosion_timing: ExplosionTiming::Immediately, ..Options::default() };
     same_as_duel("Valkyrie", "Kerberos", 1, Conditions::NONE, Conditions::NONE, &o);

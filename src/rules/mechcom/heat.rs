@@ -1,0 +1,499 @@
+//! Heat in attack runs (§2 "Heat", rulings `HEAT_PLAYED`, `HEAT_POLICY`,
+//! `MALFUNCTION_ONE_ACTION`, `SEARING_WAVE_AS_SHOOTING`, `ABILITY_BRACKET`): the
+//! attacker's own state as a small automaton, compiled before the first roll.
+//!
+//! # What the book says (Typhon sheet, "List of Perks", "List of Conditions", AI table)
+//! - Superheated: after attacking with the weapon, its wielder gains 1 Heat token.
+//! - Searing Wave [1/5]: a ranged attack (2d6, Damage 2) against each enemy within 3;
+//!   the model gains 2 Heat. Vent Coolant [1/5]: clears all Heat.
+//! - Programming: at 6 or more Heat the model *immediately* becomes Malfunctioning;
+//!   when it clears Malfunctioning, all its Heat is removed.
+//! - Malfunctioning: instead of taking actions as usual, the model acts by the HERAKLES
+//!   AI table; at the start of its activation it rolls 1d6, and a 6 removes the
+//!   condition.
+//! - AI table: no enemy within Sensors: move in a random direction; an enemy within
+//!   Sensors but none in weapon range: move toward it; else attack with the weapon that
+//!   is in range.
+//!
+//! # Rulings where the book stops short (each with its reason)
+//! - Becoming Malfunctioning in its own activation ends that activation (§4
+//!   `MALFUNCTION_ONE_ACTION`'s text: "instead of taking actions as usual").
+//! - A model that rolls its 6 acts normally in that activation, with no Heat (§4): the
+//!   roll is "at the start of this model's activation", before any action.
+//! - The AI table's action (`MALFUNCTION_ONE_ACTION` = one per activation): without a
+//!   map (`NON_SPATIAL`) every enemy is within Sensors, so the model attacks when one of
+//!   its sheet's weapons reaches the range, with the one of highest expected Integrity
+//!   loss (ties to the earlier weapon), paying 3⚡; "the weapon" is a weapon of the
+//!   sheet, so neither unarmed melee nor an ability is an AI-table attack. With no
+//!   weapon in range it would move, which changes nothing at a fixed range. Its Heat no
+//!   longer matters (it is Malfunctioning already, and clearing removes it all).
+//! - Vent Coolant cannot clear Heat while Malfunctioning: the AI table replaces every
+//!   action and names no ability.
+//! - Searing Wave is an attack (`SEARING_WAVE_AS_SHOOTING`): counted as one in the run's
+//!   attacks, its own ⚡ and Limit (`ABILITY_BRACKET`, `TYPHON_ABILITY_COST`,
+//!   `TYPHON_ABILITY_LIMIT`), within 3 hexes.
+//! - Heat only matters through Programming: a model without it never vents; Searing
+//!   Wave is used by any model that has it (`HEAT_POLICY` = vent-before-overheat).
+//! - Red-Hot Reactor gives Heat to the *target* of an attack; the target of an attack
+//!   run never acts, so its Heat changes nothing there.
+//!
+//! # The automaton
+//! A *mind* is the attacker's state at the start of a round: first round or later (its
+//! starting Blinded, Shocked, Stunned spoil the first only), Heat, Malfunctioning, uses
+//! of Searing Wave and Vent Coolant left, Spot tokens left on the target and Ammo left.
+//! Given a mind, a round is deterministic (Heat does not depend on the dice), except
+//! for the Malfunctioning roll: a Malfunctioning mind has two variants, cleared (1/6:
+//! a normal round from no Heat) and not (5/6: the AI table). Each variant is the list of
+//! the round's attacks and the mind it leaves. The run's exact chain carries (mind,
+//! attacks made) with the target's (Integrity, conditions); the Monte Carlo draws one
+//! d6 (`crate::dice::roll`) per round that starts Malfunctioning, and nothing else
+//! beyond the plain run's draws.
+
+use std::collections::{BTreeMap, HashMap, VecDeque};
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::dice::uniform::roll;
+use crate::dice::uniform_below;
+use crate::stats::TtkTally;
+
+use super::attack_run::{ATTACK_ENERGY, AttackRun, Laws};
+use super::conditions::Condition;
+use super::mech::{Ability, Model};
+use super::notes::PROGRAMMING_HEAT;
+use super::options::{AbilityBracket, HeatPolicy, Options};
+use super::tracked::{BURNED, SHOCKED, STATES};
+use super::weapon::{Damage, Perk, Weapon};
+
+/// Heat Searing Wave adds (Typhon sheet: "gains 2 heat tokens").
+pub const SEARING_WAVE_HEAT: u32 = 2;
+/// Searing Wave reaches every enemy within this many hexes (Typhon sheet).
+pub const SEARING_WAVE_RANGE: u32 = 3;
+/// The face of the start-of-activation d6 that clears Malfunctioning ("On a 6").
+pub const MALFUNCTION_CLEARS_ON: u64 = 6;
+/// Most minds a run's automaton may hold.
+pub const MAX_MINDS: usize = 20_000;
+
+/// Searing Wave's attack as a weapon (`SEARING_WAVE_AS_SHOOTING`): Range 3, Damage 2,
+/// Attacks 2, no perk.
+pub fn searing_wave() -> Weapon {
+    Weapon::ranged("Searing Wave", SEARING_WAVE_RANGE, Damage::Fixed(2), 2, &[])
+}
+
+/// Whether an attack run of `attacker` plays Heat: `HEAT_PLAYED` and the attacker starts
+/// Malfunctioning, has Searing Wave, or has Programming and a Superheated weapon.
+/// Otherwise its run is the plain fixed plan.
+pub fn plays_heat(attacker: &Model, o: &Options) -> bool {
+    let abilities = &attacker.mech.abilities;
+    o.heat_played
+        && (attacker.conditions.has(Condition::Malfunctioning)
+            || abilities.contains(&Ability::SearingWave)
+            || (abilities.contains(&Ability::Programming)
+                && attacker.mech.weapons.iter().any(|w| w.has(Perk::Superheated))))
+}
+
+/// (⚡ cost, uses per game) of Searing Wave and Vent Coolant: "[1/5]" read by
+/// `ABILITY_BRACKET` (cost-limit: `TYPHON_ABILITY_COST` ⚡, `TYPHON_ABILITY_LIMIT`
+/// uses; limit-cost: the other way round).
+pub fn ability_cost_limit(o: &Options) -> (u32, u32) {
+    match o.ability_bracket {
+        AbilityBracket::CostLimit => (o.typhon_ability_cost, o.typhon_ability_limit),
+        AbilityBracket::LimitCost => (o.typhon_ability_limit, o.typhon_ability_cost),
+    }
+}
+
+/// A weapon as a policy sees it before one attack.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Scored {
+    pub(super) score: (f64, f64),
+    /// Spot tokens the attack consumes.
+    pub(super) consumed: u32,
+    /// E[Integrity lost] against the target's starting state.
+    pub(super) mean: f64,
+}
+
+/// The attacker's state at the start of a round (module docs, "The automaton").
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(super) struct Mind {
+    pub(super) later: bool,
+    pub(super) heat: u32,
+    pub(super) malfunctioning: bool,
+    pub(super) waves: u32,
+    pub(super) vents: u32,
+    pub(super) tokens: u32,
+    pub(super) ammo: Vec<Option<u32>>,
+}
+
+/// One attack of a round: arsenal weapon, phase (0: first round), Spot tokens consumed,
+/// and whether the AI table chose it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Act {
+    pub(super) weapon: usize,
+    pub(super) phase: usize,
+    pub(super) consumed: u32,
+    pub(super) ai: bool,
+}
+
+/// What the planner knows about the attacker.
+pub(super) struct Planner {
+    /// Per arsenal weapon: Heat it adds.
+    pub(super) heat_gain: Vec<u32>,
+    /// Arsenal index of Searing Wave, when the attacker has it.
+    pub(super) wave: Option<usize>,
+    /// Arsenal indices below this are the sheet's weapons (the AI table's).
+    pub(super) sheet_weapons: usize,
+    /// ⚡ per round, by phase.
+    pub(super) energy: [u32; 2],
+    pub(super) programming: bool,
+    pub(super) vent: bool,
+    pub(super) use_abilities: bool,
+    /// ⚡ of Searing Wave and Vent Coolant.
+    pub(super) ability_cost: u32,
+    pub(super) one_action: bool,
+    /// Whether the run policy ranks by expected loss per ⚡ (else by dice first).
+    pub(super) per_energy: bool,
+}
+
+type ScoreFn<'a> = dyn FnMut(usize, usize, u32) -> Result<Option<Scored>, String> + 'a;
+
+impl Planner {
+    /// The planner of `attacker` under `o`; `sheet_weapons` and `wave` as in the fields.
+    pub(super) fn new(
+        attacker: &Model,
+        arsenal: &[Weapon],
+        sheet_weapons: usize,
+        wave: Option<usize>,
+        o: &Options,
+    ) -> Planner {
+        let abilities = &attacker.mech.abilities;
+        let energy = attacker.mech.energy;
+        let first = if attacker.conditions.has(Condition::Stunned) { energy - energy / 2 } else { energy };
+        Planner {
+            heat_gain: arsenal
+                .iter()
+                .enumerate()
+                .map(|(i, w)| if Some(i) == wave { SEARING_WAVE_HEAT } else { w.has(Perk::Superheated) as u32 })
+                .collect(),
+            wave,
+            sheet_weapons,
+            energy: [first, energy],
+            programming: abilities.contains(&Ability::Programming),
+            vent: abilities.contains(&Ability::VentCoolant),
+            use_abilities: o.heat_policy == HeatPolicy::VentBeforeOverheat,
+            ability_cost: ability_cost_limit(o).0,
+            one_action: o.malfunction_one_action,
+            per_energy: true,
+        }
+    }
+
+    fn cost(&self, w: usize) -> u32 {
+        if Some(w) == self.wave { self.ability_cost } else { ATTACK_ENERGY }
+    }
+
+    /// The policy's score of `w`, per ⚡ spent when the policy ranks by expected loss
+    /// (an attack's score is per 3⚡, so Searing Wave's is scaled by 3 / its cost).
+    fn rank(&self, w: usize, s: &Scored) -> (f64, f64) {
+        if Some(w) != self.wave || !self.per_energy {
+            return s.score;
+        }
+        match self.ability_cost {
+            0 => (f64::INFINITY, s.mean),
+            c => (s.score.0 * f64::from(ATTACK_ENERGY) / f64::from(c), s.score.1),
+        }
+    }
+
+    /// A normal round from mind `m` (not Malfunctioning): its attacks and the mind after.
+    fn normal_round(&self, m: &Mind, score: &mut ScoreFn) -> Result<(Vec<Act>, Mind), String> {
+        let phase = m.later as usize;
+        let mut m = m.clone();
+        let mut energy = self.energy[phase];
+        let mut acts = Vec::new();
+        loop {
+            // (weapon, rank, scored) of the best action, and of the best that stays
+            // below Programming's Heat.
+            let mut best: Option<(usize, (f64, f64), Scored)> = None;
+            let mut safe: Option<(usize, (f64, f64), Scored)> = None;
+            for w in 0..self.heat_gain.len() {
+                if Some(w) == self.wave {
+                    if !self.use_abilities || m.waves == 0 {
+                        continue;
+                    }
+                } else if m.ammo[w] == Some(0) {
+                    continue;
+                }
+                if energy < self.cost(w) {
+                    continue;
+                }
+                let Some(s) = score(w, phase, m.tokens)? else { continue };
+                let r = self.rank(w, &s);
+                if best.is_none_or(|(_, b, _)| b < r) {
+                    best = Some((w, r, s));
+                }
+                let stays = !self.programming || m.heat + self.heat_gain[w] < PROGRAMMING_HEAT;
+                if stays && safe.is_none_or(|(_, b, _)| b < r) {
+                    safe = Some((w, r, s));
+                }
+            }
+            let Some(mut pick) = best else { break };
+            let gain = self.heat_gain[pick.0];
+            if self.programming && self.use_abilities && m.heat + gain >= PROGRAMMING_HEAT {
+                let can_vent = self.vent
+                    && m.vents > 0
+                    && m.heat > 0
+                    && gain < PROGRAMMING_HEAT
+                    && energy >= self.ability_cost + self.cost(pick.0);
+                if can_vent {
+                    m.heat = 0;
+                    m.vents -= 1;
+                    energy -= self.ability_cost;
+                    continue;
+                }
+                if let Some(s) = safe {
+                    pick = s;
+                }
+            }
+            let (w, _, s) = pick;
+            energy -= self.cost(w);
+            m.tokens -= s.consumed;
+            if Some(w) == self.wave {
+                m.waves -= 1;
+            } else if let Some(a) = m.ammo[w].as_mut() {
+                *a -= 1;
+            }
+            m.heat += self.heat_gain[w];
+            acts.push(Act { weapon: w, phase, consumed: s.consumed, ai: false });
+            if self.programming && m.heat >= PROGRAMMING_HEAT {
+                m.malfunctioning = true;
+                m.heat = 0;
+                break;
+            }
+        }
+        m.later = true;
+        Ok((acts, m))
+    }
+
+    /// A round by the AI table from a Malfunctioning mind that did not roll its 6.
+    fn ai_round(&self, m: &Mind, score: &mut ScoreFn) -> Result<(Vec<Act>, Mind), String> {
+        let phase = m.later as usize;
+        let mut m = m.clone();
+        let mut energy = self.energy[phase];
+        let mut acts = Vec::new();
+        while energy >= ATTACK_ENERGY {
+            let mut best: Option<(usize, Scored)> = None;
+            for w in 0..self.sheet_weapons {
+                if m.ammo[w] == Some(0) {
+                    continue;
+                }
+                let Some(s) = score(w, phase, m.tokens)? else { continue };
+                if best.is_none_or(|(_, b)| b.mean < s.mean) {
+                    best = Some((w, s));
+                }
+            }
+            let Some((w, s)) = best else { break };
+            energy -= ATTACK_ENERGY;
+            m.tokens -= s.consumed;
+            if let Some(a) = m.ammo[w].as_mut() {
+                *a -= 1;
+            }
+            acts.push(Act { weapon: w, phase, consumed: s.consumed, ai: true });
+            if self.one_action {
+                break;
+            }
+        }
+        m.later = true;
+        Ok((acts, m))
+    }
+}
+
+/// One way a round goes from a mind: with probability `sixths`/6, these attacks (law
+/// index, weapon slot in [`AttackRun::weapons`]), then mind `next`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Variant {
+    pub sixths: u32,
+    pub steps: Vec<(u16, u8)>,
+    pub next: usize,
+}
+
+/// The compiled automaton: per mind, one variant (6/6), or two when it starts
+/// Malfunctioning (cleared 1/6 first, then not 5/6).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Program {
+    pub minds: Vec<Vec<Variant>>,
+    pub start: usize,
+    /// The most attacks any run can make within the round cap.
+    pub max_attacks: usize,
+}
+
+/// Builds the automaton from `start` with `planner`; `score(w, phase, tokens)` scores an
+/// arsenal weapon; `step(act)` gives an act's (law index, weapon slot).
+pub(super) fn build(
+    planner: &Planner,
+    start: Mind,
+    max_rounds: u32,
+    score: &mut ScoreFn,
+    step: &mut dyn FnMut(&Act) -> (u16, u8),
+) -> Result<Program, String> {
+    let mut index: HashMap<Mind, usize> = HashMap::new();
+    let mut minds: Vec<Mind> = vec![start.clone()];
+    index.insert(start, 0);
+    let mut out: Vec<Vec<Variant>> = Vec::new();
+    let mut queue: VecDeque<usize> = VecDeque::from([0]);
+    while let Some(i) = queue.pop_front() {
+        let m = minds[i].clone();
+        let rounds = if m.malfunctioning {
+            let cleared = Mind { malfunctioning: false, heat: 0, ..m.clone() };
+            vec![(1, planner.normal_round(&cleared, score)?), (5, planner.ai_round(&m, score)?)]
+        } else {
+            vec![(6, planner.normal_round(&m, score)?)]
+        };
+        let mut variants = Vec::new();
+        for (sixths, (acts, next)) in rounds {
+            let id = match index.get(&next) {
+                Some(&id) => id,
+                None => {
+                    if minds.len() >= MAX_MINDS {
+                        return Err(format!("an attack run with Heat holds at most {MAX_MINDS} attacker states"));
+                    }
+                    minds.push(next.clone());
+                    index.insert(next, minds.len() - 1);
+                    queue.push_back(minds.len() - 1);
+                    minds.len() - 1
+                }
+            };
+            variants.push(Variant { sixths, steps: acts.iter().map(&mut *step).collect(), next: id });
+        }
+        if out.len() <= i {
+            out.resize(i + 1, Vec::new());
+        }
+        out[i] = variants;
+    }
+    // The most attacks within the cap: the longest path, round by round.
+    let mut most: BTreeMap<usize, usize> = BTreeMap::from([(0, 0)]);
+    let mut max_attacks = 0;
+    for _ in 0..max_rounds {
+        let mut next: BTreeMap<usize, usize> = BTreeMap::new();
+        for (&i, &a) in &most {
+            for v in &out[i] {
+                let n = a + v.steps.len();
+                max_attacks = max_attacks.max(n);
+                let e = next.entry(v.next).or_insert(0);
+                *e = (*e).max(n);
+            }
+        }
+        most = next;
+    }
+    Ok(Program { minds: out, start: 0, max_attacks })
+}
+
+/// One attack step of the exact chain on the (Integrity, state) grid `alive` (scaled);
+/// returns the grid after it and the mass destroyed.
+fn exact_step(law: &Laws, alive: &[f64], full: usize) -> (Vec<f64>, f64) {
+    let idx = |life: usize, s: usize| life * STATES + s;
+    let mut next = vec![0.0f64; alive.len()];
+    let mut killed = 0.0;
+    for life in 1..=full {
+        for s in 0..STATES {
+            let p = alive[idx(life, s)];
+            if p == 0.0 {
+                continue;
+            }
+            for out in &law.outcomes[s] {
+                if out.loss as usize >= life {
+                    killed += p * out.p;
+                } else {
+                    next[idx(life - out.loss as usize, s | out.adds as usize)] += p * out.p;
+                }
+            }
+        }
+    }
+    (next, killed)
+}
+
+/// The exact kill pmfs (by round, by attack) of a run with Heat: the chain over (mind,
+/// attacks made) × (Integrity, tracked conditions).
+pub(super) fn exact_pmfs(run: &AttackRun, prog: &Program) -> (Vec<f64>, Vec<f64>) {
+    let full = run.integrity as usize;
+    let idx = |life: usize, s: usize| life * STATES + s;
+    let mut grid = vec![0.0f64; (full + 1) * STATES];
+    grid[idx(full, run.start_state as usize)] = 1.0;
+    let mut cur: BTreeMap<(usize, usize), Vec<f64>> = BTreeMap::from([((prog.start, 0), grid)]);
+    let mut by_round = vec![0.0; run.max_rounds as usize];
+    let mut by_attack = vec![0.0; prog.max_attacks];
+    for killed_in_round in by_round.iter_mut() {
+        let mut next: BTreeMap<(usize, usize), Vec<f64>> = BTreeMap::new();
+        for (&(mind, made), grid) in &cur {
+            for v in &prog.minds[mind] {
+                let mut alive: Vec<f64> = grid.iter().map(|&p| p * f64::from(v.sixths) / 6.0).collect();
+                for (i, &(law, _)) in v.steps.iter().enumerate() {
+                    let (after, killed) = exact_step(&run.laws[law as usize], &alive, full);
+                    *killed_in_round += killed;
+                    by_attack[made + i] += killed;
+                    alive = after;
+                }
+                let made = made + v.steps.len();
+                // The target's activation: Burned costs 1, Shocked ends.
+                let slot = next.entry((v.next, made)).or_insert_with(|| vec![0.0; (full + 1) * STATES]);
+                for life in 1..=full {
+                    for s in 0..STATES {
+                        let p = alive[idx(life, s)];
+                        let left = life - (s as u8 & BURNED != 0) as usize;
+                        if left == 0 {
+                            *killed_in_round += p;
+                            if made > 0 {
+                                by_attack[made - 1] += p;
+                            }
+                        } else {
+                            slot[idx(left, s & !(SHOCKED as usize))] += p;
+                        }
+                    }
+                }
+            }
+        }
+        cur = next;
+    }
+    (by_round, by_attack)
+}
+
+/// Plays `trials` runs with Heat: per round one d6 when the attacker starts it
+/// Malfunctioning, then one draw per attack from the law of the target's conditions.
+pub(super) fn play(run: &AttackRun, prog: &Program, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut TtkTally) {
+    let full = run.integrity as i32;
+    'run: for _ in 0..trials {
+        let mut life = full;
+        let mut state = run.start_state;
+        let mut mind = prog.start;
+        let mut made = 0usize;
+        for round in 0..run.max_rounds as usize {
+            let variants = &prog.minds[mind];
+            let v = if variants.len() == 2 {
+                &variants[(roll(rng, 6) != MALFUNCTION_CLEARS_ON) as usize]
+            } else {
+                &variants[0]
+            };
+            for &(law, _) in &v.steps {
+                let law = &run.laws[law as usize];
+                let table = &law.tables[state as usize];
+                let u = uniform_below(rng, table.range, table.reject_below);
+                let (loss, adds) = law.slots[state as usize][table.slot(u)];
+                life -= loss as i32;
+                state |= adds;
+                if life <= 0 {
+                    tally.kills_by_turn[round] += 1;
+                    tally.kills_by_action[made] += 1;
+                    continue 'run;
+                }
+                made += 1;
+            }
+            life -= (state & BURNED != 0) as i32;
+            state &= !SHOCKED;
+            if life <= 0 {
+                tally.kills_by_turn[round] += 1;
+                if made > 0 {
+                    tally.kills_by_action[made - 1] += 1;
+                }
+                continue 'run;
+            }
+            mind = v.next;
+        }
+    }
+}
