@@ -21,8 +21,8 @@ use crate::request::gauntlet::{self, GauntletRequest, GauntletSides};
 use crate::request::sides::{Sources, sources};
 use crate::rules::axis::Point;
 use crate::rules::{RuleOptions, Ruleset};
-use crate::sweep::gauntlet::GauntletOutput;
 use crate::sweep::column_guide::column_guide;
+use crate::sweep::gauntlet::GauntletOutput;
 use crate::sweep::run::{axes_json, layout};
 use crate::sweep::shard::Plays;
 

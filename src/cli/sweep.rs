@@ -20,8 +20,8 @@ use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir};
 use crate::request::sweep;
 use crate::rules::Ruleset;
 use crate::sweep::SweepOutput;
-use crate::sweep::shard::Plays;
 use crate::sweep::column_guide::column_guide;
+use crate::sweep::shard::Plays;
 
 /// A table file format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
