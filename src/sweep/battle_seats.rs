@@ -24,8 +24,14 @@ use crate::output::{Column, Table};
 use crate::rules::axis::Point;
 use crate::rules::battle::BattleInfo;
 
-use super::battles::BATTLE_SETUP;
 use super::tables::{Layout, Part, RULESET, TableDecl};
+
+/// `mode`, `policy` and `max_turns` of battle tables.
+pub const BATTLE_SETUP: &[Column] = &[
+    Column::text("mode", "the battle mode played"),
+    Column::text("policy", "the policy both sides play"),
+    Column::int("max_turns", "the turn (or round) cap"),
+];
 
 /// Most matchups (combinations of forces) one N-player sweep plays at each grid point.
 pub const MAX_MATCHUPS: usize = 5_000;

@@ -16,7 +16,7 @@ use crate::rules::battle::{BattleInfo, BattleSetup};
 use crate::rules::ruleset::{RuleOptions, Ruleset};
 use crate::stats::Interval;
 
-use super::battle_seats::{kill_share, side_letter};
+use super::battle_seats::{BATTLE_SETUP, kill_share, side_letter};
 use super::battle_teams::{is_team_battle, mode_key, team_members};
 use super::cells::CellSpec;
 use super::scenario::{BattleSpec, Resolved};
@@ -96,13 +96,6 @@ pub struct BattleSweep {
     pub engagements: u64,
     pub manifest: Value,
 }
-
-/// `mode`, `policy` and `max_turns` of battle tables.
-pub const BATTLE_SETUP: &[Column] = &[
-    Column::text("mode", "the battle mode played"),
-    Column::text("policy", "the policy both sides play"),
-    Column::int("max_turns", "the turn (or round) cap"),
-];
 
 /// `battles` of two-player sweeps.
 pub const BATTLES: TableDecl = TableDecl {

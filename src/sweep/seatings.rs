@@ -35,8 +35,8 @@ use crate::output::{Column, Table};
 use crate::rules::axis::Point;
 use crate::rules::battle::BattleInfo;
 
+use super::battle_seats::BATTLE_SETUP;
 use super::battle_seats::{MAX_MATCHUPS, side_letter};
-use super::battles::BATTLE_SETUP;
 use super::tables::{Layout, Part, RULESET, TableDecl};
 
 /// How an N-player sweep seats each matchup (the scenario's `seatings`).
