@@ -158,6 +158,18 @@ fn mechcom_exact_duel(c: &mut Criterion) {
     group.finish();
 }
 
+/// `volley meta`'s equilibrium of a 200-player symmetric game (a fixed pseudo-random
+/// matrix, every entry and its mirror summing to 1): the linear program alone, after the
+/// matrix is played.
+fn meta_equilibrium(c: &mut Criterion) {
+    let m = volley::stats::equilibrium::sample_game(200, 7);
+    let mut group = c.benchmark_group("meta_equilibrium");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("200_players", |b| b.iter(|| volley::stats::equilibrium::solve(&m).unwrap()));
+    group.finish();
+}
+
 fn engine(c: &mut Criterion) {
     bench_kernel(c, "reference_attack_run", &reference(), 16_777_216);
     // A two-system MSV: Lance Railgun then Devastator each turn, against AC4.
@@ -169,5 +181,5 @@ fn engine(c: &mut Criterion) {
     shellshock_reference_attack_run(c);
 }
 
-criterion_group!(benches, engine, tc_exact_duel, mechcom_exact_duel);
+criterion_group!(benches, engine, tc_exact_duel, mechcom_exact_duel, meta_equilibrium);
 criterion_main!(benches);

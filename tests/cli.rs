@@ -1183,6 +1183,8 @@ mod conformance;
 mod defaults;
 #[path = "cli/mechcom_heat.rs"]
 mod mechcom_heat;
+#[path = "cli/meta.rs"]
+mod meta;
 #[path = "cli/names.rs"]
 mod names;
 #[path = "cli/options_syntax.rs"]

@@ -12,6 +12,7 @@ pub mod duel;
 pub mod fit;
 pub mod gauntlet;
 pub mod merge;
+pub mod meta;
 pub mod odds;
 pub mod odds_card;
 pub mod progress;
@@ -131,6 +132,8 @@ pub enum Command {
     Gauntlet(gauntlet::GauntletArgs),
     /// The points cost at which each build's result against a field equals a target (exact where duels are), with 95% intervals
     Fit(fit::FitArgs),
+    /// The tournament meta of builds or forces: every matchup played, the mixed equilibrium with bootstrap intervals, dominated players, replicator dynamics, and --diff OLD NEW
+    Meta(meta::MetaArgs),
     /// What a catalogue change does: a scenario on OLD and NEW catalogues, per build and weapon, with paired intervals
     Diff(diff::DiffArgs),
     /// List the built-in scenarios, or print one's TOML to copy and edit
@@ -157,6 +160,7 @@ impl Command {
             Command::Gauntlet(_) => "gauntlet",
             Command::Fit(_) => "fit",
             Command::Diff(_) => "diff",
+            Command::Meta(_) => "meta",
             Command::Scenario(_) => "scenario",
             Command::Rulesets(_) => "rulesets",
         }
@@ -177,6 +181,7 @@ impl Command {
                 | Command::Compare(_)
                 | Command::Gauntlet(_)
                 | Command::Fit(_)
+                | Command::Meta(_)
         )
     }
 
@@ -196,6 +201,7 @@ impl Command {
                 | Command::Chart(_)
                 | Command::OddsCard(_)
                 | Command::Diff(_)
+                | Command::Meta(_)
         )
     }
 }
@@ -358,6 +364,7 @@ impl Visit for Runner<'_> {
             Command::Gauntlet(a) => gauntlet::run::<R>(a, ctx),
             Command::Fit(a) => fit::run::<R>(a, ctx),
             Command::Diff(a) => diff::run::<R>(a, ctx),
+            Command::Meta(a) => meta::run::<R>(a, ctx),
             Command::Chart(_) | Command::Merge(_) | Command::Scenario(_) | Command::Rulesets(_) => {
                 unreachable!("not per ruleset")
             }
@@ -373,7 +380,7 @@ fn dispatch(parsed: &Parsed) -> Result<()> {
     {
         return Err(usage::usage(format!(
             "--option {first}: `volley {}` plays no rules and takes no --option \
-             (odds, ttk, duel, battle, sweep, odds-card, compare, gauntlet and fit do)",
+             (odds, ttk, duel, battle, sweep, odds-card, compare, gauntlet, fit and meta do)",
             cli.command.name()
         )));
     }
@@ -388,6 +395,7 @@ fn dispatch(parsed: &Parsed) -> Result<()> {
         Command::Gauntlet(a) => scenario_ruleset(a.scenario.as_deref())?.map_or_else(|| cli.ruleset(), Ok)?,
         Command::Fit(a) => scenario_ruleset(a.scenario.as_deref())?.map_or_else(|| cli.ruleset(), Ok)?,
         Command::Diff(a) => scenario_ruleset(a.scenario.as_deref())?.map_or_else(|| cli.ruleset(), Ok)?,
+        Command::Meta(a) => scenario_ruleset(a.scenario.as_deref())?.map_or_else(|| cli.ruleset(), Ok)?,
         _ => cli.ruleset()?,
     };
     ruleset.visit(Runner(ctx))

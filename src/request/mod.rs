@@ -11,6 +11,7 @@ pub mod compare;
 pub mod diff;
 pub mod fit;
 pub mod gauntlet;
+pub mod meta;
 pub mod setting;
 pub mod sides;
 pub mod sweep;

@@ -2,6 +2,7 @@
 
 pub mod binomial;
 pub mod duel;
+pub mod equilibrium;
 pub mod exact;
 pub mod interval;
 pub mod joint;

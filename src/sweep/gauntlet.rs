@@ -18,6 +18,8 @@ use super::tables::{Part, RULESET, Supplied, TableDecl};
 pub struct GauntletOutput {
     pub matchups: Table,
     pub summary: Table,
+    /// The matchup counts behind the tables (empty for a shard's share).
+    pub rows: Vec<Matchup>,
     pub cells: usize,
     pub engagements: u64,
     pub seconds: f64,
@@ -55,7 +57,14 @@ impl GauntletOutput {
     /// A shard's share of a gauntlet: cells and engagements played, no tables.
     fn played(cells: usize, engagements: u64, start: std::time::Instant) -> GauntletOutput {
         let none = || Table::new(Vec::<String>::new());
-        GauntletOutput { matchups: none(), summary: none(), cells, engagements, seconds: start.elapsed().as_secs_f64() }
+        GauntletOutput {
+            matchups: none(),
+            summary: none(),
+            rows: Vec::new(),
+            cells,
+            engagements,
+            seconds: start.elapsed().as_secs_f64(),
+        }
     }
 }
 
@@ -121,7 +130,14 @@ pub fn run_gauntlet<R: Ruleset>(
     let field_points =
         field.iter().map(|(o, w)| w * R::points(catalogue, o).unwrap_or(f64::NAN)).sum::<f64>() / field_weight;
     let (matchups, summary) = gauntlet_tables(R::NAME, R::axes(), &sides, field, field_points, points.len(), &rows);
-    Ok(GauntletOutput { matchups, summary, cells: specs.len(), engagements, seconds: start.elapsed().as_secs_f64() })
+    Ok(GauntletOutput {
+        matchups,
+        summary,
+        rows,
+        cells: specs.len(),
+        engagements,
+        seconds: start.elapsed().as_secs_f64(),
+    })
 }
 
 /// Forces against a field of (force, weight) over the grid `points`, the point's
@@ -191,7 +207,14 @@ pub fn run_battle_gauntlet<R: Ruleset>(
     let field_weight: f64 = named.iter().map(|(_, w)| w).sum();
     let field_points = named.iter().zip(&opponent_points).map(|((_, w), p)| w * p).sum::<f64>() / field_weight;
     let (matchups, summary) = gauntlet_tables(R::NAME, R::axes(), &sides, &named, field_points, points.len(), &rows);
-    Ok(GauntletOutput { matchups, summary, cells: specs.len(), engagements, seconds: start.elapsed().as_secs_f64() })
+    Ok(GauntletOutput {
+        matchups,
+        summary,
+        rows,
+        cells: specs.len(),
+        engagements,
+        seconds: start.elapsed().as_secs_f64(),
+    })
 }
 
 /// `gauntlet_matchups`.

@@ -15,6 +15,7 @@ pub mod fit_link;
 pub mod forces;
 pub mod gauntlet;
 pub mod limits;
+pub mod meta;
 pub mod per_cost;
 pub mod run;
 pub mod scenario;

@@ -8,7 +8,7 @@ const CATALOGUE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/loadouts/techcomma
 
 /// A copy of the built-in TechCommander catalogue with the Devastator's damage set to
 /// `damage` (the catalogue's own is 8).
-fn devastator_damage(dir: &Path, damage: u32) -> PathBuf {
+pub(crate) fn devastator_damage(dir: &Path, damage: u32) -> PathBuf {
     let out = dir.join(format!("devastator-{damage}"));
     fs::create_dir_all(&out).unwrap();
     for e in fs::read_dir(CATALOGUE).unwrap() {

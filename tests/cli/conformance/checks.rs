@@ -103,8 +103,9 @@ impl Problems {
         }
     }
 
-    /// Every `K_ci95: [low, high]` beside an estimate `K` (a number, or an array of
-    /// numbers beside an array of pairs) holds it, within [0, 1] when `K` is a probability.
+    /// Every `K_ci95: [low, high]` beside an estimate `K` (a number, an array of numbers
+    /// beside an array of pairs, or an object of numbers beside an object of pairs with
+    /// the same keys) holds it, within [0, 1] when `K` is a probability.
     pub fn json_intervals(&mut self, what: &str, j: &Value) {
         match j {
             Value::Array(a) => a.iter().for_each(|v| self.json_intervals(what, v)),
@@ -118,6 +119,12 @@ impl Problems {
                             }
                             (Value::Array(es), Value::Array(ps)) => {
                                 for (e, p) in es.iter().zip(ps) {
+                                    self.interval(what, est_key, e.as_f64(), p.get(0), p.get(1));
+                                }
+                            }
+                            (Value::Object(es), Value::Object(ps)) => {
+                                for (name, e) in es {
+                                    let p = ps.get(name).unwrap_or(&Value::Null);
                                     self.interval(what, est_key, e.as_f64(), p.get(0), p.get(1));
                                 }
                             }

@@ -73,3 +73,70 @@ fn contract_fit() {
     }
     p.finish();
 }
+
+const META_JSON: &[&str] = &[
+    "ruleset",
+    "players",
+    "costs",
+    "conditions",
+    "seed",
+    "matrix",
+    "matrix_ci95",
+    "shares",
+    "shares_ci95",
+    "value",
+    "game_value",
+    "dominated",
+    "replicator",
+    "options",
+];
+
+/// `meta` of the duel pair (and of the two forces, where the game has battles): exit 0,
+/// the common JSON keys, shares that sum to 1 inside their intervals, and a matrix whose
+/// entries and their mirrors sum to 1 (within the 12 significant digits reported).
+#[test]
+fn contract_meta() {
+    let mut p = Problems::new();
+    for case in cases() {
+        let (a, b) = case.names.duel;
+        let base =
+            ["meta", a, b, "--trials", "30", "--max-turns", "8", "-q", "--bootstrap", "20", "--generations", "5"];
+        let with = |extra: &[&str]| case.run(&base.iter().chain(extra).copied().collect::<Vec<_>>());
+        p.ok(&with(&[]), false);
+        p.ok(&with(&["--option", case.fx.option]), false);
+        let mut runs = vec![with(&["--format", "json"])];
+        if let Some((fa, fb)) = case.names.forces {
+            runs.push(case.run(&[
+                "meta",
+                "--battle",
+                fa,
+                fb,
+                "--trials",
+                "20",
+                "-q",
+                "--bootstrap",
+                "10",
+                "--format",
+                "json",
+            ]));
+        }
+        for run in runs {
+            let Some(j) = p.ok_json(&run, false, META_JSON) else { continue };
+            let players: Vec<String> =
+                j["players"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_string()).collect();
+            let sum: f64 = players.iter().map(|n| j["shares"][n].as_f64().unwrap_or(f64::NAN)).sum();
+            if (sum - 1.0).abs() > 1e-9 {
+                p.add(format!("{}: shares sum to {sum}", run.what));
+            }
+            for (i, _) in players.iter().enumerate() {
+                for (k, _) in players.iter().enumerate() {
+                    let (x, y) = (j["matrix"][i][k].as_f64().unwrap(), j["matrix"][k][i].as_f64().unwrap());
+                    if (x + y - 1.0).abs() > 1e-11 {
+                        p.add(format!("{}: matrix[{i}][{k}] + matrix[{k}][{i}] = {}", run.what, x + y));
+                    }
+                }
+            }
+        }
+    }
+    p.finish();
+}
