@@ -32,12 +32,12 @@
 //! attack step costs about (grids with mass) × (grid size) × (slots of the law)
 //! multiply-adds, contiguous along B's Integrity.
 
-use super::attack_run::ATTACK_ENERGY;
 use super::duel::ExactDuel;
 use super::duel_kernel::{CLEAR_ENERGY, DuelKernel};
 use super::duel_side::{
     BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, MAX_WEAPONS, STUNNED, Side, UNLIMITED, VIEWS, view,
 };
+use super::energy::ATTACK_ENERGY;
 
 /// Most states (Integrity A × Integrity B × condition sets × Ammo states) the exact
 /// duel carries; larger duels are Monte Carlo only. 2^17 states are 1 MiB per

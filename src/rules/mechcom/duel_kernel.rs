@@ -52,11 +52,12 @@ use crate::dice::uniform_below;
 use crate::engine::Kernel;
 use crate::stats::DuelTally;
 
-use super::attack_run::{ATTACK_ENERGY, MAX_ROUNDS_LIMIT};
+use super::attack_run::MAX_ROUNDS_LIMIT;
 use super::conditions::Condition;
 use super::duel_side::{
     BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, MAX_WEAPONS, SHOCKED, STUNNED, Side, SideWeapon, UNLIMITED, view,
 };
+use super::energy::ATTACK_ENERGY;
 use super::heat::MALFUNCTION_CLEARS_ON;
 use super::mech::Model;
 use super::notes::PROGRAMMING_HEAT;

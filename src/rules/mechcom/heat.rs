@@ -51,18 +51,11 @@
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
-use rand_xoshiro::Xoshiro256PlusPlus;
-
-use crate::dice::uniform::roll;
-use crate::dice::uniform_below;
-use crate::stats::TtkTally;
-
-use super::attack_run::{ATTACK_ENERGY, AttackRun, Laws};
 use super::conditions::Condition;
+use super::energy::ATTACK_ENERGY;
 use super::mech::{Ability, Model};
 use super::notes::PROGRAMMING_HEAT;
 use super::options::{AbilityBracket, HeatPolicy, Options};
-use super::tracked::{BURNED, SHOCKED, STATES};
 use super::weapon::{Damage, Perk, Weapon};
 
 /// Heat Searing Wave adds (Typhon sheet: "gains 2 heat tokens").
@@ -306,7 +299,7 @@ impl Planner {
 }
 
 /// One way a round goes from a mind: with probability `sixths`/6, these attacks (law
-/// index, weapon slot in [`AttackRun::weapons`]), then mind `next`.
+/// index, weapon slot in [`super::AttackRun::weapons`]), then mind `next`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Variant {
     pub sixths: u32,
@@ -383,117 +376,4 @@ pub(super) fn build(
         most = next;
     }
     Ok(Program { minds: out, start: 0, max_attacks })
-}
-
-/// One attack step of the exact chain on the (Integrity, state) grid `alive` (scaled);
-/// returns the grid after it and the mass destroyed.
-fn exact_step(law: &Laws, alive: &[f64], full: usize) -> (Vec<f64>, f64) {
-    let idx = |life: usize, s: usize| life * STATES + s;
-    let mut next = vec![0.0f64; alive.len()];
-    let mut killed = 0.0;
-    for life in 1..=full {
-        for s in 0..STATES {
-            let p = alive[idx(life, s)];
-            if p == 0.0 {
-                continue;
-            }
-            for out in &law.outcomes[s] {
-                if out.loss as usize >= life {
-                    killed += p * out.p;
-                } else {
-                    next[idx(life - out.loss as usize, s | out.adds as usize)] += p * out.p;
-                }
-            }
-        }
-    }
-    (next, killed)
-}
-
-/// The exact kill pmfs (by round, by attack) of a run with Heat: the chain over (mind,
-/// attacks made) × (Integrity, tracked conditions).
-pub(super) fn exact_pmfs(run: &AttackRun, prog: &Program) -> (Vec<f64>, Vec<f64>) {
-    let full = run.integrity as usize;
-    let idx = |life: usize, s: usize| life * STATES + s;
-    let mut grid = vec![0.0f64; (full + 1) * STATES];
-    grid[idx(full, run.start_state as usize)] = 1.0;
-    let mut cur: BTreeMap<(usize, usize), Vec<f64>> = BTreeMap::from([((prog.start, 0), grid)]);
-    let mut by_round = vec![0.0; run.max_rounds as usize];
-    let mut by_attack = vec![0.0; prog.max_attacks];
-    for killed_in_round in by_round.iter_mut() {
-        let mut next: BTreeMap<(usize, usize), Vec<f64>> = BTreeMap::new();
-        for (&(mind, made), grid) in &cur {
-            for v in &prog.minds[mind] {
-                let mut alive: Vec<f64> = grid.iter().map(|&p| p * f64::from(v.sixths) / 6.0).collect();
-                for (i, &(law, _)) in v.steps.iter().enumerate() {
-                    let (after, killed) = exact_step(&run.laws[law as usize], &alive, full);
-                    *killed_in_round += killed;
-                    by_attack[made + i] += killed;
-                    alive = after;
-                }
-                let made = made + v.steps.len();
-                // The target's activation: Burned costs 1, Shocked ends.
-                let slot = next.entry((v.next, made)).or_insert_with(|| vec![0.0; (full + 1) * STATES]);
-                for life in 1..=full {
-                    for s in 0..STATES {
-                        let p = alive[idx(life, s)];
-                        let left = life - (s as u8 & BURNED != 0) as usize;
-                        if left == 0 {
-                            *killed_in_round += p;
-                            if made > 0 {
-                                by_attack[made - 1] += p;
-                            }
-                        } else {
-                            slot[idx(left, s & !(SHOCKED as usize))] += p;
-                        }
-                    }
-                }
-            }
-        }
-        cur = next;
-    }
-    (by_round, by_attack)
-}
-
-/// Plays `trials` runs with Heat: per round one d6 when the attacker starts it
-/// Malfunctioning, then one draw per attack from the law of the target's conditions.
-pub(super) fn play(run: &AttackRun, prog: &Program, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut TtkTally) {
-    let full = run.integrity as i32;
-    'run: for _ in 0..trials {
-        let mut life = full;
-        let mut state = run.start_state;
-        let mut mind = prog.start;
-        let mut made = 0usize;
-        for round in 0..run.max_rounds as usize {
-            let variants = &prog.minds[mind];
-            let v = if variants.len() == 2 {
-                &variants[(roll(rng, 6) != MALFUNCTION_CLEARS_ON) as usize]
-            } else {
-                &variants[0]
-            };
-            for &(law, _) in &v.steps {
-                let law = &run.laws[law as usize];
-                let table = &law.tables[state as usize];
-                let u = uniform_below(rng, table.range, table.reject_below);
-                let (loss, adds) = law.slots[state as usize][table.slot(u)];
-                life -= loss as i32;
-                state |= adds;
-                if life <= 0 {
-                    tally.kills_by_turn[round] += 1;
-                    tally.kills_by_action[made] += 1;
-                    continue 'run;
-                }
-                made += 1;
-            }
-            life -= (state & BURNED != 0) as i32;
-            state &= !SHOCKED;
-            if life <= 0 {
-                tally.kills_by_turn[round] += 1;
-                if made > 0 {
-                    tally.kills_by_action[made - 1] += 1;
-                }
-                continue 'run;
-            }
-            mind = v.next;
-        }
-    }
 }

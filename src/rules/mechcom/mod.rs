@@ -88,6 +88,7 @@ pub mod duel;
 pub mod duel_chain;
 pub mod duel_kernel;
 pub mod duel_side;
+pub mod energy;
 pub mod exact_run;
 pub mod heat;
 pub mod hot;

@@ -45,9 +45,9 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::dice::uniform::roll;
 use crate::dice::uniform_below;
 use crate::engine::battle::{BattleRules, Ending, MAX_SIDES, MAX_UNITS, Outcome};
-use crate::rules::mechcom::attack_run::ATTACK_ENERGY;
 use crate::rules::mechcom::duel_kernel::{CLEAR_ENERGY, HeatMind, TrialStreams};
 use crate::rules::mechcom::duel_side::{BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, STUNNED, UNLIMITED, view};
+use crate::rules::mechcom::energy::ATTACK_ENERGY;
 use crate::rules::mechcom::heat::MALFUNCTION_CLEARS_ON;
 use crate::rules::mechcom::notes::PROGRAMMING_HEAT;
 
