@@ -100,7 +100,7 @@ CODE_MUTATIONS=(
     'mechcom-searing-wave-2-heat|src/rules/mechcom/heat.rs|s/pub const SEARING_WAVE_HEAT: u32 = 2;/pub const SEARING_WAVE_HEAT: u32 = 3;/'
     'mechcom-malfunction-ends-activation|src/rules/mechcom/heat.rs|s/(m\.malfunctioning = true;\n\s+m\.heat = 0;\n)\s+break;\n/$1/'
     'mechcom-malfunction-clears-on-a-six-exact|src/rules/mechcom/heat.rs|s/vec!\[\(1, planner\.normal_round\(&cleared, score\)\?\), \(5, /vec![(2, planner.normal_round(\&cleared, score)?), (4, /'
-    'mechcom-malfunction-clears-on-a-six-run|src/rules/mechcom/heat.rs|s/\(roll\(rng, 6\) != MALFUNCTION_CLEARS_ON\)/(roll(rng, 6) < MALFUNCTION_CLEARS_ON - 1)/'
+    'mechcom-malfunction-clears-on-a-six-run|src/rules/mechcom/attack_run.rs|s/\(roll\(rng, 6\) != MALFUNCTION_CLEARS_ON\)/(roll(rng, 6) < MALFUNCTION_CLEARS_ON - 1)/'
     'mechcom-malfunction-clears-on-a-six-duel|src/rules/mechcom/duel_kernel.rs|s/roll\(&mut rngs\[who\], 6\) == MALFUNCTION_CLEARS_ON/roll(\&mut rngs[who], 6) >= MALFUNCTION_CLEARS_ON - 1/'
     'mechcom-reactor-heat-per-crit|src/rules/mechcom/duel_kernel.rs|s/minds\[foe\]\.heat \+= u32::from\(crits\);/minds[foe].heat += 0 * u32::from(crits);/'
 )

@@ -33,9 +33,9 @@
 //! multiply-adds, contiguous along B's Integrity.
 
 use super::duel::ExactDuel;
-use super::duel_kernel::{CLEAR_ENERGY, DuelKernel};
+use super::duel_kernel::DuelKernel;
 use super::duel_side::{
-    BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, MAX_WEAPONS, STUNNED, Side, UNLIMITED, VIEWS, view,
+    BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, MAX_WEAPONS, STUNNED, Side, UNLIMITED, VIEWS, clear_leftover, view,
 };
 use super::energy::ATTACK_ENERGY;
 
@@ -422,18 +422,13 @@ impl Chain<'_> {
 
     /// The end of side `who`'s activation in context `c` with `left` ⚡: clears, Burned,
     /// conditions that end with the activation.
-    fn finish(&self, who: usize, c: usize, mut left: u32, src: &Layer, out: &mut Layer, ends: &mut Ends) {
+    fn finish(&self, who: usize, c: usize, left: u32, src: &Layer, out: &mut Layer, ends: &mut Ends) {
         let (foe, cols) = (1 - who, self.axes[1].integrity);
         let axis = &self.axes[who];
         let own = self.own(who, c);
         let mut bits = axis.bits_of(own);
         if self.k.clear {
-            for cond in [BURNED, CORRODED] {
-                if bits & cond != 0 && left >= CLEAR_ENERGY {
-                    bits &= !cond;
-                    left -= CLEAR_ENERGY;
-                }
-            }
+            clear_leftover(&mut bits, left);
         }
         let burned = bits & BURNED != 0;
         let to = self.joint(who, c, axis.with_bits(own, bits & !ENDS_WITH_ACTIVATION));

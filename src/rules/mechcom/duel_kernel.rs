@@ -44,6 +44,8 @@
 //! and are ignored; what else is not played is refused by [`DuelKernel::new`].
 //! Spot tokens are the situation's, as in attack runs (the same bonus every attack).
 
+use std::convert::Infallible;
+
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -55,18 +57,16 @@ use crate::stats::DuelTally;
 use super::attack_run::MAX_ROUNDS_LIMIT;
 use super::conditions::Condition;
 use super::duel_side::{
-    BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, MAX_WEAPONS, SHOCKED, STUNNED, Side, SideWeapon, UNLIMITED, view,
+    BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, MAX_WEAPONS, SHOCKED, STUNNED, Side, SideWeapon, UNLIMITED,
+    clear_leftover, view,
 };
-use super::energy::ATTACK_ENERGY;
-use super::heat::MALFUNCTION_CLEARS_ON;
+use super::energy::{ATTACK_ENERGY, CLEAR_ENERGY};
+use super::heat::{HeatMove, MALFUNCTION_CLEARS_ON};
 use super::mech::Model;
 use super::notes::PROGRAMMING_HEAT;
 use super::options::{ClearPolicy, ExplosionTiming, Options};
 use super::situation::Situation;
 use super::stability::effective_levels;
-
-/// ⚡ to clear one condition ("List of Conditions").
-pub const CLEAR_ENERGY: u32 = 2;
 
 /// Who won a duel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -247,13 +247,24 @@ impl DuelKernel {
                 return Some(end);
             }
         }
-        if self.clear {
-            for c in [BURNED, CORRODED] {
-                if state[who] & c != 0 && energy >= CLEAR_ENERGY {
-                    state[who] &= !c;
-                    energy -= CLEAR_ENERGY;
-                }
-            }
+        self.end_activation(who, energy, true, life, state, rngs)
+    }
+
+    /// The end of side `who`'s activation with `energy` ⚡ left: `CLEAR_POLICY` when
+    /// `may_clear`, Burned costs 1 Integrity, Shocked, Blinded and Stunned end; `Some`
+    /// when the duel ends.
+    #[inline(always)]
+    fn end_activation(
+        &self,
+        who: usize,
+        energy: u32,
+        may_clear: bool,
+        life: &mut [i32; 2],
+        state: &mut [u8; 2],
+        rngs: &mut [Xoshiro256PlusPlus; 2],
+    ) -> Option<End> {
+        if self.clear && may_clear {
+            clear_leftover(&mut state[who], energy);
         }
         if state[who] & BURNED != 0 {
             life[who] -= 1;
@@ -356,7 +367,7 @@ impl DuelKernel {
                 }
             }
         } else {
-            let cost = |w: usize| if Some(w) == h.wave { h.ability_cost } else { ATTACK_ENERGY };
+            let knobs = h.knobs(me.weapons.len());
             let rank = |w: usize, mean: f64| match (Some(w) == h.wave, h.ability_cost) {
                 (false, _) => mean,
                 (true, 0) => f64::INFINITY,
@@ -365,38 +376,20 @@ impl DuelKernel {
             loop {
                 let v = view(state[who], state[foe]);
                 let m = minds[who];
-                let (mut best, mut safe): (Ranked, Ranked) = (None, None);
-                for w in 0..me.weapons.len() {
+                let Ok(next) = knobs.next_move(m.heat, m.vents, energy, |w| -> Result<_, Infallible> {
                     let ready = if Some(w) == h.wave { m.waves > 0 } else { ammo[who][w] > 0 };
-                    if !ready || energy < cost(w) {
-                        continue;
-                    }
-                    let r = rank(w, me.weapons[w].laws[v].mean);
-                    if best.is_none_or(|(_, b)| b < r) {
-                        best = Some((w, r));
-                    }
-                    let stays = !h.programming || m.heat + h.gain[w] < PROGRAMMING_HEAT;
-                    if stays && safe.is_none_or(|(_, b)| b < r) {
-                        safe = Some((w, r));
-                    }
-                }
-                let Some((mut w, _)) = best else { break };
-                if h.programming && h.use_abilities && m.heat + h.gain[w] >= PROGRAMMING_HEAT {
-                    let can_vent = h.vent
-                        && m.vents > 0
-                        && m.heat > 0
-                        && h.gain[w] < PROGRAMMING_HEAT
-                        && energy >= h.ability_cost + cost(w);
-                    if can_vent {
+                    Ok(ready.then(|| rank(w, me.weapons[w].laws[v].mean)))
+                });
+                let w = match next {
+                    None => break,
+                    Some(HeatMove::Vent) => {
                         minds[who] = HeatMind { heat: 0, vents: m.vents - 1, ..m };
                         energy -= h.ability_cost;
                         continue;
                     }
-                    if let Some((s, _)) = safe {
-                        w = s;
-                    }
-                }
-                energy -= cost(w);
+                    Some(HeatMove::Attack(w)) => w,
+                };
+                energy -= knobs.cost(w);
                 if Some(w) == h.wave {
                     minds[who].waves -= 1;
                 } else if ammo[who][w] != UNLIMITED {
@@ -411,23 +404,9 @@ impl DuelKernel {
                     break;
                 }
             }
-            if self.clear && !minds[who].malfunctioning {
-                for c in [BURNED, CORRODED] {
-                    if state[who] & c != 0 && energy >= CLEAR_ENERGY {
-                        state[who] &= !c;
-                        energy -= CLEAR_ENERGY;
-                    }
-                }
-            }
         }
-        if state[who] & BURNED != 0 {
-            life[who] -= 1;
-            if life[who] <= 0 {
-                return Some(self.destroyed(who, life, state, &mut rngs[who]));
-            }
-        }
-        state[who] &= !ENDS_WITH_ACTIVATION;
-        None
+        // Not while Malfunctioning: the AI table replaces every action.
+        self.end_activation(who, energy, !minds[who].malfunctioning, life, state, rngs)
     }
 
     /// Side `dead` was destroyed: the other wins, unless its explosion (drawn from `rng`,
@@ -491,9 +470,6 @@ fn seeded(seed: u64) -> Xoshiro256PlusPlus {
 fn draw(law: &Law, rng: &mut Xoshiro256PlusPlus) -> (u32, u8) {
     law.slots[draw_slot(law, rng)]
 }
-
-/// A weapon and its rank, if any.
-type Ranked = Option<(usize, f64)>;
 
 /// One slot of `law`, from one uniform.
 #[inline(always)]

@@ -13,6 +13,7 @@
 use crate::dice::{Dist, SamplingTable};
 
 use super::conditions::{Condition, Conditions};
+use super::energy::CLEAR_ENERGY;
 use super::mech::{Ability, Model};
 use super::notes::{PROGRAMMING_HEAT, superheated};
 use super::odds::{attack_odds, compile_attack, explosion_odds};
@@ -50,6 +51,19 @@ pub fn view(me: u8, foe: u8) -> usize {
     let a = ((me & BLINDED != 0) as usize) | (((me & SHOCKED != 0) as usize) << 1);
     let t = ((foe & CORRODED != 0) as usize) | (((foe & SHOCKED != 0) as usize) << 1);
     a * 4 + t
+}
+
+/// `CLEAR_POLICY` = leftover-burned-first at the end of an activation: with `energy` ⚡
+/// left, [`CLEAR_ENERGY`] to clear Burned, then [`CLEAR_ENERGY`] to clear Corroded, from
+/// the model's state bits `state`.
+#[inline(always)]
+pub fn clear_leftover(state: &mut u8, mut energy: u32) {
+    for c in [BURNED, CORRODED] {
+        if *state & c != 0 && energy >= CLEAR_ENERGY {
+            *state &= !c;
+            energy -= CLEAR_ENERGY;
+        }
+    }
 }
 
 /// The duel state bits of a set of conditions.
@@ -126,6 +140,21 @@ pub struct HeatRules {
     pub one_action: bool,
     /// Starts Malfunctioning.
     pub malfunctioning: bool,
+}
+
+impl HeatRules {
+    /// The rules the choice of the next move reads, for a side of `weapons` weapons.
+    #[inline(always)]
+    pub fn knobs(&self, weapons: usize) -> super::heat::HeatKnobs<'_> {
+        super::heat::HeatKnobs {
+            gain: &self.gain[..weapons],
+            wave: self.wave,
+            programming: self.programming,
+            vent: self.vent,
+            use_abilities: self.use_abilities,
+            ability_cost: self.ability_cost,
+        }
+    }
 }
 
 /// A compiled side: `me` attacking `foe`.

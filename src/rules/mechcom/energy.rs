@@ -3,3 +3,5 @@
 
 /// ⚡ per Shooting or Melee action ("Rounds › Actions").
 pub const ATTACK_ENERGY: u32 = 3;
+/// ⚡ to clear one condition ("List of Conditions").
+pub const CLEAR_ENERGY: u32 = 2;

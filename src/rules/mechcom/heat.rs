@@ -105,6 +105,87 @@ pub(super) struct Scored {
     pub(super) mean: f64,
 }
 
+/// A side's Heat rules as the choice of its next move reads them: attack runs'
+/// [`Planner`], and duels' and battles' [`super::duel_side::HeatRules`].
+#[derive(Debug, Clone, Copy)]
+pub struct HeatKnobs<'a> {
+    /// Per action (weapon, or Searing Wave): Heat it adds.
+    pub gain: &'a [u32],
+    /// Index of Searing Wave among the actions, when the side uses it.
+    pub wave: Option<usize>,
+    pub programming: bool,
+    pub vent: bool,
+    /// `HEAT_POLICY` = vent-before-overheat.
+    pub use_abilities: bool,
+    /// ⚡ of Searing Wave and Vent Coolant.
+    pub ability_cost: u32,
+}
+
+/// The next move of a side that plays Heat and is not Malfunctioning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HeatMove {
+    /// Vent Coolant: clears all Heat, costs [`HeatKnobs::ability_cost`] ⚡ and a use.
+    Vent,
+    /// Attack with (or use) action `w`.
+    Attack(usize),
+}
+
+impl HeatKnobs<'_> {
+    /// ⚡ of action `w`: Searing Wave's ability cost, else [`ATTACK_ENERGY`].
+    #[inline(always)]
+    pub fn cost(&self, w: usize) -> u32 {
+        if Some(w) == self.wave { self.ability_cost } else { ATTACK_ENERGY }
+    }
+
+    /// The next move by `HEAT_POLICY` (the module's rulings) of a side with `heat` Heat,
+    /// `vents` uses of Vent Coolant left and `energy` ⚡: among the actions `energy`
+    /// affords that `rank` ranks (`None`: not ready), the highest (ties to the earlier);
+    /// when it would bring Programming to [`PROGRAMMING_HEAT`], a vent first if one is
+    /// left, there is Heat to clear and ⚡ for both, else the best action that stays
+    /// below. `None`: no action is ready.
+    ///
+    /// # Errors
+    /// The first error of `rank`.
+    #[inline(always)]
+    pub fn next_move<R: PartialOrd + Copy, E>(
+        &self,
+        heat: u32,
+        vents: u32,
+        energy: u32,
+        mut rank: impl FnMut(usize) -> Result<Option<R>, E>,
+    ) -> Result<Option<HeatMove>, E> {
+        let (mut best, mut safe): (Option<(usize, R)>, Option<(usize, R)>) = (None, None);
+        for w in 0..self.gain.len() {
+            if energy < self.cost(w) {
+                continue;
+            }
+            let Some(r) = rank(w)? else { continue };
+            if best.is_none_or(|(_, b)| b < r) {
+                best = Some((w, r));
+            }
+            let stays = !self.programming || heat + self.gain[w] < PROGRAMMING_HEAT;
+            if stays && safe.is_none_or(|(_, b)| b < r) {
+                safe = Some((w, r));
+            }
+        }
+        let Some((mut w, _)) = best else { return Ok(None) };
+        if self.programming && self.use_abilities && heat + self.gain[w] >= PROGRAMMING_HEAT {
+            let can_vent = self.vent
+                && vents > 0
+                && heat > 0
+                && self.gain[w] < PROGRAMMING_HEAT
+                && energy >= self.ability_cost + self.cost(w);
+            if can_vent {
+                return Ok(Some(HeatMove::Vent));
+            }
+            if let Some((s, _)) = safe {
+                w = s;
+            }
+        }
+        Ok(Some(HeatMove::Attack(w)))
+    }
+}
+
 /// The attacker's state at the start of a round (module docs, "The automaton").
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(super) struct Mind {
@@ -179,8 +260,15 @@ impl Planner {
         }
     }
 
-    fn cost(&self, w: usize) -> u32 {
-        if Some(w) == self.wave { self.ability_cost } else { ATTACK_ENERGY }
+    fn knobs(&self) -> HeatKnobs<'_> {
+        HeatKnobs {
+            gain: &self.heat_gain,
+            wave: self.wave,
+            programming: self.programming,
+            vent: self.vent,
+            use_abilities: self.use_abilities,
+            ability_cost: self.ability_cost,
+        }
     }
 
     /// The policy's score of `w`, per ⚡ spent when the policy ranks by expected loss
@@ -201,52 +289,27 @@ impl Planner {
         let mut m = m.clone();
         let mut energy = self.energy[phase];
         let mut acts = Vec::new();
+        let knobs = self.knobs();
         loop {
-            // (weapon, rank, scored) of the best action, and of the best that stays
-            // below Programming's Heat.
-            let mut best: Option<(usize, (f64, f64), Scored)> = None;
-            let mut safe: Option<(usize, (f64, f64), Scored)> = None;
-            for w in 0..self.heat_gain.len() {
-                if Some(w) == self.wave {
-                    if !self.use_abilities || m.waves == 0 {
-                        continue;
-                    }
-                } else if m.ammo[w] == Some(0) {
-                    continue;
+            let next = knobs.next_move(m.heat, m.vents, energy, |w| -> Result<_, String> {
+                let ready = if Some(w) == self.wave { self.use_abilities && m.waves > 0 } else { m.ammo[w] != Some(0) };
+                if !ready {
+                    return Ok(None);
                 }
-                if energy < self.cost(w) {
-                    continue;
-                }
-                let Some(s) = score(w, phase, m.tokens)? else { continue };
-                let r = self.rank(w, &s);
-                if best.is_none_or(|(_, b, _)| b < r) {
-                    best = Some((w, r, s));
-                }
-                let stays = !self.programming || m.heat + self.heat_gain[w] < PROGRAMMING_HEAT;
-                if stays && safe.is_none_or(|(_, b, _)| b < r) {
-                    safe = Some((w, r, s));
-                }
-            }
-            let Some(mut pick) = best else { break };
-            let gain = self.heat_gain[pick.0];
-            if self.programming && self.use_abilities && m.heat + gain >= PROGRAMMING_HEAT {
-                let can_vent = self.vent
-                    && m.vents > 0
-                    && m.heat > 0
-                    && gain < PROGRAMMING_HEAT
-                    && energy >= self.ability_cost + self.cost(pick.0);
-                if can_vent {
+                Ok(score(w, phase, m.tokens)?.map(|s| self.rank(w, &s)))
+            })?;
+            let w = match next {
+                None => break,
+                Some(HeatMove::Vent) => {
                     m.heat = 0;
                     m.vents -= 1;
                     energy -= self.ability_cost;
                     continue;
                 }
-                if let Some(s) = safe {
-                    pick = s;
-                }
-            }
-            let (w, _, s) = pick;
-            energy -= self.cost(w);
+                Some(HeatMove::Attack(w)) => w,
+            };
+            let s = score(w, phase, m.tokens)?.expect("the chosen action was scored");
+            energy -= knobs.cost(w);
             m.tokens -= s.consumed;
             if Some(w) == self.wave {
                 m.waves -= 1;

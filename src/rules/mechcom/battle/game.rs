@@ -37,6 +37,7 @@
 //! attack. A battle of one model a side is therefore the duel of the two models, draw
 //! for draw.
 
+use std::convert::Infallible;
 use std::marker::PhantomData;
 
 use rand::{Rng, SeedableRng};
@@ -45,10 +46,12 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::dice::uniform::roll;
 use crate::dice::uniform_below;
 use crate::engine::battle::{BattleRules, Ending, MAX_SIDES, MAX_UNITS, Outcome};
-use crate::rules::mechcom::duel_kernel::{CLEAR_ENERGY, HeatMind, TrialStreams};
-use crate::rules::mechcom::duel_side::{BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, STUNNED, UNLIMITED, view};
+use crate::rules::mechcom::duel_kernel::{HeatMind, TrialStreams};
+use crate::rules::mechcom::duel_side::{
+    BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, STUNNED, UNLIMITED, clear_leftover, view,
+};
 use crate::rules::mechcom::energy::ATTACK_ENERGY;
-use crate::rules::mechcom::heat::MALFUNCTION_CLEARS_ON;
+use crate::rules::mechcom::heat::{HeatMove, MALFUNCTION_CLEARS_ON};
 use crate::rules::mechcom::notes::PROGRAMMING_HEAT;
 
 use super::compiled::{Explosions, Pair, Squads};
@@ -73,9 +76,6 @@ impl<T> SquadGame<T> {
 fn draw(law: &Law, rng: &mut Xoshiro256PlusPlus) -> (u32, u8) {
     law.slots[draw_slot(law, rng)]
 }
-
-/// A weapon and its rank, if any.
-type Ranked = Option<(usize, f64)>;
 
 /// One uniform from `law`: its slot.
 #[inline(always)]
@@ -278,7 +278,7 @@ impl<T: Targeting> SquadGame<T> {
                 let h = pair.side.heat.as_ref().expect("a unit with Heat");
                 let v = view(s.cond[me], s.cond[foe]);
                 let m = s.minds[me];
-                let cost = |w: usize| if Some(w) == h.wave { h.ability_cost } else { ATTACK_ENERGY };
+                let knobs = h.knobs(pair.side.weapons.len());
                 // Searing Wave: the sum over the living enemies it reaches.
                 let (lo, hi) = q.sides[1 - side];
                 let wave_mean = || -> f64 {
@@ -296,38 +296,20 @@ impl<T: Targeting> SquadGame<T> {
                     (true, 0) => f64::INFINITY,
                     (true, c) => wave_mean() * f64::from(ATTACK_ENERGY) / f64::from(c),
                 };
-                let (mut best, mut safe): (Ranked, Ranked) = (None, None);
-                for w in 0..pair.side.weapons.len() {
+                let Ok(next) = knobs.next_move(m.heat, m.vents, energy, |w| -> Result<_, Infallible> {
                     let ready = if Some(w) == h.wave { m.waves > 0 } else { loaded(s, pair, w) };
-                    if !ready || energy < cost(w) {
-                        continue;
-                    }
-                    let r = rank(w);
-                    if best.is_none_or(|(_, b)| b < r) {
-                        best = Some((w, r));
-                    }
-                    let stays = !h.programming || m.heat + h.gain[w] < PROGRAMMING_HEAT;
-                    if stays && safe.is_none_or(|(_, b)| b < r) {
-                        safe = Some((w, r));
-                    }
-                }
-                let Some((mut w, _)) = best else { break };
-                if h.programming && h.use_abilities && m.heat + h.gain[w] >= PROGRAMMING_HEAT {
-                    let can_vent = h.vent
-                        && m.vents > 0
-                        && m.heat > 0
-                        && h.gain[w] < PROGRAMMING_HEAT
-                        && energy >= h.ability_cost + cost(w);
-                    if can_vent {
+                    Ok(ready.then(|| rank(w)))
+                });
+                let w = match next {
+                    None => break,
+                    Some(HeatMove::Vent) => {
                         s.minds[me] = HeatMind { heat: 0, vents: m.vents - 1, ..m };
                         energy -= h.ability_cost;
                         continue;
                     }
-                    if let Some((k, _)) = safe {
-                        w = k;
-                    }
-                }
-                energy -= cost(w);
+                    Some(HeatMove::Attack(w)) => w,
+                };
+                energy -= knobs.cost(w);
                 if Some(w) == h.wave {
                     s.minds[me].waves -= 1;
                     let mut targets = [0u8; MAX_UNITS];
@@ -358,23 +340,10 @@ impl<T: Targeting> SquadGame<T> {
                     break;
                 }
             }
-            if q.clear && !s.minds[me].malfunctioning {
-                for c in [BURNED, CORRODED] {
-                    if s.cond[me] & c != 0 && energy >= CLEAR_ENERGY {
-                        s.cond[me] &= !c;
-                        energy -= CLEAR_ENERGY;
-                    }
-                }
-            }
         }
-        if s.cond[me] & BURNED != 0 {
-            s.life[me] -= 1;
-            if s.life[me] <= 0 {
-                self.destroyed(s, me, None, out);
-                return;
-            }
-        }
-        s.cond[me] &= !ENDS_WITH_ACTIVATION;
+        // Not while Malfunctioning: the AI table replaces every action.
+        let may_clear = !s.minds[me].malfunctioning;
+        self.end_activation(s, me, energy, may_clear, out);
     }
 
     /// Unit `me`'s activation (module docs, step 2).
@@ -408,13 +377,15 @@ impl<T: Targeting> SquadGame<T> {
                 return;
             }
         }
-        if q.clear {
-            for c in [BURNED, CORRODED] {
-                if s.cond[me] & c != 0 && energy >= CLEAR_ENERGY {
-                    s.cond[me] &= !c;
-                    energy -= CLEAR_ENERGY;
-                }
-            }
+        self.end_activation(s, me, energy, true, out);
+    }
+
+    /// The end of unit `me`'s activation with `energy` ⚡ left: `CLEAR_POLICY` when
+    /// `may_clear`, Burned costs 1 Integrity, Shocked, Blinded and Stunned end.
+    #[inline(always)]
+    fn end_activation(&self, s: &mut SquadState, me: usize, energy: u32, may_clear: bool, out: &mut Outcome) {
+        if self.squads.clear && may_clear {
+            clear_leftover(&mut s.cond[me], energy);
         }
         if s.cond[me] & BURNED != 0 {
             s.life[me] -= 1;
