@@ -42,7 +42,13 @@
 //! Conditions tracked per model: Burned, Corroded, Shocked, Blinded, Stunned (see
 //! [`super::duel_side`]). Hacked, Immobilized and Tethered change nothing without a map
 //! and are ignored; what else is not played is refused by [`DuelKernel::new`].
-//! Spot tokens are the situation's, as in attack runs (the same bonus every attack).
+//! Spot tokens: each model starts with the situation's on it, and the other's attacks use
+//! them up as in attack runs (§1 `SPOT_TOKENS_SHARED`, `SPOT_POLICY`): each attack
+//! consumes what its weapon consumes (one, all with Sniper, one without bonus with
+//! Artillery, none in melee) from the tokens left, and the policy ranks the weapons that
+//! can fire with the tokens left (Artillery stops when none is left). Nothing in a duel
+//! places tokens: the Spot action is not played (its 3⚡ buy an expected half token, a
+//! one-time −1 Stability, where an attack is always as good), and Tracker is refused.
 
 use std::convert::Infallible;
 
@@ -50,15 +56,14 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::dice::uniform::roll;
-use crate::dice::uniform_below;
 use crate::engine::Kernel;
 use crate::stats::DuelTally;
 
 use super::attack_run::MAX_ROUNDS_LIMIT;
 use super::conditions::Condition;
 use super::duel_side::{
-    BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, MAX_WEAPONS, SHOCKED, STUNNED, Side, SideWeapon, UNLIMITED,
-    clear_leftover, view,
+    BURNED, CORRODED, ENDS_WITH_ACTIVATION, MAX_WEAPONS, SHOCKED, STUNNED, Side, SideWeapon, UNLIMITED, clear_leftover,
+    law_at, view,
 };
 use super::energy::{ATTACK_ENERGY, CLEAR_ENERGY};
 use super::heat::{HeatMove, MALFUNCTION_CLEARS_ON};
@@ -191,6 +196,7 @@ impl DuelKernel {
         let mut state = [self.sides[0].start, self.sides[1].start];
         let mut ammo = [self.sides[0].ammo, self.sides[1].ammo];
         let mut minds = [HeatMind::of(&self.sides[0]), HeatMind::of(&self.sides[1])];
+        let mut spot = [self.sides[0].spot, self.sides[1].spot];
         let mut bits = 0u64;
         for round in 1..=self.max_rounds {
             let bit = (round - 1) % u64::BITS;
@@ -200,9 +206,9 @@ impl DuelKernel {
             let first = (bits >> bit & 1) as usize;
             for who in [first, 1 - first] {
                 let end = if self.sides[who].heat.is_some() {
-                    self.activate_hot(who, &mut life, &mut state, &mut ammo, &mut minds, &mut streams.sides)
+                    self.activate_hot(who, &mut life, &mut state, &mut ammo, &mut minds, &mut spot, &mut streams.sides)
                 } else {
-                    self.activate(who, &mut life, &mut state, &mut ammo, &mut minds, &mut streams.sides)
+                    self.activate(who, &mut life, &mut state, &mut ammo, &mut minds, &mut spot, &mut streams.sides)
                 };
                 if let Some(end) = end {
                     let (winner, mutual_kill) = match end {
@@ -218,6 +224,7 @@ impl DuelKernel {
     }
 
     /// Side `who`'s activation (module docs, steps 2-4); `Some` when the duel ends.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn activate(
         &self,
@@ -226,6 +233,7 @@ impl DuelKernel {
         state: &mut [u8; 2],
         ammo: &mut [[u32; MAX_WEAPONS]; 2],
         minds: &mut [HeatMind; 2],
+        spot: &mut [u32; 2],
         rngs: &mut [Xoshiro256PlusPlus; 2],
     ) -> Option<End> {
         let me = &self.sides[who];
@@ -236,14 +244,13 @@ impl DuelKernel {
         }
         while energy >= ATTACK_ENERGY {
             let v = view(state[who], state[foe]);
-            let ranked = &me.ranking[v][..me.ranked as usize];
-            let Some(&w) = ranked.iter().find(|&&w| ammo[who][w as usize] > 0) else { break };
+            let Some(&w) = me.ranked(spot[who], v).iter().find(|&&w| ammo[who][w as usize] > 0) else { break };
             let w = w as usize;
             energy -= ATTACK_ENERGY;
             if ammo[who][w] != UNLIMITED {
                 ammo[who][w] -= 1;
             }
-            if let Some(end) = self.attack(who, w, v, life, state, minds, rngs) {
+            if let Some(end) = self.attack(who, w, v, life, state, minds, spot, rngs) {
                 return Some(end);
             }
         }
@@ -276,7 +283,8 @@ impl DuelKernel {
         None
     }
 
-    /// Side `who` attacks with weapon `w` in view `v`: the loss and conditions land, a
+    /// Side `who` attacks with weapon `w` in view `v`, with the Spot tokens left on the
+    /// other model (it uses up what the weapon consumes): the loss and conditions land, a
     /// Red-Hot Reactor target with Programming gains a Heat per crit of the roll (at 6 it
     /// is Malfunctioning), then Backfire; `Some` when the duel ends.
     #[allow(clippy::too_many_arguments)]
@@ -289,12 +297,15 @@ impl DuelKernel {
         life: &mut [i32; 2],
         state: &mut [u8; 2],
         minds: &mut [HeatMind; 2],
+        spot: &mut [u32; 2],
         rngs: &mut [Xoshiro256PlusPlus; 2],
     ) -> Option<End> {
         let foe = 1 - who;
         let weapon = &self.sides[who].weapons[w];
-        let law = &weapon.laws[v];
-        let slot = draw_slot(law, &mut rngs[who]);
+        let tokens = spot[who];
+        let law = &weapon.laws[law_at(tokens, v)];
+        spot[who] = tokens - weapon.spends[tokens as usize].expect("a weapon that fires");
+        let slot = law.draw_slot(&mut rngs[who]);
         let (loss, adds) = law.slots[slot];
         life[foe] -= loss as i32;
         state[foe] |= adds;
@@ -323,7 +334,7 @@ impl DuelKernel {
     /// bring Programming to 6 Heat, and a side that reaches 6 ends its activation
     /// Malfunctioning. Then `CLEAR_POLICY` (not while Malfunctioning), Burned and the
     /// end of Shocked, Blinded, Stunned, as in [`Self::activate`].
-    #[allow(clippy::needless_range_loop)]
+    #[allow(clippy::needless_range_loop, clippy::too_many_arguments)]
     fn activate_hot(
         &self,
         who: usize,
@@ -331,6 +342,7 @@ impl DuelKernel {
         state: &mut [u8; 2],
         ammo: &mut [[u32; MAX_WEAPONS]; 2],
         minds: &mut [HeatMind; 2],
+        spot: &mut [u32; 2],
         rngs: &mut [Xoshiro256PlusPlus; 2],
     ) -> Option<End> {
         let me = &self.sides[who];
@@ -347,10 +359,11 @@ impl DuelKernel {
             // The AI table: the sheet's weapon in reach of highest expected loss.
             while energy >= ATTACK_ENERGY {
                 let v = view(state[who], state[foe]);
+                let at = law_at(spot[who], v);
                 let mut best: Option<usize> = None;
                 for w in 0..me.weapons.len() {
-                    let better = best.is_none_or(|b| me.weapons[b].laws[v].mean < me.weapons[w].laws[v].mean);
-                    if h.sheet[w] && ammo[who][w] > 0 && better {
+                    let better = best.is_none_or(|b| me.weapons[b].laws[at].mean < me.weapons[w].laws[at].mean);
+                    if h.sheet[w] && ammo[who][w] > 0 && me.fires(w, spot[who]) && better {
                         best = Some(w);
                     }
                 }
@@ -359,7 +372,7 @@ impl DuelKernel {
                 if ammo[who][w] != UNLIMITED {
                     ammo[who][w] -= 1;
                 }
-                if let Some(end) = self.attack(who, w, v, life, state, minds, rngs) {
+                if let Some(end) = self.attack(who, w, v, life, state, minds, spot, rngs) {
                     return Some(end);
                 }
                 if h.one_action {
@@ -378,7 +391,8 @@ impl DuelKernel {
                 let m = minds[who];
                 let Ok(next) = knobs.next_move(m.heat, m.vents, energy, |w| -> Result<_, Infallible> {
                     let ready = if Some(w) == h.wave { m.waves > 0 } else { ammo[who][w] > 0 };
-                    Ok(ready.then(|| rank(w, me.weapons[w].laws[v].mean)))
+                    let at = law_at(spot[who], v);
+                    Ok((ready && me.fires(w, spot[who])).then(|| rank(w, me.weapons[w].laws[at].mean)))
                 });
                 let w = match next {
                     None => break,
@@ -395,7 +409,7 @@ impl DuelKernel {
                 } else if ammo[who][w] != UNLIMITED {
                     ammo[who][w] -= 1;
                 }
-                if let Some(end) = self.attack(who, w, v, life, state, minds, rngs) {
+                if let Some(end) = self.attack(who, w, v, life, state, minds, spot, rngs) {
                     return Some(end);
                 }
                 minds[who].heat += h.gain[w];
@@ -415,7 +429,7 @@ impl DuelKernel {
         let other = 1 - dead;
         if self.explosions {
             let law = &self.sides[other].blast[(state[other] & CORRODED != 0) as usize];
-            life[other] -= draw(law, rng).0 as i32;
+            life[other] -= law.draw(rng).0 as i32;
             if life[other] <= 0 {
                 return End::Mutual;
             }
@@ -463,19 +477,6 @@ fn seeded(seed: u64) -> Xoshiro256PlusPlus {
         chunk.copy_from_slice(&(z ^ (z >> 31)).to_le_bytes());
     }
     Xoshiro256PlusPlus::from_seed(bytes)
-}
-
-/// One outcome of `law`: (Integrity lost, condition bits added).
-#[inline(always)]
-fn draw(law: &Law, rng: &mut Xoshiro256PlusPlus) -> (u32, u8) {
-    law.slots[draw_slot(law, rng)]
-}
-
-/// One slot of `law`, from one uniform.
-#[inline(always)]
-fn draw_slot(law: &Law, rng: &mut Xoshiro256PlusPlus) -> usize {
-    let u = uniform_below(rng, law.table.range, law.table.reject_below);
-    law.table.slot(u)
 }
 
 /// A side's Heat state between its activations (zero for a side without Heat).

@@ -136,4 +136,6 @@ mod monte_carlo_tests;
 #[cfg(test)]
 mod policy_tests;
 #[cfg(test)]
+mod spot_duel_tests;
+#[cfg(test)]
 mod tests;

@@ -44,11 +44,10 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::dice::uniform::roll;
-use crate::dice::uniform_below;
 use crate::engine::battle::{BattleRules, Ending, MAX_SIDES, MAX_UNITS, Outcome};
 use crate::rules::mechcom::duel_kernel::{HeatMind, TrialStreams};
 use crate::rules::mechcom::duel_side::{
-    BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, STUNNED, UNLIMITED, clear_leftover, view,
+    BURNED, CORRODED, ENDS_WITH_ACTIVATION, STUNNED, UNLIMITED, clear_leftover, law_at, view,
 };
 use crate::rules::mechcom::energy::ATTACK_ENERGY;
 use crate::rules::mechcom::heat::{HeatMove, MALFUNCTION_CLEARS_ON};
@@ -69,19 +68,6 @@ impl<T> SquadGame<T> {
     pub fn new(squads: Squads) -> SquadGame<T> {
         SquadGame { squads, targeting: PhantomData }
     }
-}
-
-/// One uniform from `law`: (Integrity lost, condition bits added).
-#[inline(always)]
-fn draw(law: &Law, rng: &mut Xoshiro256PlusPlus) -> (u32, u8) {
-    law.slots[draw_slot(law, rng)]
-}
-
-/// One uniform from `law`: its slot.
-#[inline(always)]
-fn draw_slot(law: &Law, rng: &mut Xoshiro256PlusPlus) -> usize {
-    let u = uniform_below(rng, law.table.range, law.table.reject_below);
-    law.table.slot(u)
 }
 
 impl<T: Targeting> SquadGame<T> {
@@ -139,7 +125,7 @@ impl<T: Targeting> SquadGame<T> {
                 continue;
             }
             let law = &q.pair(e, dead).side.blast[(s.cond[e] & CORRODED != 0) as usize];
-            s.life[e] -= draw(law, &mut s.streams.sides[side]).0 as i32;
+            s.life[e] -= law.draw(&mut s.streams.sides[side]).0 as i32;
             if s.life[e] <= 0 {
                 self.count_loss(s, e, None, out);
                 chained(e);
@@ -189,7 +175,7 @@ impl<T: Targeting> SquadGame<T> {
     }
 
     /// Unit `me` attacks `foe` with weapon `w` of their pair in view `v` (one uniform
-    /// of its side's stream): the loss and conditions land, a Red-Hot Reactor target with
+    /// of its side's stream), using up the Spot tokens on `foe` the weapon consumes: the loss and conditions land, a Red-Hot Reactor target with
     /// Programming gains a Heat per crit (at 6 it is Malfunctioning), then Backfire.
     /// Returns whether `me`'s activation ends (the battle is over, or `me` is destroyed).
     #[inline(always)]
@@ -197,8 +183,10 @@ impl<T: Targeting> SquadGame<T> {
         let q = &self.squads;
         let side = q.units[me].side as usize;
         let weapon = &q.pair(me, foe).side.weapons[w];
-        let law = &weapon.laws[v];
-        let slot = draw_slot(law, &mut s.streams.sides[side]);
+        let tokens = s.spot[foe];
+        let law = &weapon.laws[law_at(tokens, v)];
+        s.spot[foe] = tokens - weapon.spends[tokens as usize].expect("a weapon that fires");
+        let slot = law.draw_slot(&mut s.streams.sides[side]);
         let (loss, adds) = law.slots[slot];
         s.life[foe] -= loss as i32;
         s.cond[foe] |= adds;
@@ -255,10 +243,11 @@ impl<T: Targeting> SquadGame<T> {
                 let pair = q.pair(me, foe);
                 let h = pair.side.heat.as_ref().expect("a unit with Heat");
                 let v = view(s.cond[me], s.cond[foe]);
-                let mut best: Option<usize> = None;
+                let (tokens, mut best) = (s.spot[foe], None);
                 for w in 0..pair.side.weapons.len() {
-                    let laws = |w: usize| pair.side.weapons[w].laws[v].mean;
-                    if h.sheet[w] && loaded(s, pair, w) && best.is_none_or(|b| laws(b) < laws(w)) {
+                    let laws = |w: usize| pair.side.weapons[w].laws[law_at(tokens, v)].mean;
+                    let ready = h.sheet[w] && loaded(s, pair, w) && pair.side.fires(w, tokens);
+                    if ready && best.is_none_or(|b| laws(b) < laws(w)) {
                         best = Some(w);
                     }
                 }
@@ -287,18 +276,18 @@ impl<T: Targeting> SquadGame<T> {
                         .filter_map(|e| {
                             let p = q.pair(me, e);
                             let k = p.side.heat.as_ref()?.wave?;
-                            Some(p.side.weapons[k].laws[view(s.cond[me], s.cond[e])].mean)
+                            Some(p.side.weapons[k].laws[law_at(s.spot[e], view(s.cond[me], s.cond[e]))].mean)
                         })
                         .sum()
                 };
                 let rank = |w: usize| match (Some(w) == h.wave, h.ability_cost) {
-                    (false, _) => pair.side.weapons[w].laws[v].mean,
+                    (false, _) => pair.side.weapons[w].laws[law_at(s.spot[foe], v)].mean,
                     (true, 0) => f64::INFINITY,
                     (true, c) => wave_mean() * f64::from(ATTACK_ENERGY) / f64::from(c),
                 };
                 let Ok(next) = knobs.next_move(m.heat, m.vents, energy, |w| -> Result<_, Infallible> {
                     let ready = if Some(w) == h.wave { m.waves > 0 } else { loaded(s, pair, w) };
-                    Ok(ready.then(|| rank(w)))
+                    Ok((ready && pair.side.fires(w, s.spot[foe])).then(|| rank(w)))
                 });
                 let w = match next {
                     None => break,
@@ -362,7 +351,7 @@ impl<T: Targeting> SquadGame<T> {
             let Some(foe) = T::pick(q, s, me) else { break };
             let pair = q.pair(me, foe);
             let v = view(s.cond[me], s.cond[foe]);
-            let ranked = &pair.side.ranking[v][..pair.side.ranked as usize];
+            let ranked = pair.side.ranked(s.spot[foe], v);
             let ammo_at = unit.ammo_at;
             let Some(&w) = ranked.iter().find(|&&w| s.ammo[ammo_at + pair.arsenal[w as usize] as usize] > 0) else {
                 break;
@@ -435,6 +424,7 @@ impl<T: Targeting> BattleRules for SquadGame<T> {
             over: None,
             pending: [0; MAX_UNITS],
             minds: [HeatMind { heat: 0, malfunctioning: false, waves: 0, vents: 0 }; MAX_UNITS],
+            spot: [0; MAX_UNITS],
         }
     }
 
@@ -444,6 +434,7 @@ impl<T: Targeting> BattleRules for SquadGame<T> {
         for (u, unit) in self.squads.units.iter().enumerate() {
             s.life[u] = unit.integrity as i32;
             s.cond[u] = unit.start;
+            s.spot[u] = unit.spot;
             s.alive[unit.side as usize] += 1;
         }
         s.ammo.copy_from_slice(&self.squads.start_ammo);
