@@ -266,7 +266,12 @@ impl DuelKernel {
     /// [`MAX_STATES`] or a side plays Heat (then Monte Carlo only).
     pub fn exact(&self) -> Option<ExactDuel> {
         if self.sides.iter().any(|s| s.heat.is_some()) {
-            // A side's Heat (Malfunctioning rolls, Reactor crits) is not in the chain.
+            // A side's Heat (Malfunctioning rolls, Reactor crits) is not in the chain: the
+            // Typhon's mind (Heat 0-5, Malfunctioning, 0-5 Searing Waves and vents left:
+            // 432 values) times the Integrity grid and the condition sets is already
+            // above MAX_STATES against the Kerberos (10 × 11 × 432 × 2 × 2 ≈ 190,000),
+            // and its activation mixes 1⚡ vents and Searing Waves with 3⚡ attacks, which
+            // the chain's steps (k attacks have spent 3k⚡) do not hold.
             return None;
         }
         solve(self)

@@ -154,7 +154,8 @@ impl HeatKnobs<'_> {
         energy: u32,
         mut rank: impl FnMut(usize) -> Result<Option<R>, E>,
     ) -> Result<Option<HeatMove>, E> {
-        let (mut best, mut safe): (Option<(usize, R)>, Option<(usize, R)>) = (None, None);
+        let mut best: Option<(usize, R)> = None;
+        let mut safe: Option<(usize, R)> = None;
         for w in 0..self.gain.len() {
             if energy < self.cost(w) {
                 continue;
