@@ -93,6 +93,9 @@ CODE_MUTATIONS=(
     #   clears on a 6 (1/6); the mutations clear on a 5 or 6 (exact chain, run Monte Carlo,
     #   duel).
     # mechcom-reactor-heat-per-crit: Red-Hot Reactor adds a Heat per crit; the mutation none.
+    # mechcom-duel-spot-used-up / -chain / -battle: a duel's or battle's attack uses up the
+    #   Spot tokens its weapon consumes (§1); the mutations never use them up (duel Monte
+    #   Carlo, exact chain, battle).
     'mechcom-heat-played|src/rules/mechcom/options.rs|s/heat_played: bool = true,/heat_played: bool = false,/'
     'mechcom-heat-policy|src/rules/mechcom/options.rs|s/heat_policy: HeatPolicy = HeatPolicy::VentBeforeOverheat,/heat_policy: HeatPolicy = HeatPolicy::IgnoreHeat,/'
     'mechcom-malfunction-one-action|src/rules/mechcom/options.rs|s/malfunction_one_action: bool = true,/malfunction_one_action: bool = false,/'
@@ -100,9 +103,12 @@ CODE_MUTATIONS=(
     'mechcom-searing-wave-2-heat|src/rules/mechcom/heat.rs|s/pub const SEARING_WAVE_HEAT: u32 = 2;/pub const SEARING_WAVE_HEAT: u32 = 3;/'
     'mechcom-malfunction-ends-activation|src/rules/mechcom/heat.rs|s/(m\.malfunctioning = true;\n\s+m\.heat = 0;\n)\s+break;\n/$1/'
     'mechcom-malfunction-clears-on-a-six-exact|src/rules/mechcom/heat.rs|s/vec!\[\(1, planner\.normal_round\(&cleared, score\)\?\), \(5, /vec![(2, planner.normal_round(\&cleared, score)?), (4, /'
-    'mechcom-malfunction-clears-on-a-six-run|src/rules/mechcom/heat.rs|s/\(roll\(rng, 6\) != MALFUNCTION_CLEARS_ON\)/(roll(rng, 6) < MALFUNCTION_CLEARS_ON - 1)/'
+    'mechcom-malfunction-clears-on-a-six-run|src/rules/mechcom/attack_run.rs|s/\(roll\(rng, 6\) != MALFUNCTION_CLEARS_ON\)/(roll(rng, 6) < MALFUNCTION_CLEARS_ON - 1)/'
     'mechcom-malfunction-clears-on-a-six-duel|src/rules/mechcom/duel_kernel.rs|s/roll\(&mut rngs\[who\], 6\) == MALFUNCTION_CLEARS_ON/roll(\&mut rngs[who], 6) >= MALFUNCTION_CLEARS_ON - 1/'
     'mechcom-reactor-heat-per-crit|src/rules/mechcom/duel_kernel.rs|s/minds\[foe\]\.heat \+= u32::from\(crits\);/minds[foe].heat += 0 * u32::from(crits);/'
+    'mechcom-duel-spot-used-up|src/rules/mechcom/duel_kernel.rs|s/spot\[who\] = tokens - weapon\.spends/spot[who] = tokens - 0 * weapon.spends/'
+    'mechcom-duel-spot-used-up-chain|src/rules/mechcom/duel_chain.rs|s/axis\.fired\(own, w, spent\)/axis.fired(own, w, 0 * spent)/'
+    'mechcom-duel-spot-used-up-battle|src/rules/mechcom/battle/game.rs|s/s\.spot\[foe\] = tokens - weapon\.spends/s.spot[foe] = tokens - 0 * weapon.spends/'
 )
 
 list_only=0

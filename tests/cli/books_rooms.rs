@@ -105,14 +105,19 @@ weapons = ["Torch"]
     }
 
     #[test]
-    fn a_duel_prints_what_it_does_not_play() {
-        // Duels do not use Spot tokens up: they say so, in the text and the JSON.
+    fn a_duel_uses_its_spot_tokens_up() {
+        // Duels use Spot tokens up as attack runs do: each Flamer's first attack takes
+        // the token on the other (p = 3077/331776 to kill in round 1, as the run above),
+        // so P(A wins in one round) = p/2 + (1 − p) p/2, and nothing is noted.
         let dir = catalogue_dir(&[("flamers.toml", FLAMERS)]);
-        let duel = ["duel", "Flamer", "Flamer", "--range", "3", "--spot-tokens", "1", "--trials", "200", "-q"];
-        let j = ok_json("mechcom", Some(&dir), &[&duel[..], &["--format", "json"]].concat());
-        assert!(j["not_modelled"][0].as_str().unwrap().contains("duels do not use them up"), "{j}");
-        let text = ok_text("mechcom", Some(&dir), &duel);
-        assert!(text.contains("not modelled: Spot tokens"), "{text}");
+        let duel = ["duel", "Flamer", "Flamer", "--range", "3", "--spot-tokens", "1", "--max-turns", "1"];
+        let j = ok_json("mechcom", Some(&dir), &[&duel[..], &["--exact", "--format", "json"]].concat());
+        let p = 3077.0 / 331776.0;
+        let a = j["p_a_wins"].as_f64().unwrap();
+        assert!((a - (p / 2.0 + (1.0 - p) * p / 2.0)).abs() < 1e-12, "{j}");
+        assert_eq!(j["not_modelled"], serde_json::json!([]), "{j}");
+        let text = ok_text("mechcom", Some(&dir), &[&duel[..], &["--trials", "200", "-q"]].concat());
+        assert!(!text.contains("Spot tokens"), "{text}");
     }
 
     #[test]

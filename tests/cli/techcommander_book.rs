@@ -5,28 +5,12 @@ use super::*;
 
 const EPS: f64 = 1e-12;
 
-/// An AC4 MSV carrying two Blackouts (not linkable: the book's own example), an aerial
-/// and a ground AC2 vehicle, an AC4 MSV that cannot hit back, and a truck whose 30-damage
-/// gun always hits.
-const CARDS: &str = r#"[[weapon]]
-name = "Big Sure Gun"
-damage = 30
-shots = 1
-fire_control = 20
-opt = 100
-weight = 1
-power = 0
-
-[[weapon]]
-name = "Blank"
-damage = 1
-shots = 1
-fire_control = 0
-opt = 0
-drop = 20
-weight = 1
-power = 0
-
+/// The book-rule test cards the battle unit tests play (an aerial and a ground AC2
+/// vehicle, and `Sure Post`: an AC3 vehicle of speed 0, so no ram or overrun reaches,
+/// whose 30-damage gun always hits), and an AC4 MSV carrying two Blackouts (not
+/// linkable: the book's own example).
+const BOOK_CARDS: &str = include_str!("../../src/rules/techcommander/battle/book_cards.toml");
+const TWIN: &str = r#"
 [[unit]]
 name = "Twin"
 kind = "msv"
@@ -35,37 +19,14 @@ speed = 8
 free_weight = 20
 free_power = 20
 
-[[unit]]
-name = "Hover"
-kind = "vehicle"
-ac = 2
-speed = 30
-abilities = ["Aerial"]
-
-[[unit]]
-name = "Truck"                  # speed 0: no ram or overrun reaches
-kind = "vehicle"
-ac = 3
-speed = 0
-
 [[build]]
 name = "Twin Blackout"
 unit = "Twin"
 weapons = [{ name = "Blackout", count = 2 }]
-
-[[build]]
-name = "Hover"
-unit = "Hover"
-weapons = [{ name = "Blank" }]
-
-[[build]]
-name = "Sure Truck"
-unit = "Truck"
-weapons = [{ name = "Big Sure Gun" }]
 "#;
 
 fn cards() -> tempfile::TempDir {
-    catalogue_dir(&[("cards.toml", CARDS)])
+    catalogue_dir(&[("cards.toml", &format!("{BOOK_CARDS}{TWIN}"))])
 }
 
 fn json_in(dir: &tempfile::TempDir, args: &[&str]) -> serde_json::Value {
@@ -111,13 +72,13 @@ fn copies_beyond_the_link_limit_are_separate_systems() {
 }
 
 /// "Aerial units that are 'In the red' ... must immediately land, if they cannot land,
-/// they are eliminated": the truck's one sure shot takes the Hover from 20 to 5 life
+/// they are eliminated": the post's one sure shot takes the Hover from 20 to 5 life
 /// (30 / 2), so it wins every one-turn battle (`AERIAL_IN_THE_RED=eliminated`); when the
 /// Hover lands it survives and the battle is a draw.
 #[test]
 fn an_aerial_unit_in_the_red_is_eliminated() {
     let dir = cards();
-    let args = ["battle", "Sure Truck", "Hover", "--range", "12", "--max-turns", "1", "--trials", "200", "-q"];
+    let args = ["battle", "Sure Post", "Hover", "--range", "12", "--max-turns", "1", "--trials", "200", "-q"];
     let j = json_in(&dir, &args);
     close(&j["p_a_wins"], 1.0, "eliminated");
     let j = json_in(&dir, &[&args[..], &["--option", "AERIAL_IN_THE_RED=lands"]].concat());

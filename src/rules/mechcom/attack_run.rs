@@ -40,12 +40,14 @@ use std::collections::HashMap;
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::dice::uniform::roll;
 use crate::dice::{SamplingTable, uniform_below};
 use crate::engine::Kernel;
 use crate::stats::TtkTally;
 
 use super::conditions::{Condition, Conditions};
-use super::heat::{self, Act, Mind, Planner, Program, Scored};
+use super::energy::ATTACK_ENERGY;
+use super::heat::{self, Act, MALFUNCTION_CLEARS_ON, Mind, Planner, Program, Scored};
 use super::hot::Hot;
 use super::mech::Model;
 use super::notes;
@@ -57,8 +59,6 @@ use super::situation::Situation;
 use super::stability::NoAttack;
 use super::weapon::{Perk, Weapon};
 
-/// ⚡ per Shooting or Melee action ("Rounds › Actions").
-pub const ATTACK_ENERGY: u32 = 3;
 pub use super::tracked::TRACKED;
 use super::tracked::{BURNED, SHOCKED, STATES};
 /// Largest accepted round cap.
@@ -96,6 +96,17 @@ pub(super) struct Laws {
     pub(super) tables: [SamplingTable; STATES],
     /// Per table slot: Integrity lost and condition bits added.
     pub(super) slots: [Vec<(u32, u8)>; STATES],
+}
+
+impl Laws {
+    /// One outcome against a target in tracked state `state`: one unbiased integer read
+    /// through the state's table, as (Integrity lost, condition bits added).
+    #[inline(always)]
+    pub(super) fn draw(&self, state: u8, rng: &mut Xoshiro256PlusPlus) -> (u32, u8) {
+        let table = &self.tables[state as usize];
+        let u = uniform_below(rng, table.range, table.reject_below);
+        self.slots[state as usize][table.slot(u)]
+    }
 }
 
 /// A compiled attack run.
@@ -540,7 +551,7 @@ impl Kernel for AttackRun {
         tally.trials += trials as u64;
         let full = self.integrity as i32;
         if let Some(program) = &self.program {
-            return heat::play(self, program, rng, trials, tally);
+            return self.play_heat(program, rng, trials, tally);
         }
         if let Some(hot) = &self.hot {
             return hot.play(rng, trials, tally);
@@ -550,10 +561,7 @@ impl Kernel for AttackRun {
             let mut state = self.start_state;
             for (round, &(start, end)) in self.rounds.iter().enumerate() {
                 for step in &self.plan[start..end] {
-                    let law = self.law(step);
-                    let table = &law.tables[state as usize];
-                    let u = uniform_below(rng, table.range, table.reject_below);
-                    let (loss, adds) = law.slots[state as usize][table.slot(u)];
+                    let (loss, adds) = self.law(step).draw(state, rng);
                     life -= loss as i32;
                     state |= adds;
                     if life <= 0 {
@@ -571,6 +579,50 @@ impl Kernel for AttackRun {
                     }
                     continue 'run;
                 }
+            }
+        }
+    }
+}
+
+impl AttackRun {
+    /// Plays `trials` runs of an attacker with Heat ([`super::heat`]): per round one d6
+    /// when the attacker starts it Malfunctioning, then one draw per attack from the law
+    /// of the target's conditions.
+    fn play_heat(&self, prog: &Program, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut TtkTally) {
+        let full = self.integrity as i32;
+        'run: for _ in 0..trials {
+            let mut life = full;
+            let mut state = self.start_state;
+            let mut mind = prog.start;
+            let mut made = 0usize;
+            for round in 0..self.max_rounds as usize {
+                let variants = &prog.minds[mind];
+                let v = if variants.len() == 2 {
+                    &variants[(roll(rng, 6) != MALFUNCTION_CLEARS_ON) as usize]
+                } else {
+                    &variants[0]
+                };
+                for &(law, _) in &v.steps {
+                    let (loss, adds) = self.laws[law as usize].draw(state, rng);
+                    life -= loss as i32;
+                    state |= adds;
+                    if life <= 0 {
+                        tally.kills_by_turn[round] += 1;
+                        tally.kills_by_action[made] += 1;
+                        continue 'run;
+                    }
+                    made += 1;
+                }
+                life -= (state & BURNED != 0) as i32;
+                state &= !SHOCKED;
+                if life <= 0 {
+                    tally.kills_by_turn[round] += 1;
+                    if made > 0 {
+                        tally.kills_by_action[made - 1] += 1;
+                    }
+                    continue 'run;
+                }
+                mind = v.next;
             }
         }
     }

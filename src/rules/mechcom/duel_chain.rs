@@ -6,7 +6,9 @@
 //! Between two steps of an activation: both models' Integrity (1..=full: a destroyed
 //! model ends the duel at once), both models' condition bits among those each can carry
 //! (its starting conditions and those the other's weapons land; see
-//! [`super::duel_side`]), and each side's Ammo for its weapons with the Ammo perk. The
+//! [`super::duel_side`]), each side's Ammo for its weapons with the Ammo perk, and the
+//! Spot tokens left on each model (only the other side's attacks use them up, so they
+//! are counted with that side's Ammo). The
 //! distribution is carried as one Integrity grid (A × B) per discrete context (the bits
 //! and Ammo of both sides).
 //!
@@ -32,12 +34,12 @@
 //! attack step costs about (grids with mass) × (grid size) × (slots of the law)
 //! multiply-adds, contiguous along B's Integrity.
 
-use super::attack_run::ATTACK_ENERGY;
 use super::duel::ExactDuel;
-use super::duel_kernel::{CLEAR_ENERGY, DuelKernel};
+use super::duel_kernel::DuelKernel;
 use super::duel_side::{
-    BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, MAX_WEAPONS, STUNNED, Side, UNLIMITED, VIEWS, view,
+    BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, MAX_WEAPONS, STUNNED, Side, UNLIMITED, clear_leftover, law_at, view,
 };
+use super::energy::ATTACK_ENERGY;
 
 /// Most states (Integrity A × Integrity B × condition sets × Ammo states) the exact
 /// duel carries; larger duels are Monte Carlo only. 2^17 states are 1 MiB per
@@ -58,6 +60,11 @@ struct Axis {
     /// For each weapon, `Some((starting Ammo, stride))` when its Ammo is finite: its Ammo
     /// left in Ammo state `a` is `a / stride % (Ammo + 1)`.
     ammo: [Option<(usize, usize)>; MAX_WEAPONS],
+    /// `Some((starting Spot tokens on the other model, stride))` when there are any:
+    /// tokens left in Ammo state `a` are `a / stride % (tokens + 1)` (this side's attacks
+    /// use them up, as its Ammo).
+    spot: Option<(usize, usize)>,
+    /// Ammo states, the Spot tokens left counted in.
     ammo_states: usize,
     /// The starting context (bits index × Ammo states + Ammo state).
     start: usize,
@@ -82,8 +89,15 @@ impl Axis {
                 stride = stride.saturating_mul(a as usize + 1);
             }
         }
+        let spot = (me.spot > 0).then(|| {
+            let tokens = me.spot as usize;
+            let at = (tokens, stride);
+            full = full.saturating_add(tokens.saturating_mul(stride));
+            stride = stride.saturating_mul(tokens + 1);
+            at
+        });
         let start = index[me.start as usize] * stride + full;
-        Axis { integrity: me.integrity as usize, bits, index, ammo, ammo_states: stride, start }
+        Axis { integrity: me.integrity as usize, bits, index, ammo, spot, ammo_states: stride, start }
     }
 
     /// Discrete contexts of this side (condition sets × Ammo states), saturating.
@@ -106,9 +120,15 @@ impl Axis {
         self.ammo[w].is_none_or(|(full, stride)| c % self.ammo_states / stride % (full + 1) > 0)
     }
 
-    /// Context `c` after one attack with weapon `w`.
-    fn fired(&self, c: usize, w: usize) -> usize {
-        self.ammo[w].map_or(c, |(_, stride)| c - stride)
+    /// The Spot tokens left on the other model in context `c`.
+    fn tokens(&self, c: usize) -> u32 {
+        self.spot.map_or(0, |(full, stride)| (c % self.ammo_states / stride % (full + 1)) as u32)
+    }
+
+    /// Context `c` after one attack with weapon `w` that uses up `spent` Spot tokens.
+    fn fired(&self, c: usize, w: usize, spent: u32) -> usize {
+        let c = self.ammo[w].map_or(c, |(_, stride)| c - stride);
+        self.spot.map_or(c, |(_, stride)| c - spent as usize * stride)
     }
 }
 
@@ -232,7 +252,8 @@ struct Chain<'k> {
     axes: [Axis; 2],
     /// Contexts of B (a context is A's × B's + B's).
     contexts_b: usize,
-    /// Attack laws by side, weapon × [`VIEWS`] + view.
+    /// Attack laws by side: weapon × (laws per weapon) + [`law_at`] (Spot tokens left,
+    /// view).
     attacks: [Vec<Attack>; 2],
     /// `blast[s][c][l]` = P(the death explosion takes at least l Integrity off side `s`
     /// with Corroded bit `c`).
@@ -245,7 +266,12 @@ impl DuelKernel {
     /// [`MAX_STATES`] or a side plays Heat (then Monte Carlo only).
     pub fn exact(&self) -> Option<ExactDuel> {
         if self.sides.iter().any(|s| s.heat.is_some()) {
-            // A side's Heat (Malfunctioning rolls, Reactor crits) is not in the chain.
+            // A side's Heat (Malfunctioning rolls, Reactor crits) is not in the chain: the
+            // Typhon's mind (Heat 0-5, Malfunctioning, 0-5 Searing Waves and vents left:
+            // 432 values) times the Integrity grid and the condition sets is already
+            // above MAX_STATES against the Kerberos (10 × 11 × 432 × 2 × 2 ≈ 190,000),
+            // and its activation mixes 1⚡ vents and Searing Waves with 3⚡ attacks, which
+            // the chain's steps (k attacks have spent 3k⚡) do not hold.
             return None;
         }
         solve(self)
@@ -364,12 +390,14 @@ impl Chain<'_> {
             debug_assert!(energy >= ATTACK_ENERGY * k, "only contexts that attacked step on");
             let left = energy - ATTACK_ENERGY * k;
             let v = view(bits, foe_bits);
-            let weapon =
-                side.ranking[v][..side.ranked as usize].iter().map(|&w| w as usize).find(|&w| axis.loaded(own, w));
+            let tokens = axis.tokens(own);
+            let weapon = side.ranked(tokens, v).iter().map(|&w| w as usize).find(|&w| axis.loaded(own, w));
             match weapon {
                 Some(w) if left >= ATTACK_ENERGY => {
-                    let fired = self.joint(who, c, axis.fired(own, w));
-                    self.attack(who, c, fired, &self.attacks[who][w * VIEWS + v], src, next, ends);
+                    let spent = side.weapons[w].spends[tokens as usize].expect("a weapon that fires");
+                    let fired = self.joint(who, c, axis.fired(own, w, spent));
+                    let per_weapon = side.weapons[w].laws.len();
+                    self.attack(who, c, fired, &self.attacks[who][w * per_weapon + law_at(tokens, v)], src, next, ends);
                 }
                 _ => self.finish(who, c, left, src, out, ends),
             }
@@ -422,18 +450,13 @@ impl Chain<'_> {
 
     /// The end of side `who`'s activation in context `c` with `left` ⚡: clears, Burned,
     /// conditions that end with the activation.
-    fn finish(&self, who: usize, c: usize, mut left: u32, src: &Layer, out: &mut Layer, ends: &mut Ends) {
+    fn finish(&self, who: usize, c: usize, left: u32, src: &Layer, out: &mut Layer, ends: &mut Ends) {
         let (foe, cols) = (1 - who, self.axes[1].integrity);
         let axis = &self.axes[who];
         let own = self.own(who, c);
         let mut bits = axis.bits_of(own);
         if self.k.clear {
-            for cond in [BURNED, CORRODED] {
-                if bits & cond != 0 && left >= CLEAR_ENERGY {
-                    bits &= !cond;
-                    left -= CLEAR_ENERGY;
-                }
-            }
+            clear_leftover(&mut bits, left);
         }
         let burned = bits & BURNED != 0;
         let to = self.joint(who, c, axis.with_bits(own, bits & !ENDS_WITH_ACTIVATION));

@@ -42,30 +42,36 @@
 //! Conditions tracked per model: Burned, Corroded, Shocked, Blinded, Stunned (see
 //! [`super::duel_side`]). Hacked, Immobilized and Tethered change nothing without a map
 //! and are ignored; what else is not played is refused by [`DuelKernel::new`].
-//! Spot tokens are the situation's, as in attack runs (the same bonus every attack).
+//! Spot tokens: each model starts with the situation's on it, and the other's attacks use
+//! them up as in attack runs (§1 `SPOT_TOKENS_SHARED`, `SPOT_POLICY`): each attack
+//! consumes what its weapon consumes (one, all with Sniper, one without bonus with
+//! Artillery, none in melee) from the tokens left, and the policy ranks the weapons that
+//! can fire with the tokens left (Artillery stops when none is left). Nothing in a duel
+//! places tokens: the Spot action is not played (its 3⚡ buy an expected half token, a
+//! one-time −1 Stability, where an attack is always as good), and Tracker is refused.
+
+use std::convert::Infallible;
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::dice::uniform::roll;
-use crate::dice::uniform_below;
 use crate::engine::Kernel;
 use crate::stats::DuelTally;
 
-use super::attack_run::{ATTACK_ENERGY, MAX_ROUNDS_LIMIT};
+use super::attack_run::MAX_ROUNDS_LIMIT;
 use super::conditions::Condition;
 use super::duel_side::{
-    BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, MAX_WEAPONS, SHOCKED, STUNNED, Side, SideWeapon, UNLIMITED, view,
+    BURNED, CORRODED, ENDS_WITH_ACTIVATION, MAX_WEAPONS, SHOCKED, STUNNED, Side, SideWeapon, UNLIMITED, clear_leftover,
+    law_at, view,
 };
-use super::heat::MALFUNCTION_CLEARS_ON;
+use super::energy::{ATTACK_ENERGY, CLEAR_ENERGY};
+use super::heat::{HeatMove, MALFUNCTION_CLEARS_ON};
 use super::mech::Model;
 use super::notes::PROGRAMMING_HEAT;
 use super::options::{ClearPolicy, ExplosionTiming, Options};
 use super::situation::Situation;
 use super::stability::effective_levels;
-
-/// ⚡ to clear one condition ("List of Conditions").
-pub const CLEAR_ENERGY: u32 = 2;
 
 /// Who won a duel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -190,6 +196,7 @@ impl DuelKernel {
         let mut state = [self.sides[0].start, self.sides[1].start];
         let mut ammo = [self.sides[0].ammo, self.sides[1].ammo];
         let mut minds = [HeatMind::of(&self.sides[0]), HeatMind::of(&self.sides[1])];
+        let mut spot = [self.sides[0].spot, self.sides[1].spot];
         let mut bits = 0u64;
         for round in 1..=self.max_rounds {
             let bit = (round - 1) % u64::BITS;
@@ -199,9 +206,9 @@ impl DuelKernel {
             let first = (bits >> bit & 1) as usize;
             for who in [first, 1 - first] {
                 let end = if self.sides[who].heat.is_some() {
-                    self.activate_hot(who, &mut life, &mut state, &mut ammo, &mut minds, &mut streams.sides)
+                    self.activate_hot(who, &mut life, &mut state, &mut ammo, &mut minds, &mut spot, &mut streams.sides)
                 } else {
-                    self.activate(who, &mut life, &mut state, &mut ammo, &mut minds, &mut streams.sides)
+                    self.activate(who, &mut life, &mut state, &mut ammo, &mut minds, &mut spot, &mut streams.sides)
                 };
                 if let Some(end) = end {
                     let (winner, mutual_kill) = match end {
@@ -217,6 +224,7 @@ impl DuelKernel {
     }
 
     /// Side `who`'s activation (module docs, steps 2-4); `Some` when the duel ends.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn activate(
         &self,
@@ -225,6 +233,7 @@ impl DuelKernel {
         state: &mut [u8; 2],
         ammo: &mut [[u32; MAX_WEAPONS]; 2],
         minds: &mut [HeatMind; 2],
+        spot: &mut [u32; 2],
         rngs: &mut [Xoshiro256PlusPlus; 2],
     ) -> Option<End> {
         let me = &self.sides[who];
@@ -235,24 +244,34 @@ impl DuelKernel {
         }
         while energy >= ATTACK_ENERGY {
             let v = view(state[who], state[foe]);
-            let ranked = &me.ranking[v][..me.ranked as usize];
-            let Some(&w) = ranked.iter().find(|&&w| ammo[who][w as usize] > 0) else { break };
+            let Some(&w) = me.ranked(spot[who], v).iter().find(|&&w| ammo[who][w as usize] > 0) else { break };
             let w = w as usize;
             energy -= ATTACK_ENERGY;
             if ammo[who][w] != UNLIMITED {
                 ammo[who][w] -= 1;
             }
-            if let Some(end) = self.attack(who, w, v, life, state, minds, rngs) {
+            if let Some(end) = self.attack(who, w, v, life, state, minds, spot, rngs) {
                 return Some(end);
             }
         }
-        if self.clear {
-            for c in [BURNED, CORRODED] {
-                if state[who] & c != 0 && energy >= CLEAR_ENERGY {
-                    state[who] &= !c;
-                    energy -= CLEAR_ENERGY;
-                }
-            }
+        self.end_activation(who, energy, true, life, state, rngs)
+    }
+
+    /// The end of side `who`'s activation with `energy` ⚡ left: `CLEAR_POLICY` when
+    /// `may_clear`, Burned costs 1 Integrity, Shocked, Blinded and Stunned end; `Some`
+    /// when the duel ends.
+    #[inline(always)]
+    fn end_activation(
+        &self,
+        who: usize,
+        energy: u32,
+        may_clear: bool,
+        life: &mut [i32; 2],
+        state: &mut [u8; 2],
+        rngs: &mut [Xoshiro256PlusPlus; 2],
+    ) -> Option<End> {
+        if self.clear && may_clear {
+            clear_leftover(&mut state[who], energy);
         }
         if state[who] & BURNED != 0 {
             life[who] -= 1;
@@ -264,7 +283,8 @@ impl DuelKernel {
         None
     }
 
-    /// Side `who` attacks with weapon `w` in view `v`: the loss and conditions land, a
+    /// Side `who` attacks with weapon `w` in view `v`, with the Spot tokens left on the
+    /// other model (it uses up what the weapon consumes): the loss and conditions land, a
     /// Red-Hot Reactor target with Programming gains a Heat per crit of the roll (at 6 it
     /// is Malfunctioning), then Backfire; `Some` when the duel ends.
     #[allow(clippy::too_many_arguments)]
@@ -277,12 +297,15 @@ impl DuelKernel {
         life: &mut [i32; 2],
         state: &mut [u8; 2],
         minds: &mut [HeatMind; 2],
+        spot: &mut [u32; 2],
         rngs: &mut [Xoshiro256PlusPlus; 2],
     ) -> Option<End> {
         let foe = 1 - who;
         let weapon = &self.sides[who].weapons[w];
-        let law = &weapon.laws[v];
-        let slot = draw_slot(law, &mut rngs[who]);
+        let tokens = spot[who];
+        let law = &weapon.laws[law_at(tokens, v)];
+        spot[who] = tokens - weapon.spends[tokens as usize].expect("a weapon that fires");
+        let slot = law.draw_slot(&mut rngs[who]);
         let (loss, adds) = law.slots[slot];
         life[foe] -= loss as i32;
         state[foe] |= adds;
@@ -311,7 +334,7 @@ impl DuelKernel {
     /// bring Programming to 6 Heat, and a side that reaches 6 ends its activation
     /// Malfunctioning. Then `CLEAR_POLICY` (not while Malfunctioning), Burned and the
     /// end of Shocked, Blinded, Stunned, as in [`Self::activate`].
-    #[allow(clippy::needless_range_loop)]
+    #[allow(clippy::needless_range_loop, clippy::too_many_arguments)]
     fn activate_hot(
         &self,
         who: usize,
@@ -319,6 +342,7 @@ impl DuelKernel {
         state: &mut [u8; 2],
         ammo: &mut [[u32; MAX_WEAPONS]; 2],
         minds: &mut [HeatMind; 2],
+        spot: &mut [u32; 2],
         rngs: &mut [Xoshiro256PlusPlus; 2],
     ) -> Option<End> {
         let me = &self.sides[who];
@@ -335,10 +359,11 @@ impl DuelKernel {
             // The AI table: the sheet's weapon in reach of highest expected loss.
             while energy >= ATTACK_ENERGY {
                 let v = view(state[who], state[foe]);
+                let at = law_at(spot[who], v);
                 let mut best: Option<usize> = None;
                 for w in 0..me.weapons.len() {
-                    let better = best.is_none_or(|b| me.weapons[b].laws[v].mean < me.weapons[w].laws[v].mean);
-                    if h.sheet[w] && ammo[who][w] > 0 && better {
+                    let better = best.is_none_or(|b| me.weapons[b].laws[at].mean < me.weapons[w].laws[at].mean);
+                    if h.sheet[w] && ammo[who][w] > 0 && me.fires(w, spot[who]) && better {
                         best = Some(w);
                     }
                 }
@@ -347,7 +372,7 @@ impl DuelKernel {
                 if ammo[who][w] != UNLIMITED {
                     ammo[who][w] -= 1;
                 }
-                if let Some(end) = self.attack(who, w, v, life, state, minds, rngs) {
+                if let Some(end) = self.attack(who, w, v, life, state, minds, spot, rngs) {
                     return Some(end);
                 }
                 if h.one_action {
@@ -355,7 +380,7 @@ impl DuelKernel {
                 }
             }
         } else {
-            let cost = |w: usize| if Some(w) == h.wave { h.ability_cost } else { ATTACK_ENERGY };
+            let knobs = h.knobs(me.weapons.len());
             let rank = |w: usize, mean: f64| match (Some(w) == h.wave, h.ability_cost) {
                 (false, _) => mean,
                 (true, 0) => f64::INFINITY,
@@ -364,44 +389,27 @@ impl DuelKernel {
             loop {
                 let v = view(state[who], state[foe]);
                 let m = minds[who];
-                let (mut best, mut safe): (Ranked, Ranked) = (None, None);
-                for w in 0..me.weapons.len() {
+                let Ok(next) = knobs.next_move(m.heat, m.vents, energy, |w| -> Result<_, Infallible> {
                     let ready = if Some(w) == h.wave { m.waves > 0 } else { ammo[who][w] > 0 };
-                    if !ready || energy < cost(w) {
-                        continue;
-                    }
-                    let r = rank(w, me.weapons[w].laws[v].mean);
-                    if best.is_none_or(|(_, b)| b < r) {
-                        best = Some((w, r));
-                    }
-                    let stays = !h.programming || m.heat + h.gain[w] < PROGRAMMING_HEAT;
-                    if stays && safe.is_none_or(|(_, b)| b < r) {
-                        safe = Some((w, r));
-                    }
-                }
-                let Some((mut w, _)) = best else { break };
-                if h.programming && h.use_abilities && m.heat + h.gain[w] >= PROGRAMMING_HEAT {
-                    let can_vent = h.vent
-                        && m.vents > 0
-                        && m.heat > 0
-                        && h.gain[w] < PROGRAMMING_HEAT
-                        && energy >= h.ability_cost + cost(w);
-                    if can_vent {
+                    let at = law_at(spot[who], v);
+                    Ok((ready && me.fires(w, spot[who])).then(|| rank(w, me.weapons[w].laws[at].mean)))
+                });
+                let w = match next {
+                    None => break,
+                    Some(HeatMove::Vent) => {
                         minds[who] = HeatMind { heat: 0, vents: m.vents - 1, ..m };
                         energy -= h.ability_cost;
                         continue;
                     }
-                    if let Some((s, _)) = safe {
-                        w = s;
-                    }
-                }
-                energy -= cost(w);
+                    Some(HeatMove::Attack(w)) => w,
+                };
+                energy -= knobs.cost(w);
                 if Some(w) == h.wave {
                     minds[who].waves -= 1;
                 } else if ammo[who][w] != UNLIMITED {
                     ammo[who][w] -= 1;
                 }
-                if let Some(end) = self.attack(who, w, v, life, state, minds, rngs) {
+                if let Some(end) = self.attack(who, w, v, life, state, minds, spot, rngs) {
                     return Some(end);
                 }
                 minds[who].heat += h.gain[w];
@@ -410,23 +418,9 @@ impl DuelKernel {
                     break;
                 }
             }
-            if self.clear && !minds[who].malfunctioning {
-                for c in [BURNED, CORRODED] {
-                    if state[who] & c != 0 && energy >= CLEAR_ENERGY {
-                        state[who] &= !c;
-                        energy -= CLEAR_ENERGY;
-                    }
-                }
-            }
         }
-        if state[who] & BURNED != 0 {
-            life[who] -= 1;
-            if life[who] <= 0 {
-                return Some(self.destroyed(who, life, state, &mut rngs[who]));
-            }
-        }
-        state[who] &= !ENDS_WITH_ACTIVATION;
-        None
+        // Not while Malfunctioning: the AI table replaces every action.
+        self.end_activation(who, energy, !minds[who].malfunctioning, life, state, rngs)
     }
 
     /// Side `dead` was destroyed: the other wins, unless its explosion (drawn from `rng`,
@@ -435,7 +429,7 @@ impl DuelKernel {
         let other = 1 - dead;
         if self.explosions {
             let law = &self.sides[other].blast[(state[other] & CORRODED != 0) as usize];
-            life[other] -= draw(law, rng).0 as i32;
+            life[other] -= law.draw(rng).0 as i32;
             if life[other] <= 0 {
                 return End::Mutual;
             }
@@ -483,22 +477,6 @@ fn seeded(seed: u64) -> Xoshiro256PlusPlus {
         chunk.copy_from_slice(&(z ^ (z >> 31)).to_le_bytes());
     }
     Xoshiro256PlusPlus::from_seed(bytes)
-}
-
-/// One outcome of `law`: (Integrity lost, condition bits added).
-#[inline(always)]
-fn draw(law: &Law, rng: &mut Xoshiro256PlusPlus) -> (u32, u8) {
-    law.slots[draw_slot(law, rng)]
-}
-
-/// A weapon and its rank, if any.
-type Ranked = Option<(usize, f64)>;
-
-/// One slot of `law`, from one uniform.
-#[inline(always)]
-fn draw_slot(law: &Law, rng: &mut Xoshiro256PlusPlus) -> usize {
-    let u = uniform_below(rng, law.table.range, law.table.reject_below);
-    law.table.slot(u)
 }
 
 /// A side's Heat state between its activations (zero for a side without Heat).

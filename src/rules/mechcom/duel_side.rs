@@ -8,11 +8,16 @@
 //! A model's state is a `u8` of the conditions a duel changes: [`BURNED`],
 //! [`CORRODED`], [`SHOCKED`], [`BLINDED`], [`STUNNED`]. An attack's law depends on the
 //! attacker's Blinded and Shocked (Stability, Strength) and on the target's Corroded and
-//! Shocked (Armour, melee defence): a *view* of 4 × 4 = 16 states.
+//! Shocked (Armour, melee defence): a *view* of 4 × 4 = 16 states. It depends too on the
+//! Spot tokens left on the target, which the side's own attacks use up: laws are
+//! compiled per (tokens left, view), [`law_at`].
 
-use crate::dice::{Dist, SamplingTable};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::dice::{Dist, SamplingTable, uniform_below};
 
 use super::conditions::{Condition, Conditions};
+use super::energy::CLEAR_ENERGY;
 use super::mech::{Ability, Model};
 use super::notes::{PROGRAMMING_HEAT, superheated};
 use super::odds::{attack_odds, compile_attack, explosion_odds};
@@ -41,6 +46,9 @@ pub const ENDS_WITH_ACTIVATION: u8 = SHOCKED | BLINDED | STUNNED;
 pub const VIEWS: usize = 16;
 /// Most weapons (unarmed included) a duel side may have in reach.
 pub const MAX_WEAPONS: usize = 16;
+/// Most Spot tokens on a model a duel or battle side plays (laws are compiled for each
+/// number left).
+pub const MAX_SPOT_TOKENS: u32 = 8;
 /// Ammo of a weapon without the Ammo perk.
 pub const UNLIMITED: u32 = u32::MAX;
 
@@ -50,6 +58,26 @@ pub fn view(me: u8, foe: u8) -> usize {
     let a = ((me & BLINDED != 0) as usize) | (((me & SHOCKED != 0) as usize) << 1);
     let t = ((foe & CORRODED != 0) as usize) | (((foe & SHOCKED != 0) as usize) << 1);
     a * 4 + t
+}
+
+/// `CLEAR_POLICY` = leftover-burned-first at the end of an activation: with `energy` ⚡
+/// left, [`CLEAR_ENERGY`] to clear Burned, then [`CLEAR_ENERGY`] to clear Corroded, from
+/// the model's state bits `state`.
+#[inline(always)]
+pub fn clear_leftover(state: &mut u8, mut energy: u32) {
+    for c in [BURNED, CORRODED] {
+        if *state & c != 0 && energy >= CLEAR_ENERGY {
+            *state &= !c;
+            energy -= CLEAR_ENERGY;
+        }
+    }
+}
+
+/// The index of the law of an attack with `tokens` Spot tokens left on its target, in
+/// view `v`, in [`SideWeapon::laws`].
+#[inline(always)]
+pub fn law_at(tokens: u32, v: usize) -> usize {
+    tokens as usize * VIEWS + v
 }
 
 /// The duel state bits of a set of conditions.
@@ -71,6 +99,20 @@ pub struct Law {
 }
 
 impl Law {
+    /// One slot, from one unbiased uniform of `rng`.
+    #[inline(always)]
+    pub fn draw_slot(&self, rng: &mut Xoshiro256PlusPlus) -> usize {
+        let u = uniform_below(rng, self.table.range, self.table.reject_below);
+        self.table.slot(u)
+    }
+
+    /// One outcome, from one unbiased uniform of `rng`: (Integrity lost, condition bits
+    /// added).
+    #[inline(always)]
+    pub fn draw(&self, rng: &mut Xoshiro256PlusPlus) -> (u32, u8) {
+        self.slots[self.draw_slot(rng)]
+    }
+
     /// Each slot's (Integrity lost, condition bits added, probability), in slot order:
     /// the probability is the slot's share of the table's elementary events, so an exact
     /// chain built from it plays exactly the law the Monte Carlo draws from.
@@ -92,14 +134,19 @@ pub struct SideWeapon {
     pub name: String,
     /// Integrity the wielder loses after attacking (Backfire X).
     pub backfire: u32,
-    /// Indexed by [`view`].
+    /// Indexed by [`law_at`] (Spot tokens left on the target, [`view`]).
     pub laws: Vec<Law>,
+    /// Per Spot tokens left on the target (0..=[`Side::spot`]): the tokens an attack
+    /// consumes (`SPOT_POLICY`: one, all with Sniper, one without bonus with Artillery),
+    /// or `None` when it cannot fire (Artillery with none left; its laws there repeat
+    /// those of the fewest tokens it fires with, and are never drawn).
+    pub spends: Vec<Option<u32>>,
 }
 
 impl SideWeapon {
     /// Whether the target's Shocked changes this weapon's law (melee: its Strength).
     pub fn sees_shocked_target(&self) -> bool {
-        (0..4).any(|a| (0..2).any(|c| self.laws[a * 4 + c] != self.laws[a * 4 + c + 2]))
+        self.laws.chunks(VIEWS).any(|l| (0..4).any(|a| (0..2).any(|c| l[a * 4 + c] != l[a * 4 + c + 2])))
     }
 }
 
@@ -128,6 +175,21 @@ pub struct HeatRules {
     pub malfunctioning: bool,
 }
 
+impl HeatRules {
+    /// The rules the choice of the next move reads, for a side of `weapons` weapons.
+    #[inline(always)]
+    pub fn knobs(&self, weapons: usize) -> super::heat::HeatKnobs<'_> {
+        super::heat::HeatKnobs {
+            gain: &self.gain[..weapons],
+            wave: self.wave,
+            programming: self.programming,
+            vent: self.vent,
+            use_abilities: self.use_abilities,
+            ability_cost: self.ability_cost,
+        }
+    }
+}
+
 /// A compiled side: `me` attacking `foe`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Side {
@@ -135,11 +197,15 @@ pub struct Side {
     pub integrity: u32,
     pub energy: u32,
     pub start: u8,
+    /// Spot tokens on the other model at the start (the situation's); this side's
+    /// attacks use them up (`SPOT_TOKENS_SHARED`, `SPOT_POLICY`) and nothing places more.
+    pub spot: u32,
     pub weapons: Vec<SideWeapon>,
-    /// Per view: weapon indices, best expected loss per ⚡ first (ties: the earlier
-    /// weapon, as in attack runs); `ranked[v]` are valid.
-    pub ranking: [[u8; MAX_WEAPONS]; VIEWS],
-    pub ranked: u8,
+    /// Per [`law_at`] (Spot tokens left, view): the indices of the weapons that can fire,
+    /// best expected loss per ⚡ first (ties: the earlier weapon, as in attack runs); the
+    /// first `ranked[tokens left]` are valid.
+    pub ranking: Vec<[u8; MAX_WEAPONS]>,
+    pub ranked: Vec<u8>,
     /// Starting Ammo per weapon ([`UNLIMITED`] without the perk).
     pub ammo: [u32; MAX_WEAPONS],
     /// The other model's death explosion against this one, by this one's Corroded bit.
@@ -148,6 +214,21 @@ pub struct Side {
     pub not_modelled: Vec<String>,
     /// Its Heat, when it plays Heat ([`plays_heat`]).
     pub heat: Option<HeatRules>,
+}
+
+impl Side {
+    /// The weapons that can fire with `tokens` Spot tokens left on the other model, in
+    /// view `v`, best first.
+    #[inline(always)]
+    pub fn ranked(&self, tokens: u32, v: usize) -> &[u8] {
+        &self.ranking[law_at(tokens, v)][..self.ranked[tokens as usize] as usize]
+    }
+
+    /// Whether weapon `w` can fire with `tokens` Spot tokens left (Artillery needs one).
+    #[inline(always)]
+    pub fn fires(&self, w: usize, tokens: u32) -> bool {
+        self.weapons[w].spends[tokens as usize].is_some()
+    }
 }
 
 /// Whether `me` plays Heat in a duel against `foe`: `HEAT_PLAYED` and it starts
@@ -238,26 +319,50 @@ impl Side {
                 }
             }
         }
-        if sit.spot_tokens > 0 {
-            not_modelled.push(format!(
-                "Spot tokens: every attack of {who} takes the bonus of {} token(s) (duels do not use them up)",
-                sit.spot_tokens
-            ));
+        let spot = sit.spot_tokens;
+        if spot > MAX_SPOT_TOKENS {
+            return Err(format!("{who}: a duel plays at most {MAX_SPOT_TOKENS} Spot tokens, got {spot}"));
         }
         let mut weapons = Vec::new();
         let mut ammo = [UNLIMITED; MAX_WEAPONS];
         for (i, w) in usable.iter().enumerate() {
-            let laws = (0..VIEWS).map(|v| law(me, w, foe, v, sit, o)).collect::<Result<Vec<_>, _>>()?;
+            // Tokens left from the most down: a weapon usable with all of them (the
+            // filter above) stops only when none is left (Artillery).
+            let mut by_tokens: Vec<(Vec<Law>, Option<u32>)> = Vec::new();
+            for t in (0..=spot).rev() {
+                let at = Situation { spot_tokens: t, ..*sit };
+                match compile_attack(me, w, foe, &at, o) {
+                    Ok(_) => {
+                        let laws = (0..VIEWS).map(|v| law(me, w, foe, v, &at, o)).collect::<Result<Vec<_>, _>>()?;
+                        let spent = attack_odds(me, w, foe, &at, o).map_err(|e| e.to_string())?.spot_tokens_consumed;
+                        by_tokens.push((laws, Some(spent)));
+                    }
+                    Err(NoAttack::Options(e)) => return Err(e),
+                    Err(_) => {
+                        let (laws, _) = by_tokens.last().expect("usable with every token").clone();
+                        by_tokens.push((laws, None));
+                    }
+                }
+            }
+            by_tokens.reverse();
             ammo[i] = w.ammo().unwrap_or(UNLIMITED);
-            weapons.push(SideWeapon { name: w.name.clone(), backfire: w.backfire(), laws });
+            let spends = by_tokens.iter().map(|b| b.1).collect();
+            let laws = by_tokens.into_iter().flat_map(|b| b.0).collect();
+            weapons.push(SideWeapon { name: w.name.clone(), backfire: w.backfire(), laws, spends });
         }
-        let mut ranking = [[0u8; MAX_WEAPONS]; VIEWS];
-        for (v, rank) in ranking.iter_mut().enumerate() {
-            let mut order: Vec<usize> = (0..weapons.len()).collect();
-            // stable: ties keep the earlier weapon first
-            order.sort_by(|&x, &y| weapons[y].laws[v].mean.total_cmp(&weapons[x].laws[v].mean));
-            for (slot, &w) in rank.iter_mut().zip(&order) {
-                *slot = w as u8;
+        let mut ranking = vec![[0u8; MAX_WEAPONS]; (spot as usize + 1) * VIEWS];
+        let mut ranked = Vec::new();
+        for t in 0..=spot {
+            let fire: Vec<usize> = (0..weapons.len()).filter(|&w| weapons[w].spends[t as usize].is_some()).collect();
+            ranked.push(fire.len() as u8);
+            for v in 0..VIEWS {
+                let mut order = fire.clone();
+                // stable: ties keep the earlier weapon first
+                let mean = |w: usize| weapons[w].laws[law_at(t, v)].mean;
+                order.sort_by(|&x, &y| mean(y).total_cmp(&mean(x)));
+                for (slot, &w) in ranking[law_at(t, v)].iter_mut().zip(&order) {
+                    *slot = w as u8;
+                }
             }
         }
         let blast = [0u8, 1].map(|c| blast_law(&with_bits(me, c, &[(1, Condition::Corroded)]), o));
@@ -297,7 +402,8 @@ impl Side {
             integrity: me.mech.integrity,
             energy: me.mech.energy,
             start: bits_of(me.conditions),
-            ranked: weapons.len() as u8,
+            spot,
+            ranked,
             weapons,
             ranking,
             ammo,

@@ -3,9 +3,59 @@
 //! attack's exact law given the current conditions, then the round's end (Burned
 //! costs 1, Shocked ends). Procedure and state: see [`super::attack_run`].
 
-use super::attack_run::AttackRun;
+use std::collections::BTreeMap;
+
+use super::attack_run::{AttackRun, Laws};
+use super::heat::Program;
 use super::tracked::{BURNED, SHOCKED, STATES};
 use crate::stats::ExactTtk;
+
+/// The index of (Integrity, tracked state) in a chain's grid.
+fn idx(life: usize, s: usize) -> usize {
+    life * STATES + s
+}
+
+/// One attack with `law` on the (Integrity, state) grid `alive`: the grid after it and
+/// the mass destroyed.
+fn attack_step(law: &Laws, alive: &[f64], full: usize) -> (Vec<f64>, f64) {
+    let mut next = vec![0.0f64; alive.len()];
+    let mut killed = 0.0;
+    for life in 1..=full {
+        for s in 0..STATES {
+            let p = alive[idx(life, s)];
+            if p == 0.0 {
+                continue;
+            }
+            for out in &law.outcomes[s] {
+                if out.loss as usize >= life {
+                    killed += p * out.p;
+                } else {
+                    next[idx(life - out.loss as usize, s | out.adds as usize)] += p * out.p;
+                }
+            }
+        }
+    }
+    (next, killed)
+}
+
+/// The target's activation at the end of a round on the grid `alive`: Burned costs 1,
+/// Shocked ends. The grid after it and the mass destroyed.
+fn target_activation(alive: &[f64], full: usize) -> (Vec<f64>, f64) {
+    let mut after = vec![0.0f64; alive.len()];
+    let mut burned_out = 0.0;
+    for life in 1..=full {
+        for s in 0..STATES {
+            let p = alive[idx(life, s)];
+            let left = life - (s as u8 & BURNED != 0) as usize;
+            if left == 0 {
+                burned_out += p;
+            } else {
+                after[idx(left, s & !(SHOCKED as usize))] += p;
+            }
+        }
+    }
+    (after, burned_out)
+}
 
 /// The exact time-to-kill law of an attack run.
 #[derive(Debug, Clone, PartialEq)]
@@ -27,53 +77,22 @@ impl AttackRun {
     /// The exact time-to-kill law: a Markov chain over (Integrity, tracked conditions).
     pub fn exact(&self) -> ExactRun {
         if let Some(program) = &self.program {
-            let (by_round, by_attack) = super::heat::exact_pmfs(self, program);
+            let (by_round, by_attack) = self.heat_pmfs(program);
             return Self::from_pmfs(by_round, by_attack);
         }
         let full = self.integrity as usize;
-        let idx = |life: usize, s: usize| life * STATES + s;
         let mut alive = vec![0.0f64; (full + 1) * STATES];
         alive[idx(full, self.start_state as usize)] = 1.0;
         let mut kill_by_round = vec![0.0; self.max_rounds as usize];
         let mut kill_by_attack = vec![0.0; self.plan.len()];
         for (round, &(start, end)) in self.rounds.iter().enumerate() {
             for step in &self.plan[start..end] {
-                let law = self.law(step);
-                let mut next = vec![0.0f64; alive.len()];
-                let mut killed = 0.0;
-                for life in 1..=full {
-                    for s in 0..STATES {
-                        let p = alive[idx(life, s)];
-                        if p == 0.0 {
-                            continue;
-                        }
-                        for out in &law.outcomes[s] {
-                            if out.loss as usize >= life {
-                                killed += p * out.p;
-                            } else {
-                                next[idx(life - out.loss as usize, s | out.adds as usize)] += p * out.p;
-                            }
-                        }
-                    }
-                }
+                let (next, killed) = attack_step(self.law(step), &alive, full);
                 kill_by_round[round] += killed;
                 kill_by_attack[step.attack as usize] += killed;
                 alive = next;
             }
-            // The target's activation: Burned costs 1, Shocked ends.
-            let mut after = vec![0.0f64; alive.len()];
-            let mut burned_out = 0.0;
-            for life in 1..=full {
-                for s in 0..STATES {
-                    let p = alive[idx(life, s)];
-                    let left = life - (s as u8 & BURNED != 0) as usize;
-                    if left == 0 {
-                        burned_out += p;
-                    } else {
-                        after[idx(left, s & !(SHOCKED as usize))] += p;
-                    }
-                }
-            }
+            let (after, burned_out) = target_activation(&alive, full);
             kill_by_round[round] += burned_out;
             if end > 0 {
                 kill_by_attack[end - 1] += burned_out;
@@ -81,6 +100,43 @@ impl AttackRun {
             alive = after;
         }
         Self::from_pmfs(kill_by_round, kill_by_attack)
+    }
+
+    /// The exact kill pmfs (by round, by attack) of a run with Heat: the chain over
+    /// (mind, attacks made) × (Integrity, tracked conditions).
+    fn heat_pmfs(&self, prog: &Program) -> (Vec<f64>, Vec<f64>) {
+        let full = self.integrity as usize;
+        let mut grid = vec![0.0f64; (full + 1) * STATES];
+        grid[idx(full, self.start_state as usize)] = 1.0;
+        let mut cur: BTreeMap<(usize, usize), Vec<f64>> = BTreeMap::from([((prog.start, 0), grid)]);
+        let mut by_round = vec![0.0; self.max_rounds as usize];
+        let mut by_attack = vec![0.0; prog.max_attacks];
+        for killed_in_round in by_round.iter_mut() {
+            let mut next: BTreeMap<(usize, usize), Vec<f64>> = BTreeMap::new();
+            for (&(mind, made), grid) in &cur {
+                for v in &prog.minds[mind] {
+                    let mut alive: Vec<f64> = grid.iter().map(|&p| p * f64::from(v.sixths) / 6.0).collect();
+                    for (i, &(law, _)) in v.steps.iter().enumerate() {
+                        let (after, killed) = attack_step(&self.laws[law as usize], &alive, full);
+                        *killed_in_round += killed;
+                        by_attack[made + i] += killed;
+                        alive = after;
+                    }
+                    let made = made + v.steps.len();
+                    let (after, burned_out) = target_activation(&alive, full);
+                    *killed_in_round += burned_out;
+                    if made > 0 {
+                        by_attack[made - 1] += burned_out;
+                    }
+                    let slot = next.entry((v.next, made)).or_insert_with(|| vec![0.0; (full + 1) * STATES]);
+                    for (s, a) in slot.iter_mut().zip(after) {
+                        *s += a;
+                    }
+                }
+            }
+            cur = next;
+        }
+        (by_round, by_attack)
     }
 
     /// The kit's law from the kill pmfs, in MECHCOM's words (rounds, attacks).

@@ -51,18 +51,11 @@
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
-use rand_xoshiro::Xoshiro256PlusPlus;
-
-use crate::dice::uniform::roll;
-use crate::dice::uniform_below;
-use crate::stats::TtkTally;
-
-use super::attack_run::{ATTACK_ENERGY, AttackRun, Laws};
 use super::conditions::Condition;
+use super::energy::ATTACK_ENERGY;
 use super::mech::{Ability, Model};
 use super::notes::PROGRAMMING_HEAT;
 use super::options::{AbilityBracket, HeatPolicy, Options};
-use super::tracked::{BURNED, SHOCKED, STATES};
 use super::weapon::{Damage, Perk, Weapon};
 
 /// Heat Searing Wave adds (Typhon sheet: "gains 2 heat tokens").
@@ -110,6 +103,88 @@ pub(super) struct Scored {
     pub(super) consumed: u32,
     /// E[Integrity lost] against the target's starting state.
     pub(super) mean: f64,
+}
+
+/// A side's Heat rules as the choice of its next move reads them: attack runs'
+/// [`Planner`], and duels' and battles' [`super::duel_side::HeatRules`].
+#[derive(Debug, Clone, Copy)]
+pub struct HeatKnobs<'a> {
+    /// Per action (weapon, or Searing Wave): Heat it adds.
+    pub gain: &'a [u32],
+    /// Index of Searing Wave among the actions, when the side uses it.
+    pub wave: Option<usize>,
+    pub programming: bool,
+    pub vent: bool,
+    /// `HEAT_POLICY` = vent-before-overheat.
+    pub use_abilities: bool,
+    /// ⚡ of Searing Wave and Vent Coolant.
+    pub ability_cost: u32,
+}
+
+/// The next move of a side that plays Heat and is not Malfunctioning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HeatMove {
+    /// Vent Coolant: clears all Heat, costs [`HeatKnobs::ability_cost`] ⚡ and a use.
+    Vent,
+    /// Attack with (or use) action `w`.
+    Attack(usize),
+}
+
+impl HeatKnobs<'_> {
+    /// ⚡ of action `w`: Searing Wave's ability cost, else [`ATTACK_ENERGY`].
+    #[inline(always)]
+    pub fn cost(&self, w: usize) -> u32 {
+        if Some(w) == self.wave { self.ability_cost } else { ATTACK_ENERGY }
+    }
+
+    /// The next move by `HEAT_POLICY` (the module's rulings) of a side with `heat` Heat,
+    /// `vents` uses of Vent Coolant left and `energy` ⚡: among the actions `energy`
+    /// affords that `rank` ranks (`None`: not ready), the highest (ties to the earlier);
+    /// when it would bring Programming to [`PROGRAMMING_HEAT`], a vent first if one is
+    /// left, there is Heat to clear and ⚡ for both, else the best action that stays
+    /// below. `None`: no action is ready.
+    ///
+    /// # Errors
+    /// The first error of `rank`.
+    #[inline(always)]
+    pub fn next_move<R: PartialOrd + Copy, E>(
+        &self,
+        heat: u32,
+        vents: u32,
+        energy: u32,
+        mut rank: impl FnMut(usize) -> Result<Option<R>, E>,
+    ) -> Result<Option<HeatMove>, E> {
+        let mut best: Option<(usize, R)> = None;
+        let mut safe: Option<(usize, R)> = None;
+        for w in 0..self.gain.len() {
+            if energy < self.cost(w) {
+                continue;
+            }
+            let Some(r) = rank(w)? else { continue };
+            if best.is_none_or(|(_, b)| b < r) {
+                best = Some((w, r));
+            }
+            let stays = !self.programming || heat + self.gain[w] < PROGRAMMING_HEAT;
+            if stays && safe.is_none_or(|(_, b)| b < r) {
+                safe = Some((w, r));
+            }
+        }
+        let Some((mut w, _)) = best else { return Ok(None) };
+        if self.programming && self.use_abilities && heat + self.gain[w] >= PROGRAMMING_HEAT {
+            let can_vent = self.vent
+                && vents > 0
+                && heat > 0
+                && self.gain[w] < PROGRAMMING_HEAT
+                && energy >= self.ability_cost + self.cost(w);
+            if can_vent {
+                return Ok(Some(HeatMove::Vent));
+            }
+            if let Some((s, _)) = safe {
+                w = s;
+            }
+        }
+        Ok(Some(HeatMove::Attack(w)))
+    }
 }
 
 /// The attacker's state at the start of a round (module docs, "The automaton").
@@ -186,8 +261,15 @@ impl Planner {
         }
     }
 
-    fn cost(&self, w: usize) -> u32 {
-        if Some(w) == self.wave { self.ability_cost } else { ATTACK_ENERGY }
+    fn knobs(&self) -> HeatKnobs<'_> {
+        HeatKnobs {
+            gain: &self.heat_gain,
+            wave: self.wave,
+            programming: self.programming,
+            vent: self.vent,
+            use_abilities: self.use_abilities,
+            ability_cost: self.ability_cost,
+        }
     }
 
     /// The policy's score of `w`, per ⚡ spent when the policy ranks by expected loss
@@ -208,52 +290,27 @@ impl Planner {
         let mut m = m.clone();
         let mut energy = self.energy[phase];
         let mut acts = Vec::new();
+        let knobs = self.knobs();
         loop {
-            // (weapon, rank, scored) of the best action, and of the best that stays
-            // below Programming's Heat.
-            let mut best: Option<(usize, (f64, f64), Scored)> = None;
-            let mut safe: Option<(usize, (f64, f64), Scored)> = None;
-            for w in 0..self.heat_gain.len() {
-                if Some(w) == self.wave {
-                    if !self.use_abilities || m.waves == 0 {
-                        continue;
-                    }
-                } else if m.ammo[w] == Some(0) {
-                    continue;
+            let next = knobs.next_move(m.heat, m.vents, energy, |w| -> Result<_, String> {
+                let ready = if Some(w) == self.wave { self.use_abilities && m.waves > 0 } else { m.ammo[w] != Some(0) };
+                if !ready {
+                    return Ok(None);
                 }
-                if energy < self.cost(w) {
-                    continue;
-                }
-                let Some(s) = score(w, phase, m.tokens)? else { continue };
-                let r = self.rank(w, &s);
-                if best.is_none_or(|(_, b, _)| b < r) {
-                    best = Some((w, r, s));
-                }
-                let stays = !self.programming || m.heat + self.heat_gain[w] < PROGRAMMING_HEAT;
-                if stays && safe.is_none_or(|(_, b, _)| b < r) {
-                    safe = Some((w, r, s));
-                }
-            }
-            let Some(mut pick) = best else { break };
-            let gain = self.heat_gain[pick.0];
-            if self.programming && self.use_abilities && m.heat + gain >= PROGRAMMING_HEAT {
-                let can_vent = self.vent
-                    && m.vents > 0
-                    && m.heat > 0
-                    && gain < PROGRAMMING_HEAT
-                    && energy >= self.ability_cost + self.cost(pick.0);
-                if can_vent {
+                Ok(score(w, phase, m.tokens)?.map(|s| self.rank(w, &s)))
+            })?;
+            let w = match next {
+                None => break,
+                Some(HeatMove::Vent) => {
                     m.heat = 0;
                     m.vents -= 1;
                     energy -= self.ability_cost;
                     continue;
                 }
-                if let Some(s) = safe {
-                    pick = s;
-                }
-            }
-            let (w, _, s) = pick;
-            energy -= self.cost(w);
+                Some(HeatMove::Attack(w)) => w,
+            };
+            let s = score(w, phase, m.tokens)?.expect("the chosen action was scored");
+            energy -= knobs.cost(w);
             m.tokens -= s.consumed;
             if Some(w) == self.wave {
                 m.waves -= 1;
@@ -306,7 +363,7 @@ impl Planner {
 }
 
 /// One way a round goes from a mind: with probability `sixths`/6, these attacks (law
-/// index, weapon slot in [`AttackRun::weapons`]), then mind `next`.
+/// index, weapon slot in [`super::AttackRun::weapons`]), then mind `next`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Variant {
     pub sixths: u32,
@@ -383,117 +440,4 @@ pub(super) fn build(
         most = next;
     }
     Ok(Program { minds: out, start: 0, max_attacks })
-}
-
-/// One attack step of the exact chain on the (Integrity, state) grid `alive` (scaled);
-/// returns the grid after it and the mass destroyed.
-fn exact_step(law: &Laws, alive: &[f64], full: usize) -> (Vec<f64>, f64) {
-    let idx = |life: usize, s: usize| life * STATES + s;
-    let mut next = vec![0.0f64; alive.len()];
-    let mut killed = 0.0;
-    for life in 1..=full {
-        for s in 0..STATES {
-            let p = alive[idx(life, s)];
-            if p == 0.0 {
-                continue;
-            }
-            for out in &law.outcomes[s] {
-                if out.loss as usize >= life {
-                    killed += p * out.p;
-                } else {
-                    next[idx(life - out.loss as usize, s | out.adds as usize)] += p * out.p;
-                }
-            }
-        }
-    }
-    (next, killed)
-}
-
-/// The exact kill pmfs (by round, by attack) of a run with Heat: the chain over (mind,
-/// attacks made) × (Integrity, tracked conditions).
-pub(super) fn exact_pmfs(run: &AttackRun, prog: &Program) -> (Vec<f64>, Vec<f64>) {
-    let full = run.integrity as usize;
-    let idx = |life: usize, s: usize| life * STATES + s;
-    let mut grid = vec![0.0f64; (full + 1) * STATES];
-    grid[idx(full, run.start_state as usize)] = 1.0;
-    let mut cur: BTreeMap<(usize, usize), Vec<f64>> = BTreeMap::from([((prog.start, 0), grid)]);
-    let mut by_round = vec![0.0; run.max_rounds as usize];
-    let mut by_attack = vec![0.0; prog.max_attacks];
-    for killed_in_round in by_round.iter_mut() {
-        let mut next: BTreeMap<(usize, usize), Vec<f64>> = BTreeMap::new();
-        for (&(mind, made), grid) in &cur {
-            for v in &prog.minds[mind] {
-                let mut alive: Vec<f64> = grid.iter().map(|&p| p * f64::from(v.sixths) / 6.0).collect();
-                for (i, &(law, _)) in v.steps.iter().enumerate() {
-                    let (after, killed) = exact_step(&run.laws[law as usize], &alive, full);
-                    *killed_in_round += killed;
-                    by_attack[made + i] += killed;
-                    alive = after;
-                }
-                let made = made + v.steps.len();
-                // The target's activation: Burned costs 1, Shocked ends.
-                let slot = next.entry((v.next, made)).or_insert_with(|| vec![0.0; (full + 1) * STATES]);
-                for life in 1..=full {
-                    for s in 0..STATES {
-                        let p = alive[idx(life, s)];
-                        let left = life - (s as u8 & BURNED != 0) as usize;
-                        if left == 0 {
-                            *killed_in_round += p;
-                            if made > 0 {
-                                by_attack[made - 1] += p;
-                            }
-                        } else {
-                            slot[idx(left, s & !(SHOCKED as usize))] += p;
-                        }
-                    }
-                }
-            }
-        }
-        cur = next;
-    }
-    (by_round, by_attack)
-}
-
-/// Plays `trials` runs with Heat: per round one d6 when the attacker starts it
-/// Malfunctioning, then one draw per attack from the law of the target's conditions.
-pub(super) fn play(run: &AttackRun, prog: &Program, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut TtkTally) {
-    let full = run.integrity as i32;
-    'run: for _ in 0..trials {
-        let mut life = full;
-        let mut state = run.start_state;
-        let mut mind = prog.start;
-        let mut made = 0usize;
-        for round in 0..run.max_rounds as usize {
-            let variants = &prog.minds[mind];
-            let v = if variants.len() == 2 {
-                &variants[(roll(rng, 6) != MALFUNCTION_CLEARS_ON) as usize]
-            } else {
-                &variants[0]
-            };
-            for &(law, _) in &v.steps {
-                let law = &run.laws[law as usize];
-                let table = &law.tables[state as usize];
-                let u = uniform_below(rng, table.range, table.reject_below);
-                let (loss, adds) = law.slots[state as usize][table.slot(u)];
-                life -= loss as i32;
-                state |= adds;
-                if life <= 0 {
-                    tally.kills_by_turn[round] += 1;
-                    tally.kills_by_action[made] += 1;
-                    continue 'run;
-                }
-                made += 1;
-            }
-            life -= (state & BURNED != 0) as i32;
-            state &= !SHOCKED;
-            if life <= 0 {
-                tally.kills_by_turn[round] += 1;
-                if made > 0 {
-                    tally.kills_by_action[made - 1] += 1;
-                }
-                continue 'run;
-            }
-            mind = v.next;
-        }
-    }
 }

@@ -88,6 +88,7 @@ pub mod duel;
 pub mod duel_chain;
 pub mod duel_kernel;
 pub mod duel_side;
+pub mod energy;
 pub mod exact_run;
 pub mod heat;
 pub mod hot;
@@ -134,5 +135,7 @@ mod heat_tests;
 mod monte_carlo_tests;
 #[cfg(test)]
 mod policy_tests;
+#[cfg(test)]
+mod spot_duel_tests;
 #[cfg(test)]
 mod tests;

@@ -14,7 +14,7 @@ use std::str::FromStr;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum RunPolicy {
     /// The weapon with the highest expected Integrity loss per ⚡ spent (every attack
-    /// costs [`super::attack_run::ATTACK_ENERGY`] ⚡, so this is also the highest expected
+    /// costs [`super::energy::ATTACK_ENERGY`] ⚡, so this is also the highest expected
     /// loss per attack), repeated while Energy allows (default; the rules document's
     /// `ACTION_POLICY`).
     #[default]

@@ -33,6 +33,8 @@ pub struct Unit {
     pub ammo_at: usize,
     /// It plays Heat (`duel_side::plays_heat`): its activations follow its mind.
     pub heat: bool,
+    /// Spot tokens on it at the start: the enemy side's situation's.
+    pub spot: u32,
 }
 
 /// The attacks of one unit against one enemy.
@@ -137,6 +139,7 @@ impl Squads {
                     start: bits_of(m.conditions),
                     ammo_at,
                     heat: plays_heat(m, o),
+                    spot: sides[1 - s].sit.spot_tokens,
                 });
                 all.push((m, s));
             }

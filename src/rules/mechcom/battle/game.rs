@@ -37,18 +37,20 @@
 //! attack. A battle of one model a side is therefore the duel of the two models, draw
 //! for draw.
 
+use std::convert::Infallible;
 use std::marker::PhantomData;
 
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::dice::uniform::roll;
-use crate::dice::uniform_below;
 use crate::engine::battle::{BattleRules, Ending, MAX_SIDES, MAX_UNITS, Outcome};
-use crate::rules::mechcom::attack_run::ATTACK_ENERGY;
-use crate::rules::mechcom::duel_kernel::{CLEAR_ENERGY, HeatMind, TrialStreams};
-use crate::rules::mechcom::duel_side::{BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, STUNNED, UNLIMITED, view};
-use crate::rules::mechcom::heat::MALFUNCTION_CLEARS_ON;
+use crate::rules::mechcom::duel_kernel::{HeatMind, TrialStreams};
+use crate::rules::mechcom::duel_side::{
+    BURNED, CORRODED, ENDS_WITH_ACTIVATION, STUNNED, UNLIMITED, clear_leftover, law_at, view,
+};
+use crate::rules::mechcom::energy::ATTACK_ENERGY;
+use crate::rules::mechcom::heat::{HeatMove, MALFUNCTION_CLEARS_ON};
 use crate::rules::mechcom::notes::PROGRAMMING_HEAT;
 
 use super::compiled::{Explosions, Pair, Squads};
@@ -66,22 +68,6 @@ impl<T> SquadGame<T> {
     pub fn new(squads: Squads) -> SquadGame<T> {
         SquadGame { squads, targeting: PhantomData }
     }
-}
-
-/// One uniform from `law`: (Integrity lost, condition bits added).
-#[inline(always)]
-fn draw(law: &Law, rng: &mut Xoshiro256PlusPlus) -> (u32, u8) {
-    law.slots[draw_slot(law, rng)]
-}
-
-/// A weapon and its rank, if any.
-type Ranked = Option<(usize, f64)>;
-
-/// One uniform from `law`: its slot.
-#[inline(always)]
-fn draw_slot(law: &Law, rng: &mut Xoshiro256PlusPlus) -> usize {
-    let u = uniform_below(rng, law.table.range, law.table.reject_below);
-    law.table.slot(u)
 }
 
 impl<T: Targeting> SquadGame<T> {
@@ -139,7 +125,7 @@ impl<T: Targeting> SquadGame<T> {
                 continue;
             }
             let law = &q.pair(e, dead).side.blast[(s.cond[e] & CORRODED != 0) as usize];
-            s.life[e] -= draw(law, &mut s.streams.sides[side]).0 as i32;
+            s.life[e] -= law.draw(&mut s.streams.sides[side]).0 as i32;
             if s.life[e] <= 0 {
                 self.count_loss(s, e, None, out);
                 chained(e);
@@ -189,7 +175,7 @@ impl<T: Targeting> SquadGame<T> {
     }
 
     /// Unit `me` attacks `foe` with weapon `w` of their pair in view `v` (one uniform
-    /// of its side's stream): the loss and conditions land, a Red-Hot Reactor target with
+    /// of its side's stream), using up the Spot tokens on `foe` the weapon consumes: the loss and conditions land, a Red-Hot Reactor target with
     /// Programming gains a Heat per crit (at 6 it is Malfunctioning), then Backfire.
     /// Returns whether `me`'s activation ends (the battle is over, or `me` is destroyed).
     #[inline(always)]
@@ -197,8 +183,10 @@ impl<T: Targeting> SquadGame<T> {
         let q = &self.squads;
         let side = q.units[me].side as usize;
         let weapon = &q.pair(me, foe).side.weapons[w];
-        let law = &weapon.laws[v];
-        let slot = draw_slot(law, &mut s.streams.sides[side]);
+        let tokens = s.spot[foe];
+        let law = &weapon.laws[law_at(tokens, v)];
+        s.spot[foe] = tokens - weapon.spends[tokens as usize].expect("a weapon that fires");
+        let slot = law.draw_slot(&mut s.streams.sides[side]);
         let (loss, adds) = law.slots[slot];
         s.life[foe] -= loss as i32;
         s.cond[foe] |= adds;
@@ -255,10 +243,11 @@ impl<T: Targeting> SquadGame<T> {
                 let pair = q.pair(me, foe);
                 let h = pair.side.heat.as_ref().expect("a unit with Heat");
                 let v = view(s.cond[me], s.cond[foe]);
-                let mut best: Option<usize> = None;
+                let (tokens, mut best) = (s.spot[foe], None);
                 for w in 0..pair.side.weapons.len() {
-                    let laws = |w: usize| pair.side.weapons[w].laws[v].mean;
-                    if h.sheet[w] && loaded(s, pair, w) && best.is_none_or(|b| laws(b) < laws(w)) {
+                    let laws = |w: usize| pair.side.weapons[w].laws[law_at(tokens, v)].mean;
+                    let ready = h.sheet[w] && loaded(s, pair, w) && pair.side.fires(w, tokens);
+                    if ready && best.is_none_or(|b| laws(b) < laws(w)) {
                         best = Some(w);
                     }
                 }
@@ -278,7 +267,7 @@ impl<T: Targeting> SquadGame<T> {
                 let h = pair.side.heat.as_ref().expect("a unit with Heat");
                 let v = view(s.cond[me], s.cond[foe]);
                 let m = s.minds[me];
-                let cost = |w: usize| if Some(w) == h.wave { h.ability_cost } else { ATTACK_ENERGY };
+                let knobs = h.knobs(pair.side.weapons.len());
                 // Searing Wave: the sum over the living enemies it reaches.
                 let (lo, hi) = q.sides[1 - side];
                 let wave_mean = || -> f64 {
@@ -287,47 +276,29 @@ impl<T: Targeting> SquadGame<T> {
                         .filter_map(|e| {
                             let p = q.pair(me, e);
                             let k = p.side.heat.as_ref()?.wave?;
-                            Some(p.side.weapons[k].laws[view(s.cond[me], s.cond[e])].mean)
+                            Some(p.side.weapons[k].laws[law_at(s.spot[e], view(s.cond[me], s.cond[e]))].mean)
                         })
                         .sum()
                 };
                 let rank = |w: usize| match (Some(w) == h.wave, h.ability_cost) {
-                    (false, _) => pair.side.weapons[w].laws[v].mean,
+                    (false, _) => pair.side.weapons[w].laws[law_at(s.spot[foe], v)].mean,
                     (true, 0) => f64::INFINITY,
                     (true, c) => wave_mean() * f64::from(ATTACK_ENERGY) / f64::from(c),
                 };
-                let (mut best, mut safe): (Ranked, Ranked) = (None, None);
-                for w in 0..pair.side.weapons.len() {
+                let Ok(next) = knobs.next_move(m.heat, m.vents, energy, |w| -> Result<_, Infallible> {
                     let ready = if Some(w) == h.wave { m.waves > 0 } else { loaded(s, pair, w) };
-                    if !ready || energy < cost(w) {
-                        continue;
-                    }
-                    let r = rank(w);
-                    if best.is_none_or(|(_, b)| b < r) {
-                        best = Some((w, r));
-                    }
-                    let stays = !h.programming || m.heat + h.gain[w] < PROGRAMMING_HEAT;
-                    if stays && safe.is_none_or(|(_, b)| b < r) {
-                        safe = Some((w, r));
-                    }
-                }
-                let Some((mut w, _)) = best else { break };
-                if h.programming && h.use_abilities && m.heat + h.gain[w] >= PROGRAMMING_HEAT {
-                    let can_vent = h.vent
-                        && m.vents > 0
-                        && m.heat > 0
-                        && h.gain[w] < PROGRAMMING_HEAT
-                        && energy >= h.ability_cost + cost(w);
-                    if can_vent {
+                    Ok((ready && pair.side.fires(w, s.spot[foe])).then(|| rank(w)))
+                });
+                let w = match next {
+                    None => break,
+                    Some(HeatMove::Vent) => {
                         s.minds[me] = HeatMind { heat: 0, vents: m.vents - 1, ..m };
                         energy -= h.ability_cost;
                         continue;
                     }
-                    if let Some((k, _)) = safe {
-                        w = k;
-                    }
-                }
-                energy -= cost(w);
+                    Some(HeatMove::Attack(w)) => w,
+                };
+                energy -= knobs.cost(w);
                 if Some(w) == h.wave {
                     s.minds[me].waves -= 1;
                     let mut targets = [0u8; MAX_UNITS];
@@ -358,23 +329,10 @@ impl<T: Targeting> SquadGame<T> {
                     break;
                 }
             }
-            if q.clear && !s.minds[me].malfunctioning {
-                for c in [BURNED, CORRODED] {
-                    if s.cond[me] & c != 0 && energy >= CLEAR_ENERGY {
-                        s.cond[me] &= !c;
-                        energy -= CLEAR_ENERGY;
-                    }
-                }
-            }
         }
-        if s.cond[me] & BURNED != 0 {
-            s.life[me] -= 1;
-            if s.life[me] <= 0 {
-                self.destroyed(s, me, None, out);
-                return;
-            }
-        }
-        s.cond[me] &= !ENDS_WITH_ACTIVATION;
+        // Not while Malfunctioning: the AI table replaces every action.
+        let may_clear = !s.minds[me].malfunctioning;
+        self.end_activation(s, me, energy, may_clear, out);
     }
 
     /// Unit `me`'s activation (module docs, step 2).
@@ -393,7 +351,7 @@ impl<T: Targeting> SquadGame<T> {
             let Some(foe) = T::pick(q, s, me) else { break };
             let pair = q.pair(me, foe);
             let v = view(s.cond[me], s.cond[foe]);
-            let ranked = &pair.side.ranking[v][..pair.side.ranked as usize];
+            let ranked = pair.side.ranked(s.spot[foe], v);
             let ammo_at = unit.ammo_at;
             let Some(&w) = ranked.iter().find(|&&w| s.ammo[ammo_at + pair.arsenal[w as usize] as usize] > 0) else {
                 break;
@@ -408,13 +366,15 @@ impl<T: Targeting> SquadGame<T> {
                 return;
             }
         }
-        if q.clear {
-            for c in [BURNED, CORRODED] {
-                if s.cond[me] & c != 0 && energy >= CLEAR_ENERGY {
-                    s.cond[me] &= !c;
-                    energy -= CLEAR_ENERGY;
-                }
-            }
+        self.end_activation(s, me, energy, true, out);
+    }
+
+    /// The end of unit `me`'s activation with `energy` ⚡ left: `CLEAR_POLICY` when
+    /// `may_clear`, Burned costs 1 Integrity, Shocked, Blinded and Stunned end.
+    #[inline(always)]
+    fn end_activation(&self, s: &mut SquadState, me: usize, energy: u32, may_clear: bool, out: &mut Outcome) {
+        if self.squads.clear && may_clear {
+            clear_leftover(&mut s.cond[me], energy);
         }
         if s.cond[me] & BURNED != 0 {
             s.life[me] -= 1;
@@ -464,6 +424,7 @@ impl<T: Targeting> BattleRules for SquadGame<T> {
             over: None,
             pending: [0; MAX_UNITS],
             minds: [HeatMind { heat: 0, malfunctioning: false, waves: 0, vents: 0 }; MAX_UNITS],
+            spot: [0; MAX_UNITS],
         }
     }
 
@@ -473,6 +434,7 @@ impl<T: Targeting> BattleRules for SquadGame<T> {
         for (u, unit) in self.squads.units.iter().enumerate() {
             s.life[u] = unit.integrity as i32;
             s.cond[u] = unit.start;
+            s.spot[u] = unit.spot;
             s.alive[unit.side as usize] += 1;
         }
         s.ammo.copy_from_slice(&self.squads.start_ammo);

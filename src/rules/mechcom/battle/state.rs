@@ -26,6 +26,9 @@ pub struct SquadState {
     pub pending: [u8; MAX_UNITS],
     /// Heat state per unit slot (zero for a unit without Heat).
     pub minds: [HeatMind; MAX_UNITS],
+    /// Spot tokens left on each unit slot (`SPOT_TOKENS_SHARED`: any enemy's attack
+    /// uses them up).
+    pub spot: [u32; MAX_UNITS],
 }
 
 /// Destroyed in the current activation: explodes at the end of the next.

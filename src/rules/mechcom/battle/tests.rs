@@ -39,11 +39,16 @@ fn compiled(
 /// A one-model battle and the duel of the same models, played from the same generator:
 /// the same outcome in every trial, so the same counts by round.
 fn same_as_duel(a: &str, b: &str, range: u32, ca: Conditions, cb: Conditions, o: &Options) {
+    same_as_duel_at(a, b, Situation::at_range(range), ca, cb, o)
+}
+
+/// [`same_as_duel`] in situation `sit` (both sides).
+fn same_as_duel_at(a: &str, b: &str, sit: Situation, ca: Conditions, cb: Conditions, o: &Options) {
     let c = cat();
     let (ma, mb) = (c.model_named(a).unwrap().with_conditions(ca), c.model_named(b).unwrap().with_conditions(cb));
-    let sit = Situation::at_range(range);
     let duel = DuelKernel::new(&ma, &mb, &sit, o, 50).unwrap();
-    let squad = compiled(a, b, &[setting(range, ca), setting(range, cb)], o, None, None);
+    let at = |attacker| Setting { sit, attacker, target: Conditions::NONE };
+    let squad = compiled(a, b, &[at(ca), at(cb)], o, None, None);
     let trials = 20_000;
     let mut d = DuelTally::new(50);
     duel.play(&mut Xoshiro256PlusPlus::seed_from_u64(11), trials, &mut d);
@@ -81,6 +86,18 @@ fn one_model_a_side_with_heat_plays_the_duel_draw_for_draw() {
     same_as_duel("Kerberos", "Typhon", 1, none, none, &o);
     let ignore = Options { heat_policy: crate::rules::mechcom::options::HeatPolicy::IgnoreHeat, ..o.clone() };
     same_as_duel("Typhon", "Wasp", 3, Conditions::of(&[Condition::Malfunctioning]), none, &ignore);
+}
+
+#[test]
+fn one_model_a_side_with_spot_tokens_plays_the_duel_draw_for_draw() {
+    // Spot tokens on each model, used up by the other's attacks: a Sniper (all at once),
+    // Artillery (stops when none is left), and a Searing Wave that takes one.
+    let o = Options::default();
+    let none = Conditions::NONE;
+    let spotted = |range: u32, tokens: u32| Situation { spot_tokens: tokens, ..Situation::at_range(range) };
+    same_as_duel_at("Pythia", "Wasp", spotted(4, 2), none, none, &o);
+    same_as_duel_at("Wasp", "Pythia", spotted(6, 3), none, none, &o);
+    same_as_duel_at("Typhon", "Kerberos", spotted(2, 2), none, none, &o);
 }
 
 #[test]

@@ -10,72 +10,10 @@ use crate::rules::techcommander::conditions::{Conditions, Movement};
 use crate::rules::techcommander::options::{Options, Weight};
 use crate::stats::binomial::consistent;
 
-/// A 1-shot 20-damage gun (T 11 against AC1), a gun that always hits (fire control
-/// +20), a gun that never hits at range 12, and the vehicles carrying them.
-const CATALOGUE: &str = r#"
-[[weapon]]
-name = "Gun"
-damage = 20
-shots = 1
-fire_control = 0
-opt = 100
-weight = 1
-power = 0
-
-[[weapon]]
-name = "Sure Gun"
-damage = 20
-shots = 1
-fire_control = 20
-opt = 100
-weight = 1
-power = 0
-
-[[weapon]]
-name = "Blank"
-damage = 1
-shots = 1
-fire_control = 0
-opt = 0
-drop = 20
-weight = 1
-power = 0
-
-[[unit]]
-name = "Car"
-kind = "vehicle"
-ac = 3
-
-[[unit]]
-name = "Duck"
-kind = "vehicle"
-ac = 1
-
-[[unit]]
-name = "Bunker"
-kind = "vehicle"
-ac = 10
-
-[[build]]
-name = "Gun Car"
-unit = "Car"
-weapons = [{ name = "Gun" }]
-
-[[build]]
-name = "Sure Car"
-unit = "Car"
-weapons = [{ name = "Sure Gun" }]
-
-[[build]]
-name = "Duck"
-unit = "Duck"
-weapons = [{ name = "Blank" }]
-
-[[build]]
-name = "Sure Bunker"
-unit = "Bunker"
-weapons = [{ name = "Sure Gun" }]
-"#;
+/// The book-rule test cards (`book_cards.toml`, shared with the command-line tests): a
+/// 1-shot 20-damage gun (T 11 against AC1), a gun that always hits (fire control +20), a
+/// gun that never hits at range 12, and the vehicles carrying them.
+const CATALOGUE: &str = include_str!("book_cards.toml");
 
 fn on() -> Options {
     Options { policy_dig_in: true, ..options() }

@@ -213,7 +213,7 @@ pub struct TcGame {
     pub attack_moves: Vec<bool>,
     /// Shots under other modifiers: at dug-in targets, Rallied Assault, an overrun's
     /// fire ([`super::variants`]; empty unless compiled after [`TcGame::new`]).
-    pub variants: super::variants::Variants,
+    pub variants: super::variant_tables::Variants,
     /// Per unit: a troop or crew unit declared dug in for free as each turn begins
     /// (`FREE_DIG_IN`, [`super::dig_in`]); empty: none.
     pub free_dig_in: Vec<bool>,
@@ -267,7 +267,7 @@ impl TcGame {
             infiltration: super::infiltration_facts::Infiltration::default(),
             dug_in_tables: None,
             attack_moves: Vec::new(),
-            variants: super::variants::Variants::default(),
+            variants: super::variant_tables::Variants::default(),
             free_dig_in: Vec::new(),
             falls_in_the_red: Vec::new(),
         };

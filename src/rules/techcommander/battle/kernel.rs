@@ -183,7 +183,7 @@ pub fn compile_teams(
         game.dm = Some(dm);
     }
     // Reads the groups (teams included), tables, specials, Omegas and offloads above.
-    super::variants::Variants::compile(&mut game, setup.conditions, value);
+    super::variant_tables::Variants::compile(&mut game, setup.conditions, value);
     // Last: reads every part set above.
     game.note_candidates();
     let kernel = match policy {

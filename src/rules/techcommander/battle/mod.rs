@@ -18,6 +18,7 @@
 //! - [`rally`]: the rallied group's Rallied Attack and Rallied Assault, and a trample
 //!   over several members of a group, scored exactly.
 //! - [`dig_in`]: the dig-in action, its penalty and one return attack (`POLICY_DIG_IN`).
+//! - [`variant_tables`]: the tables of those shots, as the game holds them.
 //! - [`variants`]: shots under other modifiers than the side's: at dug-in targets
 //!   (special attacks, Omega Overrides, offloads), Rallied Assault (no move modifier)
 //!   and an overrun's fire (`OVERRUN_FIRE`).
@@ -47,6 +48,7 @@ pub mod tables;
 pub mod team_play;
 pub mod teams;
 pub mod units;
+pub mod variant_tables;
 pub mod variants;
 
 pub use kernel::{MODES, TcBattle, compile, compile_teams};

@@ -28,6 +28,7 @@ use super::omega::Omega;
 use super::specials::Specials;
 use super::tables::{NONE, STATES, Tables, Value, state_of};
 use super::units::BattleUnit;
+use super::variant_tables::Variants;
 use crate::rules::techcommander::catalogue::UnitKind;
 use crate::rules::techcommander::conditions::{Conditions, Movement, Statuses};
 use crate::rules::techcommander::options::Options;
@@ -36,24 +37,6 @@ use crate::rules::techcommander::rulings::STARTING_LIFE;
 /// The greedy value of a target to an attacker ([`super::tables::skirmish_value`] or
 /// [`super::tables::deathmatch_value`]).
 pub type ValueFn = fn(&BattleUnit, &BattleUnit, &Options) -> Value;
-
-/// The battle's tables under other modifiers (see the module docs); each `None` when no
-/// unit of the battle can make those shots.
-#[derive(Debug, Clone, Default)]
-pub struct Variants {
-    /// Special attacks at a dug-in target.
-    pub specials_dug: Option<Specials>,
-    /// Omega Overrides at a dug-in target.
-    pub omega_dug: Option<Omega>,
-    /// Shots from an offload at a dug-in target.
-    pub offload_dug: Option<Tables>,
-    /// Rallied Assault shots (stationary), and at a dug-in target.
-    pub assault: Option<Tables>,
-    pub assault_dug: Option<Tables>,
-    /// An overrun's follow-up shot (full move), and at a dug-in target.
-    pub overrun_fire: Option<Tables>,
-    pub overrun_fire_dug: Option<Tables>,
-}
 
 /// `conditions` with every target dug in.
 fn dug(conditions: &[Conditions]) -> Vec<Conditions> {
