@@ -16,6 +16,7 @@ pub mod forces;
 pub mod gauntlet;
 pub mod limits;
 pub mod per_cost;
+pub mod reach;
 pub mod run;
 pub mod scenario;
 pub mod seatings;
