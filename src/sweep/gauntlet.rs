@@ -22,6 +22,28 @@ pub struct GauntletOutput {
     pub cells: usize,
     pub engagements: u64,
     pub seconds: f64,
+    /// One warning line per matchup in which a side cannot attack (build or opponent,
+    /// its name and the conditions in words), in matchup order; no newlines.
+    pub one_sided: Vec<String>,
+}
+
+/// The warning lines of `rows` whose build or opponent cannot attack; `describe` gives
+/// a point's conditions in words.
+fn one_sided_lines(rows: &[Matchup], describe: &dyn Fn(&Point) -> String) -> Vec<String> {
+    let mut out = Vec::new();
+    for m in rows.iter().filter(|m| m.one_sided()) {
+        let at = describe(&m.point);
+        if !m.can_attack.0 {
+            out.push(format!("one-sided: build {} cannot attack {} at {at} (no weapon in range)", m.side, m.opponent));
+        }
+        if !m.can_attack.1 {
+            out.push(format!(
+                "one-sided: opponent {} cannot attack {} at {at} (no weapon in range)",
+                m.opponent, m.side
+            ));
+        }
+    }
+    out
 }
 
 /// Weighted rate and its 95% interval from per-matchup (weight, successes, trials):
@@ -67,7 +89,14 @@ impl GauntletOutput {
     /// A shard's share of a gauntlet: cells and engagements played, no tables.
     fn played(cells: usize, engagements: u64, start: std::time::Instant) -> GauntletOutput {
         let none = || Table::new(Vec::<String>::new());
-        GauntletOutput { matchups: none(), summary: none(), cells, engagements, seconds: start.elapsed().as_secs_f64() }
+        GauntletOutput {
+            matchups: none(),
+            summary: none(),
+            cells,
+            engagements,
+            seconds: start.elapsed().as_secs_f64(),
+            one_sided: Vec::new(),
+        }
     }
 }
 
@@ -103,7 +132,7 @@ pub fn run_gauntlet<R: Ruleset>(
                 let c = R::conditions(p)?;
                 R::check_engagement(&c)?;
                 let kernel = R::duel(catalogue, b, o, &c, options, policy, max_turns)?;
-                let can = duel_reach::<R>(catalogue, b, o, &c, options)?;
+                let can = duel_reach::<R>(catalogue, b, o, &c, options);
                 specs.push((b.clone(), o.clone(), *w, p.clone(), kernel, cell_key(&key.duel(b, o, p)), can));
             }
         }
@@ -136,7 +165,15 @@ pub fn run_gauntlet<R: Ruleset>(
     let field_points =
         field.iter().map(|(o, w)| w * R::points(catalogue, o).unwrap_or(f64::NAN)).sum::<f64>() / field_weight;
     let (matchups, summary) = gauntlet_tables(R::NAME, R::axes(), &sides, field, field_points, points.len(), &rows);
-    Ok(GauntletOutput { matchups, summary, cells: specs.len(), engagements, seconds: start.elapsed().as_secs_f64() })
+    let describe = |p: &Point| R::conditions(p).map_or_else(|_| p.key(), |c| R::describe(&c));
+    Ok(GauntletOutput {
+        matchups,
+        summary,
+        cells: specs.len(),
+        engagements,
+        seconds: start.elapsed().as_secs_f64(),
+        one_sided: one_sided_lines(&rows, &describe),
+    })
 }
 
 /// Forces against a field of (force, weight) over the grid `points`, the point's
@@ -210,7 +247,15 @@ pub fn run_battle_gauntlet<R: Ruleset>(
     let field_weight: f64 = named.iter().map(|(_, w)| w).sum();
     let field_points = named.iter().zip(&opponent_points).map(|((_, w), p)| w * p).sum::<f64>() / field_weight;
     let (matchups, summary) = gauntlet_tables(R::NAME, R::axes(), &sides, &named, field_points, points.len(), &rows);
-    Ok(GauntletOutput { matchups, summary, cells: specs.len(), engagements, seconds: start.elapsed().as_secs_f64() })
+    let describe = |p: &Point| R::conditions(p).map_or_else(|_| p.key(), |c| R::describe(&c));
+    Ok(GauntletOutput {
+        matchups,
+        summary,
+        cells: specs.len(),
+        engagements,
+        seconds: start.elapsed().as_secs_f64(),
+        one_sided: one_sided_lines(&rows, &describe),
+    })
 }
 
 /// `gauntlet_matchups`.
