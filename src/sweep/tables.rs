@@ -257,7 +257,7 @@ pub const ENGAGEMENT_FACTS: &[Column] = &[
     ),
     Column::float(
         "p_a_wins_a_first",
-        "P(A wins | A acted first): A took the first action of the first turn (TechCommander: won turn 1's \
+        "P(A wins given A acted first): A took the first action of the first turn (TechCommander: won turn 1's \
          initiative roll; MECHCOM: won round 1's roll-off; Skirmishers: led, `FIRST_SIDE`; battles: first in turn \
          1's initiative order), with its Wilson 95% interval; null where A never acted first or nobody acts first \
          (Shellshock duels fire simultaneously); Monte Carlo",
@@ -265,7 +265,7 @@ pub const ENGAGEMENT_FACTS: &[Column] = &[
     .with_ci95(),
     Column::float(
         "p_a_wins_b_first",
-        "P(A wins | B (N players: another seat) acted first), with its Wilson 95% interval; null as above",
+        "P(A wins given B (N players: another seat) acted first), with its Wilson 95% interval; null as above",
     )
     .with_ci95(),
     Column::boolean(
