@@ -10,7 +10,9 @@ pub const EXACT_NOTE: &str =
     "initiative split: Monte Carlo only (run without --exact for P(A wins | A first) and P(A wins | B first))";
 
 /// Add the split's keys to a JSON object: `p_a_wins_a_first`, `p_a_wins_b_first` (null
-/// where that order never happened), their `_ci95` pairs and `decided_by_initiative`.
+/// where that order never happened), their `_ci95` pairs, `decided_by_initiative`, and
+/// the engagements played in each order (`trials_a_first`, `trials_b_first`: the
+/// weights that mix the two rates back into `p_a_wins`).
 pub fn insert_split(j: &mut Value, s: &InitiativeSplit) {
     let p = |c: Option<Conditional>| c.map_or(Value::Null, |c| json!(c.p));
     let ci = |c: Option<Conditional>| c.map_or(Value::Null, |c| json!(c.ci.pair()));
@@ -19,6 +21,8 @@ pub fn insert_split(j: &mut Value, s: &InitiativeSplit) {
     j["p_a_wins_b_first"] = p(s.other_first);
     j["p_a_wins_b_first_ci95"] = ci(s.other_first);
     j["decided_by_initiative"] = json!(s.decided_by_initiative());
+    j["trials_a_first"] = json!(s.own_first.map_or(0, |c| c.trials));
+    j["trials_b_first"] = json!(s.other_first.map_or(0, |c| c.trials));
 }
 
 /// One line for people: A's win rate when A acted first and when B did, with intervals,
