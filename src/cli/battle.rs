@@ -133,7 +133,7 @@ pub fn play_battle<R: Ruleset>(
         Mode::Whole => {
             let tally = plan.run(&progress, &Plays::all())?;
             progress.finish();
-            print::<R>(args, info, &tally, conds, config.seed, teams, options, reach)
+            print::<R>(args, &plan, &tally)
         }
         Mode::Shard(choice) => {
             let shard = ShardRun::start(choice, "battle", args.out.as_deref(), args.force, config)?;
@@ -174,7 +174,7 @@ pub fn play_battle<R: Ruleset>(
             }
             super::signals::check()?;
             dir.commit()?;
-            print::<R>(args, info, &tally, conds, config.seed, teams, options, reach)
+            print::<R>(args, &plan, &tally)
         }
     }
 }
@@ -503,16 +503,9 @@ pub fn units_table(info: &BattleInfo, t: &BattleTally) -> Table {
     table
 }
 
-fn print<R: Ruleset>(
-    args: &BattleArgs,
-    info: &BattleInfo,
-    t: &BattleTally,
-    conds: &[String],
-    seed: u64,
-    teams: Option<&[usize]>,
-    options: &R::Options,
-    reach: &BattleReach,
-) -> Result<()> {
+fn print<R: Ruleset>(args: &BattleArgs, plan: &BattlePlan<R>, t: &BattleTally) -> Result<()> {
+    let BattlePlan { info, options, conditions: conds, config, reach, .. } = plan;
+    let (seed, teams) = (config.seed, plan.teams.as_deref());
     match args.format.format {
         Format::Json => {
             super::print_json(&battle_json::<R>(info, t, conds, seed, teams, &options.pairs(), reach), false)

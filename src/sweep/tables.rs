@@ -475,13 +475,12 @@ pub fn duels(l: &Layout) -> Table {
     l.schema(&DUELS, &[], &[])
 }
 
-/// One duel cell: `a` and `b` with their points, the Monte Carlo tally, the exact
+/// One duel cell: A and B with their points, the Monte Carlo tally, the exact
 /// outcome where there is one, and whether each side can attack (`can`).
 pub fn push_duel(
     t: &mut Table,
     l: &Layout,
-    a: (&str, f64),
-    b: (&str, f64),
+    [a, b]: [(&str, f64); 2],
     point: &Point,
     tally: &DuelTally,
     exact: Option<ExactDuelOdds>,
