@@ -37,7 +37,7 @@ pub fn initiative_findings(tables: &ReportTables) -> Vec<String> {
             "Initiative decides {decided} of {rows} {what} rows (P(A wins) when A acts first and when B does differ by more than 0.25; {split} rows played both orders)"
         );
         if decided > 0 {
-            s += ": their win rates average the two orders and say little about the forces";
+            s += ": their overall win rates average the two orders";
         }
         s += &format!("; {one_sided} of {rows} have a side that cannot attack at its conditions.");
         out.push(s);
