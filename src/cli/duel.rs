@@ -59,7 +59,7 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
         return print_exact::<R>(
             args,
             (&a, &b),
-            can,
+            (can, R::exact_initiative(&kernel)),
             &R::describe(&cond),
             &policy_name,
             &options,
@@ -137,7 +137,7 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
 fn print_exact<R: Ruleset>(
     args: &DuelArgs,
     (a, b): (&str, &str),
-    can: (bool, bool),
+    (can, split): ((bool, bool), (Option<f64>, Option<f64>)),
     conditions: &str,
     policy: &str,
     options: &R::Options,
@@ -160,12 +160,10 @@ fn print_exact<R: Ruleset>(
                 "p_a_wins": e.p_a_wins, "p_b_wins": e.p_b_wins, "p_draw": draw,
                 "p_mutual_kill": e.p_mutual, "p_timeout": e.p_timeout,
                 "a_can_attack": can.0, "b_can_attack": can.1,
-                "p_a_wins_a_first": null, "p_a_wins_a_first_ci95": null,
-                "p_a_wins_b_first": null, "p_a_wins_b_first_ci95": null,
-                "decided_by_initiative": null,
-                "initiative_note": crate::cli::engagement::EXACT_NOTE,
                 "not_modelled": notes,
             });
+            let mut j = j;
+            crate::cli::engagement::insert_exact_split(&mut j, split);
             print_json(&with_options_json(j, options), true)
         }
         format => {
@@ -177,14 +175,14 @@ fn print_exact<R: Ruleset>(
             }
             if format == Format::Table {
                 write_stdout(&format!(
-                    "{a} vs {b} ({conditions}, {} max, policy {policy})\n{}{}{}method: exact; draws: {} mutual kills, {} timeouts\n{}\n\n",
+                    "{a} vs {b} ({conditions}, {} max, policy {policy})\n{}{}{}method: exact; draws: {} mutual kills, {} timeouts\n{}\n",
                     count(args.run.max_turns, R::TURN),
                     reach_note((a, b), can),
                     options_line(options),
                     notes_text(notes),
                     e.p_mutual,
                     e.p_timeout,
-                    crate::cli::engagement::EXACT_NOTE,
+                    crate::cli::engagement::exact_split_line(split),
                 ))?;
             }
             print_table(&t, format, 6)

@@ -83,3 +83,38 @@ pub fn compare_reach_lines<'a>(
     }
     out
 }
+
+/// Add an exact duel's split to its JSON: the exact values (intervals of zero width),
+/// `decided_by_initiative`, and `initiative_note` when neither order has an exact value
+/// (the split is Monte Carlo only).
+pub fn insert_exact_split(j: &mut Value, (first, second): (Option<f64>, Option<f64>)) {
+    let exact = |p: Option<f64>| p.map(crate::output::number::exact);
+    let (first, second) = (exact(first), exact(second));
+    j["p_a_wins_a_first"] = json!(first);
+    j["p_a_wins_a_first_ci95"] = json!(first.map(|p| [p, p]));
+    j["p_a_wins_b_first"] = json!(second);
+    j["p_a_wins_b_first_ci95"] = json!(second.map(|p| [p, p]));
+    j["decided_by_initiative"] = json!(match (first, second) {
+        (Some(x), Some(y)) => (x - y).abs() > crate::stats::DECIDED_BY_INITIATIVE,
+        _ => false,
+    });
+    if first.is_none() && second.is_none() {
+        j["initiative_note"] = json!(EXACT_NOTE);
+    }
+}
+
+/// The exact split for people, ending with a newline: the exact values where the ruleset
+/// solves each order, else [`EXACT_NOTE`].
+pub fn exact_split_line((first, second): (Option<f64>, Option<f64>)) -> String {
+    if first.is_none() && second.is_none() {
+        return format!("{EXACT_NOTE}\n");
+    }
+    let one = |who: &str, p: Option<f64>| {
+        p.map_or(format!("{who} never acts first"), |p| format!("P(A wins | {who} acts first) {p:.6}"))
+    };
+    let decided = match (first, second) {
+        (Some(x), Some(y)) if (x - y).abs() > crate::stats::DECIDED_BY_INITIATIVE => "; DECIDED BY INITIATIVE",
+        _ => "",
+    };
+    format!("initiative (exact): {}; {}{decided}\n", one("A", first), one("B", second))
+}

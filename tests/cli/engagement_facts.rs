@@ -151,3 +151,16 @@ fn compare_and_gauntlet_flag_one_sided_matchups() {
     let summary = fs::read_to_string(out.join("gauntlet_summary.csv")).unwrap();
     assert!(summary.lines().next().unwrap().ends_with("one_sided_matchups"), "{summary}");
 }
+
+#[test]
+fn an_exact_skirmishers_duel_splits_exactly_and_monte_carlo_agrees() {
+    let args = ["--ruleset", "skirmishers", "duel", "Rifleman", "Rifleman", "--range", "10", "--format", "json"];
+    let e = json_of(&[&args[..], &["--exact"]].concat());
+    let (x, y) = (num(&e, "p_a_wins_a_first"), num(&e, "p_a_wins_b_first"));
+    // FIRST_SIDE random: each side leads half the duels.
+    assert!(((x + y) / 2.0 - num(&e, "p_a_wins")).abs() < 1e-9, "{e}");
+    assert_eq!(e["decided_by_initiative"], true, "{e}");
+    let mc = json_of(&[&args[..], &["--trials", "4000", "-q"]].concat());
+    let ((l1, h1), (l2, h2)) = (pair(&mc, "p_a_wins_a_first_ci95"), pair(&mc, "p_a_wins_b_first_ci95"));
+    assert!(l1 <= x && x <= h1 && l2 <= y && y <= h2, "exact {x}, {y} against {mc}");
+}
