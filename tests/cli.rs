@@ -1181,6 +1181,8 @@ mod chart_defects;
 mod conformance;
 #[path = "cli/defaults.rs"]
 mod defaults;
+#[path = "cli/engagement_facts.rs"]
+mod engagement_facts;
 #[path = "cli/mechcom_heat.rs"]
 mod mechcom_heat;
 #[path = "cli/meta.rs"]

@@ -8,6 +8,7 @@ pub mod detail;
 pub mod draw;
 pub mod fit;
 pub mod gauntlet;
+pub mod initiative_finding;
 pub mod legacy;
 pub mod lines;
 pub mod page;

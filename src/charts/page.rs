@@ -105,6 +105,7 @@ pub fn findings(tables: &ReportTables, shape: &ReportShape, at: &ConditionSet) -
         }
     }
     out.extend(battle_findings(tables));
+    out.extend(super::initiative_finding::initiative_findings(tables));
     if let Some(ttk) = tables.get("time_to_kill") {
         let mut never: Vec<String> = Vec::new();
         let mut count = 0;

@@ -19,6 +19,7 @@ use crate::rules::{RuleOptions, Ruleset};
 use crate::stats::Interval;
 use crate::sweep::battle_seats::kill_share;
 use crate::sweep::battle_teams::{team_members, team_name};
+use crate::sweep::reach::{BattleReach, one_sided_warning};
 use crate::sweep::shard::Plays;
 
 #[derive(Debug, Args)]
@@ -125,14 +126,14 @@ pub fn play_battle<R: Ruleset>(
     run_mode: Mode<'_>,
 ) -> Result<()> {
     let plan = battle::plan::<R>(&ctx.setting, &args.request(), &cat.catalogue)?;
-    let BattlePlan { info, options, conditions: conds, config, .. } = &plan;
+    let BattlePlan { info, options, conditions: conds, config, reach, .. } = &plan;
     let teams = plan.teams.as_deref();
     let progress = Progress::new(args.quiet);
     match run_mode {
         Mode::Whole => {
             let tally = plan.run(&progress, &Plays::all())?;
             progress.finish();
-            print::<R>(args, info, &tally, conds, config.seed, teams, options)
+            print::<R>(args, &plan, &tally)
         }
         Mode::Shard(choice) => {
             let shard = ShardRun::start(choice, "battle", args.out.as_deref(), args.force, config)?;
@@ -162,6 +163,7 @@ pub fn play_battle<R: Ruleset>(
                 config.seed,
                 teams,
                 &options.pairs(),
+                reach,
             ))? + "\n";
             dir.write(SIDES_FILE, sides_table(info, &tally).to_csv().as_bytes())?;
             dir.write(UNITS_FILE, units_table(info, &tally).to_csv().as_bytes())?;
@@ -172,7 +174,7 @@ pub fn play_battle<R: Ruleset>(
             }
             super::signals::check()?;
             dir.commit()?;
-            print::<R>(args, info, &tally, conds, config.seed, teams, options)
+            print::<R>(args, &plan, &tally)
         }
     }
 }
@@ -275,7 +277,11 @@ fn side_letter(i: usize) -> String {
     ((b'A' + i as u8) as char).to_string()
 }
 
-/// The results as JSON (the keys the issue names, then the detail). With teams
+/// The results as JSON (the keys the issue names, then the detail): `a_can_attack`,
+/// `b_can_attack` (some unit of the side can attack some enemy unit at its conditions),
+/// `units_cannot_attack` (the units that reach no enemy), A's initiative split
+/// (`p_a_wins_a_first`: A first in turn 1's initiative order; `p_a_wins_b_first`:
+/// another side first; `decided_by_initiative`). With teams
 /// (`labels`), `a`, `b`, `p_a_wins`, `p_b_wins` and `mean_points_destroyed_a|b` are
 /// teams 1 and 2's, and `teams` lists every team. `options` are the ruleset's option
 /// pairs the battle was played with (edition included), recorded as a sweep's
@@ -288,8 +294,9 @@ pub fn battle_json<R: Ruleset>(
     seed: u64,
     labels: Option<&[usize]>,
     options: &[(String, String)],
+    reach: &BattleReach,
 ) -> Value {
-    let mut j = sides_json::<R>(info, t, conditions, seed);
+    let mut j = sides_json::<R>(info, t, conditions, seed, reach);
     let edition = options.iter().find(|(n, _)| n == "EDITION").and_then(|(_, v)| v.parse::<u32>().ok());
     j["edition"] = json!(edition);
     j["options"] = Value::Object(options.iter().map(|(n, v)| (n.clone(), Value::from(v.clone()))).collect());
@@ -307,14 +314,22 @@ pub fn battle_json<R: Ruleset>(
             j[format!("p_{key}_wins_ci95")] = ci(x.p_wins_ci);
             j[format!("mean_points_destroyed_{key}")] = json!(destroyed(&members[i]));
             j[format!("mean_points_destroyed_{key}_ci95")] = Value::Null;
+            j[format!("{key}_can_attack")] = json!(members[i].iter().any(|&p| reach.can_attack(p)));
         }
+        super::engagement::insert_split(&mut j, &s.sides[members[0][0]].initiative);
         j["teams"] = json!(teams_json(info, t, labels));
     }
     j
 }
 
 /// The per-side JSON of any battle.
-fn sides_json<R: Ruleset>(info: &BattleInfo, t: &BattleTally, conditions: &[String], seed: u64) -> Value {
+fn sides_json<R: Ruleset>(
+    info: &BattleInfo,
+    t: &BattleTally,
+    conditions: &[String],
+    seed: u64,
+    reach: &BattleReach,
+) -> Value {
     let s: BattleSummary = t.summary();
     let side = |i: usize| &s.sides[i];
     let (mt, mt_ci) = mean_json(s.mean_turns);
@@ -344,10 +359,18 @@ fn sides_json<R: Ruleset>(info: &BattleInfo, t: &BattleTally, conditions: &[Stri
                 "mean_score": score, "mean_score_ci95": score_ci,
                 "mean_points_lost": lost, "mean_points_lost_ci95": lost_ci,
                 "mean_actions": x.mean_actions, "mean_escaped": x.mean_escaped,
+                "can_attack": reach.can_attack(i),
+                "p_wins_first": x.initiative.own_first.map(|c| c.p),
+                "p_wins_first_ci95": x.initiative.own_first.map(|c| c.ci.pair()),
+                "p_wins_other_first": x.initiative.other_first.map(|c| c.p),
+                "p_wins_other_first_ci95": x.initiative.other_first.map(|c| c.ci.pair()),
             })
         })
         .collect();
-    json!({
+    let idle: Vec<Value> = (0..s.sides.len())
+        .flat_map(|i| reach.idle_units(info, i).into_iter().map(move |u| json!({"side": side_letter(i), "unit": u})))
+        .collect();
+    let mut j = json!({
         "ruleset": R::NAME, "mode": info.mode, "policy": info.policy, "max_turns": info.max_turns,
         "a": info.sides[0].0, "b": info.sides[1].0, "seed": seed, "trials": s.trials,
         "p_a_wins": side(0).p_wins, "p_a_wins_ci95": ci(side(0).p_wins_ci),
@@ -361,7 +384,11 @@ fn sides_json<R: Ruleset>(info: &BattleInfo, t: &BattleTally, conditions: &[Stri
         "p_decided_by_turn_ci95": s.p_decided_by_turn.iter().map(|(_, i)| i.pair()).collect::<Vec<_>>(),
         "sides": sides,
         "units": units,
-    })
+        "a_can_attack": reach.can_attack(0), "b_can_attack": reach.can_attack(1),
+        "units_cannot_attack": idle,
+    });
+    super::engagement::insert_split(&mut j, &side(0).initiative);
+    j
 }
 
 /// Per-side results as a table.
@@ -476,17 +503,13 @@ pub fn units_table(info: &BattleInfo, t: &BattleTally) -> Table {
     table
 }
 
-fn print<R: Ruleset>(
-    args: &BattleArgs,
-    info: &BattleInfo,
-    t: &BattleTally,
-    conds: &[String],
-    seed: u64,
-    teams: Option<&[usize]>,
-    options: &R::Options,
-) -> Result<()> {
+fn print<R: Ruleset>(args: &BattleArgs, plan: &BattlePlan<R>, t: &BattleTally) -> Result<()> {
+    let BattlePlan { info, options, conditions: conds, config, reach, .. } = plan;
+    let (seed, teams) = (config.seed, plan.teams.as_deref());
     match args.format.format {
-        Format::Json => super::print_json(&battle_json::<R>(info, t, conds, seed, teams, &options.pairs()), false),
+        Format::Json => {
+            super::print_json(&battle_json::<R>(info, t, conds, seed, teams, &options.pairs(), reach), false)
+        }
         format => {
             let table = match teams {
                 _ if args.units => units_table(info, t),
@@ -528,7 +551,7 @@ fn print<R: Ruleset>(
                     .map(|(i, c)| format!("{} shoots in {c}", (b'A' + i as u8) as char))
                     .collect();
                 write_stdout(&format!(
-                    "{} ({} {}, {} max, policy {})\n{}{}\nMonte Carlo, {}, seed {seed}; mean length {mean} {turn}s\n{}  draw {:.4} [{:.4}, {:.4}]  undecided {:.4}\n\n",
+                    "{} ({} {}, {} max, policy {})\n{}{}\n{}Monte Carlo, {}, seed {seed}; mean length {mean} {turn}s\n{}  draw {:.4} [{:.4}, {:.4}]  undecided {:.4}\n{}\n",
                     names.join(" vs "),
                     R::LABEL,
                     info.mode,
@@ -536,12 +559,14 @@ fn print<R: Ruleset>(
                     info.policy,
                     options_line(options),
                     shoots.join("; "),
+                    reach_lines(info, reach, conds),
                     count(s.trials, "battle"),
                     wins.join("  "),
                     s.p_draw,
                     s.p_draw_ci.low,
                     s.p_draw_ci.high,
-                    s.p_undecided
+                    s.p_undecided,
+                    super::engagement::split_line("A", "B", &s.sides[0].initiative),
                 ))?;
             }
             print_table(&table, format, 4)?;
@@ -552,4 +577,29 @@ fn print<R: Ruleset>(
             Ok(())
         }
     }
+}
+
+/// The reach lines of a battle's header: a warning for each side that cannot attack, and
+/// the units of each side that reach no enemy (empty when every unit can attack).
+fn reach_lines(info: &BattleInfo, reach: &BattleReach, conds: &[String]) -> String {
+    let mut out = String::new();
+    for (i, side) in info.sides.iter().enumerate() {
+        let at = conds.get(i).or(conds.last()).map_or("these conditions", String::as_str);
+        if !reach.can_attack(i) {
+            out += &one_sided_warning(&format!("side {}", side_letter(i)), &side.0, at);
+            out += "\n";
+        }
+        let idle = reach.idle_units(info, i);
+        let units = info.units.iter().filter(|u| u.side == i).count();
+        if !idle.is_empty() && idle.len() < units {
+            out += &format!(
+                "reach: {} of {units} units of side {} ({}) cannot attack any enemy unit at {at}: {}\n",
+                idle.len(),
+                side_letter(i),
+                side.0,
+                idle.join(", ")
+            );
+        }
+    }
+    out
 }

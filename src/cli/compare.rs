@@ -18,6 +18,7 @@ use crate::stats::Standing;
 use crate::stats::{Metric, PairedSummary};
 use crate::sweep::compare::{BattleCompare, CompareResult, CompareSpec, Pairing, ResultComparison, Versus};
 use crate::sweep::per_cost::{Better, PerCost};
+use crate::sweep::reach::CompareReach;
 
 #[derive(Debug, Args)]
 pub struct CompareArgs {
@@ -222,6 +223,7 @@ fn output<R: Ruleset>(args: &CompareArgs, spec: &CompareSpec<R>, r: &CompareResu
                     o.insert("conditions".into(), json!(describe::<R>(&m.point)));
                     o.insert("weight".into(), json!(m.weight));
                     o.insert("intervals".into(), json!(method(&m.summary, r.metric)));
+                    super::engagement::insert_compare_reach(o, &m.reach, versus_key);
                     j
                 })
                 .collect();
@@ -260,8 +262,10 @@ fn output<R: Ruleset>(args: &CompareArgs, spec: &CompareSpec<R>, r: &CompareResu
                 "independent_ci95_high",
                 "paired_width_ratio",
                 "significant",
+                "a_can_attack",
+                "b_can_attack",
             ]);
-            let mut push = |name: &str, cond: String, w: f64, s: &PairedSummary| {
+            let mut push = |name: &str, cond: String, w: f64, s: &PairedSummary, reach: Option<&CompareReach>| {
                 let (p, i) = (s.paired_ci(), s.independent_ci());
                 t.push(vec![
                     name.into(),
@@ -276,12 +280,14 @@ fn output<R: Ruleset>(args: &CompareArgs, spec: &CompareSpec<R>, r: &CompareResu
                     i.high.into(),
                     ratio(&p, &i).into(),
                     (p.low > 0.0 || p.high < 0.0).into(),
+                    reach.map(|x| x.a).into(),
+                    reach.map(|x| x.b).into(),
                 ]);
             };
             for m in &r.matchups {
-                push(&m.versus, describe::<R>(&m.point), m.weight, &m.summary);
+                push(&m.versus, describe::<R>(&m.point), m.weight, &m.summary, Some(&m.reach));
             }
-            push("overall", String::new(), r.matchups.iter().map(|m| m.weight).sum(), &r.overall);
+            push("overall", String::new(), r.matchups.iter().map(|m| m.weight).sum(), &r.overall, None);
             if format == Format::Table {
                 let o = &r.overall;
                 let (p, i) = (o.paired_ci(), o.independent_ci());
@@ -326,8 +332,12 @@ fn output<R: Ruleset>(args: &CompareArgs, spec: &CompareSpec<R>, r: &CompareResu
                         "pairing: the paired 95% interval is {shrink} of the width two independent runs of the same size would give (measured)"
                     )
                 };
+                let reach = super::engagement::compare_reach_lines(
+                    (&spec.a, &spec.b),
+                    r.matchups.iter().map(|m| (m.versus.as_str(), describe::<R>(&m.point), &m.reach)),
+                );
                 write_stdout(&format!(
-                    "{} (A) vs {} (B), metric {metric}, {}, seed {seed}\n{}{}\n{values}\n{verdict} before cost\n{}{pairing}\n\n",
+                    "{} (A) vs {} (B), metric {metric}, {}, seed {seed}\n{}{reach}{}\n{values}\n{verdict} before cost\n{}{pairing}\n\n",
                     spec.a,
                     spec.b,
                     count(r.matchups.len() as u64, "matchup"),
@@ -463,6 +473,11 @@ fn battle_output<R: Ruleset>(
                         }),
                     )
                 })
+                .zip(&r.matchups)
+                .map(|(mut j, m)| {
+                    super::engagement::insert_compare_reach(j.as_object_mut().expect("object"), &m.reach, "opponent");
+                    j
+                })
                 .collect();
             let j = json!({
                 "ruleset": R::NAME, "a": a, "b": b, "metric": "win", "seed": seed, "battle": true,
@@ -496,8 +511,14 @@ fn battle_output<R: Ruleset>(
                 "loss_difference",
                 "loss_ci95_low",
                 "loss_ci95_high",
+                "a_can_attack",
+                "b_can_attack",
             ]);
-            let mut push = |name: String, cond: String, weight: f64, results: &[ResultComparison; 3]| {
+            let mut push = |name: String,
+                            cond: String,
+                            weight: f64,
+                            results: &[ResultComparison; 3],
+                            reach: Option<&CompareReach>| {
                 let w = win(results);
                 let (d, l) = (results[Standing::Draw as usize], results[Standing::Loss as usize]);
                 t.push(vec![
@@ -520,12 +541,14 @@ fn battle_output<R: Ruleset>(
                     l.difference.into(),
                     l.difference_ci.low.into(),
                     l.difference_ci.high.into(),
+                    reach.map(|x| x.a).into(),
+                    reach.map(|x| x.b).into(),
                 ]);
             };
             for m in &r.matchups {
-                push(m.versus.clone(), describe::<R>(&m.point), m.weight, &m.results);
+                push(m.versus.clone(), describe::<R>(&m.point), m.weight, &m.results, Some(&m.reach));
             }
-            push("overall".into(), String::new(), r.matchups.iter().map(|m| m.weight).sum(), &r.overall);
+            push("overall".into(), String::new(), r.matchups.iter().map(|m| m.weight).sum(), &r.overall, None);
             if format == Format::Table {
                 let o = win(&r.overall);
                 let d = o.difference_ci;
@@ -544,8 +567,12 @@ fn battle_output<R: Ruleset>(
                     ),
                     Pairing::Independent => format!("pairing: {}", r.pairing.method()),
                 };
+                let reach = super::engagement::compare_reach_lines(
+                    (a, b),
+                    r.matchups.iter().map(|m| (m.versus.as_str(), describe::<R>(&m.point), &m.reach)),
+                );
                 write_stdout(&format!(
-                    "{a} (A) vs {b} (B) in battles, metric win, {}, seed {seed}\n{}A = {}, B = {}\nA − B = {} (95% CI {}): {verdict}\n{pairing}\n\n",
+                    "{a} (A) vs {b} (B) in battles, metric win, {}, seed {seed}\n{}{reach}A = {}, B = {}\nA − B = {} (95% CI {}): {verdict}\n{pairing}\n\n",
                     count(r.matchups.len() as u64, "matchup"),
                     options_line(options),
                     percent(o.a),

@@ -59,7 +59,7 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
         return print_exact::<R>(
             args,
             (&a, &b),
-            can,
+            (can, R::exact_initiative(&kernel)),
             &R::describe(&cond),
             &policy_name,
             &options,
@@ -93,6 +93,8 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                 "a_can_attack": can.0, "b_can_attack": can.1,
                 "not_modelled": R::duel_notes(&kernel),
             });
+            let mut j = j;
+            crate::cli::engagement::insert_split(&mut j, &s.initiative);
             print_json(&with_options_json(j, &options), false)
         }
         format => {
@@ -109,7 +111,7 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                 let mean = s.mean_turns.map_or("-".into(), |m| format!("{m:.2}"));
                 let turn = R::TURN;
                 write_stdout(&format!(
-                    "{} vs {} ({}, {} max, policy {})\n{}{}{}Monte Carlo, {}, seed {}; mean length {mean} {turn}s; draws: {:.4} mutual kills, {:.4} timeouts\n\n",
+                    "{} vs {} ({}, {} max, policy {})\n{}{}{}Monte Carlo, {}, seed {}; mean length {mean} {turn}s; draws: {:.4} mutual kills, {:.4} timeouts\n{}\n",
                     a,
                     b,
                     R::describe(&cond),
@@ -121,7 +123,8 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
                     count(s.trials, "duel"),
                     config.seed,
                     s.p_mutual_kill,
-                    s.p_timeout
+                    s.p_timeout,
+                    crate::cli::engagement::split_line("A", "B", &s.initiative),
                 ))?;
             }
             print_table(&t, format, 4)
@@ -134,7 +137,7 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
 fn print_exact<R: Ruleset>(
     args: &DuelArgs,
     (a, b): (&str, &str),
-    can: (bool, bool),
+    (can, split): ((bool, bool), (Option<f64>, Option<f64>)),
     conditions: &str,
     policy: &str,
     options: &R::Options,
@@ -159,6 +162,8 @@ fn print_exact<R: Ruleset>(
                 "a_can_attack": can.0, "b_can_attack": can.1,
                 "not_modelled": notes,
             });
+            let mut j = j;
+            crate::cli::engagement::insert_exact_split(&mut j, split);
             print_json(&with_options_json(j, options), true)
         }
         format => {
@@ -170,13 +175,14 @@ fn print_exact<R: Ruleset>(
             }
             if format == Format::Table {
                 write_stdout(&format!(
-                    "{a} vs {b} ({conditions}, {} max, policy {policy})\n{}{}{}method: exact; draws: {} mutual kills, {} timeouts\n\n",
+                    "{a} vs {b} ({conditions}, {} max, policy {policy})\n{}{}{}method: exact; draws: {} mutual kills, {} timeouts\n{}\n",
                     count(args.run.max_turns, R::TURN),
                     reach_note((a, b), can),
                     options_line(options),
                     notes_text(notes),
                     e.p_mutual,
-                    e.p_timeout
+                    e.p_timeout,
+                    crate::cli::engagement::exact_split_line(split),
                 ))?;
             }
             print_table(&t, format, 6)

@@ -287,7 +287,8 @@ fn finish<R: Ruleset>(
     }
     super::signals::check()?;
     let written = report.commit()?;
-    write_stdout(&(options_line(options) + &summary_text(&out.summary, R::COST_UNIT)))?;
+    let one_sided: String = out.one_sided.iter().map(|w| format!("{w}\n")).collect();
+    write_stdout(&(options_line(options) + &one_sided + &summary_text(&out.summary, R::COST_UNIT)))?;
     if !args.run.quiet {
         eprintln!(
             "wrote {} ({}, {} in {:.1} s)",

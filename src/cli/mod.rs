@@ -9,6 +9,7 @@ pub mod compare;
 pub mod conditions;
 pub mod diff;
 pub mod duel;
+pub mod engagement;
 pub mod fit;
 pub mod gauntlet;
 pub mod merge;

@@ -9,7 +9,7 @@ use super::kernel::Tally;
 use crate::stats::{DuelTally, TtkTally};
 
 /// Version of the raw layouts below; shards of different versions never merge.
-pub const RAW_LAYOUT_VERSION: u32 = 1;
+pub const RAW_LAYOUT_VERSION: u32 = 2;
 
 /// One cell's raw counts from one shard: engine call `call` of the sweep (a sweep runs
 /// the engine once per table family), cell `cell` of that call, its key, and the counts
@@ -118,7 +118,11 @@ impl RawTally for DuelTally {
             .list(&self.a_wins_by_turn)
             .list(&self.b_wins_by_turn)
             .list(&self.mutual_by_turn)
-            .scalar(self.timeouts);
+            .scalar(self.timeouts)
+            .scalar(self.a_first)
+            .scalar(self.b_first)
+            .scalar(self.a_wins_a_first)
+            .scalar(self.a_wins_b_first);
         w.0
     }
     fn merge_raw(&mut self, raw: &[u128]) -> Result<(), String> {
@@ -129,6 +133,10 @@ impl RawTally for DuelTally {
             b_wins_by_turn: r.list()?,
             mutual_by_turn: r.list()?,
             timeouts: r.u64()?,
+            a_first: r.u64()?,
+            b_first: r.u64()?,
+            a_wins_a_first: r.u64()?,
+            a_wins_b_first: r.u64()?,
         };
         r.end()?;
         DuelTally::merge(self, &other);
@@ -143,6 +151,8 @@ impl RawTally for BattleTally {
         let mut w = Writer::default();
         w.scalar(self.trials)
             .list(&self.wins)
+            .list(&self.first)
+            .list(&self.wins_first)
             .scalar(self.draws)
             .scalar(self.undecided)
             .list(&self.ended_in_turn)
@@ -163,6 +173,8 @@ impl RawTally for BattleTally {
             trials: r.u64()?,
             unit_side: self.unit_side.clone(),
             wins: r.list()?,
+            first: r.list()?,
+            wins_first: r.list()?,
             draws: r.u64()?,
             undecided: r.u64()?,
             ended_in_turn: r.list()?,
@@ -180,6 +192,8 @@ impl RawTally for BattleTally {
         let sides = self.wins.len();
         for (what, n) in [
             ("sides", other.wins.len()),
+            ("sides' first turns", other.first.len()),
+            ("sides' wins when first", other.wins_first.len()),
             ("sides' steps", other.actions.len()),
             ("sides' escapes", other.escaped.len()),
             ("sides' scores", other.score.len()),
@@ -225,11 +239,17 @@ mod tests {
             b_wins_by_turn: vec![3, 0],
             mutual_by_turn: vec![1, 1],
             timeouts: 2,
+            a_first: 6,
+            b_first: 4,
+            a_wins_a_first: 2,
+            a_wins_b_first: 1,
         };
         round_trip(DuelTally::new(2), duel);
         let mut battle = BattleTally::new(2, vec![0, 1, 1], 4);
         battle.trials = 5;
         battle.wins = vec![2, 3];
+        battle.first = vec![3, 2];
+        battle.wins_first = vec![1, 2];
         battle.ended_in_turn = vec![0, 1, 4, 0];
         battle.turns_sum = u64::MAX as u128 * 3;
         battle.turns_sq = 7;

@@ -9,6 +9,7 @@ use crate::rules::ruleset::Battles;
 use crate::rules::{Point, RuleOptions, Ruleset};
 use crate::sweep::battle_teams::{TeamChoice, is_team_battle, mode_key};
 use crate::sweep::cells::CellSpec;
+use crate::sweep::reach::{BattleReach, battle_reach};
 use crate::sweep::run::all_specs;
 use crate::sweep::shard::Plays;
 
@@ -44,6 +45,8 @@ pub struct BattlePlan<R: Ruleset> {
     pub conditions: Vec<String>,
     /// Team battles: each player's team label; `None` for a free-for-all.
     pub teams: Option<Vec<usize>>,
+    /// Which side can attack which at its conditions, and the units that reach no enemy.
+    pub reach: BattleReach,
     pub config: RunConfig,
 }
 
@@ -143,13 +146,14 @@ pub fn plan<R: Ruleset>(setting: &Setting, req: &BattleRequest, cat: &R::Catalog
     }?;
     // Teams of one are the free-for-all: same battle, key and output.
     let teams = labels.filter(|l| is_team_battle(l));
+    let reach = battle_reach::<R>(cat, &info, &conditions, &options, teams.as_deref());
     let pairs = options.pairs();
     let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &info.policy, max_turns: info.max_turns };
     let canonical: Vec<String> = forces.iter().map(ForceSpec::canonical).collect();
     // A team battle's key names the teams; a free-for-all's is unchanged.
     let key = cell_key(&spec.battle(&mode_key(info.mode, teams.as_deref()), &canonical, &points));
     let conditions = conditions.iter().map(R::describe).collect();
-    Ok(BattlePlan { kernel, info, key, options, conditions, teams, config })
+    Ok(BattlePlan { kernel, info, key, options, conditions, teams, reach, config })
 }
 
 impl<R: Ruleset> BattlePlan<R> {

@@ -1,5 +1,6 @@
 //! Duels: an integer tally of two-sided engagements and its summary.
 
+use super::initiative::InitiativeSplit;
 use super::interval::{Interval, Z95, mean_interval, wilson95};
 
 /// Counts from duels; integers only, so merges are exact and order-free.
@@ -13,6 +14,15 @@ pub struct DuelTally {
     pub mutual_by_turn: Vec<u64>,
     /// Both alive at the turn cap.
     pub timeouts: u64,
+    /// Duels in which A, B acted first in the first turn (the ruleset's duel documents
+    /// how that is decided); a duel in which neither acts first (simultaneous fire)
+    /// counts in neither, so `a_first + b_first <= trials`.
+    pub a_first: u64,
+    pub b_first: u64,
+    /// A's wins among the duels A, B acted first in: they add up to A's wins when every
+    /// duel has a first side.
+    pub a_wins_a_first: u64,
+    pub a_wins_b_first: u64,
 }
 
 impl DuelTally {
@@ -23,12 +33,38 @@ impl DuelTally {
             b_wins_by_turn: vec![0; max_turns],
             mutual_by_turn: vec![0; max_turns],
             timeouts: 0,
+            a_first: 0,
+            b_first: 0,
+            a_wins_a_first: 0,
+            a_wins_b_first: 0,
         }
+    }
+
+    /// Count who acted first in one duel (`a_first`: A did) and whether A won it. Draws
+    /// and B's wins only add to the order's count.
+    #[inline(always)]
+    pub fn count_first(&mut self, a_first: bool, a_won: bool) {
+        if a_first {
+            self.a_first += 1;
+            self.a_wins_a_first += a_won as u64;
+        } else {
+            self.b_first += 1;
+            self.a_wins_b_first += a_won as u64;
+        }
+    }
+
+    /// P(A wins | A acted first) against P(A wins | B acted first).
+    pub fn initiative(&self) -> InitiativeSplit {
+        InitiativeSplit::new((self.a_wins_a_first, self.a_first), (self.a_wins_b_first, self.b_first))
     }
 
     pub fn merge(&mut self, o: &DuelTally) {
         self.trials += o.trials;
         self.timeouts += o.timeouts;
+        self.a_first += o.a_first;
+        self.b_first += o.b_first;
+        self.a_wins_a_first += o.a_wins_a_first;
+        self.a_wins_b_first += o.a_wins_b_first;
         for (a, b) in [
             (&mut self.a_wins_by_turn, &o.a_wins_by_turn),
             (&mut self.b_wins_by_turn, &o.b_wins_by_turn),
@@ -89,6 +125,7 @@ impl DuelTally {
             p_timeout: p(self.timeouts),
             mean_turns: mean.map(|m| m.0),
             mean_turns_ci: mean.filter(|_| n >= 2).map(|m| m.1),
+            initiative: self.initiative(),
         }
     }
 }
@@ -109,4 +146,38 @@ pub struct DuelSummary {
     /// Mean turn at which duels ended (timeouts count as the cap).
     pub mean_turns: Option<f64>,
     pub mean_turns_ci: Option<Interval>,
+    /// P(A wins | A acted first) and P(A wins | B acted first), each with its Wilson
+    /// 95% interval; unknown where that order never happened.
+    pub initiative: InitiativeSplit,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_mover_counts_add_up_and_merge() {
+        let mut t = DuelTally::new(3);
+        // (A first, A won) for five duels; A wins 3, B wins 1, one draw.
+        for (first, won) in [(true, true), (true, false), (false, true), (false, true), (true, false)] {
+            t.trials += 1;
+            t.count_first(first, won);
+            if won {
+                t.a_wins_by_turn[0] += 1;
+            }
+        }
+        t.b_wins_by_turn[1] += 1;
+        t.timeouts += 1;
+        assert_eq!(t.a_first + t.b_first, t.trials);
+        assert_eq!(t.a_wins_a_first + t.a_wins_b_first, t.a_wins());
+        let mut m = t.clone();
+        m.merge(&t);
+        assert_eq!((m.a_first, m.b_first, m.a_wins_a_first, m.a_wins_b_first), (6, 4, 2, 4));
+        let s = m.summary().initiative;
+        assert_eq!(s.points(), (Some(2.0 / 6.0), Some(1.0)));
+        assert!(s.decided_by_initiative());
+        // The overall rate is the mix of the two, weighted by how often each order came.
+        let mix = s.own_first.unwrap().p * 6.0 / 10.0 + s.other_first.unwrap().p * 4.0 / 10.0;
+        assert!((mix - m.summary().p_a_wins).abs() < 1e-12);
+    }
 }

@@ -4,6 +4,7 @@ pub mod binomial;
 pub mod duel;
 pub mod equilibrium;
 pub mod exact;
+pub mod initiative;
 pub mod interval;
 pub mod joint;
 pub mod metric;
@@ -14,6 +15,7 @@ pub mod ttk;
 
 pub use duel::{DuelSummary, DuelTally};
 pub use exact::{ExactDuelOdds, ExactTtk};
+pub use initiative::{Conditional, DECIDED_BY_INITIATIVE, InitiativeSplit};
 pub use interval::{Interval, Z95, mean_interval, wilson, wilson95};
 pub use joint::{JointTable, Standing};
 pub use metric::Metric;

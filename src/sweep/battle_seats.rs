@@ -15,7 +15,10 @@
 //!   interval, `p_team_wins` (the seat's team wins; empty without teams) with its
 //!   interval, `p_draw` (shared) with its interval,
 //!   `p_undecided`, `mean_turns` with its interval, `mean_points_destroyed_a`,
-//!   `mean_score_a` (the game's points), `mean_kills_a`, `mean_deaths_a`.
+//!   `mean_score_a` (the game's points), `mean_kills_a`, `mean_deaths_a`; the reach
+//!   and initiative columns (`a_can_attack`: the seat can attack, `b_can_attack`: some
+//!   opponent can attack the seat; `p_a_wins_a_first`: the seat first in turn 1,
+//!   `p_a_wins_b_first`: another seat first; `decided_by_initiative`).
 //! - `battle_units`: as for pairs, with `force_a` the unit's seat's force and `force_b`
 //!   its opponents.
 
@@ -24,7 +27,8 @@ use crate::output::{Column, Table};
 use crate::rules::axis::Point;
 use crate::rules::battle::BattleInfo;
 
-use super::tables::{Layout, Part, RULESET, TableDecl};
+use super::reach::BattleReach;
+use super::tables::{ENGAGEMENT_FACTS, Layout, Part, RULESET, TableDecl, engagement_cells};
 
 /// `mode`, `policy` and `max_turns` of battle tables.
 pub const BATTLE_SETUP: &[Column] = &[
@@ -100,6 +104,7 @@ pub const SEATED_BATTLES: TableDecl = TableDecl {
             Column::float("mean_kills_a", "kills by the seat's units, per battle"),
             Column::float("mean_deaths_a", "the seat's units lost, per battle"),
         ]),
+        Part::Own(ENGAGEMENT_FACTS),
     ],
 };
 
@@ -125,6 +130,7 @@ pub fn push_seats(
     p: &Point,
     t: &BattleTally,
     teams: Option<&[usize]>,
+    reach: &BattleReach,
 ) {
     let s = t.summary();
     let team_of = super::battle_teams::seat_teams(teams, s.sides.len());
@@ -139,40 +145,45 @@ pub fn push_seats(
             v.iter().zip(&t.unit_side).filter(|(_, side)| **side as usize == seat).map(|(k, _)| *k).sum::<u64>() as f64
                 / n
         };
-        battles.push(l.row(
-            vec![
-                matchup.clone().into(),
-                side_letter(seat).into(),
-                team_of[seat].as_ref().map(|(name, _)| name.clone()).into(),
-                info.sides[seat].0.clone().into(),
-                field(info, seat).into(),
-                info.sides[seat].1.into(),
-                info.mode.into(),
-                info.policy.clone().into(),
-                info.max_turns.into(),
-            ],
-            p,
-            vec![
-                s.trials.into(),
-                x.p_wins.into(),
-                x.p_wins_ci.low.into(),
-                x.p_wins_ci.high.into(),
-                team_of[seat].as_ref().map(|(_, c)| s.sides[*c].p_wins).into(),
-                team_of[seat].as_ref().map(|(_, c)| s.sides[*c].p_wins_ci.low).into(),
-                team_of[seat].as_ref().map(|(_, c)| s.sides[*c].p_wins_ci.high).into(),
-                s.p_draw.into(),
-                s.p_draw_ci.low.into(),
-                s.p_draw_ci.high.into(),
-                s.p_undecided.into(),
-                turns.into(),
-                turns_low.into(),
-                turns_high.into(),
-                m(x.mean_points_destroyed).0.into(),
-                m(x.mean_score).0.into(),
-                of(&t.kills).into(),
-                of(&t.lost).into(),
-            ],
-        ));
+        battles.push(
+            l.row(
+                vec![
+                    matchup.clone().into(),
+                    side_letter(seat).into(),
+                    team_of[seat].as_ref().map(|(name, _)| name.clone()).into(),
+                    info.sides[seat].0.clone().into(),
+                    field(info, seat).into(),
+                    info.sides[seat].1.into(),
+                    info.mode.into(),
+                    info.policy.clone().into(),
+                    info.max_turns.into(),
+                ],
+                p,
+                vec![
+                    s.trials.into(),
+                    x.p_wins.into(),
+                    x.p_wins_ci.low.into(),
+                    x.p_wins_ci.high.into(),
+                    team_of[seat].as_ref().map(|(_, c)| s.sides[*c].p_wins).into(),
+                    team_of[seat].as_ref().map(|(_, c)| s.sides[*c].p_wins_ci.low).into(),
+                    team_of[seat].as_ref().map(|(_, c)| s.sides[*c].p_wins_ci.high).into(),
+                    s.p_draw.into(),
+                    s.p_draw_ci.low.into(),
+                    s.p_draw_ci.high.into(),
+                    s.p_undecided.into(),
+                    turns.into(),
+                    turns_low.into(),
+                    turns_high.into(),
+                    m(x.mean_points_destroyed).0.into(),
+                    m(x.mean_score).0.into(),
+                    of(&t.kills).into(),
+                    of(&t.lost).into(),
+                ]
+                .into_iter()
+                .chain(engagement_cells((reach.can_attack(seat), reach.attacked(seat)), &x.initiative))
+                .collect(),
+            ),
+        );
     }
     for (u, unit) in info.units.iter().enumerate() {
         units.push(l.row(

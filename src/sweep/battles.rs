@@ -19,8 +19,9 @@ use crate::stats::Interval;
 use super::battle_seats::{BATTLE_SETUP, kill_share, side_letter};
 use super::battle_teams::{is_team_battle, mode_key, team_members};
 use super::cells::CellSpec;
+use super::reach::{BattleReach, battle_reach};
 use super::scenario::{BattleSpec, Resolved};
-use super::tables::{Layout, Part, RULESET, TableDecl};
+use super::tables::{ENGAGEMENT_FACTS, Layout, Part, RULESET, TableDecl, engagement_cells};
 
 /// What a battle plays besides its forces and conditions: the ruleset's battle mode,
 /// policy and turn cap (sweeps, gauntlets and compares of forces).
@@ -124,6 +125,7 @@ pub const BATTLES: TableDecl = TableDecl {
             Column::float("mean_points_destroyed_a", "points of enemy units A destroyed, per battle"),
             Column::float("mean_points_destroyed_b", "points of enemy units B destroyed, per battle"),
         ]),
+        Part::Own(ENGAGEMENT_FACTS),
     ],
 };
 
@@ -166,41 +168,55 @@ fn mean(m: Option<(f64, Interval)>) -> (f64, f64, f64) {
     m.map_or((f64::NAN, f64::NAN, f64::NAN), |(v, i)| (v, i.low, i.high))
 }
 
-/// One battle cell's rows: its `battles` row and its `battle_units` rows.
-pub fn push_battle(battles: &mut Table, units: &mut Table, l: &Layout, info: &BattleInfo, p: &Point, t: &BattleTally) {
+/// One battle cell's rows: its `battles` row and its `battle_units` rows; `reach`: which
+/// side can attack which.
+pub fn push_battle(
+    battles: &mut Table,
+    units: &mut Table,
+    l: &Layout,
+    info: &BattleInfo,
+    p: &Point,
+    t: &BattleTally,
+    reach: &BattleReach,
+) {
     let s = t.summary();
     let (a, b) = (&info.sides[0], &info.sides[1]);
     let (turns, turns_low, turns_high) = mean(s.mean_turns);
-    battles.push(l.row(
-        vec![
-            a.0.clone().into(),
-            b.0.clone().into(),
-            a.1.into(),
-            b.1.into(),
-            info.mode.into(),
-            info.policy.clone().into(),
-            info.max_turns.into(),
-        ],
-        p,
-        vec![
-            s.trials.into(),
-            s.sides[0].p_wins.into(),
-            s.sides[0].p_wins_ci.low.into(),
-            s.sides[0].p_wins_ci.high.into(),
-            s.sides[1].p_wins.into(),
-            s.sides[1].p_wins_ci.low.into(),
-            s.sides[1].p_wins_ci.high.into(),
-            s.p_draw.into(),
-            s.p_draw_ci.low.into(),
-            s.p_draw_ci.high.into(),
-            s.p_undecided.into(),
-            turns.into(),
-            turns_low.into(),
-            turns_high.into(),
-            mean(s.sides[0].mean_points_destroyed).0.into(),
-            mean(s.sides[1].mean_points_destroyed).0.into(),
-        ],
-    ));
+    battles.push(
+        l.row(
+            vec![
+                a.0.clone().into(),
+                b.0.clone().into(),
+                a.1.into(),
+                b.1.into(),
+                info.mode.into(),
+                info.policy.clone().into(),
+                info.max_turns.into(),
+            ],
+            p,
+            vec![
+                s.trials.into(),
+                s.sides[0].p_wins.into(),
+                s.sides[0].p_wins_ci.low.into(),
+                s.sides[0].p_wins_ci.high.into(),
+                s.sides[1].p_wins.into(),
+                s.sides[1].p_wins_ci.low.into(),
+                s.sides[1].p_wins_ci.high.into(),
+                s.p_draw.into(),
+                s.p_draw_ci.low.into(),
+                s.p_draw_ci.high.into(),
+                s.p_undecided.into(),
+                turns.into(),
+                turns_low.into(),
+                turns_high.into(),
+                mean(s.sides[0].mean_points_destroyed).0.into(),
+                mean(s.sides[1].mean_points_destroyed).0.into(),
+            ]
+            .into_iter()
+            .chain(engagement_cells((reach.can_attack(0), reach.can_attack(1)), &s.sides[0].initiative))
+            .collect(),
+        ),
+    );
     let n = t.trials.max(1) as f64;
     for (u, unit) in info.units.iter().enumerate() {
         units.push(l.row(
@@ -254,10 +270,11 @@ pub fn run_battles<R: Ruleset>(
         let texts: Vec<String> = m.iter().map(|&i| canonical[i].clone()).collect();
         for (p, c) in points {
             let (kernel, info) = terms.compile_seats::<R>(catalogue, &seats, *c, options, teams)?;
+            let reach = battle_reach::<R>(catalogue, &info, &[*c], options, teams);
             let key =
                 CellSpec { ruleset: R::NAME, options: &pairs_text, policy: &info.policy, max_turns: info.max_turns }
                     .battle(&mode_key(info.mode, teams), &texts, &vec![p.clone(); m.len()]);
-            compiled.push((p, kernel, info, cell_key(&key)));
+            compiled.push((p, kernel, info, cell_key(&key), reach));
         }
     }
     for (ai, a) in forces.iter().enumerate() {
@@ -267,6 +284,7 @@ pub fn run_battles<R: Ruleset>(
             }
             for (p, c) in points {
                 let (kernel, info) = terms.compile::<R>(catalogue, a, b, *c, options)?;
+                let reach = battle_reach::<R>(catalogue, &info, &[*c], options, None);
                 let key = CellSpec {
                     ruleset: R::NAME,
                     options: &pairs_text,
@@ -278,7 +296,7 @@ pub fn run_battles<R: Ruleset>(
                     &[canonical[ai].clone(), canonical[bi].clone()],
                     &[p.clone(), p.clone()],
                 );
-                compiled.push((p, kernel, info, cell_key(&key)));
+                compiled.push((p, kernel, info, cell_key(&key), reach));
             }
         }
     }
@@ -287,12 +305,12 @@ pub fn run_battles<R: Ruleset>(
     let mut battles = if seated { super::battle_seats::seats_table(layout) } else { battles_table(layout) };
     let mut units = units_table(layout);
     let mut engagements = 0;
-    for ((p, _, info, _), t) in compiled.iter().zip(&tallies) {
+    for ((p, _, info, _, reach), t) in compiled.iter().zip(&tallies) {
         engagements += t.trials;
         if seated {
-            super::battle_seats::push_seats(&mut battles, &mut units, layout, info, p, t, teams);
+            super::battle_seats::push_seats(&mut battles, &mut units, layout, info, p, t, teams, reach);
         } else {
-            push_battle(&mut battles, &mut units, layout, info, p, t);
+            push_battle(&mut battles, &mut units, layout, info, p, t, reach);
         }
     }
     let mut tables = vec![("battles", battles), ("battle_units", units)];

@@ -12,6 +12,7 @@ use crate::stats::{Interval, JointTable, Metric, PairedSummary, PairedTally, Sta
 
 use super::cells::CellSpec;
 use super::per_cost::{Paired, PerCost, cost_granularity, per_cost};
+use super::reach::{CompareReach, battle_reach, duel_reach, reaches};
 
 /// What A and B face.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,6 +48,8 @@ pub struct Matchup {
     pub summary: PairedSummary,
     /// The paired outcome behind `summary`, for per-cost readings.
     pub paired: Paired,
+    /// Whether A, B and the opponent can attack at the point.
+    pub reach: CompareReach,
 }
 
 /// Every matchup and the weighted overall comparison.
@@ -97,6 +100,7 @@ pub fn run_compare<R: Ruleset>(
     let key = CellSpec { ruleset: R::NAME, options: &options, policy: &policy, max_turns: spec.max_turns };
     let share = 1.0 / spec.points.len() as f64;
     let mut labels: Vec<(String, Point, f64)> = Vec::new();
+    let mut reach_of: Vec<CompareReach> = Vec::new();
     let mut keys = Vec::new();
     if spec.exact && !matches!(spec.versus, Versus::Targets(_)) {
         return Err("--exact works for attack runs (--target); duels have no exact solver".into());
@@ -112,6 +116,9 @@ pub fn run_compare<R: Ruleset>(
                 for (p, c) in spec.points.iter().zip(&conditions) {
                     let duel = |x: &str| R::duel(catalogue, x, name, c, &spec.options, spec.policy, spec.max_turns);
                     kernels.push(R::paired_duel(duel(&spec.a)?, duel(&spec.b)?, spec.metric)?);
+                    let (a, versus_a) = duel_reach::<R>(catalogue, &spec.a, name, c, &spec.options);
+                    let (b, versus_b) = duel_reach::<R>(catalogue, &spec.b, name, c, &spec.options);
+                    reach_of.push(CompareReach { a, b, versus_a: Some(versus_a), versus_b: Some(versus_b) });
                     keys.push(cell_key(&key.matchup(name, p, &metric)));
                     labels.push((name.clone(), p.clone(), w * share));
                 }
@@ -136,6 +143,8 @@ pub fn run_compare<R: Ruleset>(
                         kernels.push(R::paired_run(attack(&spec.a)?, attack(&spec.b)?, spec.metric)?);
                         keys.push(cell_key(&key.matchup(&shown, p, &metric)));
                     }
+                    let can = |x: &str| reaches::<R>(catalogue, x, t, c, &spec.options);
+                    reach_of.push(CompareReach { a: can(&spec.a), b: can(&spec.b), versus_a: None, versus_b: None });
                     labels.push((shown.clone(), p.clone(), share));
                 }
             }
@@ -149,12 +158,13 @@ pub fn run_compare<R: Ruleset>(
     let matchups: Vec<Matchup> = labels
         .into_iter()
         .zip(pairs)
-        .map(|((versus, point, weight), paired)| {
+        .zip(reach_of)
+        .map(|(((versus, point, weight), paired), reach)| {
             let summary = match paired {
                 Paired::Sampled(t) => t.summary(),
                 Paired::Exact { a, b } => PairedSummary::exact(a, b),
             };
-            Matchup { versus, point, weight, summary, paired }
+            Matchup { versus, point, weight, summary, paired, reach }
         })
         .collect();
     let overall = PairedSummary::weighted(&matchups.iter().map(|m| (m.weight, m.summary)).collect::<Vec<_>>());
@@ -286,6 +296,8 @@ pub struct BattleMatchup {
     pub results: [ResultComparison; 3],
     /// The joint table of (A's result, B's result), for common random numbers.
     pub joint: Option<JointTable>,
+    /// Whether A's force, B's force and the opposing force can attack at the point.
+    pub reach: CompareReach,
 }
 
 /// A battle comparison: every matchup and the weighted overall.
@@ -361,6 +373,7 @@ pub fn run_battle_compare<R: Ruleset>(
     let share = 1.0 / points.len() as f64;
     let mut compiled = Vec::new();
     let mut labels = Vec::new();
+    let mut reach_of = Vec::new();
     let (mut a_points, mut b_points) = (f64::NAN, f64::NAN);
     for (o, w) in versus {
         for p in points {
@@ -368,6 +381,15 @@ pub fn run_battle_compare<R: Ruleset>(
             R::check_engagement(&c)?;
             let (ka, info) = rules.compile::<R>(catalogue, a, o, c, options)?;
             let (kb, info_b) = rules.compile::<R>(catalogue, b, o, c, options)?;
+            let (ra, rb) = (battle_reach::<R>(catalogue, &info, &[c], options, None), {
+                battle_reach::<R>(catalogue, &info_b, &[c], options, None)
+            });
+            reach_of.push(CompareReach {
+                a: ra.can_attack(0),
+                b: rb.can_attack(0),
+                versus_a: Some(ra.can_attack(1)),
+                versus_b: Some(rb.can_attack(1)),
+            });
             (a_points, b_points) = (info.sides[0].1, info_b.sides[0].1);
             let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &info.policy, max_turns: info.max_turns };
             let key = |x: String| cell_key(&spec.battle(info.mode, &[x, o.canonical()], &[p.clone(), p.clone()]));
@@ -386,7 +408,9 @@ pub fn run_battle_compare<R: Ruleset>(
             labels
                 .into_iter()
                 .zip(tallies)
-                .map(|((versus, point, weight), t)| BattleMatchup {
+                .zip(reach_of)
+                .map(|(((versus, point, weight), t), reach)| BattleMatchup {
+                    reach,
                     versus,
                     point,
                     weight,
@@ -407,9 +431,11 @@ pub fn run_battle_compare<R: Ruleset>(
             labels
                 .into_iter()
                 .zip(tallies.chunks(2))
-                .map(|((versus, point, weight), t)| {
+                .zip(reach_of)
+                .map(|(((versus, point, weight), t), reach)| {
                     let (ca, cb) = (counts(&t[0]), counts(&t[1]));
                     BattleMatchup {
+                        reach,
                         versus,
                         point,
                         weight,

@@ -7,12 +7,13 @@ use crate::output::{Column, Table};
 use crate::rules::axis::Point;
 use crate::rules::ruleset::{RuleOptions, Ruleset};
 use crate::stats::newcombe::weighted;
-use crate::stats::{Interval, wilson95};
+use crate::stats::{InitiativeSplit, Interval, wilson95};
 
 use super::battles::BattleTerms;
 use super::cells::CellSpec;
+use super::reach::{battle_reach, duel_reach};
 use super::shard::Plays;
-use super::tables::{Part, RULESET, Supplied, TableDecl};
+use super::tables::{ENGAGEMENT_FACTS, Part, RULESET, Supplied, TableDecl, engagement_cells};
 
 /// A gauntlet's tables: per matchup and per build.
 pub struct GauntletOutput {
@@ -23,6 +24,28 @@ pub struct GauntletOutput {
     pub cells: usize,
     pub engagements: u64,
     pub seconds: f64,
+    /// One warning line per matchup in which a side cannot attack (build or opponent,
+    /// its name and the conditions in words), in matchup order; no newlines.
+    pub one_sided: Vec<String>,
+}
+
+/// The warning lines of `rows` whose build or opponent cannot attack; `describe` gives
+/// a point's conditions in words.
+fn one_sided_lines(rows: &[Matchup], describe: &dyn Fn(&Point) -> String) -> Vec<String> {
+    let mut out = Vec::new();
+    for m in rows.iter().filter(|m| m.one_sided()) {
+        let at = describe(&m.point);
+        if !m.can_attack.0 {
+            out.push(format!("one-sided: build {} cannot attack {} at {at} (no weapon in range)", m.side, m.opponent));
+        }
+        if !m.can_attack.1 {
+            out.push(format!(
+                "one-sided: opponent {} cannot attack {} at {at} (no weapon in range)",
+                m.opponent, m.side
+            ));
+        }
+    }
+    out
 }
 
 /// Weighted rate and its 95% interval from per-matchup (weight, successes, trials):
@@ -51,6 +74,17 @@ pub struct Matchup {
     pub draws: u64,
     pub losses: u64,
     pub mean_turns: Option<f64>,
+    /// Whether the side can attack the opponent, and the opponent the side, at the point.
+    pub can_attack: (bool, bool),
+    /// The side's win rate by who acted first.
+    pub initiative: InitiativeSplit,
+}
+
+impl Matchup {
+    /// Whether either side cannot attack.
+    pub fn one_sided(&self) -> bool {
+        !(self.can_attack.0 && self.can_attack.1)
+    }
 }
 
 impl GauntletOutput {
@@ -64,6 +98,7 @@ impl GauntletOutput {
             cells,
             engagements,
             seconds: start.elapsed().as_secs_f64(),
+            one_sided: Vec::new(),
         }
     }
 }
@@ -100,7 +135,8 @@ pub fn run_gauntlet<R: Ruleset>(
                 let c = R::conditions(p)?;
                 R::check_engagement(&c)?;
                 let kernel = R::duel(catalogue, b, o, &c, options, policy, max_turns)?;
-                specs.push((b.clone(), o.clone(), *w, p.clone(), kernel, cell_key(&key.duel(b, o, p))));
+                let can = duel_reach::<R>(catalogue, b, o, &c, options);
+                specs.push((b.clone(), o.clone(), *w, p.clone(), kernel, cell_key(&key.duel(b, o, p)), can));
             }
         }
     }
@@ -123,6 +159,8 @@ pub fn run_gauntlet<R: Ruleset>(
             draws: t.draws(),
             losses: t.b_wins(),
             mean_turns: t.summary().mean_turns,
+            can_attack: s.6,
+            initiative: t.initiative(),
         })
         .collect();
     // The field's points, weighted by how often each opponent is met.
@@ -130,13 +168,15 @@ pub fn run_gauntlet<R: Ruleset>(
     let field_points =
         field.iter().map(|(o, w)| w * R::points(catalogue, o).unwrap_or(f64::NAN)).sum::<f64>() / field_weight;
     let (matchups, summary) = gauntlet_tables(R::NAME, R::axes(), &sides, field, field_points, points.len(), &rows);
+    let describe = |p: &Point| R::conditions(p).map_or_else(|_| p.key(), |c| R::describe(&c));
     Ok(GauntletOutput {
         matchups,
         summary,
-        rows,
         cells: specs.len(),
         engagements,
         seconds: start.elapsed().as_secs_f64(),
+        one_sided: one_sided_lines(&rows, &describe),
+        rows,
     })
 }
 
@@ -171,6 +211,8 @@ pub fn run_battle_gauntlet<R: Ruleset>(
                 let c = R::conditions(p)?;
                 R::check_engagement(&c)?;
                 let (kernel, info) = rules.compile::<R>(catalogue, f, o, c, options)?;
+                let reach = battle_reach::<R>(catalogue, &info, &[c], options, None);
+                let can = (reach.can_attack(0), reach.can_attack(1));
                 if !sides.iter().any(|s| s.0 == f.name) {
                     sides.push((f.name.clone(), info.sides[0].1));
                 }
@@ -178,7 +220,7 @@ pub fn run_battle_gauntlet<R: Ruleset>(
                 let spec =
                     CellSpec { ruleset: R::NAME, options: &pairs, policy: &info.policy, max_turns: info.max_turns };
                 let key = spec.battle(info.mode, &[f.canonical(), o.canonical()], &[p.clone(), p.clone()]);
-                specs.push((f.name.clone(), o.name.clone(), *w, p.clone(), kernel, cell_key(&key)));
+                specs.push((f.name.clone(), o.name.clone(), *w, p.clone(), kernel, cell_key(&key), can));
             }
         }
     }
@@ -201,19 +243,23 @@ pub fn run_battle_gauntlet<R: Ruleset>(
             draws: t.draws + t.undecided,
             losses: t.wins[1],
             mean_turns: t.summary().mean_turns.map(|m| m.0),
+            can_attack: s.6,
+            initiative: t.initiative(0),
         })
         .collect();
     let named: Vec<(String, f64)> = field.iter().map(|(f, w)| (f.name.clone(), *w)).collect();
     let field_weight: f64 = named.iter().map(|(_, w)| w).sum();
     let field_points = named.iter().zip(&opponent_points).map(|((_, w), p)| w * p).sum::<f64>() / field_weight;
     let (matchups, summary) = gauntlet_tables(R::NAME, R::axes(), &sides, &named, field_points, points.len(), &rows);
+    let describe = |p: &Point| R::conditions(p).map_or_else(|_| p.key(), |c| R::describe(&c));
     Ok(GauntletOutput {
         matchups,
         summary,
-        rows,
         cells: specs.len(),
         engagements,
         seconds: start.elapsed().as_secs_f64(),
+        one_sided: one_sided_lines(&rows, &describe),
+        rows,
     })
 }
 
@@ -222,7 +268,7 @@ pub const MATCHUPS: TableDecl = TableDecl {
     name: "gauntlet_matchups",
     title: "",
     about: "One row per build, opponent and conditions. With `--battle`, `build` and `opponent` are forces and \
-            `p_draw` counts draws and undecided battles.",
+            `p_draw` counts draws and undecided battles. Side A is the build, side B the opponent.",
     parts: &[
         Part::Own(&[
             RULESET,
@@ -238,6 +284,7 @@ pub const MATCHUPS: TableDecl = TableDecl {
             Column::float("p_loss", "P(build loses), with its Wilson 95% interval").with_ci95(),
             Column::float("mean_turns", "mean turns (or rounds) of a duel (or battle)"),
         ]),
+        Part::Own(ENGAGEMENT_FACTS),
     ],
 };
 
@@ -262,6 +309,11 @@ pub const SUMMARY: TableDecl = TableDecl {
         Column::float("worst_p_win", "its win rate against `worst_matchup`"),
         Column::float("p_win_per_point", "`weighted_p_win` / the build's points"),
         Column::float("field_points", "the field's mean points, weighted by how often each opponent is met"),
+        Column::int(
+            "one_sided_matchups",
+            "matchup rows (opponent and conditions) in which the build or its opponent cannot attack (see \
+             `gauntlet_matchups`' `a_can_attack`, `b_can_attack`): they count in the rates above",
+        ),
     ])],
 };
 
@@ -296,6 +348,7 @@ pub(super) fn gauntlet_tables(
             loss.high.into(),
             m.mean_turns.into(),
         ]);
+        row.extend(engagement_cells(m.can_attack, &m.initiative));
         matchups.push(row);
     }
     let mut summary = SUMMARY.table(&Supplied::default());
@@ -340,6 +393,7 @@ pub(super) fn gauntlet_tables(
             worst.1.into(),
             (if *b_points > 0.0 { win / b_points } else { f64::NAN }).into(),
             field_points.into(),
+            (mine.iter().filter(|m| m.one_sided()).count() as u64).into(),
         ]);
     }
     (matchups, summary)

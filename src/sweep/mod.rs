@@ -17,6 +17,7 @@ pub mod gauntlet;
 pub mod limits;
 pub mod meta;
 pub mod per_cost;
+pub mod reach;
 pub mod run;
 pub mod scenario;
 pub mod seatings;

@@ -240,7 +240,8 @@ pub fn run_sweep_with<R: Ruleset>(
                 let (p, c) = &points[*pi];
                 engagements += tally.trials;
                 let exact = R::exact_duel(kernel);
-                tables::push_duel(&mut duels, &l, (a, points_of(a)?), (b, points_of(b)?), p, tally, exact);
+                let can = super::reach::duel_reach::<R>(catalogue, a, b, c, &options);
+                tables::push_duel(&mut duels, &l, [(a, points_of(a)?), (b, points_of(b)?)], p, tally, exact, can);
                 // Per-attack odds and exact cost efficiency of each side against the other.
                 for (x, y) in [(*a, *b), (*b, *a)] {
                     if !seen.insert((x.clone(), y.clone(), *pi)) {

@@ -8,7 +8,7 @@ use serde_json::Value;
 use crate::output::{Cell, Column, Table};
 use crate::rules::axis::{AxisSpec, Point};
 use crate::rules::ruleset::{CostRow, DetailRow, DetailTable};
-use crate::stats::{DuelTally, ExactDuelOdds, ExactTtk, TtkSummary, TtkTally};
+use crate::stats::{DuelTally, ExactDuelOdds, ExactTtk, InitiativeSplit, TtkSummary, TtkTally};
 
 use super::Scenario;
 
@@ -239,8 +239,56 @@ pub const DUELS: TableDecl = TableDecl {
                  solver for the duel)",
             ),
         ]),
+        Part::Own(ENGAGEMENT_FACTS),
     ],
 };
+
+/// The last columns of duel and battle tables: whether each side can attack at the
+/// conditions, and the initiative split ([`engagement_cells`]).
+pub const ENGAGEMENT_FACTS: &[Column] = &[
+    Column::boolean(
+        "a_can_attack",
+        "whether side A can attack at these conditions (a weapon in range, a reach for a special attack; a force: \
+         some unit of it can attack some enemy unit); a side that cannot is harmless whatever the dice",
+    ),
+    Column::boolean(
+        "b_can_attack",
+        "whether side B can attack (N-player rows: whether some opponent can attack the seat)",
+    ),
+    Column::float(
+        "p_a_wins_a_first",
+        "P(A wins given A acted first): A took the first action of the first turn (TechCommander: won turn 1's \
+         initiative roll; MECHCOM: won round 1's roll-off; Skirmishers: led, `FIRST_SIDE`; battles: first in turn \
+         1's initiative order), with its Wilson 95% interval; null where A never acted first or nobody acts first \
+         (Shellshock duels fire simultaneously); Monte Carlo",
+    )
+    .with_ci95(),
+    Column::float(
+        "p_a_wins_b_first",
+        "P(A wins given B (N players: another seat) acted first), with its Wilson 95% interval; null as above",
+    )
+    .with_ci95(),
+    Column::boolean(
+        "decided_by_initiative",
+        "whether `p_a_wins_a_first` and `p_a_wins_b_first` differ by more than 0.25 (false when either is null)",
+    ),
+];
+
+/// The cells of [`ENGAGEMENT_FACTS`]: `can` = (A can attack, B can attack) and A's
+/// initiative split.
+pub fn engagement_cells(can: (bool, bool), split: &InitiativeSplit) -> Vec<Cell> {
+    let part = |c: Option<crate::stats::Conditional>| -> [Cell; 3] {
+        match c {
+            Some(c) => [c.p.into(), c.ci.low.into(), c.ci.high.into()],
+            None => [Cell::Null, Cell::Null, Cell::Null],
+        }
+    };
+    let mut v = vec![can.0.into(), can.1.into()];
+    v.extend(part(split.own_first));
+    v.extend(part(split.other_first));
+    v.push(split.decided_by_initiative().into());
+    v
+}
 
 /// The key columns of one ruleset's cell tables: `ruleset`, the sides, the ruleset's
 /// target columns, then one column per axis.
@@ -427,42 +475,47 @@ pub fn duels(l: &Layout) -> Table {
     l.schema(&DUELS, &[], &[])
 }
 
-/// One duel cell: `a` and `b` with their points, the Monte Carlo tally and the exact
-/// outcome where there is one.
+/// One duel cell: A and B with their points, the Monte Carlo tally, the exact
+/// outcome where there is one, and whether each side can attack (`can`).
 pub fn push_duel(
     t: &mut Table,
     l: &Layout,
-    a: (&str, f64),
-    b: (&str, f64),
+    [a, b]: [(&str, f64); 2],
     point: &Point,
     tally: &DuelTally,
     exact: Option<ExactDuelOdds>,
+    can: (bool, bool),
 ) {
     let s = tally.summary();
-    t.push(l.row(
-        vec![a.0.into(), b.0.into(), a.1.into(), b.1.into()],
-        point,
-        vec![
-            s.trials.into(),
-            s.p_a_wins.into(),
-            s.p_a_wins_ci.low.into(),
-            s.p_a_wins_ci.high.into(),
-            s.p_b_wins.into(),
-            s.p_b_wins_ci.low.into(),
-            s.p_b_wins_ci.high.into(),
-            s.p_draw.into(),
-            s.p_draw_ci.low.into(),
-            s.p_draw_ci.high.into(),
-            s.p_mutual_kill.into(),
-            s.p_timeout.into(),
-            opt(s.mean_turns),
-            opt(s.mean_turns_ci.map(|i| i.low)),
-            opt(s.mean_turns_ci.map(|i| i.high)),
-            opt_exact(exact.map(|e| e.p_a_wins)),
-            opt_exact(exact.map(|e| e.p_b_wins)),
-            opt_exact(exact.map(|e| e.p_draw())),
-        ],
-    ));
+    t.push(
+        l.row(
+            vec![a.0.into(), b.0.into(), a.1.into(), b.1.into()],
+            point,
+            vec![
+                s.trials.into(),
+                s.p_a_wins.into(),
+                s.p_a_wins_ci.low.into(),
+                s.p_a_wins_ci.high.into(),
+                s.p_b_wins.into(),
+                s.p_b_wins_ci.low.into(),
+                s.p_b_wins_ci.high.into(),
+                s.p_draw.into(),
+                s.p_draw_ci.low.into(),
+                s.p_draw_ci.high.into(),
+                s.p_mutual_kill.into(),
+                s.p_timeout.into(),
+                opt(s.mean_turns),
+                opt(s.mean_turns_ci.map(|i| i.low)),
+                opt(s.mean_turns_ci.map(|i| i.high)),
+                opt_exact(exact.map(|e| e.p_a_wins)),
+                opt_exact(exact.map(|e| e.p_b_wins)),
+                opt_exact(exact.map(|e| e.p_draw())),
+            ]
+            .into_iter()
+            .chain(engagement_cells(can, &s.initiative))
+            .collect(),
+        ),
+    );
 }
 
 /// Fields of the manifest that describe the scenario as run.

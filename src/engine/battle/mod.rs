@@ -16,6 +16,9 @@
 //! 3. [`BattleRules::end_turn`]: removal, escapes, scoring, resets; it may end the
 //!    battle. At the turn cap, [`BattleRules::time_called`] decides.
 //!
+//! The side first in turn 1's initiative order is the side that "acted first" for the
+//! initiative split ([`BattleTally::first`]); no random number is drawn for it.
+//!
 //! Per trial the rules fill an [`Outcome`]; a [`BattleTally`] counts outcomes in
 //! integers, so tallies merge exactly in any order (see [`crate::engine::runner`]).
 //! Everything a policy reads is precomputed by the ruleset before the first trial; the
@@ -160,6 +163,9 @@ pub fn play_battle<G: BattleRules, P: BattlePolicy<G>>(
     let mut order = [0u8; MAX_SIDES];
     for turn in 0..game.max_turns() {
         let n = game.begin_turn(s, turn, rng, &mut order);
+        if turn == 0 {
+            out.first = order[0];
+        }
         play_phases(game, policy, s, &order[..n], rng, out);
         if let Some(ending) = game.end_turn(s, turn, rng, out) {
             out.ending = ending;

@@ -26,6 +26,9 @@ pub struct Outcome {
     pub decided: bool,
     /// Turns played, 1..=cap.
     pub turns: u32,
+    /// The side that acted first in turn 1 (first in the rules' initiative order),
+    /// written by the engine ([`super::play_battle`]).
+    pub first: u8,
     /// Steps (actions or activations) each side gave.
     pub actions: [u32; MAX_SIDES],
     /// Each side's score in the game's own points (skirmish: AC destroyed; deathmatch:
@@ -50,6 +53,7 @@ impl Outcome {
             ending: Ending::Undecided,
             decided: false,
             turns: 0,
+            first: 0,
             actions: [0; MAX_SIDES],
             score: [0; MAX_SIDES],
             points_lost_milli: [0; MAX_SIDES],

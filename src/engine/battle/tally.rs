@@ -1,7 +1,7 @@
 //! Mergeable integer counts of battle outcomes, and their summary with 95% intervals.
 
 use super::outcome::{Ending, MAX_SIDES, Outcome};
-use crate::stats::{Interval, Z95, mean_interval, wilson95};
+use crate::stats::{InitiativeSplit, Interval, Z95, mean_interval, wilson95};
 
 /// Counts over battles. Every field is an integer sum, so merging is exact, associative
 /// and commutative: any split into streams, batches and threads gives the same tally.
@@ -12,6 +12,10 @@ pub struct BattleTally {
     pub unit_side: Vec<u8>,
     /// Wins per side.
     pub wins: Vec<u64>,
+    /// Per side: battles in which it acted first in turn 1 ([`Outcome::first`]), and its
+    /// wins among them.
+    pub first: Vec<u64>,
+    pub wins_first: Vec<u64>,
     pub draws: u64,
     /// Battles with no result at the cap.
     pub undecided: u64,
@@ -41,6 +45,8 @@ impl BattleTally {
             trials: 0,
             unit_side,
             wins: vec![0; sides],
+            first: vec![0; sides],
+            wins_first: vec![0; sides],
             draws: 0,
             undecided: 0,
             ended_in_turn: vec![0; max_turns],
@@ -64,8 +70,17 @@ impl BattleTally {
     #[inline]
     pub fn add(&mut self, o: &Outcome) {
         self.trials += 1;
+        let first = o.first as usize;
+        if first < self.first.len() {
+            self.first[first] += 1;
+        }
         match o.ending {
-            Ending::Winner(s) => self.wins[s as usize] += 1,
+            Ending::Winner(s) => {
+                self.wins[s as usize] += 1;
+                if s as usize == first {
+                    self.wins_first[first] += 1;
+                }
+            }
             Ending::Draw => self.draws += 1,
             Ending::Undecided => self.undecided += 1,
         }
@@ -96,6 +111,8 @@ impl BattleTally {
         self.turns_sum += o.turns_sum;
         self.turns_sq += o.turns_sq;
         add_all(&mut self.wins, &o.wins);
+        add_all(&mut self.first, &o.first);
+        add_all(&mut self.wins_first, &o.wins_first);
         add_all(&mut self.ended_in_turn, &o.ended_in_turn);
         add_all(&mut self.actions, &o.actions);
         add_all(&mut self.escaped, &o.escaped);
@@ -129,6 +146,13 @@ impl BattleTally {
             .collect()
     }
 
+    /// P(side `side` wins | it acted first in turn 1) against P(it wins | another side
+    /// did).
+    pub fn initiative(&self, side: usize) -> InitiativeSplit {
+        let (first, wins_first) = (self.first[side], self.wins_first[side]);
+        InitiativeSplit::new((wins_first, first), (self.wins[side] - wins_first, self.trials - first))
+    }
+
     pub fn summary(&self) -> BattleSummary {
         let n = self.trials;
         let p = |k: u64| k as f64 / n.max(1) as f64;
@@ -138,6 +162,7 @@ impl BattleTally {
         };
         let sides = (0..self.sides())
             .map(|s| SideSummary {
+                initiative: self.initiative(s),
                 p_wins: p(self.wins[s]),
                 p_wins_ci: wilson95(self.wins[s], n),
                 mean_actions: self.actions[s] as f64 / n.max(1) as f64,
@@ -181,6 +206,8 @@ type MeanCi = Option<(f64, Interval)>;
 /// One side's results.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SideSummary {
+    /// P(this side wins | it acted first in turn 1) and P(it wins | another side did).
+    pub initiative: InitiativeSplit,
     pub p_wins: f64,
     pub p_wins_ci: Interval,
     pub mean_actions: f64,

@@ -145,3 +145,36 @@ fn tallies_merge_exactly() {
     assert!((s.sides[0].mean_points_lost.unwrap().0 - 8.0 / 3.0).abs() < 1e-12);
     assert_eq!(ab.lost, vec![2, 0]);
 }
+
+#[test]
+fn the_first_side_of_turn_one_is_recorded_and_split_counts_add_up() {
+    // B rolls lower in `free_for_all_order_base_then_extra`: it acts first.
+    let game =
+        Toy { rolls: vec![11, 4, 17], budgets: vec![[2, 1], [2, 0], [2, 0]], pass_at: None, pass_ends_turn: true };
+    assert_eq!(sequence(&game).1.first, 1);
+    let mut t = BattleTally::new(2, vec![0, 1], 3);
+    for (first, ending) in [
+        (0, Ending::Winner(0)),
+        (0, Ending::Winner(1)),
+        (1, Ending::Winner(1)),
+        (1, Ending::Draw),
+        (0, Ending::Winner(0)),
+    ] {
+        t.add(&Outcome { ending, first, turns: 1, ..Outcome::new() });
+    }
+    assert_eq!((t.first.clone(), t.wins_first.clone()), (vec![3, 2], vec![2, 1]));
+    assert_eq!(t.first.iter().sum::<u64>(), t.trials);
+    for side in 0..2 {
+        let s = t.initiative(side);
+        let (own, other) = (s.own_first.unwrap(), s.other_first.unwrap());
+        // Wins when first plus wins when not first are the side's wins.
+        let wins = own.p * own.trials as f64 + other.p * other.trials as f64;
+        assert!((wins - t.wins[side] as f64).abs() < 1e-9);
+        assert_eq!(own.trials + other.trials, t.trials);
+    }
+    // A: 2 of 3 first, 0 of 2 second: decided by initiative.
+    assert!(t.initiative(0).decided_by_initiative());
+    let mut m = t.clone();
+    m.merge(&t);
+    assert_eq!((m.first.clone(), m.wins_first.clone()), (vec![6, 4], vec![4, 2]));
+}

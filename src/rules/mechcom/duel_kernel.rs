@@ -4,7 +4,8 @@
 //! Procedure, each round (rulings in capitals, `shared/rules/mechcom.md`):
 //! 1. Start phase: `ROLL_OFF` picks who activates first. Each player rolls 1d6, ties
 //!    roll again, so with two players each goes first with probability exactly 1/2: one
-//!    random bit. Energy refills (`ENERGY_RESET_AT_START_PHASE`).
+//!    random bit. Energy refills (`ENERGY_RESET_AT_START_PHASE`). The initiative split
+//!    counts the winner of round 1's roll-off as the side that acted first.
 //! 2. Activations alternate (one model a side, so `ACTIVATION_ORDER`,
 //!    `ALTERNATION_RUNOUT` and `TARGET_POLICY` have one choice each). In its activation
 //!    a model has its Energy (Stunned: half of it, rounded down, lost) and, while it has
@@ -92,6 +93,9 @@ pub struct DuelOutcome {
     pub timeout: bool,
     /// The round the duel ended in, 1-based (the cap for a timeout).
     pub rounds: u32,
+    /// Whether A won round 1's roll-off (activated first): what the initiative split
+    /// counts.
+    pub a_first: bool,
 }
 
 /// How an activation ended the duel.
@@ -198,12 +202,16 @@ impl DuelKernel {
         let mut minds = [HeatMind::of(&self.sides[0]), HeatMind::of(&self.sides[1])];
         let mut spot = [self.sides[0].spot, self.sides[1].spot];
         let mut bits = 0u64;
+        let mut a_first = false;
         for round in 1..=self.max_rounds {
             let bit = (round - 1) % u64::BITS;
             if bit == 0 {
                 bits = streams.roll_off.next_u64();
             }
             let first = (bits >> bit & 1) as usize;
+            if round == 1 {
+                a_first = first == 0;
+            }
             for who in [first, 1 - first] {
                 let end = if self.sides[who].heat.is_some() {
                     self.activate_hot(who, &mut life, &mut state, &mut ammo, &mut minds, &mut spot, &mut streams.sides)
@@ -216,11 +224,11 @@ impl DuelKernel {
                         End::Win(_) => (Winner::B, false),
                         End::Mutual => (Winner::Draw, true),
                     };
-                    return DuelOutcome { winner, mutual_kill, timeout: false, rounds: round };
+                    return DuelOutcome { winner, mutual_kill, timeout: false, rounds: round, a_first };
                 }
             }
         }
-        DuelOutcome { winner: Winner::Draw, mutual_kill: false, timeout: true, rounds: self.max_rounds }
+        DuelOutcome { winner: Winner::Draw, mutual_kill: false, timeout: true, rounds: self.max_rounds, a_first }
     }
 
     /// Side `who`'s activation (module docs, steps 2-4); `Some` when the duel ends.
@@ -511,6 +519,7 @@ impl Kernel for DuelKernel {
         tally.trials += trials as u64;
         for _ in 0..trials {
             let out = self.play_one(rng);
+            tally.count_first(out.a_first, !out.timeout && out.winner == Winner::A);
             let r = out.rounds as usize - 1;
             match out.winner {
                 _ if out.timeout => tally.timeouts += 1,

@@ -377,6 +377,7 @@ fn play_is_a_loop_over_play_one() {
     for _ in 0..5000 {
         let out = k.play_one(&mut rng);
         let r = out.rounds as usize - 1;
+        by_hand.count_first(out.a_first, out.winner == Winner::A && !out.timeout);
         match (out.winner, out.mutual_kill, out.timeout) {
             (Winner::A, false, false) => by_hand.a_wins_by_turn[r] += 1,
             (Winner::B, false, false) => by_hand.b_wins_by_turn[r] += 1,
@@ -387,6 +388,9 @@ fn play_is_a_loop_over_play_one() {
     }
     assert_eq!(tally, by_hand);
     assert!(tally.a_wins() > 0 && tally.b_wins() > 0);
+    // Round 1's roll-off is a fair bit: both orders come up, and the split adds up.
+    assert!(tally.a_first > 0 && tally.b_first > 0 && tally.a_first + tally.b_first == tally.trials);
+    assert_eq!(tally.a_wins_a_first + tally.a_wins_b_first, tally.a_wins());
 }
 
 #[test]

@@ -104,6 +104,13 @@ pub trait Engagements: Catalogue + ConditionRules {
         None
     }
 
+    /// The duel's exact initiative split: P(A wins | A acts first) and P(A wins | B acts
+    /// first), each `None` where that order never happens or the ruleset has no exact
+    /// solver for it (the split is then Monte Carlo only); both `None` by default.
+    fn exact_initiative(_duel: &Self::Duel) -> (Option<f64>, Option<f64>) {
+        (None, None)
+    }
+
     /// What the duel leaves out of the rules, one sentence each (both sides), for its
     /// report (`not modelled:` lines and the JSON key `not_modelled`); none by default.
     fn duel_notes(_duel: &Self::Duel) -> Vec<String> {

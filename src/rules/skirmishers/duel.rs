@@ -177,6 +177,17 @@ impl Duel {
         }
     }
 
+    /// The exact P(A wins | A leads) and P(A wins | B leads), each `None` where
+    /// `FIRST_SIDE` never lets that side lead or the pair of cards is too large.
+    pub fn exact_split(&self) -> (Option<f64>, Option<f64>) {
+        let one = |a_leads: bool| self.exact_order(a_leads).map(|e| e.p_a_wins);
+        match self.first {
+            First::A => (one(true), None),
+            First::B => (None, one(false)),
+            First::Random => (one(true), one(false)),
+        }
+    }
+
     fn exact_order(&self, a_leads: bool) -> Option<ExactDuel> {
         let (na, nb) = (self.a.graph.len(), self.b.graph.len());
         if na.checked_mul(nb)? > MAX_PAIRS {

@@ -211,9 +211,10 @@ impl Lanes {
             return;
         }
         let rounds = max_rounds as usize;
-        // Counts: A's wins by round, B's by round, draws, then one scratch slot a lane
-        // (an attack that ends nothing adds there, so the loop has no branch on it).
-        let mut counts = vec![0u32; 2 * rounds + 1 + LANES];
+        // Counts: A's wins by round with A leading, B's by round, draws, then one scratch
+        // slot a lane (an attack that ends nothing adds there, so the loop has no branch
+        // on it), then A's wins by round with B leading, then the duels A led.
+        let mut counts = vec![0u32; 3 * rounds + 2 + LANES];
         let mut lanes = [Lane::default(); LANES];
         let lead = |rng: &mut Xoshiro256PlusPlus| if RANDOM { rand::Rng::next_u64(rng) & 1 == 0 } else { a_leads };
         let started0 = trials.min(LANES as u32);
@@ -257,11 +258,20 @@ impl Lanes {
                 }
             }
         }
+        let b_led = 2 * rounds + 1 + LANES;
+        let (mut led_by_a, mut led_by_b) = (0u64, 0u64);
         for r in 0..rounds {
-            tally.a_wins_by_turn[r] += counts[r] as u64;
+            led_by_a += counts[r] as u64;
+            led_by_b += counts[b_led + r] as u64;
+            tally.a_wins_by_turn[r] += (counts[r] + counts[b_led + r]) as u64;
             tally.b_wins_by_turn[r] += counts[rounds + r] as u64;
         }
         tally.timeouts += counts[2 * rounds] as u64;
+        let a_first = counts[b_led + rounds] as u64;
+        tally.a_first += a_first;
+        tally.b_first += trials as u64 - a_first;
+        tally.a_wins_a_first += led_by_a;
+        tally.a_wins_b_first += led_by_b;
     }
 
     /// A fresh duel with A (`a = true`) or B leading.
@@ -287,10 +297,23 @@ impl Lanes {
         let out = next & OUT != 0;
         // The leader's first attack, then two a round: attack h is in round ceil(h / 2).
         let capped = attack == 2 * max_rounds - 2;
-        let won = (attack as usize).div_ceil(2) + if firer < self.na { 0 } else { rounds };
+        // The leader fires the even attacks: A led when A fires an even one.
+        let by_a = firer < self.na;
+        let a_led = by_a == (attack & 1 == 0);
+        let b_led = 2 * rounds + 1 + LANES;
+        let won = (attack as usize).div_ceil(2)
+            + if !by_a {
+                rounds
+            } else if a_led {
+                0
+            } else {
+                b_led
+            };
         let other = 2 * rounds + if capped { 0 } else { 1 + l };
         counts[if out { won } else { other }] += 1;
-        (out | capped, Lane { firer: next & INDEX, target: firer, attack: attack + 1 })
+        let done = out | capped;
+        counts[b_led + rounds] += (done & a_led) as u32;
+        (done, Lane { firer: next & INDEX, target: firer, attack: attack + 1 })
     }
 }
 

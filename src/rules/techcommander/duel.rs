@@ -1,7 +1,8 @@
 //! The duel: two builds fire at each other until one or both fall.
 //!
 //! Procedure (`shared/rules/techcommander.md` §3-5), each turn:
-//! 1. Initiative: each side rolls a d20, ties are rerolled, the lowest acts first.
+//! 1. Initiative: each side rolls a d20, ties are rerolled, the lowest acts first. The
+//!    initiative split counts the side that won turn 1's roll as the one that acted first.
 //! 2. Actions alternate one at a time, starting with the initiative winner: an MSV has
 //!    two (one when under-crewed), other units one; a side with actions left after the
 //!    other has none takes them in a row.
@@ -87,25 +88,34 @@ impl Duel {
     /// Play one duel drawing everything from one generator, in the order the rules
     /// need numbers. Returns (turn index, outcome) with outcome 0 = A wins, 1 = B wins,
     /// 2 = mutual kill, or `None` for a timeout.
+    /// The second value: whether A won the first turn's initiative (acted first).
     #[inline]
-    fn play_one(&self, rng: &mut Xoshiro256PlusPlus) -> Option<(usize, u8)> {
-        self.play_with(&mut OneStream(rng))
+    fn play_one(&self, rng: &mut Xoshiro256PlusPlus) -> (Option<(usize, u8)>, bool) {
+        self.play_first(&mut OneStream(rng))
     }
 
     /// The duel procedure (module docs), drawing its numbers from `dice`.
     #[inline(always)]
     pub(crate) fn play_with<D: DuelDice>(&self, dice: &mut D) -> Option<(usize, u8)> {
+        self.play_first(dice).0
+    }
+
+    /// [`Duel::play_with`], and whether A won the first turn's initiative roll (acted
+    /// first in turn 1): what the initiative split counts.
+    #[inline(always)]
+    fn play_first<D: DuelDice>(&self, dice: &mut D) -> (Option<(usize, u8)>, bool) {
         // Moneyshot's per-action check is compiled in only where it can apply.
         if self.any_moneyshot { self.play_duel::<D, true>(dice) } else { self.play_duel::<D, false>(dice) }
     }
 
     /// The duel procedure; `ANY_MONEYSHOT`: whether a side has a Moneyshot table.
     #[inline(always)]
-    fn play_duel<D: DuelDice, const ANY_MONEYSHOT: bool>(&self, dice: &mut D) -> Option<(usize, u8)> {
+    fn play_duel<D: DuelDice, const ANY_MONEYSHOT: bool>(&self, dice: &mut D) -> (Option<(usize, u8)>, bool) {
         let full = STARTING_LIFE as i32;
         let mut life = [full; 2];
         let mut rounds = [self.sides[0].rounds, self.sides[1].rounds];
         let apt = [self.sides[0].actions_per_turn, self.sides[1].actions_per_turn];
+        let mut a_first = false;
         for turn in 0..self.max_turns as usize {
             let first = loop {
                 let (ra, rb) = (dice.initiative(), dice.initiative());
@@ -113,6 +123,9 @@ impl Duel {
                     break if ra < rb { 0 } else { 1 };
                 }
             };
+            if turn == 0 {
+                a_first = first == 0;
+            }
             let mut left = apt;
             let mut used = [0u32; 2];
             // This turn's jury-rig result per side (true: failed), once rolled.
@@ -150,9 +163,9 @@ impl Duel {
             }
             dice.end_turn(apt);
             match (life[0] <= 0, life[1] <= 0) {
-                (true, true) => return Some((turn, 2)),
-                (false, true) => return Some((turn, 0)),
-                (true, false) => return Some((turn, 1)),
+                (true, true) => return (Some((turn, 2)), a_first),
+                (false, true) => return (Some((turn, 0)), a_first),
+                (true, false) => return (Some((turn, 1)), a_first),
                 (false, false) => {
                     for (l, &armoured) in life.iter_mut().zip(&self.power_armor) {
                         if armoured {
@@ -162,7 +175,7 @@ impl Duel {
                 }
             }
         }
-        None
+        (None, a_first)
     }
 }
 
@@ -216,7 +229,9 @@ impl Kernel for Duel {
     fn play(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut DuelTally) {
         tally.trials += trials as u64;
         for _ in 0..trials {
-            match self.play_one(rng) {
+            let (end, a_first) = self.play_one(rng);
+            tally.count_first(a_first, matches!(end, Some((_, 0))));
+            match end {
                 Some((t, 0)) => tally.a_wins_by_turn[t] += 1,
                 Some((t, 1)) => tally.b_wins_by_turn[t] += 1,
                 Some((t, _)) => tally.mutual_by_turn[t] += 1,

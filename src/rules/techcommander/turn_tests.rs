@@ -143,3 +143,19 @@ fn a_jury_rig_succeeds_on_ten_or_less() {
         assert!(!consistent(d.b_wins_by_turn[0], n, wrong, FAMILY_ALPHA), "cannot tell 0.75 from {wrong}");
     }
 }
+
+#[test]
+fn the_initiative_split_counts_who_won_turn_one_s_roll() {
+    // `b_first_turn_wins(15)`: B acting first in turn 1 always kills A, so A never wins
+    // when B acts first; acting first, A wins whenever B's jury rig fails and A's next
+    // shot lands first.
+    let n = 20_000;
+    let t = b_first_turn_wins(15, n);
+    assert_eq!(t.a_first + t.b_first, n);
+    assert!(consistent(t.a_first, n, 0.5, FAMILY_ALPHA), "{t:?}");
+    assert_eq!(t.a_wins_b_first, 0, "{t:?}");
+    assert_eq!(t.a_wins_a_first, t.a_wins());
+    assert!(t.a_wins_a_first > 0);
+    let s = t.initiative();
+    assert!(s.decided_by_initiative() || s.own_first.unwrap().p <= 0.25, "{s:?}");
+}

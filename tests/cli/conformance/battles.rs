@@ -21,6 +21,13 @@ const BATTLE_JSON: &[&str] = &[
     "mean_turns",
     "sides",
     "units",
+    "a_can_attack",
+    "b_can_attack",
+    "p_a_wins_a_first",
+    "p_a_wins_a_first_ci95",
+    "p_a_wins_b_first",
+    "p_a_wins_b_first_ci95",
+    "decided_by_initiative",
 ];
 
 #[test]

@@ -43,6 +43,13 @@ const DUEL_JSON: &[&str] = &[
     "p_timeout",
     "mean_turns",
     "exact",
+    "a_can_attack",
+    "b_can_attack",
+    "p_a_wins_a_first",
+    "p_a_wins_a_first_ci95",
+    "p_a_wins_b_first",
+    "p_a_wins_b_first_ci95",
+    "decided_by_initiative",
 ];
 const DUEL_EXACT_JSON: &[&str] = &[
     "ruleset",
@@ -57,6 +64,9 @@ const DUEL_EXACT_JSON: &[&str] = &[
     "p_draw",
     "p_mutual_kill",
     "p_timeout",
+    "a_can_attack",
+    "b_can_attack",
+    "decided_by_initiative",
 ];
 
 #[test]

@@ -233,3 +233,84 @@ fn contract_default_report_draws_the_common_chart_set() {
     }
     p.finish();
 }
+
+/// The reach and initiative columns every duel, battle and gauntlet table carries.
+const ENGAGEMENT_COLUMNS: &[&str] = &[
+    "a_can_attack",
+    "b_can_attack",
+    "p_a_wins_a_first",
+    "p_a_wins_a_first_ci95_low",
+    "p_a_wins_a_first_ci95_high",
+    "p_a_wins_b_first",
+    "p_a_wins_b_first_ci95_low",
+    "p_a_wins_b_first_ci95_high",
+    "decided_by_initiative",
+];
+
+/// Columns of `columns` missing from the header of `file` in `dir`.
+fn missing_columns(dir: &Path, file: &str, columns: &[&str]) -> Vec<String> {
+    let text = fs::read_to_string(dir.join(file)).unwrap_or_default();
+    let header: Vec<&str> = text.lines().next().unwrap_or("").split(',').collect();
+    columns.iter().filter(|c| !header.contains(c)).map(|c| c.to_string()).collect()
+}
+
+/// Duel sweeps (`duels`), battle sweeps (`battles`, where the game has battles) and
+/// gauntlets (`gauntlet_matchups`) say whether each side can attack and how the win
+/// rate splits by who acted first, on every ruleset (was: no such columns).
+#[test]
+fn contract_engagement_tables_carry_reach_and_initiative_columns() {
+    let mut p = Problems::new();
+    for case in cases() {
+        let tmp = tempfile::tempdir().unwrap();
+        let scenario = case.scenario(tmp.path(), "duel");
+        let out = tmp.path().join("d");
+        let o = out.to_str().unwrap();
+        let run = case.run(&["sweep", scenario.to_str().unwrap(), "--out", o, "--format", "csv", "--no-charts", "-q"]);
+        if p.ok(&run, false) {
+            for c in missing_columns(&out, "duels.csv", ENGAGEMENT_COLUMNS) {
+                p.add(format!("{}: duels has no `{c}` column", run.what));
+            }
+        }
+        let out = tmp.path().join("g");
+        let o = out.to_str().unwrap();
+        let n = case.names;
+        let run = case.run(&[
+            "gauntlet",
+            n.attacker,
+            "--field",
+            n.field,
+            "--trials",
+            "10",
+            "--max-turns",
+            "6",
+            "-q",
+            "--out",
+            o,
+            "--format",
+            "csv",
+            "--no-charts",
+        ]);
+        if p.ok(&run, false) {
+            for c in missing_columns(&out, "gauntlet_matchups.csv", ENGAGEMENT_COLUMNS) {
+                p.add(format!("{}: gauntlet_matchups has no `{c}` column", run.what));
+            }
+        }
+        let Some((a, b)) = n.forces else { continue };
+        let text = format!(
+            "ruleset = \"{}\"\nname = \"conformance-battle\"\ndescription = \"conformance\"\nengagement = \"battle\"\n\
+             seed = 3\ntrials = 8\nforces = [\"{a}\", \"{b}\"]\n\n[grid]\n{}\n",
+            case.fx.ruleset, case.fx.grid
+        );
+        let scenario = tmp.path().join("battle.toml");
+        fs::write(&scenario, text).unwrap();
+        let out = tmp.path().join("b");
+        let o = out.to_str().unwrap();
+        let run = case.run(&["sweep", scenario.to_str().unwrap(), "--out", o, "--format", "csv", "--no-charts", "-q"]);
+        if p.ok(&run, false) {
+            for c in missing_columns(&out, "battles.csv", ENGAGEMENT_COLUMNS) {
+                p.add(format!("{}: battles has no `{c}` column", run.what));
+            }
+        }
+    }
+    p.finish();
+}

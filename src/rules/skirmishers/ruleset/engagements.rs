@@ -82,6 +82,10 @@ impl crate::rules::ruleset::Engagements for Skirmishers {
         })
     }
 
+    fn exact_initiative(d: &Duel) -> (Option<f64>, Option<f64>) {
+        d.exact_split()
+    }
+
     fn paired_run(a: AttackRun, b: AttackRun, metric: Metric) -> Result<QuantilePair, String> {
         QuantilePair::new(&a.exact(), &b.exact(), metric)
     }

@@ -272,3 +272,26 @@ fn golden_seeds() {
 
 const GOLDEN_RUN: [u64; 6] = [1222, 2677, 2817, 1785, 878, 371];
 const GOLDEN_DUEL: (u64, u64, u64) = (4837, 4721, 442);
+
+#[test]
+fn the_initiative_split_of_monte_carlo_duels_agrees_with_each_order_s_exact_chain() {
+    let c = cat();
+    let (a, b) = (trooper(&c, "Rifleman"), trooper(&c, "Green Rifleman"));
+    let with_first = |side: &str| {
+        let mut o = Options::default();
+        o.set("FIRST_SIDE", side).unwrap();
+        Duel::new(&a, &b, &at(20), &o, 12).unwrap()
+    };
+    let t = duel_tally(&with_first("random"), 11);
+    // Every duel has a leader, and A's wins split between the two orders.
+    assert_eq!(t.a_first + t.b_first, t.trials);
+    assert_eq!(t.a_wins_a_first + t.a_wins_b_first, t.a_wins());
+    let (ea, eb) = (with_first("a").exact().unwrap(), with_first("b").exact().unwrap());
+    let alpha = FAMILY_ALPHA / 3.0;
+    assert!(consistent(t.a_first, t.trials, 0.5, alpha), "{} of {} led by A", t.a_first, t.trials);
+    assert!(consistent(t.a_wins_a_first, t.a_first, ea.p_a_wins, alpha), "{t:?} vs {}", ea.p_a_wins);
+    assert!(consistent(t.a_wins_b_first, t.b_first, eb.p_a_wins, alpha), "{t:?} vs {}", eb.p_a_wins);
+    // A fixed leader: every duel in one order.
+    let fixed = duel_tally(&with_first("b"), 11);
+    assert_eq!((fixed.a_first, fixed.b_first), (0, fixed.trials));
+}

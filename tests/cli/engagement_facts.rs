@@ -1,0 +1,166 @@
+//! Engagement facts every duel, battle, compare and gauntlet reports: whether each side
+//! can attack at its conditions, and A's win rate split by who acted first.
+
+use super::*;
+
+fn num(j: &serde_json::Value, key: &str) -> f64 {
+    j[key].as_f64().unwrap_or_else(|| panic!("{key} is not a number: {j}"))
+}
+
+fn pair(j: &serde_json::Value, key: &str) -> (f64, f64) {
+    let v = j[key].as_array().unwrap_or_else(|| panic!("{key} is not a pair: {j}"));
+    (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
+}
+
+#[test]
+fn a_duel_where_one_side_cannot_reach_says_so_and_still_splits_by_initiative() {
+    // No Kerberos weapon reaches 3 hexes (the Thunderhead is not in the shipped
+    // catalogue; the Sentinel's Gauss Railgun reaches).
+    let args = ["--ruleset", "mechcom", "duel", "Sentinel", "Kerberos", "--range", "3", "--trials", "2000", "-q"];
+    let j = json_of(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!((j["a_can_attack"].as_bool(), j["b_can_attack"].as_bool()), (Some(true), Some(false)), "{j}");
+    assert_eq!(num(&j, "p_a_wins_a_first"), 1.0, "{j}");
+    assert_eq!(num(&j, "p_a_wins_b_first"), 1.0, "{j}");
+    assert_eq!(j["decided_by_initiative"], false);
+    let text = stdout_of(&args);
+    assert!(text.contains("one-sided: Kerberos cannot attack Sentinel"), "{text}");
+    assert!(text.contains("initiative: P(A wins | A acts first) 1.0000"), "{text}");
+}
+
+#[test]
+fn a_techcommander_duel_splits_its_win_rate_by_who_won_turn_one_s_initiative() {
+    let j = json_of(&[
+        "duel",
+        "Paladin Siege",
+        "Troll Brawler",
+        "--range",
+        "12",
+        "--trials",
+        "4000",
+        "-q",
+        "--format",
+        "json",
+    ]);
+    let (p1, p2, p) = (num(&j, "p_a_wins_a_first"), num(&j, "p_a_wins_b_first"), num(&j, "p_a_wins"));
+    let (n1, n2) = (num(&j, "trials_a_first"), num(&j, "trials_b_first"));
+    assert_eq!(n1 + n2, num(&j, "trials"), "{j}");
+    // The overall rate is the mix of the two, weighted by how often each order came up.
+    assert!((p1 * n1 + p2 * n2 - p * (n1 + n2)).abs() < 1e-6, "{j}");
+    let ((l1, h1), (l2, h2)) = (pair(&j, "p_a_wins_a_first_ci95"), pair(&j, "p_a_wins_b_first_ci95"));
+    assert!(l1 <= p1 && p1 <= h1 && l2 <= p2 && p2 <= h2, "{j}");
+    assert!(l1.min(l2) <= p && p <= h1.max(h2), "the overall lies between the two intervals: {j}");
+    // Initiative is a fair roll-off: each order about half the time.
+    assert!((n1 / (n1 + n2) - 0.5).abs() < 0.05, "{j}");
+    // A mirror reports its split too.
+    let m = json_of(&[
+        "duel",
+        "Troll Brawler",
+        "Troll Brawler",
+        "--range",
+        "6",
+        "--trials",
+        "500",
+        "-q",
+        "--format",
+        "json",
+    ]);
+    assert!(m["p_a_wins_a_first"].is_f64() && m["p_a_wins_b_first"].is_f64(), "{m}");
+    // Exact duels say the split is Monte Carlo only.
+    let e = json_of(&["duel", "Paladin Siege", "Troll Brawler", "--range", "12", "--exact", "--format", "json"]);
+    assert!(e["p_a_wins_a_first"].is_null() && e["initiative_note"].as_str().unwrap().contains("Monte Carlo"));
+}
+
+#[test]
+fn a_skirmishers_squad_fight_mirror_is_decided_by_initiative() {
+    // The side that activates first walks into the other's arcs (`SQUAD_OPENING`
+    // contact): the mirror's 50/50 averages two one-sided fights.
+    let args =
+        ["--ruleset", "skirmishers", "battle", "Rifle squad", "Rifle squad", "--range", "10", "--trials", "400", "-q"];
+    let j = json_of(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(j["decided_by_initiative"], true, "{j}");
+    assert!((num(&j, "p_a_wins_a_first") - num(&j, "p_a_wins_b_first")).abs() > 0.9, "{j}");
+    assert!(num(&j, "trials_a_first") > 0.0 && num(&j, "trials_b_first") > 0.0, "{j}");
+    let text = stdout_of(&args);
+    assert!(text.contains("DECIDED BY INITIATIVE"), "{text}");
+}
+
+#[test]
+fn battles_say_which_side_and_which_units_cannot_attack() {
+    // The README's example: three of the Kerberos Pack's four mechs reach nothing at 3
+    // hexes (the Pythia's mortar does), so side A destroyed nothing.
+    let args =
+        ["--ruleset", "mechcom", "battle", "Kerberos Pack", "Hornet Lance", "--range", "3", "--trials", "40", "-q"];
+    let j = json_of(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!((j["a_can_attack"].as_bool(), j["b_can_attack"].as_bool()), (Some(true), Some(true)), "{j}");
+    let idle: Vec<(&str, &str)> = j["units_cannot_attack"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| (u["side"].as_str().unwrap(), u["unit"].as_str().unwrap()))
+        .collect();
+    assert_eq!(idle, [("A", "Kerberos+Steady Hand"), ("A", "Kerberos"), ("A", "Kerberos")], "{j}");
+    let text = stdout_of(&args);
+    assert!(text.contains("reach: 3 of 4 units of side A (Kerberos Pack) cannot attack any enemy unit"), "{text}");
+    assert!(text.contains("initiative: P(A wins | A acts first)"), "{text}");
+    // A force of Kerberos only cannot attack at all.
+    let args = ["--ruleset", "mechcom", "battle", "Kerberos+Kerberos", "Wasp", "--range", "3", "--trials", "40", "-q"];
+    let j = json_of(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!((j["a_can_attack"].as_bool(), j["b_can_attack"].as_bool()), (Some(false), Some(true)), "{j}");
+    let text = stdout_of(&args);
+    assert!(text.contains("one-sided: side A (Kerberos+Kerberos) cannot attack at range 3 hexes"), "{text}");
+}
+
+#[test]
+fn compare_and_gauntlet_flag_one_sided_matchups() {
+    let args = ["--ruleset", "mechcom", "compare", "Sentinel", "Wasp", "--against", "Kerberos", "--range", "3"];
+    let j = json_of(&[&args[..], &["--trials", "200", "-q", "--format", "json"]].concat());
+    let m = &j["matchups"][0];
+    assert_eq!((m["a_can_attack"].as_bool(), m["b_can_attack"].as_bool()), (Some(true), Some(true)), "{m}");
+    assert_eq!(m["opponent_can_attack_a"], false, "{m}");
+    assert_eq!(m["one_sided"], true, "{m}");
+    let text = stdout_of(&[&args[..], &["--trials", "200", "-q"]].concat());
+    assert!(text.contains("one-sided: Kerberos cannot attack Sentinel at range 3 hexes"), "{text}");
+    let csv = stdout_of(&[&args[..], &["--trials", "200", "-q", "--format", "csv"]].concat());
+    assert!(csv.lines().next().unwrap().ends_with("a_can_attack,b_can_attack"), "{csv}");
+
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("g");
+    let text = stdout_of(&[
+        "--ruleset",
+        "mechcom",
+        "gauntlet",
+        "Kerberos",
+        "--field",
+        "arena",
+        "--range",
+        "3",
+        "--trials",
+        "20",
+        "-q",
+        "--no-charts",
+        "--format",
+        "csv",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(text.contains("one-sided: build Kerberos cannot attack Wasp at range 3 hexes"), "{text}");
+    let matchups = fs::read_to_string(out.join("gauntlet_matchups.csv")).unwrap();
+    let header: Vec<&str> = matchups.lines().next().unwrap().split(',').collect();
+    let col = header.iter().position(|c| *c == "a_can_attack").expect("a_can_attack column");
+    assert!(matchups.lines().skip(1).all(|l| l.split(',').nth(col) == Some("false")), "{matchups}");
+    let summary = fs::read_to_string(out.join("gauntlet_summary.csv")).unwrap();
+    assert!(summary.lines().next().unwrap().ends_with("one_sided_matchups"), "{summary}");
+}
+
+#[test]
+fn an_exact_skirmishers_duel_splits_exactly_and_monte_carlo_agrees() {
+    let args = ["--ruleset", "skirmishers", "duel", "Rifleman", "Rifleman", "--range", "10", "--format", "json"];
+    let e = json_of(&[&args[..], &["--exact"]].concat());
+    let (x, y) = (num(&e, "p_a_wins_a_first"), num(&e, "p_a_wins_b_first"));
+    // FIRST_SIDE random: each side leads half the duels.
+    assert!(((x + y) / 2.0 - num(&e, "p_a_wins")).abs() < 1e-9, "{e}");
+    assert_eq!(e["decided_by_initiative"], true, "{e}");
+    let mc = json_of(&[&args[..], &["--trials", "4000", "-q"]].concat());
+    let ((l1, h1), (l2, h2)) = (pair(&mc, "p_a_wins_a_first_ci95"), pair(&mc, "p_a_wins_b_first_ci95"));
+    assert!(l1 <= x && x <= h1 && l2 <= y && y <= h2, "exact {x}, {y} against {mc}");
+}
