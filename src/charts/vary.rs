@@ -37,7 +37,7 @@ const METRICS: [Metric; 5] = [
         table: "time_to_kill",
         series: "attacker",
         column: "exact_mean_turns",
-        label: "mean turns to kill, exact",
+        label: "mean turns to kill, exact (runs that kill)",
         probability: false,
         null: None,
     },
