@@ -1191,6 +1191,8 @@ mod meta;
 mod names;
 #[path = "cli/options_syntax.rs"]
 mod options_syntax;
+#[path = "cli/patch_notes.rs"]
+mod patch_notes;
 #[path = "cli/techcommander_book.rs"]
 mod techcommander_book;
 #[path = "cli/verdicts.rs"]

@@ -15,6 +15,7 @@ use super::shape::CostChart;
 use super::shape::ReportShape;
 use crate::output::Table;
 use crate::output::percent::{percent, percent_interval};
+use crate::output::table::Cell;
 use crate::stats::interval::wilson95;
 
 /// What [`findings`] reads of `time_to_kill` (besides the conditions).
@@ -59,14 +60,43 @@ fn row_conditions(t: &Table, i: usize, shape: &ReportShape) -> String {
         .join(", ")
 }
 
-/// The headline findings, computed from the tables. Cost rankings are those of the cost
-/// charts of the first chart condition set (`at`): the same quantity, the same rows, the
-/// same order, so the page never contradicts its charts. Conditions are named by the
-/// axes of `shape`, turns by its word for a turn.
+/// The number of distinct values of `key` over the rows `keep` accepts.
+fn distinct(t: &Table, key: &dyn Fn(&Table, usize) -> Option<String>, keep: &dyn Fn(usize) -> bool) -> usize {
+    let mut seen: Vec<String> = Vec::new();
+    for i in (0..t.rows.len()).filter(|&i| keep(i)) {
+        if let Some(k) = key(t, i)
+            && !seen.contains(&k)
+        {
+            seen.push(k);
+        }
+    }
+    seen.len()
+}
+
+/// "1 cell" or "N cells".
+fn cells(n: usize) -> String {
+    crate::output::wording::count(n as u64, "cell")
+}
+
+/// The headline findings, computed from the tables. Each says which cells it is taken
+/// over. Cost rankings at the cost charts' conditions (the first chart condition set,
+/// `at`) are those of the charts: the same quantity, the same rows, the same order, so
+/// the page never contradicts its charts; the headline ranking is also given over the
+/// whole grid. Conditions are named by the axes of `shape`, turns by its word for a turn.
 pub fn findings(tables: &ReportTables, shape: &ReportShape, at: &ConditionSet) -> Vec<Finding> {
     let turn = shape.turn.as_str();
     let mut out = Vec::new();
     if let Some(cost) = tables.get("cost_efficiency") {
+        let (build_rows, weapon_rows) = super::data::cost_rows(cost, at);
+        let builds_here =
+            distinct(cost, &|t, i| t.text(i, "attacker").map(str::to_string), &|i| build_rows.contains(&i));
+        let per_build = build_rows.len() / builds_here.max(1);
+        let label = at.title_label(&[]);
+        let here = if label.is_empty() {
+            format!("mean over its {}", cells(per_build))
+        } else {
+            format!("{label}, the cost charts' conditions; mean over its {}", cells(per_build))
+        };
         let mut charts = cost_bars(cost, at, turn, &shape.costs).into_iter().map(|(_, bars)| bars);
         let kill = charts.next().expect("the common cost chart");
         let ratio =
@@ -75,8 +105,7 @@ pub fn findings(tables: &ReportTables, shape: &ReportShape, at: &ConditionSet) -
             && kill.bars.len() > 1
         {
             out.push(format!(
-                "Most efficient build per point ({}): **{}** destroys {:.3} target points per {turn} per point, mean over the targets; least efficient: **{}** ({:.3}), {}.",
-                at.title_label(&[]),
+                "Most efficient build per point ({here}): **{}** destroys {:.3} target points per {turn} per point; least efficient: **{}** ({:.3}), {}.",
                 best.label,
                 best.value,
                 worst.label,
@@ -84,6 +113,7 @@ pub fn findings(tables: &ReportTables, shape: &ReportShape, at: &ConditionSet) -
                 ratio(best.value, worst.value)
             ));
         }
+        out.extend(efficiency_over_grid(cost, turn));
         for (spec, chart) in shape.costs.iter().zip(charts) {
             let finding = CostChart::say(&spec.finding, turn);
             if !spec.weapons {
@@ -91,7 +121,7 @@ pub fn findings(tables: &ReportTables, shape: &ReportShape, at: &ConditionSet) -
                     && chart.bars.len() > 1
                 {
                     out.push(format!(
-                        "{finding}: **{}** ({:.3}); least: **{}** ({:.3}).",
+                        "{finding} ({here}): **{}** ({:.3}); least: **{}** ({:.3}).",
                         best.label, best.value, worst.label, worst.value
                     ));
                 }
@@ -100,68 +130,169 @@ pub fn findings(tables: &ReportTables, shape: &ReportShape, at: &ConditionSet) -
                 let top: Vec<String> =
                     chart.bars.iter().take(3).map(|b| format!("{} ({:.2} {unit})", b.label, b.value)).collect();
                 let median = chart.bars[chart.bars.len() / 2].value;
-                out.push(format!("{finding}: {}; the median weapon takes {median:.2}.", top.join(", ")));
+                let per_weapon = weapon_rows.len() / chart.bars.len().max(1);
+                let where_ = if label.is_empty() { String::new() } else { format!("{label}, ") };
+                out.push(format!(
+                    "{finding} ({where_}mean over each weapon's {}): {}; the median weapon takes {median:.2}.",
+                    cells(per_weapon),
+                    top.join(", ")
+                ));
             }
         }
     }
     out.extend(battle_findings(tables));
     out.extend(super::initiative_finding::initiative_findings(tables));
     if let Some(ttk) = tables.get("time_to_kill") {
-        let mut never: Vec<String> = Vec::new();
-        let mut count = 0;
-        for i in 0..ttk.rows.len() {
-            let p = ttk.float(i, "exact_p_kill").or_else(|| ttk.float(i, "p_kill")).unwrap_or(1.0);
-            if p == 0.0 {
-                count += 1;
-                if never.len() < 5 {
-                    never.push(format!(
-                        "{} vs {} ({})",
-                        ttk.text(i, "attacker").unwrap_or("?"),
-                        ttk.text(i, "target").unwrap_or("?"),
-                        row_conditions(ttk, i, shape),
-                    ));
-                }
-            }
-        }
-        if count == 0 {
-            out.push(format!("Every build can kill every target within the {turn} cap in every cell."));
-        } else {
-            out.push(format!(
-                "In {count} of {} cells a build can never kill its target within the {turn} cap, e.g. {}.",
-                ttk.rows.len(),
-                never.join("; ")
-            ));
-        }
-        let attacker = |t: &Table, i: usize| t.text(i, "attacker").map(str::to_string);
-        let fastest = ranked(ttk, &attacker, "exact_mean_turns", &|_| true);
-        if let (Some(slow), Some(fast)) = (fastest.first(), fastest.last())
-            && fastest.len() > 1
-        {
-            out.push(format!(
-                "Fastest killer: **{}** ({:.2} {turn}s on average when it kills); slowest: **{}** ({:.2}).",
-                fast.0, fast.1, slow.0, slow.1
-            ));
-        }
+        out.extend(ttk_findings(ttk, shape));
     }
     if let Some(duels) = tables.get("duels") {
-        let a = |t: &Table, i: usize| t.text(i, "a").map(str::to_string);
-        let wins = ranked(duels, &a, "p_a_wins", &|_| true);
-        if let (Some(best), Some(worst)) = (wins.first(), wins.last()) {
-            out.push(format!(
-                "Best duellist: **{}** wins {:.1}% of its duels on average; worst: **{}** ({:.1}%).",
-                best.0,
-                best.1 * 100.0,
-                worst.0,
-                worst.1 * 100.0
-            ));
+        out.extend(duel_findings(duels, turn));
+    }
+    out
+}
+
+/// The headline cost ranking over every cell of the grid (every target and condition),
+/// not only at the charts' conditions: each build's mean of
+/// `kill_points_per_turn_per_point` over all its build rows.
+fn efficiency_over_grid(cost: &Table, turn: &str) -> Option<Finding> {
+    let build_row = |i: usize| cost.text(i, "weapon").is_none();
+    let attacker = |t: &Table, i: usize| t.text(i, "attacker").map(str::to_string);
+    let ranking = ranked(cost, &attacker, "kill_points_per_turn_per_point", &build_row);
+    let (best, worst) = (ranking.first()?, ranking.last()?);
+    if ranking.len() < 2 {
+        return None;
+    }
+    let n = (0..cost.rows.len()).filter(|&i| build_row(i)).count() / ranking.len();
+    Some(format!(
+        "Over the whole grid (mean over each build's {} of targets and conditions), the most efficient per point is **{}** ({:.3} target points per {turn} per point); the least, **{}** ({:.3}).",
+        cells(n),
+        best.0,
+        best.1,
+        worst.0,
+        worst.1
+    ))
+}
+
+/// Attack runs' findings: the cells where a build never kills, the surest killer (mean
+/// P(kill within the cap) over every cell, defined everywhere) and the fastest killer,
+/// by mean turns of the kill over the cells where every build can kill (the same cells
+/// for every build; a mean over only the cells where one build kills would favour a
+/// build that kills only where it is easy).
+fn ttk_findings(ttk: &Table, shape: &ReportShape) -> Vec<Finding> {
+    let turn = shape.turn.as_str();
+    let mut out = Vec::new();
+    let p_kill = |i: usize| ttk.float(i, "exact_p_kill").or_else(|| ttk.float(i, "p_kill"));
+    let mut never: Vec<String> = Vec::new();
+    let mut count = 0;
+    for i in 0..ttk.rows.len() {
+        if p_kill(i).unwrap_or(1.0) == 0.0 {
+            count += 1;
+            if never.len() < 5 {
+                never.push(format!(
+                    "{} vs {} ({})",
+                    ttk.text(i, "attacker").unwrap_or("?"),
+                    ttk.text(i, "target").unwrap_or("?"),
+                    row_conditions(ttk, i, shape),
+                ));
+            }
         }
-        let draws = ranked(duels, &|_: &Table, _| Some("all".into()), "p_draw", &|_| true);
-        if let Some((_, d)) = draws.first() {
-            out.push(format!(
-                "Draws (both destroyed in one {turn}, or both alive at the cap): {:.1}% of duels.",
-                d * 100.0
-            ));
+    }
+    if count == 0 {
+        out.push(format!("Every build can kill every target within the {turn} cap in every cell."));
+    } else {
+        out.push(format!(
+            "In {count} of {} cells a build can never kill its target within the {turn} cap, e.g. {}.",
+            ttk.rows.len(),
+            never.join("; ")
+        ));
+    }
+    let attacker = |t: &Table, i: usize| t.text(i, "attacker").map(str::to_string);
+    let builds = distinct(ttk, &attacker, &|_| true);
+    if builds < 2 {
+        return out;
+    }
+    let per_build = ttk.rows.len() / builds;
+    let column = if ttk.column("exact_p_kill").is_some() { "exact_p_kill" } else { "p_kill" };
+    let surest = ranked(ttk, &attacker, column, &|_| true);
+    if let (Some(best), Some(worst)) = (surest.first(), surest.last()) {
+        out.push(format!(
+            "Surest killer: **{}** kills its target within the {turn} cap in {} of runs, mean over all its {}; least sure: **{}** ({}).",
+            best.0,
+            percent(best.1),
+            cells(per_build),
+            worst.0,
+            percent(worst.1)
+        ));
+    }
+    // A cell: the target and the conditions (everything but the attacker).
+    let cell = |i: usize| {
+        let mut k = ttk.text(i, "target").unwrap_or("?").to_string();
+        for a in &shape.axes {
+            k.push('\u{1f}');
+            k.push_str(&a.cell(ttk, i).unwrap_or_default());
         }
+        k
+    };
+    let mut everyone_kills: Vec<String> = Vec::new();
+    let mut someone_fails: Vec<String> = Vec::new();
+    for i in 0..ttk.rows.len() {
+        let k = cell(i);
+        if p_kill(i).unwrap_or(0.0) > 0.0 && ttk.float(i, "exact_mean_turns").is_some() {
+            if !everyone_kills.contains(&k) {
+                everyone_kills.push(k);
+            }
+        } else if !someone_fails.contains(&k) {
+            someone_fails.push(k);
+        }
+    }
+    everyone_kills.retain(|k| !someone_fails.contains(k));
+    let common = |i: usize| everyone_kills.contains(&cell(i));
+    let fastest = ranked(ttk, &attacker, "exact_mean_turns", &common);
+    if let (Some(slow), Some(fast)) = (fastest.first(), fastest.last())
+        && fastest.len() > 1
+    {
+        out.push(format!(
+            "Fastest killer: **{}** ({:.2} {turn}s on average to the kill, over the {} of {} where every build can kill); slowest: **{}** ({:.2}).",
+            fast.0,
+            fast.1,
+            everyone_kills.len(),
+            cells(per_build),
+            slow.0,
+            slow.1
+        ));
+    } else {
+        out.push(format!(
+            "Fastest killer: not ranked, as in none of the {} does every build kill (mean turns to a kill exist only where it kills).",
+            cells(per_build)
+        ));
+    }
+    out
+}
+
+/// Duel sweeps' findings: each side's mean win rate over all its duel cells, and the
+/// draws over every cell.
+fn duel_findings(duels: &Table, turn: &str) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let a = |t: &Table, i: usize| t.text(i, "a").map(str::to_string);
+    let wins = ranked(duels, &a, "p_a_wins", &|_| true);
+    let per_side = duels.rows.len() / wins.len().max(1);
+    if let (Some(best), Some(worst)) = (wins.first(), wins.last()) {
+        out.push(format!(
+            "Best duellist: **{}** wins {} of its duels, mean over its {} (opponents and conditions); worst: **{}** ({}).",
+            best.0,
+            percent(best.1),
+            cells(per_side),
+            worst.0,
+            percent(worst.1)
+        ));
+    }
+    let draws = ranked(duels, &|_: &Table, _| Some("all".into()), "p_draw", &|_| true);
+    if let Some((_, d)) = draws.first() {
+        out.push(format!(
+            "Draws (both destroyed in one {turn}, or both alive at the cap): {} of duels, mean over all {}.",
+            percent(*d),
+            cells(duels.rows.len())
+        ));
     }
     out
 }
@@ -250,12 +381,30 @@ impl PageInfo {
     }
 }
 
+/// Rows of `t` whose `decided_by_initiative` column is true (`None` without the column).
+fn decided_by_initiative(t: &Table) -> Option<usize> {
+    t.column("decided_by_initiative")?;
+    Some(
+        (0..t.rows.len())
+            .filter(|&i| match t.get(i, "decided_by_initiative") {
+                Some(Cell::Bool(b)) => *b,
+                Some(Cell::Text(s)) => s == "true",
+                Some(Cell::Int(v)) => *v != 0,
+                _ => false,
+            })
+            .count(),
+    )
+}
+
 /// A battle sweep's findings: each force's outright wins pooled over all its battles
 /// (every seat, opponent and condition cell: integer counts summed, so a cell weighs by
-/// its trials), with its Wilson 95% interval; the strongest and the weakest, and whether
-/// their intervals overlap. Reads `battle_forces` when the sweep rotated its seats (the
-/// seatings already pooled there), else `battles` (`force_a`/`p_a_wins`, and
-/// `force_b`/`p_b_wins` where the table has them: two-player battles).
+/// its trials), with its Wilson 95% interval. Reads `battle_forces` when the sweep
+/// rotated its seats (the seatings already pooled there), else `battles` (`force_a`/
+/// `p_a_wins`, and `force_b`/`p_b_wins` where the table has them: two-player battles).
+///
+/// A strongest force is declared only when its interval lies above the runner-up's, and
+/// never when initiative decides a matchup (a `battles` row with `decided_by_initiative`
+/// true): pooling the seats then averages who acted first, not who is stronger.
 fn battle_findings(tables: &ReportTables) -> Vec<Finding> {
     let (b, columns): (&Table, &[(&str, &str)]) = match (tables.get("battle_forces"), tables.get("battles")) {
         (Some(f), _) => (f, &[("force", "p_wins")]),
@@ -281,30 +430,49 @@ fn battle_findings(tables: &ReportTables) -> Vec<Finding> {
     }
     let rate = |r: &(String, u64, u64)| r.1 as f64 / r.2.max(1) as f64;
     pooled.sort_by(|x, y| rate(y).total_cmp(&rate(x)).then(x.0.cmp(&y.0)));
-    match (pooled.first(), pooled.last()) {
-        (Some(best), Some(worst)) if pooled.len() > 1 => {
-            let (bi, wi) = (wilson95(best.1, best.2), wilson95(worst.1, worst.2));
-            let say = |r: &(String, u64, u64), ci: &crate::stats::interval::Interval| {
-                format!(
-                    "**{}** wins {} of its battles (95% interval {})",
-                    r.0,
-                    percent(rate(r)),
-                    percent_interval(ci.low, ci.high)
-                )
-            };
-            let verdict = if bi.low <= wi.high {
-                "their 95% intervals overlap: no force is clearly the strongest"
-            } else {
-                "their 95% intervals do not overlap"
-            };
-            vec![format!(
-                "Strongest force: {}; weakest: {}. Wins pooled over seats, opponents and conditions; {verdict}.",
-                say(best, &bi),
-                say(worst, &wi)
-            )]
-        }
-        _ => Vec::new(),
+    if pooled.len() < 2 {
+        return Vec::new();
     }
+    let say = |r: &(String, u64, u64)| {
+        let ci = wilson95(r.1, r.2);
+        format!(
+            "**{}** wins {} of its {} battles (95% interval {})",
+            r.0,
+            percent(rate(r)),
+            r.2,
+            percent_interval(ci.low, ci.high)
+        )
+    };
+    let (best, next, worst) = (&pooled[0], &pooled[1], &pooled[pooled.len() - 1]);
+    let pooled_over = format!(
+        "Wins pooled over seats, opponents and conditions ({} rows of `{}`)",
+        b.rows.len(),
+        if columns.len() == 1 { "battle_forces" } else { "battles" }
+    );
+    let initiative = tables.get("battles").and_then(decided_by_initiative).filter(|&n| n > 0);
+    let text = if let Some(n) = initiative {
+        let rows = tables.get("battles").map_or(0, |t| t.rows.len());
+        format!(
+            "Strongest force: not declared: initiative decides {n} of {rows} matchup cells (the side that acts first wins far more often), and pooling the seats averages that away. Highest pooled: {}; lowest: {}. {pooled_over}.",
+            say(best),
+            say(worst)
+        )
+    } else if wilson95(best.1, best.2).low <= wilson95(next.1, next.2).high {
+        format!(
+            "Strongest force: not declared: {} and {} tie within their 95% intervals; weakest: {}. {pooled_over}.",
+            say(best),
+            say(next),
+            say(worst)
+        )
+    } else {
+        format!(
+            "Strongest force: {}, its 95% interval above the next, {}; weakest: {}. {pooled_over}.",
+            say(best),
+            say(next),
+            say(worst)
+        )
+    };
+    vec![text]
 }
 
 /// `index.md`: summary, findings, charts (PNG), links to tables.
@@ -457,14 +625,144 @@ mod tests {
         let f = battle_findings(&ReportTables::from_named(&[("battles", t)]));
         let ci = wilson95(150, 300);
         assert_eq!(f.len(), 1);
-        assert!(f[0].starts_with("Strongest force: **X** wins 50.0% of its battles"), "{}", f[0]);
+        // The intervals overlap: a tie, no strongest force (was: "Strongest force: **X**").
+        assert!(f[0].starts_with("Strongest force: not declared: **X** wins 50.0% of its 300 battles"), "{}", f[0]);
         assert!(f[0].contains(&percent_interval(ci.low, ci.high)), "{}", f[0]);
-        assert!(f[0].contains("weakest: **Y** wins 43.3%"), "{}", f[0]);
-        assert!(f[0].contains("intervals overlap"), "{}", f[0]);
+        assert!(f[0].contains("**Y** wins 43.3%") && f[0].contains("tie within their 95% intervals"), "{}", f[0]);
+        assert!(f[0].contains("pooled over seats, opponents and conditions (2 rows of `battles`)"), "{}", f[0]);
         // Far apart on many battles: the intervals separate.
         let far = battles(&[("X", "Y", 0.99, 0.01, 10_000), ("Y", "X", 0.02, 0.97, 10_000)]);
         let f = battle_findings(&ReportTables::from_named(&[("battles", far)]));
-        assert!(f[0].contains("do not overlap"), "{}", f[0]);
+        assert!(f[0].starts_with("Strongest force: **X** wins"), "{}", f[0]);
+        assert!(f[0].contains("its 95% interval above the next, **Y**"), "{}", f[0]);
+    }
+
+    #[test]
+    fn a_strongest_force_tied_with_the_runner_up_is_not_declared() {
+        // A and B are level (52% and 51% of 1000); C far below. The old finding compared
+        // the best with the worst only and said "intervals do not overlap".
+        let mut forces = Table::new(["force", "p_wins", "trials"]);
+        for (name, p) in [("A", 0.52), ("B", 0.51), ("C", 0.10)] {
+            forces.push(vec![Cell::Text(name.into()), Cell::Float(p), Cell::Int(1000)]);
+        }
+        let f = battle_findings(&ReportTables::from_named(&[("battle_forces", forces)]));
+        assert!(f[0].starts_with("Strongest force: not declared: **A** wins 52.0%"), "{}", f[0]);
+        assert!(f[0].contains("**B** wins 51.0%") && f[0].contains("weakest: **C**"), "{}", f[0]);
+        assert!(!f[0].contains("do not overlap"), "{}", f[0]);
+    }
+
+    #[test]
+    fn initiative_deciding_a_matchup_declares_no_strongest_force() {
+        let mut t = Table::new(["force_a", "force_b", "p_a_wins", "p_b_wins", "trials", "decided_by_initiative"]);
+        for (a, b, pa, pb, decided) in [("X", "Y", 0.99, 0.01, true), ("Y", "X", 0.02, 0.97, false)] {
+            t.push(vec![
+                Cell::Text(a.into()),
+                Cell::Text(b.into()),
+                Cell::Float(pa),
+                Cell::Float(pb),
+                Cell::Int(10_000),
+                Cell::Bool(decided),
+            ]);
+        }
+        let f = battle_findings(&ReportTables::from_named(&[("battles", t)]));
+        assert!(f[0].starts_with("Strongest force: not declared: initiative decides 1 of 2 matchup cells"), "{}", f[0]);
+        assert!(f[0].contains("Highest pooled: **X**"), "{}", f[0]);
+    }
+
+    fn shape(axis_values: &[i64]) -> ReportShape {
+        ReportShape::of_manifest(&serde_json::json!({
+            "axes": [{ "name": "range", "kind": "number", "values": axis_values }],
+            "turn": "round",
+        }))
+    }
+
+    #[test]
+    fn the_fastest_killer_is_ranked_over_cells_where_every_build_kills() {
+        // Kerberos kills only at range 12 (1.98 rounds), never at 3 and 5; Thunderhead
+        // kills everywhere, in 1.5 rounds at 12. The old finding averaged Kerberos over
+        // its one cell against Thunderhead over three: "Fastest killer: **Kerberos**".
+        let mut t = Table::new(["attacker", "target", "range", "exact_p_kill", "exact_mean_turns"]);
+        for (a, range, p, m) in [
+            ("Kerberos", 3.0, 0.0, None),
+            ("Kerberos", 5.0, 0.0, None),
+            ("Kerberos", 12.0, 0.9, Some(1.98)),
+            ("Thunderhead", 3.0, 1.0, Some(3.0)),
+            ("Thunderhead", 5.0, 1.0, Some(2.5)),
+            ("Thunderhead", 12.0, 1.0, Some(1.5)),
+        ] {
+            t.push(vec![
+                Cell::Text(a.into()),
+                Cell::Text("Hornet".into()),
+                Cell::Float(range),
+                Cell::Float(p),
+                m.map_or(Cell::Null, Cell::Float),
+            ]);
+        }
+        let f = ttk_findings(&t, &shape(&[3, 5, 12]));
+        let fastest = f.iter().find(|x| x.starts_with("Fastest killer")).unwrap();
+        assert!(
+            fastest.starts_with(
+                "Fastest killer: **Thunderhead** (1.50 rounds on average to the kill, over the 1 of 3 cells where every build can kill); slowest: **Kerberos** (1.98)"
+            ),
+            "{fastest}"
+        );
+        let surest = f.iter().find(|x| x.starts_with("Surest killer")).unwrap();
+        assert!(
+            surest.contains(
+                "**Thunderhead** kills its target within the round cap in 100% of runs, mean over all its 3 cells"
+            ),
+            "{surest}"
+        );
+        assert!(surest.contains("least sure: **Kerberos** (30.0%)"), "{surest}");
+        // No cell where both kill: no ranking, said so.
+        t.rows.retain(|r| r[2] != Cell::Float(12.0));
+        let f = ttk_findings(&t, &shape(&[3, 5]));
+        assert!(f.iter().any(|x| x.starts_with("Fastest killer: not ranked")), "{f:?}");
+    }
+
+    #[test]
+    fn the_most_efficient_build_is_ranked_over_the_whole_grid_too() {
+        // A leads at range 12 (the charts' conditions), B over the grid: 0.75 to 0.55.
+        let mut t = Table::new(["attacker", "weapon", "target", "range", "kill_points_per_turn_per_point"]);
+        for (a, range, v) in [("A", 12.0, 1.0), ("A", 24.0, 0.1), ("B", 12.0, 0.8), ("B", 24.0, 0.7)] {
+            t.push(vec![Cell::Text(a.into()), Cell::Null, Cell::Text("T".into()), Cell::Float(range), Cell::Float(v)]);
+        }
+        let manifest = serde_json::json!({
+            "axes": [{ "name": "range", "kind": "number", "values": [12, 24] }],
+            "turn": "turn",
+            "scenario": {},
+        });
+        let shape = ReportShape::of_manifest(&manifest);
+        let at = &shape.condition_sets(&manifest)[0];
+        let f = findings(&ReportTables::from_named(&[("cost_efficiency", t)]), &shape, at);
+        let chart = f.iter().find(|x| x.starts_with("Most efficient build per point")).unwrap();
+        assert!(
+            chart.contains("(range 12, the cost charts' conditions; mean over its 1 cell)") && chart.contains("**A**"),
+            "{chart}"
+        );
+        let grid = f.iter().find(|x| x.starts_with("Over the whole grid")).expect("a whole-grid ranking");
+        assert!(
+            grid.contains("mean over each build's 2 cells")
+                && grid.contains("most efficient per point is **B** (0.750"),
+            "{grid}"
+        );
+    }
+
+    #[test]
+    fn duel_findings_say_what_they_average_over() {
+        let mut t = Table::new(["a", "b", "range", "p_a_wins", "p_draw"]);
+        for (a, b, p) in [("X", "Y", 0.7), ("X", "Z", 0.5), ("Y", "X", 0.2), ("Y", "Z", 0.4)] {
+            t.push(vec![
+                Cell::Text(a.into()),
+                Cell::Text(b.into()),
+                Cell::Float(12.0),
+                Cell::Float(p),
+                Cell::Float(0.1),
+            ]);
+        }
+        let f = duel_findings(&t, "turn");
+        assert!(f[0].starts_with("Best duellist: **X** wins 60.0% of its duels, mean over its 2 cells"), "{}", f[0]);
+        assert!(f[1].contains("mean over all 4 cells"), "{}", f[1]);
     }
 
     #[test]

@@ -37,7 +37,7 @@ const METRICS: [Metric; 5] = [
         table: "time_to_kill",
         series: "attacker",
         column: "exact_mean_turns",
-        label: "mean turns to kill, exact",
+        label: "mean turns to kill, exact (runs that kill)",
         probability: false,
         null: None,
     },
@@ -109,18 +109,31 @@ fn lines(tables: &ReportTables, m: &Metric, column: &str) -> Vec<Line> {
         .collect()
 }
 
-/// The varied stats of a report: (column, entry, field), from its manifest.
-fn varied(manifest: &Value) -> Vec<(String, String, String)> {
+/// One varied stat of a report, from its manifest.
+struct Varied {
+    column: String,
+    entry: String,
+    field: String,
+    /// The catalogue entries that carry the varied entry (the entry itself, builds that
+    /// list it, forces that list those); `None` in a manifest that does not record them.
+    carriers: Option<Vec<String>>,
+}
+
+/// The varied stats of a report, from its manifest.
+fn varied(manifest: &Value) -> Vec<Varied> {
     manifest["vary"]
         .as_array()
         .map(|a| {
             a.iter()
                 .filter_map(|v| {
-                    Some((
-                        v["column"].as_str()?.to_string(),
-                        v["entry"].as_str()?.to_string(),
-                        v["field"].as_str()?.to_string(),
-                    ))
+                    Some(Varied {
+                        column: v["column"].as_str()?.to_string(),
+                        entry: v["entry"].as_str()?.to_string(),
+                        field: v["field"].as_str()?.to_string(),
+                        carriers: v["carriers"]
+                            .as_array()
+                            .map(|c| c.iter().filter_map(|n| n.as_str().map(str::to_string)).collect()),
+                    })
                 })
                 .collect()
         })
@@ -131,7 +144,7 @@ fn varied(manifest: &Value) -> Vec<(String, String, String)> {
 pub fn vary_charts(tables: &ReportTables, manifest: &Value) -> Vec<Chart> {
     varied(manifest)
         .into_iter()
-        .filter_map(|(column, entry, field)| {
+        .filter_map(|Varied { column, entry, field, .. }| {
             let panels: Vec<Panel> = METRICS
                 .iter()
                 .map(|m| Panel { title: m.label.to_string(), probability: m.probability, lines: lines(tables, m, &column) })
@@ -152,13 +165,44 @@ pub fn vary_charts(tables: &ReportTables, manifest: &Value) -> Vec<Chart> {
         .collect()
 }
 
-/// One finding per varied stat and headline metric: its mean over every build, target
-/// and condition at each varied value (exact where the tables have exact columns).
+/// One finding per varied stat and headline metric: its mean at each varied value over
+/// the builds that carry the varied entry (exact where the tables have exact columns),
+/// each build's value first averaged over its targets, opponents and conditions. A
+/// build that does not carry it is left out (its numbers move only through what it
+/// faces); when no build in the table carries it (a varied target or opponent), the mean
+/// is over every build, and the finding says so, as it does for a report that does not
+/// record the carriers.
 pub fn findings(tables: &ReportTables, manifest: &Value) -> Vec<Finding> {
     let mut out = Vec::new();
-    for (column, entry, field) in varied(manifest) {
+    for Varied { column, entry, field, carriers } in varied(manifest) {
         for m in &METRICS {
-            let ls = lines(tables, m, &column);
+            let all = lines(tables, m, &column);
+            let kept: Vec<&Line> = match &carriers {
+                Some(c) => all.iter().filter(|l| c.contains(&l.label)).collect(),
+                None => Vec::new(),
+            };
+            let builds = |n: usize| crate::output::wording::count(n as u64, "build");
+            let (ls, over): (Vec<&Line>, String) = match (&carriers, kept.is_empty()) {
+                (Some(_), false) => {
+                    let names: Vec<&str> = kept.iter().map(|l| l.label.as_str()).collect();
+                    let over = format!(
+                        "mean over the {} of {} that carry it: {}",
+                        builds(kept.len()),
+                        all.len(),
+                        names.join(", ")
+                    );
+                    (kept, over)
+                }
+                (Some(_), true) => {
+                    let over = format!("mean over all {}; none carries {entry}, they face it", builds(all.len()));
+                    (all.iter().collect(), over)
+                }
+                (None, _) => {
+                    let over =
+                        format!("mean over all {}; the report does not record which carry it", builds(all.len()));
+                    (all.iter().collect(), over)
+                }
+            };
             // Mean over series per value.
             let mut at: Vec<(f64, f64, usize)> = Vec::new();
             for l in &ls {
@@ -185,7 +229,7 @@ pub fn findings(tables: &ReportTables, manifest: &Value) -> Vec<Finding> {
                 })
                 .collect();
             out.push(format!(
-                "**{entry} {field}**: {} (mean over builds, {} rows): {}.",
+                "**{entry} {field}**: {} ({over}; each over its `{}` rows): {}.",
                 m.label,
                 m.table,
                 steps.join(" → ")
@@ -215,4 +259,52 @@ pub fn at_first_values(tables: &ReportTables, manifest: &Value) -> Option<Report
         t.rows.retain(|_| *k.next().expect("one flag per row"));
     }
     Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::Table;
+    use crate::output::table::Cell;
+
+    fn tables(rows: &[(&str, f64, f64)]) -> ReportTables {
+        let mut t = Table::new(["attacker", "target", "exact_p_kill", "vary.Devastator.damage"]);
+        for &(a, damage, p) in rows {
+            t.push(vec![Cell::Text(a.into()), Cell::Text("Stingray".into()), Cell::Float(p), Cell::Float(damage)]);
+        }
+        ReportTables::from_named(&[("time_to_kill", t)])
+    }
+
+    fn manifest(carriers: Option<&[&str]>) -> Value {
+        let mut v = serde_json::json!({
+            "entry": "Devastator", "field": "damage", "column": "vary.Devastator.damage", "values": [8, 12]
+        });
+        if let Some(c) = carriers {
+            v["carriers"] = serde_json::json!(c);
+        }
+        serde_json::json!({ "vary": [v] })
+    }
+
+    #[test]
+    fn vary_findings_count_only_the_builds_that_carry_the_varied_item() {
+        // The Dwarf carries the Devastator: 50% → 70%; the Beagle does not: 90% both.
+        let t = tables(&[
+            ("Dwarf ALPHA", 8.0, 0.5),
+            ("Dwarf ALPHA", 12.0, 0.7),
+            ("Beagle", 8.0, 0.9),
+            ("Beagle", 12.0, 0.9),
+        ]);
+        let f = findings(&t, &manifest(Some(&["Devastator", "Dwarf ALPHA"])));
+        let p = f.iter().find(|x| x.contains("P(kill)")).expect("a P(kill) finding");
+        assert!(p.contains("50.0% at 8 → 70.0% at 12"), "{p}");
+        assert!(p.contains("the 1 build of 2 that carry it: Dwarf ALPHA"), "{p}");
+        // Without the record: every build, said so (was: silently every build).
+        let f = findings(&t, &manifest(None));
+        let p = f.iter().find(|x| x.contains("P(kill)")).unwrap();
+        assert!(p.contains("70.0% at 8 → 80.0% at 12") && p.contains("does not record"), "{p}");
+        // A varied entry no build carries (a target): every build, said so.
+        let f = findings(&t, &manifest(Some(&["Stingray"])));
+        let p = f.iter().find(|x| x.contains("P(kill)")).unwrap();
+        assert!(p.contains("none carries Devastator"), "{p}");
+    }
 }

@@ -1,12 +1,12 @@
 //! `volley diff OLD NEW`: what a catalogue change does, per build and weapon, with
-//! paired intervals (see [`crate::sweep::diff`]).
+//! paired intervals (see [`crate::sweep::diff`]): balance patch notes first, every row
+//! on request.
 
 use std::path::PathBuf;
 
 use anyhow::Result;
-use clap::{Args, ValueHint};
+use clap::{Args, ValueEnum, ValueHint};
 
-use super::args::FormatArgs;
 use super::progress::Progress;
 use super::run_args::TrialArgs;
 use super::{Invocation, print_table, write_stdout};
@@ -14,6 +14,20 @@ use crate::output::Format;
 use crate::request::diff::{DiffRequest, diff};
 use crate::rules::Ruleset;
 use crate::sweep::diff::{diff_json, diff_table};
+use crate::sweep::diff_notes::{preamble, summary_markdown, summary_table};
+
+/// What `diff` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DiffFormat {
+    /// The per-build summary as an aligned table (and the rows with --rows or --changed)
+    Table,
+    /// Every row (or the changed ones with --changed) as CSV
+    Csv,
+    /// `summary` (per build, ranked) and `rows`
+    Json,
+    /// The per-build summary as Markdown, ready to paste into errata
+    Markdown,
+}
 
 #[derive(Debug, Args)]
 pub struct DiffArgs {
@@ -29,11 +43,16 @@ pub struct DiffArgs {
     pub scenario: Option<String>,
     #[command(flatten)]
     pub trial: TrialArgs,
-    #[command(flatten)]
-    pub format: FormatArgs,
+    /// Output: the per-build summary as a table, Markdown for errata, JSON (`summary` and
+    /// `rows`), or every row as CSV
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: DiffFormat,
+    /// List every row (per build, weapon, matchup, cell and metric) after the summary
+    #[arg(long)]
+    pub rows: bool,
     /// Only the rows whose value changed: a value that appeared or disappeared, or a
     /// difference beyond float noise (1e-9 of the value); rows without a value on either
-    /// side are left out
+    /// side are left out. Lists the rows after the summary (as --rows)
     #[arg(long)]
     pub changed: bool,
     /// No progress bar
@@ -49,11 +68,26 @@ pub fn run<R: Ruleset>(args: &DiffArgs, ctx: &Invocation<'_>) -> Result<()> {
         trials: args.trial.request(),
         changed: args.changed,
     };
-    let progress = Progress::new(args.quiet || args.format.format != Format::Table);
-    let rows = diff::<R>(&ctx.setting, &request, &progress)?;
+    let progress = Progress::new(args.quiet || args.format != DiffFormat::Table);
+    let diff = diff::<R>(&ctx.setting, &request, &progress)?;
     progress.finish();
-    match args.format.format {
-        Format::Json => write_stdout(&(serde_json::to_string_pretty(&diff_json::<R>(&rows))? + "\n")),
-        f => print_table(&diff_table::<R>(&rows), f, 4),
+    match args.format {
+        DiffFormat::Json => write_stdout(&(serde_json::to_string_pretty(&diff_json::<R>(&diff))? + "\n")),
+        DiffFormat::Markdown => write_stdout(&summary_markdown::<R>(&diff)),
+        DiffFormat::Csv => print_table(&diff_table::<R>(&diff.rows), Format::Csv, 4),
+        DiffFormat::Table => {
+            let mut text = format!("{}\n\n{}", preamble::<R>(&diff), summary_table::<R>(&diff).to_text(4));
+            if args.rows || args.changed {
+                text += &format!("\nrows ({}):\n", diff.rows.len());
+                write_stdout(&text)?;
+                print_table(&diff_table::<R>(&diff.rows), Format::Table, 4)
+            } else {
+                text += &format!(
+                    "\n{} rows not shown: --rows lists them, --changed only those that changed.\n",
+                    diff.rows.len()
+                );
+                write_stdout(&text)
+            }
+        }
     }
 }

@@ -7,7 +7,7 @@ use crate::engine::Observer;
 use crate::error::{Error, Result};
 use crate::rules::Ruleset;
 use crate::sweep::ScenarioText;
-use crate::sweep::diff::{DiffRow, Side, run_diff};
+use crate::sweep::diff::{Diff, DiffRow, Side, run_diff};
 use crate::sweep::scenario::standard_scenario;
 
 use super::setting::{Setting, TrialRequest};
@@ -22,7 +22,7 @@ pub struct DiffRequest {
     /// A scenario file or built-in name; `None` = the ruleset's standard scenario.
     pub scenario: Option<String>,
     pub trials: TrialRequest,
-    /// Only the rows that changed ([`changed`]).
+    /// Only the rows that changed ([`changed`]); the summary is made of every row.
     pub changed: bool,
 }
 
@@ -51,13 +51,14 @@ fn load<R: Ruleset>(path: &Path, setting: &Setting, extra: &[PathBuf]) -> Result
     layers.load(R::load).map_err(|e| Error::caused(format!("cannot use the catalogue {}", path.display()), e))
 }
 
-/// Resolve and run a diff: its rows, per build and weapon, in the scenario's order.
+/// Resolve and run a diff: its rows, per build and weapon, in the scenario's order, and
+/// its per-build summary, ranked.
 ///
 /// # Errors
 /// (failure) A scenario that does not parse or match either catalogue, a catalogue that
 /// does not load, catalogues whose selections differ, a cancelled run; (usage) trial
 /// settings out of range.
-pub fn diff<R: Ruleset>(setting: &Setting, req: &DiffRequest, observer: &dyn Observer) -> Result<Vec<DiffRow>> {
+pub fn diff<R: Ruleset>(setting: &Setting, req: &DiffRequest, observer: &dyn Observer) -> Result<Diff> {
     let spec = req.scenario.clone().unwrap_or_else(|| standard_scenario(R::NAME));
     // Errors of the file and its unknown names (in the old catalogue) are reported together.
     let scenario = ScenarioText::load(&spec)?.parse_with_names::<R>(|add| load::<R>(&req.old, setting, add).ok())?;
@@ -70,7 +71,7 @@ pub fn diff<R: Ruleset>(setting: &Setting, req: &DiffRequest, observer: &dyn Obs
         })
     };
     let (ro, rn) = (resolve(&old, &req.old)?, resolve(&new, &req.new)?);
-    let mut rows = run_diff::<R>(
+    let mut diff = run_diff::<R>(
         &scenario,
         Side { catalogue: &old, resolved: &ro },
         Side { catalogue: &new, resolved: &rn },
@@ -78,9 +79,9 @@ pub fn diff<R: Ruleset>(setting: &Setting, req: &DiffRequest, observer: &dyn Obs
         observer,
     )?;
     if req.changed {
-        rows.retain(changed);
+        diff.rows.retain(changed);
     }
-    Ok(rows)
+    Ok(diff)
 }
 
 #[cfg(test)]

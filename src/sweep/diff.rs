@@ -13,7 +13,8 @@
 //!   numbers in both and plays identically: its difference is exactly 0 with no changed
 //!   trial (`changed_trials` = 0).
 //!
-//! Builds are listed whether or not a change touches them.
+//! Builds are listed whether or not a change touches them. Besides the rows, each build
+//! is summed up over its matchups and cells ([`super::diff_summary`]): the patch notes.
 
 use serde_json::{Value, json};
 
@@ -26,6 +27,7 @@ use crate::stats::{DuelTally, Interval, PairedTally};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::cells::CellSpec;
+use super::diff_summary::{BuildChange, BuildParts, Change, summarise};
 use super::scenario::{Engagement, Resolved, Scenario, all_specs};
 
 /// One catalogue of a diff: the catalogue and the scenario's names resolved against it.
@@ -90,6 +92,31 @@ impl DiffRow {
     }
 }
 
+/// A diff: every row, and the per-build summary ranked by the size of the change.
+#[derive(Debug, Clone)]
+pub struct Diff {
+    pub rows: Vec<DiffRow>,
+    pub summary: Vec<BuildChange>,
+    /// Attack runs or duels.
+    pub engagement: Engagement,
+    /// The scenario's name.
+    pub scenario: String,
+}
+
+impl Diff {
+    /// How the summary's intervals are made: `exact` (attack runs: exact laws) or
+    /// `paired` (duels: both catalogues on common random numbers, trial by trial).
+    pub fn method(&self) -> &'static str {
+        if self.engagement == Engagement::Duel { "paired" } else { "exact" }
+    }
+}
+
+/// A value for the summary: `None` for NaN, and exact values rounded as the rows round
+/// them, so float noise of the chains never reads as a change.
+fn exact(v: f64) -> Option<f64> {
+    (!v.is_nan()).then(|| crate::output::number::exact(v))
+}
+
 /// Play `scenario` on both catalogues and list the changes (attack-run and duel
 /// scenarios).
 ///
@@ -102,7 +129,7 @@ pub fn run_diff<R: Ruleset>(
     new: Side<'_, R::Catalogue>,
     config: &RunConfig,
     observer: &dyn Observer,
-) -> Result<Vec<DiffRow>, String> {
+) -> Result<Diff, String> {
     if !scenario.vary.is_empty() {
         return Err("diff plays a scenario without [vary]: the two catalogues are what varies".into());
     }
@@ -130,11 +157,12 @@ pub fn run_diff<R: Ruleset>(
         })
         .collect::<Result<_, String>>()?;
     let options = scenario.rule_options::<R>()?;
-    match scenario.engagement {
+    let diff = match scenario.engagement {
         Engagement::AttackRun => attack_runs::<R>(scenario, &old, &new, &points, &options),
         Engagement::Duel => duels::<R>(scenario, &old, &new, &points, &options, config, observer),
         Engagement::Battle => Err("diff plays attack-run and duel scenarios, not battles".into()),
-    }
+    }?;
+    Ok(Diff { scenario: scenario.name.clone(), ..diff })
 }
 
 fn attack_runs<R: Ruleset>(
@@ -143,10 +171,18 @@ fn attack_runs<R: Ruleset>(
     new: &Side<'_, R::Catalogue>,
     points: &[(Point, R::Conditions)],
     options: &R::Options,
-) -> Result<Vec<DiffRow>, String> {
+) -> Result<Diff, String> {
     let policy: R::Policy = scenario.policy.parse()?;
     let mut rows = Vec::new();
+    let mut parts = Vec::new();
     for a in &old.resolved.attackers {
+        let mut build = BuildParts {
+            build: R::display_name(old.catalogue, Role::Attacker, a)?,
+            cost_old: Some(R::points(old.catalogue, a)?),
+            cost_new: Some(R::points(new.catalogue, a)?),
+            win: Vec::new(),
+            kill_points_per_100: Vec::new(),
+        };
         for t in &old.resolved.targets {
             for (p, c) in points {
                 // Per catalogue: the exact law, points, and the cost rows (per weapon).
@@ -174,6 +210,11 @@ fn attack_runs<R: Ruleset>(
                 for (m, o, n) in metrics {
                     rows.push(DiffRow::exact(&shown, None, &target, p, m, o, n));
                 }
+                build.win.push(Change::Exact { old: exact(eo.p_kill), new: exact(en.p_kill) });
+                let per_100 = |v: Option<f64>| v.and_then(|v| exact(100.0 * v));
+                build
+                    .kill_points_per_100
+                    .push(Change::Exact { old: per_100(kp(&eo, po, to)), new: per_100(kp(&en, pn, tn)) });
                 // Weapons, in the old catalogue's order, then any only the new one has.
                 let weapon = |rows: &[crate::rules::ruleset::CostRow], w: &str| {
                     rows.iter().find(|r| r.weapon.as_deref() == Some(w)).and_then(|r| r.p_kill_turn1)
@@ -197,8 +238,9 @@ fn attack_runs<R: Ruleset>(
                 }
             }
         }
+        parts.push(build);
     }
-    Ok(rows)
+    Ok(Diff { rows, summary: summarise(&parts), engagement: Engagement::AttackRun, scenario: String::new() })
 }
 
 /// Paired tallies of one duel cell played on both catalogues.
@@ -209,6 +251,8 @@ pub struct DuelDiffTally {
     pub a_wins: PairedTally,
     pub b_wins: PairedTally,
     pub draws: PairedTally,
+    /// B destroyed (A won, or both were destroyed together).
+    pub b_destroyed: PairedTally,
     /// The turn each duel ended (timeouts: the cap).
     pub turns: PairedTally,
     /// Trials whose outcome (result or turn) differs between the catalogues.
@@ -222,6 +266,7 @@ impl Tally for DuelDiffTally {
         self.a_wins.merge(&o.a_wins);
         self.b_wins.merge(&o.b_wins);
         self.draws.merge(&o.draws);
+        self.b_destroyed.merge(&o.b_destroyed);
         self.turns.merge(&o.turns);
         self.changed += o.changed;
     }
@@ -235,19 +280,20 @@ impl Tally for DuelDiffTally {
 }
 
 /// The outcome of the one duel recorded in `t` (A won, B won, draw; the turn it ended),
-/// and `t` emptied again.
-fn take_one(t: &mut DuelTally) -> (i64, i64, i64, i64) {
+/// whether B was destroyed (A won or both fell), and `t` emptied again.
+fn take_one(t: &mut DuelTally) -> ((i64, i64, i64, i64), i64) {
     let cap = t.a_wins_by_turn.len() as i64;
-    let mut out = (0, 0, 1, cap);
+    let (mut out, mut b_destroyed) = ((0, 0, 1, cap), 0);
     for (i, hist) in [&mut t.a_wins_by_turn, &mut t.b_wins_by_turn, &mut t.mutual_by_turn].into_iter().enumerate() {
         if let Some(turn) = hist.iter().position(|&c| c > 0) {
             hist[turn] = 0;
             out = (i64::from(i == 0), i64::from(i == 1), i64::from(i == 2), turn as i64 + 1);
+            b_destroyed = i64::from(i != 1);
         }
     }
     t.timeouts = 0;
     t.trials = 0;
-    out
+    (out, b_destroyed)
 }
 
 /// The old and the new duel of one cell, trial by trial from the same stream: the old
@@ -268,6 +314,7 @@ impl<K: Kernel<Tally = DuelTally>> Kernel for PairedDuel<'_, K> {
             a_wins: PairedTally::new(Scale::Proportion),
             b_wins: PairedTally::new(Scale::Proportion),
             draws: PairedTally::new(Scale::Proportion),
+            b_destroyed: PairedTally::new(Scale::Proportion),
             turns: PairedTally::new(Scale::Range { low: 1, high: self.max_turns }),
             changed: 0,
         }
@@ -284,7 +331,8 @@ impl<K: Kernel<Tally = DuelTally>> Kernel for PairedDuel<'_, K> {
             self.new.play(&mut new_rng, 1, &mut n1);
             tally.old.merge(&o1);
             tally.new.merge(&n1);
-            let (o, n) = (take_one(&mut o1), take_one(&mut n1));
+            let ((o, ob), (n, nb)) = (take_one(&mut o1), take_one(&mut n1));
+            tally.b_destroyed.add(nb, ob);
             tally.a_wins.add(n.0, o.0);
             tally.b_wins.add(n.1, o.1);
             tally.draws.add(n.2, o.2);
@@ -302,7 +350,7 @@ fn duels<R: Ruleset>(
     options: &R::Options,
     config: &RunConfig,
     observer: &dyn Observer,
-) -> Result<Vec<DiffRow>, String> {
+) -> Result<Diff, String> {
     let policy: R::Policy = scenario.policy.parse()?;
     let pairs = options.pairs();
     let key = CellSpec { ruleset: R::NAME, options: &pairs, policy: &scenario.policy, max_turns: scenario.max_turns };
@@ -324,7 +372,28 @@ fn duels<R: Ruleset>(
         compiled.iter().zip(&kernels).map(|(c, k)| Cell { key: c.5, kernel: k }).collect();
     let tallies = run(&cells, config, observer)?;
     let mut rows = Vec::new();
+    let mut parts: Vec<BuildParts> = Vec::new();
+    for a in &old.resolved.attackers {
+        parts.push(BuildParts {
+            build: a.to_string(),
+            cost_old: Some(R::points(old.catalogue, a)?),
+            cost_new: Some(R::points(new.catalogue, a)?),
+            win: Vec::new(),
+            kill_points_per_100: Vec::new(),
+        });
+    }
     for ((a, b, p, ..), t) in compiled.iter().zip(&tallies) {
+        let build = parts.iter_mut().find(|x| x.build == **a).expect("every attacker has its parts");
+        build.win.push(Change::Paired { tally: t.a_wins, scales: (1.0, 1.0) });
+        // 100 · opponent cost / own cost, in each catalogue.
+        let scale = |cat: &R::Catalogue| -> Result<Option<f64>, String> {
+            let (ca, cb) = (R::points(cat, a)?, R::points(cat, b)?);
+            Ok((ca > 0.0 && ca.is_finite() && cb.is_finite()).then(|| 100.0 * cb / ca))
+        };
+        build.kill_points_per_100.push(match (scale(new.catalogue)?, scale(old.catalogue)?) {
+            (Some(sn), Some(so)) => Change::Paired { tally: t.b_destroyed, scales: (sn, so) },
+            _ => Change::Exact { old: None, new: None },
+        });
         let (so, sn) = (t.old.summary(), t.new.summary());
         let metrics: [(&'static str, &PairedTally, Option<f64>, Option<f64>); 4] = [
             ("p_a_wins", &t.a_wins, Some(so.p_a_wins), Some(sn.p_a_wins)),
@@ -351,7 +420,7 @@ fn duels<R: Ruleset>(
             });
         }
     }
-    Ok(rows)
+    Ok(Diff { rows, summary: summarise(&parts), engagement: Engagement::Duel, scenario: String::new() })
 }
 
 /// The diff as a table: `ruleset`, `build`, `weapon`, `against`, one column per axis,
@@ -396,9 +465,15 @@ pub fn diff_table<R: Ruleset>(rows: &[DiffRow]) -> Table {
     t
 }
 
-/// The diff as JSON rows: the table's keys, with `difference_ci95` as `[low, high]`
-/// (null when there is no difference) in place of its two columns.
-pub fn diff_json<R: Ruleset>(rows: &[DiffRow]) -> Value {
+/// The diff as JSON: `summary`, the per-build patch notes ranked
+/// ([`super::diff_notes::summary_json`]), and `rows`, one object per row with the
+/// table's keys and `difference_ci95` as `[low, high]` (null when there is no
+/// difference) in place of its two columns.
+pub fn diff_json<R: Ruleset>(diff: &Diff) -> Value {
+    json!({ "summary": super::diff_notes::summary_json::<R>(diff), "rows": rows_json::<R>(&diff.rows) })
+}
+
+fn rows_json<R: Ruleset>(rows: &[DiffRow]) -> Value {
     let t = diff_table::<R>(rows);
     Value::Array(
         t.rows

@@ -9,6 +9,8 @@ pub mod cells;
 pub mod column_guide;
 pub mod compare;
 pub mod diff;
+pub mod diff_notes;
+pub mod diff_summary;
 pub mod fit;
 pub mod fit_joint;
 pub mod fit_link;

@@ -274,6 +274,52 @@ impl Plan {
     pub fn axes(&self) -> &[VaryAxis] {
         &self.axes
     }
+
+    /// The names of the catalogue entries that carry `axis`'s entry: the entry itself and
+    /// every entry that names a carrier in one of its fields (a build listing a weapon, a
+    /// squad listing a trooper, a force listing a build), transitively. A text field
+    /// names an entry when it is the name, or when one of its items is (items separated
+    /// by `,`, `;`, `|` or `+`, each with an optional `N*` count, as lists in CSV cells
+    /// and force texts are written).
+    pub fn carriers<R: Ruleset>(&self, axis: &VaryAxis) -> Vec<String> {
+        let all = entries::<R>(&self.files);
+        let bare = match axis.entry.split_once(':') {
+            Some((section, n)) if all.iter().any(|l| l.entry.section.key() == section) => n,
+            _ => axis.entry.as_str(),
+        };
+        let mut names = vec![bare.to_string()];
+        loop {
+            let before = names.len();
+            for l in &all {
+                if let Some(n) = l.entry.name()
+                    && !names.iter().any(|x| x == n)
+                    && l.entry.fields.iter().any(|(k, f)| k != "name" && mentions(&f.value, &names))
+                {
+                    names.push(n.to_string());
+                }
+            }
+            if names.len() == before {
+                return names;
+            }
+        }
+    }
+}
+
+/// Whether `v` names one of `names` (see [`Plan::carriers`]).
+fn mentions(v: &RawValue, names: &[String]) -> bool {
+    match v {
+        RawValue::Str(s) | RawValue::Cell(s) => s.split([',', ';', '|', '+']).any(|item| {
+            let item = item.trim();
+            let item = match item.split_once('*') {
+                Some((count, rest)) if count.trim().parse::<u32>().is_ok() => rest.trim(),
+                _ => item,
+            };
+            names.iter().any(|n| n == item)
+        }),
+        RawValue::Array(a) => a.iter().any(|f| mentions(&f.value, names)),
+        RawValue::Table(t) => t.iter().any(|(_, f)| mentions(&f.value, names)),
+        _ => false,
+    }
 }
 
 /// A catalogue error's text without the scenario's own file prefix noise: `entry: field: message`.
@@ -390,7 +436,13 @@ pub fn run_varied_with<R: Ruleset>(
             json!(if seconds > 0.0 { engagements as f64 / seconds } else { 0.0 }),
         );
         m.insert("catalogue".into(), json!({ "origin": plan.origin, "hash": content_hash(&plan.files) }));
-        m.insert("vary".into(), vary_json(&plan.axes));
+        let mut vary = vary_json(&plan.axes);
+        if let Some(list) = vary.as_array_mut() {
+            for (v, axis) in list.iter_mut().zip(&plan.axes) {
+                v["carriers"] = json!(plan.carriers::<R>(axis));
+            }
+        }
+        m.insert("vary".into(), vary);
         m.insert(
             "tables".into(),
             json!(
@@ -420,6 +472,22 @@ fn add_columns(table: &mut Table, axes: &[VaryAxis], values: &[f64]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_entry_is_named_in_lists_tables_and_force_texts() {
+        let names = ["Devastator".to_string(), "Dwarf ALPHA".to_string()];
+        let text = |s: &str| RawValue::Str(s.into());
+        let field = |v: RawValue| crate::catalogue::raw::RawField { value: v, position: None, key_position: None };
+        assert!(mentions(&text("Devastator"), &names));
+        assert!(mentions(&RawValue::Cell("Scrapper Autocannon; Devastator".into()), &names));
+        assert!(mentions(&text("Troll Brawler + 2*Dwarf ALPHA"), &names));
+        assert!(mentions(
+            &RawValue::Array(vec![field(RawValue::Table(vec![("name".into(), field(text("Devastator")))]))]),
+            &names
+        ));
+        assert!(!mentions(&text("Devastator Mk II"), &names), "a longer name is another entry");
+        assert!(!mentions(&RawValue::Int(8), &names));
+    }
 
     #[test]
     fn values_are_written_as_catalogues_write_them() {

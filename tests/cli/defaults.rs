@@ -55,7 +55,10 @@ fn diff_without_a_scenario_plays_the_rulesets_standard_scenario() {
         let (out, err, code) = run_on(r, &["diff", &cat, &cat, "--trials", "1", "--format", "json", "--quiet"]);
         assert_eq!(code, Some(0), "{r}: {err}");
         let rows: serde_json::Value = serde_json::from_str(&out).unwrap();
-        assert!(!rows.as_array().unwrap().is_empty(), "{r}: {out}");
+        assert!(
+            !rows["rows"].as_array().unwrap().is_empty() && !rows["summary"].as_array().unwrap().is_empty(),
+            "{r}: {out}"
+        );
     }
 }
 

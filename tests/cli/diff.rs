@@ -37,7 +37,7 @@ fn diff_json(old: &Path, new: &Path, scenario: &Path) -> Vec<serde_json::Value> 
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap().as_array().unwrap().clone()
+    serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()["rows"].as_array().unwrap().clone()
 }
 
 fn scenario(dir: &Path, name: &str, text: &str) -> PathBuf {

@@ -387,3 +387,37 @@ fn a_gauntlet_report_saves_its_catalogue_too() {
     let ok = stdout_of(&["validate", out.join("catalogue").to_str().unwrap()]);
     assert!(ok.starts_with("OK: 11 weapons, 15 units, 6 gear, 12 builds"), "{ok}");
 }
+
+#[test]
+fn vary_findings_count_only_the_builds_that_carry_the_varied_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("carry.toml");
+    fs::write(
+        &file,
+        "name = \"carry\"\ntrials = 100\nattackers = [\"Dwarf ALPHA\", \"Beagle Hunter\"]\ntargets = [\"Stingray\"]\n[vary]\n\"Devastator\".damage = [4, 12]\n",
+    )
+    .unwrap();
+    let out = dir.path().join("r");
+    let o =
+        volley().arg("sweep").arg(&file).arg("--out").arg(&out).args(["--quiet", "--format", "csv"]).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let manifest: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
+    let carriers = manifest["vary"][0]["carriers"].as_array().unwrap();
+    assert!(
+        carriers.iter().any(|c| c == "Dwarf ALPHA") && !carriers.iter().any(|c| c == "Beagle Hunter"),
+        "{carriers:?}"
+    );
+    // The Beagle Hunter carries no Devastator: the finding is the Dwarf's alone.
+    let md = fs::read_to_string(out.join("index.md")).unwrap();
+    let line = md.lines().find(|l| l.contains("**Devastator damage**: P(kill), exact")).expect(&md);
+    assert!(line.contains("the 1 build of 2 that carry it: Dwarf ALPHA"), "{line}");
+    let rows = read_csv_rows(&out.join("time_to_kill.csv"));
+    let dwarf = |d: f64| {
+        let r = rows.iter().find(|r| r["attacker"] == "Dwarf ALPHA" && num(r, "vary.Devastator.damage") == d).unwrap();
+        num(r, "exact_p_kill")
+    };
+    let pct = volley::output::percent::percent;
+    let want = format!("{} at 4 → {} at 12", pct(dwarf(4.0)), pct(dwarf(12.0)));
+    assert!(line.contains(&want), "{line} lacks {want}");
+}

@@ -126,7 +126,14 @@ pub fn cost_value_columns() -> Vec<Column> {
             "p_out_per_attack",
             "build rows: P(the target is out after the first attack); weapon rows: P(out) of one attack",
         ),
-        Column::float("p_out_per_attack_per_pv", "`p_out_per_attack` / the attacker's PV"),
+        Column::float(
+            "p_out_per_attack_per_pv",
+            "`p_out_per_attack` / `pv`: build rows, per the attacker's PV; weapon rows, per the weapon's printed PV",
+        ),
+        Column::int(
+            "pv",
+            "build rows: the attacker's PV; weapon rows: the weapon's printed PV (the book's weapon tables)",
+        ),
     ]
 }
 
@@ -138,8 +145,8 @@ pub fn cost_rows(
     o: &Options,
     run: &super::attack_run::AttackRun,
 ) -> Vec<CostRow> {
-    let pv = a.pv as f64;
-    let per = |x: f64| if pv > 0.0 { Cell::Float(x / pv) } else { Cell::Null };
+    // Per unit of the row's own cost: the trooper's PV, or the weapon's printed PV.
+    let per = |x: f64, pv: u32| if pv > 0 { Cell::Float(x / pv as f64) } else { Cell::Null };
     let exp: Cell = a.experience.name().into();
     let first = run.plan.rounds.first().map_or(0, Vec::len) as u32;
     let e = run.exact();
@@ -147,7 +154,7 @@ pub fn cost_rows(
     let mut rows = vec![CostRow {
         weapon: None,
         attacker_cells: vec![exp.clone()],
-        value_cells: vec![first.into(), p1.into(), per(p1)],
+        value_cells: vec![first.into(), p1.into(), per(p1, a.pv), a.pv.into()],
         p_kill_turn1: None,
     }];
     for w in a.weapons() {
@@ -158,7 +165,7 @@ pub fn cost_rows(
         rows.push(CostRow {
             weapon: Some(w.name.clone()),
             attacker_cells: vec![exp.clone()],
-            value_cells: vec![1u32.into(), x.p_out().into(), per(x.p_out())],
+            value_cells: vec![1u32.into(), x.p_out().into(), per(x.p_out(), w.pv), w.pv.into()],
             p_kill_turn1: Some(x.p_out()),
         });
     }
@@ -236,5 +243,34 @@ pub fn listing(cat: &Catalogue, what: &str) -> Result<Table, String> {
             Ok(t)
         }
         _ => Err(format!("unknown listing `{what}`: expected troopers, weapons, squads or forces")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::plan::RunPolicy;
+    use super::super::tests::{at, cat, trooper, weapon};
+    use super::*;
+
+    #[test]
+    fn weapon_rows_are_read_per_the_weapons_own_printed_pv() {
+        let c = cat();
+        let o = Options::default();
+        let (a, t) = (trooper(&c, "Rifleman"), trooper(&c, "Rifleman"));
+        let run = super::super::AttackRun::new(&a, &t, &at(20), &o, RunPolicy::ActiveWeapon, 12).unwrap();
+        let rows = cost_rows(&a, &t, &at(20), &o, &run);
+        let float = |c: &Cell| match c {
+            Cell::Float(v) => *v,
+            other => panic!("{other:?}"),
+        };
+        let build = &rows[0];
+        assert_eq!(build.value_cells[3], Cell::Int(a.pv as i64));
+        assert_eq!(float(&build.value_cells[2]), float(&build.value_cells[1]) / a.pv as f64);
+        let rifle = rows.iter().find(|r| r.weapon.as_deref() == Some("Rifle")).expect("a Rifle row");
+        let pv = weapon(&c, "Rifle").pv;
+        assert_ne!(pv, a.pv, "the weapon's printed PV is not the trooper's");
+        assert_eq!(rifle.value_cells[3], Cell::Int(pv as i64));
+        // Was: p_out / the trooper's PV.
+        assert_eq!(float(&rifle.value_cells[2]), float(&rifle.value_cells[1]) / pv as f64);
     }
 }

@@ -106,6 +106,7 @@ fn contract_chart() {
 fn contract_diff() {
     const DIFF_JSON: &[&str] =
         &["ruleset", "build", "against", "metric", "method", "old", "new", "difference", "difference_ci95"];
+    const DIFF_SUMMARY_JSON: &[&str] = &["rank", "build", "verdict", "cost_old", "cost_new", "win_rate_change_ci95"];
     let mut p = Problems::new();
     for case in cases() {
         let tmp = tempfile::tempdir().unwrap();
@@ -134,7 +135,14 @@ fn contract_diff() {
             case.run(&a.iter().map(String::as_str).collect::<Vec<_>>())
         };
         p.ok(&run("table"), false);
-        p.ok_json(&run("json"), false, DIFF_JSON);
+        if let Some(j) = p.ok_json(&run("json"), false, &["summary", "rows"]) {
+            for (part, keys) in [("rows", DIFF_JSON), ("summary", DIFF_SUMMARY_JSON)] {
+                let rows = j[part].as_array().map_or(&[][..], Vec::as_slice);
+                if rows.is_empty() || rows.iter().any(|r| keys.iter().any(|k| r.get(*k).is_none())) {
+                    p.add(format!("{}: diff JSON `{part}` empty or without the keys {keys:?}", case.label));
+                }
+            }
+        }
         let csv = run("csv");
         if p.ok(&csv, false) {
             p.csv(&csv.what, &csv.stdout, &|_| false);
