@@ -158,6 +158,7 @@ fn document<R: Ruleset>(p: &Played<R>, origin: &dyn std::fmt::Display) -> Value 
             m.dominated.iter().enumerate().filter_map(|(i, d)| d.map(|j| (m.players[i].0.clone(), json!(m.players[j].0)))).collect()
         ),
         "bootstrap": m.bootstrap,
+        "cannot_attack": m.cannot_attack.iter().map(|&(a, b)| json!({ "player": m.players[a].0, "opponent": m.players[b].0 })).collect::<Vec<_>>(),
         "replicator": {
             "generations": m.trajectory.len() - 1,
             "start": by_player(m, |i| json!(m.trajectory[0][i])),
@@ -314,6 +315,12 @@ fn text<R: Ruleset>(p: &Played<R>) -> String {
             s += &format!(" {:>6.3}", v);
         }
         s += "\n";
+    }
+    for &(a, b) in &m.cannot_attack {
+        s += &format!(
+            "one-sided: {} cannot attack {} (at one condition point or more): reach decides that matchup\n",
+            m.players[a].0, m.players[b].0
+        );
     }
     let costs: Vec<f64> = m.players.iter().map(|p| p.1).collect();
     if costs.iter().any(|c| *c != costs[0]) {

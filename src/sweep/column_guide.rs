@@ -13,7 +13,7 @@ use crate::rules::ruleset::{ColumnNotes, CostChart, DetailChart, DetailTable};
 use crate::rules::{Ruleset, RulesetId, Visit};
 
 use super::tables::{self, Part, Supplied, TableDecl};
-use super::{battle_seats, battles, fit, gauntlet, seatings};
+use super::{battle_seats, battles, fit, gauntlet, meta, seatings};
 
 /// The cell tables of sweeps, in the guide's order.
 pub const CELL_TABLES: [&TableDecl; 8] = [
@@ -30,9 +30,12 @@ pub const CELL_TABLES: [&TableDecl; 8] = [
 /// The tables of a gauntlet report.
 pub const GAUNTLET_TABLES: [&TableDecl; 2] = [&gauntlet::MATCHUPS, &gauntlet::SUMMARY];
 
+/// The tables `volley meta --out` writes.
+pub const META_TABLES: [&TableDecl; 3] = [&meta::SHARES, &meta::MATRIX, &meta::REPLICATOR];
+
 /// Every common report table (those every ruleset writes alike), in the guide's order.
 pub fn common_tables() -> Vec<&'static TableDecl> {
-    CELL_TABLES.into_iter().chain(GAUNTLET_TABLES).chain([&fit::FIT]).collect()
+    CELL_TABLES.into_iter().chain(GAUNTLET_TABLES).chain([&fit::FIT]).chain(META_TABLES).collect()
 }
 
 /// What the guide reads of one ruleset: its names and every column it declares.
@@ -132,6 +135,9 @@ pub fn render(games: &[GameColumns]) -> String {
         common_table(&mut s, "####", decl, games);
     }
     common_table(&mut s, "###", &fit::FIT, games);
+    for decl in META_TABLES {
+        common_table(&mut s, "###", decl, games);
+    }
     s += MANIFEST;
     charts(&mut s, games);
     for g in games {
@@ -662,6 +668,22 @@ mod tests {
                 seconds: 0.0,
             };
             out.push(("fit", fit::fit_table(R::NAME, super::super::fit_link::FitMetric::Win, 0.5, &fitted)));
+            let none = meta::Meta {
+                players: Vec::new(),
+                matrix: Vec::new(),
+                matrix_ci95: Vec::new(),
+                trials: 0,
+                shares: Vec::new(),
+                shares_ci95: Vec::new(),
+                value: Vec::new(),
+                game_value: 0.5,
+                dominated: Vec::new(),
+                trajectory: Vec::new(),
+                bootstrap: 0,
+                cannot_attack: Vec::new(),
+            };
+            let [shares, matrix, replicator] = none.tables(R::NAME);
+            out.extend([("meta_shares", shares), ("meta_matrix", matrix), ("meta_replicator", replicator)]);
             out.extend(R::detail_tables().iter().map(|d| (d.name, tables::detail(&l, d))));
             out
         }

@@ -62,6 +62,9 @@ pub struct Meta {
     pub trajectory: Vec<Vec<f64>>,
     /// Bootstrap replicates behind the intervals.
     pub bootstrap: u32,
+    /// Ordered pairs (side, opponent), by index, where the side cannot attack the
+    /// opponent at some condition point: such a matchup is decided by reach alone.
+    pub cannot_attack: Vec<(usize, usize)>,
 }
 
 /// Significant digits the reported values keep: the linear program and the replicator
@@ -147,10 +150,16 @@ pub fn solve_meta(players: &[(String, f64)], rows: &[Matchup], settings: &MetaSe
     }
     let index = |name: &str| players.iter().position(|(p, _)| p == name);
     let mut cells = Vec::with_capacity(rows.len());
+    let mut cannot_attack = Vec::new();
     for r in rows {
         let (Some(row), Some(col)) = (index(&r.side), index(&r.opponent)) else {
             return Err(format!("matchup {} against {} is not between players", r.side, r.opponent));
         };
+        for (ok, pair) in [(r.can_attack.0, (row, col)), (r.can_attack.1, (col, row))] {
+            if !ok && pair.0 != pair.1 && !cannot_attack.contains(&pair) {
+                cannot_attack.push(pair);
+            }
+        }
         cells.push(Cell { row, col, wins: r.wins, draws: r.draws, trials: r.trials });
     }
     for i in 0..n {
@@ -211,6 +220,7 @@ pub fn solve_meta(players: &[(String, f64)], rows: &[Matchup], settings: &MetaSe
         game_value: significant(equilibrium.value, DIGITS),
         trajectory,
         bootstrap: settings.bootstrap,
+        cannot_attack,
     })
 }
 
@@ -318,6 +328,8 @@ mod tests {
             draws,
             losses: trials - wins - draws,
             mean_turns: None,
+            can_attack: (true, true),
+            initiative: crate::stats::initiative::InitiativeSplit::new((0, 0), (0, 0)),
         }
     }
 

@@ -104,3 +104,17 @@ fn meta_out_writes_its_tables_atomically_beside_stdout() {
     let csv = fs::read_to_string(out.join("meta_replicator.csv")).unwrap();
     assert_eq!(csv.lines().count(), 1 + 3 * 4, "header and 3 players x 4 generations:\n{csv}");
 }
+
+#[test]
+fn meta_names_the_matchups_a_player_cannot_reach() {
+    // MECHCOM at range 3: no Kerberos weapon reaches the Sentinel
+    let out = volley()
+        .args(["--ruleset", "mechcom", "meta", "Sentinel", "Kerberos", "--range", "3", "--trials", "200", "-q"])
+        .args(["--bootstrap", "10", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let pairs = j["cannot_attack"].as_array().unwrap();
+    assert!(pairs.iter().any(|p| p["player"] == "Kerberos" && p["opponent"] == "Sentinel"), "{j}");
+}
