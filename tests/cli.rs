@@ -1193,6 +1193,8 @@ mod names;
 mod options_syntax;
 #[path = "cli/patch_notes.rs"]
 mod patch_notes;
+#[path = "cli/readme_examples.rs"]
+mod readme_examples;
 #[path = "cli/techcommander_book.rs"]
 mod techcommander_book;
 #[path = "cli/verdicts.rs"]

@@ -190,8 +190,19 @@ fn changes(old: &Meta, new: &Meta) -> Vec<Value> {
         .collect()
 }
 
+/// A share as a percentage with one decimal, or as many more (up to 6) as it takes for a
+/// share that is not exactly 0 or 1 not to read as 0% or 100%; beyond that "<0.000001%"
+/// or ">99.999999%".
 fn pct(v: f64) -> String {
-    format!("{:.1}%", 100.0 * v)
+    for d in 1..=6 {
+        let text = format!("{:.*}", d, 100.0 * v);
+        let zero = text.trim_start_matches(['0', '.', '-']).is_empty();
+        let hundred = text.trim_end_matches('0').trim_end_matches('.') == "100";
+        if (v == 0.0 || !zero) && (v == 1.0 || !hundred) {
+            return format!("{text}%");
+        }
+    }
+    if v < 0.5 { "<0.000001%".into() } else { ">99.999999%".into() }
 }
 
 fn diff_table(old: &Meta, new: &Meta) -> Table {
@@ -374,4 +385,20 @@ fn write_out<R: Ruleset>(out: &std::path::Path, force: bool, metas: &[(&str, &Pl
     super::signals::check()?;
     report.commit()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pct;
+
+    #[test]
+    fn shares_near_0_and_1_never_read_as_0_or_100() {
+        assert_eq!(pct(0.0), "0.0%");
+        assert_eq!(pct(1.0), "100.0%");
+        assert_eq!(pct(0.25), "25.0%");
+        assert_eq!(pct(0.9996), "99.96%");
+        assert_eq!(pct(0.0004), "0.04%");
+        assert_eq!(pct(1e-12), "<0.000001%");
+        assert_eq!(pct(1.0 - 1e-12), ">99.999999%");
+    }
 }
