@@ -13,8 +13,8 @@ use super::{Invocation, print_table, write_stdout};
 use crate::output::Format;
 use crate::request::diff::{DiffRequest, diff};
 use crate::rules::Ruleset;
-use crate::sweep::diff::{diff_json, diff_table};
-use crate::sweep::diff_notes::{preamble, summary_markdown, summary_table};
+use crate::sweep::diff::diff_table;
+use crate::sweep::diff_notes::{diff_json, preamble, summary_markdown, summary_table};
 
 /// What `diff` prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

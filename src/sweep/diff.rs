@@ -465,15 +465,9 @@ pub fn diff_table<R: Ruleset>(rows: &[DiffRow]) -> Table {
     t
 }
 
-/// The diff as JSON: `summary`, the per-build patch notes ranked
-/// ([`super::diff_notes::summary_json`]), and `rows`, one object per row with the
-/// table's keys and `difference_ci95` as `[low, high]` (null when there is no
-/// difference) in place of its two columns.
-pub fn diff_json<R: Ruleset>(diff: &Diff) -> Value {
-    json!({ "summary": super::diff_notes::summary_json::<R>(diff), "rows": rows_json::<R>(&diff.rows) })
-}
-
-fn rows_json<R: Ruleset>(rows: &[DiffRow]) -> Value {
+/// The rows as JSON: one object per row with the table's keys and `difference_ci95` as
+/// `[low, high]` (null when there is no difference) in place of its two columns.
+pub fn rows_json<R: Ruleset>(rows: &[DiffRow]) -> Value {
     let t = diff_table::<R>(rows);
     Value::Array(
         t.rows

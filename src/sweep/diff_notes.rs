@@ -331,3 +331,9 @@ mod tests {
         assert_eq!(md("A|B <x>"), "A\\|B &lt;x&gt;");
     }
 }
+
+/// The diff as JSON: `summary`, the per-build patch notes ranked ([`summary_json`]), and
+/// `rows`, every row ([`super::diff::rows_json`]).
+pub fn diff_json<R: Ruleset>(diff: &Diff) -> Value {
+    serde_json::json!({ "summary": summary_json::<R>(diff), "rows": super::diff::rows_json::<R>(&diff.rows) })
+}
