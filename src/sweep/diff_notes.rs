@@ -294,6 +294,12 @@ pub fn summary_json<R: Ruleset>(diff: &Diff) -> Value {
     v
 }
 
+/// The diff as JSON: `summary`, the per-build patch notes ranked ([`summary_json`]), and
+/// `rows`, every row ([`super::diff::rows_json`]).
+pub fn diff_json<R: Ruleset>(diff: &Diff) -> Value {
+    serde_json::json!({ "summary": summary_json::<R>(diff), "rows": super::diff::rows_json::<R>(&diff.rows) })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -330,10 +336,4 @@ mod tests {
     fn markdown_cells_cannot_break_the_table() {
         assert_eq!(md("A|B <x>"), "A\\|B &lt;x&gt;");
     }
-}
-
-/// The diff as JSON: `summary`, the per-build patch notes ranked ([`summary_json`]), and
-/// `rows`, every row ([`super::diff::rows_json`]).
-pub fn diff_json<R: Ruleset>(diff: &Diff) -> Value {
-    serde_json::json!({ "summary": summary_json::<R>(diff), "rows": super::diff::rows_json::<R>(&diff.rows) })
 }
