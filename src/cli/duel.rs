@@ -100,8 +100,8 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
         format => {
             let mut t = Table::new(["outcome", "probability", "ci95_low", "ci95_high"]);
             let rows: [(String, f64, Interval); 3] = [
-                (format!("{a} wins"), s.p_a_wins, s.p_a_wins_ci),
-                (format!("{b} wins"), s.p_b_wins, s.p_b_wins_ci),
+                (format!("{} wins", outcome_names(&a, &b).0), s.p_a_wins, s.p_a_wins_ci),
+                (format!("{} wins", outcome_names(&a, &b).1), s.p_b_wins, s.p_b_wins_ci),
                 ("draw".into(), s.p_draw, s.p_draw_ci),
             ];
             for (name, p, ci) in rows {
@@ -168,9 +168,11 @@ fn print_exact<R: Ruleset>(
         }
         format => {
             let mut t = Table::new(["outcome", "probability"]);
-            for (name, p) in
-                [(format!("{a} wins"), e.p_a_wins), (format!("{b} wins"), e.p_b_wins), ("draw".into(), draw)]
-            {
+            for (name, p) in [
+                (format!("{} wins", outcome_names(&a, &b).0), e.p_a_wins),
+                (format!("{} wins", outcome_names(&a, &b).1), e.p_b_wins),
+                ("draw".into(), draw),
+            ] {
                 t.push(vec![name.into(), p.into()]);
             }
             if format == Format::Table {
@@ -204,4 +206,10 @@ fn reach_note((a, b): (&str, &str), (a_can, b_can): (bool, bool)) -> String {
 /// One `not modelled: ...` line per note (none when the engagement plays every rule).
 pub(super) fn notes_text(notes: &[String]) -> String {
     notes.iter().map(|n| format!("not modelled: {n}\n")).collect()
+}
+
+/// The sides' names in the outcome rows: as given, or `NAME (A)` and `NAME (B)` in a
+/// mirror duel, where the plain names would read alike.
+fn outcome_names(a: &str, b: &str) -> (String, String) {
+    if a == b { (format!("{a} (A)"), format!("{b} (B)")) } else { (a.to_string(), b.to_string()) }
 }

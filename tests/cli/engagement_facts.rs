@@ -164,3 +164,16 @@ fn an_exact_skirmishers_duel_splits_exactly_and_monte_carlo_agrees() {
     let ((l1, h1), (l2, h2)) = (pair(&mc, "p_a_wins_a_first_ci95"), pair(&mc, "p_a_wins_b_first_ci95"));
     assert!(l1 <= x && x <= h1 && l2 <= y && y <= h2, "exact {x}, {y} against {mc}");
 }
+
+#[test]
+fn a_mirror_duel_names_its_outcome_rows_apart() {
+    let out = volley()
+        .args(["--ruleset", "skirmishers", "duel", "Rifleman", "Rifleman", "--range", "10", "--trials", "200", "-q"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Rifleman (A) wins") && text.contains("Rifleman (B) wins"), "{text}");
+    let other = volley().args(["duel", "Troll Brawler", "Paladin Siege", "--trials", "50", "-q"]).output().unwrap();
+    let text = String::from_utf8_lossy(&other.stdout);
+    assert!(text.contains("Troll Brawler wins") && !text.contains("(A)"), "{text}");
+}
