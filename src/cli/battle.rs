@@ -566,7 +566,11 @@ fn print<R: Ruleset>(args: &BattleArgs, plan: &BattlePlan<R>, t: &BattleTally) -
                     s.p_draw_ci.low,
                     s.p_draw_ci.high,
                     s.p_undecided,
-                    super::engagement::split_line("A", "B", &s.sides[0].initiative),
+                    super::engagement::split_line(
+                        "A",
+                        if s.sides.len() > 2 { "another side" } else { "B" },
+                        &s.sides[0].initiative
+                    ),
                 ))?;
             }
             print_table(&table, format, 4)?;

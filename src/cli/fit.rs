@@ -254,7 +254,7 @@ fn header<R: Ruleset>(args: &FitArgs, out: &FitOutput, field: &str, conditions: 
         )
     });
     let mut text = format!(
-        "fitted costs ({unit}, rounded to the catalogue's step of {g} {unit}): metric {} at target {}\nfield: {field}\nconditions: {}\n{options}({how}{joint})\n",
+        "fitted costs ({unit}, rounded to the catalogue's step of {g}): metric {} at target {}\nfield: {field}\nconditions: {}\n{options}({how}{joint})\n",
         args.metric.name(),
         args.target_win,
         conditions.join("; "),

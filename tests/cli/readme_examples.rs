@@ -1,7 +1,8 @@
 //! Examples in README.md and docs/*.md marked `<!-- checked -->` are run and must print
 //! exactly what the page shows: the line after the marker opens a code block whose first
 //! line is `$ volley ARGS` (arguments split as a shell would, with double quotes) and
-//! whose other lines are the expected stdout.
+//! whose other lines are the expected stdout. `VOLLEY_UPDATE_DOCS=1` rewrites the stale
+//! blocks with what the commands print now (check the diff before committing it).
 
 use super::*;
 
@@ -63,6 +64,7 @@ fn shell_words_group_quotes() {
 #[test]
 fn checked_examples_print_what_the_pages_show() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let update = std::env::var_os("VOLLEY_UPDATE_DOCS").is_some();
     let mut pages = vec![root.join("README.md")];
     pages.extend(
         fs::read_dir(root.join("docs"))
@@ -74,19 +76,30 @@ fn checked_examples_print_what_the_pages_show() {
     let mut stale = Vec::new();
     for page in pages {
         let text = fs::read_to_string(&page).unwrap();
-        for (line, args, expected) in examples(&text) {
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        // Later blocks first, so that a rewritten block does not move the earlier ones.
+        for (line, args, expected) in examples(&text).into_iter().rev() {
             let out = volley().args(&args).output().unwrap();
-            let got = String::from_utf8_lossy(&out.stdout);
-            if !out.status.success() || got != expected {
-                stale.push(format!(
-                    "{}:{line}: `volley {}` printed (exit {:?}):\n{got}{}",
-                    page.display(),
-                    args.join(" "),
-                    out.status.code(),
-                    String::from_utf8_lossy(&out.stderr)
-                ));
-            }
+            let got = String::from_utf8_lossy(&out.stdout).to_string();
             checked += 1;
+            if out.status.success() && got == expected {
+                continue;
+            }
+            if update && out.status.success() {
+                let end = line + expected.lines().count();
+                lines.splice(line..end, got.lines().map(str::to_string));
+                continue;
+            }
+            stale.push(format!(
+                "{}:{line}: `volley {}` printed (exit {:?}):\n{got}{}",
+                page.display(),
+                args.join(" "),
+                out.status.code(),
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        if update {
+            fs::write(&page, lines.join("\n") + "\n").unwrap();
         }
     }
     assert!(checked > 0, "no checked example found");
