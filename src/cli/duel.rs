@@ -169,8 +169,8 @@ fn print_exact<R: Ruleset>(
         format => {
             let mut t = Table::new(["outcome", "probability"]);
             for (name, p) in [
-                (format!("{} wins", outcome_names(&a, &b).0), e.p_a_wins),
-                (format!("{} wins", outcome_names(&a, &b).1), e.p_b_wins),
+                (format!("{} wins", outcome_names(a, b).0), e.p_a_wins),
+                (format!("{} wins", outcome_names(a, b).1), e.p_b_wins),
                 ("draw".into(), draw),
             ] {
                 t.push(vec![name.into(), p.into()]);
