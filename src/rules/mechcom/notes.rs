@@ -25,7 +25,22 @@ pub fn superheated(wielder: &Model, w: &Weapon) -> Option<String> {
 /// What one attack with `w` by `wielder` leaves out (the odds report: one attack is
 /// played exactly, its after-effects on later attacks are not).
 pub fn one_attack(wielder: &Model, w: &Weapon) -> Vec<String> {
-    let mut v: Vec<String> = superheated(wielder, w).into_iter().collect();
+    let mut v = Vec::new();
+    if w.has(Perk::Superheated) {
+        let programming = if wielder.mech.abilities.contains(&Ability::Programming) {
+            format!(
+                "; by the book {}'s Programming makes it Malfunctioning at {PROGRAMMING_HEAT} Heat",
+                wielder.mech.name
+            )
+        } else {
+            String::new()
+        };
+        v.push(format!(
+            "{}: Superheated (+1 Heat after each attack: one attack's odds carry no Heat; attack runs, duels and \
+             battles play it, HEAT_PLAYED{programming})",
+            w.name
+        ));
+    }
     for p in &w.perks {
         match p {
             Perk::Tracker => v.push(format!("{}: Tracker (Spot tokens from damage are not played)", w.name)),
