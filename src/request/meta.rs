@@ -105,15 +105,11 @@ pub fn run<R: Ruleset>(
     observer: &dyn Observer,
 ) -> Result<Meta> {
     let out = plan.run(cat, observer, &Plays::all())?;
-    let s = &out.summary;
-    let players: Vec<(String, f64)> = (0..s.rows.len())
-        .map(|i| (s.text(i, "build").unwrap_or_default().to_string(), s.float(i, "points").unwrap_or(f64::NAN)))
-        .collect();
     let settings = MetaSettings {
         bootstrap: req.bootstrap,
         seed: plan.config.seed,
         generations: req.generations,
         start: req.start.clone(),
     };
-    Ok(solve_meta(&players, &out.rows, &settings)?)
+    Ok(solve_meta(&out.sides, &out.rows, &settings)?)
 }

@@ -21,6 +21,8 @@ pub struct GauntletOutput {
     pub summary: Table,
     /// The matchup counts behind the tables (empty for a shard's share).
     pub rows: Vec<Matchup>,
+    /// The sides (builds or forces) and their costs, in order (empty for a shard's share).
+    pub sides: Vec<(String, f64)>,
     pub cells: usize,
     pub engagements: u64,
     pub seconds: f64,
@@ -95,10 +97,39 @@ impl GauntletOutput {
             matchups: none(),
             summary: none(),
             rows: Vec::new(),
+            sides: Vec::new(),
             cells,
             engagements,
             seconds: start.elapsed().as_secs_f64(),
             one_sided: Vec::new(),
+        }
+    }
+
+    /// A whole gauntlet's output (or the merged shards'): the tables of `rows` for the
+    /// `sides` (name, cost) against `field` (name, weight), whose mean cost weighted by
+    /// how often each opponent is met is `field_points`, over `n_points` condition points.
+    #[allow(clippy::too_many_arguments)]
+    fn tabled<R: Ruleset>(
+        sides: Vec<(String, f64)>,
+        field: &[(String, f64)],
+        field_points: f64,
+        n_points: usize,
+        rows: Vec<Matchup>,
+        cells: usize,
+        engagements: u64,
+        start: std::time::Instant,
+    ) -> GauntletOutput {
+        let (matchups, summary) = gauntlet_tables(R::NAME, R::axes(), &sides, field, field_points, n_points, &rows);
+        let describe = |p: &Point| R::conditions(p).map_or_else(|_| p.key(), |c| R::describe(&c));
+        GauntletOutput {
+            matchups,
+            summary,
+            one_sided: one_sided_lines(&rows, &describe),
+            rows,
+            sides,
+            cells,
+            engagements,
+            seconds: start.elapsed().as_secs_f64(),
         }
     }
 }
@@ -167,17 +198,7 @@ pub fn run_gauntlet<R: Ruleset>(
     let field_weight: f64 = field.iter().map(|(_, w)| w).sum();
     let field_points =
         field.iter().map(|(o, w)| w * R::points(catalogue, o).unwrap_or(f64::NAN)).sum::<f64>() / field_weight;
-    let (matchups, summary) = gauntlet_tables(R::NAME, R::axes(), &sides, field, field_points, points.len(), &rows);
-    let describe = |p: &Point| R::conditions(p).map_or_else(|_| p.key(), |c| R::describe(&c));
-    Ok(GauntletOutput {
-        matchups,
-        summary,
-        cells: specs.len(),
-        engagements,
-        seconds: start.elapsed().as_secs_f64(),
-        one_sided: one_sided_lines(&rows, &describe),
-        rows,
-    })
+    Ok(GauntletOutput::tabled::<R>(sides, field, field_points, points.len(), rows, specs.len(), engagements, start))
 }
 
 /// Forces against a field of (force, weight) over the grid `points`, the point's
@@ -250,17 +271,7 @@ pub fn run_battle_gauntlet<R: Ruleset>(
     let named: Vec<(String, f64)> = field.iter().map(|(f, w)| (f.name.clone(), *w)).collect();
     let field_weight: f64 = named.iter().map(|(_, w)| w).sum();
     let field_points = named.iter().zip(&opponent_points).map(|((_, w), p)| w * p).sum::<f64>() / field_weight;
-    let (matchups, summary) = gauntlet_tables(R::NAME, R::axes(), &sides, &named, field_points, points.len(), &rows);
-    let describe = |p: &Point| R::conditions(p).map_or_else(|_| p.key(), |c| R::describe(&c));
-    Ok(GauntletOutput {
-        matchups,
-        summary,
-        cells: specs.len(),
-        engagements,
-        seconds: start.elapsed().as_secs_f64(),
-        one_sided: one_sided_lines(&rows, &describe),
-        rows,
-    })
+    Ok(GauntletOutput::tabled::<R>(sides, &named, field_points, points.len(), rows, specs.len(), engagements, start))
 }
 
 /// `gauntlet_matchups`.
