@@ -149,9 +149,9 @@ fn document<R: Ruleset>(p: &Played<R>, origin: &dyn std::fmt::Display) -> Value 
         "seed": p.seed,
         "trials_per_cell": m.trials,
         "matrix": m.matrix,
-        "matrix_ci95": m.matrix_ci95.iter().map(|r| r.iter().map(|c| [c.low, c.high]).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        "matrix_ci95": m.matrix_ci95.iter().map(|r| r.iter().map(|c| c.pair()).collect::<Vec<_>>()).collect::<Vec<_>>(),
         "shares": by_player(m, |i| json!(m.shares[i])),
-        "shares_ci95": by_player(m, |i| json!([m.shares_ci95[i].low, m.shares_ci95[i].high])),
+        "shares_ci95": by_player(m, |i| json!(m.shares_ci95[i].pair())),
         "value": by_player(m, |i| json!(m.value[i])),
         "game_value": m.game_value,
         "dominated": Value::Object(
@@ -171,20 +171,33 @@ fn document<R: Ruleset>(p: &Played<R>, origin: &dyn std::fmt::Display) -> Value 
     })
 }
 
-/// Per player: the share before and after, and the change.
+/// The players' indices, the largest change in equilibrium share first (ties in the
+/// players' order).
+fn ranked(old: &Meta, new: &Meta) -> Vec<usize> {
+    let change = |i: usize| (new.shares[i] - old.shares[i]).abs();
+    let mut order: Vec<usize> = (0..old.players.len()).collect();
+    order.sort_by(|&a, &b| change(b).total_cmp(&change(a)).then(a.cmp(&b)));
+    order
+}
+
+/// The name of the player that dominates player `i` of `m`, if one does.
+fn dominator(m: &Meta, i: usize) -> Option<String> {
+    m.dominated[i].map(|j| m.players[j].0.clone())
+}
+
+/// Per player, ranked: the share before and after, and the change.
 fn changes(old: &Meta, new: &Meta) -> Vec<Value> {
-    let mut rows: Vec<(usize, f64)> = (0..old.players.len()).map(|i| (i, new.shares[i] - old.shares[i])).collect();
-    rows.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()).then(a.0.cmp(&b.0)));
-    rows.iter()
-        .map(|&(i, d)| {
+    ranked(old, new)
+        .into_iter()
+        .map(|i| {
             json!({
                 "player": old.players[i].0,
                 "cost_old": old.players[i].1, "cost_new": new.players[i].1,
-                "share_old": old.shares[i], "share_old_ci95": [old.shares_ci95[i].low, old.shares_ci95[i].high],
-                "share_new": new.shares[i], "share_new_ci95": [new.shares_ci95[i].low, new.shares_ci95[i].high],
-                "change": d,
-                "dominated_old": old.dominated[i].map(|j| old.players[j].0.clone()),
-                "dominated_new": new.dominated[i].map(|j| new.players[j].0.clone()),
+                "share_old": old.shares[i], "share_old_ci95": old.shares_ci95[i].pair(),
+                "share_new": new.shares[i], "share_new_ci95": new.shares_ci95[i].pair(),
+                "change": new.shares[i] - old.shares[i],
+                "dominated_old": dominator(old, i),
+                "dominated_new": dominator(new, i),
             })
         })
         .collect()
@@ -207,15 +220,14 @@ fn pct(v: f64) -> String {
 
 fn diff_table(old: &Meta, new: &Meta) -> Table {
     let mut t = Table::new(["player", "share_old", "share_new", "change", "dominated_old", "dominated_new"]);
-    for c in changes(old, new) {
-        let text = |k: &str| c[k].as_str().unwrap_or("").to_string();
+    for i in ranked(old, new) {
         t.push(vec![
-            text("player").into(),
-            c["share_old"].as_f64().unwrap_or(f64::NAN).into(),
-            c["share_new"].as_f64().unwrap_or(f64::NAN).into(),
-            c["change"].as_f64().unwrap_or(f64::NAN).into(),
-            text("dominated_old").into(),
-            text("dominated_new").into(),
+            old.players[i].0.as_str().into(),
+            old.shares[i].into(),
+            new.shares[i].into(),
+            (new.shares[i] - old.shares[i]).into(),
+            dominator(old, i).unwrap_or_default().into(),
+            dominator(new, i).unwrap_or_default().into(),
         ]);
     }
     t
@@ -230,17 +242,18 @@ fn diff_text<R: Ruleset>(old: &Played<R>, new: &Played<R>, paths: &[PathBuf]) ->
         options_line(&new.options)
     );
     s += &format!("{:<28} {:>22} {:>22} {:>9}\n", "player", "share old (95% CI)", "share new (95% CI)", "change");
-    for c in changes(&old.meta, &new.meta) {
-        let f = |k: &str| c[k].as_f64().unwrap_or(f64::NAN);
-        let ci = |k: &str| {
-            format!("{}–{}", pct(c[k][0].as_f64().unwrap_or(f64::NAN)), pct(c[k][1].as_f64().unwrap_or(f64::NAN)))
-        };
+    let (o, n) = (&old.meta, &new.meta);
+    let share = |m: &Meta, i: usize| {
+        let ci = m.shares_ci95[i];
+        format!("{} ({}–{})", pct(m.shares[i]), pct(ci.low), pct(ci.high))
+    };
+    for i in ranked(o, n) {
         s += &format!(
             "{:<28} {:>22} {:>22} {:>+8.1}%\n",
-            c["player"].as_str().unwrap_or(""),
-            format!("{} ({})", pct(f("share_old")), ci("share_old_ci95")),
-            format!("{} ({})", pct(f("share_new")), ci("share_new_ci95")),
-            100.0 * f("change")
+            o.players[i].0,
+            share(o, i),
+            share(n, i),
+            100.0 * (n.shares[i] - o.shares[i])
         );
     }
     s
@@ -304,7 +317,7 @@ fn text<R: Ruleset>(p: &Played<R>) -> String {
             pct(m.shares[i]),
             format!("{}–{}", pct(ci.low), pct(ci.high)),
             m.value[i],
-            m.dominated[i].map_or(String::new(), |j| m.players[j].0.clone()),
+            dominator(m, i).unwrap_or_default(),
         );
     }
     s += &format!(
