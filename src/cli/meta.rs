@@ -266,11 +266,11 @@ fn changed_conditions<R: Ruleset>(point: &Point) -> String {
         .pairs()
         .iter()
         .filter(|(name, value)| {
-            match R::axes().iter().find(|a| a.name == *name) {
-                Some(a) => a.canonical(a.default).ok().as_ref() != Some(value),
-                // a flag: off by default
-                None => value != "false",
-            }
+            R::axes()
+                .iter()
+                .chain(R::flags())
+                .find(|a| a.name == *name)
+                .is_none_or(|a| a.canonical(a.default).ok().as_ref() != Some(value))
         })
         .map(|(name, value)| format!("{name}={value}"))
         .collect();

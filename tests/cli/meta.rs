@@ -118,3 +118,17 @@ fn meta_names_the_matchups_a_player_cannot_reach() {
     let pairs = j["cannot_attack"].as_array().unwrap();
     assert!(pairs.iter().any(|p| p["player"] == "Kerberos" && p["opponent"] == "Sentinel"), "{j}");
 }
+
+#[test]
+fn the_header_names_only_the_conditions_changed_from_the_defaults() {
+    // MECHCOM's flags (attacker conditions, barrage dice) default to values other than
+    // false: at their defaults they are not named.
+    let run = |args: &[&str]| {
+        let out = volley().args(args).args(["--trials", "20", "--bootstrap", "0", "-q"]).output().unwrap();
+        String::from_utf8_lossy(&out.stdout).lines().next().unwrap_or_default().to_string()
+    };
+    let plain = run(&["--ruleset", "mechcom", "meta", "Wasp", "Sentinel"]);
+    assert!(plain.contains("at the default conditions:"), "{plain}");
+    let moved = run(&["--ruleset", "mechcom", "meta", "Wasp", "Sentinel", "--range", "5"]);
+    assert!(moved.contains("at range=5:"), "{moved}");
+}
