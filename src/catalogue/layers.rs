@@ -47,6 +47,12 @@ impl Layers {
         self.additions.extend(paths.iter().cloned());
     }
 
+    /// Add one file made in memory (`volley`'s own entries, such as the ad-hoc builds
+    /// named on the command line), named `name` in messages and saved reports.
+    pub fn add_text(&mut self, name: &str, text: String) {
+        self.files.push(SourceFile { name: name.to_string(), text });
+    }
+
     /// How messages name the catalogue: "embedded default catalogue with additions from x".
     pub fn origin(&self) -> String {
         if self.additions.is_empty() {

@@ -5,6 +5,7 @@
 //! name: each ruleset declares its [`raw::Sections`] and reads its entries into its
 //! own types.
 
+pub mod adhoc;
 pub mod error;
 pub mod fields;
 pub mod force;

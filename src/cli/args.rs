@@ -39,7 +39,7 @@ impl CatalogArgs {
 
     /// The catalogue these arguments name, for the library.
     pub fn source(&self) -> CatalogueSource {
-        CatalogueSource { base: self.base_dir(), additions: self.add_loadouts.clone() }
+        CatalogueSource { base: self.base_dir(), additions: self.add_loadouts.clone(), adhoc: Vec::new() }
     }
 
     /// The active catalogue's files of ruleset `R`: the base and the `--add-loadouts`

@@ -25,7 +25,7 @@ pub fn run<R: Ruleset>(args: &CatalogListArgs, ctx: &Invocation<'_>) -> Result<(
     if !R::listings().contains(&what) {
         return Err(usage(format!("{} catalogues list {}, not `{what}`", R::NAME, R::listings().join(", "))));
     }
-    let cat = ctx.catalog().load::<R>()?;
+    let cat = ctx.setting.catalogue.load::<R>()?;
     let table = R::listing(&cat, what).map_err(usage)?;
     print_table(&table, args.format.format, 2)
 }

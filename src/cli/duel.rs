@@ -39,7 +39,7 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
     let options = ctx.setting.options::<R>()?;
     let policy = args.run.policy::<R>()?;
     let config = args.run.config()?;
-    let cat = ctx.catalog().load::<R>()?;
+    let cat = ctx.setting.catalogue.load::<R>()?;
     let a = R::display_name(&cat, Role::Opponent, &args.a).map_err(|e| anyhow!(e))?;
     let b = R::display_name(&cat, Role::Opponent, &args.b).map_err(|e| anyhow!(e))?;
     let kernel = R::duel(&cat, &a, &b, &cond, &options, policy, args.run.max_turns).map_err(|e| anyhow!(e))?;

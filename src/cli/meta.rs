@@ -96,7 +96,11 @@ fn play<R: Ruleset>(args: &MetaArgs, ctx: &Invocation<'_>, src: &Sources<R::Cata
 pub fn run<R: Ruleset>(args: &MetaArgs, ctx: &Invocation<'_>) -> Result<()> {
     if let Some(paths) = &args.diff {
         let side = |p: &PathBuf| -> Result<Played<R>> {
-            let source = CatalogueSource { base: Some(p.clone()), additions: ctx.setting.catalogue.additions.clone() };
+            let source = CatalogueSource {
+                base: Some(p.clone()),
+                additions: ctx.setting.catalogue.additions.clone(),
+                adhoc: ctx.setting.catalogue.adhoc.clone(),
+            };
             play::<R>(args, ctx, &sources::<R>(&source, args.scenario.as_deref())?)
         };
         let (old, new) = (side(&paths[0])?, side(&paths[1])?);

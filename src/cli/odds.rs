@@ -26,7 +26,7 @@ pub fn run<R: Ruleset>(args: &OddsArgs, ctx: &Invocation<'_>) -> Result<()> {
     let target = args.target.name::<R>()?;
     let cond = ctx.setting.conditions::<R>()?;
     let options = ctx.setting.options::<R>()?;
-    let cat = ctx.catalog().load::<R>()?;
+    let cat = ctx.setting.catalogue.load::<R>()?;
     // Odds are exact values: every float is rounded as one (see `output::number`).
     let mut report =
         R::odds(&cat, &args.attacker, args.weapon.as_deref(), &target, &cond, &options).map_err(|e| anyhow!(e))?;

@@ -136,7 +136,7 @@ pub fn run<R: Ruleset>(args: &OddsCardArgs, ctx: &Invocation<'_>) -> Result<()> 
     if args.ranges.iter().any(|r| !r.is_finite() || *r < 0.0) {
         return Err(usage("--ranges must list ranges of at least 0"));
     }
-    let cat = ctx.catalog().load::<R>()?;
+    let cat = ctx.setting.catalogue.load::<R>()?;
     let name = R::display_name(&cat, Role::Attacker, &args.build).map_err(|e| anyhow!(e))?;
     let card = R::odds_card(&cat, &name, &args.ranges, &ctx.setting.options::<R>()?).map_err(|e| anyhow!(e))?;
     let pages = card::layout(&card, args.paper.into()).map_err(|e| anyhow!(e))?;

@@ -51,7 +51,7 @@ pub fn run_ttk<R: Ruleset>(args: &TtkArgs, ctx: &Invocation<'_>) -> Result<()> {
     let options = ctx.setting.options::<R>()?;
     let policy = args.run.policy::<R>()?;
     let config = args.run.config()?;
-    let cat = ctx.catalog().load::<R>()?;
+    let cat = ctx.setting.catalogue.load::<R>()?;
     let attacker = R::display_name(&cat, Role::Attacker, &args.attacker).map_err(|e| anyhow!(e))?;
     let target_name = R::display_name(&cat, Role::Target, &target).map_err(|e| anyhow!(e))?;
     let kernel =

@@ -5,19 +5,28 @@
 use std::path::PathBuf;
 
 use crate::catalogue::Layers;
+use crate::catalogue::adhoc::AdHocBuild;
 use crate::engine::{DEFAULT_BATCH_STREAMS, RunConfig, Trials};
 use crate::error::{Error, Result};
 use crate::rules::axis::Point;
-use crate::rules::{RuleOptions, Ruleset};
+use crate::rules::{Role, RuleOptions, Ruleset};
 use crate::sweep::run::all_specs;
 
 /// Which catalogue to use: a base directory (`None`: the embedded default) and the
-/// files or directories added to it, in order.
+/// files or directories added to it, in order, and the ad-hoc builds
+/// (`BASE[PART, N*PART]`) the command line names.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CatalogueSource {
     pub base: Option<PathBuf>,
     pub additions: Vec<PathBuf>,
+    /// Ad-hoc builds as written; each becomes an entry of the game's catalogue
+    /// ([`crate::rules::ruleset::Builds::adhoc_entry`]) in one more file,
+    /// [`ADHOC_FILE`], checked with the others.
+    pub adhoc: Vec<String>,
 }
+
+/// How messages and saved reports name the file of the command line's ad-hoc builds.
+pub const ADHOC_FILE: &str = "command-line-builds.toml";
 
 impl CatalogueSource {
     /// The paths read: the base directory (none for the embedded catalogue) and the
@@ -62,14 +71,33 @@ impl CatalogueSource {
         if !extra.is_empty() {
             layers.add(extra);
         }
-        let catalogue = layers.load(R::load).map_err(|e| {
-            let whose = if self.base.is_none() && self.additions.is_empty() && extra.is_empty() {
+        let whose = |layers: &Layers| {
+            if self.base.is_none() && self.additions.is_empty() && extra.is_empty() {
                 format!("the built-in {} catalogue is invalid", R::NAME)
             } else {
                 format!("cannot use the {}", layers.origin())
-            };
-            Error::caused(whose, e)
-        })?;
+            }
+        };
+        let catalogue = layers.load(R::load).map_err(|e| Error::caused(whose(&layers), e))?;
+        if self.adhoc.is_empty() {
+            return Ok((catalogue, layers));
+        }
+        let mut entries: Vec<String> = Vec::new();
+        let mut seen: Vec<String> = Vec::new();
+        // Each build is named as written (trimmed), so the command's own lookups find it.
+        for text in &self.adhoc {
+            let build = AdHocBuild::parse(text).map_err(Error::usage)?;
+            let name = text.trim().to_string();
+            if seen.contains(&name) || R::display_name(&catalogue, Role::Opponent, &name).is_ok() {
+                continue;
+            }
+            entries.push(R::adhoc_entry(&catalogue, &build, &name).map_err(Error::usage)?);
+            seen.push(name);
+        }
+        layers.add_text(ADHOC_FILE, entries.join("\n"));
+        let catalogue = layers
+            .load(R::load)
+            .map_err(|e| Error::usage(format!("the ad-hoc builds {} break the rules: {e}", seen.join(", "))))?;
         Ok((catalogue, layers))
     }
 }

@@ -30,7 +30,7 @@ pub fn sides<R: Ruleset>(cat: &R::Catalogue, role: Role, selectors: &[impl AsRef
 }
 
 /// A field of opponents: a named field of the catalogue (any case; its weights kept), or
-/// selectors separated by commas, each selected opponent weighted 1 (once, however many
+/// selectors separated by commas (outside the brackets of ad-hoc builds), each selected opponent weighted 1 (once, however many
 /// selectors pick it).
 ///
 /// # Errors
@@ -40,7 +40,7 @@ pub fn field<R: Ruleset>(cat: &R::Catalogue, text: &str) -> Result<Vec<Weighted>
     if let Ok(f) = R::field(cat, text) {
         return Ok(f);
     }
-    let parts: Vec<&str> = text.split(',').map(str::trim).filter(|s| !s.is_empty()).collect();
+    let parts: Vec<&str> = crate::catalogue::adhoc::split_list(text);
     if parts.is_empty() {
         return Err("the field is empty".into());
     }

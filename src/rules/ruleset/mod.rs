@@ -5,7 +5,7 @@
 //! [`super::RulesetId`] and calls generic code with it, so every kernel is a concrete
 //! type and the hot loops stay monomorphic: no dynamic dispatch per action.
 //!
-//! A game implements five capability traits on one base, each in a file of its room named
+//! A game implements six capability traits on one base, each in a file of its room named
 //! for it, and gets [`Ruleset`] for free:
 //!
 //! | trait | what the game supplies | kit defaults |
@@ -16,11 +16,13 @@
 //! | [`Engagements`] | exact odds, attack runs, duels, exact laws, pairings | can-attack from the exact law, notes |
 //! | [`Reports`] | detail and cost tables and charts, odds cards | no extra cost charts, no cards |
 //! | [`Battles`] | battles of whole forces | not available |
+//! | [`Builds`] | ad-hoc builds and the build space a search walks | not available |
 //!
 //! The shared rooms see names, canonical `axis=value` pairs, kernels and tallies. Code
 //! generic over a game takes `R: Ruleset` and reaches every capability through it.
 
 mod battles;
+mod builds;
 mod catalogue;
 mod conditions;
 mod engagements;
@@ -30,6 +32,7 @@ mod reports;
 mod types;
 
 pub use battles::Battles;
+pub use builds::{Builds, SPACE_HARD_CAP, SpaceFilter};
 pub use catalogue::Catalogue;
 pub use conditions::ConditionRules;
 pub use engagements::{CAN_ATTACK_TURNS, Engagements};
@@ -42,16 +45,17 @@ pub use types::{
 };
 
 /// A game volley plays: every capability at once. Implemented for every type that
-/// implements the five capability traits; never implemented by hand.
-pub trait Ruleset: Game + Catalogue + ConditionRules + Engagements + Reports + Battles {}
+/// implements the six capability traits; never implemented by hand.
+pub trait Ruleset: Game + Catalogue + ConditionRules + Engagements + Reports + Battles + Builds {}
 
-impl<T: Game + Catalogue + ConditionRules + Engagements + Reports + Battles> Ruleset for T {}
+impl<T: Game + Catalogue + ConditionRules + Engagements + Reports + Battles + Builds> Ruleset for T {}
 
 /// `use crate::rules::ruleset::prelude::*` brings [`Ruleset`] and every capability's
 /// methods into scope, for code that calls them on a concrete game
 /// (`TechCommander::duel(...)`).
 pub mod prelude {
     pub use super::{
-        Battles as _, Catalogue as _, ConditionRules as _, Engagements as _, Game as _, Reports as _, Ruleset,
+        Battles as _, Builds as _, Catalogue as _, ConditionRules as _, Engagements as _, Game as _, Reports as _,
+        Ruleset,
     };
 }

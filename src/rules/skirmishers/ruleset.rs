@@ -1,6 +1,7 @@
 //! Skirmishers behind the ruleset boundary ([`crate::rules::Ruleset`]).
 
 mod battles;
+mod builds;
 mod catalogue;
 mod conditions;
 mod engagements;

@@ -11,6 +11,7 @@ pub mod field;
 pub mod gear;
 mod load;
 mod resolve;
+pub mod space;
 pub mod unit;
 pub mod validated;
 pub mod weapon;
