@@ -10,6 +10,7 @@ pub mod joint;
 pub mod metric;
 pub mod newcombe;
 pub mod paired;
+pub mod racing;
 pub mod tolerance;
 pub mod ttk;
 
