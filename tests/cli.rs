@@ -1195,6 +1195,8 @@ mod options_syntax;
 mod patch_notes;
 #[path = "cli/readme_examples.rs"]
 mod readme_examples;
+#[path = "cli/search.rs"]
+mod search;
 #[path = "cli/techcommander_book.rs"]
 mod techcommander_book;
 #[path = "cli/verdicts.rs"]

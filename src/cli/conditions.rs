@@ -8,9 +8,10 @@ use clap::{Arg, ArgAction, ArgMatches, Command};
 use crate::rules::axis::{AxisKind, AxisSpec};
 
 /// Subcommands that take one point of conditions.
-pub const CONDITION_COMMANDS: &[&str] = &["odds", "ttk", "duel", "compare", "gauntlet", "battle", "fit", "meta"];
+pub const CONDITION_COMMANDS: &[&str] =
+    &["odds", "ttk", "duel", "compare", "gauntlet", "battle", "fit", "meta", "search"];
 /// Subcommands where two sides fire at each other (help says "both").
-const BOTH_SIDES: &[&str] = &["duel", "gauntlet", "battle", "fit", "meta"];
+const BOTH_SIDES: &[&str] = &["duel", "gauntlet", "battle", "fit", "meta", "search"];
 
 fn arg(spec: &AxisSpec, both: bool) -> Arg {
     let help = if both && !spec.duel_help.is_empty() { spec.duel_help } else { spec.help };

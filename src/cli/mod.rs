@@ -20,6 +20,7 @@ pub mod progress;
 pub mod rulesets;
 pub mod run_args;
 pub mod scenario;
+pub mod search;
 pub mod shard;
 pub mod signals;
 pub mod sweep;
@@ -135,6 +136,8 @@ pub enum Command {
     Fit(fit::FitArgs),
     /// The tournament meta of builds or forces: every matchup played, the mixed equilibrium with bootstrap intervals, dominated players, replicator dynamics, and --diff OLD NEW
     Meta(meta::MetaArgs),
+    /// Search the build space: every legal build raced through a field by stages, the top k with corrected intervals and tie groups, the Pareto front of win rate against cost
+    Search(search::SearchArgs),
     /// What a catalogue change does: a scenario on OLD and NEW catalogues, per build and weapon, with paired intervals
     Diff(diff::DiffArgs),
     /// List the built-in scenarios, or print one's TOML to copy and edit
@@ -162,6 +165,7 @@ impl Command {
             Command::Fit(_) => "fit",
             Command::Diff(_) => "diff",
             Command::Meta(_) => "meta",
+            Command::Search(_) => "search",
             Command::Scenario(_) => "scenario",
             Command::Rulesets(_) => "rulesets",
         }
@@ -183,6 +187,7 @@ impl Command {
                 | Command::Gauntlet(_)
                 | Command::Fit(_)
                 | Command::Meta(_)
+                | Command::Search(_)
         )
     }
 
@@ -203,7 +208,27 @@ impl Command {
                 | Command::OddsCard(_)
                 | Command::Diff(_)
                 | Command::Meta(_)
+                | Command::Search(_)
         )
+    }
+}
+
+impl Command {
+    /// The build names the command line writes as ad-hoc builds (`BASE[PART, ...]`):
+    /// every side, player, attacker or field entry that is a build name and holds a `[`.
+    /// Forces are left out: in a force, brackets hold a carrier's passengers.
+    fn adhoc_names(&self) -> Vec<String> {
+        let names: Vec<&String> = match self {
+            Command::Odds(a) => vec![&a.attacker],
+            Command::Ttk(a) => vec![&a.attacker],
+            Command::Duel(a) => vec![&a.a, &a.b],
+            Command::Compare(a) if !a.battle => [&a.a, &a.b].into_iter().chain(&a.against).collect(),
+            Command::Gauntlet(a) if !a.battle => a.builds.iter().chain([&a.field]).collect(),
+            Command::Fit(a) => a.builds.iter().chain(&a.field).collect(),
+            Command::Meta(a) if !a.battle => a.players.iter().collect(),
+            _ => Vec::new(),
+        };
+        names.into_iter().filter(|n| crate::catalogue::adhoc::is_adhoc(n)).cloned().collect()
     }
 }
 
@@ -335,8 +360,9 @@ pub struct Invocation<'a> {
 impl<'a> Invocation<'a> {
     /// The invocation of `cli` with its condition values.
     pub fn new(cli: &'a Cli, conditions: &[(&'static str, String)]) -> Invocation<'a> {
-        let setting =
-            Setting { catalogue: cli.catalog.source(), conditions: conditions.to_vec(), options: cli.options.clone() };
+        let mut catalogue = cli.catalog.source();
+        catalogue.adhoc = cli.command.adhoc_names();
+        let setting = Setting { catalogue, conditions: conditions.to_vec(), options: cli.options.clone() };
         Invocation { cli, setting }
     }
 
@@ -366,6 +392,7 @@ impl Visit for Runner<'_> {
             Command::Fit(a) => fit::run::<R>(a, ctx),
             Command::Diff(a) => diff::run::<R>(a, ctx),
             Command::Meta(a) => meta::run::<R>(a, ctx),
+            Command::Search(a) => search::run::<R>(a, ctx),
             Command::Chart(_) | Command::Merge(_) | Command::Scenario(_) | Command::Rulesets(_) => {
                 unreachable!("not per ruleset")
             }
@@ -381,7 +408,7 @@ fn dispatch(parsed: &Parsed) -> Result<()> {
     {
         return Err(usage::usage(format!(
             "--option {first}: `volley {}` plays no rules and takes no --option \
-             (odds, ttk, duel, battle, sweep, odds-card, compare, gauntlet, fit and meta do)",
+             (odds, ttk, duel, battle, sweep, odds-card, compare, gauntlet, fit, meta and search do)",
             cli.command.name()
         )));
     }

@@ -43,6 +43,7 @@ pub struct Progress {
     counts: Arc<Counts>,
     /// Interval of the plain lines; `None`: no plain lines (a terminal, quiet, or off).
     plain_every: Option<Duration>,
+    quiet: bool,
 }
 
 /// Default interval of the plain progress lines when stderr is not a terminal.
@@ -120,7 +121,7 @@ impl Progress {
             );
             bar
         };
-        Progress { bar, counts, plain_every }
+        Progress { bar, counts, plain_every, quiet }
     }
 
     /// Print a plain line when one is due (one thread wins the slot; the others skip).
@@ -146,6 +147,19 @@ impl Progress {
     /// Engagements played and planned so far.
     pub fn engagements(&self) -> (u64, u64) {
         (self.bar.position(), self.bar.length().unwrap_or(0))
+    }
+
+    /// A line about the run's course (a search's stages): above the bar on a terminal,
+    /// plain on stderr otherwise, nothing with `--quiet`.
+    pub fn note(&self, line: &str) {
+        if self.quiet {
+            return;
+        }
+        if self.bar.is_hidden() {
+            eprintln!("{line}");
+        } else {
+            self.bar.println(line);
+        }
     }
 
     /// Remove the bar from the terminal.

@@ -12,6 +12,7 @@ pub mod diff;
 pub mod fit;
 pub mod gauntlet;
 pub mod meta;
+pub mod search;
 pub mod setting;
 pub mod sides;
 pub mod sweep;

@@ -22,6 +22,7 @@ pub mod per_cost;
 pub mod reach;
 pub mod run;
 pub mod scenario;
+pub mod search;
 pub mod seatings;
 pub mod shard;
 pub mod tables;

@@ -140,3 +140,51 @@ fn contract_meta() {
     }
     p.finish();
 }
+
+/// The rulesets whose build space `search` walks, with filters that keep the built-in
+/// catalogue's space small (the small catalogue's is searched whole); the others exit 2
+/// "not available".
+const SEARCH_RULESETS: &[(&str, &[&str])] = &[("techcommander", &["--unit", "Dwarf", "--must-include", "Kabaaam"])];
+
+/// Keys every `search --format json` document has.
+const SEARCH_JSON: &[&str] = &[
+    "ruleset",
+    "space",
+    "space_size",
+    "field",
+    "conditions",
+    "seed",
+    "metric",
+    "stages",
+    "leaderboard",
+    "pareto",
+    "matchups",
+];
+
+/// `search` on every ruleset and both catalogues: where the game has a build space, a
+/// short race exits 0 with the common keys, a leaderboard as long as the space, and
+/// stages whose survivors never grow; elsewhere exit 2, not available.
+#[test]
+fn contract_search() {
+    let mut p = Problems::new();
+    for case in cases() {
+        let args = ["search", "--field", case.names.field, "--top", "1", "--trials", "5", "--stages", "2", "-q"];
+        let Some((_, filters)) = SEARCH_RULESETS.iter().find(|(r, _)| *r == case.fx.ruleset) else {
+            p.not_available(&case.run(&args));
+            continue;
+        };
+        let filters: &[&str] = if case.label.ends_with("builtin") { filters } else { &[] };
+        let run = case.run(&[&args[..], filters, &["--max-turns", "8", "--format", "json"]].concat());
+        let Some(j) = p.ok_json(&run, false, SEARCH_JSON) else { continue };
+        let size = j["space_size"].as_u64().unwrap_or(0);
+        if size == 0 || j["leaderboard"].as_array().map(Vec::len) != Some(size as usize) {
+            p.add(format!("{}: a space of {size} with a leaderboard of another length", run.what));
+        }
+        let survivors: Vec<u64> =
+            j["stages"].as_array().unwrap().iter().map(|s| s["survivors"].as_u64().unwrap()).collect();
+        if survivors.windows(2).any(|w| w[1] > w[0]) {
+            p.add(format!("{}: survivors grew: {survivors:?}", run.what));
+        }
+    }
+    p.finish();
+}

@@ -1,0 +1,356 @@
+//! `volley search --field FIELD`: every legal build of the ruleset's build space raced
+//! through a field; the leaderboard with corrected intervals and tie groups, the stages,
+//! the Pareto front of win rate against cost, and the leaders' matchups.
+
+use anyhow::Result;
+use clap::Args;
+use serde_json::{Value, json};
+
+use super::args::FormatArgs;
+use super::progress::Progress;
+use super::run_args::RunArgs;
+use super::{Invocation, options_line, print_json, print_table, with_options_json, write_stdout};
+use crate::output::{Format, Kind, Table};
+use crate::request::search::{self, DEFAULT_LIMIT, SearchRequest, SearchSpace};
+use crate::rules::Ruleset;
+use crate::rules::axis::Point;
+use crate::rules::ruleset::SpaceFilter;
+use crate::sweep::search::{SearchOutput, part_rate};
+
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// The field the candidates are raced through: a catalogue field or selectors (as for gauntlet)
+    #[arg(long, value_name = "FIELD")]
+    pub field: String,
+    /// How many of the best the race must find
+    #[arg(long, value_name = "K", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    pub top: u64,
+    /// Rank by win rate per 100 points of cost instead of win rate
+    #[arg(long)]
+    pub per_cost: bool,
+    /// Only builds on these bases (units, mechs, troopers); repeat or separate by commas
+    #[arg(long = "unit", value_name = "NAME", value_delimiter = ',')]
+    pub units: Vec<String>,
+    /// Only builds that cost at most this many points
+    #[arg(long, value_name = "POINTS")]
+    pub max_cost: Option<f64>,
+    /// Only builds that carry this part (weapon, gear); repeat for several
+    #[arg(long, value_name = "PART")]
+    pub must_include: Vec<String>,
+    /// No build that carries this part or stands on this base; repeat for several
+    #[arg(long, value_name = "NAME")]
+    pub exclude: Vec<String>,
+    /// Print the size of the space (listed and legal) and stop
+    #[arg(long)]
+    pub count: bool,
+    /// The largest space searched; a larger one is refused before any work
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT as u64, value_parser = clap::value_parser!(u64).range(1..=2_000_000))]
+    pub limit: u64,
+    /// The most stages of the race (stage 1 plays --trials per matchup, each later one --growth times more)
+    #[arg(long, value_name = "S", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=20))]
+    pub stages: u32,
+    /// Each stage plays this many times the trials of the one before
+    #[arg(long, value_name = "G", default_value_t = 4, value_parser = clap::value_parser!(u64).range(2..=64))]
+    pub growth: u64,
+    /// The family-wise error rate of the top-k claim (Bonferroni over candidates and stages)
+    #[arg(long, value_name = "A", default_value_t = 0.05)]
+    pub alpha: f64,
+    /// Stop once every remaining candidate's win-rate interval half-width is at most this (0: only separation and --stages stop it)
+    #[arg(long, value_name = "E", default_value_t = 0.01)]
+    pub search_precision: f64,
+    /// Leaderboard rows printed in the text output [default: --top plus 10]
+    #[arg(long, value_name = "N")]
+    pub show: Option<usize>,
+    #[command(flatten)]
+    pub run: RunArgs,
+    #[command(flatten)]
+    pub format: FormatArgs,
+}
+
+impl SearchArgs {
+    /// These arguments as the library's request (`--trials`: stage 1's trials per matchup).
+    pub fn request(&self) -> SearchRequest {
+        SearchRequest {
+            field: self.field.clone(),
+            filter: SpaceFilter {
+                bases: self.units.clone(),
+                max_cost: self.max_cost,
+                must_include: self.must_include.clone(),
+                exclude: self.exclude.clone(),
+            },
+            top: self.top as usize,
+            stages: self.stages,
+            growth: self.growth,
+            alpha: self.alpha,
+            precision: self.search_precision,
+            per_cost: self.per_cost,
+            limit: Some(self.limit as usize),
+            run: self.run.request(),
+        }
+    }
+}
+
+pub fn run<R: Ruleset>(args: &SearchArgs, ctx: &Invocation<'_>) -> Result<()> {
+    if R::SPACE.is_empty() {
+        return Err(crate::error::Error::unavailable("build searches", R::LABEL).into());
+    }
+    let req = args.request();
+    let space = search::plan::<R>(&ctx.setting, &req)?;
+    if args.count {
+        return count::<R>(args, &space);
+    }
+    let progress = Progress::new(args.run.quiet);
+    let out = space.run(req.per_cost, &progress, |s| {
+        progress.note(&format!(
+            "stage {}: {} candidates × {} trials per matchup → {} left",
+            s.stage, s.candidates, s.trials_each, s.survivors
+        ))
+    })?;
+    progress.finish();
+    match args.format.format {
+        Format::Json => print_json(&with_options_json(document::<R>(&space, &out, &req), &space.options), false),
+        Format::Csv => print_table(&leaderboard_table(&space, &out, usize::MAX), Format::Csv, 6),
+        Format::Table => write_stdout(&(options_line(&space.options) + &text::<R>(&space, &out, &req, args.show))),
+    }
+}
+
+/// `--count`: the space's size.
+fn count<R: Ruleset>(args: &SearchArgs, space: &SearchSpace<R>) -> Result<()> {
+    let legal = space.candidates.len();
+    match args.format.format {
+        Format::Json => print_json(
+            &json!({ "ruleset": R::NAME, "space": R::SPACE, "space_size": legal, "listed": space.listed, "refused": space.refused }),
+            false,
+        ),
+        _ => write_stdout(&format!(
+            "{legal} legal {} builds ({} listed, {} refused by the construction rules)\nspace: {}\n",
+            R::LABEL,
+            space.listed,
+            space.refused,
+            R::SPACE
+        )),
+    }
+}
+
+/// Trials an exhaustive run at the race's final precision would play: every candidate
+/// at the cumulative trials of the last stage played.
+fn exhaustive<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput) -> u64 {
+    let stages = out.race.stages.len() as u32;
+    (space.candidates.len() as u64).saturating_mul(space.race.cumulative_trials(stages))
+}
+
+/// The leaderboard's rows, best first: (candidate index, rank from 1, tie group).
+fn ranked(out: &SearchOutput) -> Vec<(usize, usize, Option<u32>)> {
+    let order = out.race.ranking();
+    let alive: Vec<usize> = order.iter().copied().filter(|&i| out.race.entrants[i].alive).collect();
+    let standings: Vec<_> = alive.iter().map(|&i| out.race.entrants[i].standing).collect();
+    let groups = crate::stats::racing::tie_groups(&standings);
+    order.iter().enumerate().map(|(r, &i)| (i, r + 1, alive.iter().position(|&a| a == i).map(|k| groups[k]))).collect()
+}
+
+/// The metric in words.
+fn metric(per_cost: bool, unit: &str) -> String {
+    if per_cost {
+        format!("win rate against the field per 100 {unit} of cost (weights of the field, conditions equal)")
+    } else {
+        "win rate against the field (weights of the field, conditions equal)".into()
+    }
+}
+
+/// The leaderboard as a table (`rows` best rows): rank, candidate, cost, estimate with
+/// its corrected interval (`estimate_low`, `estimate_high`), stage, trials per matchup,
+/// and tie group (empty for a dropped candidate).
+fn leaderboard_table<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, rows: usize) -> Table {
+    let mut t = Table::typed(&[
+        ("rank", Kind::Int),
+        ("candidate", Kind::Text),
+        ("cost", Kind::Float),
+        ("estimate", Kind::Float),
+        ("estimate_low", Kind::Float),
+        ("estimate_high", Kind::Float),
+        ("stage", Kind::Int),
+        ("trials", Kind::Int),
+        ("tie_group", Kind::Int),
+    ]);
+    for (i, rank, group) in ranked(out).into_iter().take(rows) {
+        let e = &out.race.entrants[i];
+        let c = &space.candidates[i];
+        t.push(vec![
+            (rank as u64).into(),
+            c.name.as_str().into(),
+            c.cost.into(),
+            e.standing.estimate.into(),
+            e.standing.interval.low.into(),
+            e.standing.interval.high.into(),
+            u64::from(e.stage).into(),
+            e.trials.into(),
+            group.map(u64::from).into(),
+        ]);
+    }
+    t
+}
+
+fn document<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequest) -> Value {
+    let race = &out.race;
+    let exhaustive = exhaustive(space, out);
+    let leaderboard: Vec<Value> = ranked(out)
+        .into_iter()
+        .map(|(i, rank, group)| {
+            let e = &race.entrants[i];
+            json!({
+                "rank": rank,
+                "candidate": space.candidates[i].name,
+                "cost": space.candidates[i].cost,
+                "estimate": e.standing.estimate,
+                "estimate_ci95": e.standing.interval.pair(),
+                "stage": e.stage,
+                "trials": e.trials,
+                "in_race": e.alive,
+                "tie_group": group,
+            })
+        })
+        .collect();
+    let top: Vec<usize> = ranked(out).into_iter().take(req.top).map(|r| r.0).collect();
+    let matchups = Value::Object(
+        top.iter()
+            .map(|&i| {
+                let rows: Vec<Value> = race.entrants[i]
+                    .parts
+                    .iter()
+                    .zip(&out.parts)
+                    .map(|(p, (opponent, point))| {
+                        let (rate, ci) = part_rate(p);
+                        json!({ "opponent": opponent, "conditions": point.key(), "p_win": rate, "p_win_ci95": ci.pair(), "trials": p.2 })
+                    })
+                    .collect();
+                (space.candidates[i].name.clone(), Value::Array(rows))
+            })
+            .collect(),
+    );
+    json!({
+        "ruleset": R::NAME,
+        "catalogue": space.sources.origin,
+        "space": R::SPACE,
+        "space_size": space.candidates.len(),
+        "listed": space.listed,
+        "refused": space.refused,
+        "field": space.field.iter().map(|(n, w)| json!({ "name": n, "weight": w })).collect::<Vec<_>>(),
+        "conditions": space.grid.iter().map(Point::key).collect::<Vec<_>>(),
+        "seed": space.config.seed,
+        "metric": metric(req.per_cost, R::COST_UNIT),
+        "per_cost": req.per_cost,
+        "top": req.top,
+        "alpha": space.race.alpha,
+        "z": race.z,
+        "stopped": race.stopped,
+        "stages": race.stages.iter().map(|s| json!({
+            "stage": s.stage, "candidates": s.candidates, "survivors": s.survivors, "trials_each": s.trials_each,
+        })).collect::<Vec<_>>(),
+        "trials_used": race.trials_used(),
+        "exhaustive_trials": exhaustive,
+        "engagements": out.engagements,
+        "leaderboard": leaderboard,
+        "pareto": out.pareto.iter().map(|&i| json!({
+            "candidate": space.candidates[i].name,
+            "cost": space.candidates[i].cost,
+            "win_rate": race.entrants[i].standing.estimate / if req.per_cost { 100.0 / space.candidates[i].cost } else { 1.0 },
+        })).collect::<Vec<_>>(),
+        "matchups": matchups,
+        "method": "staged racing: every candidate plays every field member at stage 1; after each stage a candidate \
+                   whose upper bound is below the k-th best lower bound is dropped; intervals are MOVER combinations \
+                   of Wilson intervals at a Bonferroni-corrected level over candidates × stages, so the top k are \
+                   kept with probability at least 1 - alpha; counts are pooled over stages; each stage draws its own \
+                   streams (stage 1 = the gauntlet's at the run's seed)",
+    })
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1}%", 100.0 * x)
+}
+
+fn text<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequest, show: Option<usize>) -> String {
+    let race = &out.race;
+    let per_cost = req.per_cost;
+    let value = |x: f64| if per_cost { format!("{x:.3}") } else { pct(x) };
+    let field: Vec<String> = space.field.iter().map(|(n, w)| format!("{n} ×{w}")).collect();
+    let mut s = format!(
+        "search of {} builds: {}\n  space: {} legal ({} listed, {} refused by the construction rules)\n  field: {}\n  conditions: {}; seed {}\n  metric: {}\n",
+        R::LABEL,
+        R::SPACE,
+        space.candidates.len(),
+        space.listed,
+        space.refused,
+        field.join(", "),
+        space
+            .grid
+            .iter()
+            .map(|p| R::conditions(p).map_or_else(|_| p.key(), |c| R::describe(&c)))
+            .collect::<Vec<_>>()
+            .join("; "),
+        space.config.seed,
+        metric(per_cost, R::COST_UNIT),
+    );
+    s += &format!(
+        "  race: top {}, family-wise error {} (intervals at z = {:.2}: Bonferroni over {} candidates × {} stages)\n",
+        req.top,
+        space.race.alpha,
+        race.z,
+        space.candidates.len(),
+        space.race.max_stages
+    );
+    for st in &race.stages {
+        s += &format!(
+            "  stage {}: {} candidates × {} trials per matchup → {} left\n",
+            st.stage, st.candidates, st.trials_each, st.survivors
+        );
+    }
+    let exhaustive = exhaustive(space, out);
+    s += &format!(
+        "  stopped: {}; {} trials per matchup in all, {:.1}% of an exhaustive run at the final precision ({})\n\n",
+        match race.stopped {
+            "separated" => "the top candidates are separated from the rest",
+            "precision" => "every remaining interval is within the precision (the rest are ties)",
+            _ => "the stage cap (the remaining candidates are not separated: see the tie groups)",
+        },
+        race.trials_used(),
+        100.0 * race.trials_used() as f64 / exhaustive.max(1) as f64,
+        exhaustive
+    );
+    let rows = show.unwrap_or(req.top + 10);
+    let mut table = String::from("rank  tie  cost  estimate  95% (corrected)      stage  trials  candidate\n");
+    for (i, rank, group) in ranked(out).into_iter().take(rows) {
+        let e = &race.entrants[i];
+        let c = &space.candidates[i];
+        table += &format!(
+            "{rank:>4}  {:>3}  {:>4}  {:>8}  {:>8} – {:<8}  {:>5}  {:>6}  {}{}\n",
+            group.map_or("-".to_string(), |g| g.to_string()),
+            c.cost,
+            value(e.standing.estimate),
+            value(e.standing.interval.low),
+            value(e.standing.interval.high),
+            e.stage,
+            e.trials,
+            c.name,
+            if e.alive { "" } else { " (dropped)" }
+        );
+    }
+    s += &table;
+    let ties = ranked(out).iter().filter(|r| r.2 == Some(1)).count();
+    if ties > 1 {
+        s += &format!("\n{ties} candidates are tied for first within their intervals (tie group 1).\n");
+    }
+    s += "\nPareto front (no cheaper build wins more often):\n";
+    for &i in &out.pareto {
+        let raw = race.entrants[i].standing.estimate / if per_cost { 100.0 / space.candidates[i].cost } else { 1.0 };
+        s += &format!("  {:>6} points  {:>6}  {}\n", space.candidates[i].cost, pct(raw), space.candidates[i].name);
+    }
+    let top: Vec<usize> = ranked(out).into_iter().take(req.top.min(3)).map(|r| r.0).collect();
+    for i in top {
+        s += &format!("\nmatchups of {}:\n", space.candidates[i].name);
+        for (p, (opponent, _)) in race.entrants[i].parts.iter().zip(&out.parts) {
+            let (rate, ci) = part_rate(p);
+            s += &format!("  vs {opponent}: {} ({}–{}, {} duels)\n", pct(rate), pct(ci.low), pct(ci.high), p.2);
+        }
+    }
+    s
+}

@@ -1,0 +1,244 @@
+//! Searching a build space: every legal candidate through a weighted field by staged
+//! racing ([`crate::stats::racing`]), each stage a gauntlet of the candidates still in
+//! the race.
+//!
+//! Candidates are ad-hoc builds ([`crate::catalogue::adhoc`]). Their catalogue entries
+//! are written by the game ([`crate::rules::ruleset::Builds::adhoc_entry`]) and checked
+//! by its loader beside the catalogue's own files, a chunk at a time, so legality is
+//! decided by the same checks as a hand-written `[[build]]`.
+//!
+//! **Streams.** A stage plays each matchup cell under the cell key `volley gauntlet`
+//! gives it, with the seed of stage 1 the run's seed and that of stage s > 1 derived
+//! from it ([`stage_seed`]): a candidate's numbers depend only on the seed, its name,
+//! its opponents, the conditions and the stage, never on the other candidates, the
+//! chunking or the thread count. Stage 1's rows are those of `volley gauntlet` at the
+//! same seed and trials.
+
+use crate::catalogue::adhoc::AdHocBuild;
+use crate::catalogue::source::SourceFile;
+use crate::engine::{Observer, RunConfig, Trials};
+use crate::rules::axis::Point;
+use crate::rules::ruleset::Ruleset;
+use crate::stats::Interval;
+use crate::stats::racing::{self, Part, Race, RaceSettings, StageRecord};
+
+use super::gauntlet::run_gauntlet;
+use super::shard::Plays;
+
+/// Candidates loaded together with the catalogue's files.
+pub const CHUNK: usize = 256;
+
+/// The seed of stage `stage` (from 1): the run's seed for stage 1, then a fixed odd
+/// multiple of the stage added, so stages draw independent streams.
+pub fn stage_seed(seed: u64, stage: u32) -> u64 {
+    seed.wrapping_add(0x9E37_79B9_7F4A_7C15u64.wrapping_mul(u64::from(stage.saturating_sub(1))))
+}
+
+/// A candidate that passed the game's checks, with its catalogue entry and cost.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    pub build: AdHocBuild,
+    /// The canonical name (`build.to_string()`).
+    pub name: String,
+    /// The `[[...]]` entry the game wrote for it.
+    pub entry: String,
+    /// Its cost in the game's points.
+    pub cost: f64,
+}
+
+/// The catalogue's files with the entries of `entries` added as one more file.
+fn with_entries(files: &[SourceFile], entries: &[&str]) -> Vec<SourceFile> {
+    let mut all = files.to_vec();
+    all.push(SourceFile { name: "<search candidates>".into(), text: entries.join("\n") });
+    all
+}
+
+/// The legal candidates of `space` in order, and how many the game's checks refused.
+/// Entries are checked a chunk at a time; a chunk with an error is checked one entry at
+/// a time to tell the legal ones from the rest.
+///
+/// # Errors
+/// A candidate the game cannot write an entry for (an unknown part: a bug of the space,
+/// since the space lists catalogue names), or a catalogue that does not load alone.
+pub fn legal_candidates<R: Ruleset>(
+    cat: &R::Catalogue,
+    origin: &str,
+    files: &[SourceFile],
+    space: Vec<AdHocBuild>,
+) -> Result<(Vec<Candidate>, usize), String> {
+    let mut written = Vec::with_capacity(space.len());
+    for b in space {
+        let name = b.to_string();
+        let entry = R::adhoc_entry(cat, &b, &name)?;
+        written.push((name, b, entry));
+    }
+    let mut out = Vec::with_capacity(written.len());
+    let mut refused = 0;
+    for chunk in written.chunks(CHUNK) {
+        let entries: Vec<&str> = chunk.iter().map(|c| c.2.as_str()).collect();
+        match R::load(origin, &with_entries(files, &entries), Vec::new()) {
+            Ok(loaded) => {
+                for (name, b, entry) in chunk {
+                    let cost = R::points(&loaded, name)?;
+                    out.push(Candidate { build: b.clone(), name: name.clone(), entry: entry.clone(), cost });
+                }
+            }
+            Err(_) => {
+                for (name, b, entry) in chunk {
+                    match R::load(origin, &with_entries(files, &[entry]), Vec::new()) {
+                        Ok(loaded) => {
+                            let cost = R::points(&loaded, name)?;
+                            out.push(Candidate { build: b.clone(), name: name.clone(), entry: entry.clone(), cost });
+                        }
+                        Err(_) => refused += 1,
+                    }
+                }
+            }
+        }
+    }
+    Ok((out, refused))
+}
+
+/// Everything a search plays under.
+pub struct SearchPlan<'a, R: Ruleset> {
+    /// The catalogue's files and how messages name them.
+    pub files: &'a [SourceFile],
+    pub origin: &'a str,
+    pub candidates: &'a [Candidate],
+    /// The field: (build name, weight).
+    pub field: &'a [(String, f64)],
+    pub grid: &'a [Point],
+    pub options: &'a R::Options,
+    pub policy: R::Policy,
+    pub max_turns: u32,
+    /// The run's seed, threads and batch size (its trials are the race's).
+    pub config: &'a RunConfig,
+    /// Rank by win rate per 100 points of cost rather than by win rate.
+    pub per_cost: bool,
+    pub race: RaceSettings,
+}
+
+/// A finished search.
+#[derive(Debug, Clone)]
+pub struct SearchOutput {
+    pub race: Race,
+    /// The parts' labels, in the order of each entrant's parts: (opponent, point).
+    pub parts: Vec<(String, Point)>,
+    /// Indexes of the candidates on the Pareto front of win rate against cost, cheapest
+    /// first.
+    pub pareto: Vec<usize>,
+    /// Engagements played in all.
+    pub engagements: u64,
+    pub seconds: f64,
+}
+
+/// The scale of a candidate's estimate: 1, or 100 / cost with `per_cost`.
+fn scale(per_cost: bool, cost: f64) -> f64 {
+    if per_cost { 100.0 / cost } else { 1.0 }
+}
+
+/// Race the candidates through the field. `on_stage` hears each stage as it ends.
+///
+/// # Errors
+/// A candidate with no positive cost under `per_cost`, cells the ruleset refuses, or a
+/// cancelled run.
+pub fn run_search<R: Ruleset>(
+    plan: &SearchPlan<'_, R>,
+    observer: &dyn Observer,
+    on_stage: impl FnMut(&StageRecord),
+) -> Result<SearchOutput, String> {
+    let start = std::time::Instant::now();
+    if plan.per_cost
+        && let Some(c) = plan.candidates.iter().find(|c| !(c.cost > 0.0 && c.cost.is_finite()))
+    {
+        return Err(format!("{} costs {}: a per-cost search needs every cost above 0", c.name, c.cost));
+    }
+    let scales: Vec<f64> = plan.candidates.iter().map(|c| scale(plan.per_cost, c.cost)).collect();
+    let per_point = 1.0 / plan.grid.len().max(1) as f64;
+    let mut engagements = 0u64;
+    let play = |stage: u32, who: &[usize], trials: u64| -> Result<Vec<Vec<Part>>, String> {
+        let config =
+            RunConfig { seed: stage_seed(plan.config.seed, stage), trials: Trials::Fixed(trials), ..*plan.config };
+        let mut out = Vec::with_capacity(who.len());
+        for chunk in who.chunks(CHUNK) {
+            let entries: Vec<&str> = chunk.iter().map(|&i| plan.candidates[i].entry.as_str()).collect();
+            let cat =
+                R::load(plan.origin, &with_entries(plan.files, &entries), Vec::new()).map_err(|e| e.to_string())?;
+            let names: Vec<String> = chunk.iter().map(|&i| plan.candidates[i].name.clone()).collect();
+            let g = run_gauntlet::<R>(
+                &cat,
+                &names,
+                plan.field,
+                plan.grid,
+                plan.options,
+                plan.policy,
+                plan.max_turns,
+                &config,
+                observer,
+                &Plays::all(),
+            )?;
+            engagements += g.engagements;
+            let per = plan.field.len() * plan.grid.len();
+            for rows in g.rows.chunks(per) {
+                out.push(rows.iter().map(|m| (m.weight * per_point, m.wins, m.trials)).collect());
+            }
+        }
+        Ok(out)
+    };
+    let race = racing::race(&scales, &plan.race, play, on_stage)?;
+    let parts = plan.field.iter().flat_map(|(o, _)| plan.grid.iter().map(move |p| (o.clone(), p.clone()))).collect();
+    let raw: Vec<(f64, f64)> = race
+        .entrants
+        .iter()
+        .zip(plan.candidates)
+        .zip(&scales)
+        .map(|((e, c), s)| (c.cost, e.standing.estimate / s))
+        .collect();
+    Ok(SearchOutput { pareto: pareto_front(&raw), race, parts, engagements, seconds: start.elapsed().as_secs_f64() })
+}
+
+/// The Pareto front of (cost, strength) pairs: the indexes of the points no other point
+/// beats on both (cheaper or as cheap, and stronger or as strong, one of them strictly),
+/// cheapest first. Points with a NaN strength are never on it.
+pub fn pareto_front(points: &[(f64, f64)]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..points.len()).filter(|&i| !points[i].1.is_nan()).collect();
+    order.sort_by(|&a, &b| {
+        points[a].0.total_cmp(&points[b].0).then(points[b].1.total_cmp(&points[a].1)).then(a.cmp(&b))
+    });
+    let mut front = Vec::new();
+    let mut best = f64::NEG_INFINITY;
+    for i in order {
+        if points[i].1 > best {
+            front.push(i);
+            best = points[i].1;
+        }
+    }
+    front
+}
+
+/// A candidate's win rate against one part (opponent and point) with its Wilson 95%
+/// interval, from its pooled counts.
+pub fn part_rate(part: &Part) -> (f64, Interval) {
+    (part.1 as f64 / part.2.max(1) as f64, crate::stats::wilson95(part.1, part.2))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pareto_front_keeps_what_nothing_beats_on_both() {
+        let pts = [(3.0, 0.5), (4.0, 0.4), (4.0, 0.7), (5.0, 0.7), (6.0, 0.9), (2.0, f64::NAN), (3.0, 0.5)];
+        assert_eq!(pareto_front(&pts), vec![0, 2, 4]);
+    }
+
+    #[test]
+    fn stage_one_plays_the_runs_seed_and_later_stages_others() {
+        assert_eq!(stage_seed(7, 1), 7);
+        let seeds: Vec<u64> = (1..6).map(|s| stage_seed(7, s)).collect();
+        let mut d = seeds.clone();
+        d.sort();
+        d.dedup();
+        assert_eq!(d.len(), 5);
+    }
+}

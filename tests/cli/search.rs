@@ -1,0 +1,197 @@
+//! `volley search`: the build space raced through a field, and ad-hoc builds
+//! (`BASE[PART, N*PART]`) wherever a build name is taken.
+
+use super::*;
+
+fn search(args: &[&str]) -> std::process::Output {
+    volley().arg("search").args(args).output().unwrap()
+}
+
+fn search_json(args: &[&str]) -> serde_json::Value {
+    let out = volley().arg("search").args(args).args(["--format", "json", "-q"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// A weapon far better than any other at the same weight and power: every build that
+/// carries it should beat every build that does not.
+const PLANTED: &str = r#"
+[[weapon]]
+name = "Planted Lance"
+damage = 30
+shots = 3
+fire_control = 4
+min = 0
+opt = 48
+drop = 1
+drop_per = 8
+linkable = 2
+rounds = 0
+weight = 5
+power = 5
+class = "MSV"
+"#;
+
+fn leaderboard(j: &serde_json::Value) -> Vec<String> {
+    j["leaderboard"].as_array().unwrap().iter().map(|r| r["candidate"].as_str().unwrap().to_string()).collect()
+}
+
+#[test]
+fn a_planted_dominant_build_comes_first_among_thousands() {
+    let dir = catalogue_dir(&[("planted.toml", PLANTED)]);
+    let add = dir.path().join("planted.toml");
+    let add = add.to_str().unwrap();
+    let base = ["--add-loadouts", add, "search", "--field", "meta", "--unit", "Dwarf,Troll", "--range", "12"];
+    let j = {
+        let out = volley()
+            .args(base)
+            .args(["--top", "1", "--trials", "20", "--stages", "4", "--format", "json", "-q"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let size = j["space_size"].as_u64().unwrap();
+    assert!(size > 2000, "{size}");
+    let board = leaderboard(&j);
+    assert_eq!(board.len() as u64, size);
+    assert!(board[0].contains("Planted Lance"), "{}", board[0]);
+    assert_eq!(j["leaderboard"][0]["tie_group"], 1);
+    // the race spends a small share of what measuring everyone at its final precision would
+    let (used, all) = (j["trials_used"].as_u64().unwrap(), j["exhaustive_trials"].as_u64().unwrap());
+    assert!(used * 20 <= all, "{used} of {all}");
+    let stages = j["stages"].as_array().unwrap();
+    assert_eq!(stages[0]["candidates"].as_u64(), Some(size));
+    assert!(stages[0]["survivors"].as_u64().unwrap() < size / 4, "{stages:?}");
+    // every interval holds its estimate
+    for r in j["leaderboard"].as_array().unwrap() {
+        let (e, ci) = (r["estimate"].as_f64().unwrap(), &r["estimate_ci95"]);
+        assert!(ci[0].as_f64().unwrap() <= e && e <= ci[1].as_f64().unwrap(), "{r}");
+    }
+    // the matchups of the leader are its pooled counts against each field member
+    let m = j["matchups"][&board[0]].as_array().unwrap();
+    assert_eq!(m.len(), 5);
+    assert!(m.iter().all(|r| r["trials"].as_u64() == j["leaderboard"][0]["trials"].as_u64()));
+}
+
+/// The race's top 3 is the top 3 of every candidate measured by `gauntlet` at the race's
+/// final precision (the cumulative trials of its last stage), on a space of 100-odd.
+#[test]
+fn the_racing_top_k_agrees_with_an_exhaustive_gauntlet() {
+    let filters =
+        ["--unit", "Dwarf", "--must-include", "Kabaaam", "--exclude", "SEER", "--exclude", "Laser Designator"];
+    let common = ["--field", "meta", "--range", "12"];
+    let j = search_json(&[&filters[..], &common, &["--top", "3", "--trials", "30", "--stages", "3"]].concat());
+    let board = leaderboard(&j);
+    assert!(board.len() > 50 && board.len() < 400, "{}", board.len());
+    let stages = j["stages"].as_array().unwrap().len() as u32;
+    let full: u64 = (0..stages).map(|s| 30 * 4u64.pow(s)).sum();
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("g");
+    let mut g = volley();
+    g.arg("gauntlet").args(&board).args(common).args([
+        "--trials",
+        &full.to_string(),
+        "--out",
+        out.to_str().unwrap(),
+        "--format",
+        "csv",
+        "--no-charts",
+        "-q",
+    ]);
+    let run = g.output().unwrap();
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let summary = fs::read_to_string(out.join("gauntlet_summary.csv")).unwrap();
+    let mut rdr = csv::Reader::from_reader(summary.as_bytes());
+    let head = rdr.headers().unwrap().clone();
+    let (b, w) =
+        (head.iter().position(|h| h == "build").unwrap(), head.iter().position(|h| h == "weighted_p_win").unwrap());
+    let mut rows: Vec<(String, f64)> =
+        rdr.records().map(|r| r.unwrap()).map(|r| (r[b].to_string(), r[w].parse().unwrap())).collect();
+    rows.sort_by(|x, y| y.1.total_cmp(&x.1));
+    let mut want: Vec<&str> = rows[..3].iter().map(|r| r.0.as_str()).collect();
+    let mut got: Vec<&str> = board[..3].iter().map(String::as_str).collect();
+    want.sort();
+    got.sort();
+    assert_eq!(got, want, "exhaustive: {:?}", &rows[..5]);
+}
+
+#[test]
+fn a_search_is_bit_identical_on_one_thread_and_on_two() {
+    let base = ["--field", "meta", "--unit", "Dwarf", "--must-include", "Devastator", "--top", "2", "--trials", "10"];
+    let one = volley().arg("search").args(base).args(["--threads", "1", "--format", "json", "-q"]).output().unwrap();
+    let two = volley().arg("search").args(base).args(["--threads", "2", "--format", "json", "-q"]).output().unwrap();
+    assert!(one.status.success(), "{}", String::from_utf8_lossy(&one.stderr));
+    assert_eq!(one.stdout, two.stdout);
+}
+
+#[test]
+fn count_prints_the_size_of_the_space_without_playing() {
+    let j = search_json(&["--field", "meta", "--unit", "Dwarf", "--must-include", "Kabaaam", "--count"]);
+    let n = j["space_size"].as_u64().unwrap();
+    assert!(n > 50, "{j}");
+    assert!(j.get("leaderboard").is_none());
+    let out = search(&["--field", "meta", "--unit", "Dwarf", "--must-include", "Kabaaam", "--count"]);
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with(&format!("{n} legal TechCommander builds")));
+}
+
+#[test]
+fn search_refuses_bad_spaces_before_any_work() {
+    let cases: [(&[&str], &str); 6] = [
+        (&["--field", "meta", "--max-cost", "0.5"], "the build space is empty"),
+        (&["--field", "meta"], "more than the limit of 20000"),
+        (&["--field", "meta", "--unit", "Dwarf", "--must-include", "Kabam"], "Kabaaam"),
+        (&["--field", "no such field", "--unit", "Dwarf"], "no such field"),
+        (&["--field", "meta", "--unit", "Dwarff"], "Dwarf"),
+        (&["--field", "meta", "--unit", "Dwarf", "--growth", "1"], "--growth"),
+    ];
+    for (args, msg) in cases {
+        let out = search(&[args, &["-q"]].concat());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(msg), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    for ruleset in ["mechcom", "skirmishers", "shellshock"] {
+        let out = volley().args(["--ruleset", ruleset, "search", "--field", "x", "-q"]).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{ruleset}: {err}");
+        assert!(err.contains("not available for"), "{ruleset}: {err}");
+    }
+}
+
+/// An ad-hoc build plays exactly as the catalogue build with the same unit, weapons and
+/// gear (exact duel odds are equal), and is taken by duel, compare, gauntlet and meta.
+#[test]
+fn an_adhoc_build_is_its_catalogue_twin() {
+    let exact = |a: &str| {
+        let out =
+            volley().args(["duel", a, "Dwarf ALPHA", "--range", "12", "--exact", "--format", "json"]).output().unwrap();
+        assert!(out.status.success(), "{a}: {}", String::from_utf8_lossy(&out.stderr));
+        let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (j["p_a_wins"].as_f64().unwrap(), j["p_b_wins"].as_f64().unwrap(), j["p_draw"].as_f64().unwrap())
+    };
+    let adhoc = "Gladiator[Lance Railgun, Devastator, ECM Suite]";
+    assert_eq!(exact(adhoc), exact("Gladiator Lancer"));
+    // written differently, it is the same build
+    assert_eq!(exact(" Gladiator [ECM Suite,Devastator, Lance Railgun] "), exact("Gladiator Lancer"));
+    for args in [
+        vec!["compare", adhoc, "Gladiator[2*Devastator, Ripper Autocannon]", "--against", "meta", "--trials", "20"],
+        vec!["meta", adhoc, "Dwarf[2*Devastator]", "Troll Brawler", "--trials", "20", "--bootstrap", "5"],
+        vec!["ttk", "--attacker", "Dwarf[2*Kabaaam]", "--target", "Stingray Standard", "--exact"],
+    ] {
+        let out = volley().args(&args).arg("-q").output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(String::from_utf8_lossy(&out.stdout).contains('['), "{args:?}");
+    }
+    for (bad, msg) in [
+        ("Gladiator[Lance Railgn]", "Lance Railgun"),
+        ("Gladiator[Lance Railgun", "must end with `]`"),
+        ("Gladiator[9*Lance Railgun]", "over the free weight"),
+    ] {
+        let out = volley().args(["duel", bad, "Dwarf ALPHA", "--trials", "10", "-q"]).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(err.contains(msg), "{bad}: {err}");
+    }
+}
