@@ -30,6 +30,7 @@
 //! exact duels and paired attack-run comparisons are not available with it.
 
 pub mod attack_run;
+pub mod battle;
 pub mod card;
 pub mod catalogue;
 pub mod chart;
