@@ -14,7 +14,8 @@
 //!   the book's "the same ECV" literally; 100 allows the book's unequal historical sides.
 //! - Forces are played as written: the book has no rule that fills a side with copies,
 //!   so the rules document's "fills each side up to the budget" is read as "spends up to
-//!   the budget", and the two totals and their difference are reported.
+//!   the budget" (where the two differ, the book wins), and the two totals are
+//!   reported.
 //! - A unit's `ecv` is the prepped card's total (unit, crew and components: the book's
 //!   "total ECV of your army after all units have been prepped"); volley never derives
 //!   one (`ECV_FROM_CARD`).
