@@ -223,7 +223,7 @@ fn forces_off_equal_ecv_are_refused_naming_force_and_excess() {
     let cat = embedded();
     let c = Conditions::default();
     let o = Options::default();
-    let go = |a: &str, b: &str, o: &Options| compile_text(&cat, a, b, &c, o, None, None).map(|_| ()).map_err(|e| e);
+    let go = |a: &str, b: &str, o: &Options| compile_text(&cat, a, b, &c, o, None, None).map(|_| ());
     // 400 against 400: equal.
     assert!(go("Jagdpanther+3*Panzer IV", "2*Main Battle Tank", &o).is_ok());
     // 360 against 400: under the budget (the larger force) by 40.
