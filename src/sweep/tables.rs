@@ -260,7 +260,7 @@ pub const ENGAGEMENT_FACTS: &[Column] = &[
         "P(A wins given A acted first): A took the first action of the first turn (TechCommander: won turn 1's \
          initiative roll; MECHCOM: won round 1's roll-off; Skirmishers: led, `FIRST_SIDE`; battles: first in turn \
          1's initiative order), with its Wilson 95% interval; null where A never acted first or nobody acts first \
-         (Shellshock duels fire simultaneously); Monte Carlo",
+         (Shellshock duels and battles fire simultaneously); Monte Carlo",
     )
     .with_ci95(),
     Column::float(

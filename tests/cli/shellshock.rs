@@ -343,3 +343,39 @@ fn full_chart_ammunition_lines_kill_more_than_the_card_free_model() {
     let kills = (mc["p_kill"].as_f64().unwrap() * 40000.0).round() as u64;
     assert!(kills as f64 / 40000.0 > exact && !consistent(kills, 40000, exact, 1e-4), "{kills}/40000 vs {exact}");
 }
+
+/// `volley --ruleset shellshock battle` on the embedded forces (400 ECV each): the
+/// battle JSON of every ruleset, no initiative split (simultaneous fire), both sides
+/// reach, the ECV of each side, and a force off equal ECV refused naming it and the
+/// shortfall, accepted within `ECV_TOLERANCE`.
+#[test]
+fn battle_on_the_embedded_forces() {
+    let run = |extra: &[&str]| {
+        let mut args = vec!["--ruleset", "shellshock", "battle", "--trials", "300", "--seed", "4", "-q"];
+        args.extend_from_slice(extra);
+        volley().args(&args).output().unwrap()
+    };
+    let out = run(&["Panzer column", "Modern pair", "--format", "json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!((j["ruleset"].as_str(), j["mode"].as_str()), (Some("shellshock"), Some("equal-ecv")));
+    assert_eq!((j["policy"].as_str(), j["max_turns"].as_u64()), (Some("most-damaged"), Some(50)));
+    assert_eq!((j["a_can_attack"].as_bool(), j["b_can_attack"].as_bool()), (Some(true), Some(true)));
+    for k in ["p_a_wins_a_first", "p_a_wins_b_first", "p_a_wins_a_first_ci95", "p_a_wins_b_first_ci95"] {
+        assert!(j[k].is_null(), "{k}: {}", j[k]);
+    }
+    assert_eq!(j["sides"][0]["points"].as_f64(), Some(400.0));
+    assert_eq!(j["sides"][1]["points"].as_f64(), Some(400.0));
+    assert_eq!(j["options"]["ECV_TOLERANCE"].as_str(), Some("0"));
+    assert_eq!(j["units"].as_array().map(Vec::len), Some(6), "4 + 2 units");
+    let total: f64 = ["p_a_wins", "p_b_wins", "p_draw", "p_undecided"].iter().map(|k| j[k].as_f64().unwrap()).sum();
+    assert!((total - 1.0).abs() < 1e-12, "{total}");
+    let text = String::from_utf8(run(&["Panzer column", "Modern pair"]).stdout).unwrap();
+    assert!(text.contains("no side acts first"), "{text}");
+
+    let refused = run(&["4*Panzer IV", "Modern pair"]);
+    assert_eq!(refused.status.code(), Some(1));
+    let e = String::from_utf8_lossy(&refused.stderr);
+    assert!(e.contains("`4*Panzer IV` costs 360 ECV, under its budget of 400 ECV by 40"), "{e}");
+    assert!(run(&["4*Panzer IV", "Modern pair", "--option", "ECV_TOLERANCE=10"]).status.success());
+}

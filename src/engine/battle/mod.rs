@@ -17,7 +17,8 @@
 //!    battle. At the turn cap, [`BattleRules::time_called`] decides.
 //!
 //! The side first in turn 1's initiative order is the side that "acted first" for the
-//! initiative split ([`BattleTally::first`]); no random number is drawn for it.
+//! initiative split ([`BattleTally::first`]); no random number is drawn for it. A game
+//! of simultaneous fire ([`BattleRules::simultaneous`]) has no first side.
 //!
 //! Per trial the rules fill an [`Outcome`]; a [`BattleTally`] counts outcomes in
 //! integers, so tallies merge exactly in any order (see [`crate::engine::runner`]).
@@ -28,7 +29,7 @@ mod outcome;
 mod paired;
 mod tally;
 
-pub use outcome::{Ending, MAX_SIDES, MAX_UNITS, Outcome};
+pub use outcome::{Ending, MAX_SIDES, MAX_UNITS, NO_FIRST, Outcome};
 pub use paired::{PairedBattleTally, PairedBattles};
 pub use tally::{BattleSummary, BattleTally, SideSummary};
 
@@ -60,6 +61,11 @@ pub trait BattleRules: Sync {
     fn phases(&self) -> usize;
     /// Whether a pass takes the side out of the rest of the turn (else it spends a step).
     fn pass_ends_turn(&self) -> bool;
+    /// Whether every side's fire takes effect at once (simultaneous fire): no side acts
+    /// first, so [`Outcome::first`] is [`NO_FIRST`] and the initiative split is unknown.
+    fn simultaneous(&self) -> bool {
+        false
+    }
 
     fn new_state(&self) -> Self::State;
     /// Set up a new battle (deploy the forces) and clear `out`'s per-trial fields.
@@ -164,7 +170,7 @@ pub fn play_battle<G: BattleRules, P: BattlePolicy<G>>(
     for turn in 0..game.max_turns() {
         let n = game.begin_turn(s, turn, rng, &mut order);
         if turn == 0 {
-            out.first = order[0];
+            out.first = if game.simultaneous() { NO_FIRST } else { order[0] };
         }
         play_phases(game, policy, s, &order[..n], rng, out);
         if let Some(ending) = game.end_turn(s, turn, rng, out) {

@@ -5,6 +5,9 @@ pub const MAX_SIDES: usize = 8;
 /// Most unit slots in one battle.
 pub const MAX_UNITS: usize = 64;
 
+/// [`Outcome::first`] of a battle in which no side acted first (simultaneous fire).
+pub const NO_FIRST: u8 = u8::MAX;
+
 /// How a battle ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Ending {
@@ -27,7 +30,8 @@ pub struct Outcome {
     /// Turns played, 1..=cap.
     pub turns: u32,
     /// The side that acted first in turn 1 (first in the rules' initiative order),
-    /// written by the engine ([`super::play_battle`]).
+    /// written by the engine ([`super::play_battle`]); [`NO_FIRST`] when every side's
+    /// fire takes effect at once.
     pub first: u8,
     /// Steps (actions or activations) each side gave.
     pub actions: [u32; MAX_SIDES],

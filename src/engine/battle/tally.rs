@@ -147,10 +147,14 @@ impl BattleTally {
     }
 
     /// P(side `side` wins | it acted first in turn 1) against P(it wins | another side
-    /// did).
+    /// did). Battles with no first side (simultaneous fire) count in neither order, so a
+    /// game of simultaneous fire has no split; a game either always or never has a first
+    /// side, so the wins with another side first are the wins not with this side first.
     pub fn initiative(&self, side: usize) -> InitiativeSplit {
         let (first, wins_first) = (self.first[side], self.wins_first[side]);
-        InitiativeSplit::new((wins_first, first), (self.wins[side] - wins_first, self.trials - first))
+        let others: u64 = self.first.iter().sum::<u64>() - first;
+        let other_wins = if others == 0 { 0 } else { self.wins[side] - wins_first };
+        InitiativeSplit::new((wins_first, first), (other_wins, others))
     }
 
     pub fn summary(&self) -> BattleSummary {

@@ -6,12 +6,15 @@
 //! the era does not allow, Internal %'s boxes out of order, a chart that is not 100
 //! lines or uses a letter its equipment list lacks, names defined twice (the later
 //! definition is the error), and unknown weapon, chart or unit names (with the nearest).
+//! `[[force]]` entries (`crate::catalogue::force::ForceSpec`) name units of this
+//! catalogue and carry no passengers; budgets are checked when a battle is set up.
 //! An entry that refers to an entry with errors gets no error of its own for it.
 
 use std::path::Path;
 
 use crate::catalogue::error::{CatalogError, CatalogErrors, did_you_mean};
 use crate::catalogue::fields::Fields;
+use crate::catalogue::force::ForceSpec;
 use crate::catalogue::raw::{ParsedFile, RawEntry, read_csv, read_toml};
 use crate::catalogue::source::{self, SourceFile};
 use crate::catalogue::{Section, Sections};
@@ -26,12 +29,14 @@ pub const WEAPON: Section = Section("weapon");
 pub const UNIT: Section = Section("unit");
 const CHART: Section = Section("chart");
 pub const FIELD: Section = Section("field");
+/// `[[force]]`: a force for battles, units by name (`units = [{ build = "Panzer IV", count = 3 }]`).
+pub const FORCE: Section = Section("force");
 
 /// The embedded default catalogue: `loadouts/shellshock/`.
 pub const CATALOGUE_DIR: &str = "shellshock";
 
 /// The sections of a Shellshock catalogue file (TOML; `*weapons.csv` stat sheets too).
-pub const SECTIONS: Sections = Sections { toml: &[WEAPON, UNIT, CHART, FIELD], csv: &[("weapons", WEAPON)] };
+pub const SECTIONS: Sections = Sections { toml: &[WEAPON, UNIT, CHART, FIELD, FORCE], csv: &[("weapons", WEAPON)] };
 
 const WEAPON_KEYS: &[&str] =
     &["name", "type", "damage", "shock", "penetration", "spreadfire", "indirect", "range", "note"];
@@ -66,6 +71,8 @@ pub struct Catalogue {
     pub units: Vec<Unit>,
     pub charts: Vec<Chart>,
     pub fields: Vec<Field>,
+    /// `[[force]]` entries, every member naming a unit of this catalogue.
+    pub forces: Vec<ForceSpec>,
     pub origin: String,
     pub hash: String,
 }
@@ -552,6 +559,35 @@ fn read_field(mut f: Fields<'_>, names: &mut Names<'_>, units: &[&str], unknown:
     (ok && !broken).then_some(Field { name: name?, opponents })
 }
 
+/// Check a force: every member names a unit (errors name `units[i].build`); no
+/// passengers (Shellshock units carry none in battles).
+fn check_force(
+    checked: crate::catalogue::fields::Checked<ForceSpec>,
+    names: &mut Names<'_>,
+    units: &[&str],
+    errors: &mut Vec<CatalogError>,
+) -> Option<ForceSpec> {
+    let f = checked.value;
+    let mut ok = checked.ok && !checked.bad_keys.iter().any(|k| k == "units");
+    let label = format!("force \"{}\"", f.name);
+    for (i, m) in f.members.iter().enumerate() {
+        let mut bad: Vec<(String, String)> = Vec::new();
+        match names.lookup(&m.build, units, "unit") {
+            Ok(Some(_)) => {}
+            Ok(None) => ok = false,
+            Err(msg) => bad.push((format!("units[{i}].build"), msg)),
+        }
+        if !m.passengers.is_empty() {
+            bad.push((format!("units[{i}].passengers"), "Shellshock forces carry no passengers".into()));
+        }
+        for (field, msg) in bad {
+            ok = false;
+            errors.push(CatalogError::new(&f.file, msg).at(m.position.or(f.position)).entry(&label).field(field));
+        }
+    }
+    ok.then_some(f)
+}
+
 /// Check `files`: the catalogue or every error, and how many references named nothing.
 fn check(
     origin: &str,
@@ -631,6 +667,19 @@ fn check(
             }
         }
     }
+    let mut forces = Vec::new();
+    {
+        names.defined = of(UNIT).filter_map(RawEntry::name).collect();
+        let un: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
+        for (i, e) in entries.iter().enumerate().filter(|(_, e)| e.section == FORCE) {
+            let checked = ForceSpec::read(Fields::new(e, &mut errors));
+            if let Some(f) = check_force(checked, &mut names, &un, &mut errors)
+                && clean(i)
+            {
+                forces.push(f);
+            }
+        }
+    }
     let unknown = unknown.max(names.unknown);
     if !errors.is_empty() {
         errors.sort_by(|a, b| (a.file.as_str(), a.position).cmp(&(b.file.as_str(), b.position)));
@@ -638,7 +687,15 @@ fn check(
         return (Err(CatalogErrors(errors)), unknown);
     }
     (
-        Ok(Catalogue { weapons, units, charts, fields, origin: origin.to_string(), hash: source::content_hash(files) }),
+        Ok(Catalogue {
+            weapons,
+            units,
+            charts,
+            fields,
+            forces,
+            origin: origin.to_string(),
+            hash: source::content_hash(files),
+        }),
         unknown,
     )
 }

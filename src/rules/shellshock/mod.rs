@@ -16,6 +16,8 @@
 //! - `step_table`: integer alias tables that draw one gunner's whole step with one u64.
 //! - `attack_run`: the attack run's exact Markov chain and Monte Carlo kernel;
 //!   `duel`: simultaneous duels, exact from two kill-turn laws and Monte Carlo.
+//! - `battle`: force against force at equal ECV (§5), every shot the duel's step,
+//!   through the shared battle engine.
 //! - `chart`: the 100-line chart's marking rules (§3 step 9) as plain reference code.
 //! - `full_chart`: the full chart model's per-trial card (fixed-size state) and step.
 //!
@@ -30,6 +32,7 @@
 //! exact duels and paired attack-run comparisons are not available with it.
 
 pub mod attack_run;
+pub mod battle;
 pub mod card;
 pub mod catalogue;
 pub mod chart;

@@ -60,6 +60,9 @@ crate::rule_options! {
         exact_depth: AutoOr = AutoOr::Auto, auto_or_int(1, 60), "§8: rerolls kept per d10 in exact maths; AUTO = the least depth that is exact for the TNs asked";
         mc_explode: Pick = Pick("UNBOUNDED"), choice("UNBOUNDED"), "§8: Monte Carlo rerolls a d10 while it shows 10, without cap";
         mc_sampler: Pick = Pick("TABLE"), choice("TABLE", "DICE"), "§8: Monte Carlo draws a gunner's whole step from one exact table (TABLE) or rolls every die (DICE)";
+        ecv_budget: u32 = 0, int(0, 1_000_000), "§4/§5: each force's ECV budget in battles (a force's own `budget` key wins); 0 = the larger of the two forces' ECV";
+        ecv_tolerance: u32 = 0, int(0, 100), "§4/§5: a battle force may fall short of its budget, and the two forces' ECV differ, by at most this percent (0: the book's same ECV; 100: the book's unequal historical sides)";
+        battle_max_turns: u32 = 50, int(1, 1000), "§5: turn cap of a force-against-force battle (a draw there) unless --max-turns gives one";
     }
 }
 
@@ -102,6 +105,20 @@ impl Options {
     pub fn full_chart(&self) -> bool {
         self.model == Pick("FULL_CHART")
     }
+    /// A battle force's ECV budget when it names none; `None` (0) = the larger of the
+    /// two forces' ECV.
+    pub fn ecv_budget(&self) -> Option<f64> {
+        (self.ecv_budget > 0).then_some(f64::from(self.ecv_budget))
+    }
+    /// How far below its budget a battle force, and apart the two forces, may be:
+    /// percent, 0..=100.
+    pub fn ecv_tolerance(&self) -> u32 {
+        self.ecv_tolerance
+    }
+    /// Turn cap of a battle, 1..=1000.
+    pub fn battle_max_turns(&self) -> u32 {
+        self.battle_max_turns
+    }
     /// Whether Monte Carlo rolls every die (`MC_SAMPLER = DICE`).
     pub fn mc_dice(&self) -> bool {
         self.mc_sampler == Pick("DICE")
@@ -127,6 +144,6 @@ mod tests {
         assert!(o.validate().is_ok() && o.full_chart());
         o.set("SYMPATHETIC_PER_ITEM", "false").unwrap();
         assert!(o.validate().unwrap_err().to_string().contains("SYMPATHETIC_PER_ITEM=false"));
-        assert_eq!(o.pairs().len(), 33);
+        assert_eq!(o.pairs().len(), 36);
     }
 }

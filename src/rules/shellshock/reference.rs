@@ -46,6 +46,7 @@ fn vector_16_catalogue() -> Catalogue {
         units: vec![unit],
         charts: vec![Chart { name: "none".into(), lines: vec!['A'; 100], equipment: Vec::new(), locomotion: None }],
         fields: Vec::new(),
+        forces: Vec::new(),
         origin: "shellshock.md §7 vector 16".into(),
         hash: String::new(),
     }

@@ -15,7 +15,7 @@ use crate::catalogue::raw::Sections;
 use crate::catalogue::source::SourceFile;
 use crate::output::{Cell, Column, Table};
 use crate::rules::axis::{AxisKind, AxisSpec, Point};
-use crate::rules::battle::NoBattle;
+
 use crate::rules::quantile_pair::QuantilePair;
 use crate::rules::ruleset::{
     CostChart, CostRow, DetailChart, DetailRow, DetailTable, Game, OddsReport, Role, RuleOptions, Weighted,

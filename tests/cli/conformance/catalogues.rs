@@ -222,4 +222,8 @@ ecv = 50
 [[field]]
 name = "tiny-pair"
 opponents = [{ unit = "Tiny Tank", weight = 2 }, "Tiny Scout"]
+
+[[force]]
+name = "Tiny Lance"
+units = [{ build = "Tiny Scout", count = 8 }]
 "#;

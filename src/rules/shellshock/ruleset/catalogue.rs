@@ -12,7 +12,7 @@ impl crate::rules::ruleset::Catalogue for Shellshock {
     }
 
     fn listings() -> &'static [&'static str] {
-        &["units", "weapons", "charts", "fields"]
+        &["units", "weapons", "charts", "fields", "forces"]
     }
 
     fn section_listing(cat: &Catalogue, what: &str) -> Result<Table, String> {
@@ -96,7 +96,7 @@ impl crate::rules::ruleset::Catalogue for Shellshock {
                 Ok(t)
             }
             "fields" => Ok(crate::rules::ruleset::fields_table::<Shellshock>(cat)),
-            other => Err(format!("unknown listing `{other}`: Shellshock lists units, weapons, charts, fields")),
+            other => Err(format!("unknown listing `{other}`: Shellshock lists units, weapons, charts, fields, forces")),
         }
     }
 
@@ -128,6 +128,10 @@ impl crate::rules::ruleset::Catalogue for Shellshock {
     fn target_cells(cat: &Catalogue, target: &str) -> Vec<Cell> {
         vec![cat.unit(target).map_or(Cell::Null, |u| u.dead_at.into())]
     }
+
+    fn forces(cat: &Catalogue) -> Vec<crate::catalogue::force::ForceSpec> {
+        cat.forces.clone()
+    }
 }
 
 impl crate::rules::kit::catalogue::Provenance for Catalogue {
@@ -145,6 +149,7 @@ impl crate::rules::kit::catalogue::Provenance for Catalogue {
             (self.units.len(), "unit", "units"),
             (self.charts.len(), "chart", "charts"),
             (self.fields.len(), "field", "fields"),
+            (self.forces.len(), "force", "forces"),
         ]
     }
 }
