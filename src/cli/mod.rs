@@ -10,6 +10,7 @@ pub mod conditions;
 pub mod diff;
 pub mod duel;
 pub mod engagement;
+pub mod envelope;
 pub mod fit;
 pub mod gauntlet;
 pub mod merge;
