@@ -29,7 +29,7 @@ pub fn range_json(range: &str) -> Value {
 
 /// The `envelope` object's description of the ranges: `ranges` and their normalised
 /// `weights`.
-fn envelope_json(env: &Envelope) -> serde_json::Map<String, Value> {
+pub(super) fn envelope_json(env: &Envelope) -> serde_json::Map<String, Value> {
     let mut o = serde_json::Map::new();
     o.insert("ranges".into(), Value::Array(env.ranges.iter().map(|r| range_json(r)).collect()));
     o.insert("weights".into(), json!(env.weights));
@@ -38,7 +38,7 @@ fn envelope_json(env: &Envelope) -> serde_json::Map<String, Value> {
 
 /// A side's best range as JSON: `side`, `range`, `value` and `ci95` there, `tie` and the
 /// ranges `tied_with` it.
-fn best_json(side: &str, best: Option<&Best>, env: &Envelope, values: &[Estimate]) -> Value {
+pub(super) fn best_json(side: &str, best: Option<&Best>, env: &Envelope, values: &[Estimate]) -> Value {
     let Some(b) = best else { return Value::Null };
     let e = values[b.index];
     json!({
@@ -52,7 +52,14 @@ fn best_json(side: &str, best: Option<&Best>, env: &Envelope, values: &[Estimate
 }
 
 /// One line for people: where `side` does best, and whether that is a statistical tie.
-fn best_line(side: &str, what: &str, best: Option<&Best>, env: &Envelope, values: &[Estimate], exact: bool) -> String {
+pub(super) fn best_line(
+    side: &str,
+    what: &str,
+    best: Option<&Best>,
+    env: &Envelope,
+    values: &[Estimate],
+    exact: bool,
+) -> String {
     let Some(b) = best else { return format!("best range for {side}: none (no result)\n") };
     let e = values[b.index];
     let value =

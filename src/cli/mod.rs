@@ -11,6 +11,7 @@ pub mod diff;
 pub mod duel;
 pub mod engagement;
 pub mod envelope;
+pub mod envelope_battle;
 pub mod fit;
 pub mod gauntlet;
 pub mod merge;

@@ -1,6 +1,6 @@
 //! A range envelope: the condition `range` given as several ranges at once, for the
 //! commands that average over them (on the command line `duel`, `compare` without
-//! `--battle`, and `fit`), and how results over it are averaged and each side's best
+//! `--battle`, `battle` and `fit`), and how results over it are averaged and each side's best
 //! range found.
 //!
 //! # Syntax (`--range`, and the `range` condition of a [`Setting`])

@@ -189,3 +189,26 @@ fn fit_leaves_out_ranges_where_a_side_cannot_attack() {
     assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no matchup to price from"));
 }
+
+#[test]
+fn battle_ranges_equal_single_range_battles() {
+    let base = ["--ruleset", "mechcom", "battle", "Kerberos Pack", "Hornet Lance", "--trials", "300", "--quiet"];
+    let json = |extra: &[&str]| json_of(&[&base[..], extra, &["--format", "json"]].concat());
+    let j = json(&["--range", "2,6", "--range-weights", "1,3"]);
+    let ranges = j["ranges"].as_array().unwrap();
+    let mut mean = [0.0; 2];
+    for ((r, row), w) in ["2", "6"].iter().zip(ranges).zip([0.25, 0.75]) {
+        assert_eq!(bare(row), json(&["--range", r]), "range {r}");
+        mean[0] += w * num(row, "p_a_wins");
+        mean[1] += w * num(row, "p_b_wins");
+    }
+    let e = &j["envelope"];
+    assert!((num(e, "p_a_wins") - mean[0]).abs() < 1e-12 && (num(e, "p_b_wins") - mean[1]).abs() < 1e-12, "{e}");
+    let a_best = if num(&ranges[0], "p_a_wins") >= num(&ranges[1], "p_a_wins") { 2 } else { 6 };
+    assert_eq!(j["best_range"]["a"]["range"], a_best, "{j}");
+    let text = stdout_of(&[&base[..], &["--range", "2,6"]].concat());
+    assert!(text.contains(&format!("best range for Kerberos Pack: {a_best} ")), "{text}");
+    // Shards take one range.
+    let out = volley().args([&base[..], &["--range", "2,6", "--shard", "1/2"]].concat()).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+}
