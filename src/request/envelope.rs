@@ -405,6 +405,38 @@ mod tests {
     }
 
     #[test]
+    fn a_setting_with_an_envelope_gives_weighted_points_and_no_single_point() {
+        use crate::rules::techcommander::TechCommander;
+        let setting = |c: &[(&'static str, &str)]| Setting {
+            conditions: c.iter().map(|(n, v)| (*n, v.to_string())).collect(),
+            ..Setting::default()
+        };
+        let s = setting(&[("cover", "half"), (RANGE_AXIS, "6,12..18:6"), (WEIGHTS, "1,2,1")]);
+        let e = s.envelope::<TechCommander>().unwrap().unwrap();
+        assert_eq!((e.ranges, e.weights), (vec!["6".into(), "12".into(), "18".into()], vec![0.25, 0.5, 0.25]));
+        let points = s.weighted_points::<TechCommander>().unwrap();
+        let got: Vec<(&str, &str, f64)> = points.iter().map(|(p, w)| (p.get("range"), p.get("cover"), *w)).collect();
+        assert_eq!(got, [("6", "half", 0.25), ("12", "half", 0.5), ("18", "half", 0.25)]);
+        // Each point is the single-range setting's point.
+        assert_eq!(points[1].0, s.at_range("12").point::<TechCommander>().unwrap());
+        let refused = s.point::<TechCommander>().unwrap_err();
+        assert!(refused.is_usage() && refused.to_string().contains("--range 6,12,18"), "{refused}");
+        // One range: no envelope, the one point with weight 1.
+        let one = setting(&[(RANGE_AXIS, "12")]);
+        assert_eq!(one.envelope::<TechCommander>().unwrap(), None);
+        assert_eq!(one.weighted_points::<TechCommander>().unwrap(), [(one.point::<TechCommander>().unwrap(), 1.0)]);
+        // Weights without several ranges, and bad items, are usage errors.
+        for bad in [
+            setting(&[(WEIGHTS, "1")]),
+            setting(&[(RANGE_AXIS, "12"), (WEIGHTS, "1")]),
+            setting(&[(RANGE_AXIS, "6,12"), (WEIGHTS, "1,2,3")]),
+            setting(&[(RANGE_AXIS, "6,-1")]),
+        ] {
+            assert!(bad.envelope::<TechCommander>().is_err_and(|e| e.is_usage()), "{bad:?}");
+        }
+    }
+
+    #[test]
     fn the_best_range_knows_ties() {
         let parts = [rate(30, 100), rate(50, 100), rate(52, 100), rate(90, 1000)];
         let b = best(&parts, true).unwrap();
