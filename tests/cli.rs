@@ -1183,6 +1183,8 @@ mod conformance;
 mod defaults;
 #[path = "cli/engagement_facts.rs"]
 mod engagement_facts;
+#[path = "cli/envelope.rs"]
+mod envelope;
 #[path = "cli/mechcom_heat.rs"]
 mod mechcom_heat;
 #[path = "cli/meta.rs"]

@@ -111,6 +111,12 @@ pub fn run_battle<R: Ruleset>(args: &BattleArgs, ctx: &Invocation<'_>) -> Result
     }
     let (catalogue, layers) = ctx.setting.catalogue.read_adding::<R>(&[])?;
     let cat = BattleCatalogue { catalogue, origin: layers.origin(), files: layers.files().to_vec() };
+    if let Some(envelope) = ctx.setting.envelope::<R>()? {
+        if choice.is_some() {
+            return Err(usage("--range: a list or band of ranges is not sharded: give one range with --shard"));
+        }
+        return super::envelope_battle::run_battle::<R>(args, ctx, &cat, &envelope);
+    }
     play_battle::<R>(args, ctx, &cat, choice.as_ref().map_or(Mode::Whole, Mode::Shard))
 }
 
@@ -585,7 +591,7 @@ fn print<R: Ruleset>(args: &BattleArgs, plan: &BattlePlan<R>, t: &BattleTally) -
 
 /// The reach lines of a battle's header: a warning for each side that cannot attack, and
 /// the units of each side that reach no enemy (empty when every unit can attack).
-fn reach_lines(info: &BattleInfo, reach: &BattleReach, conds: &[String]) -> String {
+pub(super) fn reach_lines(info: &BattleInfo, reach: &BattleReach, conds: &[String]) -> String {
     let mut out = String::new();
     for (i, side) in info.sides.iter().enumerate() {
         let at = conds.get(i).or(conds.last()).map_or("these conditions", String::as_str);

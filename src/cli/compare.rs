@@ -5,6 +5,7 @@ use clap::Args;
 use serde_json::json;
 
 use super::args::FormatArgs;
+use super::envelope::CompareEnvelope;
 use super::progress::Progress;
 use super::run_args::RunArgs;
 use super::{Invocation, options_line, print_table, with_options_json, write_stdout};
@@ -12,6 +13,7 @@ use crate::output::percent::{percent, signed_percent, signed_percent_interval};
 use crate::output::wording::{cost, count};
 use crate::output::{Format, Table};
 use crate::request::compare::{BattleCompareRequest, CompareRequest, compare, compare_battles};
+use crate::request::envelope::Envelope;
 use crate::rules::Ruleset;
 use crate::rules::axis::Point;
 use crate::stats::Standing;
@@ -142,8 +144,24 @@ fn per_cost_text(x: f64, low: f64, high: f64, probability: bool) -> [String; 3] 
 /// A's and B's overall value per point, for metrics where more is better and a rate
 /// per point means something (probabilities).
 fn per_point(r: &CompareResult) -> Option<(f64, f64)> {
-    (r.metric != Metric::Turns && r.a_points > 0.0 && r.b_points > 0.0)
-        .then(|| (r.overall.a / r.a_points, r.overall.b / r.b_points))
+    per_point_of(r, &r.overall)
+}
+
+/// As [`per_point`], for summary `s` of `r`'s matchups.
+fn per_point_of(r: &CompareResult, s: &PairedSummary) -> Option<(f64, f64)> {
+    (r.metric != Metric::Turns && r.a_points > 0.0 && r.b_points > 0.0).then(|| (s.a / r.a_points, s.b / r.b_points))
+}
+
+/// The `overall` object of `compare --format json` for summary `s` of `r`'s matchups:
+/// [`summary_json`] and, where it means something, `a_per_point` and `b_per_point`.
+fn overall_json(r: &CompareResult, s: &PairedSummary, metric: &str) -> serde_json::Value {
+    let mut overall = summary_json(s, metric);
+    if let Some((a, b)) = per_point_of(r, s) {
+        let o = overall.as_object_mut().expect("object");
+        o.insert("a_per_point".into(), json!(a));
+        o.insert("b_per_point".into(), json!(b));
+    }
+    overall
 }
 
 /// A metric value for the summary lines: a percentage for probabilities (signed for
@@ -200,7 +218,8 @@ pub fn run<R: Ruleset>(args: &CompareArgs, ctx: &Invocation<'_>) -> Result<()> {
     let progress = Progress::new(args.run.quiet);
     let compared = compare::<R>(&ctx.setting, &request, &progress)?;
     progress.finish();
-    output(args, &compared.spec, &compared.result, compared.seed)
+    let envelope = ctx.setting.envelope::<R>()?;
+    output(args, &compared.spec, &compared.result, compared.seed, envelope.as_ref())
 }
 
 /// Conditions of a matchup in words.
@@ -208,8 +227,15 @@ fn describe<R: Ruleset>(p: &Point) -> String {
     R::conditions(p).map_or_else(|_| p.key(), |c| R::describe(&c))
 }
 
-fn output<R: Ruleset>(args: &CompareArgs, spec: &CompareSpec<R>, r: &CompareResult, seed: u64) -> Result<()> {
+fn output<R: Ruleset>(
+    args: &CompareArgs,
+    spec: &CompareSpec<R>,
+    r: &CompareResult,
+    seed: u64,
+    envelope: Option<&Envelope>,
+) -> Result<()> {
     let metric = r.metric.name();
+    let over = envelope.map(|e| (e, CompareEnvelope::new(spec, r, e)));
     let versus_key = if matches!(spec.versus, Versus::Opponents(_)) { "opponent" } else { "target" };
     match args.format.format {
         Format::Json => {
@@ -227,12 +253,7 @@ fn output<R: Ruleset>(args: &CompareArgs, spec: &CompareSpec<R>, r: &CompareResu
                     j
                 })
                 .collect();
-            let mut overall = summary_json(&r.overall, &metric);
-            if let Some((a, b)) = per_point(r) {
-                let o = overall.as_object_mut().expect("object");
-                o.insert("a_per_point".into(), json!(a));
-                o.insert("b_per_point".into(), json!(b));
-            }
+            let overall = overall_json(r, &r.overall, &metric);
             let mut j = json!({
                 "ruleset": R::NAME, "a": spec.a, "b": spec.b, "metric": metric, "seed": seed,
                 "method": if r.exact { "exact" } else { "monte-carlo" },
@@ -245,6 +266,10 @@ fn output<R: Ruleset>(args: &CompareArgs, spec: &CompareSpec<R>, r: &CompareResu
             });
             if let (Some(c), Some(o)) = (&r.per_cost, j.as_object_mut()) {
                 o.extend(per_cost_json(c, r.metric).as_object().expect("object").clone());
+            }
+            if let (Some((e, over)), Some(o)) = (&over, j.as_object_mut()) {
+                let keys = over.json(e, (&spec.a, &spec.b), |s| overall_json(r, s, &metric));
+                o.extend(keys.as_object().expect("object").clone());
             }
             super::print_json(&with_options_json(j, &spec.options), false)
         }
@@ -336,8 +361,11 @@ fn output<R: Ruleset>(args: &CompareArgs, spec: &CompareSpec<R>, r: &CompareResu
                     (&spec.a, &spec.b),
                     r.matchups.iter().map(|m| (m.versus.as_str(), describe::<R>(&m.point), &m.reach)),
                 );
+                let over_lines = over.as_ref().map_or(String::new(), |(e, over)| {
+                    format!("over {}:\n{}", e.describe(), over.lines(e, (&spec.a, &spec.b), r.exact))
+                });
                 write_stdout(&format!(
-                    "{} (A) vs {} (B), metric {metric}, {}, seed {seed}\n{}{reach}{}\n{values}\n{verdict} before cost\n{}{pairing}\n\n",
+                    "{} (A) vs {} (B), metric {metric}, {}, seed {seed}\n{}{reach}{}\n{values}\n{verdict} before cost\n{}{pairing}\n{over_lines}\n",
                     spec.a,
                     spec.b,
                     count(r.matchups.len() as u64, "matchup"),

@@ -5,6 +5,7 @@
 use clap::builder::PossibleValuesParser;
 use clap::{Arg, ArgAction, ArgMatches, Command};
 
+use crate::request::envelope::{MAX_RANGES, RANGE_AXIS, WEIGHTS, canonical_text};
 use crate::rules::axis::{AxisKind, AxisSpec};
 
 /// Subcommands that take one point of conditions.
@@ -12,9 +13,26 @@ pub const CONDITION_COMMANDS: &[&str] =
     &["odds", "ttk", "duel", "compare", "gauntlet", "battle", "fit", "meta", "search"];
 /// Subcommands where two sides fire at each other (help says "both").
 const BOTH_SIDES: &[&str] = &["duel", "gauntlet", "battle", "fit", "meta", "search"];
+/// Subcommands whose `--range` takes a range envelope (a list or band, with
+/// `--range-weights`: see [`crate::request::envelope`]).
+pub const ENVELOPE_COMMANDS: &[&str] = &["duel", "compare", "battle", "fit"];
 
-fn arg(spec: &AxisSpec, both: bool) -> Arg {
+fn arg(spec: &AxisSpec, both: bool, envelope: bool) -> Arg {
     let help = if both && !spec.duel_help.is_empty() { spec.duel_help } else { spec.help };
+    if envelope && spec.name == RANGE_AXIS {
+        let s = *spec;
+        return Arg::new(spec.name)
+            .long(spec.flag)
+            .help(format!(
+                "{help}. Or a range envelope: a list 6,12,24, a band 3..30 (every whole range) or 3..30:STEP, \
+                 at most {MAX_RANGES} ranges: results per range, their weighted average and each side's best range"
+            ))
+            .help_heading("Conditions")
+            .default_value(spec.default)
+            .value_name(if spec.unit.is_empty() { "N".to_string() } else { spec.unit.to_ascii_uppercase() })
+            .allow_negative_numbers(true)
+            .value_parser(move |t: &str| canonical_text(&s, t));
+    }
     let a = Arg::new(spec.name).long(spec.flag).help(help).help_heading("Conditions");
     let s = *spec;
     match spec.kind {
@@ -39,10 +57,28 @@ pub fn add_flags(cmd: Command, specs: &[AxisSpec]) -> Command {
     CONDITION_COMMANDS.iter().fold(cmd, |cmd, &name| {
         cmd.mut_subcommand(name, |sub| {
             let both = BOTH_SIDES.contains(&name);
+            let envelope = ENVELOPE_COMMANDS.contains(&name);
             let mine: Vec<bool> = specs.iter().map(|spec| own_argument(&sub, spec)).collect();
-            specs.iter().zip(mine).filter(|(_, own)| !own).fold(sub, |sub, (spec, _)| sub.arg(arg(spec, both)))
+            let sub = specs
+                .iter()
+                .zip(mine)
+                .filter(|(_, own)| !own)
+                .fold(sub, |sub, (spec, _)| sub.arg(arg(spec, both, envelope)));
+            if envelope && specs.iter().any(|s| s.name == RANGE_AXIS) { sub.arg(weights_arg()) } else { sub }
         })
     })
+}
+
+/// `--range-weights W,W,...`: one weight per range of a `--range` envelope.
+fn weights_arg() -> Arg {
+    Arg::new(WEIGHTS)
+        .long("range-weights")
+        .value_name("W,W,...")
+        .help(
+            "With a --range list or band: one weight (a number of at least 0) per range, in order, relative \
+             (1,2,1 = 25%, 50%, 25%) [default: equal]",
+        )
+        .help_heading("Conditions")
 }
 
 /// Whether `sub` already has an argument with the id or long flag of `spec`.
@@ -85,6 +121,9 @@ pub fn read(m: &ArgMatches, specs: &[AxisSpec]) -> Result<Vec<(&'static str, Str
                 }
             }
         }
+    }
+    if let Ok(Some(w)) = m.try_get_one::<String>(WEIGHTS) {
+        out.push((WEIGHTS, w.clone()));
     }
     Ok(out)
 }

@@ -12,7 +12,7 @@ use crate::engine::{Cell, cell_key, run};
 use crate::output::wording::count;
 use crate::output::{Format, Table, number};
 use crate::rules::{Role, RuleOptions, Ruleset};
-use crate::stats::{ExactDuelOdds, Interval};
+use crate::stats::{DuelSummary, ExactDuelOdds, Interval};
 use crate::sweep::cells::CellSpec;
 
 #[derive(Debug, Args)]
@@ -35,6 +35,9 @@ pub struct DuelArgs {
 }
 
 pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()> {
+    if let Some(envelope) = ctx.setting.envelope::<R>()? {
+        return super::envelope::run_duel::<R>(args, ctx, &envelope);
+    }
     let cond = ctx.setting.engagement_conditions::<R>()?;
     let options = ctx.setting.options::<R>()?;
     let policy = args.run.policy::<R>()?;
@@ -75,26 +78,8 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
     let s = tally.summary();
     match args.format.format {
         Format::Json => {
-            let j = json!({
-                "ruleset": R::NAME, "a": a, "b": b, "conditions": R::describe(&cond), "policy": policy_name,
-                "max_turns": args.run.max_turns, "seed": config.seed, "trials": s.trials,
-                "p_a_wins": s.p_a_wins, "p_a_wins_ci95": s.p_a_wins_ci.pair(),
-                "p_b_wins": s.p_b_wins, "p_b_wins_ci95": s.p_b_wins_ci.pair(),
-                "p_draw": s.p_draw, "p_draw_ci95": s.p_draw_ci.pair(),
-                "p_mutual_kill": s.p_mutual_kill, "p_timeout": s.p_timeout,
-                "mean_turns": s.mean_turns, "mean_turns_ci95": s.mean_turns_ci.map(|i| i.pair()),
-                "exact": exact.map(|e| json!({
-                    "p_a_wins": number::exact(e.p_a_wins),
-                    "p_b_wins": number::exact(e.p_b_wins),
-                    "p_draw": number::exact(e.p_draw()),
-                    "p_mutual_kill": number::exact(e.p_mutual),
-                    "p_timeout": number::exact(e.p_timeout),
-                })),
-                "a_can_attack": can.0, "b_can_attack": can.1,
-                "not_modelled": R::duel_notes(&kernel),
-            });
-            let mut j = j;
-            crate::cli::engagement::insert_split(&mut j, &s.initiative);
+            let head = DuelHead { a: &a, b: &b, conditions: &R::describe(&cond), policy: &policy_name, can };
+            let j = sampled_json::<R>(&head, args.run.max_turns, config.seed, &s, exact, &R::duel_notes(&kernel));
             print_json(&with_options_json(j, &options), false)
         }
         format => {
@@ -132,6 +117,75 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()>
     }
 }
 
+/// What a duel's JSON says of its sides and conditions.
+pub(super) struct DuelHead<'a> {
+    pub a: &'a str,
+    pub b: &'a str,
+    /// The conditions in words.
+    pub conditions: &'a str,
+    pub policy: &'a str,
+    /// Whether A and B can attack each other.
+    pub can: (bool, bool),
+}
+
+/// A Monte Carlo duel's JSON object (without `options`).
+pub(super) fn sampled_json<R: Ruleset>(
+    h: &DuelHead<'_>,
+    max_turns: u32,
+    seed: u64,
+    s: &DuelSummary,
+    exact: Option<ExactDuelOdds>,
+    notes: &[String],
+) -> serde_json::Value {
+    let mut j = json!({
+        "ruleset": R::NAME, "a": h.a, "b": h.b, "conditions": h.conditions, "policy": h.policy,
+        "max_turns": max_turns, "seed": seed, "trials": s.trials,
+        "p_a_wins": s.p_a_wins, "p_a_wins_ci95": s.p_a_wins_ci.pair(),
+        "p_b_wins": s.p_b_wins, "p_b_wins_ci95": s.p_b_wins_ci.pair(),
+        "p_draw": s.p_draw, "p_draw_ci95": s.p_draw_ci.pair(),
+        "p_mutual_kill": s.p_mutual_kill, "p_timeout": s.p_timeout,
+        "mean_turns": s.mean_turns, "mean_turns_ci95": s.mean_turns_ci.map(|i| i.pair()),
+        "exact": exact.map(|e| json!({
+            "p_a_wins": number::exact(e.p_a_wins),
+            "p_b_wins": number::exact(e.p_b_wins),
+            "p_draw": number::exact(e.p_draw()),
+            "p_mutual_kill": number::exact(e.p_mutual),
+            "p_timeout": number::exact(e.p_timeout),
+        })),
+        "a_can_attack": h.can.0, "b_can_attack": h.can.1,
+        "not_modelled": notes,
+    });
+    crate::cli::engagement::insert_split(&mut j, &s.initiative);
+    j
+}
+
+/// An exact duel's values rounded as exact values: (A wins, B wins, draw, mutual kills,
+/// timeouts).
+pub(super) fn exact_values(e: &ExactDuelOdds) -> [f64; 5] {
+    [e.p_a_wins, e.p_b_wins, e.p_draw(), e.p_mutual, e.p_timeout].map(number::exact)
+}
+
+/// An exact duel's JSON object (without `options`).
+pub(super) fn exact_json<R: Ruleset>(
+    h: &DuelHead<'_>,
+    max_turns: u32,
+    e: &ExactDuelOdds,
+    split: (Option<f64>, Option<f64>),
+    notes: &[String],
+) -> serde_json::Value {
+    let [a_wins, b_wins, draw, mutual, timeout] = exact_values(e);
+    let mut j = json!({
+        "ruleset": R::NAME, "a": h.a, "b": h.b, "conditions": h.conditions, "policy": h.policy,
+        "max_turns": max_turns, "method": "exact",
+        "p_a_wins": a_wins, "p_b_wins": b_wins, "p_draw": draw,
+        "p_mutual_kill": mutual, "p_timeout": timeout,
+        "a_can_attack": h.can.0, "b_can_attack": h.can.1,
+        "not_modelled": notes,
+    });
+    crate::cli::engagement::insert_exact_split(&mut j, split);
+    j
+}
+
 /// The exact outcome of a duel, in the chosen format.
 #[allow(clippy::too_many_arguments)] // the header's parts, each printed once
 fn print_exact<R: Ruleset>(
@@ -144,6 +198,11 @@ fn print_exact<R: Ruleset>(
     e: &ExactDuelOdds,
     notes: &[String],
 ) -> Result<()> {
+    if args.format.format == Format::Json {
+        let head = DuelHead { a, b, conditions, policy, can };
+        let j = exact_json::<R>(&head, args.run.max_turns, e, split, notes);
+        return print_json(&with_options_json(j, options), true);
+    }
     // Exact values: rounded as such, so arithmetic noise never prints.
     let draw = number::exact(e.p_draw());
     let e = &ExactDuelOdds {
@@ -152,49 +211,33 @@ fn print_exact<R: Ruleset>(
         p_mutual: number::exact(e.p_mutual),
         p_timeout: number::exact(e.p_timeout),
     };
-    match args.format.format {
-        Format::Json => {
-            let j = json!({
-                "ruleset": R::NAME, "a": a, "b": b, "conditions": conditions, "policy": policy,
-                "max_turns": args.run.max_turns, "method": "exact",
-                "p_a_wins": e.p_a_wins, "p_b_wins": e.p_b_wins, "p_draw": draw,
-                "p_mutual_kill": e.p_mutual, "p_timeout": e.p_timeout,
-                "a_can_attack": can.0, "b_can_attack": can.1,
-                "not_modelled": notes,
-            });
-            let mut j = j;
-            crate::cli::engagement::insert_exact_split(&mut j, split);
-            print_json(&with_options_json(j, options), true)
-        }
-        format => {
-            let mut t = Table::new(["outcome", "probability"]);
-            for (name, p) in [
-                (format!("{} wins", outcome_names(a, b).0), e.p_a_wins),
-                (format!("{} wins", outcome_names(a, b).1), e.p_b_wins),
-                ("draw".into(), draw),
-            ] {
-                t.push(vec![name.into(), p.into()]);
-            }
-            if format == Format::Table {
-                write_stdout(&format!(
-                    "{a} vs {b} ({conditions}, {} max, policy {policy})\n{}{}{}method: exact; draws: {} mutual kills, {} timeouts\n{}\n",
-                    count(args.run.max_turns, R::TURN),
-                    reach_note((a, b), can),
-                    options_line(options),
-                    notes_text(notes),
-                    e.p_mutual,
-                    e.p_timeout,
-                    crate::cli::engagement::exact_split_line(split),
-                ))?;
-            }
-            print_table(&t, format, 6)
-        }
+    let format = args.format.format;
+    let mut t = Table::new(["outcome", "probability"]);
+    for (name, p) in [
+        (format!("{} wins", outcome_names(a, b).0), e.p_a_wins),
+        (format!("{} wins", outcome_names(a, b).1), e.p_b_wins),
+        ("draw".into(), draw),
+    ] {
+        t.push(vec![name.into(), p.into()]);
     }
+    if format == Format::Table {
+        write_stdout(&format!(
+            "{a} vs {b} ({conditions}, {} max, policy {policy})\n{}{}{}method: exact; draws: {} mutual kills, {} timeouts\n{}\n",
+            count(args.run.max_turns, R::TURN),
+            reach_note((a, b), can),
+            options_line(options),
+            notes_text(notes),
+            e.p_mutual,
+            e.p_timeout,
+            crate::cli::engagement::exact_split_line(split),
+        ))?;
+    }
+    print_table(&t, format, 6)
 }
 
 /// A line saying which side cannot attack at these conditions (no weapon in range, no
 /// reach); empty when both can.
-fn reach_note((a, b): (&str, &str), (a_can, b_can): (bool, bool)) -> String {
+pub(super) fn reach_note((a, b): (&str, &str), (a_can, b_can): (bool, bool)) -> String {
     match (a_can, b_can) {
         (true, true) => String::new(),
         (false, false) => format!("one-sided: neither {a} nor {b} can attack at these conditions\n"),
@@ -210,6 +253,6 @@ pub(super) fn notes_text(notes: &[String]) -> String {
 
 /// The sides' names in the outcome rows: as given, or `NAME (A)` and `NAME (B)` in a
 /// mirror duel, where the plain names would read alike.
-fn outcome_names(a: &str, b: &str) -> (String, String) {
+pub(super) fn outcome_names(a: &str, b: &str) -> (String, String) {
     if a == b { (format!("{a} (A)"), format!("{b} (B)")) } else { (a.to_string(), b.to_string()) }
 }

@@ -132,8 +132,19 @@ pub fn run<R: Ruleset>(args: &FitArgs, ctx: &Invocation<'_>) -> Result<()> {
     let progress = Progress::new(args.quiet || args.format.format == Format::Json);
     let fitted = fit::<R>(&ctx.setting, &args.request(), &progress)?;
     progress.finish();
-    let Fitted { catalogue: cat, field, grid, options, policy, max_turns, config, scenario_name, output: out, .. } =
-        fitted;
+    let Fitted {
+        catalogue: cat,
+        field,
+        grid,
+        point_weights,
+        options,
+        policy,
+        max_turns,
+        config,
+        scenario_name,
+        output: out,
+        ..
+    } = fitted;
     let table = fit_table(R::NAME, args.metric, args.target_win, &out);
     let conditions_text: Vec<String> =
         grid.iter().map(|p| R::conditions(p).map_or_else(|_| p.key(), |c| R::describe(&c))).collect();
@@ -167,6 +178,23 @@ pub fn run<R: Ruleset>(args: &FitArgs, ctx: &Invocation<'_>) -> Result<()> {
         })),
         "rows": rows_json(&out),
     });
+    // A range envelope: its ranges and weights (each range's matchups weighted so).
+    let envelope = ctx.setting.envelope::<R>()?;
+    let mut doc = doc;
+    if let Some(e) = &envelope {
+        doc["envelope"] = json!({
+            "ranges": e.ranges.iter().map(|r| super::envelope::range_json(r)).collect::<Vec<_>>(),
+            "weights": point_weights,
+        });
+    }
+    let conditions_text: Vec<String> = match &envelope {
+        Some(_) => conditions_text
+            .iter()
+            .zip(&point_weights)
+            .map(|(c, w)| format!("{c} (weight {})", crate::output::number::exact(*w)))
+            .collect(),
+        None => conditions_text,
+    };
     let stuck = out.not_converged();
     if !stuck.is_empty() {
         // No costs: a fit that did not converge has none to give.

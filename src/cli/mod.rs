@@ -10,6 +10,8 @@ pub mod conditions;
 pub mod diff;
 pub mod duel;
 pub mod engagement;
+pub mod envelope;
+pub mod envelope_battle;
 pub mod fit;
 pub mod gauntlet;
 pub mod merge;

@@ -3,6 +3,7 @@
 
 use crate::engine::Observer;
 use crate::error::{Error, Result};
+use crate::rules::axis::Point;
 use crate::rules::{Role, Ruleset};
 use crate::stats::Metric;
 use crate::sweep::Engagement;
@@ -53,7 +54,7 @@ pub fn compare<R: Ruleset>(setting: &Setting, req: &CompareRequest, observer: &d
     let cat = &src.catalogue;
     let a = R::display_name(cat, Role::Opponent, &req.a)?;
     let b = R::display_name(cat, Role::Opponent, &req.b)?;
-    let (versus, points, options, policy, max_turns, config) = match &src.scenario {
+    let (versus, (points, point_weights), options, policy, max_turns, config) = match &src.scenario {
         Some(scenario) => {
             let ScenarioParts { scenario: s, grid, opponents, targets } = scenario_parts::<R>(cat, scenario)?;
             let versus = if opponents.is_empty() {
@@ -63,7 +64,8 @@ pub fn compare<R: Ruleset>(setting: &Setting, req: &CompareRequest, observer: &d
             };
             let options = s.rule_options::<R>().map_err(Error::usage)?;
             let policy = s.policy.parse::<R::Policy>().map_err(Error::usage)?;
-            (versus, grid, options, policy, s.max_turns, req.run.config_over(s.seed, s.trials)?)
+            let grid = no_envelope::<R>(setting, grid)?;
+            (versus, (grid, Vec::new()), options, policy, s.max_turns, req.run.config_over(s.seed, s.trials)?)
         }
         None => {
             let versus = match (&req.against, req.targets.is_empty()) {
@@ -75,9 +77,8 @@ pub fn compare<R: Ruleset>(setting: &Setting, req: &CompareRequest, observer: &d
                     ));
                 }
             };
-            setting.engagement_conditions::<R>()?;
-            let point = setting.point::<R>()?;
-            (versus, vec![point], setting.options::<R>()?, req.run.policy::<R>()?, req.run.max_turns, req.run.config()?)
+            let points = envelope_points::<R>(setting)?;
+            (versus, points, setting.options::<R>()?, req.run.policy::<R>()?, req.run.max_turns, req.run.config()?)
         }
     };
     let metric = match &req.metric {
@@ -90,9 +91,35 @@ pub fn compare<R: Ruleset>(setting: &Setting, req: &CompareRequest, observer: &d
             "--exact compares attack runs (--target, or a scenario of attack runs): duels have no exact solver",
         ));
     }
-    let spec = CompareSpec::<R> { a, b, versus, points, options, policy, max_turns, metric, exact: req.exact };
+    let spec =
+        CompareSpec::<R> { a, b, versus, points, point_weights, options, policy, max_turns, metric, exact: req.exact };
     let result = run_compare::<R>(cat, &spec, &config, observer)?;
     Ok(Compared { spec, result, seed: config.seed })
+}
+
+/// A scenario's grid, refusing a range envelope on the command line, which a scenario's
+/// `[grid]` replaces.
+///
+/// # Errors
+/// (usage) A range envelope.
+pub(super) fn no_envelope<R: Ruleset>(setting: &Setting, grid: Vec<Point>) -> Result<Vec<Point>> {
+    if setting.envelope::<R>()?.is_some() {
+        return Err(Error::usage(
+            "--range: a list or band of ranges is not taken with --scenario (its [grid] sets the ranges)",
+        ));
+    }
+    Ok(grid)
+}
+
+/// The command line's points and, for a range envelope, their weights (empty: one
+/// point), each checked for engagements.
+///
+/// # Errors
+/// (usage) As [`Setting::weighted_points`].
+pub(super) fn envelope_points<R: Ruleset>(setting: &Setting) -> Result<(Vec<Point>, Vec<f64>)> {
+    let points = setting.weighted_points::<R>()?;
+    let weights = if points.len() > 1 { points.iter().map(|p| p.1).collect() } else { Vec::new() };
+    Ok((points.into_iter().map(|p| p.0).collect(), weights))
 }
 
 /// A comparison of forces A and B in battles against a field of forces.

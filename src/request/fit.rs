@@ -48,6 +48,8 @@ pub struct Fitted<R: Ruleset> {
     /// The field as (build, weight); empty with `all`.
     pub field: Vec<(String, f64)>,
     pub grid: Vec<Point>,
+    /// A range envelope's weight per point of `grid` (adding to 1); empty: equal.
+    pub point_weights: Vec<f64>,
     pub options: R::Options,
     pub policy: R::Policy,
     pub max_turns: u32,
@@ -84,9 +86,10 @@ pub fn fit<R: Ruleset>(setting: &Setting, req: &FitRequest, observer: &dyn Obser
         None => Vec::new(),
     };
     let policy_of = |text: &str| text.parse::<R::Policy>().map_err(|e| Error::usage(format!("--policy: {e}")));
-    let (grid, options, policy, max_turns, seed, trials, scenario_name) = match &src.scenario {
+    let ((grid, point_weights), options, policy, max_turns, seed, trials, scenario_name) = match &src.scenario {
         Some(scenario) => {
             let ScenarioParts { scenario: s, grid, .. } = scenario_parts::<R>(&cat, scenario)?;
+            let grid = (super::compare::no_envelope::<R>(setting, grid)?, Vec::new());
             let options = s.rule_options::<R>().map_err(Error::usage)?;
             let policy = policy_of(req.policy.as_deref().unwrap_or(&s.policy))?;
             let trials = match s.trials {
@@ -96,13 +99,13 @@ pub fn fit<R: Ruleset>(setting: &Setting, req: &FitRequest, observer: &dyn Obser
             (grid, options, policy, req.max_turns.unwrap_or(s.max_turns), s.seed, trials, Some(s.name))
         }
         None => {
-            setting.engagement_conditions::<R>()?;
+            let points = super::compare::envelope_points::<R>(setting)?;
             let policy = match &req.policy {
                 Some(p) => policy_of(p)?,
                 None => R::Policy::default(),
             };
             let turns = req.max_turns.unwrap_or(DEFAULT_MAX_TURNS);
-            (vec![setting.point::<R>()?], setting.options::<R>()?, policy, turns, 1, DEFAULT_FIT_TRIALS, None)
+            (points, setting.options::<R>()?, policy, turns, 1, DEFAULT_FIT_TRIALS, None)
         }
     };
     let config = RunConfig {
@@ -116,6 +119,7 @@ pub fn fit<R: Ruleset>(setting: &Setting, req: &FitRequest, observer: &dyn Obser
         field: &field,
         all: req.all,
         points: &grid,
+        point_weights: &point_weights,
         options: &options,
         policy,
         max_turns,
@@ -127,5 +131,17 @@ pub fn fit<R: Ruleset>(setting: &Setting, req: &FitRequest, observer: &dyn Obser
         max_trials: req.max_trials.max(req.trials.unwrap_or(trials)),
     };
     let output = run_fit::<R>(&cat, &settings, observer)?;
-    Ok(Fitted { catalogue: cat, builds, field, grid, options, policy, max_turns, config, scenario_name, output })
+    Ok(Fitted {
+        catalogue: cat,
+        builds,
+        field,
+        grid,
+        point_weights,
+        options,
+        policy,
+        max_turns,
+        config,
+        scenario_name,
+        output,
+    })
 }

@@ -9,6 +9,7 @@
 pub mod battle;
 pub mod compare;
 pub mod diff;
+pub mod envelope;
 pub mod fit;
 pub mod gauntlet;
 pub mod meta;

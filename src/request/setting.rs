@@ -204,9 +204,19 @@ impl Setting {
     /// The conditions as ruleset `R`'s point.
     ///
     /// # Errors
-    /// (usage) Values that contradict each other.
+    /// (usage) Values that contradict each other; a range envelope (several ranges,
+    /// [`super::envelope`]), which takes [`Setting::weighted_points`].
     pub fn point<R: Ruleset>(&self) -> Result<Point> {
-        Point::new(&all_specs::<R>(), &self.conditions).map_err(|e| Error::usage(e.join("; ")))
+        if let Some(e) = self.envelope::<R>()? {
+            return Err(Error::usage(format!(
+                "--range {}: a list or band of ranges is taken by duel, compare (duels and attack runs), \
+                 battle and fit; this takes one range",
+                e.ranges.join(",")
+            )));
+        }
+        let single: Vec<(&str, String)> =
+            self.conditions.iter().filter(|(n, _)| *n != super::envelope::WEIGHTS).cloned().collect();
+        Point::new(&all_specs::<R>(), &single).map_err(|e| Error::usage(e.join("; ")))
     }
 
     /// The conditions as ruleset `R`'s typed conditions, checked against the options.

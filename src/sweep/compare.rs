@@ -30,6 +30,8 @@ pub struct CompareSpec<R: Ruleset> {
     pub b: String,
     pub versus: Versus,
     pub points: Vec<Point>,
+    /// Each point's weight, adding to 1 (a range envelope's); empty: equal weights.
+    pub point_weights: Vec<f64>,
     pub options: R::Options,
     pub policy: R::Policy,
     pub max_turns: u32,
@@ -79,7 +81,8 @@ fn run_matchups<K: Kernel<Tally = PairedTally>>(
     Ok(run(&cells, config, observer)?)
 }
 
-/// Run a comparison. Weights: opponents' weights, split equally over conditions.
+/// Run a comparison. Weights: opponents' weights, split over conditions by
+/// `point_weights` (equally without them).
 ///
 /// # Errors
 /// Unknown names, a metric that does not fit the engagement, cells the ruleset refuses,
@@ -98,7 +101,8 @@ pub fn run_compare<R: Ruleset>(
     let options = spec.options.pairs();
     let policy = spec.policy.to_string();
     let key = CellSpec { ruleset: R::NAME, options: &options, policy: &policy, max_turns: spec.max_turns };
-    let share = 1.0 / spec.points.len() as f64;
+    let equal = 1.0 / spec.points.len() as f64;
+    let share = |i: usize| spec.point_weights.get(i).copied().unwrap_or(equal);
     let mut labels: Vec<(String, Point, f64)> = Vec::new();
     let mut reach_of: Vec<CompareReach> = Vec::new();
     let mut keys = Vec::new();
@@ -113,14 +117,14 @@ pub fn run_compare<R: Ruleset>(
             }
             let mut kernels = Vec::new();
             for (name, w) in opponents {
-                for (p, c) in spec.points.iter().zip(&conditions) {
+                for (i, (p, c)) in spec.points.iter().zip(&conditions).enumerate() {
                     let duel = |x: &str| R::duel(catalogue, x, name, c, &spec.options, spec.policy, spec.max_turns);
                     kernels.push(R::paired_duel(duel(&spec.a)?, duel(&spec.b)?, spec.metric)?);
                     let (a, versus_a) = duel_reach::<R>(catalogue, &spec.a, name, c, &spec.options);
                     let (b, versus_b) = duel_reach::<R>(catalogue, &spec.b, name, c, &spec.options);
                     reach_of.push(CompareReach { a, b, versus_a: Some(versus_a), versus_b: Some(versus_b) });
                     keys.push(cell_key(&key.matchup(name, p, &metric)));
-                    labels.push((name.clone(), p.clone(), w * share));
+                    labels.push((name.clone(), p.clone(), w * share(i)));
                 }
             }
             run_matchups(&kernels, &keys, config, observer)?.into_iter().map(Paired::Sampled).collect()
@@ -133,7 +137,7 @@ pub fn run_compare<R: Ruleset>(
             let mut exact = Vec::new();
             for t in targets {
                 let shown = R::display_name(catalogue, Role::Target, t)?;
-                for (p, c) in spec.points.iter().zip(&conditions) {
+                for (i, (p, c)) in spec.points.iter().zip(&conditions).enumerate() {
                     let attack =
                         |x: &str| R::attack_run(catalogue, x, t, c, &spec.options, spec.policy, spec.max_turns);
                     if spec.exact {
@@ -145,7 +149,7 @@ pub fn run_compare<R: Ruleset>(
                     }
                     let can = |x: &str| reaches::<R>(catalogue, x, t, c, &spec.options);
                     reach_of.push(CompareReach { a: can(&spec.a), b: can(&spec.b), versus_a: None, versus_b: None });
-                    labels.push((shown.clone(), p.clone(), share));
+                    labels.push((shown.clone(), p.clone(), share(i)));
                 }
             }
             if spec.exact {

@@ -60,8 +60,10 @@ pub struct FitSettings<'a, R: Ruleset> {
     /// build of `builds` with weight 1).
     pub field: &'a [(String, f64)],
     pub all: bool,
-    /// Conditions: each point counts equally.
+    /// Conditions: each point counts equally, or as `point_weights` says.
     pub points: &'a [Point],
+    /// Each point's weight, adding to 1 (a range envelope's); empty: equal weights.
+    pub point_weights: &'a [f64],
     pub options: &'a R::Options,
     pub policy: R::Policy,
     pub max_turns: u32,
@@ -240,7 +242,8 @@ pub fn run_fit<R: Ruleset>(
                     }
                 };
                 let key = cell_key(&spec.duel(b, o, p));
-                matchups.push(Matchup { side: bi, opponent: oi, point: pi, weight: w / grid, kernel, key });
+                let weight = s.point_weights.get(pi).map_or(w / grid, |v| w * v);
+                matchups.push(Matchup { side: bi, opponent: oi, point: pi, weight, kernel, key });
             }
         }
     }
