@@ -47,6 +47,7 @@ impl Visit for Describe {
             "detail_tables": R::detail_tables().iter().map(|d| d.name).collect::<Vec<_>>(),
             "battle_modes": R::BATTLE_MODES.iter().map(|m| json!({ "name": m.name, "help": m.help, "sides": [m.sides.0, m.sides.1] })).collect::<Vec<_>>(),
             "battle_policies": R::BATTLE_POLICIES,
+            "build_space": (!R::SPACE.is_empty()).then_some(R::SPACE),
         })
     }
 }
@@ -68,6 +69,9 @@ fn text(v: &Value) -> String {
     }
     if v["battle_modes"].as_array().is_some_and(|m| !m.is_empty()) {
         t += &format!("  battle policies: {} (default first)\n", join(&v["battle_policies"]));
+    }
+    if let Some(space) = v["build_space"].as_str() {
+        t += &format!("  build space (`search`, ad-hoc builds NAME[PART, N*PART]): {space}\n");
     }
     for (title, key) in [("axes (sweepable, one table column each)", "axes"), ("other condition flags", "flags")] {
         t += &format!("  {title}:\n");

@@ -15,6 +15,7 @@ use crate::request::search::{self, DEFAULT_LIMIT, SearchRequest, SearchSpace};
 use crate::rules::Ruleset;
 use crate::rules::axis::Point;
 use crate::rules::ruleset::SpaceFilter;
+use crate::stats::racing::Stop;
 use crate::sweep::search::{SearchOutput, part_rate};
 
 #[derive(Debug, Args)]
@@ -242,7 +243,7 @@ fn document<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &Search
         "top": req.top,
         "alpha": space.race.alpha,
         "z": race.z,
-        "stopped": race.stopped,
+        "stopped": race.stopped.as_str(),
         "stages": race.stages.iter().map(|s| json!({
             "stage": s.stage, "candidates": s.candidates, "survivors": s.survivors, "trials_each": s.trials_each,
         })).collect::<Vec<_>>(),
@@ -265,13 +266,16 @@ fn document<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &Search
 }
 
 fn pct(x: f64) -> String {
-    format!("{:.1}%", 100.0 * x)
+    crate::output::percent::percent(x)
 }
 
 fn text<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequest, show: Option<usize>) -> String {
     let race = &out.race;
     let per_cost = req.per_cost;
     let value = |x: f64| if per_cost { format!("{x:.3}") } else { pct(x) };
+    let interval = |l: f64, h: f64| {
+        if per_cost { format!("{l:.3}-{h:.3}") } else { crate::output::percent::percent_interval(l, h) }
+    };
     let field: Vec<String> = space.field.iter().map(|(n, w)| format!("{n} ×{w}")).collect();
     let mut s = format!(
         "search of {} builds: {}\n  space: {} legal ({} listed, {} refused by the construction rules)\n  field: {}\n  conditions: {}; seed {}\n  metric: {}\n",
@@ -308,26 +312,25 @@ fn text<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequ
     s += &format!(
         "  stopped: {}; {} trials per matchup in all, {:.1}% of an exhaustive run at the final precision ({})\n\n",
         match race.stopped {
-            "separated" => "the top candidates are separated from the rest",
-            "precision" => "every remaining interval is within the precision (the rest are ties)",
-            _ => "the stage cap (the remaining candidates are not separated: see the tie groups)",
+            Stop::Separated => "the top candidates are separated from the rest",
+            Stop::Precision => "every remaining interval is within the precision (the rest are ties)",
+            Stop::StageCap => "the stage cap (the remaining candidates are not separated: see the tie groups)",
         },
         race.trials_used(),
         100.0 * race.trials_used() as f64 / exhaustive.max(1) as f64,
         exhaustive
     );
     let rows = show.unwrap_or(req.top + 10);
-    let mut table = String::from("rank  tie  cost  estimate  95% (corrected)      stage  trials  candidate\n");
+    let mut table = String::from("rank  tie  cost  estimate  95% (corrected)  stage  trials  candidate\n");
     for (i, rank, group) in ranked(out).into_iter().take(rows) {
         let e = &race.entrants[i];
         let c = &space.candidates[i];
         table += &format!(
-            "{rank:>4}  {:>3}  {:>4}  {:>8}  {:>8} – {:<8}  {:>5}  {:>6}  {}{}\n",
+            "{rank:>4}  {:>3}  {:>4}  {:>8}  {:<15}  {:>5}  {:>6}  {}{}\n",
             group.map_or("-".to_string(), |g| g.to_string()),
             c.cost,
             value(e.standing.estimate),
-            value(e.standing.interval.low),
-            value(e.standing.interval.high),
+            interval(e.standing.interval.low, e.standing.interval.high),
             e.stage,
             e.trials,
             c.name,
@@ -349,7 +352,12 @@ fn text<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequ
         s += &format!("\nmatchups of {}:\n", space.candidates[i].name);
         for (p, (opponent, _)) in race.entrants[i].parts.iter().zip(&out.parts) {
             let (rate, ci) = part_rate(p);
-            s += &format!("  vs {opponent}: {} ({}–{}, {} duels)\n", pct(rate), pct(ci.low), pct(ci.high), p.2);
+            s += &format!(
+                "  vs {opponent}: {} ({}, {} duels)\n",
+                pct(rate),
+                crate::output::percent::percent_interval(ci.low, ci.high),
+                p.2
+            );
         }
     }
     s

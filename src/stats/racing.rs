@@ -170,8 +170,30 @@ pub struct Race {
     pub stages: Vec<StageRecord>,
     /// The quantile of every interval.
     pub z: f64,
-    /// Why it stopped: "separated", "precision" or "stage cap".
-    pub stopped: &'static str,
+    /// Why it stopped.
+    pub stopped: Stop,
+}
+
+/// Why a race stopped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// No more than k candidates were left.
+    Separated,
+    /// Every remaining interval was within the precision: the rest are ties.
+    Precision,
+    /// The last stage was played with more than k candidates left.
+    StageCap,
+}
+
+impl Stop {
+    /// `separated`, `precision` or `stage cap` (JSON).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stop::Separated => "separated",
+            Stop::Precision => "precision",
+            Stop::StageCap => "stage cap",
+        }
+    }
 }
 
 impl Race {
@@ -216,7 +238,7 @@ pub fn race<E: From<String>>(
         .map(|&s| Entrant { standing: standing(&[], s, z), parts: Vec::new(), stage: 0, trials: 0, alive: true })
         .collect();
     let mut stages = Vec::new();
-    let mut stopped = "stage cap";
+    let mut stopped = Stop::StageCap;
     for s in 1..=settings.max_stages {
         let playing: Vec<usize> = (0..n).filter(|&i| entrants[i].alive).collect();
         let trials = settings.stage_trials(s);
@@ -252,7 +274,7 @@ pub fn race<E: From<String>>(
         on_stage(&record);
         stages.push(record);
         if survivors <= settings.top {
-            stopped = "separated";
+            stopped = Stop::Separated;
             break;
         }
         let precise = entrants
@@ -261,7 +283,7 @@ pub fn race<E: From<String>>(
             .filter(|(e, _)| e.alive)
             .all(|(e, s)| e.standing.interval.half_width() / s <= settings.precision);
         if precise {
-            stopped = "precision";
+            stopped = Stop::Precision;
             break;
         }
     }
@@ -338,7 +360,7 @@ mod tests {
         let race =
             race::<String>(&vec![1.0; rates.len()], &settings, play_known(&rates), |r| heard.push(r.clone())).unwrap();
         assert_eq!(race.ranking()[0], 123);
-        assert_eq!(race.stopped, "separated");
+        assert_eq!(race.stopped, Stop::Separated);
         assert_eq!(heard, race.stages);
         let exhaustive = rates.len() as u64 * settings.cumulative_trials(race.stages.len() as u32);
         assert!(race.trials_used() * 20 <= exhaustive, "{} of {exhaustive}", race.trials_used());
