@@ -27,7 +27,7 @@ crate::rule_options! {
         ap_floor: bool = true, switch, "§3: AP never below 0; absolute 0 columns stay 0", fixed;
         advanced_armour_per_point: bool = true, switch, "§3 advanced body armour: each lethal point marks a protected armour cell one step (with ADVANCED_BODY_ARMOR)", fixed;
         pa_knockdown: i64 = 9, int(1, 99), "§3 Power Armor: bludgeoning points in one turn that knock power armour prone (not played: stationary engagements)";
-        blast_roll_each: bool = true, switch, "§3 Explosives: every trooper hit rolls its own initial cell", fixed;
+        blast_roll_each: bool = true, switch, "§3 Explosives: every trooper a blast catches rolls its own initial cell (squad fights: one draw per trooper caught)", fixed;
         incendiary_miss_no_effect: bool = true, switch, "§3: a failed incendiary roll does nothing (off: it scatters like an explosive)";
         fire_persists: bool = true, switch, "§3: fire lasts the whole engagement", fixed;
         intervening_trooper_cover: bool = true, switch, "§2: an intervening trooper gives +1 cover (count it in --obstructions)", fixed;
@@ -52,6 +52,9 @@ crate::rule_options! {
         squad_pv_tolerance: i64 = 10, int(0, 100), "§4 squad fight (Ruling SQUAD_EQUAL_PV): forces whose PVs differ by more than this percent of the larger are refused";
         squad_max_rounds: i64 = 50, int(1, 10_000), "§4 squad fight: round cap (unless --max-turns gives one)";
         squad_cap_result: Pick = Pick("draw"), choice("draw", "undecided"), "§4 squad fight: how a fight still on at the round cap is called (the doc: a draw)";
+        grenades: bool = true, switch, "§4 squad fight, §3 Explosives: troopers throw their hand grenades and thrown explosives (satchel charges), 3 AP to ready + 1 AP a dot (satchel 2), TN = the throw's AP, no arc that turn, ammunition counted (4 grenades = 4 throws), resolved at the end of the side's turn; every enemy in the blast takes its ring and rolls its own cell (off: never thrown)";
+        squad_throw: Pick = Pick("better"), choice("better", "always"), "§4 squad fight (with GRENADES): better: a trooper throws when the blast's expected number of enemies put out beats its arc's; always: whenever a throw is in reach";
+        squad_spacing: i64 = 2, int(1, 20), "§4 squad fight geometry (the book gives none): each side stands in a line on the hex dots, neighbours this many dots apart (2 = 5 m), the lines --range dots apart; a blast d dots from a trooper deals it ring d";
         squad_opening: Pick = Pick("contact"), choice("contact", "cold"), "§4 squad fight: contact: every trooper starts with its arcs set, as at the end of an earlier turn (the book's play: arcs are set at the end of each activation while the sides close); cold: no arc, the side moving first takes no fire in its first turn";
         card_ap_field: bool = true, switch, "§5: the card's weapon AP box is the Shots multiplier for arc weapons, else the AP cost", fixed;
         secondary_optional: bool = true, switch, "§5: the secondary weapon is optional", fixed;
@@ -148,6 +151,9 @@ mod tests {
             "VEHICLE_MODS",
             "WIPEOUT_LETHAL",
             "ADVANCED_BODY_ARMOR",
+            "GRENADES",
+            "SQUAD_THROW",
+            "SQUAD_SPACING",
         ] {
             assert!(kit::index::<Options>(name).is_ok(), "{name}");
         }
@@ -155,6 +161,8 @@ mod tests {
         assert!(o.validate().is_ok());
         assert!(!o.on("MOVEMENT_FIRE") && !o.on("ADVANCED_BODY_ARMOR") && !o.on("VOLLEY"));
         assert_eq!(o.int("SCATTER_DOTS"), 1);
+        assert!(o.on("GRENADES") && o.on("BLAST_ROLL_EACH"));
+        assert_eq!((o.choice("SQUAD_THROW"), o.int("SQUAD_SPACING")), ("better", 2));
     }
 
     #[test]

@@ -16,7 +16,11 @@
 //! troopers activate into the other side's arcs as the second side's do; `cold` starts
 //! with no arc, so the side that moves first takes no fire in its first turn. No draw
 //! either way.
-//! A side with no trooper left loses at once; the round cap ends in `SQUAD_CAP_RESULT`.
+//! With `GRENADES` (on), a survivor with explosives left may throw instead of setting
+//! its arcs (policy `SQUAD_THROW`, module `throwing`); the side's blasts are resolved
+//! when its last trooper has activated (module `blast`: rules, geometry, draws).
+//! A side with no trooper left loses at once (blasts still waiting are not resolved);
+//! the round cap ends in `SQUAD_CAP_RESULT`.
 
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -25,7 +29,9 @@ use crate::dice::uniform_below;
 use crate::engine::battle::{BattlePolicy, BattleRules, Ending, MAX_SIDES, MAX_UNITS, Outcome};
 
 use super::super::graph::Graph;
+use super::blast::MAX_THROWS;
 use super::compiled::{Fight, MAX_GUNS, UNLIMITED};
+use super::throwing::Pending;
 
 /// Everything that changes in one fight, in flat arrays; reset in place.
 #[derive(Debug, Clone)]
@@ -44,6 +50,11 @@ pub struct FightState {
     /// The side that moves first each round.
     pub first: u8,
     pub over: Option<Ending>,
+    /// Explosives left per (unit, throw).
+    pub rounds: [u8; MAX_UNITS * MAX_THROWS],
+    /// Blasts waiting for the end of the side's turn, in the order thrown.
+    pub pending: [Pending; MAX_UNITS],
+    pub pending_n: usize,
 }
 
 /// The squad fight as engine rules.
@@ -127,6 +138,9 @@ impl BattleRules for FightGame {
             alive: [0; 2],
             first: 0,
             over: None,
+            rounds: [0; MAX_UNITS * MAX_THROWS],
+            pending: [(0, 0, 0, 0); MAX_UNITS],
+            pending_n: 0,
         }
     }
 
@@ -138,6 +152,13 @@ impl BattleRules for FightGame {
             s.out[u] = self.graph(u).out[0];
         }
         s.shots.fill(0);
+        s.rounds.fill(0);
+        for u in 0..n {
+            for (g, th) in self.fight.units[u].throws.iter().enumerate() {
+                s.rounds[u * MAX_THROWS + g] = th.rounds.min(u8::MAX as u32) as u8;
+            }
+        }
+        s.pending_n = 0;
         if self.fight.contact {
             // SQUAD_OPENING=contact: every trooper's arcs as it set them at the end of its
             // activation in an earlier turn, at its starting AP.
@@ -191,17 +212,7 @@ impl BattleRules for FightGame {
                         s.shots[k] -= 1;
                     }
                     if self.attack(s, f, g, t, rng) {
-                        s.out[t] = true;
-                        s.alive[side] -= 1;
-                        out.lost[t] += 1;
-                        out.kills[f] += 1;
-                        out.score[enemy] += 1;
-                        let pv = self.fight.units[t].pv as u64 * 1000;
-                        out.points_lost_milli[side] += pv;
-                        out.points_destroyed_milli[enemy] += pv;
-                        if s.alive[side] == 0 {
-                            s.over = Some(Ending::Winner(enemy as u8));
-                        }
+                        self.put_out(s, t, f, out);
                         break 'fire;
                     }
                     if !self.fight.volley || s.shots[k] == UNLIMITED {
@@ -210,11 +221,18 @@ impl BattleRules for FightGame {
                 }
             }
         }
-        if s.out[t] {
-            return;
+        if !s.out[t] {
+            // Survived: throw (SQUAD_THROW), or pay the widest arcs the current AP
+            // allows, gun by gun.
+            match self.choose_throw(s, t) {
+                Some((g, c)) => self.throw(s, t, g, c),
+                None => self.pay_arcs(s, t),
+            }
         }
-        // Survived: pay the widest arcs the current AP allows, gun by gun.
-        self.pay_arcs(s, t);
+        // The side's last activation: its blasts go off.
+        if s.pending_n > 0 && self.slots(side).all(|u| s.done[u]) {
+            self.resolve_blasts(s, rng, out);
+        }
     }
 
     fn end_turn(
