@@ -92,6 +92,9 @@ CODE_MUTATIONS=(
     # skirmishers-no-arc-after-a-throw: a thrower sets no arc; the mutation keeps its arc.
     # skirmishers-blasts-at-end-of-turn: blasts go off after the side's last activation;
     #   the mutation sets each off at once.
+    # skirmishers-fists-and-bayonet: FISTS_AND_BAYONET defaults to on; the mutation off.
+    # skirmishers-bayonet-on-a-primary: a rifle or SMG carries its bayonet; the mutation
+    #   gives every trooper only its fists.
     # MECHCOM Heat (src/rules/mechcom/heat.rs and duel_kernel.rs; the options are MECHCOM's,
     # which the option loop above does not read, so their defaults are mutated here):
     # mechcom-heat-played: HEAT_PLAYED defaults to on; the mutation turns Heat off.
@@ -115,6 +118,8 @@ CODE_MUTATIONS=(
     'skirmishers-grenades-counted|src/rules/skirmishers/battle/throwing.rs|s/s\.rounds\[t \* MAX_THROWS \+ g\] -= 1;//'
     'skirmishers-no-arc-after-a-throw|src/rules/skirmishers/battle/throwing.rs|s/s\.shots\[t \* MAX_GUNS\.\.\(t \+ 1\) \* MAX_GUNS\]\.fill\(0\);//'
     'skirmishers-blasts-at-end-of-turn|src/rules/skirmishers/battle/game.rs|s/if s\.pending_n > 0 && self\.slots\(side\)\.all\(\|u\| s\.done\[u\]\)/if s.pending_n > 0/'
+    'skirmishers-fists-and-bayonet|src/rules/skirmishers/options.rs|s/fists_and_bayonet: bool = true,/fists_and_bayonet: bool = false,/'
+    'skirmishers-bayonet-on-a-primary|src/rules/skirmishers/battle/compiled.rs|s/if ws\[0\]\.class == Class::Primary \{ bayonet\(\) \} else \{ fists\(\) \}/fists()/'
     'mechcom-heat-played|src/rules/mechcom/options.rs|s/heat_played: bool = true,/heat_played: bool = false,/'
     'mechcom-heat-policy|src/rules/mechcom/options.rs|s/heat_policy: HeatPolicy = HeatPolicy::VentBeforeOverheat,/heat_policy: HeatPolicy = HeatPolicy::IgnoreHeat,/'
     'mechcom-malfunction-one-action|src/rules/mechcom/options.rs|s/malfunction_one_action: bool = true,/malfunction_one_action: bool = false,/'

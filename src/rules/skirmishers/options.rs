@@ -55,6 +55,7 @@ crate::rule_options! {
         grenades: bool = true, switch, "§4 squad fight, §3 Explosives: troopers throw their hand grenades and thrown explosives (satchel charges), 3 AP to ready + 1 AP a dot (satchel 2), TN = the throw's AP, no arc that turn, ammunition counted (4 grenades = 4 throws), resolved at the end of the side's turn; every enemy in the blast takes its ring and rolls its own cell (off: never thrown)";
         squad_throw: Pick = Pick("better"), choice("better", "always"), "§4 squad fight (with GRENADES): better: a trooper throws when the blast's expected number of enemies put out beats its arc's; always: whenever a throw is in reach";
         squad_spacing: i64 = 2, int(1, 20), "§4 squad fight geometry (the book gives none): each side stands in a line on the hex dots, neighbours this many dots apart (2 = 5 m), the lines --range dots apart; a blast d dots from a trooper deals it ring d";
+        fists_and_bayonet: bool = true, switch, "§4 Melee, squad fight at range 1: every trooper has its fists and a bayonet/knife (attached to a rifle or SMG); a basic trooper may set a narrower arc and keep 5 AP for a melee attack with its bayonet (active weapon a primary) or fists, when that puts out more enemies in expectation (off: arcs only)";
         squad_opening: Pick = Pick("contact"), choice("contact", "cold"), "§4 squad fight: contact: every trooper starts with its arcs set, as at the end of an earlier turn (the book's play: arcs are set at the end of each activation while the sides close); cold: no arc, the side moving first takes no fire in its first turn";
         card_ap_field: bool = true, switch, "§5: the card's weapon AP box is the Shots multiplier for arc weapons, else the AP cost", fixed;
         secondary_optional: bool = true, switch, "§5: the secondary weapon is optional", fixed;
@@ -154,6 +155,7 @@ mod tests {
             "GRENADES",
             "SQUAD_THROW",
             "SQUAD_SPACING",
+            "FISTS_AND_BAYONET",
         ] {
             assert!(kit::index::<Options>(name).is_ok(), "{name}");
         }

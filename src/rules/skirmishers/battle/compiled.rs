@@ -10,9 +10,10 @@ use super::super::setup::{card, with_conditions};
 use super::super::tn::target_number;
 use super::super::track::{Hit, fresh};
 use super::super::trooper::Trooper;
-use super::super::weapon::{Shots, Use, Weapon};
+use super::super::weapon::{Class, Shots, Use, Weapon};
 use super::blast::{Throw, throws};
 use super::force::Roster;
+use super::melee::{bayonet, fists};
 
 /// Most guns (arcs) one unit keeps: power armour places one arc per weapon.
 pub const MAX_GUNS: usize = 3;
@@ -70,6 +71,9 @@ pub struct Unit {
     pub ap: [i32; COLS],
     /// What it can throw (empty with `GRENADES` off), at most [`super::blast::MAX_THROWS`].
     pub throws: Vec<Throw>,
+    /// Its last gun is its fists or bayonet, carried besides its weapon at range 1
+    /// (`FISTS_AND_BAYONET`, module `melee`).
+    pub melee_addon: bool,
 }
 
 /// How a trooper chooses between its throw and its arc (option `SQUAD_THROW`).
@@ -179,8 +183,21 @@ impl Fight {
         let n = troopers.len();
         let mut weapons: Vec<Vec<Weapon>> = Vec::with_capacity(n);
         let mut thrown: Vec<Vec<Throw>> = Vec::with_capacity(n);
+        let mut addon: Vec<bool> = Vec::with_capacity(n);
         for (s, t) in &troopers {
-            weapons.push(guns(t, conditions[*s as usize], o)?);
+            let mut ws = guns(t, conditions[*s as usize], o)?;
+            // FISTS_AND_BAYONET: at range 1 a basic trooper also has its bayonet (on a
+            // primary: a rifle or SMG) or its fists (module `melee`).
+            let melee = o.on("FISTS_AND_BAYONET")
+                && conditions[*s as usize].range.max(1) == 1
+                && t.track == super::super::track::TrackKind::Basic
+                && ws.len() < MAX_GUNS
+                && !ws.iter().any(|w| w.usage() == Use::Melee);
+            if melee {
+                ws.push(if ws[0].class == Class::Primary { bayonet() } else { fists() });
+            }
+            addon.push(melee);
+            weapons.push(ws);
             thrown.push(if o.on("GRENADES") { throws(t, conditions[*s as usize], o) } else { Vec::new() });
         }
         // Per (gun, target kind): TN at Mods 0; per firer column: the law.
@@ -278,6 +295,7 @@ impl Fight {
                     graph: graph_of[u],
                     ap,
                     throws: thrown[u].clone(),
+                    melee_addon: addon[u],
                 }
             })
             .collect();

@@ -74,20 +74,12 @@ impl FightGame {
         if side == 0 { 0..self.fight.count[0] } else { self.fight.count[0]..self.fight.units.len() }
     }
 
-    /// `t` pays the widest arcs its current AP allows, gun by gun, replacing its arcs.
+    /// `t` pays the widest arcs its current AP allows, gun by gun, replacing its arcs
+    /// (at range 1 with fists or bayonet, the plan of module `melee`).
     #[inline]
     fn pay_arcs(&self, s: &mut FightState, t: usize) {
-        let unit = &self.fight.units[t];
-        let mut ap = unit.ap[s.col[t] as usize];
-        for (g, (kind, _)) in unit.guns.iter().enumerate() {
-            s.shots[t * MAX_GUNS + g] = match kind.pay(ap) {
-                Some((cost, shots)) => {
-                    ap -= cost;
-                    shots
-                }
-                None => 0,
-            };
-        }
+        let shots = self.arc_plan(s, t);
+        s.shots[t * MAX_GUNS..(t + 1) * MAX_GUNS].copy_from_slice(&shots);
     }
 
     /// One attack of `f`'s gun `g` at `t`; returns whether `t` went out.

@@ -11,6 +11,7 @@
 //!   squad fight's abstract geometry (Ruling `SQUAD_SPACING`).
 //! - `throwing`: the throw-or-arc policy (`SQUAD_THROW`) and the blasts resolved at the
 //!   end of a side's turn.
+//! - `melee`: fists and bayonet at range 1 (`FISTS_AND_BAYONET`): the arc-or-melee plan.
 //! - `game`: the rules ([`crate::engine::battle::BattleRules`]: round = turn, the two
 //!   sides' turns as two phases, a step = one activation) and the activation policies.
 //!   Its docs give the procedure and the random draws.
@@ -21,7 +22,8 @@
 //! `SQUAD_MAX_ROUNDS` (50, the cap unless `--max-turns` gives one), `SQUAD_CAP_RESULT`
 //! (draw, as §4; or undecided), `GRENADES` (on: troopers throw their hand grenades and
 //! thrown explosives), `SQUAD_THROW` (better: throw when the blast's expected kills beat
-//! the arc's; always), `SQUAD_SPACING` (2 dots between neighbours of a side's line).
+//! the arc's; always), `SQUAD_SPACING` (2 dots between neighbours of a side's line),
+//! `FISTS_AND_BAYONET` (on: at range 1 a trooper may keep 5 AP for its bayonet or fists).
 //! Ruling `SQUAD_POLICY`: widest arc, always fire, active
 //! weapon = the first primary (then secondary) that reaches; power armour one arc per
 //! primary that reaches, in weapon order.
@@ -46,6 +48,7 @@ pub mod blast;
 pub mod compiled;
 pub mod force;
 pub mod game;
+pub mod melee;
 pub mod throwing;
 
 use crate::catalogue::force::ForceSpec;

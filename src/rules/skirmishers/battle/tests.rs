@@ -453,3 +453,59 @@ fn squad_throw_better_weighs_the_arc() {
         assert_eq!(f.game.choose_throw(&s, 0), want, "{b} {policy}");
     }
 }
+
+/// §4 Melee at range 1 by hand (FISTS_AND_BAYONET, on by default): a lone Rifleman (A,
+/// first, cold opening) against one at 1 dot. Its widest arc (150 degrees, 4 shots)
+/// is worth one rifle attack at the lone enemy (26/36 x 6/36 = 13/108); keeping 5 AP
+/// buys a 30 degree arc (1 shot) and the bayonet on its rifle (TN 4: 33/36; 3X: out
+/// 3/36), worth 13/108 + 11/144, so it takes that. B activates into the rifle shot, then
+/// the bayonet: P(B out in round 1) = 2531/7776 (the bayonet after a rifle hit that left
+/// it standing finishes it more often than a fresh card), where arcs alone give 13/108.
+/// Monte Carlo inside exact binomial bounds; the negative controls are the other case's
+/// values.
+#[test]
+fn bayonet_at_range_one_by_hand() {
+    use crate::stats::binomial::consistent;
+    use crate::stats::tolerance::FAMILY_ALPHA;
+    let with = 2531.0 / 7776.0;
+    let without = 13.0 / 108.0;
+    for (pairs, p, q) in [(vec![], with, without), (vec![("FISTS_AND_BAYONET", "off")], without, with)] {
+        let mut pairs = pairs;
+        pairs.extend([("FIRST_SIDE", "a"), ("SQUAD_OPENING", "cold")]);
+        let o = opts(&pairs);
+        let b = fight("Rifleman", "Rifleman", 1, &o, None, Some(1));
+        let g = &b.game;
+        let mut s = g.new_state();
+        g.begin_battle(&mut s, &mut Xoshiro256PlusPlus::seed_from_u64(0));
+        if p == with {
+            assert_eq!(g.fight.units[0].guns[1].1, "Bayonet/Knife");
+            assert_eq!(g.arc_plan(&s, 0)[..2], [1, 1], "a 30 degree arc and the bayonet");
+            assert!((g.arc_value(&s, 0) - (13.0 / 108.0 + 11.0 / 144.0)).abs() < 1e-12);
+        } else {
+            assert_eq!(g.fight.units[0].guns.len(), 1);
+        }
+        let n = 40_000u32;
+        let t = play(&b, 13, n);
+        let alpha = FAMILY_ALPHA / 2.0;
+        assert!(consistent(t.lost[1], n as u64, p, alpha), "{pairs:?}: {} of {n}", t.lost[1]);
+        assert!(!consistent(t.lost[1], n as u64, q, alpha), "{pairs:?}: the control");
+        assert_eq!(t.lost[0], 0, "nobody reaches A in round 1");
+    }
+}
+
+/// Fists: a Machine Gunner (a crew weapon, no bayonet) at range 1 carries its fists
+/// ((8 / 2)\, Ruling FISTS_ROUND_DOWN), which never put a fresh trooper out: it keeps
+/// its crew arc (4 AP). At 2 dots nobody has a melee weapon besides its own.
+#[test]
+fn fists_for_troopers_without_a_bayonet() {
+    let o = opts(&[("SQUAD_PV_TOLERANCE", "100")]);
+    let b = fight("Machine Gunner", "Rifleman", 1, &o, None, Some(1));
+    let g = &b.game;
+    assert_eq!(g.fight.units[0].guns[1].1, "Fists");
+    let mut s = g.new_state();
+    g.begin_battle(&mut s, &mut Xoshiro256PlusPlus::seed_from_u64(0));
+    assert_eq!(g.arc_plan(&s, 0)[..2], [UNLIMITED, 0]);
+    let b = fight("Machine Gunner", "Rifleman", 2, &o, None, Some(1));
+    assert_eq!(b.game.fight.units[0].guns.len(), 1);
+    assert!(!b.game.fight.units[1].melee_addon);
+}

@@ -27,7 +27,7 @@ use crate::engine::battle::{Ending, Outcome};
 use super::super::graph::Graph;
 use super::super::law::TOTAL;
 use super::blast::{DIRECTIONS, MAX_THROWS, dot, hex_distance};
-use super::compiled::{MAX_GUNS, NO_LAW, ThrowPolicy, UNLIMITED};
+use super::compiled::{MAX_GUNS, ThrowPolicy};
 use super::game::{FightGame, FightState};
 
 /// A blast waiting for the end of its side's turn: (thrower, throw, aimed-at enemy,
@@ -35,7 +35,7 @@ use super::game::{FightGame, FightState};
 pub type Pending = (u8, u8, u8, u8);
 
 /// P(out) after law `l` from state `i` of `g`.
-fn p_out_after(g: &Graph, l: usize, i: usize) -> f64 {
+pub(super) fn p_out_after(g: &Graph, l: usize, i: usize) -> f64 {
     g.edges(l, i).filter(|&(j, _)| g.out[j]).map(|(_, n)| n as f64).sum::<f64>() / TOTAL as f64
 }
 
@@ -80,25 +80,10 @@ impl FightGame {
         v
     }
 
-    /// The arc value (see the module docs) of `t` at its current column.
+    /// The arc value (see the module docs) of `t` at its current column: of the arcs
+    /// (and, at range 1, the melee attack) it would set instead (module `melee`).
     pub fn arc_value(&self, s: &FightState, t: usize) -> f64 {
-        let unit = &self.fight.units[t];
-        let col = s.col[t] as usize;
-        let mut ap = unit.ap[col];
-        let enemies: Vec<usize> = self.slots(1 - unit.side as usize).filter(|&j| !s.out[j]).collect();
-        let mut v = 0.0;
-        for (g, (kind, _)) in unit.guns.iter().enumerate() {
-            let Some((cost, shots)) = kind.pay(ap) else { continue };
-            ap -= cost;
-            let k = if shots == UNLIMITED { enemies.len() } else { (shots as usize).min(enemies.len()) };
-            for &j in &enemies[..k] {
-                let l = self.fight.law(t, g, j, col);
-                if l != NO_LAW {
-                    v += p_out_after(&self.fight.graphs[self.fight.units[j].graph], l as usize, s.card[j] as usize);
-                }
-            }
-        }
-        v
+        self.shots_value(s, t, &self.arc_plan(s, t))
     }
 
     /// The throw `t` makes now under `SQUAD_THROW`, if any: (throw, aimed-at enemy).
