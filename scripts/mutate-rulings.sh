@@ -95,6 +95,13 @@ CODE_MUTATIONS=(
     # skirmishers-fists-and-bayonet: FISTS_AND_BAYONET defaults to on; the mutation off.
     # skirmishers-bayonet-on-a-primary: a rifle or SMG carries its bayonet; the mutation
     #   gives every trooper only its fists.
+    # skirmishers-morale-off: MORALE (an optional Advanced Combat rule) defaults to off;
+    #   the mutation on.
+    # skirmishers-squad-leadership-2: SQUAD_LEADERSHIP defaults to the book's standard 2;
+    #   the mutation 3.
+    # skirmishers-morale-from-4-dead: checks start at 4 dead; the mutation at 5.
+    # skirmishers-shaken-no-action: a trooper that fails takes no action; the mutation
+    #   sets its arc anyway.
     # MECHCOM Heat (src/rules/mechcom/heat.rs and duel_kernel.rs; the options are MECHCOM's,
     # which the option loop above does not read, so their defaults are mutated here):
     # mechcom-heat-played: HEAT_PLAYED defaults to on; the mutation turns Heat off.
@@ -120,6 +127,10 @@ CODE_MUTATIONS=(
     'skirmishers-blasts-at-end-of-turn|src/rules/skirmishers/battle/game.rs|s/if s\.pending_n > 0 && self\.slots\(side\)\.all\(\|u\| s\.done\[u\]\)/if s.pending_n > 0/'
     'skirmishers-fists-and-bayonet|src/rules/skirmishers/options.rs|s/fists_and_bayonet: bool = true,/fists_and_bayonet: bool = false,/'
     'skirmishers-bayonet-on-a-primary|src/rules/skirmishers/battle/compiled.rs|s/if ws\[0\]\.class == Class::Primary \{ bayonet\(\) \} else \{ fists\(\) \}/fists()/'
+    'skirmishers-morale-off|src/rules/skirmishers/options.rs|s/morale: bool = false,/morale: bool = true,/'
+    'skirmishers-squad-leadership-2|src/rules/skirmishers/options.rs|s/squad_leadership: i64 = 2,/squad_leadership: i64 = 3,/'
+    'skirmishers-morale-from-4-dead|src/rules/skirmishers/battle/morale.rs|s/pub const MORALE_DEAD: u32 = 4;/pub const MORALE_DEAD: u32 = 5;/'
+    'skirmishers-shaken-no-action|src/rules/skirmishers/battle/game.rs|s/if !s\.out\[t\] && s\.shaken\[t\] \{/if false {/'
     'mechcom-heat-played|src/rules/mechcom/options.rs|s/heat_played: bool = true,/heat_played: bool = false,/'
     'mechcom-heat-policy|src/rules/mechcom/options.rs|s/heat_policy: HeatPolicy = HeatPolicy::VentBeforeOverheat,/heat_policy: HeatPolicy = HeatPolicy::IgnoreHeat,/'
     'mechcom-malfunction-one-action|src/rules/mechcom/options.rs|s/malfunction_one_action: bool = true,/malfunction_one_action: bool = false,/'

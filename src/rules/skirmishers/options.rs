@@ -66,7 +66,8 @@ crate::rule_options! {
         wipeout_lethal: bool = true, switch, "§5: wipe-out damage is lethal", fixed;
         movement_fire: bool = false, switch, "Advanced Mobility switch: the attacker fires movement-fire shots (2 AP, +2 TN) in its own turn";
         advanced_body_armor: bool = false, switch, "Advanced Combat switch: armour protects chosen cells (needs protected cells on the card: not played)", fixed;
-        morale: bool = false, switch, "Advanced Combat switch: morale checks (squad fights only: not played)", fixed;
+        morale: bool = false, switch, "Advanced Combat switch (optional, so off): morale checks in squad fights, once 4 or more of a side are out: 2D6 >= experience TN (9/7/5/2) + dead - 4 - the leader's leadership if it lives + Mods, at the start of the side's turn; failing, no action that turn (a duel or attack run never has 4 dead)";
+        squad_leadership: i64 = 2, int(0, 12), "Advanced Combat Morale Checks: the squad leader's leadership (the book's standard 2); the leader is the side's first trooper in roster order";
         advanced_terrain: bool = false, switch, "Advanced Mobility switch: the terrain conditions --entangled (+1 TN), --tunnel (+2) and --target-swimming (+1)";
         fire: bool = false, switch, "Advanced Combat switch: burning dots (not played)", fixed;
         jet_packs: bool = false, switch, "Advanced Mobility switch: jet packs (not played)", fixed;
@@ -156,6 +157,8 @@ mod tests {
             "SQUAD_THROW",
             "SQUAD_SPACING",
             "FISTS_AND_BAYONET",
+            "MORALE",
+            "SQUAD_LEADERSHIP",
         ] {
             assert!(kit::index::<Options>(name).is_ok(), "{name}");
         }
@@ -173,8 +176,8 @@ mod tests {
         assert!(o.set("SCATTER_DOTS", "9").is_err());
         assert!(o.set("FIRST_SIDE", "c").is_err());
         assert!(o.set("NO_SUCH", "on").unwrap_err().to_string().contains("unknown"));
-        o.set("morale", "on").unwrap();
-        assert!(o.validate().unwrap_err().to_string().contains("MORALE=true"));
+        o.set("fire", "on").unwrap();
+        assert!(o.validate().unwrap_err().to_string().contains("FIRE=true"));
         let mut o = Options::default();
         o.set("ZERO_CELL", "off").unwrap();
         assert!(o.validate().is_err());

@@ -74,6 +74,10 @@ pub struct Unit {
     /// Its last gun is its fists or bayonet, carried besides its weapon at range 1
     /// (`FISTS_AND_BAYONET`, module `melee`).
     pub melee_addon: bool,
+    /// Morale TN of its experience ("Morale Checks": Green 9 .. Elite 2).
+    pub morale_tn: i32,
+    /// Its Mods per column (added to its morale TN, Ruling `DAMAGE_MODS_ALL_CHECKS`).
+    pub mods: [i32; COLS],
 }
 
 /// How a trooper chooses between its throw and its arc (option `SQUAD_THROW`).
@@ -114,6 +118,12 @@ pub struct Fight {
     pub spacing: i32,
     /// `SCATTER_DOTS`.
     pub scatter: i32,
+    /// `MORALE`: morale checks (module `morale`).
+    pub morale: bool,
+    /// `SQUAD_LEADERSHIP`: the squad leader's leadership.
+    pub leadership: i32,
+    /// `NO_AUTOMATIC_RESULT`, for morale checks.
+    pub no_automatic_result: bool,
 }
 
 /// The law of a blast ring of `lethal` points: a certain hit (the blast has landed).
@@ -296,6 +306,8 @@ impl Fight {
                     ap,
                     throws: thrown[u].clone(),
                     melee_addon: addon[u],
+                    morale_tn: t.experience.morale_tn(),
+                    mods: std::array::from_fn(|col| t.track.mods(col)),
                 }
             })
             .collect();
@@ -318,6 +330,9 @@ impl Fight {
             throw_policy: if o.choice("SQUAD_THROW") == "always" { ThrowPolicy::Always } else { ThrowPolicy::Better },
             spacing: o.int("SQUAD_SPACING") as i32,
             scatter: o.int("SCATTER_DOTS") as i32,
+            morale: o.on("MORALE"),
+            leadership: o.int("SQUAD_LEADERSHIP") as i32,
+            no_automatic_result: o.on("NO_AUTOMATIC_RESULT"),
         })
     }
 

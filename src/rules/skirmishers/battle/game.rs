@@ -19,6 +19,8 @@
 //! With `GRENADES` (on), a survivor with explosives left may throw instead of setting
 //! its arcs (policy `SQUAD_THROW`, module `throwing`); the side's blasts are resolved
 //! when its last trooper has activated (module `blast`: rules, geometry, draws).
+//! With `MORALE` (off), a side's troopers check morale at its first activation of the
+//! turn (module `morale`); one that fails activates but takes no action.
 //! A side with no trooper left loses at once (blasts still waiting are not resolved);
 //! the round cap ends in `SQUAD_CAP_RESULT`.
 
@@ -55,6 +57,10 @@ pub struct FightState {
     /// Blasts waiting for the end of the side's turn, in the order thrown.
     pub pending: [Pending; MAX_UNITS],
     pub pending_n: usize,
+    /// Per side: its morale checks of this turn are made (`MORALE`).
+    pub checked: [bool; 2],
+    /// Failed its morale check this turn: takes no action.
+    pub shaken: [bool; MAX_UNITS],
 }
 
 /// The squad fight as engine rules.
@@ -133,6 +139,8 @@ impl BattleRules for FightGame {
             rounds: [0; MAX_UNITS * MAX_THROWS],
             pending: [(0, 0, 0, 0); MAX_UNITS],
             pending_n: 0,
+            checked: [false; 2],
+            shaken: [false; MAX_UNITS],
         }
     }
 
@@ -151,6 +159,7 @@ impl BattleRules for FightGame {
             }
         }
         s.pending_n = 0;
+        s.shaken.fill(false);
         if self.fight.contact {
             // SQUAD_OPENING=contact: every trooper's arcs as it set them at the end of its
             // activation in an earlier turn, at its starting AP.
@@ -179,6 +188,7 @@ impl BattleRules for FightGame {
         for u in 0..n {
             s.done[u] = s.out[u];
         }
+        s.checked = [false; 2];
         order[0] = s.first;
         order[1] = 1 - s.first;
         2
@@ -191,6 +201,9 @@ impl BattleRules for FightGame {
 
     fn act(&self, s: &mut FightState, side: usize, unit: u8, rng: &mut Xoshiro256PlusPlus, out: &mut Outcome) {
         let t = unit as usize;
+        if self.fight.morale && !s.checked[side] {
+            self.morale_checks(s, side, rng);
+        }
         s.done[t] = true;
         let enemy = 1 - side;
         'fire: for f in self.slots(enemy) {
@@ -213,7 +226,10 @@ impl BattleRules for FightGame {
                 }
             }
         }
-        if !s.out[t] {
+        if !s.out[t] && s.shaken[t] {
+            // Failed its morale check: no action (its arcs were removed at step (a)).
+            s.shots[t * MAX_GUNS..(t + 1) * MAX_GUNS].fill(0);
+        } else if !s.out[t] {
             // Survived: throw (SQUAD_THROW), or pay the widest arcs the current AP
             // allows, gun by gun.
             match self.choose_throw(s, t) {

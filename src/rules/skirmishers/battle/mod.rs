@@ -12,6 +12,7 @@
 //! - `throwing`: the throw-or-arc policy (`SQUAD_THROW`) and the blasts resolved at the
 //!   end of a side's turn.
 //! - `melee`: fists and bayonet at range 1 (`FISTS_AND_BAYONET`): the arc-or-melee plan.
+//! - `morale`: morale checks (`MORALE`, off: an optional Advanced Combat rule).
 //! - `game`: the rules ([`crate::engine::battle::BattleRules`]: round = turn, the two
 //!   sides' turns as two phases, a step = one activation) and the activation policies.
 //!   Its docs give the procedure and the random draws.
@@ -41,7 +42,7 @@
 //!
 //! # Not played
 //! Launchers (grenade and rocket launchers, recoilless rifles: no arc, no throw), smoke
-//! and fire, morale, movement, cover per trooper (conditions apply to every shot of a
+//! and fire, movement, cover per trooper (conditions apply to every shot of a
 //! side).
 
 pub mod blast;
@@ -49,6 +50,7 @@ pub mod compiled;
 pub mod force;
 pub mod game;
 pub mod melee;
+pub mod morale;
 pub mod throwing;
 
 use crate::catalogue::force::ForceSpec;

@@ -4,7 +4,7 @@
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::compiled::{ArcKind, UNLIMITED};
+use super::compiled::{ArcKind, MAX_GUNS, UNLIMITED};
 use super::*;
 use crate::engine::Kernel;
 use crate::engine::battle::{BattleRules, BattleTally};
@@ -508,4 +508,71 @@ fn fists_for_troopers_without_a_bayonet() {
     let b = fight("Machine Gunner", "Rifleman", 2, &o, None, Some(1));
     assert_eq!(b.game.fight.units[0].guns.len(), 1);
     assert!(!b.game.fight.units[1].melee_addon);
+}
+
+/// Morale ("Morale Checks", MORALE=on): eight Riflemen a side, six of side B out. Every
+/// remaining B trooper checks at B's first activation: regular 7 + (6 - 4) - leadership
+/// 2 = TN 7, pass 21/36 (§6); with the leader (B's first trooper) among the dead, TN 9,
+/// pass 10/36. A shaken trooper sets no arc. Monte Carlo inside exact binomial bounds,
+/// the other case's value as the negative control. With MORALE off (the default) nobody
+/// checks, and with 3 dead nobody checks either.
+#[test]
+fn morale_checks_by_hand() {
+    use crate::stats::binomial::consistent;
+    use crate::stats::tolerance::FAMILY_ALPHA;
+    let o = opts(&[("MORALE", "on"), ("FIRST_SIDE", "b"), ("SQUAD_OPENING", "cold")]);
+    let b = fight("8*Rifleman", "8*Rifleman", 20, &o, None, Some(5));
+    let g = &b.game;
+    let mut out = crate::engine::battle::Outcome::new();
+    for (dead, leader_dead, p, q) in
+        [(6, false, 21.0 / 36.0, 10.0 / 36.0), (6, true, 10.0 / 36.0, 21.0 / 36.0), (3, false, 1.0, 0.5)]
+    {
+        let n = 20_000u64;
+        let mut pass = 0u64;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        // B's slots are 8..16; the leader is slot 8; the checker is slot 15.
+        let victims: Vec<usize> = if leader_dead { (8..14).collect() } else { (9..15).collect() };
+        let victims = &victims[..dead];
+        for _ in 0..n {
+            let mut s = g.new_state();
+            g.begin_battle(&mut s, &mut rng);
+            for &v in victims {
+                s.out[v] = true;
+                s.alive[1] -= 1;
+            }
+            let mut order = [0u8; crate::engine::battle::MAX_SIDES];
+            g.begin_turn(&mut s, 0, &mut rng, &mut order);
+            g.act(&mut s, 1, 15, &mut rng, &mut out);
+            let shaken = s.shaken[15];
+            assert_eq!(s.shots[15 * MAX_GUNS] == 0, shaken, "a shaken trooper sets no arc");
+            pass += u64::from(!shaken);
+        }
+        let alpha = FAMILY_ALPHA / 3.0;
+        assert!(consistent(pass, n, p, alpha), "{dead} dead, leader dead {leader_dead}: {pass} of {n}");
+        assert!(!consistent(pass, n, q, alpha), "{dead} dead, leader dead {leader_dead}: the control");
+    }
+    let off = fight("8*Rifleman", "8*Rifleman", 20, &Options::default(), None, Some(5));
+    assert!(!off.game.fight.morale, "MORALE is off by default (an optional Advanced Combat rule)");
+}
+
+/// Morale changes a squad fight: eight Armoured Riflemen a side at 60 dots (long range:
+/// a side loses its troopers over several rounds), side A first, in contact, so A walks
+/// into B's arcs and nearly always loses. With MORALE on, A's troopers, once 4 of them
+/// are out, often fail and set no arc, so A puts fewer of B's troopers out before the
+/// end: A's mean score drops by more than 5 standard errors (Welch, from the score's
+/// moments).
+#[test]
+fn morale_changes_a_squad_fight() {
+    let n = 30_000u32;
+    let mut stats = Vec::new();
+    for m in ["off", "on"] {
+        let o = opts(&[("MORALE", m), ("FIRST_SIDE", "a")]);
+        let t = play(&fight("8*Armoured Rifleman", "8*Armoured Rifleman", 60, &o, None, None), 6, n);
+        let (sum, sq) = t.score[0];
+        let mean = sum as f64 / n as f64;
+        let var = sq as f64 / n as f64 - mean * mean;
+        stats.push((mean, var / n as f64));
+    }
+    let ((a, va), (b, vb)) = (stats[0], stats[1]);
+    assert!(a - b > 5.0 * (va + vb).sqrt(), "A's mean score: off {a}, on {b}, sd {}", (va + vb).sqrt());
 }
