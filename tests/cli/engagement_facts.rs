@@ -160,7 +160,10 @@ fn an_exact_skirmishers_duel_splits_exactly_and_monte_carlo_agrees() {
     // FIRST_SIDE random: each side leads half the duels.
     assert!(((x + y) / 2.0 - num(&e, "p_a_wins")).abs() < 1e-9, "{e}");
     assert_eq!(e["decided_by_initiative"], true, "{e}");
-    let mc = json_of(&[&args[..], &["--trials", "4000", "-q"]].concat());
+    // Seed 2: the Skirmishers options added to the cell key in the squad-fight release
+    // moved seed 1's stream to a b-first split 4.3 standard errors off (seeds 2 to 60:
+    // z within +-2.4, mean 0.1, sd 1.0; 40000 trials at seed 1 agree within 0.002).
+    let mc = json_of(&[&args[..], &["--trials", "4000", "--seed", "2", "-q"]].concat());
     let ((l1, h1), (l2, h2)) = (pair(&mc, "p_a_wins_a_first_ci95"), pair(&mc, "p_a_wins_b_first_ci95"));
     assert!(l1 <= x && x <= h1 && l2 <= y && y <= h2, "exact {x}, {y} against {mc}");
 }
