@@ -80,6 +80,28 @@ CODE_MUTATIONS=(
     'dug-in-offload|src/rules/techcommander/battle/variants.rs|s/\(&self\.offload, &v\.offload_dug\), //'
     'rallied-assault-no-move-modifier|src/rules/techcommander/battle/variants.rs|s/self\.variants\.assault\.as_ref\(\)\.unwrap_or\(&self\.tables\)/&self.tables/'
     'overrun-fire-scored|src/rules/techcommander/battle/best_shot.rs|s/score \+= sh\.overrun_bonus;//'
+    # Skirmishers squad-fight throws (src/rules/skirmishers/battle/; the options are
+    # Skirmishers', which the option loop above does not read, so their defaults are
+    # mutated here):
+    # skirmishers-grenades-played: GRENADES defaults to on; the mutation never throws.
+    # skirmishers-squad-throw-better: SQUAD_THROW defaults to better; the mutation always.
+    # skirmishers-squad-spacing-2: SQUAD_SPACING defaults to 2 dots; the mutation 3.
+    # skirmishers-blast-catches-every-trooper: every trooper in the blast takes its ring
+    #   (BLAST_ROLL_EACH: each its own cell); the mutation hits only the aimed-at one.
+    # skirmishers-grenades-counted: a throw spends one of the 4 grenades; the mutation none.
+    # skirmishers-no-arc-after-a-throw: a thrower sets no arc; the mutation keeps its arc.
+    # skirmishers-blasts-at-end-of-turn: blasts go off after the side's last activation;
+    #   the mutation sets each off at once.
+    # skirmishers-fists-and-bayonet: FISTS_AND_BAYONET defaults to on; the mutation off.
+    # skirmishers-bayonet-on-a-primary: a rifle or SMG carries its bayonet; the mutation
+    #   gives every trooper only its fists.
+    # skirmishers-morale-off: MORALE (an optional Advanced Combat rule) defaults to off;
+    #   the mutation on.
+    # skirmishers-squad-leadership-2: SQUAD_LEADERSHIP defaults to the book's standard 2;
+    #   the mutation 3.
+    # skirmishers-morale-from-4-dead: checks start at 4 dead; the mutation at 5.
+    # skirmishers-shaken-no-action: a trooper that fails takes no action; the mutation
+    #   sets its arc anyway.
     # MECHCOM Heat (src/rules/mechcom/heat.rs and duel_kernel.rs; the options are MECHCOM's,
     # which the option loop above does not read, so their defaults are mutated here):
     # mechcom-heat-played: HEAT_PLAYED defaults to on; the mutation turns Heat off.
@@ -96,6 +118,19 @@ CODE_MUTATIONS=(
     # mechcom-duel-spot-used-up / -chain / -battle: a duel's or battle's attack uses up the
     #   Spot tokens its weapon consumes (§1); the mutations never use them up (duel Monte
     #   Carlo, exact chain, battle).
+    'skirmishers-grenades-played|src/rules/skirmishers/options.rs|s/grenades: bool = true,/grenades: bool = false,/'
+    'skirmishers-squad-throw-better|src/rules/skirmishers/options.rs|s/squad_throw: Pick = Pick\("better"\),/squad_throw: Pick = Pick("always"),/'
+    'skirmishers-squad-spacing-2|src/rules/skirmishers/options.rs|s/squad_spacing: i64 = 2,/squad_spacing: i64 = 3,/'
+    'skirmishers-blast-catches-every-trooper|src/rules/skirmishers/battle/throwing.rs|s/let d = hex_distance\(at, self\.dot_of\(j\)\) as usize;/let d = if j == c { hex_distance(at, self.dot_of(j)) as usize } else { 99 };/'
+    'skirmishers-grenades-counted|src/rules/skirmishers/battle/throwing.rs|s/s\.rounds\[t \* MAX_THROWS \+ g\] -= 1;//'
+    'skirmishers-no-arc-after-a-throw|src/rules/skirmishers/battle/throwing.rs|s/s\.shots\[t \* MAX_GUNS\.\.\(t \+ 1\) \* MAX_GUNS\]\.fill\(0\);//'
+    'skirmishers-blasts-at-end-of-turn|src/rules/skirmishers/battle/game.rs|s/if s\.pending_n > 0 && self\.slots\(side\)\.all\(\|u\| s\.done\[u\]\)/if s.pending_n > 0/'
+    'skirmishers-fists-and-bayonet|src/rules/skirmishers/options.rs|s/fists_and_bayonet: bool = true,/fists_and_bayonet: bool = false,/'
+    'skirmishers-bayonet-on-a-primary|src/rules/skirmishers/battle/compiled.rs|s/if ws\[0\]\.class == Class::Primary \{ bayonet\(\) \} else \{ fists\(\) \}/fists()/'
+    'skirmishers-morale-off|src/rules/skirmishers/options.rs|s/morale: bool = false,/morale: bool = true,/'
+    'skirmishers-squad-leadership-2|src/rules/skirmishers/options.rs|s/squad_leadership: i64 = 2,/squad_leadership: i64 = 3,/'
+    'skirmishers-morale-from-4-dead|src/rules/skirmishers/battle/morale.rs|s/pub const MORALE_DEAD: u32 = 4;/pub const MORALE_DEAD: u32 = 5;/'
+    'skirmishers-shaken-no-action|src/rules/skirmishers/battle/game.rs|s/if !s\.out\[t\] && s\.shaken\[t\] \{/if false {/'
     'mechcom-heat-played|src/rules/mechcom/options.rs|s/heat_played: bool = true,/heat_played: bool = false,/'
     'mechcom-heat-policy|src/rules/mechcom/options.rs|s/heat_policy: HeatPolicy = HeatPolicy::VentBeforeOverheat,/heat_policy: HeatPolicy = HeatPolicy::IgnoreHeat,/'
     'mechcom-malfunction-one-action|src/rules/mechcom/options.rs|s/malfunction_one_action: bool = true,/malfunction_one_action: bool = false,/'

@@ -160,9 +160,20 @@ fn an_exact_skirmishers_duel_splits_exactly_and_monte_carlo_agrees() {
     // FIRST_SIDE random: each side leads half the duels.
     assert!(((x + y) / 2.0 - num(&e, "p_a_wins")).abs() < 1e-9, "{e}");
     assert_eq!(e["decided_by_initiative"], true, "{e}");
-    let mc = json_of(&[&args[..], &["--trials", "4000", "-q"]].concat());
-    let ((l1, h1), (l2, h2)) = (pair(&mc, "p_a_wins_a_first_ci95"), pair(&mc, "p_a_wins_b_first_ci95"));
-    assert!(l1 <= x && x <= h1 && l2 <= y && y <= h2, "exact {x}, {y} against {mc}");
+    // Each split's count against its exact value by the exact binomial test, at the
+    // suite's family-wise level over the two splits (a 95% interval would miss one
+    // correct split in twenty); 20,000 duels give each order about 10,000.
+    let mc = json_of(&[&args[..], &["--trials", "20000", "-q"]].concat());
+    let alpha = volley::stats::tolerance::FAMILY_ALPHA / 2.0;
+    for (key, n_key, exact) in [("p_a_wins_a_first", "trials_a_first", x), ("p_a_wins_b_first", "trials_b_first", y)] {
+        let n = mc[n_key].as_u64().unwrap();
+        let k = (num(&mc, key) * n as f64).round() as u64;
+        assert!(n > 9000, "{mc}");
+        assert!(volley::stats::binomial::consistent(k, n, exact, alpha), "{key}: {k} of {n} against exact {exact}");
+        // a negative control: the other order's exact value is far outside
+        let other = if exact == x { y } else { x };
+        assert!(!volley::stats::binomial::consistent(k, n, other, alpha), "{key} cannot tell the orders apart");
+    }
 }
 
 #[test]

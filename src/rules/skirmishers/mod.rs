@@ -28,11 +28,13 @@
 //! the firer's current AP; explosives' rings with a scatter of `SCATTER_DOTS`; launchers'
 //! and grenades' ammunition; the firer's damage (`--firer-hp`); `OUT_WHEN_CANNOT_ATTACK`;
 //! `VOLLEY`; movement fire (`MOVEMENT_FIRE`) in attack runs. Monte Carlo: squad fights
-//! with arc and melee weapons (`battle`).
-//! Not played: explosives in squad fights, morale, vehicles, jet packs, fire and smoke spreading, moving
-//! targets, advanced body armour (no protected-cell field), power-armour weapon loss on *
-//! cells and knock-downs (`PA_KNOCKDOWN`), explosives hitting several troopers. Those
-//! switches are refused by `Options::validate`.
+//! with arc and melee weapons, thrown explosives whose blasts hit every trooper in their
+//! rings (`GRENADES`), fists and bayonets at range 1 (`FISTS_AND_BAYONET`) and morale
+//! checks (`MORALE`, off) (`battle`).
+//! Not played: launchers in squad fights, vehicles, jet packs, fire and smoke spreading,
+//! moving targets, advanced body armour (no protected-cell field), power-armour weapon
+//! loss on * cells and knock-downs (`PA_KNOCKDOWN`). Those switches are refused by
+//! `Options::validate`.
 //!
 //! The book prints no trooper: every trooper and squad of the catalogue is illustrative;
 //! every weapon row is the book's.

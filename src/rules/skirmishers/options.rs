@@ -27,7 +27,7 @@ crate::rule_options! {
         ap_floor: bool = true, switch, "§3: AP never below 0; absolute 0 columns stay 0", fixed;
         advanced_armour_per_point: bool = true, switch, "§3 advanced body armour: each lethal point marks a protected armour cell one step (with ADVANCED_BODY_ARMOR)", fixed;
         pa_knockdown: i64 = 9, int(1, 99), "§3 Power Armor: bludgeoning points in one turn that knock power armour prone (not played: stationary engagements)";
-        blast_roll_each: bool = true, switch, "§3 Explosives: every trooper hit rolls its own initial cell", fixed;
+        blast_roll_each: bool = true, switch, "§3 Explosives: every trooper a blast catches rolls its own initial cell (squad fights: one draw per trooper caught)", fixed;
         incendiary_miss_no_effect: bool = true, switch, "§3: a failed incendiary roll does nothing (off: it scatters like an explosive)";
         fire_persists: bool = true, switch, "§3: fire lasts the whole engagement", fixed;
         intervening_trooper_cover: bool = true, switch, "§2: an intervening trooper gives +1 cover (count it in --obstructions)", fixed;
@@ -52,6 +52,10 @@ crate::rule_options! {
         squad_pv_tolerance: i64 = 10, int(0, 100), "§4 squad fight (Ruling SQUAD_EQUAL_PV): forces whose PVs differ by more than this percent of the larger are refused";
         squad_max_rounds: i64 = 50, int(1, 10_000), "§4 squad fight: round cap (unless --max-turns gives one)";
         squad_cap_result: Pick = Pick("draw"), choice("draw", "undecided"), "§4 squad fight: how a fight still on at the round cap is called (the doc: a draw)";
+        grenades: bool = true, switch, "§4 squad fight, §3 Explosives: troopers throw their hand grenades and thrown explosives (satchel charges), 3 AP to ready + 1 AP a dot (satchel 2), TN = the throw's AP, no arc that turn, ammunition counted (4 grenades = 4 throws), resolved at the end of the side's turn; every enemy in the blast takes its ring and rolls its own cell (off: never thrown)";
+        squad_throw: Pick = Pick("better"), choice("better", "always"), "§4 squad fight (with GRENADES): better: a trooper throws when the blast's expected number of enemies put out beats its arc's; always: whenever a throw is in reach";
+        squad_spacing: i64 = 2, int(1, 20), "§4 squad fight geometry (the book gives none): each side stands in a line on the hex dots, neighbours this many dots apart (2 = 5 m), the lines --range dots apart; a blast d dots from a trooper deals it ring d";
+        fists_and_bayonet: bool = true, switch, "§4 Melee, squad fight at range 1: every trooper has its fists and a bayonet/knife (attached to a rifle or SMG); a basic trooper may set a narrower arc and keep 5 AP for a melee attack with its bayonet (active weapon a primary) or fists, when that puts out more enemies in expectation (off: arcs only)";
         squad_opening: Pick = Pick("contact"), choice("contact", "cold"), "§4 squad fight: contact: every trooper starts with its arcs set, as at the end of an earlier turn (the book's play: arcs are set at the end of each activation while the sides close); cold: no arc, the side moving first takes no fire in its first turn";
         card_ap_field: bool = true, switch, "§5: the card's weapon AP box is the Shots multiplier for arc weapons, else the AP cost", fixed;
         secondary_optional: bool = true, switch, "§5: the secondary weapon is optional", fixed;
@@ -62,7 +66,8 @@ crate::rule_options! {
         wipeout_lethal: bool = true, switch, "§5: wipe-out damage is lethal", fixed;
         movement_fire: bool = false, switch, "Advanced Mobility switch: the attacker fires movement-fire shots (2 AP, +2 TN) in its own turn";
         advanced_body_armor: bool = false, switch, "Advanced Combat switch: armour protects chosen cells (needs protected cells on the card: not played)", fixed;
-        morale: bool = false, switch, "Advanced Combat switch: morale checks (squad fights only: not played)", fixed;
+        morale: bool = false, switch, "Advanced Combat switch (optional, so off): morale checks in squad fights, once 4 or more of a side are out: 2D6 >= experience TN (9/7/5/2) + dead - 4 - the leader's leadership if it lives + Mods, at the start of the side's turn; failing, no action that turn (a duel or attack run never has 4 dead)";
+        squad_leadership: i64 = 2, int(0, 12), "Advanced Combat Morale Checks: the squad leader's leadership (the book's standard 2); the leader is the side's first trooper in roster order";
         advanced_terrain: bool = false, switch, "Advanced Mobility switch: the terrain conditions --entangled (+1 TN), --tunnel (+2) and --target-swimming (+1)";
         fire: bool = false, switch, "Advanced Combat switch: burning dots (not played)", fixed;
         jet_packs: bool = false, switch, "Advanced Mobility switch: jet packs (not played)", fixed;
@@ -148,6 +153,12 @@ mod tests {
             "VEHICLE_MODS",
             "WIPEOUT_LETHAL",
             "ADVANCED_BODY_ARMOR",
+            "GRENADES",
+            "SQUAD_THROW",
+            "SQUAD_SPACING",
+            "FISTS_AND_BAYONET",
+            "MORALE",
+            "SQUAD_LEADERSHIP",
         ] {
             assert!(kit::index::<Options>(name).is_ok(), "{name}");
         }
@@ -155,6 +166,8 @@ mod tests {
         assert!(o.validate().is_ok());
         assert!(!o.on("MOVEMENT_FIRE") && !o.on("ADVANCED_BODY_ARMOR") && !o.on("VOLLEY"));
         assert_eq!(o.int("SCATTER_DOTS"), 1);
+        assert!(o.on("GRENADES") && o.on("BLAST_ROLL_EACH"));
+        assert_eq!((o.choice("SQUAD_THROW"), o.int("SQUAD_SPACING")), ("better", 2));
     }
 
     #[test]
@@ -163,8 +176,8 @@ mod tests {
         assert!(o.set("SCATTER_DOTS", "9").is_err());
         assert!(o.set("FIRST_SIDE", "c").is_err());
         assert!(o.set("NO_SUCH", "on").unwrap_err().to_string().contains("unknown"));
-        o.set("morale", "on").unwrap();
-        assert!(o.validate().unwrap_err().to_string().contains("MORALE=true"));
+        o.set("fire", "on").unwrap();
+        assert!(o.validate().unwrap_err().to_string().contains("FIRE=true"));
         let mut o = Options::default();
         o.set("ZERO_CELL", "off").unwrap();
         assert!(o.validate().is_err());

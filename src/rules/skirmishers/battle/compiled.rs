@@ -8,15 +8,17 @@ use super::super::law::{Law, law};
 use super::super::options::Options;
 use super::super::setup::{card, with_conditions};
 use super::super::tn::target_number;
-use super::super::track::fresh;
+use super::super::track::{Hit, fresh};
 use super::super::trooper::Trooper;
-use super::super::weapon::{Shots, Use, Weapon};
+use super::super::weapon::{Class, Shots, Use, Weapon};
+use super::blast::{Throw, throws};
 use super::force::Roster;
+use super::melee::{bayonet, fists};
 
 /// Most guns (arcs) one unit keeps: power armour places one arc per weapon.
 pub const MAX_GUNS: usize = 3;
 /// Columns of the largest card (power armour 18 cells + DEAD).
-const COLS: usize = 19;
+pub const COLS: usize = 19;
 /// No law: the gun cannot fire at this column.
 pub const NO_LAW: u16 = u16::MAX;
 /// Shots of a burst arc ("-"): never spent.
@@ -67,6 +69,25 @@ pub struct Unit {
     pub graph: usize,
     /// Max AP per column (0 in the out columns).
     pub ap: [i32; COLS],
+    /// What it can throw (empty with `GRENADES` off), at most [`super::blast::MAX_THROWS`].
+    pub throws: Vec<Throw>,
+    /// Its last gun is its fists or bayonet, carried besides its weapon at range 1
+    /// (`FISTS_AND_BAYONET`, module `melee`).
+    pub melee_addon: bool,
+    /// Morale TN of its experience ("Morale Checks": Green 9 .. Elite 2).
+    pub morale_tn: i32,
+    /// Its Mods per column (added to its morale TN, Ruling `DAMAGE_MODS_ALL_CHECKS`).
+    pub mods: [i32; COLS],
+}
+
+/// How a trooper chooses between its throw and its arc (option `SQUAD_THROW`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ThrowPolicy {
+    /// `better`: throw when the blast's expected number of enemy troopers put out beats
+    /// the arc's (see `FightGame::throw_value` and `FightGame::arc_value`).
+    Better,
+    /// `always`: throw whenever a throw is in reach and explosives are left.
+    Always,
 }
 
 /// A compiled squad fight (see the module docs of `battle`).
@@ -88,6 +109,26 @@ pub struct Fight {
     /// `SQUAD_OPENING` = contact: every trooper starts with its arcs set (else none).
     pub contact: bool,
     pub max_rounds: u32,
+    /// Per graph: (lethal points, law index) of every blast ring an enemy can throw at it
+    /// (a certain hit: the ring's damage from the card's own initial-cell roll).
+    pub blast_laws: Vec<Vec<(u32, u16)>>,
+    /// `SQUAD_THROW`.
+    pub throw_policy: ThrowPolicy,
+    /// `SQUAD_SPACING`: dots between neighbours of a side's line.
+    pub spacing: i32,
+    /// `SCATTER_DOTS`.
+    pub scatter: i32,
+    /// `MORALE`: morale checks (module `morale`).
+    pub morale: bool,
+    /// `SQUAD_LEADERSHIP`: the squad leader's leadership.
+    pub leadership: i32,
+    /// `NO_AUTOMATIC_RESULT`, for morale checks.
+    pub no_automatic_result: bool,
+}
+
+/// The law of a blast ring of `lethal` points: a certain hit (the blast has landed).
+pub fn ring_law(lethal: u32) -> Law {
+    Law { hit: 36, on_hit: Hit { lethal, blunt: 0 }, on_miss: None }
 }
 
 /// A unit's guns (§4 "Active weapon: the primary if in range, else the secondary"; power
@@ -151,8 +192,23 @@ impl Fight {
         }
         let n = troopers.len();
         let mut weapons: Vec<Vec<Weapon>> = Vec::with_capacity(n);
+        let mut thrown: Vec<Vec<Throw>> = Vec::with_capacity(n);
+        let mut addon: Vec<bool> = Vec::with_capacity(n);
         for (s, t) in &troopers {
-            weapons.push(guns(t, conditions[*s as usize], o)?);
+            let mut ws = guns(t, conditions[*s as usize], o)?;
+            // FISTS_AND_BAYONET: at range 1 a basic trooper also has its bayonet (on a
+            // primary: a rifle or SMG) or its fists (module `melee`).
+            let melee = o.on("FISTS_AND_BAYONET")
+                && conditions[*s as usize].range.max(1) == 1
+                && t.track == super::super::track::TrackKind::Basic
+                && ws.len() < MAX_GUNS
+                && !ws.iter().any(|w| w.usage() == Use::Melee);
+            if melee {
+                ws.push(if ws[0].class == Class::Primary { bayonet() } else { fists() });
+            }
+            addon.push(melee);
+            weapons.push(ws);
+            thrown.push(if o.on("GRENADES") { throws(t, conditions[*s as usize], o) } else { Vec::new() });
         }
         // Per (gun, target kind): TN at Mods 0; per firer column: the law.
         let law_at = |u: usize, g: usize, t: &Trooper, col: usize| -> Option<Law> {
@@ -170,6 +226,7 @@ impl Fight {
         let mut graphs: Vec<Graph> = Vec::new();
         let mut graph_of: Vec<usize> = vec![0; n];
         let mut laws_of: Vec<Vec<Law>> = Vec::new();
+        let mut blast_laws: Vec<Vec<(u32, u16)>> = Vec::new();
         let mut keys: Vec<(u8, String)> = Vec::new();
         for v in 0..n {
             let (sv, tv) = &troopers[v];
@@ -193,11 +250,26 @@ impl Fight {
                     }
                 }
             }
+            // The blast rings enemies can throw at it, after the guns' laws.
+            let mut rings: Vec<(u32, u16)> = Vec::new();
+            for u in (0..n).filter(|&u| troopers[u].0 != *sv) {
+                for x in thrown[u].iter().flat_map(|t| t.rings.iter().copied()).filter(|&x| x > 0) {
+                    let l = ring_law(x);
+                    let i = laws.iter().position(|y| *y == l).unwrap_or_else(|| {
+                        laws.push(l);
+                        laws.len() - 1
+                    });
+                    if !rings.iter().any(|r| r.0 == x) {
+                        rings.push((x, i as u16));
+                    }
+                }
+            }
             if laws.len() >= NO_LAW as usize {
                 return Err("too many distinct attack laws in one squad fight".into());
             }
             graphs.push(Graph::build(card(tv, o), fresh(tv.armour_cells()), &laws)?);
             laws_of.push(laws);
+            blast_laws.push(rings);
             keys.push(key);
             graph_of[v] = graphs.len() - 1;
         }
@@ -232,6 +304,10 @@ impl Fight {
                     guns: weapons[u].iter().map(|w| (arc_kind(w, o), w.name.clone())).collect(),
                     graph: graph_of[u],
                     ap,
+                    throws: thrown[u].clone(),
+                    melee_addon: addon[u],
+                    morale_tn: t.experience.morale_tn(),
+                    mods: std::array::from_fn(|col| t.track.mods(col)),
                 }
             })
             .collect();
@@ -250,7 +326,20 @@ impl Fight {
             cap_is_draw: o.choice("SQUAD_CAP_RESULT") == "draw",
             contact: o.choice("SQUAD_OPENING") == "contact",
             max_rounds,
+            blast_laws,
+            throw_policy: if o.choice("SQUAD_THROW") == "always" { ThrowPolicy::Always } else { ThrowPolicy::Better },
+            spacing: o.int("SQUAD_SPACING") as i32,
+            scatter: o.int("SCATTER_DOTS") as i32,
+            morale: o.on("MORALE"),
+            leadership: o.int("SQUAD_LEADERSHIP") as i32,
+            no_automatic_result: o.on("NO_AUTOMATIC_RESULT"),
         })
+    }
+
+    /// The law index in `t`'s graph of a blast ring of `lethal` points.
+    #[inline]
+    pub fn ring(&self, t: usize, lethal: u32) -> Option<u16> {
+        self.blast_laws[self.units[t].graph].iter().find(|r| r.0 == lethal).map(|r| r.1)
     }
 
     /// The law index unit `u`'s gun `g` fires at `t` from column `col`.

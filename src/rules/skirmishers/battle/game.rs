@@ -16,7 +16,13 @@
 //! troopers activate into the other side's arcs as the second side's do; `cold` starts
 //! with no arc, so the side that moves first takes no fire in its first turn. No draw
 //! either way.
-//! A side with no trooper left loses at once; the round cap ends in `SQUAD_CAP_RESULT`.
+//! With `GRENADES` (on), a survivor with explosives left may throw instead of setting
+//! its arcs (policy `SQUAD_THROW`, module `throwing`); the side's blasts are resolved
+//! when its last trooper has activated (module `blast`: rules, geometry, draws).
+//! With `MORALE` (off), a side's troopers check morale at its first activation of the
+//! turn (module `morale`); one that fails activates but takes no action.
+//! A side with no trooper left loses at once (blasts still waiting are not resolved);
+//! the round cap ends in `SQUAD_CAP_RESULT`.
 
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -25,7 +31,9 @@ use crate::dice::uniform_below;
 use crate::engine::battle::{BattlePolicy, BattleRules, Ending, MAX_SIDES, MAX_UNITS, Outcome};
 
 use super::super::graph::Graph;
+use super::blast::MAX_THROWS;
 use super::compiled::{Fight, MAX_GUNS, UNLIMITED};
+use super::throwing::Pending;
 
 /// Everything that changes in one fight, in flat arrays; reset in place.
 #[derive(Debug, Clone)]
@@ -44,6 +52,15 @@ pub struct FightState {
     /// The side that moves first each round.
     pub first: u8,
     pub over: Option<Ending>,
+    /// Explosives left per (unit, throw).
+    pub rounds: [u8; MAX_UNITS * MAX_THROWS],
+    /// Blasts waiting for the end of the side's turn, in the order thrown.
+    pub pending: [Pending; MAX_UNITS],
+    pub pending_n: usize,
+    /// Per side: its morale checks of this turn are made (`MORALE`).
+    pub checked: [bool; 2],
+    /// Failed its morale check this turn: takes no action.
+    pub shaken: [bool; MAX_UNITS],
 }
 
 /// The squad fight as engine rules.
@@ -63,20 +80,12 @@ impl FightGame {
         if side == 0 { 0..self.fight.count[0] } else { self.fight.count[0]..self.fight.units.len() }
     }
 
-    /// `t` pays the widest arcs its current AP allows, gun by gun, replacing its arcs.
+    /// `t` pays the widest arcs its current AP allows, gun by gun, replacing its arcs
+    /// (at range 1 with fists or bayonet, the plan of module `melee`).
     #[inline]
     fn pay_arcs(&self, s: &mut FightState, t: usize) {
-        let unit = &self.fight.units[t];
-        let mut ap = unit.ap[s.col[t] as usize];
-        for (g, (kind, _)) in unit.guns.iter().enumerate() {
-            s.shots[t * MAX_GUNS + g] = match kind.pay(ap) {
-                Some((cost, shots)) => {
-                    ap -= cost;
-                    shots
-                }
-                None => 0,
-            };
-        }
+        let shots = self.arc_plan(s, t);
+        s.shots[t * MAX_GUNS..(t + 1) * MAX_GUNS].copy_from_slice(&shots);
     }
 
     /// One attack of `f`'s gun `g` at `t`; returns whether `t` went out.
@@ -127,6 +136,11 @@ impl BattleRules for FightGame {
             alive: [0; 2],
             first: 0,
             over: None,
+            rounds: [0; MAX_UNITS * MAX_THROWS],
+            pending: [(0, 0, 0, 0); MAX_UNITS],
+            pending_n: 0,
+            checked: [false; 2],
+            shaken: [false; MAX_UNITS],
         }
     }
 
@@ -138,6 +152,14 @@ impl BattleRules for FightGame {
             s.out[u] = self.graph(u).out[0];
         }
         s.shots.fill(0);
+        s.rounds.fill(0);
+        for u in 0..n {
+            for (g, th) in self.fight.units[u].throws.iter().enumerate() {
+                s.rounds[u * MAX_THROWS + g] = th.rounds.min(u8::MAX as u32) as u8;
+            }
+        }
+        s.pending_n = 0;
+        s.shaken.fill(false);
         if self.fight.contact {
             // SQUAD_OPENING=contact: every trooper's arcs as it set them at the end of its
             // activation in an earlier turn, at its starting AP.
@@ -166,6 +188,7 @@ impl BattleRules for FightGame {
         for u in 0..n {
             s.done[u] = s.out[u];
         }
+        s.checked = [false; 2];
         order[0] = s.first;
         order[1] = 1 - s.first;
         2
@@ -178,6 +201,9 @@ impl BattleRules for FightGame {
 
     fn act(&self, s: &mut FightState, side: usize, unit: u8, rng: &mut Xoshiro256PlusPlus, out: &mut Outcome) {
         let t = unit as usize;
+        if self.fight.morale && !s.checked[side] {
+            self.morale_checks(s, side, rng);
+        }
         s.done[t] = true;
         let enemy = 1 - side;
         'fire: for f in self.slots(enemy) {
@@ -191,17 +217,7 @@ impl BattleRules for FightGame {
                         s.shots[k] -= 1;
                     }
                     if self.attack(s, f, g, t, rng) {
-                        s.out[t] = true;
-                        s.alive[side] -= 1;
-                        out.lost[t] += 1;
-                        out.kills[f] += 1;
-                        out.score[enemy] += 1;
-                        let pv = self.fight.units[t].pv as u64 * 1000;
-                        out.points_lost_milli[side] += pv;
-                        out.points_destroyed_milli[enemy] += pv;
-                        if s.alive[side] == 0 {
-                            s.over = Some(Ending::Winner(enemy as u8));
-                        }
+                        self.put_out(s, t, f, out);
                         break 'fire;
                     }
                     if !self.fight.volley || s.shots[k] == UNLIMITED {
@@ -210,11 +226,21 @@ impl BattleRules for FightGame {
                 }
             }
         }
-        if s.out[t] {
-            return;
+        if !s.out[t] && s.shaken[t] {
+            // Failed its morale check: no action (its arcs were removed at step (a)).
+            s.shots[t * MAX_GUNS..(t + 1) * MAX_GUNS].fill(0);
+        } else if !s.out[t] {
+            // Survived: throw (SQUAD_THROW), or pay the widest arcs the current AP
+            // allows, gun by gun.
+            match self.choose_throw(s, t) {
+                Some((g, c)) => self.throw(s, t, g, c),
+                None => self.pay_arcs(s, t),
+            }
         }
-        // Survived: pay the widest arcs the current AP allows, gun by gun.
-        self.pay_arcs(s, t);
+        // The side's last activation: its blasts go off.
+        if s.pending_n > 0 && self.slots(side).all(|u| s.done[u]) {
+            self.resolve_blasts(s, rng, out);
+        }
     }
 
     fn end_turn(

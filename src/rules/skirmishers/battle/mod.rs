@@ -7,6 +7,12 @@
 //!   fielded to `SQUAD_BUDGET` and checked for equal PV (`SQUAD_PV_TOLERANCE`).
 //! - `compiled`: per unit its guns (arcs) and AP per column, per trooper kind the graph of
 //!   its card under every enemy law, per (gun, target, firer column) the law fired.
+//! - `blast`: thrown explosives (what a trooper can throw, its cost and TN) and the
+//!   squad fight's abstract geometry (Ruling `SQUAD_SPACING`).
+//! - `throwing`: the throw-or-arc policy (`SQUAD_THROW`) and the blasts resolved at the
+//!   end of a side's turn.
+//! - `melee`: fists and bayonet at range 1 (`FISTS_AND_BAYONET`): the arc-or-melee plan.
+//! - `morale`: morale checks (`MORALE`, off: an optional Advanced Combat rule).
 //! - `game`: the rules ([`crate::engine::battle::BattleRules`]: round = turn, the two
 //!   sides' turns as two phases, a step = one activation) and the activation policies.
 //!   Its docs give the procedure and the random draws.
@@ -15,7 +21,11 @@
 //! `FIRST_SIDE` (random: one draw per battle; a, b), `VOLLEY` (off), `CREW_ARC_AP` (4),
 //! `SQUAD_BUDGET` (0: forces as written), `SQUAD_PV_TOLERANCE` (10 percent),
 //! `SQUAD_MAX_ROUNDS` (50, the cap unless `--max-turns` gives one), `SQUAD_CAP_RESULT`
-//! (draw, as §4; or undecided). Ruling `SQUAD_POLICY`: widest arc, always fire, active
+//! (draw, as §4; or undecided), `GRENADES` (on: troopers throw their hand grenades and
+//! thrown explosives), `SQUAD_THROW` (better: throw when the blast's expected kills beat
+//! the arc's; always), `SQUAD_SPACING` (2 dots between neighbours of a side's line),
+//! `FISTS_AND_BAYONET` (on: at range 1 a trooper may keep 5 AP for its bayonet or fists).
+//! Ruling `SQUAD_POLICY`: widest arc, always fire, active
 //! weapon = the first primary (then secondary) that reaches; power armour one arc per
 //! primary that reaches, in weapon order.
 //!
@@ -31,12 +41,17 @@
 //!   round cap `SQUAD_CAP_RESULT`. Rounds are engine turns.
 //!
 //! # Not played
-//! Thrown explosives, launchers and grenades (no arc), morale, movement, cover per
-//! trooper (conditions apply to every shot of a side).
+//! Launchers (grenade and rocket launchers, recoilless rifles: no arc, no throw), smoke
+//! and fire, movement, cover per trooper (conditions apply to every shot of a
+//! side).
 
+pub mod blast;
 pub mod compiled;
 pub mod force;
 pub mod game;
+pub mod melee;
+pub mod morale;
+pub mod throwing;
 
 use crate::catalogue::force::ForceSpec;
 use crate::engine::battle::Battle;

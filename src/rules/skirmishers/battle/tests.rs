@@ -4,10 +4,10 @@
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::compiled::{ArcKind, UNLIMITED};
+use super::compiled::{ArcKind, MAX_GUNS, UNLIMITED};
 use super::*;
 use crate::engine::Kernel;
-use crate::engine::battle::BattleTally;
+use crate::engine::battle::{BattleRules, BattleTally};
 use crate::rules::skirmishers::duel::Duel;
 
 fn cat() -> Catalogue {
@@ -51,7 +51,9 @@ fn within(k: u64, n: u64, p: f64, what: &str) {
 fn one_against_one_is_the_duel_draw_for_draw() {
     let c = cat();
     for (a, b, range) in [("Rifleman", "Rifleman", 5), ("Veteran SMG Gunner", "Armoured Rifleman", 12)] {
-        let o = opts(&[("FIRST_SIDE", "a"), ("SQUAD_PV_TOLERANCE", "100"), ("SQUAD_OPENING", "cold")]);
+        // The duel throws no grenade: GRENADES=off (at 5 dots a Rifleman could throw).
+        let o =
+            opts(&[("FIRST_SIDE", "a"), ("SQUAD_PV_TOLERANCE", "100"), ("SQUAD_OPENING", "cold"), ("GRENADES", "off")]);
         let duel = Duel::new(c.trooper(a).unwrap(), c.trooper(b).unwrap(), &at(range), &o, 12).unwrap();
         let f = fight(a, b, range, &o, None, Some(12));
         let trials = 20_000;
@@ -82,7 +84,7 @@ fn one_against_one_matches_the_exact_duel_law() {
     let c = cat();
     let r = c.trooper("Rifleman").unwrap();
     for first in ["a", "random"] {
-        let o = opts(&[("FIRST_SIDE", first), ("SQUAD_OPENING", "cold")]);
+        let o = opts(&[("FIRST_SIDE", first), ("SQUAD_OPENING", "cold"), ("GRENADES", "off")]);
         let exact = Duel::new(r, r, &at(5), &o, 12).unwrap().exact().unwrap();
         let n = 40_000;
         let t = play(&fight("Rifleman", "Rifleman", 5, &o, None, Some(12)), 5, n);
@@ -138,7 +140,12 @@ fn contact_one_against_one_is_the_cold_duel_with_the_other_side_first() {
     for (a, b) in [("Rifleman", "Rifleman"), ("Rifleman", "Veteran SMG Gunner")] {
         let duel_options = opts(&[("FIRST_SIDE", "b"), ("SQUAD_PV_TOLERANCE", "100")]);
         let duel = Duel::new(c.trooper(a).unwrap(), c.trooper(b).unwrap(), &at(5), &duel_options, 300).unwrap();
-        let o = opts(&[("FIRST_SIDE", "a"), ("SQUAD_PV_TOLERANCE", "100"), ("SQUAD_OPENING", "contact")]);
+        let o = opts(&[
+            ("FIRST_SIDE", "a"),
+            ("SQUAD_PV_TOLERANCE", "100"),
+            ("SQUAD_OPENING", "contact"),
+            ("GRENADES", "off"),
+        ]);
         let f = fight(a, b, 5, &o, None, Some(300));
         let trials = 20_000;
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(17);
@@ -161,10 +168,11 @@ fn contact_one_against_one_is_the_cold_duel_with_the_other_side_first() {
 /// it once in roster order, the damage adding up: P(A out) is the rifle attack run's
 /// P(out within 5 attacks) (§6: about 0.9373; exact from the run's chain), where a cold
 /// opening gives 0. If it survives it arcs (at most 4 rifle shots), so the fifth B
-/// Rifleman is never attacked.
+/// Rifleman is never attacked. Arcs alone: GRENADES=off.
 #[test]
 fn one_round_by_hand_in_contact() {
-    let o = opts(&[("FIRST_SIDE", "a"), ("SQUAD_PV_TOLERANCE", "100"), ("SQUAD_OPENING", "contact")]);
+    let o =
+        opts(&[("FIRST_SIDE", "a"), ("SQUAD_PV_TOLERANCE", "100"), ("SQUAD_OPENING", "contact"), ("GRENADES", "off")]);
     let n = 30_000u32;
     let t = play(&fight("Rifleman", "5*Rifleman", 5, &o, None, Some(1)), 9, n);
     let r = cat().trooper("Rifleman").unwrap().clone();
@@ -188,10 +196,10 @@ fn one_round_by_hand_in_contact() {
 /// Hand-checked one round, A first, cold opening: A's lone Rifleman pays a 150 degree
 /// arc (8 AP, 4 rifle shots); five B Riflemen activate in roster order and each of the
 /// first four takes one short-range rifle attack, out with 26/36 x 6/36 = 13/108; the
-/// fifth finds the arc empty. Nobody shoots A in round 1.
+/// fifth finds the arc empty. Nobody shoots A in round 1. Arcs alone: GRENADES=off.
 #[test]
 fn one_round_by_hand_the_arc_holds_four_rifle_shots() {
-    let o = opts(&[("FIRST_SIDE", "a"), ("SQUAD_PV_TOLERANCE", "100"), ("SQUAD_OPENING", "cold")]);
+    let o = opts(&[("FIRST_SIDE", "a"), ("SQUAD_PV_TOLERANCE", "100"), ("SQUAD_OPENING", "cold"), ("GRENADES", "off")]);
     let n = 30_000u32;
     let t = play(&fight("Rifleman", "5*Rifleman", 5, &o, None, Some(1)), 9, n);
     assert_eq!(t.lost[0], 0, "A is never attacked in round 1");
@@ -294,4 +302,277 @@ fn golden_seed() {
     assert_eq!((t.wins.clone(), t.draws, t.undecided, t.turns_sum), (vec![985, 1015], 0, 0, 2888), "{t:?}");
     assert_eq!(t.lost, vec![1063, 1070, 1052, 1059, 1046, 1027, 1039, 1026, 1028, 1018]);
     assert_eq!(t.kills, vec![706, 1174, 1385, 947, 926, 717, 1334, 1368, 973, 898]);
+}
+
+/// One hand grenade by hand (§3 Explosives, §6 "hand grenade thrown 5 dots"): a lone
+/// Rifleman (A, first, cold opening) against two Riflemen standing adjacent
+/// (SQUAD_SPACING=1) at 5 dots. Its throw (3 + 5 AP, TN 5: 30/36) is worth more than its
+/// arc (throw value 13/36 + 37/432 = 193/432 against 2 x 13/108), aimed at the first.
+/// A hit deals 6X to it (out 15/36) and 3X to its neighbour (out 3/36), each from its
+/// own initial cell (BLAST_ROLL_EACH); a miss scatters 1 dot: the aimed-at takes 3X, the
+/// neighbour 6X, 3X, 3X, 1X, 1X or 1X (out 15, 3, 3, 0, 0, 0 /36). So P(first out) =
+/// 13/36, P(second out) = 37/432, P(both: A wins in round 1) = 157/5184; nobody can
+/// shoot B in its turn (A has no arc). Monte Carlo inside exact binomial bounds; the
+/// negative control is the reading with one initial cell shared by the blast (11/144).
+#[test]
+fn one_grenade_by_hand_catches_the_neighbour() {
+    use crate::stats::binomial::consistent;
+    use crate::stats::tolerance::FAMILY_ALPHA;
+    let o =
+        opts(&[("FIRST_SIDE", "a"), ("SQUAD_PV_TOLERANCE", "100"), ("SQUAD_OPENING", "cold"), ("SQUAD_SPACING", "1")]);
+    let b = fight("Rifleman", "2*Rifleman", 5, &o, None, Some(1));
+    // The policy's values, exact.
+    let g = &b.game;
+    let mut s = g.new_state();
+    g.begin_battle(&mut s, &mut Xoshiro256PlusPlus::seed_from_u64(0));
+    assert!((g.throw_value(&s, 0, 0, 1) - 193.0 / 432.0).abs() < 1e-12);
+    assert!((g.throw_value(&s, 0, 0, 2) - 193.0 / 432.0).abs() < 1e-12);
+    assert!((g.arc_value(&s, 0) - 2.0 * 13.0 / 108.0).abs() < 1e-12);
+    assert_eq!(g.choose_throw(&s, 0), Some((0, 1)), "ties go to the first enemy");
+    let n = 60_000u32;
+    let t = play(&b, 21, n);
+    let alpha = FAMILY_ALPHA / 3.0;
+    assert!(consistent(t.lost[1], n as u64, 13.0 / 36.0, alpha), "aimed-at: {}", t.lost[1]);
+    assert!(consistent(t.lost[2], n as u64, 37.0 / 432.0, alpha), "neighbour: {}", t.lost[2]);
+    assert!(consistent(t.wins[0], n as u64, 157.0 / 5184.0, alpha), "both: {}", t.wins[0]);
+    assert!(!consistent(t.wins[0], n as u64, 11.0 / 144.0, alpha), "one shared cell would be 11/144");
+    assert!(!consistent(t.lost[2], n as u64, 0.0, alpha), "the neighbour is caught");
+    assert_eq!(t.kills[0], t.lost[1] + t.lost[2], "A's blast puts them out");
+}
+
+/// Spaced 2 dots (the default), a hit's neighbour takes the 1X ring, which never puts a
+/// fresh trooper out: the throw value is the aimed-at's 13/36 plus the neighbour's
+/// chance from scatter alone (6/36 x 1/6 x 3/36, from the one direction 1 dot off).
+#[test]
+fn default_spacing_keeps_neighbours_out_of_the_inner_rings() {
+    let o = opts(&[("FIRST_SIDE", "a"), ("SQUAD_PV_TOLERANCE", "100"), ("SQUAD_OPENING", "cold")]);
+    let b = fight("Rifleman", "2*Rifleman", 5, &o, None, Some(1));
+    let mut s = b.game.new_state();
+    b.game.begin_battle(&mut s, &mut Xoshiro256PlusPlus::seed_from_u64(0));
+    let want = 13.0 / 36.0 + 6.0 / 36.0 / 6.0 * 3.0 / 36.0;
+    assert!((b.game.throw_value(&s, 0, 0, 1) - want).abs() < 1e-12);
+}
+
+/// Ammunition is counted and a throw is in reach only while the AP pays it: a lone
+/// Rifleman (4 hand grenades) throws once an activation at a lone Rifleman at 5 dots,
+/// and four throws always put an unarmoured trooper out (§6: each deals at least 3X, 12
+/// cells): B is out by the 4th activation in every fight. At 6 dots (3 + 6 AP > 8) or
+/// with GRENADES off it never throws (it arcs), and at 3 dots the blast could reach its
+/// own line (friendly fire), so it does not throw either.
+#[test]
+fn grenades_are_counted_and_thrown_only_in_reach() {
+    let o = opts(&[("FIRST_SIDE", "a"), ("SQUAD_OPENING", "cold")]);
+    let b = fight("Rifleman", "Rifleman", 5, &o, None, Some(10));
+    let g = &b.game;
+    assert_eq!(g.fight.units[0].throws.len(), 1);
+    assert_eq!((g.fight.units[0].throws[0].rounds, g.fight.units[0].throws[0].cost), (4, 8));
+    let mut out = crate::engine::battle::Outcome::new();
+    for seed in 0..300 {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut s = g.new_state();
+        g.begin_battle(&mut s, &mut rng);
+        let mut k = 0;
+        while !s.out[1] {
+            k += 1;
+            assert!(k <= 4, "seed {seed}: four throws put an unarmoured trooper out");
+            s.done[0] = false;
+            s.shots[0] = 4; // as if an arc stood from an earlier turn
+            g.act(&mut s, 0, 0, &mut rng, &mut out);
+            assert_eq!(s.rounds[0], 4 - k as u8, "one grenade an activation");
+            assert_eq!(s.shots[0], 0, "no arc after a throw");
+        }
+        assert_eq!(s.over, Some(crate::engine::battle::Ending::Winner(0)));
+    }
+    for (range, pairs) in [(6, vec![]), (5, vec![("GRENADES", "off")]), (3, vec![])] {
+        let o = opts(&pairs);
+        let b = fight("Rifleman", "Rifleman", range, &o, None, Some(10));
+        let mut s = b.game.new_state();
+        b.game.begin_battle(&mut s, &mut Xoshiro256PlusPlus::seed_from_u64(0));
+        assert_eq!(b.game.choose_throw(&s, 0), None, "range {range} {pairs:?}");
+    }
+}
+
+/// Grenades change the fight: four Riflemen a side at 5 dots, side A first, in contact.
+/// Arcs alone (GRENADES=off) A activates into B's arcs and is nearly wiped out, and B
+/// finishes it in round 1 in about half the fights; with grenades B's survivors throw
+/// (fewer enemies left than its arc's worth), and the fight ends in round 1 far more
+/// often (5 sd of the two-proportion difference). Side B wins either way: who walks
+/// into the standing arcs first decides this fight, grenades or not. GRENADES=off gives
+/// the fight as it was before throws were played (no throw, no extra draw).
+#[test]
+fn grenades_change_a_squad_fight() {
+    let n = 4000u32;
+    let mut round1 = Vec::new();
+    for g in ["off", "on"] {
+        let o = opts(&[("GRENADES", g), ("FIRST_SIDE", "a")]);
+        let t = play(&fight("4*Rifleman", "4*Rifleman", 5, &o, None, None), 4, n);
+        assert!(t.wins[1] > 19 * t.wins[0], "GRENADES={g}: B wins: {:?}", t.wins);
+        round1.push(t.ended_in_turn[0] as f64 / n as f64);
+    }
+    let (x, y) = (round1[0], round1[1]);
+    let sd = (x * (1.0 - x) / n as f64 + y * (1.0 - y) / n as f64).sqrt();
+    assert!(y - x > 5.0 * sd, "over in round 1: off {x}, on {y}");
+    assert!(x < 0.6 && y > 0.8, "off {x}, on {y}");
+}
+
+/// A blast waits for the end of its side's turn (§3 "resolve the explosive after all
+/// troopers on your side have activated"): two Riflemen throw in turn at two Riflemen;
+/// after the first activation the blast waits and no enemy card has changed; after the
+/// second both go off.
+#[test]
+fn blasts_wait_for_the_end_of_the_side_turn() {
+    let o = opts(&[("FIRST_SIDE", "a"), ("SQUAD_OPENING", "cold"), ("SQUAD_THROW", "always")]);
+    let b = fight("2*Rifleman", "2*Rifleman", 5, &o, None, Some(10));
+    let g = &b.game;
+    let mut out = crate::engine::battle::Outcome::new();
+    for seed in 0..50 {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut s = g.new_state();
+        g.begin_battle(&mut s, &mut rng);
+        g.act(&mut s, 0, 0, &mut rng, &mut out);
+        assert_eq!((s.pending_n, s.card[2], s.card[3]), (1, 0, 0), "seed {seed}: the blast waits");
+        g.act(&mut s, 0, 1, &mut rng, &mut out);
+        assert_eq!(s.pending_n, 0, "seed {seed}: the side's last activation sets them off");
+        assert_ne!(s.card[2], 0, "seed {seed}: the aimed-at takes at least 3X");
+    }
+}
+
+/// SQUAD_THROW: a fresh Rifleman facing four fresh Riflemen at 5 dots keeps its arc
+/// under `better` (4 x 13/108 = 0.481 beats the throw's 13/36 + 2/432 = 0.366) and
+/// throws under `always`, aimed at the second (a scatter can reach both its neighbours:
+/// the first has one); facing one, it throws under either (13/108 < 13/36).
+#[test]
+fn squad_throw_better_weighs_the_arc() {
+    for (b, policy, want) in
+        [("4*Rifleman", "better", None), ("4*Rifleman", "always", Some((0, 2))), ("Rifleman", "better", Some((0, 1)))]
+    {
+        let o = opts(&[("SQUAD_PV_TOLERANCE", "100"), ("SQUAD_THROW", policy)]);
+        let f = fight("Rifleman", b, 5, &o, None, Some(10));
+        let mut s = f.game.new_state();
+        f.game.begin_battle(&mut s, &mut Xoshiro256PlusPlus::seed_from_u64(0));
+        assert_eq!(f.game.choose_throw(&s, 0), want, "{b} {policy}");
+    }
+}
+
+/// §4 Melee at range 1 by hand (FISTS_AND_BAYONET, on by default): a lone Rifleman (A,
+/// first, cold opening) against one at 1 dot. Its widest arc (150 degrees, 4 shots)
+/// is worth one rifle attack at the lone enemy (26/36 x 6/36 = 13/108); keeping 5 AP
+/// buys a 30 degree arc (1 shot) and the bayonet on its rifle (TN 4: 33/36; 3X: out
+/// 3/36), worth 13/108 + 11/144, so it takes that. B activates into the rifle shot, then
+/// the bayonet: P(B out in round 1) = 2531/7776 (the bayonet after a rifle hit that left
+/// it standing finishes it more often than a fresh card), where arcs alone give 13/108.
+/// Monte Carlo inside exact binomial bounds; the negative controls are the other case's
+/// values.
+#[test]
+fn bayonet_at_range_one_by_hand() {
+    use crate::stats::binomial::consistent;
+    use crate::stats::tolerance::FAMILY_ALPHA;
+    let with = 2531.0 / 7776.0;
+    let without = 13.0 / 108.0;
+    for (pairs, p, q) in [(vec![], with, without), (vec![("FISTS_AND_BAYONET", "off")], without, with)] {
+        let mut pairs = pairs;
+        pairs.extend([("FIRST_SIDE", "a"), ("SQUAD_OPENING", "cold")]);
+        let o = opts(&pairs);
+        let b = fight("Rifleman", "Rifleman", 1, &o, None, Some(1));
+        let g = &b.game;
+        let mut s = g.new_state();
+        g.begin_battle(&mut s, &mut Xoshiro256PlusPlus::seed_from_u64(0));
+        if p == with {
+            assert_eq!(g.fight.units[0].guns[1].1, "Bayonet/Knife");
+            assert_eq!(g.arc_plan(&s, 0)[..2], [1, 1], "a 30 degree arc and the bayonet");
+            assert!((g.arc_value(&s, 0) - (13.0 / 108.0 + 11.0 / 144.0)).abs() < 1e-12);
+        } else {
+            assert_eq!(g.fight.units[0].guns.len(), 1);
+        }
+        let n = 40_000u32;
+        let t = play(&b, 13, n);
+        let alpha = FAMILY_ALPHA / 2.0;
+        assert!(consistent(t.lost[1], n as u64, p, alpha), "{pairs:?}: {} of {n}", t.lost[1]);
+        assert!(!consistent(t.lost[1], n as u64, q, alpha), "{pairs:?}: the control");
+        assert_eq!(t.lost[0], 0, "nobody reaches A in round 1");
+    }
+}
+
+/// Fists: a Machine Gunner (a crew weapon, no bayonet) at range 1 carries its fists
+/// ((8 / 2)\, Ruling FISTS_ROUND_DOWN), which never put a fresh trooper out: it keeps
+/// its crew arc (4 AP). At 2 dots nobody has a melee weapon besides its own.
+#[test]
+fn fists_for_troopers_without_a_bayonet() {
+    let o = opts(&[("SQUAD_PV_TOLERANCE", "100")]);
+    let b = fight("Machine Gunner", "Rifleman", 1, &o, None, Some(1));
+    let g = &b.game;
+    assert_eq!(g.fight.units[0].guns[1].1, "Fists");
+    let mut s = g.new_state();
+    g.begin_battle(&mut s, &mut Xoshiro256PlusPlus::seed_from_u64(0));
+    assert_eq!(g.arc_plan(&s, 0)[..2], [UNLIMITED, 0]);
+    let b = fight("Machine Gunner", "Rifleman", 2, &o, None, Some(1));
+    assert_eq!(b.game.fight.units[0].guns.len(), 1);
+    assert!(!b.game.fight.units[1].melee_addon);
+}
+
+/// Morale ("Morale Checks", MORALE=on): eight Riflemen a side, six of side B out. Every
+/// remaining B trooper checks at B's first activation: regular 7 + (6 - 4) - leadership
+/// 2 = TN 7, pass 21/36 (§6); with the leader (B's first trooper) among the dead, TN 9,
+/// pass 10/36. A shaken trooper sets no arc. Monte Carlo inside exact binomial bounds,
+/// the other case's value as the negative control. With MORALE off (the default) nobody
+/// checks, and with 3 dead nobody checks either.
+#[test]
+fn morale_checks_by_hand() {
+    use crate::stats::binomial::consistent;
+    use crate::stats::tolerance::FAMILY_ALPHA;
+    let o = opts(&[("MORALE", "on"), ("FIRST_SIDE", "b"), ("SQUAD_OPENING", "cold")]);
+    let b = fight("8*Rifleman", "8*Rifleman", 20, &o, None, Some(5));
+    let g = &b.game;
+    let mut out = crate::engine::battle::Outcome::new();
+    for (dead, leader_dead, p, q) in
+        [(6, false, 21.0 / 36.0, 10.0 / 36.0), (6, true, 10.0 / 36.0, 21.0 / 36.0), (3, false, 1.0, 0.5)]
+    {
+        let n = 20_000u64;
+        let mut pass = 0u64;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        // B's slots are 8..16; the leader is slot 8; the checker is slot 15.
+        let victims: Vec<usize> = if leader_dead { (8..14).collect() } else { (9..15).collect() };
+        let victims = &victims[..dead];
+        for _ in 0..n {
+            let mut s = g.new_state();
+            g.begin_battle(&mut s, &mut rng);
+            for &v in victims {
+                s.out[v] = true;
+                s.alive[1] -= 1;
+            }
+            let mut order = [0u8; crate::engine::battle::MAX_SIDES];
+            g.begin_turn(&mut s, 0, &mut rng, &mut order);
+            g.act(&mut s, 1, 15, &mut rng, &mut out);
+            let shaken = s.shaken[15];
+            assert_eq!(s.shots[15 * MAX_GUNS] == 0, shaken, "a shaken trooper sets no arc");
+            pass += u64::from(!shaken);
+        }
+        let alpha = FAMILY_ALPHA / 3.0;
+        assert!(consistent(pass, n, p, alpha), "{dead} dead, leader dead {leader_dead}: {pass} of {n}");
+        assert!(!consistent(pass, n, q, alpha), "{dead} dead, leader dead {leader_dead}: the control");
+    }
+    let off = fight("8*Rifleman", "8*Rifleman", 20, &Options::default(), None, Some(5));
+    assert!(!off.game.fight.morale, "MORALE is off by default (an optional Advanced Combat rule)");
+}
+
+/// Morale changes a squad fight: eight Armoured Riflemen a side at 60 dots (long range:
+/// a side loses its troopers over several rounds), side A first, in contact, so A walks
+/// into B's arcs and nearly always loses. With MORALE on, A's troopers, once 4 of them
+/// are out, often fail and set no arc, so A puts fewer of B's troopers out before the
+/// end: A's mean score drops by more than 5 standard errors (Welch, from the score's
+/// moments).
+#[test]
+fn morale_changes_a_squad_fight() {
+    let n = 30_000u32;
+    let mut stats = Vec::new();
+    for m in ["off", "on"] {
+        let o = opts(&[("MORALE", m), ("FIRST_SIDE", "a")]);
+        let t = play(&fight("8*Armoured Rifleman", "8*Armoured Rifleman", 60, &o, None, None), 6, n);
+        let (sum, sq) = t.score[0];
+        let mean = sum as f64 / n as f64;
+        let var = sq as f64 / n as f64 - mean * mean;
+        stats.push((mean, var / n as f64));
+    }
+    let ((a, va), (b, vb)) = (stats[0], stats[1]);
+    assert!(a - b > 5.0 * (va + vb).sqrt(), "A's mean score: off {a}, on {b}, sd {}", (va + vb).sqrt());
 }
