@@ -120,7 +120,7 @@ fn unit_space(cat: &Catalogue, unit: &Unit, filter: &SpaceFilter, out: &mut Vec<
     let gear: Vec<_> = cat
         .gear
         .iter()
-        .filter(|g| !(g.infiltration && !unit.kind.rides()))
+        .filter(|g| !g.infiltration || unit.kind.rides())
         .filter(|g| !unit.standard_gear.iter().any(|(s, _)| s == &g.name))
         .collect();
     let has_standard = !unit.standard_weapons.is_empty();
