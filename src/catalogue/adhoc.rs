@@ -17,9 +17,10 @@ pub struct AdHocBuild {
     pub parts: Vec<(u32, String)>,
 }
 
-/// Whether a name is written as an ad-hoc build (it holds a `[`).
+/// Whether a name is written as an ad-hoc build: it holds a `[` and no control
+/// character (a name with one is refused as every name with one is, shown escaped).
 pub fn is_adhoc(name: &str) -> bool {
-    name.contains('[')
+    name.contains('[') && super::text::forbidden_char(name, false).is_none()
 }
 
 impl AdHocBuild {
@@ -171,6 +172,13 @@ mod tests {
             let e = AdHocBuild::parse(bad).unwrap_err();
             assert!(e.contains(bad.trim()), "{bad}: {e}");
         }
+    }
+
+    #[test]
+    fn names_with_control_characters_are_not_adhoc_builds() {
+        assert!(is_adhoc("Dwarf[2*Devastator]"));
+        assert!(!is_adhoc("Dwarf\u{1b}[2JALPHA"));
+        assert!(!is_adhoc("Dwarf ALPHA"));
     }
 
     #[test]
