@@ -10,13 +10,13 @@ use super::args::FormatArgs;
 use super::progress::Progress;
 use super::run_args::RunArgs;
 use super::{Invocation, options_line, print_json, print_table, with_options_json, write_stdout};
-use crate::output::{Format, Kind, Table};
+use crate::output::{CsvExporter, Exporter, Format, ParquetExporter, ReportDir};
 use crate::request::search::{self, DEFAULT_LIMIT, SearchRequest, SearchSpace};
-use crate::rules::Ruleset;
 use crate::rules::axis::Point;
 use crate::rules::ruleset::SpaceFilter;
+use crate::rules::{RuleOptions, Ruleset};
 use crate::stats::racing::Stop;
-use crate::sweep::search::{SearchOutput, part_rate};
+use crate::sweep::search::{SearchOutput, part_rate, ranked, tables};
 
 #[derive(Debug, Args)]
 pub struct SearchArgs {
@@ -66,6 +66,12 @@ pub struct SearchArgs {
     pub run: RunArgs,
     #[command(flatten)]
     pub format: FormatArgs,
+    /// Also write the tables (search_leaderboard, search_stages; Parquet and CSV) and a manifest to this directory
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+    pub out: Option<std::path::PathBuf>,
+    /// Replace the --out directory if it is an earlier volley output
+    #[arg(long, requires = "out")]
+    pub force: bool,
 }
 
 impl SearchArgs {
@@ -100,6 +106,9 @@ pub fn run<R: Ruleset>(args: &SearchArgs, ctx: &Invocation<'_>) -> Result<()> {
     if args.count {
         return count::<R>(args, &space);
     }
+    if let Some(out) = &args.out {
+        crate::output::report_dir::refuse_inputs(out, &space.sources.inputs)?;
+    }
     let progress = Progress::new(args.run.quiet);
     let out = space.run(req.per_cost, &progress, |s| {
         progress.note(&format!(
@@ -108,9 +117,12 @@ pub fn run<R: Ruleset>(args: &SearchArgs, ctx: &Invocation<'_>) -> Result<()> {
         ))
     })?;
     progress.finish();
+    if let Some(dir) = &args.out {
+        write_out::<R>(dir, args.force, &space, &out)?;
+    }
     match args.format.format {
         Format::Json => print_json(&with_options_json(document::<R>(&space, &out, &req), &space.options), false),
-        Format::Csv => print_table(&leaderboard_table(&space, &out, usize::MAX), Format::Csv, 6),
+        Format::Csv => print_table(&tables(R::NAME, &space.candidates, &out)[0], Format::Csv, 6),
         Format::Table => write_stdout(&(options_line(&space.options) + &text::<R>(&space, &out, &req, args.show))),
     }
 }
@@ -140,15 +152,6 @@ fn exhaustive<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput) -> u64 {
     (space.candidates.len() as u64).saturating_mul(space.race.cumulative_trials(stages))
 }
 
-/// The leaderboard's rows, best first: (candidate index, rank from 1, tie group).
-fn ranked(out: &SearchOutput) -> Vec<(usize, usize, Option<u32>)> {
-    let order = out.race.ranking();
-    let alive: Vec<usize> = order.iter().copied().filter(|&i| out.race.entrants[i].alive).collect();
-    let standings: Vec<_> = alive.iter().map(|&i| out.race.entrants[i].standing).collect();
-    let groups = crate::stats::racing::tie_groups(&standings);
-    order.iter().enumerate().map(|(r, &i)| (i, r + 1, alive.iter().position(|&a| a == i).map(|k| groups[k]))).collect()
-}
-
 /// The metric in words.
 fn metric(per_cost: bool, unit: &str) -> String {
     if per_cost {
@@ -158,43 +161,10 @@ fn metric(per_cost: bool, unit: &str) -> String {
     }
 }
 
-/// The leaderboard as a table (`rows` best rows): rank, candidate, cost, estimate with
-/// its corrected interval (`estimate_low`, `estimate_high`), stage, trials per matchup,
-/// and tie group (empty for a dropped candidate).
-fn leaderboard_table<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, rows: usize) -> Table {
-    let mut t = Table::typed(&[
-        ("rank", Kind::Int),
-        ("candidate", Kind::Text),
-        ("cost", Kind::Float),
-        ("estimate", Kind::Float),
-        ("estimate_low", Kind::Float),
-        ("estimate_high", Kind::Float),
-        ("stage", Kind::Int),
-        ("trials", Kind::Int),
-        ("tie_group", Kind::Int),
-    ]);
-    for (i, rank, group) in ranked(out).into_iter().take(rows) {
-        let e = &out.race.entrants[i];
-        let c = &space.candidates[i];
-        t.push(vec![
-            (rank as u64).into(),
-            c.name.as_str().into(),
-            c.cost.into(),
-            e.standing.estimate.into(),
-            e.standing.interval.low.into(),
-            e.standing.interval.high.into(),
-            u64::from(e.stage).into(),
-            e.trials.into(),
-            group.map(u64::from).into(),
-        ]);
-    }
-    t
-}
-
 fn document<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequest) -> Value {
     let race = &out.race;
     let exhaustive = exhaustive(space, out);
-    let leaderboard: Vec<Value> = ranked(out)
+    let leaderboard: Vec<Value> = ranked(&out.race)
         .into_iter()
         .map(|(i, rank, group)| {
             let e = &race.entrants[i];
@@ -211,7 +181,7 @@ fn document<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &Search
             })
         })
         .collect();
-    let top: Vec<usize> = ranked(out).into_iter().take(req.top).map(|r| r.0).collect();
+    let top: Vec<usize> = ranked(&out.race).into_iter().take(req.top).map(|r| r.0).collect();
     let matchups = Value::Object(
         top.iter()
             .map(|&i| {
@@ -322,7 +292,7 @@ fn text<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequ
     );
     let rows = show.unwrap_or(req.top + 10);
     let mut table = String::from("rank  tie  cost  estimate  95% (corrected)  stage  trials  candidate\n");
-    for (i, rank, group) in ranked(out).into_iter().take(rows) {
+    for (i, rank, group) in ranked(&out.race).into_iter().take(rows) {
         let e = &race.entrants[i];
         let c = &space.candidates[i];
         table += &format!(
@@ -338,7 +308,7 @@ fn text<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequ
         );
     }
     s += &table;
-    let ties = ranked(out).iter().filter(|r| r.2 == Some(1)).count();
+    let ties = ranked(&out.race).iter().filter(|r| r.2 == Some(1)).count();
     if ties > 1 {
         s += &format!("\n{ties} candidates are tied for first within their intervals (tie group 1).\n");
     }
@@ -347,7 +317,7 @@ fn text<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequ
         let raw = race.entrants[i].standing.estimate / if per_cost { 100.0 / space.candidates[i].cost } else { 1.0 };
         s += &format!("  {:>6} points  {:>6}  {}\n", space.candidates[i].cost, pct(raw), space.candidates[i].name);
     }
-    let top: Vec<usize> = ranked(out).into_iter().take(req.top.min(3)).map(|r| r.0).collect();
+    let top: Vec<usize> = ranked(&out.race).into_iter().take(req.top.min(3)).map(|r| r.0).collect();
     for i in top {
         s += &format!("\nmatchups of {}:\n", space.candidates[i].name);
         for (p, (opponent, _)) in race.entrants[i].parts.iter().zip(&out.parts) {
@@ -361,4 +331,33 @@ fn text<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequ
         }
     }
     s
+}
+
+/// `--out DIR`: the tables as Parquet and CSV and a manifest, written atomically.
+fn write_out<R: Ruleset>(dir: &std::path::Path, force: bool, space: &SearchSpace<R>, out: &SearchOutput) -> Result<()> {
+    let report = ReportDir::create(dir, force)?;
+    let mut files = Vec::new();
+    for (name, t) in ["search_leaderboard", "search_stages"].into_iter().zip(tables(R::NAME, &space.candidates, out)) {
+        let exporters: [Box<dyn Exporter>; 2] = [Box::new(ParquetExporter), Box::new(CsvExporter)];
+        for e in exporters {
+            let file = format!("{name}.{}", e.extension());
+            e.write(&t, &report.path().join(&file))?;
+            files.push(file);
+        }
+    }
+    let mut manifest = json!({
+        "volley_version": env!("CARGO_PKG_VERSION"),
+        "kind": "search",
+        "ruleset": R::NAME,
+        "space_size": space.candidates.len(),
+        "field": space.field.iter().map(|(n, w)| json!({ "name": n, "weight": w })).collect::<Vec<_>>(),
+        "conditions": space.grid.iter().map(Point::key).collect::<Vec<_>>(),
+        "options": space.options.pairs().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>(),
+        "seed": space.config.seed,
+        "files": files,
+    });
+    report.write_manifest(&mut manifest)?;
+    super::signals::check()?;
+    report.commit()?;
+    Ok(())
 }

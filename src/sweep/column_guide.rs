@@ -13,7 +13,7 @@ use crate::rules::ruleset::{ColumnNotes, CostChart, DetailChart, DetailTable};
 use crate::rules::{Ruleset, RulesetId, Visit};
 
 use super::tables::{self, Part, Supplied, TableDecl};
-use super::{battle_seats, battles, fit, gauntlet, meta, seatings};
+use super::{battle_seats, battles, fit, gauntlet, meta, search, seatings};
 
 /// The cell tables of sweeps, in the guide's order.
 pub const CELL_TABLES: [&TableDecl; 8] = [
@@ -32,10 +32,12 @@ pub const GAUNTLET_TABLES: [&TableDecl; 2] = [&gauntlet::MATCHUPS, &gauntlet::SU
 
 /// The tables `volley meta --out` writes.
 pub const META_TABLES: [&TableDecl; 3] = [&meta::SHARES, &meta::MATRIX, &meta::REPLICATOR];
+/// `volley search --out`'s tables.
+pub const SEARCH_TABLES: [&TableDecl; 2] = [&search::LEADERBOARD, &search::STAGES];
 
 /// Every common report table (those every ruleset writes alike), in the guide's order.
 pub fn common_tables() -> Vec<&'static TableDecl> {
-    CELL_TABLES.into_iter().chain(GAUNTLET_TABLES).chain([&fit::FIT]).chain(META_TABLES).collect()
+    CELL_TABLES.into_iter().chain(GAUNTLET_TABLES).chain([&fit::FIT]).chain(META_TABLES).chain(SEARCH_TABLES).collect()
 }
 
 /// What the guide reads of one ruleset: its names and every column it declares.
@@ -136,6 +138,9 @@ pub fn render(games: &[GameColumns]) -> String {
     }
     common_table(&mut s, "###", &fit::FIT, games);
     for decl in META_TABLES {
+        common_table(&mut s, "###", decl, games);
+    }
+    for decl in SEARCH_TABLES {
         common_table(&mut s, "###", decl, games);
     }
     s += MANIFEST;
@@ -684,6 +689,16 @@ mod tests {
             };
             let [shares, matrix, replicator] = none.tables(R::NAME);
             out.extend([("meta_shares", shares), ("meta_matrix", matrix), ("meta_replicator", replicator)]);
+            let race = crate::stats::racing::Race {
+                entrants: Vec::new(),
+                stages: Vec::new(),
+                z: 0.0,
+                stopped: crate::stats::racing::Stop::StageCap,
+            };
+            let none =
+                search::SearchOutput { race, parts: Vec::new(), pareto: Vec::new(), engagements: 0, seconds: 0.0 };
+            let [board, stages] = search::tables(R::NAME, &[], &none);
+            out.extend([("search_leaderboard", board), ("search_stages", stages)]);
             out.extend(R::detail_tables().iter().map(|d| (d.name, tables::detail(&l, d))));
             out
         }

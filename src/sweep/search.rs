@@ -24,6 +24,8 @@ use crate::stats::racing::{self, Part, Race, RaceSettings, StageRecord};
 
 use super::gauntlet::run_gauntlet;
 use super::shard::Plays;
+use super::tables::{Part as Columns, RULESET, Supplied, TableDecl};
+use crate::output::{Column, Table};
 
 /// Candidates loaded together with the catalogue's files.
 pub const CHUNK: usize = 256;
@@ -220,6 +222,94 @@ pub fn pareto_front(points: &[(f64, f64)]) -> Vec<usize> {
 /// interval, from its pooled counts.
 pub fn part_rate(part: &Part) -> (f64, Interval) {
     (part.1 as f64 / part.2.max(1) as f64, crate::stats::wilson95(part.1, part.2))
+}
+
+/// The leaderboard's rows, best first: (candidate index, rank from 1, tie group). Tie
+/// groups are those of the candidates still in the race ([`racing::tie_groups`]); a
+/// dropped candidate has none.
+pub fn ranked(race: &Race) -> Vec<(usize, usize, Option<u32>)> {
+    let order = race.ranking();
+    let alive: Vec<usize> = order.iter().copied().filter(|&i| race.entrants[i].alive).collect();
+    let standings: Vec<_> = alive.iter().map(|&i| race.entrants[i].standing).collect();
+    let groups = racing::tie_groups(&standings);
+    order.iter().enumerate().map(|(r, &i)| (i, r + 1, alive.iter().position(|&a| a == i).map(|k| groups[k]))).collect()
+}
+
+/// `search_leaderboard`.
+pub const LEADERBOARD: TableDecl = TableDecl {
+    name: "search_leaderboard",
+    title: "",
+    about: "One row per candidate of `volley search`, best first: the candidates still in the race by estimate, \
+            then the dropped ones by the stage they reached. Intervals are corrected for the whole race \
+            (Bonferroni over candidates and stages), not 95% each.",
+    parts: &[Columns::Own(&[
+        RULESET,
+        Column::int("rank", "its place, from 1"),
+        Column::text("candidate", "the build, as an ad-hoc build name (BASE[PART, N*PART])"),
+        Column::float("cost", "its cost in the ruleset's unit"),
+        Column::float(
+            "estimate",
+            "its win rate against the field (or per 100 points of cost with --per-cost), with the race's corrected \
+             interval",
+        )
+        .with_ci95(),
+        Column::int("stage", "the last stage it played"),
+        Column::int("trials", "duels it played per matchup (field member and conditions), over all its stages"),
+        Column::boolean("in_race", "still in the race at the end"),
+        Column::int(
+            "tie_group",
+            "its tie group among those still in the race (1 = tied with the leader); empty when dropped",
+        ),
+        Column::boolean("pareto", "on the Pareto front: no candidate as cheap or cheaper wins as often or more"),
+    ])],
+};
+
+/// `search_stages`.
+pub const STAGES: TableDecl = TableDecl {
+    name: "search_stages",
+    title: "",
+    about: "One row per stage of `volley search`'s race.",
+    parts: &[Columns::Own(&[
+        RULESET,
+        Column::int("stage", "from 1"),
+        Column::int("candidates", "candidates that played it"),
+        Column::int("trials_each", "duels each played per matchup in it"),
+        Column::int("survivors", "candidates left after its cut"),
+    ])],
+};
+
+/// The `search_leaderboard` and `search_stages` tables of a finished search.
+pub fn tables(ruleset: &str, candidates: &[Candidate], out: &SearchOutput) -> [Table; 2] {
+    let none = Supplied::default();
+    let mut board = LEADERBOARD.table(&none);
+    for (i, rank, group) in ranked(&out.race) {
+        let e = &out.race.entrants[i];
+        board.push(vec![
+            ruleset.into(),
+            (rank as u64).into(),
+            candidates[i].name.as_str().into(),
+            candidates[i].cost.into(),
+            e.standing.estimate.into(),
+            e.standing.interval.low.into(),
+            e.standing.interval.high.into(),
+            u64::from(e.stage).into(),
+            e.trials.into(),
+            e.alive.into(),
+            group.map(u64::from).into(),
+            out.pareto.contains(&i).into(),
+        ]);
+    }
+    let mut stages = STAGES.table(&none);
+    for st in &out.race.stages {
+        stages.push(vec![
+            ruleset.into(),
+            u64::from(st.stage).into(),
+            (st.candidates as u64).into(),
+            st.trials_each.into(),
+            (st.survivors as u64).into(),
+        ]);
+    }
+    [board, stages]
 }
 
 #[cfg(test)]

@@ -195,3 +195,36 @@ fn an_adhoc_build_is_its_catalogue_twin() {
         assert!(err.contains(msg), "{bad}: {err}");
     }
 }
+
+/// `--out DIR` writes the leaderboard and the stages as Parquet and CSV with a manifest:
+/// the leaderboard has one row per candidate, ranked as the JSON ranks them.
+#[test]
+fn out_writes_the_leaderboard_and_the_stages() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("s");
+    let args = ["--field", "meta", "--unit", "Dwarf", "--must-include", "Blackout", "--top", "2", "--trials", "10"];
+    let j = search_json(&[&args[..], &["--out", dir.to_str().unwrap()]].concat());
+    for f in [
+        "search_leaderboard.csv",
+        "search_leaderboard.parquet",
+        "search_stages.csv",
+        "search_stages.parquet",
+        "manifest.json",
+    ] {
+        assert!(dir.join(f).is_file(), "{f}");
+    }
+    let csv = fs::read_to_string(dir.join("search_leaderboard.csv")).unwrap();
+    let mut rdr = csv::Reader::from_reader(csv.as_bytes());
+    let head = rdr.headers().unwrap().clone();
+    let at = |name: &str| head.iter().position(|h| h == name).unwrap_or_else(|| panic!("no column {name}"));
+    let rows: Vec<csv::StringRecord> = rdr.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len() as u64, j["space_size"].as_u64().unwrap());
+    assert_eq!(&rows[0][at("candidate")], j["leaderboard"][0]["candidate"].as_str().unwrap());
+    assert_eq!(&rows[0][at("tie_group")], "1");
+    assert!(rows.iter().any(|r| &r[at("pareto")] == "true"));
+    let stages = fs::read_to_string(dir.join("search_stages.csv")).unwrap();
+    assert_eq!(stages.lines().count() - 1, j["stages"].as_array().unwrap().len());
+    // a second run into the same directory needs --force
+    let again = search(&[&args[..], &["--out", dir.to_str().unwrap(), "-q"]].concat());
+    assert_ne!(again.status.code(), Some(0));
+}
