@@ -88,6 +88,17 @@ pub struct BattleCatalogue<C> {
     pub files: Vec<crate::catalogue::source::SourceFile>,
 }
 
+impl<C> BattleCatalogue<C> {
+    /// The command's catalogue with the files it was read from.
+    ///
+    /// # Errors
+    /// A catalogue that does not load.
+    pub fn read<R: Ruleset<Catalogue = C>>(ctx: &Invocation<'_>) -> Result<BattleCatalogue<C>> {
+        let (catalogue, layers) = ctx.setting.catalogue.read_adding::<R>(&[])?;
+        Ok(BattleCatalogue { catalogue, origin: layers.origin(), files: layers.files().to_vec() })
+    }
+}
+
 impl BattleArgs {
     /// These arguments as the library's request.
     pub fn request(&self) -> BattleRequest {
@@ -104,19 +115,16 @@ impl BattleArgs {
     }
 }
 
+/// `volley battle` at one range (a range envelope goes to [`super::envelope_battle`]).
+///
+/// # Errors
+/// A usage error for `--out`/`--force` without a shard; what the battle fails with.
 pub fn run_battle<R: Ruleset>(args: &BattleArgs, ctx: &Invocation<'_>) -> Result<()> {
     let choice = super::shard::choose(&args.shard, &|name| std::env::var(name).ok())?;
     if choice.is_none() && (args.out.is_some() || args.force) {
         return Err(usage("--out and --force name the shard directory of a sharded battle: give --shard K/N"));
     }
-    let (catalogue, layers) = ctx.setting.catalogue.read_adding::<R>(&[])?;
-    let cat = BattleCatalogue { catalogue, origin: layers.origin(), files: layers.files().to_vec() };
-    if let Some(envelope) = ctx.setting.envelope::<R>()? {
-        if choice.is_some() {
-            return Err(usage("--range: a list or band of ranges is not sharded: give one range with --shard"));
-        }
-        return super::envelope_battle::run_battle::<R>(args, ctx, &cat, &envelope);
-    }
+    let cat = BattleCatalogue::read::<R>(ctx)?;
     play_battle::<R>(args, ctx, &cat, choice.as_ref().map_or(Mode::Whole, Mode::Shard))
 }
 

@@ -35,9 +35,6 @@ pub struct DuelArgs {
 }
 
 pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>) -> Result<()> {
-    if let Some(envelope) = ctx.setting.envelope::<R>()? {
-        return super::envelope::run_duel::<R>(args, ctx, &envelope);
-    }
     let cond = ctx.setting.engagement_conditions::<R>()?;
     let options = ctx.setting.options::<R>()?;
     let policy = args.run.policy::<R>()?;

@@ -19,6 +19,21 @@ use crate::request::envelope::{Envelope, Estimate, average, best};
 use crate::rules::{RuleOptions, Ruleset};
 use crate::sweep::shard::Plays;
 
+/// `volley battle` with a range envelope: refused with a shard, else
+/// [`run_battle`] on the command's catalogue.
+///
+/// # Errors
+/// (usage) A shard (an envelope is not sharded); what [`run_battle`] fails with.
+pub fn run<R: Ruleset>(args: &BattleArgs, ctx: &Invocation<'_>, env: &Envelope) -> Result<()> {
+    if super::shard::choose(&args.shard, &|name| std::env::var(name).ok())?.is_some() {
+        return Err(usage("--range: a list or band of ranges is not sharded: give one range with --shard"));
+    }
+    if args.out.is_some() || args.force {
+        return Err(usage("--out and --force name the shard directory of a sharded battle: give --shard K/N"));
+    }
+    run_battle::<R>(args, ctx, &BattleCatalogue::read::<R>(ctx)?, env)
+}
+
 /// Play a free-for-all battle at every range of `env` and print per-range results, the
 /// weighted averages and each side's best range.
 ///

@@ -385,8 +385,15 @@ impl Visit for Runner<'_> {
             Command::Catalog(a) => catalog::run::<R>(a, ctx),
             Command::Odds(a) => odds::run::<R>(a, ctx),
             Command::Ttk(a) => ttk::run_ttk::<R>(a, ctx),
-            Command::Duel(a) => duel::run_duel::<R>(a, ctx),
-            Command::Battle(a) => battle::run_battle::<R>(a, ctx),
+            // A range envelope (`--range 6,12,24`) plays every range and averages.
+            Command::Duel(a) => match ctx.setting.envelope::<R>()? {
+                Some(env) => envelope::run_duel::<R>(a, ctx, &env),
+                None => duel::run_duel::<R>(a, ctx),
+            },
+            Command::Battle(a) => match ctx.setting.envelope::<R>()? {
+                Some(env) => envelope_battle::run::<R>(a, ctx, &env),
+                None => battle::run_battle::<R>(a, ctx),
+            },
             Command::Sweep(a) => sweep::run::<R>(a, ctx),
             Command::OddsCard(a) => odds_card::run::<R>(a, ctx),
             Command::Compare(a) => compare::run::<R>(a, ctx),

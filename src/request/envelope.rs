@@ -26,9 +26,7 @@ use super::setting::Setting;
 
 /// The axis an envelope spans.
 pub const RANGE_AXIS: &str = "range";
-/// The condition name (in [`Setting::conditions`]) that carries the weights' text, and
-/// the id of the `--range-weights` flag.
-pub const WEIGHTS: &str = "range_weights";
+pub use super::setting::WEIGHTS;
 /// The most ranges an envelope holds (every range is a cell per matchup).
 pub const MAX_RANGES: usize = 64;
 

@@ -25,6 +25,10 @@ pub struct CatalogueSource {
     pub adhoc: Vec<String>,
 }
 
+/// The condition name (in [`Setting::conditions`]) that carries the weights' text, and
+/// the id of the `--range-weights` flag.
+pub const WEIGHTS: &str = "range_weights";
+
 /// How messages and saved reports name the file of the command line's ad-hoc builds.
 pub const ADHOC_FILE: &str = "command-line-builds.toml";
 
@@ -214,8 +218,7 @@ impl Setting {
                 e.ranges.join(",")
             )));
         }
-        let single: Vec<(&str, String)> =
-            self.conditions.iter().filter(|(n, _)| *n != super::envelope::WEIGHTS).cloned().collect();
+        let single: Vec<(&str, String)> = self.conditions.iter().filter(|(n, _)| *n != WEIGHTS).cloned().collect();
         Point::new(&all_specs::<R>(), &single).map_err(|e| Error::usage(e.join("; ")))
     }
 

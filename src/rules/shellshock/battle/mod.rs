@@ -41,6 +41,7 @@
 pub mod compiled;
 pub mod force;
 pub mod game;
+pub mod state;
 pub mod target;
 
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -57,7 +58,8 @@ use super::options::Options;
 
 pub use compiled::{Forces, Slot};
 pub use force::{Roster, check_pair, resolve};
-pub use game::{FireState, Firefight, ListingOrder};
+pub use game::{Firefight, ListingOrder};
+pub use state::FireState;
 pub use target::{HighestEcv, MostDamaged, RandomTarget, Targeting};
 
 /// The battles Shellshock plays.

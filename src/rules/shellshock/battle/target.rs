@@ -11,7 +11,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::dice::uniform_below;
 
 use super::compiled::Forces;
-use super::game::FireState;
+use super::state::FireState;
 
 /// How a gunner picks its one target.
 pub trait Targeting: Copy + Send + Sync + std::fmt::Debug {

@@ -40,7 +40,7 @@ use super::super::options::Options;
 use super::super::tn::target_number;
 use super::super::trooper::Trooper;
 use super::super::weapon::{Use, Weapon};
-use super::compiled::COLS;
+use super::limits::COLS;
 
 /// Most kinds of thrown explosive one unit carries (its grenades and a thrown secondary).
 pub const MAX_THROWS: usize = 2;

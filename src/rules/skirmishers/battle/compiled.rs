@@ -11,18 +11,10 @@ use super::super::tn::target_number;
 use super::super::track::{Hit, fresh};
 use super::super::trooper::Trooper;
 use super::super::weapon::{Class, Shots, Use, Weapon};
+use super::arms::{bayonet, fists};
 use super::blast::{Throw, throws};
 use super::force::Roster;
-use super::melee::{bayonet, fists};
-
-/// Most guns (arcs) one unit keeps: power armour places one arc per weapon.
-pub const MAX_GUNS: usize = 3;
-/// Columns of the largest card (power armour 18 cells + DEAD).
-pub const COLS: usize = 19;
-/// No law: the gun cannot fire at this column.
-pub const NO_LAW: u16 = u16::MAX;
-/// Shots of a burst arc ("-"): never spent.
-pub const UNLIMITED: u32 = u32::MAX;
+pub use super::limits::{COLS, MAX_GUNS, NO_LAW, ThrowPolicy, UNLIMITED};
 
 /// How a gun's arc is paid and how many shots it holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,16 +70,6 @@ pub struct Unit {
     pub morale_tn: i32,
     /// Its Mods per column (added to its morale TN, Ruling `DAMAGE_MODS_ALL_CHECKS`).
     pub mods: [i32; COLS],
-}
-
-/// How a trooper chooses between its throw and its arc (option `SQUAD_THROW`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ThrowPolicy {
-    /// `better`: throw when the blast's expected number of enemy troopers put out beats
-    /// the arc's (see `FightGame::throw_value` and `FightGame::arc_value`).
-    Better,
-    /// `always`: throw whenever a throw is in reach and explosives are left.
-    Always,
 }
 
 /// A compiled squad fight (see the module docs of `battle`).

@@ -32,42 +32,8 @@ use crate::engine::battle::{BattlePolicy, BattleRules, Ending, MAX_SIDES, MAX_UN
 
 use super::super::graph::Graph;
 use super::blast::MAX_THROWS;
-use super::compiled::{Fight, MAX_GUNS, UNLIMITED};
-use super::throwing::Pending;
-
-/// Everything that changes in one fight, in flat arrays; reset in place.
-#[derive(Debug, Clone)]
-pub struct FightState {
-    /// Card state (index in the unit's graph).
-    pub card: [u32; MAX_UNITS],
-    /// Current column per unit (cached from the card).
-    pub col: [u8; MAX_UNITS],
-    pub out: [bool; MAX_UNITS],
-    /// Activated in this round.
-    pub done: [bool; MAX_UNITS],
-    /// Shots left per (unit, gun).
-    pub shots: [u32; MAX_UNITS * MAX_GUNS],
-    /// Troopers in the fight per side.
-    pub alive: [u32; 2],
-    /// The side that moves first each round.
-    pub first: u8,
-    pub over: Option<Ending>,
-    /// Explosives left per (unit, throw).
-    pub rounds: [u8; MAX_UNITS * MAX_THROWS],
-    /// Blasts waiting for the end of the side's turn, in the order thrown.
-    pub pending: [Pending; MAX_UNITS],
-    pub pending_n: usize,
-    /// Per side: its morale checks of this turn are made (`MORALE`).
-    pub checked: [bool; 2],
-    /// Failed its morale check this turn: takes no action.
-    pub shaken: [bool; MAX_UNITS],
-}
-
-/// The squad fight as engine rules.
-#[derive(Debug, Clone)]
-pub struct FightGame {
-    pub fight: Fight,
-}
+use super::limits::{MAX_GUNS, NO_LAW, UNLIMITED};
+use super::state::{FightGame, FightState};
 
 impl FightGame {
     fn graph(&self, u: usize) -> &Graph {
@@ -92,7 +58,7 @@ impl FightGame {
     #[inline]
     fn attack(&self, s: &mut FightState, f: usize, g: usize, t: usize, rng: &mut Xoshiro256PlusPlus) -> bool {
         let l = self.fight.law(f, g, t, s.col[f] as usize);
-        if l == super::compiled::NO_LAW {
+        if l == NO_LAW {
             return false;
         }
         let graph = self.graph(t);

@@ -30,37 +30,9 @@
 //! fight, the melee attack at the first). Attacks at an activating enemy come gun by
 //! gun, the melee attack after the arc's shot. No draw is made to choose.
 
-use super::super::weapon::{ApCost, Blunt, Class, Weapon};
-use super::compiled::{MAX_GUNS, NO_LAW, UNLIMITED};
-use super::game::{FightGame, FightState};
+use super::limits::{MAX_GUNS, NO_LAW, UNLIMITED};
+use super::state::{FightGame, FightState};
 use super::throwing::p_out_after;
-
-/// The book's Bayonet/Knife (Melee Secondary Weapons): 3X, 5 AP, range 1.
-pub fn bayonet() -> Weapon {
-    melee("Bayonet/Knife", 3, Blunt::Points(0))
-}
-
-/// The book's Fists: (max AP / 2)\, 5 AP, range 1.
-pub fn fists() -> Weapon {
-    melee("Fists", 0, Blunt::Fists)
-}
-
-fn melee(name: &str, lethal: u32, blunt: Blunt) -> Weapon {
-    Weapon {
-        name: name.into(),
-        class: Class::Melee,
-        lethal: vec![lethal],
-        blunt,
-        shots: None,
-        ap_cost: Some(ApCost::Fixed(5)),
-        ammo: None,
-        short: Some(1),
-        long: None,
-        pv: 0,
-        crew: 0,
-        incendiary: false,
-    }
-}
 
 impl FightGame {
     /// Shots per gun when `t` pays the widest arcs `ap` allows, gun by gun, from gun 0

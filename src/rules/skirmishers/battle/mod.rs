@@ -45,12 +45,15 @@
 //! and fire, movement, cover per trooper (conditions apply to every shot of a
 //! side).
 
+pub mod arms;
 pub mod blast;
 pub mod compiled;
 pub mod force;
 pub mod game;
+pub mod limits;
 pub mod melee;
 pub mod morale;
+pub mod state;
 pub mod throwing;
 
 use crate::catalogue::force::ForceSpec;
@@ -63,7 +66,8 @@ use super::options::Options;
 
 pub use compiled::Fight;
 pub use force::{Roster, check_pair, resolve, squads_as_forces};
-pub use game::{Activation, FightGame, FightState};
+pub use game::Activation;
+pub use state::{FightGame, FightState};
 
 /// The compiled battle the ruleset hands the runner.
 pub type SquadFight = Battle<FightGame, Activation>;

@@ -30,7 +30,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::dice::uniform_below;
 
 use super::super::dice::success_ways;
-use super::game::{FightGame, FightState};
+use super::state::{FightGame, FightState};
 
 /// Dead troopers in a squad from which the others check ("4 or more").
 pub const MORALE_DEAD: u32 = 4;

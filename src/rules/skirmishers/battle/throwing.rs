@@ -27,12 +27,8 @@ use crate::engine::battle::{Ending, Outcome};
 use super::super::graph::Graph;
 use super::super::law::TOTAL;
 use super::blast::{DIRECTIONS, MAX_THROWS, dot, hex_distance};
-use super::compiled::{MAX_GUNS, ThrowPolicy};
-use super::game::{FightGame, FightState};
-
-/// A blast waiting for the end of its side's turn: (thrower, throw, aimed-at enemy,
-/// 36 x P(hit) at the thrower's column when it threw).
-pub type Pending = (u8, u8, u8, u8);
+use super::limits::{MAX_GUNS, ThrowPolicy};
+use super::state::{FightGame, FightState};
 
 /// P(out) after law `l` from state `i` of `g`.
 pub(super) fn p_out_after(g: &Graph, l: usize, i: usize) -> f64 {

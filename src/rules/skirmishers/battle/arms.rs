@@ -1,0 +1,31 @@
+//! The melee weapons every trooper carries (§4 Melee): fists, and the bayonet on a rifle
+//! or SMG. Their use in a fight is module `melee`.
+
+use super::super::weapon::{ApCost, Blunt, Class, Weapon};
+
+/// The book's Bayonet/Knife (Melee Secondary Weapons): 3X, 5 AP, range 1.
+pub fn bayonet() -> Weapon {
+    melee("Bayonet/Knife", 3, Blunt::Points(0))
+}
+
+/// The book's Fists: (max AP / 2)\, 5 AP, range 1.
+pub fn fists() -> Weapon {
+    melee("Fists", 0, Blunt::Fists)
+}
+
+fn melee(name: &str, lethal: u32, blunt: Blunt) -> Weapon {
+    Weapon {
+        name: name.into(),
+        class: Class::Melee,
+        lethal: vec![lethal],
+        blunt,
+        shots: None,
+        ap_cost: Some(ApCost::Fixed(5)),
+        ammo: None,
+        short: Some(1),
+        long: None,
+        pv: 0,
+        crew: 0,
+        incendiary: false,
+    }
+}
