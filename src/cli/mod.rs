@@ -274,7 +274,16 @@ impl Visit for Specs {
 
 /// The full command line definition for ruleset `id` (its condition flags).
 fn command_for(id: RulesetId) -> clap::Command {
-    conditions::add_flags(Cli::command(), &id.visit(Specs))
+    conditions::add_flags(Cli::command(), &id.visit(Specs)).mut_subcommand("search", |s| {
+        // search reads the shared trial flags its own way: --trials is stage 1's.
+        s.mut_arg("trials", |a| {
+            a.help(
+                "Duels per matchup in stage 1 of the race; each later stage plays --growth times more [default: 100]",
+            )
+        })
+        .mut_arg("precision", |a| a.hide(true))
+        .mut_arg("max_trials", |a| a.hide(true))
+    })
 }
 
 /// The full command line definition for the default ruleset.
