@@ -12,7 +12,7 @@ use super::args::FormatArgs;
 use super::progress::Progress;
 use super::run_args::RunArgs;
 use super::{Invocation, options_line, print_json, print_table, with_options_json, write_stdout};
-use crate::output::{CsvExporter, Exporter, Format, ParquetExporter, ReportDir, Table};
+use crate::output::{Format, ReportDir, Table};
 use crate::request::CatalogueSource;
 use crate::request::meta::{self, MetaRequest};
 use crate::request::sides::{Sources, sources};
@@ -378,16 +378,8 @@ fn write_out<R: Ruleset>(out: &std::path::Path, force: bool, metas: &[(&str, &Pl
     for (prefix, p) in metas {
         let [shares, matrix, replicator] = p.meta.tables(R::NAME);
         for (name, t) in [("meta_shares", &shares), ("meta_matrix", &matrix), ("meta_replicator", &replicator)] {
-            let exporters: [Box<dyn Exporter>; 2] = [Box::new(ParquetExporter), Box::new(CsvExporter)];
-            for e in exporters {
-                let file = if prefix.is_empty() {
-                    format!("{name}.{}", e.extension())
-                } else {
-                    format!("{prefix}_{name}.{}", e.extension())
-                };
-                e.write(t, &report.path().join(&file))?;
-                files.push(file);
-            }
+            let name = if prefix.is_empty() { name.to_string() } else { format!("{prefix}_{name}") };
+            files.extend(report.write_both(&name, t)?);
         }
     }
     let mut manifest = json!({

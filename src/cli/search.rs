@@ -10,7 +10,7 @@ use super::args::FormatArgs;
 use super::progress::Progress;
 use super::run_args::RunArgs;
 use super::{Invocation, options_line, print_json, print_table, with_options_json, write_stdout};
-use crate::output::{CsvExporter, Exporter, Format, ParquetExporter, ReportDir};
+use crate::output::{Format, ReportDir};
 use crate::request::search::{self, DEFAULT_LIMIT, SearchRequest, SearchSpace};
 use crate::rules::axis::Point;
 use crate::rules::ruleset::SpaceFilter;
@@ -98,9 +98,6 @@ impl SearchArgs {
 }
 
 pub fn run<R: Ruleset>(args: &SearchArgs, ctx: &Invocation<'_>) -> Result<()> {
-    if R::SPACE.is_empty() {
-        return Err(crate::error::Error::unavailable("build searches", R::LABEL).into());
-    }
     let req = args.request();
     let space = search::plan::<R>(&ctx.setting, &req)?;
     if args.count {
@@ -164,9 +161,10 @@ fn metric(per_cost: bool, unit: &str) -> String {
 fn document<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequest) -> Value {
     let race = &out.race;
     let exhaustive = exhaustive(space, out);
-    let leaderboard: Vec<Value> = ranked(&out.race)
-        .into_iter()
-        .map(|(i, rank, group)| {
+    let board = ranked(race);
+    let leaderboard: Vec<Value> = board
+        .iter()
+        .map(|&(i, rank, group)| {
             let e = &race.entrants[i];
             json!({
                 "rank": rank,
@@ -181,7 +179,7 @@ fn document<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &Search
             })
         })
         .collect();
-    let top: Vec<usize> = ranked(&out.race).into_iter().take(req.top).map(|r| r.0).collect();
+    let top: Vec<usize> = board.iter().take(req.top).map(|r| r.0).collect();
     let matchups = Value::Object(
         top.iter()
             .map(|&i| {
@@ -224,7 +222,7 @@ fn document<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &Search
         "pareto": out.pareto.iter().map(|&i| json!({
             "candidate": space.candidates[i].name,
             "cost": space.candidates[i].cost,
-            "win_rate": race.entrants[i].standing.estimate / if req.per_cost { 100.0 / space.candidates[i].cost } else { 1.0 },
+            "win_rate": out.win_rate[i],
         })).collect::<Vec<_>>(),
         "matchups": matchups,
         "method": "staged racing: every candidate plays every field member at stage 1; after each stage a candidate \
@@ -291,8 +289,9 @@ fn text<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequ
         exhaustive
     );
     let rows = show.unwrap_or(req.top + 10);
+    let board = ranked(race);
     let mut table = String::from("rank  tie  cost  estimate  95% (corrected)  stage  trials  candidate\n");
-    for (i, rank, group) in ranked(&out.race).into_iter().take(rows) {
+    for &(i, rank, group) in board.iter().take(rows) {
         let e = &race.entrants[i];
         let c = &space.candidates[i];
         table += &format!(
@@ -308,16 +307,20 @@ fn text<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequ
         );
     }
     s += &table;
-    let ties = ranked(&out.race).iter().filter(|r| r.2 == Some(1)).count();
+    let ties = board.iter().filter(|r| r.2 == Some(1)).count();
     if ties > 1 {
         s += &format!("\n{ties} candidates are tied for first within their intervals (tie group 1).\n");
     }
     s += "\nPareto front (no cheaper build wins more often):\n";
     for &i in &out.pareto {
-        let raw = race.entrants[i].standing.estimate / if per_cost { 100.0 / space.candidates[i].cost } else { 1.0 };
-        s += &format!("  {:>6} points  {:>6}  {}\n", space.candidates[i].cost, pct(raw), space.candidates[i].name);
+        s += &format!(
+            "  {:>6} points  {:>6}  {}\n",
+            space.candidates[i].cost,
+            pct(out.win_rate[i]),
+            space.candidates[i].name
+        );
     }
-    let top: Vec<usize> = ranked(&out.race).into_iter().take(req.top.min(3)).map(|r| r.0).collect();
+    let top: Vec<usize> = board.iter().take(req.top.min(3)).map(|r| r.0).collect();
     for i in top {
         s += &format!("\nmatchups of {}:\n", space.candidates[i].name);
         for (p, (opponent, _)) in race.entrants[i].parts.iter().zip(&out.parts) {
@@ -338,12 +341,7 @@ fn write_out<R: Ruleset>(dir: &std::path::Path, force: bool, space: &SearchSpace
     let report = ReportDir::create(dir, force)?;
     let mut files = Vec::new();
     for (name, t) in ["search_leaderboard", "search_stages"].into_iter().zip(tables(R::NAME, &space.candidates, out)) {
-        let exporters: [Box<dyn Exporter>; 2] = [Box::new(ParquetExporter), Box::new(CsvExporter)];
-        for e in exporters {
-            let file = format!("{name}.{}", e.extension());
-            e.write(&t, &report.path().join(&file))?;
-            files.push(file);
-        }
+        files.extend(report.write_both(name, &t)?);
     }
     let mut manifest = json!({
         "volley_version": env!("CARGO_PKG_VERSION"),

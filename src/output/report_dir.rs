@@ -198,6 +198,20 @@ impl ReportDir {
     }
 
     /// Where to write the files now.
+    /// Write `table` as `NAME.parquet` and `NAME.csv` into the staged directory; the two
+    /// file names, for the manifest.
+    ///
+    /// # Errors
+    /// A file that cannot be written.
+    pub fn write_both(&self, name: &str, table: &super::Table) -> Result<[String; 2]> {
+        use super::{CsvExporter, Exporter, ParquetExporter};
+        let (parquet, csv) =
+            (format!("{name}.{}", ParquetExporter.extension()), format!("{name}.{}", CsvExporter.extension()));
+        ParquetExporter.write(table, &self.path().join(&parquet))?;
+        CsvExporter.write(table, &self.path().join(&csv))?;
+        Ok([parquet, csv])
+    }
+
     pub fn path(&self) -> &Path {
         &self.partial
     }

@@ -14,7 +14,7 @@ use super::sides::{Sources, resolve_field, sources};
 
 /// The most candidates a search takes unless `--limit` raises it.
 pub const DEFAULT_LIMIT: usize = 20_000;
-/// The most stage-1 trials per matchup a search takes when none are given.
+/// Stage 1's trials per matchup when `--trials` is not given.
 pub const DEFAULT_FIRST_TRIALS: u64 = 100;
 
 /// A search as the command line asks for it.

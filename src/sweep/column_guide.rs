@@ -695,8 +695,14 @@ mod tests {
                 z: 0.0,
                 stopped: crate::stats::racing::Stop::StageCap,
             };
-            let none =
-                search::SearchOutput { race, parts: Vec::new(), pareto: Vec::new(), engagements: 0, seconds: 0.0 };
+            let none = search::SearchOutput {
+                race,
+                parts: Vec::new(),
+                win_rate: Vec::new(),
+                pareto: Vec::new(),
+                engagements: 0,
+                seconds: 0.0,
+            };
             let [board, stages] = search::tables(R::NAME, &[], &none);
             out.extend([("search_leaderboard", board), ("search_stages", stages)]);
             out.extend(R::detail_tables().iter().map(|d| (d.name, tables::detail(&l, d))));

@@ -126,6 +126,9 @@ pub struct SearchOutput {
     pub race: Race,
     /// The parts' labels, in the order of each entrant's parts: (opponent, point).
     pub parts: Vec<(String, Point)>,
+    /// Each candidate's win rate against the field (its estimate before any per-cost
+    /// scaling).
+    pub win_rate: Vec<f64>,
     /// Indexes of the candidates on the Pareto front of win rate against cost, cheapest
     /// first.
     pub pareto: Vec<usize>,
@@ -189,14 +192,16 @@ pub fn run_search<R: Ruleset>(
     };
     let race = racing::race(&scales, &plan.race, play, on_stage)?;
     let parts = plan.field.iter().flat_map(|(o, _)| plan.grid.iter().map(move |p| (o.clone(), p.clone()))).collect();
-    let raw: Vec<(f64, f64)> = race
-        .entrants
-        .iter()
-        .zip(plan.candidates)
-        .zip(&scales)
-        .map(|((e, c), s)| (c.cost, e.standing.estimate / s))
-        .collect();
-    Ok(SearchOutput { pareto: pareto_front(&raw), race, parts, engagements, seconds: start.elapsed().as_secs_f64() })
+    let win_rate: Vec<f64> = race.entrants.iter().zip(&scales).map(|(e, s)| e.standing.estimate / s).collect();
+    let costed: Vec<(f64, f64)> = plan.candidates.iter().zip(&win_rate).map(|(c, w)| (c.cost, *w)).collect();
+    Ok(SearchOutput {
+        pareto: pareto_front(&costed),
+        win_rate,
+        race,
+        parts,
+        engagements,
+        seconds: start.elapsed().as_secs_f64(),
+    })
 }
 
 /// The Pareto front of (cost, strength) pairs: the indexes of the points no other point
