@@ -5,7 +5,7 @@ use clap::Args;
 use serde_json::json;
 
 use super::args::FormatArgs;
-use super::envelope::CompareEnvelope;
+use super::envelope::{BattleCompareEnvelope, CompareEnvelope};
 use super::progress::Progress;
 use super::run_args::RunArgs;
 use super::{Invocation, options_line, print_table, with_options_json, write_stdout};
@@ -91,11 +91,16 @@ fn summary_json(s: &PairedSummary, metric: &str) -> serde_json::Value {
 
 /// "A costs 5 points, B 4" (or "A and B both cost 5 points"), in the game's cost unit.
 fn cost_line<R: Ruleset>(spec: &CompareSpec<R>, r: &CompareResult) -> String {
+    costs_text::<R>((&spec.a, &spec.b), (r.a_points, r.b_points))
+}
+
+/// As [`cost_line`], for names `(a, b)` at costs `(ca, cb)`.
+fn costs_text<R: Ruleset>((a, b): (&str, &str), (ca, cb): (f64, f64)) -> String {
     let unit = R::COST_UNIT;
-    if r.a_points == r.b_points {
-        format!("{} and {} both cost {} {unit}", spec.a, spec.b, cost(r.a_points))
+    if ca == cb {
+        format!("{a} and {b} both cost {} {unit}", cost(ca))
     } else {
-        format!("{} costs {} {unit}, {} {}", spec.a, cost(r.a_points), spec.b, cost(r.b_points))
+        format!("{a} costs {} {unit}, {b} {}", cost(ca), cost(cb))
     }
 }
 
@@ -388,10 +393,15 @@ fn singular(unit: &str) -> &str {
 /// is better per cost) and the parity cost, one line each; empty without costs.
 fn per_cost_lines<R: Ruleset>(spec: &CompareSpec<R>, r: &CompareResult) -> String {
     let Some(c) = &r.per_cost else { return String::new() };
+    per_cost_verdict::<R>((&spec.a, &spec.b), c, r.metric, r.exact)
+}
+
+/// As [`per_cost_lines`], for names `(a, b)` and per-cost reading `c` of `metric`.
+fn per_cost_verdict<R: Ruleset>((a, b): (&str, &str), c: &PerCost, metric: Metric, exact: bool) -> String {
     let unit = R::COST_UNIT;
-    let probability = r.metric != Metric::Turns;
+    let probability = metric != Metric::Turns;
     let [d, low, high] = per_cost_text(c.difference, c.difference_ci.low, c.difference_ci.high, probability);
-    let how = if r.exact { "exact".to_string() } else { format!("95% CI {low} to {high}") };
+    let how = if exact { "exact".to_string() } else { format!("95% CI {low} to {high}") };
     let basis = if probability {
         format!("A − B per 100 {unit}")
     } else {
@@ -402,15 +412,15 @@ fn per_cost_lines<R: Ruleset>(spec: &CompareSpec<R>, r: &CompareResult) -> Strin
         )
     };
     let verdict = match c.better {
-        Better::A => format!("{} is better per {}", spec.a, singular(unit)),
-        Better::B => format!("{} is better per {}", spec.b, singular(unit)),
-        Better::Tie if r.exact => "equal per cost".to_string(),
+        Better::A => format!("{} is better per {}", a, singular(unit)),
+        Better::B => format!("{} is better per {}", b, singular(unit)),
+        Better::Tie if exact => "equal per cost".to_string(),
         Better::Tie => "tied within the interval (sidegrade)".to_string(),
     };
     let g = c.granularity;
     let parity = match &c.parity {
         Some(p) => {
-            let ci = if r.exact {
+            let ci = if exact {
                 String::new()
             } else {
                 let high = if p.rounded_ci.1.is_finite() { cost_text(p.rounded_ci.1, g) } else { "unbounded".into() };
@@ -418,14 +428,14 @@ fn per_cost_lines<R: Ruleset>(spec: &CompareSpec<R>, r: &CompareResult) -> Strin
             };
             format!(
                 "parity cost: {} would break even with {} per cost here at {} {unit}{ci}, to the catalogue's step of {} {}\n",
-                spec.b,
-                spec.a,
+                b,
+                a,
                 cost_text(p.rounded, g),
                 cost_text(g, g),
                 if g == 1.0 { singular(unit) } else { unit },
             )
         }
-        None => format!("parity cost: none ({} or {} never scores)\n", spec.a, spec.b),
+        None => format!("parity cost: none ({} or {} never scores)\n", a, b),
     };
     format!("{basis} = {d} ({how}): {verdict}\n{parity}")
 }
@@ -450,7 +460,8 @@ fn run_battle<R: Ruleset>(args: &CompareArgs, ctx: &Invocation<'_>) -> Result<()
     let progress = Progress::new(args.run.quiet);
     let r = compare_battles::<R>(&ctx.setting, &request, &progress)?;
     progress.finish();
-    battle_output::<R>(args, (&r.a, &r.b), &r.result, r.seed, &r.options)
+    let envelope = ctx.setting.envelope::<R>()?;
+    battle_output::<R>(args, (&r.a, &r.b), &r.result, r.seed, &r.options, envelope.as_ref())
 }
 
 /// One result's comparison as JSON fields.
@@ -484,8 +495,10 @@ fn battle_output<R: Ruleset>(
     r: &BattleCompare,
     seed: u64,
     options: &R::Options,
+    envelope: Option<&Envelope>,
 ) -> Result<()> {
     let win = |m: &[ResultComparison; 3]| m[Standing::Win as usize];
+    let over = envelope.map(|e| (e, BattleCompareEnvelope::new(r, e)));
     match args.format.format {
         Format::Json => {
             let matchups: Vec<serde_json::Value> = r
@@ -515,7 +528,18 @@ fn battle_output<R: Ruleset>(
                 "joint_order": "rows: A's result, columns: B's result, each win, draw (or no result at the cap), loss",
                 "overall": results_json(&r.overall, json!({})),
                 "matchups": matchups,
+                "cost_unit": R::COST_UNIT,
+                "cost": costs_text::<R>((a, b), (r.a_points, r.b_points)),
             });
+            let mut j = j;
+            if let (Some(c), Some(o)) = (&r.per_cost, j.as_object_mut()) {
+                o.extend(per_cost_json(c, Metric::Win).as_object().expect("object").clone());
+            }
+            if let Some((env, e)) = &over
+                && let (Some(o), serde_json::Value::Object(x)) = (j.as_object_mut(), e.json(env, (a, b), result_json))
+            {
+                o.extend(x);
+            }
             super::print_json(&with_options_json(j, options), false)
         }
         format => {
@@ -599,14 +623,20 @@ fn battle_output<R: Ruleset>(
                     (a, b),
                     r.matchups.iter().map(|m| (m.versus.as_str(), describe::<R>(&m.point), &m.reach)),
                 );
+                let ranges = over.as_ref().map_or(String::new(), |(env, e)| {
+                    format!("over {}; the overall is their weighted average\n{}", env.describe(), e.lines(env, (a, b)))
+                });
+                let per_cost =
+                    r.per_cost.as_ref().map_or(String::new(), |c| per_cost_verdict::<R>((a, b), c, Metric::Win, false));
                 write_stdout(&format!(
-                    "{a} (A) vs {b} (B) in battles, metric win, {}, seed {seed}\n{}{reach}A = {}, B = {}\nA − B = {} (95% CI {}): {verdict}\n{pairing}\n\n",
+                    "{a} (A) vs {b} (B) in battles, metric win, {}, seed {seed}\n{}{reach}{ranges}A = {}, B = {}\nA − B = {} (95% CI {}): {verdict} before cost\n{}\n{per_cost}{pairing}\n\n",
                     count(r.matchups.len() as u64, "matchup"),
                     options_line(options),
                     percent(o.a),
                     percent(o.b),
                     signed_percent(o.difference),
                     signed_percent_interval(d.low, d.high),
+                    costs_text::<R>((a, b), (r.a_points, r.b_points)),
                 ))?;
             }
             print_table(&t, format, 4)

@@ -14,9 +14,9 @@ use crate::output::wording::count;
 use crate::output::{Format, Table};
 use crate::request::envelope::{Best, Envelope, Estimate, RANGE_AXIS, average, best};
 use crate::rules::{Role, RuleOptions, Ruleset};
-use crate::stats::{Interval, PairedSummary};
+use crate::stats::{Interval, PairedSummary, Standing};
 use crate::sweep::cells::CellSpec;
-use crate::sweep::compare::{CompareResult, CompareSpec, Versus};
+use crate::sweep::compare::{BattleCompare, CompareResult, CompareSpec, ResultComparison, Versus};
 
 /// A range as a JSON number (whole ranges as integers).
 pub fn range_json(range: &str) -> Value {
@@ -378,4 +378,79 @@ fn summary_text(s: &PairedSummary, exact: bool) -> String {
     }
     let d = s.paired_ci();
     format!("A {:.4}, B {:.4}, A − B {:+.4} [{:+.4}, {:+.4}]", s.a, s.b, s.difference, d.low, d.high)
+}
+
+/// A battle comparison over a range envelope (`compare --battle --range LIST`): each
+/// range's win comparison (over the `--versus` forces, as a single-range run weighs them),
+/// and A's and B's best ranges. The weighted average is the comparison's overall.
+pub struct BattleCompareEnvelope {
+    pub rows: Vec<ResultComparison>,
+    pub best_a: Option<Best>,
+    pub best_b: Option<Best>,
+}
+
+impl BattleCompareEnvelope {
+    /// The envelope's readings of battle comparison `r` run over `env`'s ranges.
+    pub fn new(r: &BattleCompare, env: &Envelope) -> BattleCompareEnvelope {
+        let rows: Vec<ResultComparison> =
+            env.ranges.iter().map(|range| r.at_range(range)[Standing::Win as usize]).collect();
+        let (a, b) = Self::estimates(&rows);
+        BattleCompareEnvelope { best_a: best(&a, true), best_b: best(&b, true), rows }
+    }
+
+    fn estimates(rows: &[ResultComparison]) -> (Vec<Estimate>, Vec<Estimate>) {
+        (
+            rows.iter().map(|c| Estimate { value: c.a, ci: c.a_ci }).collect(),
+            rows.iter().map(|c| Estimate { value: c.b, ci: c.b_ci }).collect(),
+        )
+    }
+
+    /// The JSON keys `ranges` (each range's win comparison made by `object`, with its
+    /// `range` and `weight`), `envelope` (the ranges, their weights and the intervals'
+    /// method) and `best_range`.
+    pub fn json(&self, env: &Envelope, names: (&str, &str), object: impl Fn(&ResultComparison) -> Value) -> Value {
+        let ranges: Vec<Value> = self
+            .rows
+            .iter()
+            .zip(env.ranges.iter().zip(&env.weights))
+            .map(|(c, (r, w))| {
+                let mut o = object(c);
+                o["range"] = range_json(r);
+                o["weight"] = json!(w);
+                o
+            })
+            .collect();
+        let mut e = envelope_json(env);
+        e.insert("intervals".into(), json!(AVERAGE_INTERVALS));
+        let (a, b) = Self::estimates(&self.rows);
+        json!({
+            "ranges": ranges,
+            "envelope": e,
+            "best_range": {
+                "a": best_json(names.0, self.best_a.as_ref(), env, &a),
+                "b": best_json(names.1, self.best_b.as_ref(), env, &b),
+            },
+        })
+    }
+
+    /// Lines for people: each range's A, B and A − B win rates, and each side's best range.
+    pub fn lines(&self, env: &Envelope, names: (&str, &str)) -> String {
+        let mut out = String::new();
+        for ((r, w), c) in env.ranges.iter().zip(&env.weights).zip(&self.rows) {
+            let d = c.difference_ci;
+            out += &format!(
+                "range {r} (weight {}): A {:.4}, B {:.4}, A − B {:+.4} [{:+.4}, {:+.4}]\n",
+                crate::output::number::exact(*w),
+                c.a,
+                c.b,
+                c.difference,
+                d.low,
+                d.high
+            );
+        }
+        let (a, b) = Self::estimates(&self.rows);
+        out += &best_line(names.0, "A", self.best_a.as_ref(), env, &a, false);
+        out += &best_line(names.1, "B", self.best_b.as_ref(), env, &b, false);
+        out
+    }
 }

@@ -125,6 +125,7 @@ pub fn play<R: Ruleset>(
     };
     let run = Run {
         grid: &plan.grid,
+        weights: &plan.point_weights,
         options: &plan.options,
         policy: &policy,
         max_turns,
@@ -199,6 +200,8 @@ fn record<'s, R: Ruleset>(
 /// What a gauntlet played, for its manifest.
 struct Run<'a, R: Ruleset> {
     grid: &'a [Point],
+    /// The grid points' weights (adding to 1), or empty: every point alike.
+    weights: &'a [f64],
     options: &'a R::Options,
     policy: &'a str,
     max_turns: serde_json::Value,
@@ -220,7 +223,15 @@ fn finish<R: Ruleset>(
     field: &[(String, f64)],
     run: Run<'_, R>,
 ) -> Result<()> {
-    let Run { grid, options, policy, max_turns, scenario_name, config, battle, catalogue } = run;
+    let Run { grid, weights, options, policy, max_turns, scenario_name, config, battle, catalogue } = run;
+    let condition_weights: Vec<f64> =
+        (0..grid.len()).map(|i| weights.get(i).copied().unwrap_or(1.0 / grid.len() as f64)).collect();
+    let ranges = {
+        let mut r: Vec<&str> = grid.iter().map(|p| p.get(crate::rules::axis::RANGE_AXIS)).collect();
+        r.sort_unstable();
+        r.dedup();
+        r.len()
+    };
     let saved = write_catalogue(report.path(), &catalogue)?;
     let mut files = Vec::new();
     for f in &args.format {
@@ -252,6 +263,7 @@ fn finish<R: Ruleset>(
         "builds": builds,
         "field": field.iter().map(|(b, w)| json!({ "build": b, "weight": w })).collect::<Vec<_>>(),
         "conditions": grid.iter().map(|p| p.key()).collect::<Vec<_>>(),
+        "condition_weights": condition_weights,
         "policy": policy,
         "max_turns": max_turns,
         "seed": config.seed,
@@ -288,7 +300,7 @@ fn finish<R: Ruleset>(
     super::signals::check()?;
     let written = report.commit()?;
     let one_sided: String = out.one_sided.iter().map(|w| format!("{w}\n")).collect();
-    write_stdout(&(options_line(options) + &one_sided + &summary_text(&out.summary, R::COST_UNIT)))?;
+    write_stdout(&(options_line(options) + &one_sided + &summary_text(&out.summary, R::COST_UNIT, ranges > 1)))?;
     if !args.run.quiet {
         eprintln!(
             "wrote {} ({}, {} in {:.1} s)",
@@ -317,25 +329,22 @@ fn telling_decimals(values: &[f64]) -> usize {
         .unwrap_or(12)
 }
 
-fn summary_text(summary: &Table, unit: &str) -> String {
+/// The summary for people; `by_range`: a column with each build's best range (when the
+/// grid has several ranges).
+fn summary_text(summary: &Table, unit: &str, by_range: bool) -> String {
     let per_100: Vec<f64> =
         (0..summary.rows.len()).map(|i| 100.0 * summary.float(i, "p_win_per_point").unwrap_or(f64::NAN)).collect();
     let d = telling_decimals(&per_100);
     let per_100_title = format!("win per 100 {unit}");
-    let mut t = Table::new([
-        "build",
-        "points",
-        "win",
-        "win_ci95",
-        per_100_title.as_str(),
-        "draw",
-        "loss",
-        "best matchup",
-        "worst matchup",
-    ]);
+    let mut titles = vec!["build", "points", "win", "win_ci95", per_100_title.as_str(), "draw", "loss"];
+    titles.extend(["best matchup", "worst matchup"]);
+    if by_range {
+        titles.push("best range");
+    }
+    let mut t = Table::new(titles);
     for (i, per_100) in per_100.iter().enumerate().take(summary.rows.len()) {
         let f = |c: &str| summary.float(i, c).unwrap_or(f64::NAN);
-        t.push(vec![
+        let mut row = vec![
             summary.text(i, "build").unwrap_or("").into(),
             cost(f("points")).into(),
             percent(f("weighted_p_win")).into(),
@@ -345,7 +354,16 @@ fn summary_text(summary: &Table, unit: &str) -> String {
             percent(f("weighted_p_loss")).into(),
             format!("{} ({})", summary.text(i, "best_matchup").unwrap_or(""), percent(f("best_p_win"))).into(),
             format!("{} ({})", summary.text(i, "worst_matchup").unwrap_or(""), percent(f("worst_p_win"))).into(),
-        ]);
+        ];
+        if by_range {
+            let tied = summary.text(i, "best_range_tied_with").unwrap_or("");
+            let tie = if tied.is_empty() { String::new() } else { format!("; a statistical tie with {tied}") };
+            row.push(
+                format!("{} ({}{tie})", summary.text(i, "best_range").unwrap_or("-"), percent(f("best_range_p_win")))
+                    .into(),
+            );
+        }
+        t.push(row);
     }
     let field_points = summary.float(0, "field_points").unwrap_or(f64::NAN);
     format!(

@@ -173,7 +173,7 @@ pub fn compare_battles<R: Ruleset>(
     let mut mode = req.mode.clone().unwrap_or_else(|| R::BATTLE_MODES[0].name.to_string());
     let mut policy = req.run.policy.clone();
     let mut max_turns = None;
-    let (points, options, config) = match &src.scenario {
+    let (points, point_weights, options, config) = match &src.scenario {
         Some(scenario) => {
             let ScenarioParts { scenario: s, grid, .. } = scenario_parts::<R>(cat, scenario)?;
             if let (Some(b), Engagement::Battle) = (&s.battle, s.engagement) {
@@ -181,15 +181,28 @@ pub fn compare_battles<R: Ruleset>(
                 policy = policy.or_else(|| b.policy.clone());
                 max_turns = b.max_turns;
             }
-            (grid, s.rule_options::<R>().map_err(Error::usage)?, req.run.config_over(s.seed, s.trials)?)
+            let grid = no_envelope::<R>(setting, grid)?;
+            (grid, Vec::new(), s.rule_options::<R>().map_err(Error::usage)?, req.run.config_over(s.seed, s.trials)?)
         }
         None => {
-            setting.engagement_conditions::<R>()?;
-            (vec![setting.point::<R>()?], setting.options::<R>()?, req.run.config()?)
+            let (points, weights) = envelope_points::<R>(setting)?;
+            (points, weights, setting.options::<R>()?, req.run.config()?)
         }
     };
     let rules = BattleTerms { mode: &mode, policy: policy.as_deref(), max_turns };
     let pairing = req.pairing.parse::<Pairing>().map_err(Error::usage)?;
-    let result = run_battle_compare::<R>(cat, &a, &b, &versus, &points, &options, rules, pairing, &config, observer)?;
+    let result = run_battle_compare::<R>(
+        cat,
+        &a,
+        &b,
+        &versus,
+        &points,
+        &point_weights,
+        &options,
+        rules,
+        pairing,
+        &config,
+        observer,
+    )?;
     Ok(BattlesCompared { a: a.name, b: b.name, result, seed: config.seed, options })
 }

@@ -11,6 +11,7 @@ use crate::sweep::gauntlet::{GauntletOutput, run_battle_gauntlet, run_gauntlet};
 use crate::sweep::scenario::DEFAULT_MAX_TURNS;
 use crate::sweep::shard::Plays;
 
+use super::compare::{envelope_points, no_envelope};
 use super::setting::{RunRequest, Setting};
 use super::sides::{ScenarioParts, Sources, battle_field, resolve_field, resolve_force, resolve_sides, scenario_parts};
 
@@ -47,6 +48,9 @@ pub enum GauntletSides<R: Ruleset> {
 pub struct GauntletPlan<R: Ruleset> {
     pub sides: GauntletSides<R>,
     pub grid: Vec<Point>,
+    /// Each grid point's weight, adding to 1 (a range envelope's weights), or empty:
+    /// every point alike.
+    pub point_weights: Vec<f64>,
     pub options: R::Options,
     pub config: RunConfig,
     /// The scenario's name, when one lends its grid.
@@ -54,7 +58,8 @@ pub struct GauntletPlan<R: Ruleset> {
 }
 
 /// Resolve a gauntlet: its sides and field against the catalogue of `src`, and its
-/// grid, options, policy, cap, seed and trials from the scenario of `src` or the setting.
+/// grid, options, policy, cap, seed and trials from the scenario of `src` or the setting
+/// (whose range may be an envelope: a list or band of ranges with their weights).
 ///
 /// # Errors
 /// (usage) Unknown names, selectors or forces, battles not available for the ruleset, a
@@ -80,16 +85,17 @@ pub fn plan<R: Ruleset>(
         Some(s) => Some(scenario_parts::<R>(cat, s)?),
         None => None,
     };
-    let (grid, options, config, scenario_name) = match &scenario {
+    let (grid, point_weights, options, config, scenario_name) = match &scenario {
         Some(ScenarioParts { scenario: s, grid, .. }) => (
-            grid.clone(),
+            no_envelope::<R>(setting, grid.clone())?,
+            Vec::new(),
             s.rule_options::<R>().map_err(Error::usage)?,
             req.run.config_over(s.seed, s.trials)?,
             Some(s.name.clone()),
         ),
         None => {
-            setting.engagement_conditions::<R>()?;
-            (vec![setting.point::<R>()?], setting.options::<R>()?, req.run.config()?, None)
+            let (points, weights) = envelope_points::<R>(setting)?;
+            (points, weights, setting.options::<R>()?, req.run.config()?, None)
         }
     };
     let sides = if req.battle {
@@ -125,7 +131,7 @@ pub fn plan<R: Ruleset>(
         };
         GauntletSides::Duels { builds, field, policy, max_turns }
     };
-    Ok(GauntletPlan { sides, grid, options, config, scenario_name })
+    Ok(GauntletPlan { sides, grid, point_weights, options, config, scenario_name })
 }
 
 impl<R: Ruleset> GauntletPlan<R> {
@@ -136,13 +142,14 @@ impl<R: Ruleset> GauntletPlan<R> {
     /// (failure) Cells the ruleset refuses, or a cancelled run.
     pub fn run(&self, cat: &R::Catalogue, observer: &dyn Observer, plays: &Plays<'_>) -> Result<GauntletOutput> {
         let (grid, options, config) = (&self.grid, &self.options, &self.config);
+        let weights = &self.point_weights;
         Ok(match &self.sides {
-            GauntletSides::Duels { builds, field, policy, max_turns } => {
-                run_gauntlet::<R>(cat, builds, field, grid, options, *policy, *max_turns, config, observer, plays)?
-            }
+            GauntletSides::Duels { builds, field, policy, max_turns } => run_gauntlet::<R>(
+                cat, builds, field, grid, weights, options, *policy, *max_turns, config, observer, plays,
+            )?,
             GauntletSides::Battles { forces, field, mode, policy, max_turns } => {
                 let rules = BattleTerms { mode, policy: policy.as_deref(), max_turns: *max_turns };
-                run_battle_gauntlet::<R>(cat, forces, field, grid, options, rules, config, observer, plays)?
+                run_battle_gauntlet::<R>(cat, forces, field, grid, weights, options, rules, config, observer, plays)?
             }
         })
     }

@@ -40,6 +40,12 @@ pub struct MetaRequest {
 /// more than [`MAX_PLAYERS`], or starting weights that do not match the players.
 pub fn plan<R: Ruleset>(setting: &Setting, req: &MetaRequest, src: &Sources<R::Catalogue>) -> Result<GauntletPlan<R>> {
     let first = req.players.first().ok_or_else(|| Error::usage("name at least two players"))?;
+    if let Some(e) = setting.envelope::<R>()? {
+        return Err(Error::usage(format!(
+            "--range {}: a meta plays one range (a matchup's score pools its conditions' plays); give one range",
+            e.ranges.join(",")
+        )));
+    }
     for (i, n) in req.players.iter().enumerate() {
         if req.players[..i].contains(n) {
             return Err(Error::usage(format!("{n} is named twice: each player once")));

@@ -213,8 +213,8 @@ impl Setting {
     pub fn point<R: Ruleset>(&self) -> Result<Point> {
         if let Some(e) = self.envelope::<R>()? {
             return Err(Error::usage(format!(
-                "--range {}: a list or band of ranges is taken by duel, compare (duels and attack runs), \
-                 battle and fit; this takes one range",
+                "--range {}: a list or band of ranges is taken by duel, compare, battle, gauntlet and fit; \
+                 this takes one range",
                 e.ranges.join(",")
             )));
         }

@@ -22,6 +22,10 @@ pub enum AxisKind {
     Set(&'static [&'static str]),
 }
 
+/// The axis every ruleset calls `range` (the distance between the sides, in the
+/// ruleset's unit): the one a range envelope spans and a gauntlet finds a best value of.
+pub const RANGE_AXIS: &str = "range";
+
 /// One condition axis of a ruleset.
 #[derive(Debug, Clone, Copy)]
 pub struct AxisSpec {

@@ -77,6 +77,11 @@ impl JointTable {
     /// with Newcombe's paired interval, and the interval two independent runs of this
     /// size would give (Newcombe's independent method 10 from the same margins).
     pub fn paired(&self, r: Standing) -> PairedSummary {
+        self.tally(r).summary()
+    }
+
+    /// The paired tally of result `r` (1 when a side has it, else 0).
+    pub fn tally(&self, r: Standing) -> PairedTally {
         let [n11, n10, n01, _] = self.two_by_two(r);
         let (a, b) = ((n11 + n10) as i64, (n11 + n01) as i64);
         PairedTally {
@@ -89,7 +94,6 @@ impl JointTable {
             sum_d: n10 as i64 - n01 as i64,
             sum_d2: (n10 + n01) as i64,
         }
-        .summary()
     }
 
     /// The correlation (Pearson's φ) of "A has result `r`" and "B has result `r`" over

@@ -3,6 +3,7 @@
 pub mod binomial;
 pub mod duel;
 pub mod equilibrium;
+pub mod estimate;
 pub mod exact;
 pub mod initiative;
 pub mod interval;

@@ -11,7 +11,7 @@ use crate::stats::newcombe::{difference, weighted};
 use crate::stats::{Interval, JointTable, Metric, PairedSummary, PairedTally, Standing, wilson95};
 
 use super::cells::CellSpec;
-use super::per_cost::{Paired, PerCost, cost_granularity, per_cost};
+use super::per_cost::{Independent, Paired, PerCost, cost_granularity, per_cost};
 use super::reach::{CompareReach, battle_reach, duel_reach, reaches};
 
 /// What A and B face.
@@ -175,7 +175,7 @@ pub fn run_compare<R: Ruleset>(
     let (a_points, b_points) = (R::points(catalogue, &spec.a)?, R::points(catalogue, &spec.b)?);
     let parts: Vec<(f64, Paired)> = matchups.iter().map(|m| (m.weight, m.paired)).collect();
     let step = cost_granularity::<R>(catalogue);
-    let per_cost = per_cost(&parts, &overall, spec.metric, (a_points, b_points), step);
+    let per_cost = per_cost(&parts, (overall.a, overall.b), spec.metric, (a_points, b_points), step);
     Ok(CompareResult { metric: spec.metric, a_points, b_points, exact: spec.exact, matchups, overall, per_cost })
 }
 
@@ -315,10 +315,25 @@ pub struct BattleCompare {
     /// MOVER interval over the independently simulated matchups; the correlation is the
     /// weighted mean of the matchups' defined correlations.
     pub overall: [ResultComparison; 3],
+    /// The win comparison read per cost (forces' points; [`super::per_cost`]); `None`
+    /// when a force's cost is not positive.
+    pub per_cost: Option<PerCost>,
+}
+
+impl BattleCompare {
+    /// The weighted overall of the matchups at range `range` (the value of the `range`
+    /// condition), indexed by [`Standing`]: the comparison a single-range run at that range
+    /// gives. NaN when no matchup is at that range.
+    pub fn at_range(&self, range: &str) -> [ResultComparison; 3] {
+        let here: Vec<&BattleMatchup> =
+            self.matchups.iter().filter(|m| m.point.get(crate::rules::axis::RANGE_AXIS) == range).collect();
+        Standing::ALL.map(|r| overall(&here, r))
+    }
 }
 
 /// Weighted overall of one result over matchups.
-fn overall(matchups: &[BattleMatchup], r: Standing) -> ResultComparison {
+fn overall<M: std::borrow::Borrow<BattleMatchup>>(matchups: &[M], r: Standing) -> ResultComparison {
+    let matchups: Vec<&BattleMatchup> = matchups.iter().map(|m| m.borrow()).collect();
     let nan = (f64::NAN, Interval { low: f64::NAN, high: f64::NAN });
     let combine = |f: &dyn Fn(&ResultComparison) -> (f64, Interval)| {
         let parts: Vec<(f64, f64, Interval)> = matchups
@@ -347,8 +362,8 @@ fn counts(t: &BattleTally) -> [(u64, u64); 3] {
     [(t.wins[0], t.trials), (drawn, t.trials), (t.trials - t.wins[0] - drawn, t.trials)]
 }
 
-/// Compare forces `a` and `b` against weighted opposing forces over `points` (each
-/// point weighted equally), the point's conditions for both sides: P(A wins) − P(B
+/// Compare forces `a` and `b` against weighted opposing forces over `points` (weighted
+/// by `point_weights`, one per point adding to 1, or equally when it is empty), the point's conditions for both sides: P(A wins) − P(B
 /// wins), and the same for draws (a draw or no result at the cap) and losses.
 ///
 /// With [`Pairing::Crn`] each matchup is one cell keyed by everything but A and B,
@@ -367,6 +382,7 @@ pub fn run_battle_compare<R: Ruleset>(
     b: &ForceSpec,
     versus: &[(ForceSpec, f64)],
     points: &[Point],
+    point_weights: &[f64],
     options: &R::Options,
     rules: super::battles::BattleTerms<'_>,
     pairing: Pairing,
@@ -374,13 +390,13 @@ pub fn run_battle_compare<R: Ruleset>(
     observer: &dyn Observer,
 ) -> Result<BattleCompare, String> {
     let pairs = options.pairs();
-    let share = 1.0 / points.len() as f64;
+    let share = |i: usize| point_weights.get(i).copied().unwrap_or(1.0 / points.len() as f64);
     let mut compiled = Vec::new();
     let mut labels = Vec::new();
     let mut reach_of = Vec::new();
     let (mut a_points, mut b_points) = (f64::NAN, f64::NAN);
     for (o, w) in versus {
-        for p in points {
+        for (i, p) in points.iter().enumerate() {
             let c = R::conditions(p)?;
             R::check_engagement(&c)?;
             let (ka, info) = rules.compile::<R>(catalogue, a, o, c, options)?;
@@ -399,7 +415,7 @@ pub fn run_battle_compare<R: Ruleset>(
             let key = |x: String| cell_key(&spec.battle(info.mode, &[x, o.canonical()], &[p.clone(), p.clone()]));
             let paired = cell_key(&format!("paired|{}", key_of(&spec, info.mode, o, p)));
             compiled.push((ka, kb, key(a.canonical()), key(b.canonical()), paired));
-            labels.push((o.name.clone(), p.clone(), w * share));
+            labels.push((o.name.clone(), p.clone(), w * share(i)));
         }
     }
     let matchups: Vec<BattleMatchup> = match pairing {
@@ -452,7 +468,30 @@ pub fn run_battle_compare<R: Ruleset>(
                 .collect()
         }
     };
-    Ok(BattleCompare { pairing, a_points, b_points, overall: Standing::ALL.map(|r| overall(&matchups, r)), matchups })
+    let overall = Standing::ALL.map(|r| overall(&matchups, r));
+    let step = cost_granularity::<R>(catalogue);
+    let win = overall[Standing::Win as usize];
+    let per_cost = match pairing {
+        Pairing::Crn => {
+            let parts: Vec<(f64, Paired)> = matchups
+                .iter()
+                .filter_map(|m| m.joint.map(|j| (m.weight, Paired::Sampled(j.tally(Standing::Win)))))
+                .collect();
+            per_cost(&parts, (win.a, win.b), Metric::Win, (a_points, b_points), step)
+        }
+        Pairing::Independent => {
+            let wins = |p: f64, n: u64| ((p * n as f64).round() as u64, n);
+            let parts: Vec<(f64, Independent)> = matchups
+                .iter()
+                .map(|m| {
+                    let w = m.results[Standing::Win as usize];
+                    (m.weight, Independent { a: wins(w.a, m.a_trials), b: wins(w.b, m.b_trials) })
+                })
+                .collect();
+            per_cost(&parts, (win.a, win.b), Metric::Win, (a_points, b_points), step)
+        }
+    };
+    Ok(BattleCompare { pairing, a_points, b_points, overall, matchups, per_cost })
 }
 
 /// The key of a paired battle matchup: `volley battle`'s key with the compared side

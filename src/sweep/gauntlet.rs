@@ -4,8 +4,9 @@
 use crate::catalogue::force::ForceSpec;
 use crate::engine::{Cell, Observer, RunConfig, cell_key};
 use crate::output::{Column, Table};
-use crate::rules::axis::Point;
+use crate::rules::axis::{Point, RANGE_AXIS};
 use crate::rules::ruleset::{RuleOptions, Ruleset};
+use crate::stats::estimate::{Estimate, best};
 use crate::stats::newcombe::weighted;
 use crate::stats::{InitiativeSplit, Interval, wilson95};
 
@@ -70,6 +71,9 @@ pub struct Matchup {
     /// How often the opponent is met (the field's weight).
     pub weight: f64,
     pub point: Point,
+    /// The point's weight in the grid (the grid's weights add to 1; an even grid's are
+    /// 1/n; a range envelope's are its range weights).
+    pub point_weight: f64,
     pub trials: u64,
     pub wins: u64,
     /// Draws (duels: mutual kills and timeouts; battles: draws and undecided battles).
@@ -134,7 +138,14 @@ impl GauntletOutput {
     }
 }
 
-/// Run sides against a field of (opponent, weight) over the grid `points`, with the
+/// Point `i`'s weight of a grid of `n` points: `weights[i]` (weights that add to 1), or
+/// 1/n when `weights` is empty (every point alike).
+fn point_weight(weights: &[f64], i: usize, n: usize) -> f64 {
+    weights.get(i).copied().unwrap_or(1.0 / n.max(1) as f64)
+}
+
+/// Run sides against a field of (opponent, weight) over the grid `points`, weighted by
+/// `point_weights` (one per point, adding to 1; empty: every point alike), with the
 /// tallies from `plays` (every stream, a shard's share, or the merged shards: see
 /// [`super::shard`]; a share's output has no tables).
 ///
@@ -146,6 +157,7 @@ pub fn run_gauntlet<R: Ruleset>(
     builds: &[String],
     field: &[(String, f64)],
     points: &[Point],
+    point_weights: &[f64],
     options: &R::Options,
     policy: R::Policy,
     max_turns: u32,
@@ -162,12 +174,13 @@ pub fn run_gauntlet<R: Ruleset>(
     for b in builds {
         sides.push((b.clone(), R::points(catalogue, b)?));
         for (o, w) in field {
-            for p in points {
+            for (i, p) in points.iter().enumerate() {
                 let c = R::conditions(p)?;
                 R::check_engagement(&c)?;
                 let kernel = R::duel(catalogue, b, o, &c, options, policy, max_turns)?;
                 let can = duel_reach::<R>(catalogue, b, o, &c, options);
-                specs.push((b.clone(), o.clone(), *w, p.clone(), kernel, cell_key(&key.duel(b, o, p)), can));
+                let pw = point_weight(point_weights, i, points.len());
+                specs.push((b.clone(), o.clone(), *w, p.clone(), kernel, cell_key(&key.duel(b, o, p)), can, pw));
             }
         }
     }
@@ -185,6 +198,7 @@ pub fn run_gauntlet<R: Ruleset>(
             opponent: s.1.clone(),
             weight: s.2,
             point: s.3.clone(),
+            point_weight: s.7,
             trials: t.trials,
             wins: t.a_wins(),
             draws: t.draws(),
@@ -201,8 +215,8 @@ pub fn run_gauntlet<R: Ruleset>(
     Ok(GauntletOutput::tabled::<R>(sides, field, field_points, points.len(), rows, specs.len(), engagements, start))
 }
 
-/// Forces against a field of (force, weight) over the grid `points`, the point's
-/// conditions for both sides: the same tables as [`run_gauntlet`], a force as a side
+/// Forces against a field of (force, weight) over the grid `points` (weighted as
+/// [`run_gauntlet`] weighs them), the point's conditions for both sides: the same tables as [`run_gauntlet`], a force as a side
 /// (`build` column) and as an opponent. Cells are keyed as `volley battle` keys them, so
 /// a matchup has the numbers of `volley battle FORCE OPPONENT` at that point and seed.
 /// The tallies come from `plays`, as for [`run_gauntlet`].
@@ -215,6 +229,7 @@ pub fn run_battle_gauntlet<R: Ruleset>(
     forces: &[ForceSpec],
     field: &[(ForceSpec, f64)],
     points: &[Point],
+    point_weights: &[f64],
     options: &R::Options,
     rules: BattleTerms<'_>,
     config: &RunConfig,
@@ -228,7 +243,7 @@ pub fn run_battle_gauntlet<R: Ruleset>(
     let mut opponent_points = vec![f64::NAN; field.len()];
     for f in forces {
         for (oi, (o, w)) in field.iter().enumerate() {
-            for p in points {
+            for (i, p) in points.iter().enumerate() {
                 let c = R::conditions(p)?;
                 R::check_engagement(&c)?;
                 let (kernel, info) = rules.compile::<R>(catalogue, f, o, c, options)?;
@@ -241,7 +256,8 @@ pub fn run_battle_gauntlet<R: Ruleset>(
                 let spec =
                     CellSpec { ruleset: R::NAME, options: &pairs, policy: &info.policy, max_turns: info.max_turns };
                 let key = spec.battle(info.mode, &[f.canonical(), o.canonical()], &[p.clone(), p.clone()]);
-                specs.push((f.name.clone(), o.name.clone(), *w, p.clone(), kernel, cell_key(&key), can));
+                let pw = point_weight(point_weights, i, points.len());
+                specs.push((f.name.clone(), o.name.clone(), *w, p.clone(), kernel, cell_key(&key), can, pw));
             }
         }
     }
@@ -259,6 +275,7 @@ pub fn run_battle_gauntlet<R: Ruleset>(
             opponent: s.1.clone(),
             weight: s.2,
             point: s.3.clone(),
+            point_weight: s.7,
             trials: t.trials,
             wins: t.wins[0],
             draws: t.draws + t.undecided,
@@ -304,7 +321,8 @@ pub const SUMMARY: TableDecl = TableDecl {
     name: "gauntlet_summary",
     title: "",
     about: "One row per build. The weighted rates weight the opponents by their weights (normalised) and the \
-            conditions equally; their intervals' variance is Σ w² p(1−p)/n.",
+            conditions by theirs (equally, or a range envelope's weights); their intervals are MOVER \
+            combinations of the matchups' Wilson intervals.",
     parts: &[Part::Own(&[
         RULESET,
         Column::text("build", "the build (or force)"),
@@ -319,6 +337,13 @@ pub const SUMMARY: TableDecl = TableDecl {
         Column::text("worst_matchup", "the opponent it beats least often (win rate averaged over conditions)"),
         Column::float("worst_p_win", "its win rate against `worst_matchup`"),
         Column::float("p_win_per_point", "`weighted_p_win` / the build's points"),
+        Column::text("best_range", "the range at which its weighted win rate is highest (the first of equal ones)"),
+        Column::float("best_range_p_win", "its weighted win rate at `best_range`, with its 95% interval").with_ci95(),
+        Column::text(
+            "best_range_tied_with",
+            "the other ranges whose win rate is a statistical tie with `best_range`'s (the 95% interval of the \
+             difference holds 0), separated by commas; empty: none, or one range played",
+        ),
         Column::float("field_points", "the field's mean points, weighted by how often each opponent is met"),
         Column::int(
             "one_sided_matchups",
@@ -363,21 +388,39 @@ pub(super) fn gauntlet_tables(
         matchups.push(row);
     }
     let mut summary = SUMMARY.table(&Supplied::default());
-    let per_condition = 1.0 / n_points as f64;
+    let mut ranges: Vec<&str> = Vec::new();
+    for m in rows {
+        let r = m.point.get(RANGE_AXIS);
+        if !ranges.contains(&r) {
+            ranges.push(r);
+        }
+    }
     for (b, b_points) in sides {
         let mine: Vec<&Matchup> = rows.iter().filter(|m| &m.side == b).collect();
-        let parts = |f: &dyn Fn(&Matchup) -> u64| -> Vec<(f64, u64, u64)> {
-            mine.iter().map(|m| (m.weight * per_condition, f(m), m.trials)).collect()
+        let parts_of = |ms: &[&Matchup], f: &dyn Fn(&Matchup) -> u64| -> Vec<(f64, u64, u64)> {
+            ms.iter().map(|m| (m.weight * m.point_weight, f(m), m.trials)).collect()
         };
+        let parts = |f: &dyn Fn(&Matchup) -> u64| parts_of(&mine, f);
         let (win, win_ci) = weighted_rate(&parts(&|m| m.wins));
         let (draw, draw_ci) = weighted_rate(&parts(&|m| m.draws));
         let (loss, loss_ci) = weighted_rate(&parts(&|m| m.losses));
-        // best and worst opponent: win rate averaged over conditions
+        let at_range: Vec<Estimate> = ranges
+            .iter()
+            .map(|r| {
+                let here: Vec<&Matchup> = mine.iter().copied().filter(|m| m.point.get(RANGE_AXIS) == *r).collect();
+                let (value, ci) = weighted_rate(&parts_of(&here, &|m| m.wins));
+                Estimate { value, ci }
+            })
+            .collect();
+        let best_range = best(&at_range, true);
+        // best and worst opponent: win rate averaged over conditions (by their weights)
         let mut by_opponent: Vec<(String, f64)> = field
             .iter()
             .map(|(o, _)| {
-                let ps: Vec<f64> = mine.iter().filter(|m| &m.opponent == o).map(|m| p(m.wins, m.trials)).collect();
-                (o.clone(), ps.iter().sum::<f64>() / ps.len().max(1) as f64)
+                let ps: Vec<(f64, f64)> =
+                    mine.iter().filter(|m| &m.opponent == o).map(|m| (m.point_weight, p(m.wins, m.trials))).collect();
+                let total: f64 = ps.iter().map(|x| x.0).sum();
+                (o.clone(), if total > 0.0 { ps.iter().map(|(w, x)| w * x).sum::<f64>() / total } else { 0.0 })
             })
             .collect();
         by_opponent.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
@@ -403,6 +446,11 @@ pub(super) fn gauntlet_tables(
             worst.0.into(),
             worst.1.into(),
             (if *b_points > 0.0 { win / b_points } else { f64::NAN }).into(),
+            best_range.as_ref().map(|x| ranges[x.index].to_string()).into(),
+            best_range.as_ref().map(|x| at_range[x.index].value).into(),
+            best_range.as_ref().map(|x| at_range[x.index].ci.low).into(),
+            best_range.as_ref().map(|x| at_range[x.index].ci.high).into(),
+            best_range.as_ref().map(|x| x.tied.iter().map(|&i| ranges[i]).collect::<Vec<_>>().join(", ")).into(),
             field_points.into(),
             (mine.iter().filter(|m| m.one_sided()).count() as u64).into(),
         ]);

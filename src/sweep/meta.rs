@@ -323,6 +323,7 @@ mod tests {
             opponent: b.into(),
             weight: 1.0,
             point: Point::new(&[], &[]).unwrap(),
+            point_weight: 1.0,
             trials,
             wins,
             draws,

@@ -22,8 +22,8 @@
 //! 10⁻⁶ and 10⁶ times the parity cost, an open end reported as 0 or unbounded.
 
 use crate::rules::{Role, Ruleset};
-use crate::stats::newcombe::weighted;
-use crate::stats::{Interval, Metric, PairedSummary, PairedTally};
+use crate::stats::newcombe::{difference, weighted};
+use crate::stats::{Interval, Metric, PairedTally, wilson95};
 
 /// Which side is better per cost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,8 +53,43 @@ pub enum Paired {
     Exact { a: f64, b: f64 },
 }
 
-impl Paired {
+/// A and B's outcomes in one matchup, as the per-cost reading needs them: a contrast
+/// `sa·A − sb·B` with its 95% interval.
+pub trait Contrast {
     /// `sa·A − sb·B` and its 95% interval (zero width when exact).
+    fn contrast(&self, scales: (f64, f64)) -> (f64, Interval);
+    /// Whether the values are exact (no interval).
+    fn is_exact(&self) -> bool;
+}
+
+/// Two independent samples of a probability: A's and B's (successes, trials).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Independent {
+    pub a: (u64, u64),
+    pub b: (u64, u64),
+}
+
+impl Contrast for Independent {
+    /// Newcombe's independent method 10 with each side's Wilson limits scaled.
+    fn contrast(&self, scales: (f64, f64)) -> (f64, Interval) {
+        let scaled = |(k, n): (u64, u64), s: f64| {
+            let w = wilson95(k, n);
+            (s * k as f64 / n.max(1) as f64, Interval { low: s * w.low, high: s * w.high })
+        };
+        let ((x, xi), (y, yi)) = (scaled(self.a, scales.0), scaled(self.b, scales.1));
+        (x - y, difference(x, xi, y, yi))
+    }
+
+    fn is_exact(&self) -> bool {
+        false
+    }
+}
+
+impl Contrast for Paired {
+    fn is_exact(&self) -> bool {
+        matches!(self, Paired::Exact { .. })
+    }
+
     fn contrast(&self, scales: (f64, f64)) -> (f64, Interval) {
         match self {
             Paired::Sampled(t) => t.contrast(scales),
@@ -101,7 +136,7 @@ fn scales(metric: Metric, ca: f64, cb: f64) -> (f64, f64) {
 }
 
 /// The weighted per-cost contrast over matchups `(weight, paired)` at costs `ca`, `cb`.
-fn contrast(parts: &[(f64, Paired)], metric: Metric, ca: f64, cb: f64) -> (f64, Interval) {
+fn contrast<P: Contrast>(parts: &[(f64, P)], metric: Metric, ca: f64, cb: f64) -> (f64, Interval) {
     let s = scales(metric, ca, cb);
     let v: Vec<(f64, f64, Interval)> = parts
         .iter()
@@ -114,11 +149,11 @@ fn contrast(parts: &[(f64, Paired)], metric: Metric, ca: f64, cb: f64) -> (f64, 
 }
 
 /// Read a comparison per cost: `parts` are the matchups' weights and paired outcomes,
-/// `overall` their weighted summary, `ca` and `cb` (> 0) the sides' costs and
+/// `overall` A's and B's weighted means over them, `ca` and `cb` (> 0) the sides' costs and
 /// `granularity` (> 0) the catalogue's cost step. `None` when a cost is not positive.
-pub fn per_cost(
-    parts: &[(f64, Paired)],
-    overall: &PairedSummary,
+pub fn per_cost<P: Contrast>(
+    parts: &[(f64, P)],
+    overall: (f64, f64),
     metric: Metric,
     (ca, cb): (f64, f64),
     granularity: f64,
@@ -137,20 +172,19 @@ pub fn per_cost(
         Better::Tie
     };
     let parity = parity(parts, overall, metric, ca, granularity);
-    Some(PerCost { a: sa * overall.a, b: sb * overall.b, difference, difference_ci, better, parity, granularity })
+    Some(PerCost { a: sa * overall.0, b: sb * overall.1, difference, difference_ci, better, parity, granularity })
 }
 
 /// Costs searched around the parity cost, as factors.
 const SPAN: f64 = 1e6;
 
 /// The parity cost (module docs).
-fn parity(parts: &[(f64, Paired)], overall: &PairedSummary, metric: Metric, ca: f64, g: f64) -> Option<Parity> {
-    let (a, b) = (overall.a, overall.b);
+fn parity<P: Contrast>(parts: &[(f64, P)], (a, b): (f64, f64), metric: Metric, ca: f64, g: f64) -> Option<Parity> {
     if !(a > 0.0 && b > 0.0) {
         return None;
     }
     let cost = if metric.higher_is_better() { ca * b / a } else { ca * a / b };
-    if parts.iter().all(|(_, p)| matches!(p, Paired::Exact { .. })) {
+    if parts.iter().all(|(_, p)| p.is_exact()) {
         let r = round_to(cost, g);
         return Some(Parity { cost, ci: (cost, cost), rounded: r, rounded_ci: (r, r) });
     }
@@ -234,7 +268,7 @@ pub fn cost_granularity<R: Ruleset>(catalogue: &R::Catalogue) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::Scale;
+    use crate::stats::{PairedSummary, Scale};
 
     fn tally(pairs: &[(i64, i64, u64)]) -> PairedTally {
         let mut t = PairedTally::new(Scale::Proportion);
@@ -262,7 +296,7 @@ mod tests {
         let t = tally(&[(1, 0, 3000), (0, 1, 1000), (1, 1, 3000), (0, 0, 3000)]);
         let s = t.summary();
         let parts = [(1.0, Paired::Sampled(t))];
-        let p = per_cost(&parts, &s, Metric::Win, (200.0, 100.0), 10.0).unwrap();
+        let p = per_cost(&parts, (s.a, s.b), Metric::Win, (200.0, 100.0), 10.0).unwrap();
         assert!((p.a - 0.3).abs() < 1e-12 && (p.b - 0.4).abs() < 1e-12, "{p:?}");
         assert_eq!(p.better, Better::B);
         assert!(p.difference_ci.contains(p.difference) && p.difference_ci.high < 0.0);
@@ -283,20 +317,21 @@ mod tests {
         // A kills in 2 turns at 300, B in 3 turns at 150: per 100, A 6 turns, B 4.5.
         let parts = [(1.0, Paired::Exact { a: 2.0, b: 3.0 })];
         let s = PairedSummary::exact(2.0, 3.0);
-        let p = per_cost(&parts, &s, Metric::Turns, (300.0, 150.0), 1.0).unwrap();
+        let p = per_cost(&parts, (s.a, s.b), Metric::Turns, (300.0, 150.0), 1.0).unwrap();
         assert_eq!((p.a, p.b, p.difference), (6.0, 4.5, 1.5));
         assert_eq!(p.better, Better::B);
         let parity = p.parity.unwrap();
         assert_eq!((parity.cost, parity.ci), (200.0, (200.0, 200.0)));
         // Equal per cost: a tie.
-        let p = per_cost(&parts, &s, Metric::Turns, (300.0, 200.0), 1.0).unwrap();
+        let p = per_cost(&parts, (s.a, s.b), Metric::Turns, (300.0, 200.0), 1.0).unwrap();
         assert_eq!(p.better, Better::Tie);
     }
 
     #[test]
     fn a_side_that_never_wins_has_no_parity() {
         let t = tally(&[(1, 0, 50), (0, 0, 50)]);
-        let p = per_cost(&[(1.0, Paired::Sampled(t))], &t.summary(), Metric::Win, (10.0, 10.0), 1.0).unwrap();
+        let p = per_cost(&[(1.0, Paired::Sampled(t))], (t.summary().a, t.summary().b), Metric::Win, (10.0, 10.0), 1.0)
+            .unwrap();
         assert_eq!((p.better, p.parity), (Better::A, None));
     }
 }

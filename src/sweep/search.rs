@@ -175,6 +175,7 @@ pub fn run_search<R: Ruleset>(
                 &names,
                 plan.field,
                 plan.grid,
+                &[],
                 plan.options,
                 plan.policy,
                 plan.max_turns,

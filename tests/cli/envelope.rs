@@ -1,5 +1,5 @@
 //! Range envelopes: `--range 6,12,24`, `--range 3..30:3` and `--range-weights` on duel,
-//! compare and fit: per-range results equal single-range runs, the weighted average,
+//! compare (duels and battles), gauntlet, battle and fit: per-range results equal single-range runs, the weighted average,
 //! each side's best range, fits over the envelope, one-sided ranges left out.
 
 use super::*;
@@ -211,4 +211,136 @@ fn battle_ranges_equal_single_range_battles() {
     // Shards take one range.
     let out = volley().args([&base[..], &["--range", "2,6", "--shard", "1/2"]].concat()).output().unwrap();
     assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// A gauntlet's CSV table as (header, rows).
+fn table(path: &std::path::Path) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    let header = r.headers().unwrap().iter().map(String::from).collect();
+    (header, r.records().map(|x| x.unwrap().iter().map(String::from).collect()).collect())
+}
+
+fn cell<'a>(header: &[String], row: &'a [String], name: &str) -> &'a str {
+    &row[header.iter().position(|h| h == name).unwrap_or_else(|| panic!("no column {name}"))]
+}
+
+/// Each range of a gauntlet envelope plays the cells a single-range gauntlet plays; the
+/// summary weights the ranges by `--range-weights` and names each build's best range.
+#[test]
+fn gauntlet_ranges_equal_single_range_gauntlets_and_weigh_the_summary() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = |name: &str, range: &[&str]| {
+        let out = tmp.path().join(name);
+        let base = ["--ruleset", "mechcom", "gauntlet", "Kerberos", "Wasp", "--field", "arena", "--trials", "200"];
+        let tail = ["-q", "--no-charts", "--format", "csv", "--out", out.to_str().unwrap()];
+        let text = stdout_of(&[&base[..], range, &tail[..]].concat());
+        (out, text)
+    };
+    let (env, text) = run("env", &["--range", "3,12", "--range-weights", "1,3"]);
+    assert!(text.contains("best range"), "{text}");
+    let (h, rows) = table(&env.join("gauntlet_matchups.csv"));
+    for r in ["3", "12"] {
+        let (single, _) = run(&format!("r{r}"), &["--range", r]);
+        let (sh, srows) = table(&single.join("gauntlet_matchups.csv"));
+        let mine: Vec<&Vec<String>> = rows.iter().filter(|x| cell(&h, x, "range") == r).collect();
+        assert_eq!(mine.len(), srows.len(), "range {r}");
+        for (a, b) in mine.iter().zip(&srows) {
+            for c in ["build", "opponent", "trials", "p_win", "p_draw", "p_loss", "a_can_attack"] {
+                assert_eq!(cell(&h, a, c), cell(&sh, b, c), "range {r}, column {c}");
+            }
+        }
+    }
+    let manifest: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(env.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["condition_weights"], serde_json::json!([0.25, 0.75]), "{manifest}");
+    let (sh, summary) = table(&env.join("gauntlet_summary.csv"));
+    let field: f64 = rows
+        .iter()
+        .filter(|x| cell(&h, x, "build") == "Kerberos")
+        .map(|x| cell(&h, x, "weight").parse::<f64>().unwrap())
+        .sum::<f64>()
+        / 2.0;
+    for s in &summary {
+        let build = cell(&sh, s, "build");
+        let rate = |r: &str| -> f64 {
+            rows.iter()
+                .filter(|x| cell(&h, x, "build") == build && cell(&h, x, "range") == r)
+                .map(|x| cell(&h, x, "weight").parse::<f64>().unwrap() * cell(&h, x, "p_win").parse::<f64>().unwrap())
+                .sum::<f64>()
+                / field
+        };
+        let (at3, at12) = (rate("3"), rate("12"));
+        let want = 0.25 * at3 + 0.75 * at12;
+        let got: f64 = cell(&sh, s, "weighted_p_win").parse().unwrap();
+        assert!((got - want).abs() < 1e-12, "{build}: weighted_p_win {got}, want {want}");
+        let best = if at3 >= at12 { "3" } else { "12" };
+        assert_eq!(cell(&sh, s, "best_range"), best, "{build}: {at3} at 3, {at12} at 12");
+        let p: f64 = cell(&sh, s, "best_range_p_win").parse().unwrap();
+        assert!((p - at3.max(at12)).abs() < 1e-12, "{build}");
+    }
+    // A meta takes one range.
+    let out = volley()
+        .args(["--ruleset", "mechcom", "meta", "Kerberos", "Wasp", "--range", "3,12", "--trials", "20", "-q"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("'3,12' for '--range"));
+}
+
+/// `compare --battle` over ranges: each range's comparison is the single-range one, the
+/// overall their weighted average, and the verdict is read per cost.
+#[test]
+fn battle_comparisons_take_ranges_and_read_per_cost() {
+    let base = [
+        "--ruleset",
+        "mechcom",
+        "compare",
+        "Kerberos Pack",
+        "Hornet Lance",
+        "--battle",
+        "--versus",
+        "Hornet Lance",
+        "--trials",
+        "200",
+        "-q",
+        "--format",
+        "json",
+    ];
+    let json = |extra: &[&str]| json_of(&[&base[..], extra].concat());
+    let j = json(&["--range", "2,6", "--range-weights", "3,1"]);
+    let ranges = j["ranges"].as_array().unwrap();
+    let mut mean = [0.0; 2];
+    for ((r, row), w) in ["2", "6"].iter().zip(ranges).zip([0.75, 0.25]) {
+        let one = json(&["--range", r]);
+        for k in ["a", "b", "difference"] {
+            assert!(
+                (num(row, k) - num(&one["overall"], k)).abs() < 1e-12,
+                "range {r} {k}: {row} vs {}",
+                one["overall"]
+            );
+        }
+        mean[0] += w * num(row, "a");
+        mean[1] += w * num(row, "b");
+    }
+    let o = &j["overall"];
+    assert!((num(o, "a") - mean[0]).abs() < 1e-12 && (num(o, "b") - mean[1]).abs() < 1e-12, "{o}");
+    let a_best = if num(&ranges[0], "a") >= num(&ranges[1], "a") { 2 } else { 6 };
+    assert_eq!(j["best_range"]["a"]["range"], a_best, "{j}");
+    // Per cost: 100 × win rate / the force's points, and the verdict follows the interval.
+    let (ca, cb) = (num(&j, "a_points"), num(&j, "b_points"));
+    assert!((num(&j, "a_per_100") - 100.0 * num(o, "a") / ca).abs() < 1e-9, "{j}");
+    assert!((num(&j, "b_per_100") - 100.0 * num(o, "b") / cb).abs() < 1e-9, "{j}");
+    let ci = j["difference_per_100_ci95"].as_array().unwrap();
+    let (low, high) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
+    let want = if low > 0.0 {
+        "a"
+    } else if high < 0.0 {
+        "b"
+    } else {
+        "tie"
+    };
+    assert_eq!(j["better_per_cost"], want, "{j}");
+    assert!(low <= num(&j, "difference_per_100") && num(&j, "difference_per_100") <= high, "{j}");
+    let text = stdout_of(&[&base[..base.len() - 2], &["--range", "2,6", "--pairing", "independent"]].concat());
+    assert!(text.contains("best range for Kerberos Pack") && text.contains("per 100 points"), "{text}");
 }
