@@ -892,6 +892,8 @@ mod hand_computed {
 mod exactfit;
 #[path = "library/fuzz.rs"]
 mod fuzz;
+#[path = "library/marginal.rs"]
+mod marginal;
 #[path = "library/mechcom_battle.rs"]
 mod mechcom_battle;
 #[path = "library/mechcom_catalogue.rs"]

@@ -190,7 +190,7 @@ fn attack_runs<R: Ruleset>(
                     let kernel = R::attack_run(cat, a, t, c, options, policy, scenario.max_turns)
                         .map_err(|e| format!("{a} vs {t}: {e}"))?;
                     let exact = R::exact_run(&kernel);
-                    let costs = R::cost_rows(cat, a, t, c, options, &kernel)?;
+                    let costs = R::cost_rows(cat, a, t, c, options, &kernel, policy, scenario.max_turns)?;
                     Ok((exact, R::points(cat, a)?, R::points(cat, t)?, costs))
                 };
                 let (eo, po, to, co) = eval(old.catalogue)?;

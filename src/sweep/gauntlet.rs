@@ -337,6 +337,7 @@ pub const SUMMARY: TableDecl = TableDecl {
         Column::text("worst_matchup", "the opponent it beats least often (win rate averaged over conditions)"),
         Column::float("worst_p_win", "its win rate against `worst_matchup`"),
         Column::float("p_win_per_point", "`weighted_p_win` / the build's points"),
+        Column::float("field_points", "the field's mean points, weighted by how often each opponent is met"),
         Column::text("best_range", "the range at which its weighted win rate is highest (the first of equal ones)"),
         Column::float("best_range_p_win", "its weighted win rate at `best_range`, with its 95% interval").with_ci95(),
         Column::text(
@@ -344,7 +345,6 @@ pub const SUMMARY: TableDecl = TableDecl {
             "the other ranges whose win rate is a statistical tie with `best_range`'s (the 95% interval of the \
              difference holds 0), separated by commas; empty: none, or one range played",
         ),
-        Column::float("field_points", "the field's mean points, weighted by how often each opponent is met"),
         Column::int(
             "one_sided_matchups",
             "matchup rows (opponent and conditions) in which the build or its opponent cannot attack (see \
@@ -446,12 +446,12 @@ pub(super) fn gauntlet_tables(
             worst.0.into(),
             worst.1.into(),
             (if *b_points > 0.0 { win / b_points } else { f64::NAN }).into(),
+            field_points.into(),
             best_range.as_ref().map(|x| ranges[x.index].to_string()).into(),
             best_range.as_ref().map(|x| at_range[x.index].value).into(),
             best_range.as_ref().map(|x| at_range[x.index].ci.low).into(),
             best_range.as_ref().map(|x| at_range[x.index].ci.high).into(),
             best_range.as_ref().map(|x| x.tied.iter().map(|&i| ranges[i]).collect::<Vec<_>>().join(", ")).into(),
-            field_points.into(),
             (mine.iter().filter(|m| m.one_sided()).count() as u64).into(),
         ]);
     }

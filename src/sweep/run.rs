@@ -212,7 +212,7 @@ pub fn run_sweep_with<R: Ruleset>(
                 let summary = tally.summary();
                 tables::push_time_to_kill(&mut ttk, &l, &sd, p, tally, &summary, &exact);
                 tables::push_ttk_by_turn(&mut by_turn, &l, &sd, p, &summary, &exact);
-                let rows = R::cost_rows(catalogue, q.a, q.t, c, &options, kernel)?;
+                let rows = R::cost_rows(catalogue, q.a, q.t, c, &options, kernel, policy, scenario.max_turns)?;
                 tables::push_cost_rows(&mut cost, &l, &sd, p, rows, &exact, Some(tally));
             }
             (vec![("time_to_kill", ttk), ("ttk_by_turn", by_turn)], cells_spec.len(), engagements)
@@ -261,7 +261,7 @@ pub fn run_sweep_with<R: Ruleset>(
                     for (i, table) in detail_tables.iter_mut().enumerate() {
                         tables::push_detail(table, &l, &sd, p, R::detail_rows(i, catalogue, x, &target, c, &options)?);
                     }
-                    let rows = R::cost_rows(catalogue, x, &target, c, &options, &run)?;
+                    let rows = R::cost_rows(catalogue, x, &target, c, &options, &run, policy, scenario.max_turns)?;
                     tables::push_cost_rows(&mut cost, &l, &sd, p, rows, &R::exact_run(&run), None);
                 }
             }

@@ -13,6 +13,7 @@ use super::mech::Model;
 use super::notes;
 use super::odds::{AttackOdds, attack_odds};
 use super::options::Options;
+use super::run_policy::RunPolicy;
 use super::situation::{Cover, Situation};
 use super::weapon::Weapon;
 
@@ -279,6 +280,17 @@ pub fn cost_value_columns() -> Vec<Column> {
             "build rows: `expected_integrity_loss_per_attack` / points (per attack: use \
              `integrity_per_round_per_point` to compare mechs); null on weapon rows",
         ),
+        Column::float(
+            "marginal_integrity_per_round",
+            "weapon rows: the weapon's marginal value, the build's `expected_integrity_loss_per_round` with the \
+             weapon minus without it (the policy plans round 1 again with the Energy it frees: the \
+             book prices no weapon); null on build rows",
+        ),
+        Column::float(
+            "marginal_integrity_per_round_per_point",
+            "weapon rows: `marginal_integrity_per_round` / the build's points (is this weapon worth its share of \
+             the mech's cost?); null on build rows",
+        ),
     ]
 }
 
@@ -286,8 +298,28 @@ fn per(x: f64, by: f64) -> Cell {
     if by > 0.0 { Cell::Float(x / by) } else { Cell::Null }
 }
 
+/// Each attack of `run`'s round 1 as its plan makes it (Spot tokens are used up): its
+/// expected Integrity loss against the untouched target.
+fn round_one(run: &AttackRun) -> Vec<f64> {
+    match run.rounds.first() {
+        Some(&(start, end)) => run.plan[start..end].iter().map(|st| run.expected_loss(st)).collect(),
+        None => Vec::new(),
+    }
+}
+
+/// The expected Integrity loss of round 1 of the run of `a` without weapon `name`, planned by `policy` as `run` was; 0 when no attack is left.
+fn round_one_without(a: &Model, name: &str, t: &Model, s: &Setting, o: &Options, plan: (RunPolicy, u32)) -> f64 {
+    let mut m = a.clone();
+    if let Some(i) = m.mech.weapons.iter().position(|w| w.name == name) {
+        m.mech.weapons.remove(i);
+    }
+    AttackRun::new(&m, t, &s.sit, o, plan.0, plan.1).map_or(0.0, |r| round_one(&r).iter().sum())
+}
+
 /// The side's row (its run's first round: the attacks its plan makes and their expected
-/// Integrity loss against the untouched target), then one row per weapon (one attack).
+/// Integrity loss against the untouched target), then one row per weapon (one attack),
+/// with its marginal value: the side's round 1 with the weapon minus without it, the run
+/// planned again by `plan` (the policy and the round cap of `run`).
 ///
 /// # Errors
 /// As [`all_odds`].
@@ -298,13 +330,10 @@ pub fn cost_rows(
     s: &Setting,
     o: &Options,
     run: &AttackRun,
+    plan: (RunPolicy, u32),
 ) -> Result<Vec<CostRow>, String> {
     let odds = all_odds(a, None, t, s, o)?;
-    // Each attack of round 1 as the plan makes it (Spot tokens are used up).
-    let first: Vec<f64> = match run.rounds.first() {
-        Some(&(start, end)) => run.plan[start..end].iter().map(|st| run.expected_loss(st)).collect(),
-        None => Vec::new(),
-    };
+    let first = round_one(run);
     let per_round = first.iter().sum::<f64>();
     let e = if first.is_empty() { 0.0 } else { per_round / first.len() as f64 };
     let mut rows = vec![CostRow {
@@ -316,11 +345,14 @@ pub fn cost_rows(
             per(per_round, points),
             e.into(),
             per(e, points),
+            Cell::Null,
+            Cell::Null,
         ],
         p_kill_turn1: None,
     }];
     for (w, r) in &odds {
         let Ok(x) = r else { continue };
+        let marginal = per_round - round_one_without(a, &w.name, t, s, o, plan);
         rows.push(CostRow {
             weapon: Some(w.name.clone()),
             attacker_cells: vec![a.mech.energy.into()],
@@ -330,6 +362,8 @@ pub fn cost_rows(
                 Cell::Null,
                 x.expected_integrity_loss.into(),
                 Cell::Null,
+                marginal.into(),
+                per(marginal, points),
             ],
             p_kill_turn1: Some(x.p_destroy),
         });

@@ -39,10 +39,12 @@ pub trait Reports: Engagements {
         ColumnNotes::default()
     }
     /// The whole side's row, then one row per weapon, for the run `run` of `attacker`
-    /// against `target` in `c`.
+    /// against `target` in `c`, made under `policy` and `max_turns` (a game whose book
+    /// prices no weapon plays the run again without each weapon, for its marginal value).
     ///
     /// # Errors
     /// Unknown names.
+    #[allow(clippy::too_many_arguments)]
     fn cost_rows(
         cat: &Self::Catalogue,
         attacker: &str,
@@ -50,6 +52,8 @@ pub trait Reports: Engagements {
         c: &Self::Conditions,
         o: &Self::Options,
         run: &Self::AttackRun,
+        policy: Self::Policy,
+        max_turns: u32,
     ) -> Result<Vec<CostRow>, String>;
 
     /// Whether the game has odds cards ([`Reports::odds_card`]); `volley odds-card`

@@ -94,9 +94,11 @@ impl crate::rules::ruleset::Reports for Mechcom {
         c: &Setting,
         o: &Options,
         run: &AttackRun,
+        policy: RunPolicy,
+        max_turns: u32,
     ) -> Result<Vec<CostRow>, String> {
         let am = model(cat, a, c.attacker)?;
-        report::cost_rows(&am, cat.model_cost(a), &model(cat, t, c.target)?, c, o, run)
+        report::cost_rows(&am, cat.model_cost(a), &model(cat, t, c.target)?, c, o, run, (policy, max_turns))
     }
 
     const ODDS_CARDS: bool = true;

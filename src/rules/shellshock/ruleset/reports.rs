@@ -77,12 +77,30 @@ impl crate::rules::ruleset::Reports for Shellshock {
                 "expected_internal_per_turn",
                 "build rows: expected Internal of every gunner's roll in turn 1; weapon rows: of one roll",
             ),
-            Column::float("internal_per_turn_per_ecv", "`expected_internal_per_turn` / the attacker's ECV"),
+            Column::float(
+                "internal_per_turn_per_ecv",
+                "build rows: `expected_internal_per_turn` / the attacker's ECV; null on weapon rows (see \
+                 `marginal_internal_per_turn_per_ecv`)",
+            ),
             Column::float(
                 "expected_internal_per_attack",
                 "build rows: the mean over the gunners that fire; weapon rows: one roll",
             ),
-            Column::float("internal_per_ecv", "`expected_internal_per_attack` / the attacker's ECV"),
+            Column::float(
+                "internal_per_ecv",
+                "build rows: `expected_internal_per_attack` / the attacker's ECV; null on weapon rows",
+            ),
+            Column::float(
+                "marginal_internal_per_turn",
+                "weapon rows: the gunner's marginal value, the unit's `expected_internal_per_turn` with the \
+                 gunner's weapons minus without them (the book prices no weapon; each gunner rolls for its own \
+                 weapons, so this is its roll's expected Internal); null on build rows",
+            ),
+            Column::float(
+                "marginal_internal_per_turn_per_ecv",
+                "weapon rows: `marginal_internal_per_turn` / the unit's ECV (is this gunner's fire worth its share \
+                 of the unit's ECV?); null on build rows",
+            ),
         ]
     }
 
@@ -104,6 +122,8 @@ impl crate::rules::ruleset::Reports for Shellshock {
         c: &Conditions,
         o: &Options,
         run: &AttackRun,
+        _policy: <Self as crate::rules::ruleset::Game>::Policy,
+        _max_turns: u32,
     ) -> Result<Vec<CostRow>, String> {
         let au = unit(cat, a)?;
         let ecv = au.ecv;
@@ -117,20 +137,32 @@ impl crate::rules::ruleset::Reports for Shellshock {
         let mut rows = vec![CostRow {
             weapon: None,
             attacker_cells: vec![(au.gunners.len() as u32).into()],
-            value_cells: vec![(n as u32).into(), per_turn.into(), per(per_turn), mean.into(), per(mean)],
+            value_cells: vec![
+                (n as u32).into(),
+                per_turn.into(),
+                per(per_turn),
+                mean.into(),
+                per(mean),
+                Cell::Null,
+                Cell::Null,
+            ],
             p_kill_turn1: None,
         }];
-        for (g, plan) in odds.iter().zip(&run.plans) {
+        for (i, (g, plan)) in odds.iter().zip(&run.plans).enumerate() {
             let names: Vec<&str> = plan.weapons.iter().map(|w| w.name.as_str()).collect();
+            let without: f64 = odds.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, x)| x.expected_internal).sum();
+            let marginal = per_turn - without;
             rows.push(CostRow {
                 weapon: Some(format!("gunner {}: {}", g.number, names.join(" + "))),
                 attacker_cells: vec![(au.gunners.len() as u32).into()],
                 value_cells: vec![
                     1u32.into(),
                     g.expected_internal.into(),
-                    per(g.expected_internal),
+                    Cell::Null,
                     g.expected_internal.into(),
-                    per(g.expected_internal),
+                    Cell::Null,
+                    marginal.into(),
+                    per(marginal),
                 ],
                 p_kill_turn1: Some(g.p_destroyed),
             });

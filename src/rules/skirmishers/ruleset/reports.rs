@@ -92,6 +92,8 @@ impl crate::rules::ruleset::Reports for Skirmishers {
         c: &Conditions,
         o: &Options,
         run: &AttackRun,
+        _policy: <Self as crate::rules::ruleset::Game>::Policy,
+        _max_turns: u32,
     ) -> Result<Vec<CostRow>, String> {
         Ok(report::cost_rows(trooper_of(cat, attacker)?, trooper_of(cat, target)?, c, o, run))
     }

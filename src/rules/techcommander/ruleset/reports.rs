@@ -104,6 +104,8 @@ impl crate::rules::ruleset::Reports for TechCommander {
         c: &Conditions,
         o: &Options,
         run: &AttackRun,
+        _policy: <Self as crate::rules::ruleset::Game>::Policy,
+        _max_turns: u32,
     ) -> Result<Vec<CostRow>, String> {
         let b = cat.find_build(a)?;
         let attacker = attacker(cat, a, o)?;
