@@ -86,7 +86,7 @@ fn a_skirmishers_squad_fight_mirror_is_decided_by_initiative() {
 
 #[test]
 fn battles_say_which_side_and_which_units_cannot_attack() {
-    // The README's example: three of the Kerberos Pack's four mechs reach nothing at 3
+    // The example in docs/battles.md: three of the Kerberos Pack's four mechs reach nothing at 3
     // hexes (the Pythia's mortar does), so side A destroyed nothing.
     let args =
         ["--ruleset", "mechcom", "battle", "Kerberos Pack", "Hornet Lance", "--range", "3", "--trials", "40", "-q"];
