@@ -315,7 +315,7 @@ pub fn run_battles<R: Ruleset>(
     }
     let mut tables = vec![("battles", battles), ("battle_units", units)];
     if seated && spec.seatings != super::seatings::Seatings::Fixed {
-        let cells: Vec<_> = compiled.iter().zip(&tallies).map(|(c, t)| (&c.2, t)).collect();
+        let cells: Vec<_> = compiled.iter().zip(&tallies).map(|(c, t)| (&c.2, t, &c.4)).collect();
         let pts: Vec<&Point> = points.iter().map(|(p, _)| p).collect();
         let mut t = super::seatings::forces_table(layout);
         super::seatings::push_forces(&mut t, layout, spec.seatings, &seated_matchups, &pts, &cells);

@@ -37,7 +37,9 @@ use crate::rules::battle::BattleInfo;
 
 use super::battle_seats::BATTLE_SETUP;
 use super::battle_seats::{MAX_MATCHUPS, side_letter};
-use super::tables::{Layout, Part, RULESET, TableDecl};
+use super::reach::BattleReach;
+use super::tables::{ENGAGEMENT_FACTS, Layout, Part, RULESET, TableDecl, engagement_cells};
+use crate::stats::InitiativeSplit;
 
 /// How an N-player sweep seats each matchup (the scenario's `seatings`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -158,7 +160,10 @@ pub const BATTLE_FORCES: TableDecl = TableDecl {
     name: "battle_forces",
     title: "N-player battle scenarios with `seatings = \"rotate\"` or `\"all\"`",
     about: "One row per matchup, condition set and force, the force's results pooled over every seating of the \
-            matchup (integer tallies merged, then intervals).",
+            matchup (integer tallies merged, then intervals). In the engagement columns side A is the force and B \
+            its opponents: `a_can_attack` is whether the force can attack some opponent in every seating, \
+            `b_can_attack` whether some opponent can attack it in every seating, and the initiative split pools \
+            the seatings' battles in which the force acted first against those in which another seat did.",
     parts: &[
         Part::Own(&[
             RULESET,
@@ -183,6 +188,7 @@ pub const BATTLE_FORCES: TableDecl = TableDecl {
             Column::float("mean_kills", "kills by the force's units, per battle"),
             Column::float("mean_deaths", "the force's units lost, per battle"),
         ]),
+        Part::Own(ENGAGEMENT_FACTS),
     ],
 };
 
@@ -193,15 +199,15 @@ pub fn forces_table(l: &Layout) -> Table {
 
 /// The `battle_forces` rows of a seated sweep.
 ///
-/// `seated` is [`Seatings::seat`]'s list; `cells` holds one (info, tally) per seated
-/// matchup and grid point, in that order (seating by seating, each over `points`).
+/// `seated` is [`Seatings::seat`]'s list; `cells` holds one (info, tally, reach) per
+/// seated matchup and grid point, in that order (seating by seating, each over `points`).
 pub fn push_forces(
     table: &mut Table,
     l: &Layout,
     seatings: Seatings,
     seated: &[Vec<usize>],
     points: &[&Point],
-    cells: &[(&BattleInfo, &BattleTally)],
+    cells: &[(&BattleInfo, &BattleTally, &BattleReach)],
 ) {
     let Some(players) = seated.first().map(Vec::len) else { return };
     let per = seatings.count(players) as usize;
@@ -215,9 +221,12 @@ pub fn push_forces(
             for (place, force) in first.iter().enumerate() {
                 let mut pooled: Option<BattleTally> = None;
                 let mut seats = Vec::new();
+                let mut facts = Facts { can: (true, true), own: (0, 0), other: (0, 0) };
                 for (s, order) in orders.iter().enumerate() {
                     let seat = order.iter().position(|f| f == force).expect("every seating seats every force");
-                    let view = seat_tally(at(m * per + s, pi).1, seat);
+                    let (_, tally, reach) = at(m * per + s, pi);
+                    facts.add(tally, reach, seat);
+                    let view = seat_tally(tally, seat);
                     match &mut pooled {
                         None => pooled = Some(view),
                         Some(t) => t.merge(&view),
@@ -227,9 +236,29 @@ pub fn push_forces(
                 seats.sort_unstable();
                 seats.dedup();
                 let t = pooled.expect("a matchup has at least one seating");
-                push_row(table, l, info, point, &names, place, &seats, seatings, orders.len(), &t);
+                push_row(table, l, info, point, (&names, place), &seats, seatings, orders.len(), &t, &facts);
             }
         }
+    }
+}
+
+/// A force's engagement facts over a matchup's seatings: whether it can attack some
+/// opponent, and be attacked, in every seating, and its pooled (wins, battles) with it
+/// acting first and with another seat first.
+struct Facts {
+    can: (bool, bool),
+    own: (u64, u64),
+    other: (u64, u64),
+}
+
+impl Facts {
+    /// Add seat `seat` of one seating's tally and reach.
+    fn add(&mut self, t: &BattleTally, reach: &BattleReach, seat: usize) {
+        self.can.0 &= reach.can_attack(seat);
+        self.can.1 &= reach.attacked(seat);
+        let ((kf, nf), (ko, no)) = t.initiative_counts(seat);
+        self.own = (self.own.0 + kf, self.own.1 + nf);
+        self.other = (self.other.0 + ko, self.other.1 + no);
     }
 }
 
@@ -239,12 +268,12 @@ fn push_row(
     l: &Layout,
     info: &BattleInfo,
     point: &Point,
-    names: &[&str],
-    place: usize,
+    (names, place): (&[&str], usize),
     seats: &[usize],
     seatings: Seatings,
     cells: usize,
     t: &BattleTally,
+    facts: &Facts,
 ) {
     let s = t.summary();
     let x = &s.sides[0];
@@ -254,37 +283,42 @@ fn push_row(
     };
     let field: Vec<&str> = names.iter().enumerate().filter(|(i, _)| *i != place).map(|(_, n)| *n).collect();
     let (score, score_low, score_high) = m(x.mean_score);
-    table.push(l.row(
-        vec![
-            names.join(" / ").into(),
-            names[place].into(),
-            field.join(" / ").into(),
-            info.sides[place].1.into(),
-            info.mode.into(),
-            info.policy.clone().into(),
-            info.max_turns.into(),
-        ],
-        point,
-        vec![
-            seatings.name().into(),
-            seats.iter().map(|&s| side_letter(s)).collect::<Vec<_>>().join(" / ").into(),
-            (cells as u64).into(),
-            s.trials.into(),
-            x.p_wins.into(),
-            x.p_wins_ci.low.into(),
-            x.p_wins_ci.high.into(),
-            s.p_draw.into(),
-            s.p_draw_ci.low.into(),
-            s.p_draw_ci.high.into(),
-            s.p_undecided.into(),
-            score.into(),
-            score_low.into(),
-            score_high.into(),
-            m(x.mean_points_destroyed).0.into(),
-            (t.kills.iter().sum::<u64>() as f64 / n).into(),
-            (t.lost.iter().sum::<u64>() as f64 / n).into(),
-        ],
-    ));
+    table.push(
+        l.row(
+            vec![
+                names.join(" / ").into(),
+                names[place].into(),
+                field.join(" / ").into(),
+                info.sides[place].1.into(),
+                info.mode.into(),
+                info.policy.clone().into(),
+                info.max_turns.into(),
+            ],
+            point,
+            vec![
+                seatings.name().into(),
+                seats.iter().map(|&s| side_letter(s)).collect::<Vec<_>>().join(" / ").into(),
+                (cells as u64).into(),
+                s.trials.into(),
+                x.p_wins.into(),
+                x.p_wins_ci.low.into(),
+                x.p_wins_ci.high.into(),
+                s.p_draw.into(),
+                s.p_draw_ci.low.into(),
+                s.p_draw_ci.high.into(),
+                s.p_undecided.into(),
+                score.into(),
+                score_low.into(),
+                score_high.into(),
+                m(x.mean_points_destroyed).0.into(),
+                (t.kills.iter().sum::<u64>() as f64 / n).into(),
+                (t.lost.iter().sum::<u64>() as f64 / n).into(),
+            ]
+            .into_iter()
+            .chain(engagement_cells(facts.can, &InitiativeSplit::new(facts.own, facts.other)))
+            .collect(),
+        ),
+    );
 }
 
 #[cfg(test)]

@@ -96,6 +96,16 @@ fn a_rotated_mirror_field_gives_every_force_the_same_win_chance() {
         }
         let draws: f64 = held.iter().map(|b| f(b, "p_draw")).sum();
         assert!((f(r, "p_draw") - draws / 3.0).abs() < 1e-12);
+        // Reach holds in every seating, and the initiative split pools the seats' splits:
+        // each pooled rate is a mean of the seats' rates weighted by their battles.
+        assert_eq!((r["a_can_attack"].as_str(), r["b_can_attack"].as_str()), ("true", "true"), "{r:?}");
+        for col in ["p_a_wins_a_first", "p_a_wins_b_first"] {
+            let seats: Vec<f64> = held.iter().filter(|b| !b[col].is_empty()).map(|b| f(b, col)).collect();
+            let (low, high) = seats.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &x| (l.min(x), h.max(x)));
+            let pooled = f(r, col);
+            assert!(low - 1e-12 <= pooled && pooled <= high + 1e-12, "{col} {pooled} outside the seats' {seats:?}");
+        }
+        assert!(["true", "false"].contains(&r["decided_by_initiative"].as_str()), "{r:?}");
     }
     let m: serde_json::Value = serde_json::from_str(&fs::read_to_string(out.join("manifest.json")).unwrap()).unwrap();
     assert_eq!(m["battle"]["seatings"], "rotate");

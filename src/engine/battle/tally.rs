@@ -151,10 +151,17 @@ impl BattleTally {
     /// game of simultaneous fire has no split; a game either always or never has a first
     /// side, so the wins with another side first are the wins not with this side first.
     pub fn initiative(&self, side: usize) -> InitiativeSplit {
+        let (own, other) = self.initiative_counts(side);
+        InitiativeSplit::new(own, other)
+    }
+
+    /// The counts behind [`BattleTally::initiative`]: side `side`'s (wins, battles) when
+    /// it acted first, and when another side did.
+    pub fn initiative_counts(&self, side: usize) -> ((u64, u64), (u64, u64)) {
         let (first, wins_first) = (self.first[side], self.wins_first[side]);
         let others: u64 = self.first.iter().sum::<u64>() - first;
         let other_wins = if others == 0 { 0 } else { self.wins[side] - wins_first };
-        InitiativeSplit::new((wins_first, first), (other_wins, others))
+        ((wins_first, first), (other_wins, others))
     }
 
     pub fn summary(&self) -> BattleSummary {
