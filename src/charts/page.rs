@@ -384,16 +384,44 @@ impl PageInfo {
 /// Rows of `t` whose `decided_by_initiative` column is true (`None` without the column).
 fn decided_by_initiative(t: &Table) -> Option<usize> {
     t.column("decided_by_initiative")?;
-    Some(
-        (0..t.rows.len())
-            .filter(|&i| match t.get(i, "decided_by_initiative") {
-                Some(Cell::Bool(b)) => *b,
-                Some(Cell::Text(s)) => s == "true",
-                Some(Cell::Int(v)) => *v != 0,
+    Some(decided_rows(t).len())
+}
+
+/// The rows of `t` that initiative decides.
+fn decided_rows(t: &Table) -> Vec<usize> {
+    (0..t.rows.len())
+        .filter(|&i| match t.get(i, "decided_by_initiative") {
+            Some(Cell::Bool(b)) => *b,
+            Some(Cell::Text(s)) => s == "true",
+            Some(Cell::Int(v)) => *v != 0,
+            _ => false,
+        })
+        .collect()
+}
+
+/// Which way initiative decides the decided rows of `t`: how many of them side A wins
+/// more often when it acts first, and how many when the other side does.
+fn initiative_direction(t: &Table) -> (usize, usize) {
+    let rows = decided_rows(t);
+    let by = |first_wins: bool| {
+        rows.iter()
+            .filter(|&&i| match (t.float(i, "p_a_wins_a_first"), t.float(i, "p_a_wins_b_first")) {
+                (Some(x), Some(y)) => (x > y) == first_wins,
                 _ => false,
             })
-            .count(),
-    )
+            .count()
+    };
+    (by(true), by(false))
+}
+
+/// Words for which way initiative decides matchups: `first` rows where acting first wins,
+/// `second` where acting second does.
+fn direction_words(first: usize, second: usize) -> String {
+    match (first, second) {
+        (f, 0) if f > 0 => "the side that acts first wins far more often".into(),
+        (0, s) if s > 0 => "the side that acts second wins far more often".into(),
+        (f, s) => format!("acting first wins far more often in {f} of them, acting second in {s}"),
+    }
 }
 
 /// A battle sweep's findings: each force's outright wins pooled over all its battles
@@ -452,8 +480,10 @@ fn battle_findings(tables: &ReportTables) -> Vec<Finding> {
     let initiative = tables.get("battles").and_then(decided_by_initiative).filter(|&n| n > 0);
     let text = if let Some(n) = initiative {
         let rows = tables.get("battles").map_or(0, |t| t.rows.len());
+        let (first, second) = tables.get("battles").map_or((0, 0), initiative_direction);
         format!(
-            "Strongest force: not declared: initiative decides {n} of {rows} matchup cells (the side that acts first wins far more often), and pooling the seats averages that away. Highest pooled: {}; lowest: {}. {pooled_over}.",
+            "Strongest force: not declared: initiative decides {n} of {rows} matchup cells ({}), and pooling the seats averages that away. Highest pooled: {}; lowest: {}. {pooled_over}.",
+            direction_words(first, second),
             say(best),
             say(worst)
         )
@@ -653,20 +683,32 @@ mod tests {
 
     #[test]
     fn initiative_deciding_a_matchup_declares_no_strongest_force() {
-        let mut t = Table::new(["force_a", "force_b", "p_a_wins", "p_b_wins", "trials", "decided_by_initiative"]);
-        for (a, b, pa, pb, decided) in [("X", "Y", 0.99, 0.01, true), ("Y", "X", 0.02, 0.97, false)] {
-            t.push(vec![
-                Cell::Text(a.into()),
-                Cell::Text(b.into()),
-                Cell::Float(pa),
-                Cell::Float(pb),
-                Cell::Int(10_000),
-                Cell::Bool(decided),
-            ]);
-        }
-        let f = battle_findings(&ReportTables::from_named(&[("battles", t)]));
+        let columns = ["force_a", "force_b", "p_a_wins", "p_b_wins", "trials", "p_a_wins_a_first", "p_a_wins_b_first"];
+        // Side A acting second wins: the finding must say so (it once said "first" always).
+        let table = |splits: [(f64, f64); 2]| {
+            let mut t = Table::new(columns.iter().copied().chain(["decided_by_initiative"]));
+            for ((a, b, pa, pb, decided), (x, y)) in
+                [("X", "Y", 0.99, 0.01, true), ("Y", "X", 0.02, 0.97, false)].into_iter().zip(splits)
+            {
+                t.push(vec![
+                    Cell::Text(a.into()),
+                    Cell::Text(b.into()),
+                    Cell::Float(pa),
+                    Cell::Float(pb),
+                    Cell::Int(10_000),
+                    Cell::Float(x),
+                    Cell::Float(y),
+                    Cell::Bool(decided),
+                ]);
+            }
+            battle_findings(&ReportTables::from_named(&[("battles", t)]))
+        };
+        let f = table([(0.02, 0.98), (0.5, 0.5)]);
         assert!(f[0].starts_with("Strongest force: not declared: initiative decides 1 of 2 matchup cells"), "{}", f[0]);
+        assert!(f[0].contains("the side that acts second wins far more often"), "{}", f[0]);
         assert!(f[0].contains("Highest pooled: **X**"), "{}", f[0]);
+        let f = table([(0.98, 0.02), (0.5, 0.5)]);
+        assert!(f[0].contains("the side that acts first wins far more often"), "{}", f[0]);
     }
 
     fn shape(axis_values: &[i64]) -> ReportShape {
