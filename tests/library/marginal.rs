@@ -63,6 +63,7 @@ const PER_ROUND: usize = 1;
 const PER_ATTACK: usize = 3;
 const MARGINAL: usize = 5;
 const MARGINAL_PER_POINT: usize = 6;
+const ROUNDS_SAVED: usize = 7;
 
 fn rows(cat: &Catalogue, attacker: &str) -> Vec<CostRow> {
     let point = Point::new(&all_specs::<Mechcom>(), &[("range", "4".to_string())]).unwrap();
@@ -125,4 +126,20 @@ fn shellshock_gunners_add_up_to_the_unit() {
         assert!((float(&r.value_cells[6]) - float(&r.value_cells[5]) / ecv).abs() < 1e-15);
         assert!(matches!(r.value_cells[2], Cell::Null) && matches!(r.value_cells[4], Cell::Null), "{r:?}");
     }
+}
+
+/// The Typhon's round 1 is all Searing Wave, so its flamethrower adds nothing to round 1,
+/// but over the run (Searing Wave has 5 uses a game) it saves rounds.
+#[test]
+fn a_weapon_held_back_in_round_one_still_saves_rounds() {
+    let cat = Catalogue::embedded().unwrap_or_else(|e| panic!("{e}"));
+    let point = Point::new(&all_specs::<Mechcom>(), &[("range", "3".to_string())]).unwrap();
+    let c = <Mechcom as volley::rules::ruleset::ConditionRules>::conditions(&point).unwrap();
+    let o = <Mechcom as Game>::Options::default();
+    let policy = <Mechcom as Game>::Policy::default();
+    let run = Mechcom::attack_run(&cat, "Typhon", "Kerberos", &c, &o, policy, 12).unwrap();
+    let rows = Mechcom::cost_rows(&cat, "Typhon", "Kerberos", &c, &o, &run, policy, 12).unwrap();
+    let flamer = rows.iter().find(|r| r.weapon.as_deref() == Some("Prometheus Model Flamethrower")).unwrap();
+    assert!(float(&flamer.value_cells[MARGINAL]).abs() < 1e-12, "{:?}", flamer.value_cells);
+    assert!(float(&flamer.value_cells[ROUNDS_SAVED]) > 0.5, "{:?}", flamer.value_cells);
 }

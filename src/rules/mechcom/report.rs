@@ -291,6 +291,13 @@ pub fn cost_value_columns() -> Vec<Column> {
             "weapon rows: `marginal_integrity_per_round` / the build's points (is this weapon worth its share of \
              the mech's cost?); null on build rows",
         ),
+        Column::float(
+            "marginal_rounds_saved",
+            "weapon rows: the rounds the weapon saves the build over the whole run: its restricted mean rounds to \
+             kill (E[min(rounds to kill, cap + 1)], exact, a run without a kill counting cap + 1) without the \
+             weapon minus with it (a weapon held back in round 1, e.g. behind the Typhon's Searing Wave, shows \
+             here); null on build rows",
+        ),
     ]
 }
 
@@ -307,13 +314,21 @@ fn round_one(run: &AttackRun) -> Vec<f64> {
     }
 }
 
-/// The expected Integrity loss of round 1 of the run of `a` without weapon `name`, planned by `policy` as `run` was; 0 when no attack is left.
-fn round_one_without(a: &Model, name: &str, t: &Model, s: &Setting, o: &Options, plan: (RunPolicy, u32)) -> f64 {
+/// The restricted mean rounds to kill of `run`: E[min(rounds to kill, cap + 1)], exact.
+fn restricted_rounds(run: &AttackRun) -> f64 {
+    1.0 + run.exact().p_kill_by_round.iter().map(|p| 1.0 - p).sum::<f64>()
+}
+
+/// The run of `a` without weapon `name`, planned by `policy` within the round cap as
+/// `run` was: round 1's expected Integrity loss (0 when no attack is left) and its
+/// restricted mean rounds to kill (cap + 1 when no attack is left).
+fn without(a: &Model, name: &str, t: &Model, s: &Setting, o: &Options, plan: (RunPolicy, u32)) -> (f64, f64) {
     let mut m = a.clone();
     if let Some(i) = m.mech.weapons.iter().position(|w| w.name == name) {
         m.mech.weapons.remove(i);
     }
-    AttackRun::new(&m, t, &s.sit, o, plan.0, plan.1).map_or(0.0, |r| round_one(&r).iter().sum())
+    AttackRun::new(&m, t, &s.sit, o, plan.0, plan.1)
+        .map_or((0.0, plan.1 as f64 + 1.0), |r| (round_one(&r).iter().sum(), restricted_rounds(&r)))
 }
 
 /// The side's row (its run's first round: the attacks its plan makes and their expected
@@ -347,12 +362,15 @@ pub fn cost_rows(
             per(e, points),
             Cell::Null,
             Cell::Null,
+            Cell::Null,
         ],
         p_kill_turn1: None,
     }];
+    let rounds = restricted_rounds(run);
     for (w, r) in &odds {
         let Ok(x) = r else { continue };
-        let marginal = per_round - round_one_without(a, &w.name, t, s, o, plan);
+        let (round_without, rounds_without) = without(a, &w.name, t, s, o, plan);
+        let marginal = per_round - round_without;
         rows.push(CostRow {
             weapon: Some(w.name.clone()),
             attacker_cells: vec![a.mech.energy.into()],
@@ -364,6 +382,7 @@ pub fn cost_rows(
                 Cell::Null,
                 marginal.into(),
                 per(marginal, points),
+                (rounds_without - rounds).into(),
             ],
             p_kill_turn1: Some(x.p_destroy),
         });
