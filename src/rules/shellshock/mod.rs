@@ -60,6 +60,8 @@ pub use ruleset::Shellshock;
 #[cfg(test)]
 mod full_chart_tests;
 #[cfg(test)]
+mod limits_tests;
+#[cfg(test)]
 mod monte_carlo_tests;
 #[cfg(test)]
 mod tests;

@@ -55,7 +55,8 @@ impl crate::rules::ruleset::Engagements for Shellshock {
     fn plan(_cat: &Catalogue, _a: &str, run: &AttackRun) -> Vec<(u32, String)> {
         (1..=run.max_turns)
             .flat_map(|t| {
-                run.plans.iter().map(move |g| {
+                run.turn(t - 1).iter().map(move |&p| {
+                    let g = run.plan(p as usize);
                     let names: Vec<&str> = g.weapons.iter().map(|w| w.name.as_str()).collect();
                     (t, format!("gunner {}: {}", g.number, names.join(" + ")))
                 })
