@@ -124,7 +124,7 @@ impl AttackRun {
         run.arsenal = Some(arsenal);
         if o.full_chart() {
             let names: Vec<String> = cat.weapons.iter().map(|w| w.name.clone()).collect();
-            let still = Conditions { immobile: true, ..*c };
+            let still = Conditions { immobile: true, target_dodging: false, ..*c };
             let sets = [plans(cat, attacker, target, c, o), plans(cat, attacker, target, &still, o)];
             let chart = &cat.charts[attacker.chart];
             let gates = sets.clone().map(|ps| {

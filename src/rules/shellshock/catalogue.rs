@@ -55,6 +55,8 @@ const UNIT_KEYS: &[&str] = &[
     "chart",
     "gunners",
     "ecv",
+    "piloting",
+    "pilot",
     "note",
 ];
 const CHART_KEYS: &[&str] = &["name", "lines", "equipment", "locomotion", "note"];
@@ -399,6 +401,12 @@ fn read_unit(
         f.error(Some("ecv"), None, "missing required field: every unit needs its printed ECV (ECV_FROM_CARD)");
         None
     };
+    let piloting = f.has("piloting").then(|| f.int("piloting", Some(0), -10, 20) as i32);
+    let pilot = f.has("pilot").then(|| f.int("pilot", None, 1, 50) as u32);
+    if let Some(p) = pilot.filter(|&p| p as usize > gunners.len() && !f.is_bad("gunners") && !f.is_bad("pilot")) {
+        let pos = f.position_of("pilot");
+        f.error(Some("pilot"), pos, format!("pilot {p} names no gunner: the unit has {}", gunners.len()));
+    }
     let _ = f.string("note", false);
     let ok = f.finish(UNIT_KEYS);
     if !ok || broken_ref {
@@ -421,6 +429,8 @@ fn read_unit(
             chart: 0,
             gunners,
             ecv: ecv?,
+            piloting,
+            pilot,
         },
         chart_name,
     })

@@ -89,20 +89,31 @@ fn compile_plan(
     o: &Options,
 ) -> GunnerPlan {
     let ws: Vec<&Weapon> = set.iter().map(|&i| &cat.weapons[i]).collect();
+    // (Dodging): two dice levels and the dodging pilot's Piloting per dodging side.
+    let piloting = |u: &Unit| i64::from(u.piloting.unwrap_or(o.skill_default()));
+    let (mut levels, mut dodge_tn) = (0, 0);
+    if c.target_dodging {
+        levels += 2;
+        dodge_tn += piloting(target);
+    }
+    if c.attacker_dodging {
+        levels += 2;
+        dodge_tn += piloting(attacker);
+    }
     let spread = if ws.iter().all(|w| w.spreadfire) { o.spread() } else { 0 };
     let mut weapons: Vec<FiringWeapon> = ws
         .iter()
         .map(|w| FiringWeapon {
             name: w.name.clone(),
             kind: w.kind,
-            target_number: c.target_number(w.kind, target, o),
+            target_number: c.target_number(w.kind, target, o) + dodge_tn,
             dice: [w.damage, w.shock, w.penetration].map(|d| d.saturating_sub(spread)),
         })
         .collect();
     weapons.sort_by_key(|w| w.target_number);
     let g = &attacker.gunners[gi];
     let gunnery = i64::from(g.skill.unwrap_or(o.skill_default()) + c.gunnery);
-    let dice = c.dice.unwrap_or(attacker.dice);
+    let dice = c.dice.unwrap_or(attacker.dice).lose_levels(levels);
     let max_t = weapons.iter().map(|w| w.target_number - gunnery).max().unwrap_or(0);
     let depth = o.exact_depth().unwrap_or_else(|| required_depth(max_t));
     let law = RollLaw::new(dice, spread, depth, o.double_stacks(), o.second_20_destroys());
@@ -205,6 +216,9 @@ impl Arsenal {
         let mut menus = Vec::new();
         let mut choosy = false;
         for (gi, g) in attacker.gunners.iter().enumerate() {
+            if c.attacker_dodging && attacker.pilot == Some(gi as u32 + 1) {
+                continue; // a dodging pilot cannot fire
+            }
             let ws = in_range(cat, g, c, o);
             if ws.is_empty() {
                 continue;

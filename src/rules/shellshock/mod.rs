@@ -58,6 +58,8 @@ pub use roll::{Dice, RollLaw};
 pub use ruleset::Shellshock;
 
 #[cfg(test)]
+mod dodge_tests;
+#[cfg(test)]
 mod full_chart_tests;
 #[cfg(test)]
 mod limits_tests;

@@ -66,7 +66,7 @@ crate::rule_options! {
         engagement_movement: Pick = Pick("NONE"), choice("NONE"), "§5: engagements fix range and aspect; no initiative or movement";
         all_weapons_bear: bool = true, switch, "§5: every weapon in range bears on the target", fixed;
         ammo: Pick = Pick("CARD"), choice("CARD", "UNLIMITED"), "§5 (Aftermath) \"mark off used ammunition\": a weapon with `ammo = N` fires in at most N turns, one round a turn (CARD); a weapon without a count never runs dry. UNLIMITED ignores every count. The gunner fires its best set each turn while rounds last (no rounds are saved for later); MODEL=FULL_CHART refuses counts";
-        dodge: Pick = Pick("NEVER"), choice("NEVER"), "§5: nobody dodges";
+        dodge: Pick = Pick("NEVER"), choice("NEVER", "ALWAYS"), "§2 (Dodging): a unit may declare it dodges; the book leaves when to the player. NEVER (default, the rules document's engagement ruling): nobody dodges. ALWAYS: every unit under fire dodges every turn (an attack run's target; both sides of a duel; every battle unit), unless immobile: units firing at it lose two dice levels (DICE_LADDER) and add its pilot's Piloting (unit key `piloting`, else SKILL_DEFAULT) to their TN; its pilot (unit key `pilot`, a gunner number; none: a driver) fires nothing, its other gunners lose two dice levels and add that Piloting to their own TNs. Losses stack (dodging at a dodging unit: four levels; the ladder stops at d10+d4)";
         spread: u32 = 0, int(0, 10), "§2: spreadfire level of every gunner whose weapons in range can all spread (others fire at 0)";
         skill_default: i32 = 0, int(-10, 20), "§4: Gunnery of a gunner whose catalogue entry gives no skill";
         ecv_from_card: bool = true, switch, "§4: every ECV is catalogue data; volley never derives one", fixed;
@@ -145,6 +145,10 @@ impl Options {
     /// Whether ammunition counts are played (`AMMO = CARD`).
     pub fn ammo_counted(&self) -> bool {
         self.ammo == Pick("CARD")
+    }
+    /// Whether every unit under fire dodges (`DODGE = ALWAYS`).
+    pub fn dodge_always(&self) -> bool {
+        self.dodge == Pick("ALWAYS")
     }
     /// Whether type P weapons are physical attacks (`PHYSICAL = BOOK`).
     pub fn physical(&self) -> bool {

@@ -41,6 +41,8 @@ fn vector_16_catalogue() -> Catalogue {
             .to_vec(),
         chart: 0,
         gunners: vec![Gunner { skill: Some(0), weapons: vec![0] }],
+        piloting: None,
+        pilot: None,
         ecv: 100.0,
     };
     Catalogue {

@@ -145,6 +145,12 @@ pub struct Unit {
     pub gunners: Vec<Gunner>,
     /// Estimated Combat Value (printed data, `ECV_FROM_CARD`).
     pub ecv: f64,
+    /// The pilot's Piloting skill (`None`: `SKILL_DEFAULT`, the book prints none): added
+    /// to the unit's DVs while it dodges, and to its own gunners' targets' (`DODGE`).
+    pub piloting: Option<i32>,
+    /// The gunner (from 1) who is the pilot, and so fires nothing while the unit dodges;
+    /// `None`: the pilot mans no listed gunner (a tank's driver).
+    pub pilot: Option<u32>,
 }
 
 /// One equipment item of an Internal Damage Chart.

@@ -97,7 +97,7 @@ impl Forces {
                 let i = match memo.get(&key) {
                     Some(&i) => i,
                     None => {
-                        let c = conditions[side as usize];
+                        let c = &conditions[side as usize].dodging(o, true);
                         runs.push(AttackRun::new(cat, cards[u], cards[v], c, o, max_turns)?);
                         memo.insert(key, runs.len() as u32 - 1);
                         runs.len() as u32 - 1
