@@ -423,9 +423,9 @@ impl AttackRun {
                 }
             }
         }
-        for p in 0..len {
+        for (p, &turn) in turn_of.iter().enumerate() {
             let k: u64 = (0..LANES).map(|l| u64::from(lanes.kills[l * len + p])).sum();
-            tally.kills_by_turn[turn_of[p]] += k;
+            tally.kills_by_turn[turn] += k;
             tally.kills_by_action[p] += k;
         }
     }

@@ -118,11 +118,11 @@ fn near() -> Conditions {
 }
 
 fn attack_run(cat: &Catalogue, a: &str, t: &str, c: &Conditions, o: &Options) -> AttackRun {
-    <Shellshock as Engagements>::attack_run(cat, a, t, c, o, Policy::default(), TURNS).unwrap()
+    <Shellshock as Engagements>::attack_run(cat, a, t, c, o, Policy, TURNS).unwrap()
 }
 
 fn duel(cat: &Catalogue, a: &str, b: &str, c: &Conditions, o: &Options) -> DuelKernel {
-    <Shellshock as Engagements>::duel(cat, a, b, c, o, Policy::default(), TURNS).unwrap()
+    <Shellshock as Engagements>::duel(cat, a, b, c, o, Policy, TURNS).unwrap()
 }
 
 fn geometric(e: &ExactTtk, q: f64, what: &str) {
