@@ -144,6 +144,50 @@ CODE_MUTATIONS=(
     'mechcom-duel-spot-used-up|src/rules/mechcom/duel_kernel.rs|s/spot\[who\] = tokens - weapon\.spends/spot[who] = tokens - 0 * weapon.spends/'
     'mechcom-duel-spot-used-up-chain|src/rules/mechcom/duel_chain.rs|s/axis\.fired\(own, w, spent\)/axis.fired(own, w, 0 * spent)/'
     'mechcom-duel-spot-used-up-battle|src/rules/mechcom/battle/game.rs|s/s\.spot\[foe\] = tokens - weapon\.spends/s.spot[foe] = tokens - 0 * weapon.spends/'
+    # Shellshock Weapons Selection, ammunition and physical attacks (src/rules/shellshock/;
+    # its options are mutated here, as the option loop reads TechCommander's only):
+    # shellshock-firing-limits-book: FIRING_LIMITS defaults to BOOK; the mutations OFF and
+    #   SAME_CLASS_PAIRS.
+    # shellshock-ammo-card: AMMO defaults to CARD (counts played); the mutation UNLIMITED.
+    # shellshock-ammo-spent-run / -battle: a firing spends a round (attack-run and duel
+    #   schedule, battle state); the mutations spend none.
+    # shellshock-duel-turn-schedule: a duel fires each turn's own plans; the mutation fires
+    #   the first turn's every turn.
+    # shellshock-physical-book: PHYSICAL defaults to BOOK; the mutation OFF.
+    # shellshock-physical-adjacent: a physical attack needs range 0-1; the mutation takes
+    #   the card's range.
+    # shellshock-one-physical-per-unit: one physical attack per unit, by the gunner with the
+    #   most to gain; the mutation lets every gunner that can make one.
+    # shellshock-physical-alone: a gunner making a physical attack fires nothing else; the
+    #   mutation fires its other weapons too.
+    # shellshock-dodge-two-levels: units firing at a dodging unit, and a dodging unit's
+    #   gunners, lose two dice levels; the mutation none.
+    # shellshock-dodge-adds-piloting: the dodging pilot's Piloting adds to the DV; the
+    #   mutation adds nothing.
+    # shellshock-dodging-pilot-holds-fire: a dodging pilot cannot fire; the mutation fires.
+    # shellshock-immobile-never-dodges: an immobile unit does not dodge; the mutation dodges.
+    # shellshock-duellists-both-dodge / shellshock-battle-units-both-dodge: under
+    #   DODGE=ALWAYS every unit under fire dodges (both duel sides, every battle unit); the
+    #   mutations let only the target dodge.
+    # shellshock-dodge-never: DODGE defaults to NEVER (the book leaves it to the player);
+    #   the mutation ALWAYS.
+    'shellshock-firing-limits-book|src/rules/shellshock/options.rs|s/firing_limits: FiringLimits = FiringLimits::Book,/firing_limits: FiringLimits = FiringLimits::Off,/'
+    'shellshock-firing-limits-any-pair|src/rules/shellshock/options.rs|s/firing_limits: FiringLimits = FiringLimits::Book,/firing_limits: FiringLimits = FiringLimits::SameClassPairs,/'
+    'shellshock-ammo-card|src/rules/shellshock/options.rs|s/ammo: Pick = Pick\("CARD"\),/ammo: Pick = Pick("UNLIMITED"),/'
+    'shellshock-ammo-spent-run|src/rules/shellshock/attack_run.rs|s/\*n -= 1;\n(\s+)spent = true;/spent = true;/'
+    'shellshock-ammo-spent-battle|src/rules/shellshock/battle/game.rs|s/s\.ammo\[slot\.ammo_at\[g\] \+ b\] -= 1;//'
+    'shellshock-duel-turn-schedule|src/rules/shellshock/duel.rs|s/for &g in self\.a\.turn\(t - 1\)/for \&g in self.a.turn(0)/'
+    'shellshock-physical-book|src/rules/shellshock/options.rs|s/physical: Pick = Pick\("BOOK"\),/physical: Pick = Pick("OFF"),/'
+    'shellshock-physical-adjacent|src/rules/shellshock/gunner.rs|s/ && !\(o\.physical\(\) && w\.kind == DvType::P && c\.range > 1\)//'
+    'shellshock-one-physical-per-unit|src/rules/shellshock/gunner.rs|s/out\.push\(fire\.map\(\|f\| f\.0\)\);/out.push(punch.or(fire).map(|f| f.0));/'
+    'shellshock-physical-alone|src/rules/shellshock/gunner.rs|s/menu\.punch\.push\(best\(punches\.iter\(\)\.map\(\|&i\| vec!\[i\]\)\.collect\(\)\)\);/menu.punch.push(best(punches.iter().map(|\&i| { let mut s = guns.clone(); s.push(i); s }).collect()));/'
+    'shellshock-dodge-two-levels|src/rules/shellshock/gunner.rs|s/levels \+= 2;/levels += 0;/g'
+    'shellshock-dodge-adds-piloting|src/rules/shellshock/gunner.rs|s/dodge_tn \+= piloting\(target\);//'
+    'shellshock-dodging-pilot-holds-fire|src/rules/shellshock/gunner.rs|s/if c\.attacker_dodging && attacker\.pilot == Some\(gi as u32 \+ 1\) \{/if false {/'
+    'shellshock-immobile-never-dodges|src/rules/shellshock/conditions.rs|s/let on = o\.dodge_always\(\) && !self\.immobile;/let on = o.dodge_always();/'
+    'shellshock-duellists-both-dodge|src/rules/shellshock/ruleset/engagements.rs|s/let c = &c\.dodging\(o, true\);/let c = \&c.dodging(o, false);/'
+    'shellshock-battle-units-both-dodge|src/rules/shellshock/battle/compiled.rs|s/\.dodging\(o, true\)/.dodging(o, false)/'
+    'shellshock-dodge-never|src/rules/shellshock/options.rs|s/dodge: Pick = Pick\("NEVER"\),/dodge: Pick = Pick("ALWAYS"),/'
 )
 
 list_only=0

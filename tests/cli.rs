@@ -1199,6 +1199,8 @@ mod patch_notes;
 mod readme_examples;
 #[path = "cli/search.rs"]
 mod search;
+#[path = "cli/shellshock_rules.rs"]
+mod shellshock_rules;
 #[path = "cli/techcommander_book.rs"]
 mod techcommander_book;
 #[path = "cli/verdicts.rs"]

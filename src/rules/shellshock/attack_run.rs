@@ -22,7 +22,7 @@ use super::catalogue::Catalogue;
 use super::conditions::Conditions;
 use super::damage::{Defence, Internal, roll_pool};
 use super::full_chart::{self, CardState, ChartModel, Gate, Shooter};
-use super::gunner::{GunnerPlan, StepLaw, defence, plans};
+use super::gunner::{Arsenal, GunnerPlan, MAX_COUNTED, StepLaw, defence, plans};
 use super::options::{DamageDice, Options};
 use super::roll::{MULTIPLIERS, roll_dice};
 use super::step_table::StepTables;
@@ -42,16 +42,27 @@ pub struct State {
 /// A compiled attack run.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AttackRun {
+    /// The gunners that roll in the first turn, in card order, each with the weapons it
+    /// fires then (plan `g` is gunner `g`'s).
     pub plans: Vec<GunnerPlan>,
+    /// The other sets the gunners fire in later turns, as rounds run out (`AMMO`): plans
+    /// `plans.len()..` of [`AttackRun::step`].
+    pub more: Vec<GunnerPlan>,
+    /// What each gunner may fire against this target ([`Arsenal::choose`]), with plan
+    /// indexes of this run; `None` for a run built from plans.
+    pub arsenal: Option<Arsenal>,
+    /// `schedule[t]`: the plans that roll in turn t (from 0), in card order; later turns
+    /// repeat the last entry. Fire never depends on the dice, so the schedule is fixed.
+    schedule: Vec<Vec<u32>>,
     pub defence: Defence,
     pub max_turns: u32,
     how: DamageDice,
     dice_mode: bool,
     double_stacks: bool,
     second_20_destroys: bool,
-    /// `steps[g][a]`: gunner g's exact step law on armour a left.
+    /// `steps[p][a]`: plan p's exact step law on armour a left.
     steps: Vec<Vec<StepLaw>>,
-    /// Alias table of (gunner g, armour a): table `g * (A+1) + a`.
+    /// Alias table of (plan p, armour a): table `p * (A+1) + a`.
     tables: StepTables,
     /// The full chart model (`MODEL = FULL_CHART`), when played.
     pub full: Option<FullChart>,
@@ -86,10 +97,34 @@ impl AttackRun {
         if !(1..=MAX_TURNS_LIMIT).contains(&max_turns) {
             return Err(format!("max turns must be between 1 and {MAX_TURNS_LIMIT}, got {max_turns}"));
         }
-        let mut run = Self::from_plans(plans(cat, attacker, target, c, o), defence(target, c), o, max_turns);
+        if o.ammo_counted() {
+            for (gi, g) in attacker.gunners.iter().enumerate() {
+                let n = g.weapons.iter().filter(|&&i| cat.weapons[i].ammo.is_some()).count();
+                if n > MAX_COUNTED {
+                    return Err(format!(
+                        "{} gunner {}: {n} weapons with an ammunition count; at most {MAX_COUNTED} per gunner are \
+                         played (AMMO=CARD)",
+                        attacker.name,
+                        gi + 1
+                    ));
+                }
+            }
+        }
+        let mut arsenal = Arsenal::new(cat, attacker, target, c, o);
+        if o.full_chart() && arsenal.menus.iter().any(|m| !m.counted.is_empty()) {
+            return Err("MODEL=FULL_CHART does not count ammunition yet: set AMMO=UNLIMITED, or drop the \
+                        weapons' `ammo` counts"
+                .into());
+        }
+        let first = arsenal.first_turn_first();
+        let schedule = schedule(&arsenal, max_turns);
+        let mut all = arsenal.plans.clone();
+        let more = all.split_off(first);
+        let mut run = Self::compile(all, more, schedule, defence(target, c), o, max_turns);
+        run.arsenal = Some(arsenal);
         if o.full_chart() {
             let names: Vec<String> = cat.weapons.iter().map(|w| w.name.clone()).collect();
-            let still = Conditions { immobile: true, ..*c };
+            let still = Conditions { immobile: true, target_dodging: false, ..*c };
             let sets = [plans(cat, attacker, target, c, o), plans(cat, attacker, target, &still, o)];
             let chart = &cat.charts[attacker.chart];
             let gates = sets.clone().map(|ps| {
@@ -137,15 +172,31 @@ impl AttackRun {
         None
     }
 
-    /// Compile from gunner plans and the target's defence.
+    /// Compile from gunner plans and the target's defence: every gunner fires its plan
+    /// every turn.
     pub fn from_plans(plans: Vec<GunnerPlan>, defence: Defence, o: &Options, max_turns: u32) -> AttackRun {
+        let schedule = vec![(0..plans.len() as u32).collect()];
+        Self::compile(plans, Vec::new(), schedule, defence, o, max_turns)
+    }
+
+    fn compile(
+        plans: Vec<GunnerPlan>,
+        more: Vec<GunnerPlan>,
+        schedule: Vec<Vec<u32>>,
+        defence: Defence,
+        o: &Options,
+        max_turns: u32,
+    ) -> AttackRun {
         let how = o.damage_dice();
         let armour = defence.armour;
         let steps: Vec<Vec<StepLaw>> =
-            plans.iter().map(|g| (0..=armour).map(|a| g.step_law(&defence, a, how)).collect()).collect();
+            plans.iter().chain(&more).map(|g| (0..=armour).map(|a| g.step_law(&defence, a, how)).collect()).collect();
         let tables = StepTables::new(steps.iter().flatten());
         AttackRun {
             plans,
+            more,
+            arsenal: None,
+            schedule,
             defence,
             max_turns,
             how,
@@ -158,9 +209,25 @@ impl AttackRun {
         }
     }
 
-    /// Gunners that roll each turn.
+    /// Gunners that roll in the first turn.
     pub fn gunners(&self) -> usize {
         self.plans.len()
+    }
+
+    /// The plans that roll in turn `t` (from 0), in card order.
+    #[inline]
+    pub fn turn(&self, t: u32) -> &[u32] {
+        &self.schedule[(t as usize).min(self.schedule.len() - 1)]
+    }
+
+    /// Plan `p` (the first turn's, then [`AttackRun::more`]).
+    pub fn plan(&self, p: usize) -> &GunnerPlan {
+        if p < self.plans.len() { &self.plans[p] } else { &self.more[p - self.plans.len()] }
+    }
+
+    /// Gunner rolls over `max_turns` turns.
+    pub fn actions(&self) -> usize {
+        (0..self.max_turns).map(|t| self.turn(t).len()).sum()
     }
 
     /// The untouched target.
@@ -168,12 +235,13 @@ impl AttackRun {
         State { armour: self.defence.armour, lines: 0 }
     }
 
-    /// The exact law of gunner `g`'s step on armour `a` left.
+    /// The exact law of plan `g`'s step on armour `a` left.
     pub fn step_law(&self, g: usize, a: u32) -> &StepLaw {
         &self.steps[g][a as usize]
     }
 
-    /// Gunner `g` rolls at the target in `s`; true when that destroys it.
+    /// Plan `g`'s gunner rolls at the target in `s` with its weapons; true when that
+    /// destroys it.
     #[inline]
     pub fn step<R: Rng + ?Sized>(&self, g: usize, s: &mut State, rng: &mut R) -> bool {
         if self.dice_mode {
@@ -187,7 +255,7 @@ impl AttackRun {
 
     /// [`AttackRun::step`] with every die rolled (`MC_SAMPLER = DICE`).
     fn step_dice<R: Rng + ?Sized>(&self, g: usize, s: &mut State, rng: &mut R) -> bool {
-        let plan = &self.plans[g];
+        let plan = self.plan(g);
         let r = roll_dice(rng, plan.dice, plan.spread, self.double_stacks, self.second_20_destroys);
         if r.auto_miss {
             return false;
@@ -230,9 +298,9 @@ impl AttackRun {
         let mut s = self.fresh();
         let mut action = 0;
         for t in 0..self.max_turns {
-            for g in 0..self.plans.len() {
+            for &g in self.turn(t) {
                 action += 1;
-                if self.step(g, &mut s, rng) {
+                if self.step(g as usize, &mut s, rng) {
                     return Some((t + 1, action));
                 }
             }
@@ -248,9 +316,10 @@ impl AttackRun {
         let mut dist = vec![0.0f64; (a0 + 1) * width];
         dist[a0 * width] = 1.0;
         let (mut by_turn, mut by_action) = (Vec::new(), Vec::new());
-        for _ in 0..self.max_turns {
+        for turn in 0..self.max_turns {
             let mut turn_kill = 0.0;
-            for g in 0..self.plans.len() {
+            for &g in self.turn(turn) {
+                let g = g as usize;
                 let mut next = vec![0.0f64; dist.len()];
                 let mut kill = 0.0;
                 for (i, &p) in dist.iter().enumerate() {
@@ -286,7 +355,8 @@ const LANES: usize = 8;
 impl Kernel for AttackRun {
     type Tally = TtkTally;
     fn new_tally(&self) -> TtkTally {
-        TtkTally::new(self.max_turns as usize, self.max_turns as usize * self.plans.len().max(1))
+        let actions = self.actions();
+        TtkTally::new(self.max_turns as usize, if actions == 0 { self.max_turns as usize } else { actions })
     }
     fn play(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut TtkTally) {
         if self.dice_mode || self.full.is_some() {
@@ -309,15 +379,21 @@ impl AttackRun {
     /// [`AttackRun::play_one`] does, but interleaved across the lanes.
     fn play_lanes(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut TtkTally) {
         tally.trials += u64::from(trials);
-        let gunners = self.plans.len();
-        let len = self.max_turns as usize * gunners;
+        let width = self.defence.armour as usize + 1;
+        let (mut table_of, mut turn_of) = (Vec::new(), Vec::new());
+        for t in 0..self.max_turns {
+            for &g in self.turn(t) {
+                table_of.push(g * width as u32);
+                turn_of.push(t as usize);
+            }
+        }
+        let len = table_of.len();
         if len == 0 || trials == 0 {
             return; // nothing fires: every run is censored
         }
-        let width = self.defence.armour as usize + 1;
         let mut lanes = Lanes {
             tables: &self.tables,
-            table_of: (0..len).map(|p| ((p % gunners) * width) as u32).collect(),
+            table_of,
             full: self.defence.armour,
             kills: vec![0u32; LANES * len],
             armour: [self.defence.armour; LANES],
@@ -347,9 +423,9 @@ impl AttackRun {
                 }
             }
         }
-        for p in 0..len {
+        for (p, &turn) in turn_of.iter().enumerate() {
             let k: u64 = (0..LANES).map(|l| u64::from(lanes.kills[l * len + p])).sum();
-            tally.kills_by_turn[p / gunners] += k;
+            tally.kills_by_turn[turn] += k;
             tally.kills_by_action[p] += k;
         }
     }
@@ -389,4 +465,33 @@ impl Lanes<'_> {
         self.pos[l] = if done { 0 } else { next };
         done
     }
+}
+
+/// The plans that roll each turn when every gunner fires its best set while rounds last
+/// (`AMMO`): turn by turn until a turn spends no counted round (from then on every turn
+/// is the same), at most `max_turns` entries.
+fn schedule(a: &Arsenal, max_turns: u32) -> Vec<Vec<u32>> {
+    let mut left: Vec<Vec<u32>> = a.menus.iter().map(|m| m.counted.iter().map(|c| c.1).collect()).collect();
+    let mut out = Vec::new();
+    for _ in 0..max_turns.max(1) {
+        let masks: Vec<u32> =
+            left.iter().map(|l| l.iter().enumerate().fold(0u32, |m, (b, &n)| m | (u32::from(n > 0) << b))).collect();
+        let chosen = a.choose(&masks);
+        let mut spent = false;
+        for (m, p) in chosen.iter().enumerate() {
+            if let Some(p) = p {
+                for (b, n) in left[m].iter_mut().enumerate() {
+                    if a.uses[*p] >> b & 1 == 1 {
+                        *n -= 1;
+                        spent = true;
+                    }
+                }
+            }
+        }
+        out.push(chosen.into_iter().flatten().map(|p| p as u32).collect());
+        if !spent {
+            break;
+        }
+    }
+    out
 }

@@ -35,7 +35,7 @@ fn gunner_map(cat: &Catalogue, attacker: &Unit, gi: usize, ranges: &[u32], o: &O
         for target in &cat.units {
             let (mut row, mut note_row) = (Vec::new(), Vec::new());
             for &range in ranges {
-                let c = Conditions { range, facing, ..Conditions::default() };
+                let c = Conditions { range, facing, ..Conditions::default() }.dodging(o, false);
                 let ps = plans(cat, attacker, target, &c, o);
                 match ps.iter().find(|p| p.number == gi + 1) {
                     Some(plan) => {

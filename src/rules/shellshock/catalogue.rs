@@ -23,7 +23,7 @@ use crate::rules::kit::select::{Prefix, Selector, forms, selected};
 
 use super::damage::InternalBox;
 use super::roll::Dice;
-use super::unit::{Armor, Chart, DvType, Equipment, Era, Field, Gunner, Unit, Weapon};
+use super::unit::{Armor, Chart, DvType, Equipment, Era, Field, Gunner, Unit, Weapon, WeaponClass};
 
 pub const WEAPON: Section = Section("weapon");
 pub const UNIT: Section = Section("unit");
@@ -39,7 +39,7 @@ pub const CATALOGUE_DIR: &str = "shellshock";
 pub const SECTIONS: Sections = Sections { toml: &[WEAPON, UNIT, CHART, FIELD, FORCE], csv: &[("weapons", WEAPON)] };
 
 const WEAPON_KEYS: &[&str] =
-    &["name", "type", "damage", "shock", "penetration", "spreadfire", "indirect", "range", "note"];
+    &["name", "type", "damage", "shock", "penetration", "spreadfire", "indirect", "range", "class", "ammo", "note"];
 const UNIT_KEYS: &[&str] = &[
     "name",
     "era",
@@ -55,6 +55,8 @@ const UNIT_KEYS: &[&str] = &[
     "chart",
     "gunners",
     "ecv",
+    "piloting",
+    "pilot",
     "note",
 ];
 const CHART_KEYS: &[&str] = &["name", "lines", "equipment", "locomotion", "note"];
@@ -203,9 +205,34 @@ fn read_weapon(mut f: Fields<'_>) -> Option<Weapon> {
     let spreadfire = f.boolean("spreadfire", false);
     let indirect = f.boolean("indirect", false);
     let range = f.int("range", None, 1, 1_000_000) as u32;
+    let class = match f.string("class", false) {
+        None => Some(WeaponClass::Other),
+        Some(c) => {
+            let class = WeaponClass::parse(&c);
+            if class.is_none() {
+                let pos = f.position_of("class");
+                let msg = format!("unknown weapon class `{c}`: expected one of {}", WeaponClass::NAMES.join(", "));
+                f.error(Some("class"), pos, msg);
+            }
+            class
+        }
+    };
+    let ammo = f.has("ammo").then(|| f.int("ammo", None, 1, 10_000) as u32);
     let _ = f.string("note", false);
     let ok = f.finish(WEAPON_KEYS);
-    Some(Weapon { name: name?, kind: kind?, damage, shock, penetration, spreadfire, indirect, range }).filter(|_| ok)
+    Some(Weapon {
+        name: name?,
+        kind: kind?,
+        damage,
+        shock,
+        penetration,
+        spreadfire,
+        indirect,
+        range,
+        class: class?,
+        ammo,
+    })
+    .filter(|_| ok)
 }
 
 fn read_dv(f: &mut Fields<'_>, key: &str, required: bool) -> Option<[u32; 6]> {
@@ -374,6 +401,12 @@ fn read_unit(
         f.error(Some("ecv"), None, "missing required field: every unit needs its printed ECV (ECV_FROM_CARD)");
         None
     };
+    let piloting = f.has("piloting").then(|| f.int("piloting", Some(0), -10, 20) as i32);
+    let pilot = f.has("pilot").then(|| f.int("pilot", None, 1, 50) as u32);
+    if let Some(p) = pilot.filter(|&p| p as usize > gunners.len() && !f.is_bad("gunners") && !f.is_bad("pilot")) {
+        let pos = f.position_of("pilot");
+        f.error(Some("pilot"), pos, format!("pilot {p} names no gunner: the unit has {}", gunners.len()));
+    }
     let _ = f.string("note", false);
     let ok = f.finish(UNIT_KEYS);
     if !ok || broken_ref {
@@ -396,6 +429,8 @@ fn read_unit(
             chart: 0,
             gunners,
             ecv: ecv?,
+            piloting,
+            pilot,
         },
         chart_name,
     })

@@ -37,6 +37,11 @@ pub struct Conditions {
     pub dice: Option<Dice>,
     /// Added to every gunner's Gunnery skill.
     pub gunnery: i32,
+    /// The target dodges (`DODGE`): two dice levels off, + its Piloting to the TN.
+    pub target_dodging: bool,
+    /// The attacker dodges: its pilot does not fire, its other gunners lose two dice
+    /// levels and add its Piloting to their TNs.
+    pub attacker_dodging: bool,
 }
 
 impl Default for Conditions {
@@ -49,6 +54,8 @@ impl Default for Conditions {
             immobile: false,
             dice: None,
             gunnery: 0,
+            target_dodging: false,
+            attacker_dodging: false,
         }
     }
 }
@@ -79,6 +86,14 @@ impl Conditions {
         i64::from(dv + target.stealth + self.range_modifier(o))
     }
 
+    /// These conditions with `DODGE` played: under `ALWAYS` every unit under fire dodges
+    /// every turn unless immobile (the conditions' `immobile`): the target, and the
+    /// attacker too when the enemy fires back (`both_fire`: duels and battles).
+    pub fn dodging(&self, o: &Options, both_fire: bool) -> Conditions {
+        let on = o.dodge_always() && !self.immobile;
+        Conditions { target_dodging: on, attacker_dodging: on && both_fire, ..*self }
+    }
+
     /// The armour section the attack hits.
     pub fn armour(&self, target: &Unit) -> u32 {
         match self.facing {
@@ -92,9 +107,13 @@ impl Conditions {
     pub fn describe(&self) -> String {
         let mut s =
             format!("range {} {}, {} facing", self.range, unit_for(f64::from(self.range), "hexes"), self.facing.name());
-        for (on, word) in
-            [(self.hull_down, "hull down"), (self.is_point_blank(), "point blank"), (self.immobile, "immobile")]
-        {
+        for (on, word) in [
+            (self.hull_down, "hull down"),
+            (self.is_point_blank(), "point blank"),
+            (self.immobile, "immobile"),
+            (self.target_dodging, "target dodging"),
+            (self.attacker_dodging, "attacker dodging"),
+        ] {
             if on {
                 s.push_str(", ");
                 s.push_str(word);

@@ -81,15 +81,15 @@ impl DuelKernel {
         let (mut sa, mut sb) = (self.b.fresh(), self.a.fresh()); // A's state is under B's fire
         for t in 1..=self.max_turns {
             let mut b_down = false;
-            for g in 0..self.a.gunners() {
-                if self.a.step(g, &mut sb, rng) {
+            for &g in self.a.turn(t - 1) {
+                if self.a.step(g as usize, &mut sb, rng) {
                     b_down = true;
                     break;
                 }
             }
             let mut a_down = false;
-            for g in 0..self.b.gunners() {
-                if self.b.step(g, &mut sa, rng) {
+            for &g in self.b.turn(t - 1) {
+                if self.b.step(g as usize, &mut sa, rng) {
                     a_down = true;
                     break;
                 }

@@ -58,7 +58,11 @@ pub use roll::{Dice, RollLaw};
 pub use ruleset::Shellshock;
 
 #[cfg(test)]
+mod dodge_tests;
+#[cfg(test)]
 mod full_chart_tests;
+#[cfg(test)]
+mod limits_tests;
 #[cfg(test)]
 mod monte_carlo_tests;
 #[cfg(test)]

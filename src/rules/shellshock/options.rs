@@ -20,6 +20,23 @@ crate::option_choices! {
     DamageDice { Pool = "POOL", Multiply = "MULTIPLY", BellD12 = "BELL_D12" }
 }
 
+/// Which weapons one gunner may fire together (`FIRING_LIMITS`, "Weapons Selection").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FiringLimits {
+    /// The book: a missile, mini-mortar, grenade launcher or rocket pod fires one at a
+    /// time alongside other weapons, or two together with nothing else (any two of the
+    /// four classes: the sentence names them as one group).
+    Book,
+    /// As `Book`, but a pair fired alone must be of one class.
+    SameClassPairs,
+    /// No limit: every weapon in range fires.
+    Off,
+}
+
+crate::option_choices! {
+    FiringLimits { Book = "BOOK", SameClassPairs = "SAME_CLASS_PAIRS", Off = "OFF" }
+}
+
 crate::rule_options! {
     "Shellshock";
     /// The options' values, in the order of `shellshock.md`. An option marked `fixed`
@@ -48,8 +65,8 @@ crate::rule_options! {
         model: Pick = Pick("CARD_FREE"), choice("CARD_FREE", "FULL_CHART"), "§3: the card-free model (lines counted) or the full 100-line chart model (equipment, sympathetic explosions, locomotion; out of action (a)-(f); Monte Carlo only, every die rolled)";
         engagement_movement: Pick = Pick("NONE"), choice("NONE"), "§5: engagements fix range and aspect; no initiative or movement";
         all_weapons_bear: bool = true, switch, "§5: every weapon in range bears on the target", fixed;
-        ammo: Pick = Pick("UNLIMITED"), choice("UNLIMITED"), "§5: the catalogue carries no ammunition counts";
-        dodge: Pick = Pick("NEVER"), choice("NEVER"), "§5: nobody dodges";
+        ammo: Pick = Pick("CARD"), choice("CARD", "UNLIMITED"), "§5 (Aftermath) \"mark off used ammunition\": a weapon with `ammo = N` fires in at most N turns, one round a turn (CARD); a weapon without a count never runs dry. UNLIMITED ignores every count. The gunner fires its best set each turn while rounds last (no rounds are saved for later); MODEL=FULL_CHART refuses counts";
+        dodge: Pick = Pick("NEVER"), choice("NEVER", "ALWAYS"), "§2 (Dodging): a unit may declare it dodges; the book leaves when to the player. NEVER (default, the rules document's engagement ruling): nobody dodges. ALWAYS: every unit under fire dodges every turn (an attack run's target; both sides of a duel; every battle unit), unless immobile: units firing at it lose two dice levels (DICE_LADDER) and add its pilot's Piloting (unit key `piloting`, else SKILL_DEFAULT) to their TN; its pilot (unit key `pilot`, a gunner number; none: a driver) fires nothing, its other gunners lose two dice levels and add that Piloting to their own TNs. Losses stack (dodging at a dodging unit: four levels; the ladder stops at d10+d4)";
         spread: u32 = 0, int(0, 10), "§2: spreadfire level of every gunner whose weapons in range can all spread (others fire at 0)";
         skill_default: i32 = 0, int(-10, 20), "§4: Gunnery of a gunner whose catalogue entry gives no skill";
         ecv_from_card: bool = true, switch, "§4: every ECV is catalogue data; volley never derives one", fixed;
@@ -63,6 +80,8 @@ crate::rule_options! {
         ecv_budget: u32 = 0, int(0, 1_000_000), "§4/§5: each force's ECV budget in battles (a force's own `budget` key wins); 0 = the larger of the two forces' ECV";
         ecv_tolerance: u32 = 0, int(0, 100), "§4/§5: a battle force may fall short of its budget, and the two forces' ECV differ, by at most this percent (0: the book's same ECV; 100: the book's unequal historical sides)";
         battle_max_turns: u32 = 50, int(1, 1000), "§5: turn cap of a force-against-force battle (a draw there) unless --max-turns gives one";
+        firing_limits: FiringLimits = FiringLimits::Book, choice, "§5 \"Weapons Selection\": weapons of class missile, mini-mortar, grenade-launcher or rocket-pod fire one at a time with other weapons, or two together alone (BOOK: any two of them; SAME_CLASS_PAIRS: two of one class); OFF fires every weapon in range. Each weapon fires at most once a turn. When the limit binds, each gunner fires the allowed set with the best one-turn value against the untouched target: P(destroyed) + expected lines marked/100 + expected armour removed/(100 x (armour+1)), ties to card order";
+        physical: Pick = Pick("BOOK"), choice("BOOK", "OFF"), "§6 \"Physical Attacks\": a weapon of type P (punch, kick: the card's Weapon column or beside its Legs) is a physical attack: only at range 0-1, never with other weapons of its gunner in that turn, and one per unit per turn (BOOK; the unit's gunner with the most to gain over its best fire makes it, by the FIRING_LIMITS value). OFF fires type P like any weapon. Not played: rams and mule kicks (engagements do not move: ENGAGEMENT_MOVEMENT=NONE gives no hexes moved), a handless punch's own damage and limbs (the catalogue has no hands or limbs)";
     }
 }
 
@@ -119,6 +138,22 @@ impl Options {
     pub fn battle_max_turns(&self) -> u32 {
         self.battle_max_turns
     }
+    /// Which weapons a gunner may fire together.
+    pub fn firing_limits(&self) -> FiringLimits {
+        self.firing_limits
+    }
+    /// Whether ammunition counts are played (`AMMO = CARD`).
+    pub fn ammo_counted(&self) -> bool {
+        self.ammo == Pick("CARD")
+    }
+    /// Whether every unit under fire dodges (`DODGE = ALWAYS`).
+    pub fn dodge_always(&self) -> bool {
+        self.dodge == Pick("ALWAYS")
+    }
+    /// Whether type P weapons are physical attacks (`PHYSICAL = BOOK`).
+    pub fn physical(&self) -> bool {
+        self.physical == Pick("BOOK")
+    }
     /// Whether Monte Carlo rolls every die (`MC_SAMPLER = DICE`).
     pub fn mc_dice(&self) -> bool {
         self.mc_sampler == Pick("DICE")
@@ -144,6 +179,6 @@ mod tests {
         assert!(o.validate().is_ok() && o.full_chart());
         o.set("SYMPATHETIC_PER_ITEM", "false").unwrap();
         assert!(o.validate().unwrap_err().to_string().contains("SYMPATHETIC_PER_ITEM=false"));
-        assert_eq!(o.pairs().len(), 36);
+        assert_eq!(o.pairs().len(), 38);
     }
 }

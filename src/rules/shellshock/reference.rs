@@ -9,7 +9,7 @@ use super::conditions::Conditions;
 use super::damage::InternalBox;
 use super::options::Options;
 use super::roll::Dice;
-use super::unit::{Armor, Chart, DvType, Era, Gunner, Unit, Weapon};
+use super::unit::{Armor, Chart, DvType, Era, Gunner, Unit, Weapon, WeaponClass};
 
 /// The vector-16 unit (attacker and target alike) and its one-weapon catalogue.
 fn vector_16_catalogue() -> Catalogue {
@@ -22,6 +22,8 @@ fn vector_16_catalogue() -> Catalogue {
         spreadfire: true,
         indirect: false,
         range: 60,
+        class: WeaponClass::Other,
+        ammo: None,
     };
     let unit = Unit {
         name: "Reference".into(),
@@ -39,6 +41,8 @@ fn vector_16_catalogue() -> Catalogue {
             .to_vec(),
         chart: 0,
         gunners: vec![Gunner { skill: Some(0), weapons: vec![0] }],
+        piloting: None,
+        pilot: None,
         ecv: 100.0,
     };
     Catalogue {

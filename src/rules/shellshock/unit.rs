@@ -33,6 +33,44 @@ impl DvType {
     }
 }
 
+/// The weapon classes of "Weapons Selection" (§5): Missiles, Mini-Mortars, Grenade
+/// Launchers and Rocket Pods "can only be fired one at a time when fired with other
+/// weapons, or they can be fired in pairs by themselves"; every other weapon (`Other`)
+/// fires with any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WeaponClass {
+    Other,
+    Missile,
+    MiniMortar,
+    GrenadeLauncher,
+    RocketPod,
+}
+
+impl WeaponClass {
+    pub const ALL: [WeaponClass; 5] = [
+        WeaponClass::Other,
+        WeaponClass::Missile,
+        WeaponClass::MiniMortar,
+        WeaponClass::GrenadeLauncher,
+        WeaponClass::RocketPod,
+    ];
+    /// The catalogue's spellings, in [`WeaponClass::ALL`] order.
+    pub const NAMES: [&'static str; 5] = ["other", "missile", "mini-mortar", "grenade-launcher", "rocket-pod"];
+
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+
+    pub fn parse(s: &str) -> Option<WeaponClass> {
+        Self::NAMES.iter().position(|n| n.eq_ignore_ascii_case(s.trim())).map(|i| Self::ALL[i])
+    }
+
+    /// Whether "Weapons Selection" limits how many of it fire in one turn.
+    pub fn limited(self) -> bool {
+        self != WeaponClass::Other
+    }
+}
+
 /// A weapon (§4): d6 counts, range in hexes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Weapon {
@@ -45,6 +83,11 @@ pub struct Weapon {
     pub indirect: bool,
     /// Maximum range, hexes.
     pub range: u32,
+    /// Its "Weapons Selection" class (`FIRING_LIMITS`).
+    pub class: WeaponClass,
+    /// Turns of fire it carries ammunition for, each firing using one (`AMMO = CARD`);
+    /// `None`: unlimited (the card gives no count, or an energy weapon).
+    pub ammo: Option<u32>,
 }
 
 /// The era printed on a card, which sets its to-hit dice.
@@ -102,6 +145,12 @@ pub struct Unit {
     pub gunners: Vec<Gunner>,
     /// Estimated Combat Value (printed data, `ECV_FROM_CARD`).
     pub ecv: f64,
+    /// The pilot's Piloting skill (`None`: `SKILL_DEFAULT`, the book prints none): added
+    /// to the unit's DVs while it dodges, and to its own gunners' targets' (`DODGE`).
+    pub piloting: Option<i32>,
+    /// The gunner (from 1) who is the pilot, and so fires nothing while the unit dodges;
+    /// `None`: the pilot mans no listed gunner (a tank's driver).
+    pub pilot: Option<u32>,
 }
 
 /// One equipment item of an Internal Damage Chart.

@@ -24,6 +24,16 @@ pub struct Slot {
     /// Gunners that roll each turn (those with a weapon in range at its side's
     /// conditions; the same against every enemy).
     pub gunners: usize,
+    /// Whether what its gunners fire changes with rounds left or with their targets (a
+    /// counted weapon, or a physical attack to choose: [`Arsenal::choose`]); if not,
+    /// gunner g fires plan g of its run every turn.
+    pub choosy: bool,
+    /// Where its counted weapons' rounds start in [`FireState::ammo`]: gunner g's `b`-th
+    /// counted weapon is at `ammo_at[g] + b`.
+    ///
+    /// [`Arsenal::choose`]: super::super::gunner::Arsenal::choose
+    /// [`FireState::ammo`]: super::state::FireState::ammo
+    pub ammo_at: Vec<usize>,
 }
 
 /// A compiled battle of two forces.
@@ -38,6 +48,8 @@ pub struct Forces {
     /// Per slot: its card-free state at the start of a battle, under the enemy's
     /// conditions (armour of the facing they hit, no line marked).
     pub fresh: Vec<State>,
+    /// Rounds of every counted weapon at the start of a battle (see [`Slot::ammo_at`]).
+    pub ammo_start: Vec<u32>,
     pub max_turns: u32,
 }
 
@@ -58,7 +70,14 @@ impl Forces {
         let mut cards = Vec::new();
         for (s, r) in rosters.iter().enumerate() {
             for u in &r.units {
-                units.push(Slot { name: u.name.clone(), side: s as u8, ecv: u.ecv, gunners: 0 });
+                units.push(Slot {
+                    name: u.name.clone(),
+                    side: s as u8,
+                    ecv: u.ecv,
+                    gunners: 0,
+                    choosy: false,
+                    ammo_at: Vec::new(),
+                });
                 cards.push(u);
             }
         }
@@ -67,6 +86,7 @@ impl Forces {
         let mut run_of = vec![NO_RUN; n * n];
         let mut memo: HashMap<(u8, &str, &str), u32> = HashMap::new();
         let mut fresh = vec![State { armour: 0, lines: 0 }; n];
+        let mut ammo_start = Vec::new();
         for u in 0..n {
             for v in 0..n {
                 let side = units[u].side;
@@ -77,7 +97,7 @@ impl Forces {
                 let i = match memo.get(&key) {
                     Some(&i) => i,
                     None => {
-                        let c = conditions[side as usize];
+                        let c = &conditions[side as usize].dodging(o, true);
                         runs.push(AttackRun::new(cat, cards[u], cards[v], c, o, max_turns)?);
                         memo.insert(key, runs.len() as u32 - 1);
                         runs.len() as u32 - 1
@@ -87,10 +107,24 @@ impl Forces {
                 let run = &runs[i as usize];
                 units[u].gunners = run.gunners();
                 fresh[v] = run.fresh();
+                if let Some(a) = &run.arsenal {
+                    units[u].choosy |= a.choosy;
+                    if units[u].ammo_at.is_empty() {
+                        for m in &a.menus {
+                            units[u].ammo_at.push(ammo_start.len());
+                            ammo_start.extend(m.counted.iter().map(|c| c.1));
+                        }
+                    }
+                }
+            }
+        }
+        for slot in &mut units {
+            if slot.choosy {
+                slot.gunners = slot.ammo_at.len();
             }
         }
         let count = [rosters[0].units.len(), rosters[1].units.len()];
-        Ok(Forces { units, count, runs, run_of, fresh, max_turns })
+        Ok(Forces { units, count, runs, run_of, fresh, ammo_start, max_turns })
     }
 
     /// Unit `u`'s attack run against enemy `v`.

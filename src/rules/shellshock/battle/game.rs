@@ -35,6 +35,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::engine::battle::{BattlePolicy, BattleRules, Ending, MAX_SIDES, MAX_UNITS, Outcome};
 
 use super::super::attack_run::State;
+use super::super::gunner::resolve;
 use super::compiled::Forces;
 use super::state::FireState;
 use super::target::Targeting;
@@ -86,6 +87,7 @@ impl<T: Targeting> BattleRules for Firefight<T> {
             down: [false; MAX_UNITS],
             fired: [false; MAX_UNITS],
             in_fight: [0; 2],
+            ammo: self.forces.ammo_start.clone(),
         }
     }
 
@@ -95,6 +97,7 @@ impl<T: Targeting> BattleRules for Firefight<T> {
         s.out.fill(false);
         s.down.fill(false);
         s.in_fight = [self.forces.count[0] as u32, self.forces.count[1] as u32];
+        s.ammo.copy_from_slice(&self.forces.ammo_start);
     }
 
     fn begin_turn(
@@ -120,20 +123,15 @@ impl<T: Targeting> BattleRules for Firefight<T> {
         let u = unit as usize;
         s.fired[u] = true;
         let enemy = 1 - side;
+        if self.forces.units[u].choosy {
+            return self.act_choosy(s, side, u, rng, out);
+        }
         for g in 0..self.forces.units[u].gunners {
             let Some(v) = self.targeting.pick(&self.forces, s, u, g, enemy, rng) else { return };
             if s.down[v] {
                 continue; // LOST_SHOT
             }
-            if self.forces.run(u, v).step(g, &mut s.card[v], rng) {
-                s.down[v] = true;
-                out.lost[v] += 1;
-                out.kills[u] += 1;
-                out.score[side] += 1;
-                let p = milli(self.forces.units[v].ecv);
-                out.points_lost_milli[enemy] += p;
-                out.points_destroyed_milli[side] += p;
-            }
+            self.shot(s, side, u, v, g, rng, out);
         }
     }
 
@@ -161,6 +159,75 @@ impl<T: Targeting> BattleRules for Firefight<T> {
 
     fn time_called(&self, _s: &FireState, _out: &mut Outcome) -> Ending {
         Ending::Draw
+    }
+}
+
+impl<T: Targeting> Firefight<T> {
+    /// Gunner plan `p` of unit `u` (side `side`) rolls at `v`, scoring a kill.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn shot(
+        &self,
+        s: &mut FireState,
+        side: usize,
+        u: usize,
+        v: usize,
+        p: usize,
+        rng: &mut Xoshiro256PlusPlus,
+        out: &mut Outcome,
+    ) {
+        if self.forces.run(u, v).step(p, &mut s.card[v], rng) {
+            let enemy = 1 - side;
+            s.down[v] = true;
+            out.lost[v] += 1;
+            out.kills[u] += 1;
+            out.score[side] += 1;
+            let pts = milli(self.forces.units[v].ecv);
+            out.points_lost_milli[enemy] += pts;
+            out.points_destroyed_milli[side] += pts;
+        }
+    }
+
+    /// A unit whose fire is chosen turn by turn ([`super::compiled::Slot::choosy`]): every
+    /// gunner picks its target first (in card order, as the Targeting Phase comes before
+    /// any shot), then the unit chooses what each fires from the rounds left and the
+    /// targets (`FIRING_LIMITS`, `AMMO`, one physical attack per unit:
+    /// [`resolve`]), then the gunners fire in card order. A gunner that loses its shot
+    /// (`LOST_SHOT`) spends no round.
+    fn act_choosy(&self, s: &mut FireState, side: usize, u: usize, rng: &mut Xoshiro256PlusPlus, out: &mut Outcome) {
+        let f = &self.forces;
+        let slot = &f.units[u];
+        let mut targets = Vec::with_capacity(slot.gunners);
+        for g in 0..slot.gunners {
+            let Some(v) = self.targeting.pick(f, s, u, g, 1 - side, rng) else { return };
+            targets.push(v);
+        }
+        let masks: Vec<u32> = targets
+            .iter()
+            .enumerate()
+            .map(|(g, &v)| {
+                let m = &f.run(u, v).arsenal.as_ref().expect("a compiled arsenal").menus[g];
+                let at = slot.ammo_at[g];
+                (0..m.counted.len()).fold(0u32, |k, b| k | (u32::from(s.ammo[at + b] > 0) << b))
+            })
+            .collect();
+        let chosen = resolve(targets.iter().zip(&masks).enumerate().map(|(g, (&v, &k))| {
+            let m = &f.run(u, v).arsenal.as_ref().expect("a compiled arsenal").menus[g];
+            (m.fire[k as usize], m.punch[k as usize])
+        }));
+        for (g, p) in chosen.into_iter().enumerate() {
+            let (Some(p), v) = (p, targets[g]) else { continue };
+            if s.down[v] {
+                continue; // LOST_SHOT
+            }
+            let uses = f.run(u, v).arsenal.as_ref().expect("a compiled arsenal").uses[p];
+            for b in 0..32 {
+                if uses >> b & 1 == 1 {
+                    s.ammo[slot.ammo_at[g] + b] -= 1;
+                }
+            }
+            self.shot(s, side, u, v, p, rng, out);
+        }
     }
 }
 

@@ -35,7 +35,8 @@
 //!
 //! # Not played
 //! The full chart model (`MODEL = FULL_CHART`: crew, weapon and locomotion losses
-//! feeding later turns), dodging (`DODGE = NEVER`), initiative and movement, positions
+//! feeding later turns), a dodge chosen turn by turn (`DODGE = ALWAYS` has every unit
+//! dodge every turn, `NEVER` none), initiative and movement, positions
 //! (every enemy is at the conditions' range and facing), more than two sides.
 
 pub mod compiled;

@@ -19,4 +19,7 @@ pub struct FireState {
     pub fired: [bool; MAX_UNITS],
     /// Units in the fight per side at the start of the turn.
     pub in_fight: [u32; 2],
+    /// Rounds left of every counted weapon (`AMMO = CARD`), slot by slot
+    /// ([`super::compiled::Slot::ammo_at`]).
+    pub ammo: Vec<u32>,
 }

@@ -35,6 +35,9 @@ impl crate::rules::ruleset::ConditionRules for Shellshock {
             immobile: p.get("immobile") == "true",
             dice,
             gunnery: int("gunnery")? as i32,
+            // Set by the engagement from `DODGE` (`Conditions::dodging`), never an axis.
+            target_dodging: false,
+            attacker_dodging: false,
         })
     }
 

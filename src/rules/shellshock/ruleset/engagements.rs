@@ -23,6 +23,7 @@ impl crate::rules::ruleset::Engagements for Shellshock {
         if o.full_chart() {
             return Err("odds are exact: MODEL=FULL_CHART is played by Monte Carlo only (ttk, duel)".into());
         }
+        let c = &c.dodging(o, false);
         let ps = compile(cat, a, t, c, o)?;
         let header = format!("{} vs {} ({})", au.name, tu.name, c.describe());
         let mut r = odds::report(header, &ps, &defence(tu, c), o.damage_dice(), weapon, &au.name, &tu.name)?;
@@ -40,7 +41,7 @@ impl crate::rules::ruleset::Engagements for Shellshock {
         _policy: Policy,
         max_turns: u32,
     ) -> Result<AttackRun, String> {
-        AttackRun::new(cat, unit(cat, a)?, unit(cat, t)?, c, o, max_turns)
+        AttackRun::new(cat, unit(cat, a)?, unit(cat, t)?, &c.dodging(o, false), o, max_turns)
     }
 
     fn exact_run(run: &AttackRun) -> ExactTtk {
@@ -55,7 +56,8 @@ impl crate::rules::ruleset::Engagements for Shellshock {
     fn plan(_cat: &Catalogue, _a: &str, run: &AttackRun) -> Vec<(u32, String)> {
         (1..=run.max_turns)
             .flat_map(|t| {
-                run.plans.iter().map(move |g| {
+                run.turn(t - 1).iter().map(move |&p| {
+                    let g = run.plan(p as usize);
                     let names: Vec<&str> = g.weapons.iter().map(|w| w.name.as_str()).collect();
                     (t, format!("gunner {}: {}", g.number, names.join(" + ")))
                 })
@@ -73,12 +75,13 @@ impl crate::rules::ruleset::Engagements for Shellshock {
         max_turns: u32,
     ) -> Result<DuelKernel, String> {
         let (au, bu) = (unit(cat, a)?, unit(cat, b)?);
+        let c = &c.dodging(o, true);
         DuelKernel::new(AttackRun::new(cat, au, bu, c, o, max_turns)?, AttackRun::new(cat, bu, au, c, o, max_turns)?)
     }
 
     /// A gunner with a weapon in range (type I not under the indirect minimum range).
     fn can_attack(cat: &Catalogue, a: &str, d: &str, c: &Conditions, o: &Options) -> Result<bool, String> {
-        Ok(!plans(cat, unit(cat, a)?, unit(cat, d)?, c, o).is_empty())
+        Ok(!plans(cat, unit(cat, a)?, unit(cat, d)?, &c.dodging(o, false), o).is_empty())
     }
 
     fn exact_duel(d: &DuelKernel) -> Option<ExactDuelOdds> {
