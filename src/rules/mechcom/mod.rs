@@ -102,6 +102,7 @@ pub mod roll;
 pub mod ruleset;
 pub mod run_policy;
 pub mod situation;
+pub mod spot;
 pub mod stability;
 pub mod step_nodes;
 pub mod tracked;
@@ -135,6 +136,8 @@ mod heat_tests;
 mod monte_carlo_tests;
 #[cfg(test)]
 mod policy_tests;
+#[cfg(test)]
+mod spot_action_tests;
 #[cfg(test)]
 mod spot_duel_tests;
 #[cfg(test)]

@@ -97,7 +97,18 @@ pub enum ActivationOrder {
     MostExpensiveFirst,
 }
 
+/// When a model takes the Spot action (§1 "Spotting (3⚡)", §4 `SPOT_ACTION`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SpotAction {
+    /// Spot when the expected gain of the spotted tokens, per ⚡, beats the best attack's
+    /// expected Integrity loss per ⚡ (default; see [`Options::spot_action`]).
+    WhenItPays,
+    /// Never spot: Spot tokens come only from the scenario and from Tracker.
+    Never,
+}
+
 crate::option_choices! {
+    SpotAction { WhenItPays = "when-it-pays", Never = "never" }
     SpotPolicy { ConsumeOne = "consume-one", Never = "never" }
     WeaponBracket { RangeDamageAttacks = "range-damage-attacks", RangeAttacksDamage = "range-attacks-damage" }
     AbilityBracket { CostLimit = "cost-limit", LimitCost = "limit-cost" }
@@ -254,6 +265,24 @@ crate::rule_options! {
         target_policy: TargetPolicy = TargetPolicy::LowestIntegrity, choice, "§4 which enemy a model attacks: lowest-integrity (ties to the highest cost; the only reading played)";
         /// §4 `ACTIVATION_ORDER`.
         activation_order: ActivationOrder = ActivationOrder::MostExpensiveFirst, choice, "§4 which model a player activates next: most-expensive-first (the only reading played)";
+        /// §4 `SPOT_ACTION` (consulted by duels and battles): when a model spends 3⚡ on
+        /// the Spot action (roll 3d6, −1 die across half cover, +1 per full 2 levels above;
+        /// each 6 puts a Spot token on the target; no Spot on an Invisible target or
+        /// through total cover). `when-it-pays` (default) prices it as `ACTION_POLICY`
+        /// prices an attack, by expected Integrity loss per ⚡: the Spot's expected loss
+        /// is what the tokens it places add to the next attack at that target, E over
+        /// the sixes k of [best(t + k) − best(t)], where best(t) is the expected loss of
+        /// the best ready attack with t tokens on the target (in a battle: the best of
+        /// any living friendly model's, since tokens are shared, `SPOT_TOKENS_SHARED`);
+        /// the model spots when that beats its own best attack at the target (ties to
+        /// the attack), so it spots for Artillery, which cannot fire without a token, and
+        /// for a Sniper far from its best Stability, and never where an attack is as good.
+        /// Why: the book prices nothing but Energy, and the action policy already ranks
+        /// actions by expected loss per ⚡; counting the tokens' worth in the next attack
+        /// only is that policy's one-step look-ahead. A model that plays Heat does not
+        /// spot (`HEAT_POLICY` ranks its attacks and abilities). `never`: no Spot action,
+        /// as volley played before.
+        spot_action: SpotAction = SpotAction::WhenItPays, choice, "§4 when a model spends 3 Energy on the Spot action (3d6, each 6 a Spot token on the target): when-it-pays (default: when the expected gain of the tokens to the next attack at that target (any living friend's best attack, in battles) beats the model's own best attack, both in expected Integrity loss per Energy; never for a model playing Heat) or never";
     }
 }
 
@@ -265,7 +294,7 @@ mod tests {
     fn every_ruling_has_a_pair_and_round_trips() {
         let d = Options::default();
         let pairs = d.pairs();
-        assert_eq!(pairs.len(), 52);
+        assert_eq!(pairs.len(), 53);
         assert_eq!(pairs[0], ("SIX_ALWAYS_CRITS".to_string(), "true".to_string()));
         assert!(d.canonical().contains("SPOT_POLICY=consume-one,"));
         let mut o = Options::default();

@@ -52,6 +52,7 @@ use crate::rules::mechcom::duel_side::{
 use crate::rules::mechcom::energy::ATTACK_ENERGY;
 use crate::rules::mechcom::heat::{HeatMove, MALFUNCTION_CLEARS_ON};
 use crate::rules::mechcom::notes::PROGRAMMING_HEAT;
+use crate::rules::mechcom::spot::{SPOT_ENERGY, Spotting};
 
 use super::compiled::{Explosions, Pair, Squads};
 use super::state::{ARMED, DESTROYED_NOW, SquadState};
@@ -175,8 +176,10 @@ impl<T: Targeting> SquadGame<T> {
     }
 
     /// Unit `me` attacks `foe` with weapon `w` of their pair in view `v` (one uniform
-    /// of its side's stream), using up the Spot tokens on `foe` the weapon consumes: the loss and conditions land, a Red-Hot Reactor target with
-    /// Programming gains a Heat per crit (at 6 it is Malfunctioning), then Backfire.
+    /// of its side's stream), using up the Spot tokens on `foe` the weapon consumes: the
+    /// loss and conditions land, Tracker adds the loss to the tokens on `foe`, a Red-Hot
+    /// Reactor target with Programming gains a Heat per crit (at 6 it is
+    /// Malfunctioning), then Backfire.
     /// Returns whether `me`'s activation ends (the battle is over, or `me` is destroyed).
     #[inline(always)]
     fn strike(&self, s: &mut SquadState, me: usize, foe: usize, w: usize, v: usize, out: &mut Outcome) -> bool {
@@ -192,6 +195,9 @@ impl<T: Targeting> SquadGame<T> {
         s.cond[foe] |= adds;
         if s.life[foe] <= 0 && (self.destroyed(s, foe, Some(me), out) || s.life[me] <= 0) {
             return true;
+        }
+        if weapon.tracker && s.life[foe] > 0 {
+            s.spot[foe] = (s.spot[foe] + loss).min(q.pair(me, foe).side.cap);
         }
         if let Some(&crits) = law.crits.get(slot)
             && s.life[foe] > 0
@@ -351,12 +357,17 @@ impl<T: Targeting> SquadGame<T> {
             let Some(foe) = T::pick(q, s, me) else { break };
             let pair = q.pair(me, foe);
             let v = view(s.cond[me], s.cond[foe]);
-            let ranked = pair.side.ranked(s.spot[foe], v);
             let ammo_at = unit.ammo_at;
-            let Some(&w) = ranked.iter().find(|&&w| s.ammo[ammo_at + pair.arsenal[w as usize] as usize] > 0) else {
-                break;
-            };
-            let w = w as usize;
+            let attack = pair.side.best(s.spot[foe], v, |w| s.ammo[ammo_at + pair.arsenal[w] as usize] > 0);
+            if let Some(roll) = &pair.side.spotting
+                && self.spot_pays(s, me, foe, roll, attack.map_or(0.0, |b| b.1))
+            {
+                energy -= SPOT_ENERGY;
+                let placed = roll.law.draw(&mut s.streams.sides[unit.side as usize]).0;
+                s.spot[foe] = (s.spot[foe] + placed).min(pair.side.cap);
+                continue;
+            }
+            let Some((w, _)) = attack else { break };
             energy -= ATTACK_ENERGY;
             let counter = &mut s.ammo[ammo_at + pair.arsenal[w] as usize];
             if *counter != UNLIMITED {
@@ -367,6 +378,24 @@ impl<T: Targeting> SquadGame<T> {
             }
         }
         self.end_activation(s, me, energy, true, out);
+    }
+
+    /// `SPOT_ACTION` = when-it-pays in a battle: whether `me`'s Spot roll at `foe` is
+    /// worth more than `attack`, the expected loss of `me`'s best attack at it. The
+    /// tokens are shared (`SPOT_TOKENS_SHARED`), so the Spot's worth is the largest
+    /// [`Spotting::gain`] over the side's living models (`me` included), each read from
+    /// its own `ACTION_POLICY` ranking at `foe`, with its Ammo and conditions.
+    #[inline]
+    fn spot_pays(&self, s: &SquadState, me: usize, foe: usize, roll: &Spotting, attack: f64) -> bool {
+        let q = &self.squads;
+        let (tokens, cap) = (s.spot[foe], q.pair(me, foe).side.cap);
+        let (lo, hi) = q.sides[q.units[me].side as usize];
+        (lo as usize..hi as usize).filter(|&f| s.life[f] > 0).any(|f| {
+            let (pair, at) = (q.pair(f, foe), q.units[f].ammo_at);
+            let v = view(s.cond[f], s.cond[foe]);
+            let loaded = |w: usize| s.ammo[at + pair.arsenal[w] as usize] > 0;
+            roll.pays(tokens, cap, attack, |t| pair.side.best(t, v, loaded).map_or(0.0, |b| b.1))
+        })
     }
 
     /// The end of unit `me`'s activation with `energy` ⚡ left: `CLEAR_POLICY` when
