@@ -118,6 +118,15 @@ CODE_MUTATIONS=(
     # mechcom-duel-spot-used-up / -chain / -battle: a duel's or battle's attack uses up the
     #   Spot tokens its weapon consumes (§1); the mutations never use them up (duel Monte
     #   Carlo, exact chain, battle).
+    # mechcom-spot-action-when-it-pays: SPOT_ACTION defaults to when-it-pays; the mutation
+    #   never spots.
+    # mechcom-spot-3-dice / mechcom-spot-six-places-a-token: the Spot action rolls 3d6 and
+    #   each 6 places a token (§1 "Spotting"); the mutations roll 2d6, or count 5s too.
+    # mechcom-spot-tokens-shared-in-battles: a battle prices a Spot with every living
+    #   friend's attacks (SPOT_TOKENS_SHARED); the mutation with the spotter's own only.
+    # mechcom-tracker-duel / -chain / -battle: a Tracker hit adds the Integrity lost in
+    #   Spot tokens ("List of Perks"); the mutations add none (duel Monte Carlo, exact
+    #   chain, battle).
     'skirmishers-grenades-played|src/rules/skirmishers/options.rs|s/grenades: bool = true,/grenades: bool = false,/'
     'skirmishers-squad-throw-better|src/rules/skirmishers/options.rs|s/squad_throw: Pick = Pick\("better"\),/squad_throw: Pick = Pick("always"),/'
     'skirmishers-squad-spacing-2|src/rules/skirmishers/options.rs|s/squad_spacing: i64 = 2,/squad_spacing: i64 = 3,/'
@@ -144,6 +153,13 @@ CODE_MUTATIONS=(
     'mechcom-duel-spot-used-up|src/rules/mechcom/duel_kernel.rs|s/spot\[who\] = tokens - weapon\.spends/spot[who] = tokens - 0 * weapon.spends/'
     'mechcom-duel-spot-used-up-chain|src/rules/mechcom/duel_chain.rs|s/axis\.fired\(own, w, spent\)/axis.fired(own, w, 0 * spent)/'
     'mechcom-duel-spot-used-up-battle|src/rules/mechcom/battle/game.rs|s/s\.spot\[foe\] = tokens - weapon\.spends/s.spot[foe] = tokens - 0 * weapon.spends/'
+    'mechcom-spot-action-when-it-pays|src/rules/mechcom/options.rs|s/spot_action: SpotAction = SpotAction::WhenItPays,/spot_action: SpotAction = SpotAction::Never,/'
+    'mechcom-spot-3-dice|src/rules/mechcom/spot.rs|s/pub const SPOT_DICE: u32 = 3;/pub const SPOT_DICE: u32 = 2;/'
+    'mechcom-spot-six-places-a-token|src/rules/mechcom/spot.rs|s/\(f == SPOT_FACE\) as usize/(f >= SPOT_FACE - 1) as usize/'
+    'mechcom-spot-tokens-shared-in-battles|src/rules/mechcom/battle/game.rs|s/\(lo as usize\.\.hi as usize\)\.filter\(\|&f\| s\.life\[f\] > 0\)/(lo as usize..hi as usize).filter(|\&f| f == me \&\& s.life[f] > 0)/'
+    'mechcom-tracker-duel|src/rules/mechcom/duel_kernel.rs|s/if weapon\.tracker \{/if false \&\& weapon.tracker {/'
+    'mechcom-tracker-chain|src/rules/mechcom/duel_chain.rs|s/let fired = if tracker \{/let fired = if false \&\& tracker {/'
+    'mechcom-tracker-battle|src/rules/mechcom/battle/game.rs|s/if weapon\.tracker && s\.life\[foe\] > 0 \{/if false \&\& weapon.tracker \&\& s.life[foe] > 0 {/'
 )
 
 list_only=0

@@ -24,6 +24,8 @@
 //!   sides, and `duel_chain` the exact duel of any two sides, interacting or not: the
 //!   joint Markov chain over both models' Integrity, conditions and Ammo that
 //!   `DuelKernel::exact` solves (up to `duel_chain::MAX_STATES` states).
+//! - `spot`: the Spot action's roll and `SPOT_ACTION`'s pricing, and Tracker: what
+//!   places Spot tokens in duels and battles.
 //! - `battle`: squad battles (§4 "Squad battle") through the shared battle engine:
 //!   forces, the per-pair duel sides, alternating activations, targeting policies, death
 //!   explosions against every enemy in melee range.
@@ -70,8 +72,14 @@
 //! per crit of each attack roll against it (`roll::CritJoint`, Flurry's extra dice by
 //! `REACTOR_COUNTS_FLURRY_CRITS`); in battles Searing Wave attacks every living enemy.
 //!
-//! Not played yet: Multi splits (one target), Tracker's Spot tokens and Spot actions,
-//! the attacker's Backfire in attack runs, Tethered and Hacked effects, deployables and
+//! Duels and battles play the Spot action (`SPOT_ACTION`: a model that does not play
+//! Heat spots when the tokens' expected gain to the next attack beats its best attack,
+//! per ⚡; in battles any living friend's attack counts, tokens being shared) and
+//! Tracker's Spot tokens (the Integrity a hit took), exactly in the duel chain
+//! ([`spot`]).
+//!
+//! Not played yet: Multi splits (one target), Spot actions and Tracker in attack runs
+//! (fixed plans), the attacker's Backfire in attack runs, Tethered and Hacked effects, deployables and
 //! Wings, and movement. Duels are exact (interaction included) unless a side plays Heat
 //! or their state space exceeds `duel_chain::MAX_STATES` (e.g. many Ammo weapons); then
 //! they are Monte Carlo only.

@@ -13,7 +13,11 @@
 //!    while 3⚡ remain, the model attacks the target its targeting rule picks
 //!    (`TARGET_POLICY`, asked again after every attack) with the weapon of highest
 //!    expected Integrity loss per ⚡ against it in the current conditions that has Ammo
-//!    (`ACTION_POLICY`, `REPEAT_ACTIONS`); each attack is one draw from the exact law of
+//!    (`ACTION_POLICY`, `REPEAT_ACTIONS`), or spots it instead when `SPOT_ACTION` says
+//!    the tokens are worth more to its side (the best gain over the side's living
+//!    models, tokens being shared: `SquadGame::spot_pays`; one draw of its side's
+//!    stream); a Tracker hit adds the Integrity it took in tokens; each attack is one
+//!    draw from the exact law of
 //!    (Integrity lost, conditions added); damage lands at once; Backfire follows; then
 //!    `CLEAR_POLICY` spends leftover ⚡, Burned costs 1 Integrity, and Blinded, Shocked
 //!    and Stunned end (`END_OF_TURN`).
