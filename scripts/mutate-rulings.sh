@@ -127,6 +127,10 @@ CODE_MUTATIONS=(
     # mechcom-tracker-duel / -chain / -battle: a Tracker hit adds the Integrity lost in
     #   Spot tokens ("List of Perks"); the mutations add none (duel Monte Carlo, exact
     #   chain, battle).
+    # mechcom-multi-split: MULTI_POLICY defaults to split (the book's "may be split"); the
+    #   mutation plays one target.
+    # mechcom-multi-capped-at-integrity: a split weighs each die's expected Integrity
+    #   taken capped at the target's Integrity left; the mutation uncapped.
     'skirmishers-grenades-played|src/rules/skirmishers/options.rs|s/grenades: bool = true,/grenades: bool = false,/'
     'skirmishers-squad-throw-better|src/rules/skirmishers/options.rs|s/squad_throw: Pick = Pick\("better"\),/squad_throw: Pick = Pick("always"),/'
     'skirmishers-squad-spacing-2|src/rules/skirmishers/options.rs|s/squad_spacing: i64 = 2,/squad_spacing: i64 = 3,/'
@@ -159,6 +163,8 @@ CODE_MUTATIONS=(
     'mechcom-spot-tokens-shared-in-battles|src/rules/mechcom/battle/game.rs|s/\(lo as usize\.\.hi as usize\)\.filter\(\|&f\| s\.life\[f\] > 0\)/(lo as usize..hi as usize).filter(|\&f| f == me \&\& s.life[f] > 0)/'
     'mechcom-tracker-duel|src/rules/mechcom/duel_kernel.rs|s/if weapon\.tracker \{/if false \&\& weapon.tracker {/'
     'mechcom-tracker-chain|src/rules/mechcom/duel_chain.rs|s/let fired = if tracker \{/let fired = if false \&\& tracker {/'
+    'mechcom-multi-split|src/rules/mechcom/options.rs|s/multi_policy: MultiPolicy = MultiPolicy::Split,/multi_policy: MultiPolicy = MultiPolicy::OneTarget,/'
+    'mechcom-multi-capped-at-integrity|src/rules/mechcom/battle/game.rs|s/p \* f64::from\(loss\.min\(life\)\)/p * f64::from(loss)/'
     'mechcom-tracker-battle|src/rules/mechcom/battle/game.rs|s/if weapon\.tracker && s\.life\[foe\] > 0 \{/if false \&\& weapon.tracker \&\& s.life[foe] > 0 {/'
 )
 

@@ -302,9 +302,10 @@ impl AttackRun {
             for p in &weapon.perks {
                 let note = match p {
                     Perk::Backfire(x) => Some(format!("Backfire {x} (the attacker's Integrity is not played)")),
-                    Perk::Tracker => {
-                        Some("Tracker (Spot tokens from damage are not played in attack runs; duels and battles play them)".to_string())
-                    }
+                    Perk::Tracker => Some(
+                        "Tracker (Spot tokens from damage are not played in attack runs; duels and battles play them)"
+                            .to_string(),
+                    ),
                     Perk::Blast => Some("Blast (no map: no fire)".to_string()),
                     _ => None,
                 };
@@ -423,9 +424,10 @@ impl AttackRun {
             for p in &weapon.perks {
                 let note = match p {
                     Perk::Backfire(x) => Some(format!("Backfire {x} (the attacker's Integrity is not played)")),
-                    Perk::Tracker => {
-                        Some("Tracker (Spot tokens from damage are not played in attack runs; duels and battles play them)".to_string())
-                    }
+                    Perk::Tracker => Some(
+                        "Tracker (Spot tokens from damage are not played in attack runs; duels and battles play them)"
+                            .to_string(),
+                    ),
                     Perk::Blast => Some("Blast (no map: no fire)".to_string()),
                     _ => None,
                 };

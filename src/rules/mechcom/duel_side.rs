@@ -145,6 +145,24 @@ pub struct SideWeapon {
     /// Tracker: after the attack the target gets Spot tokens equal to the Integrity it
     /// lost ([`super::spot`]).
     pub tracker: bool,
+    /// `MULTI_POLICY` = split, a Multi weapon of n > 1 dice (Barrage's included):
+    /// `multi[k − 1]` holds the laws of k of its dice (k in 1..n, Barrage's none apart),
+    /// indexed as `laws`; empty otherwise. Battles split the dice among targets with it.
+    pub multi: Vec<Vec<Law>>,
+}
+
+impl SideWeapon {
+    /// The dice the weapon rolls in one attack when split: `multi.len() + 1`.
+    #[inline(always)]
+    pub fn dice(&self) -> usize {
+        self.multi.len() + 1
+    }
+
+    /// The law of `k` of its dice (1..=[`Self::dice`]) at [`law_at`] index `at`.
+    #[inline(always)]
+    pub fn law_of(&self, k: usize, at: usize) -> &Law {
+        if k >= self.dice() { &self.laws[at] } else { &self.multi[k - 1][at] }
+    }
 }
 
 impl SideWeapon {
@@ -428,41 +446,23 @@ impl Side {
         let mut weapons = Vec::new();
         let mut ammo = [UNLIMITED; MAX_WEAPONS];
         for (i, w) in usable.iter().enumerate() {
-            // Tokens left from the most down: a weapon usable with all of them (the
-            // filter above) stops only when none is left (Artillery). Numbers of tokens
-            // with the same aim (Stability, tokens consumed, die bonus) share their laws
-            // (a weapon without Sniper aims the same with 1 token as with 8; melee
-            // ignores tokens).
-            let mut by_tokens: Vec<(Vec<Law>, Option<u32>)> = Vec::new();
-            let mut seen: Vec<(Option<(i32, u32, i32)>, usize)> = Vec::new();
-            for t in (0..=cap).rev() {
-                let at = Situation { spot_tokens: t, ..*sit };
-                match compile_attack(me, w, foe, &at, o) {
-                    Ok((_, aim)) => {
-                        let key = aim.map(|a| (a.stability, a.spot_consumed, a.die_bonus));
-                        if let Some(&(_, j)) = seen.iter().find(|s| s.0 == key) {
-                            let again = by_tokens[j].clone();
-                            by_tokens.push(again);
-                            continue;
-                        }
-                        let laws = (0..VIEWS).map(|v| law(me, w, foe, v, &at, o)).collect::<Result<Vec<_>, _>>()?;
-                        let spent = attack_odds(me, w, foe, &at, o).map_err(|e| e.to_string())?.spot_tokens_consumed;
-                        seen.push((key, by_tokens.len()));
-                        by_tokens.push((laws, Some(spent)));
-                    }
-                    Err(NoAttack::Options(e)) => return Err(e),
-                    Err(_) => {
-                        let (laws, _) = by_tokens.last().expect("usable with every token").clone();
-                        by_tokens.push((laws, None));
-                    }
-                }
-            }
-            by_tokens.reverse();
+            let (laws, spends) = token_laws(me, w, foe, sit, o, cap)?;
             ammo[i] = w.ammo().unwrap_or(UNLIMITED);
-            let spends = by_tokens.iter().map(|b| b.1).collect();
-            let laws = by_tokens.into_iter().flat_map(|b| b.0).collect();
             let tracker = w.has(Perk::Tracker);
-            weapons.push(SideWeapon { name: w.name.clone(), backfire: w.backfire(), laws, spends, tracker });
+            let split = o.multi_policy == super::options::MultiPolicy::Split && w.has(Perk::Multi);
+            let dice = w.attacks + if w.has(Perk::Barrage) { sit.barrage_dice } else { 0 };
+            let multi = if split && dice > 1 {
+                (1..dice)
+                    .map(|k| {
+                        let perks = w.perks.iter().copied().filter(|&p| p != Perk::Barrage).collect();
+                        let fewer = Weapon { attacks: k, perks, ..w.clone() };
+                        token_laws(me, &fewer, foe, sit, o, cap).map(|l| l.0)
+                    })
+                    .collect::<Result<Vec<_>, _>>()?
+            } else {
+                Vec::new()
+            };
+            weapons.push(SideWeapon { name: w.name.clone(), backfire: w.backfire(), laws, spends, tracker, multi });
         }
         let mut ranking = vec![[0u8; MAX_WEAPONS]; (cap as usize + 1) * VIEWS];
         let mut ranked = Vec::new();
@@ -527,6 +527,50 @@ impl Side {
             not_modelled,
         })
     }
+}
+
+/// The laws of `w` fired by `me` at `foe` for 0..=`cap` Spot tokens left, indexed by
+/// [`law_at`], and per number of tokens what an attack consumes (`None`: it cannot fire).
+/// Tokens are taken from the most down: a weapon usable with all of them stops only
+/// when none is left (Artillery). Numbers of tokens with the same aim (Stability, tokens
+/// consumed, die bonus) share their laws (a weapon without Sniper aims the same with 1
+/// token as with 8; melee ignores tokens).
+#[allow(clippy::type_complexity)]
+fn token_laws(
+    me: &Model,
+    w: &Weapon,
+    foe: &Model,
+    sit: &Situation,
+    o: &Options,
+    cap: u32,
+) -> Result<(Vec<Law>, Vec<Option<u32>>), String> {
+    let mut by_tokens: Vec<(Vec<Law>, Option<u32>)> = Vec::new();
+    let mut seen: Vec<(Option<(i32, u32, i32)>, usize)> = Vec::new();
+    for t in (0..=cap).rev() {
+        let at = Situation { spot_tokens: t, ..*sit };
+        match compile_attack(me, w, foe, &at, o) {
+            Ok((_, aim)) => {
+                let key = aim.map(|a| (a.stability, a.spot_consumed, a.die_bonus));
+                if let Some(&(_, j)) = seen.iter().find(|s| s.0 == key) {
+                    let again = by_tokens[j].clone();
+                    by_tokens.push(again);
+                    continue;
+                }
+                let laws = (0..VIEWS).map(|v| law(me, w, foe, v, &at, o)).collect::<Result<Vec<_>, _>>()?;
+                let spent = attack_odds(me, w, foe, &at, o).map_err(|e| e.to_string())?.spot_tokens_consumed;
+                seen.push((key, by_tokens.len()));
+                by_tokens.push((laws, Some(spent)));
+            }
+            Err(NoAttack::Options(e)) => return Err(e),
+            Err(_) => {
+                let (laws, _) = by_tokens.last().expect("usable with every token").clone();
+                by_tokens.push((laws, None));
+            }
+        }
+    }
+    by_tokens.reverse();
+    let spends = by_tokens.iter().map(|b| b.1).collect();
+    Ok((by_tokens.into_iter().flat_map(|b| b.0).collect(), spends))
 }
 
 /// The law of `weapon` fired by `me` at `foe` in view `v`.

@@ -78,7 +78,11 @@
 //! Tracker's Spot tokens (the Integrity a hit took), exactly in the duel chain
 //! ([`spot`]).
 //!
-//! Not played yet: Multi splits (one target), Spot actions and Tracker in attack runs
+//! Battles split a Multi weapon's dice among targets (`MULTI_POLICY` = split: one die
+//! at a time where it adds the most expected Integrity taken, capped at each target's
+//! Integrity left); duels have one enemy, so nothing splits there.
+//!
+//! Not played yet: Spot actions and Tracker in attack runs
 //! (fixed plans), the attacker's Backfire in attack runs, Tethered and Hacked effects, deployables and
 //! Wings, and movement. Duels are exact (interaction included) unless a side plays Heat
 //! or their state space exceeds `duel_chain::MAX_STATES` (e.g. many Ammo weapons); then
@@ -142,6 +146,8 @@ mod exact_duel_tests;
 mod heat_tests;
 #[cfg(test)]
 mod monte_carlo_tests;
+#[cfg(test)]
+mod multi_tests;
 #[cfg(test)]
 mod policy_tests;
 #[cfg(test)]

@@ -39,8 +39,12 @@ pub enum AbilityBracket {
 /// How a Multi weapon splits its dice (§3 `MULTI_POLICY`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MultiPolicy {
-    /// Every die at one target (default).
+    /// Every die at one target.
     OneTarget,
+    /// The dice split among the valid targets, one die at a time to the target where it
+    /// adds the most expected Integrity taken, capped at each target's Integrity left
+    /// (default; see [`Options::multi_policy`]).
+    Split,
 }
 
 /// When a destroyed model explodes (§2 `EXPLOSION_TIMING`).
@@ -112,7 +116,7 @@ crate::option_choices! {
     SpotPolicy { ConsumeOne = "consume-one", Never = "never" }
     WeaponBracket { RangeDamageAttacks = "range-damage-attacks", RangeAttacksDamage = "range-attacks-damage" }
     AbilityBracket { CostLimit = "cost-limit", LimitCost = "limit-cost" }
-    MultiPolicy { OneTarget = "one-target" }
+    MultiPolicy { OneTarget = "one-target", Split = "split" }
     ExplosionTiming { EndOfNextActivation = "end-of-next-activation", Immediately = "immediately" }
     ClearPolicy { LeftoverBurnedFirst = "leftover-burned-first", Never = "never" }
     ActionPolicy { BestExpectedLossPerEnergy = "best-expected-loss-per-energy" }
@@ -221,8 +225,23 @@ crate::rule_options! {
         typhon_ability_limit: u32 = 5, int(0, 100), "§3 uses per game of Searing Wave and Vent Coolant.";
         /// §3 `CONDITION_LIST_SPLIT`: "Condition: Burned, Superheated" is two perks.
         condition_list_split: bool = true, switch, "§3 \"Condition: Burned, Superheated\" is two perks.";
-        /// §3 `MULTI_POLICY`.
-        multi_policy: MultiPolicy = MultiPolicy::OneTarget, choice, "§3 how a Multi weapon splits its dice: one-target (every die at one target; the only reading played)";
+        /// §3 `MULTI_POLICY` (consulted by battles): how a Multi weapon's dice are split
+        /// ("its dice may be split among any number of valid targets. This must be
+        /// declared before rolling"). `split` (default, the book's reading): the weapon
+        /// is chosen as `ACTION_POLICY` chooses it at the `TARGET_POLICY` target, then its
+        /// dice (Barrage's included) go one at a time, before any is rolled, to the
+        /// living enemy where that die adds the most to the expected Integrity taken,
+        /// each target's loss capped at its Integrity left (ties: the target the policy
+        /// picked, then slot order); a valid target is one the weapon reaches and may fire
+        /// at (Artillery: with a Spot token on it). Each target's dice are one attack roll
+        /// against it (its Stability, Spot tokens consumed, Armour, conditions, Tracker,
+        /// Red-Hot Reactor), rolled in slot order; Ammo, Backfire and Heat count once for
+        /// the attack. Why: the book allows any split and prices nothing but damage, and
+        /// the greedy split is the action policy's expected loss, die by die; the cap is
+        /// what makes a split pay (dice beyond a kill are wasted). Duels have one enemy, so
+        /// nothing splits there. `one-target`: every die at the policy's target, as played
+        /// before.
+        multi_policy: MultiPolicy = MultiPolicy::Split, choice, "§3 how a Multi weapon's dice are split in battles: split (default: one die at a time to the living enemy where it adds the most expected Integrity taken, each target's loss capped at its Integrity left; each target's dice one attack roll) or one-target (every die at the target the policy picks)";
         /// §4 `ROLL_OFF`: each player rolls 1d6, highest first, ties roll again; with two
         /// players each goes first with probability 1/2, every round.
         roll_off: bool = true, switch, "§4 each player rolls 1d6, highest first, ties roll again; with two players each goes first with probability 1/2, every round.";
