@@ -239,7 +239,8 @@ crate::rule_options! {
         /// the attack. Why: the book allows any split and prices nothing but damage, and
         /// the greedy split is the action policy's expected loss, die by die; the cap is
         /// what makes a split pay (dice beyond a kill are wasted). Duels have one enemy, so
-        /// nothing splits there. `one-target`: every die at the policy's target, as played
+        /// nothing splits there; a model that plays Heat fires at one target (its
+        /// `HEAT_POLICY` moves). `one-target`: every die at the policy's target, as played
         /// before.
         multi_policy: MultiPolicy = MultiPolicy::Split, choice, "§3 how a Multi weapon's dice are split in battles: split (default: one die at a time to the living enemy where it adds the most expected Integrity taken, each target's loss capped at its Integrity left; each target's dice one attack roll) or one-target (every die at the target the policy picks)";
         /// §4 `ROLL_OFF`: each player rolls 1d6, highest first, ties roll again; with two
