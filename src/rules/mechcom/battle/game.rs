@@ -288,8 +288,8 @@ impl<T: Targeting> SquadGame<T> {
         };
         for _ in 0..n {
             let (mut best, mut gain) = (0, f64::NEG_INFINITY);
-            for i in 0..m {
-                let g = taken(i, dice[i] + 1) - taken(i, dice[i]);
+            for (i, &d) in dice.iter().enumerate().take(m) {
+                let g = taken(i, d + 1) - taken(i, d);
                 if g > gain {
                     (best, gain) = (i, g);
                 }
