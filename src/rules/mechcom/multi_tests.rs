@@ -164,3 +164,36 @@ fn one_model_a_side_with_a_multi_weapon_plays_the_duel_draw_for_draw() {
     assert_eq!(t.wins, vec![sum(&d.a_wins_by_turn), sum(&d.b_wins_by_turn)]);
     assert!(t.wins[0] > 0 && t.wins[1] > 0);
 }
+
+#[test]
+fn a_split_weighs_each_die_capped_at_the_integrity_left() {
+    // Stability 1 (every die hits): a duck with 1 Integrity and Armour 1, and a target
+    // with 10 Integrity and Armour 4. The duck is the policy's target; the first die at
+    // it takes its 1 Integrity for sure, so a second adds nothing there (capped), and
+    // goes to the other, which loses Integrity unless both its armour rolls hold: 1 hit
+    // (5/6) blocked with 1/2, 2 hits (a six, 1/6) with 1/4: hurt with 13/24. Uncapped,
+    // the duck's sure hits would outweigh the other's and take both dice.
+    let side_a = vec![ForceModel { name: "A".into(), model: multi_gunner(1), cost: 100 }];
+    let big = Model::new(&Mech::simple("big", 4, 0, 4, 10), None);
+    let side_b = vec![
+        ForceModel { name: "duck".into(), model: duck(), cost: 10 },
+        ForceModel { name: "big".into(), model: big, cost: 10 },
+    ];
+    let sit = Situation::at_range(4);
+    let o = Options::default();
+    let squads =
+        Squads::new([SideModels { models: &side_a, sit }, SideModels { models: &side_b, sit }], &o, 8).unwrap();
+    let game: SquadGame<LowestIntegrity> = SquadGame::new(squads);
+    let mut s = crate::engine::battle::BattleRules::new_state(&game);
+    let trials = 4000u64;
+    let mut hurt = 0;
+    for seed in 0..trials {
+        crate::engine::battle::BattleRules::begin_battle(&game, &mut s, &mut Xoshiro256PlusPlus::seed_from_u64(seed));
+        let mut out = crate::engine::battle::Outcome::new();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        crate::engine::battle::BattleRules::act(&game, &mut s, 0, 0, &mut rng, &mut out);
+        assert!(s.life[1] <= 0, "the duck falls");
+        hurt += (s.life[2] < 10) as u64;
+    }
+    assert!(consistent(hurt, trials, 13.0 / 24.0, FAMILY_ALPHA), "{hurt} of {trials} hurt");
+}
