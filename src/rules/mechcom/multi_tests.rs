@@ -167,7 +167,7 @@ fn one_model_a_side_with_a_multi_weapon_plays_the_duel_draw_for_draw() {
 
 #[test]
 fn a_split_weighs_each_die_capped_at_the_integrity_left() {
-    // Stability 1 (every die hits): a duck with 1 Integrity and Armour 1, and a target
+    // Stability 1 (every die hits): a duck with 1 Integrity left (of 3), Armour 1, and a target
     // with 10 Integrity and Armour 4. The duck is the policy's target; the first die at
     // it takes its 1 Integrity for sure, so a second adds nothing there (capped), and
     // goes to the other, which loses Integrity unless both its armour rolls hold: 1 hit
@@ -176,7 +176,7 @@ fn a_split_weighs_each_die_capped_at_the_integrity_left() {
     let side_a = vec![ForceModel { name: "A".into(), model: multi_gunner(1), cost: 100 }];
     let big = Model::new(&Mech::simple("big", 4, 0, 4, 10), None);
     let side_b = vec![
-        ForceModel { name: "duck".into(), model: duck(), cost: 10 },
+        ForceModel { name: "duck".into(), model: Model::new(&Mech::simple("duck", 4, 0, 1, 3), None), cost: 10 },
         ForceModel { name: "big".into(), model: big, cost: 10 },
     ];
     let sit = Situation::at_range(4);
@@ -189,6 +189,7 @@ fn a_split_weighs_each_die_capped_at_the_integrity_left() {
     let mut hurt = 0;
     for seed in 0..trials {
         crate::engine::battle::BattleRules::begin_battle(&game, &mut s, &mut Xoshiro256PlusPlus::seed_from_u64(seed));
+        s.life[1] = 1; // the duck: 1 Integrity left of 3
         let mut out = crate::engine::battle::Outcome::new();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         crate::engine::battle::BattleRules::act(&game, &mut s, 0, 0, &mut rng, &mut out);
