@@ -118,6 +118,19 @@ CODE_MUTATIONS=(
     # mechcom-duel-spot-used-up / -chain / -battle: a duel's or battle's attack uses up the
     #   Spot tokens its weapon consumes (§1); the mutations never use them up (duel Monte
     #   Carlo, exact chain, battle).
+    # mechcom-spot-action-when-it-pays: SPOT_ACTION defaults to when-it-pays; the mutation
+    #   never spots.
+    # mechcom-spot-3-dice / mechcom-spot-six-places-a-token: the Spot action rolls 3d6 and
+    #   each 6 places a token (§1 "Spotting"); the mutations roll 2d6, or count 5s too.
+    # mechcom-spot-tokens-shared-in-battles: a battle prices a Spot with every living
+    #   friend's attacks (SPOT_TOKENS_SHARED); the mutation with the spotter's own only.
+    # mechcom-tracker-duel / -chain / -battle: a Tracker hit adds the Integrity lost in
+    #   Spot tokens ("List of Perks"); the mutations add none (duel Monte Carlo, exact
+    #   chain, battle).
+    # mechcom-multi-split: MULTI_POLICY defaults to split (the book's "may be split"); the
+    #   mutation plays one target.
+    # mechcom-multi-capped-at-integrity: a split weighs each die's expected Integrity
+    #   taken capped at the target's Integrity left; the mutation uncapped.
     'skirmishers-grenades-played|src/rules/skirmishers/options.rs|s/grenades: bool = true,/grenades: bool = false,/'
     'skirmishers-squad-throw-better|src/rules/skirmishers/options.rs|s/squad_throw: Pick = Pick\("better"\),/squad_throw: Pick = Pick("always"),/'
     'skirmishers-squad-spacing-2|src/rules/skirmishers/options.rs|s/squad_spacing: i64 = 2,/squad_spacing: i64 = 3,/'
@@ -188,6 +201,15 @@ CODE_MUTATIONS=(
     'shellshock-duellists-both-dodge|src/rules/shellshock/ruleset/engagements.rs|s/let c = &c\.dodging\(o, true\);/let c = \&c.dodging(o, false);/'
     'shellshock-battle-units-both-dodge|src/rules/shellshock/battle/compiled.rs|s/\.dodging\(o, true\)/.dodging(o, false)/'
     'shellshock-dodge-never|src/rules/shellshock/options.rs|s/dodge: Pick = Pick\("NEVER"\),/dodge: Pick = Pick("ALWAYS"),/'
+    'mechcom-spot-action-when-it-pays|src/rules/mechcom/options.rs|s/spot_action: SpotAction = SpotAction::WhenItPays,/spot_action: SpotAction = SpotAction::Never,/'
+    'mechcom-spot-3-dice|src/rules/mechcom/spot.rs|s/pub const SPOT_DICE: u32 = 3;/pub const SPOT_DICE: u32 = 2;/'
+    'mechcom-spot-six-places-a-token|src/rules/mechcom/spot.rs|s/\(f == SPOT_FACE\) as usize/(f >= SPOT_FACE - 1) as usize/'
+    'mechcom-spot-tokens-shared-in-battles|src/rules/mechcom/battle/game.rs|s/\(lo as usize\.\.hi as usize\)\.filter\(\|&f\| s\.life\[f\] > 0\)/(lo as usize..hi as usize).filter(|\&f| f == me \&\& s.life[f] > 0)/'
+    'mechcom-tracker-duel|src/rules/mechcom/duel_kernel.rs|s/if weapon\.tracker \{/if false \&\& weapon.tracker {/'
+    'mechcom-tracker-chain|src/rules/mechcom/duel_chain.rs|s/let fired = if tracker \{/let fired = if false \&\& tracker {/'
+    'mechcom-multi-split|src/rules/mechcom/options.rs|s/multi_policy: MultiPolicy = MultiPolicy::Split,/multi_policy: MultiPolicy = MultiPolicy::OneTarget,/'
+    'mechcom-multi-capped-at-integrity|src/rules/mechcom/battle/game.rs|s/p \* f64::from\(loss\.min\(life\)\)/p * f64::from(loss)/'
+    'mechcom-tracker-battle|src/rules/mechcom/battle/game.rs|s/if weapon\.tracker && s\.life\[foe\] > 0 \{/if false \&\& weapon.tracker \&\& s.life[foe] > 0 {/'
 )
 
 list_only=0

@@ -31,7 +31,8 @@
 //! weapon, Searing Wave, or a Malfunctioning start) has no fixed plan: its rounds follow
 //! its Heat automaton ([`super::heat`]), `plan` is then its likeliest path, and the
 //! exact chain and the Monte Carlo carry its state. Not played: Backfire on the
-//! attacker, Tracker and Spot actions; a run lists such perks in
+//! attacker, Tracker and Spot actions (duels and battles play both, [`super::spot`]); a
+//! run lists such perks in
 //! [`AttackRun::not_modelled`]. With `HEAT_PLAYED` off, Heat is not played either and a
 //! Programming attacker whose plan reaches 6 Heat is noted with the attack it would
 //! become Malfunctioning on.
@@ -301,7 +302,10 @@ impl AttackRun {
             for p in &weapon.perks {
                 let note = match p {
                     Perk::Backfire(x) => Some(format!("Backfire {x} (the attacker's Integrity is not played)")),
-                    Perk::Tracker => Some("Tracker (Spot tokens from damage are not played)".to_string()),
+                    Perk::Tracker => Some(
+                        "Tracker (Spot tokens from damage are not played in attack runs; duels and battles play them)"
+                            .to_string(),
+                    ),
                     Perk::Blast => Some("Blast (no map: no fire)".to_string()),
                     _ => None,
                 };
@@ -420,7 +424,10 @@ impl AttackRun {
             for p in &weapon.perks {
                 let note = match p {
                     Perk::Backfire(x) => Some(format!("Backfire {x} (the attacker's Integrity is not played)")),
-                    Perk::Tracker => Some("Tracker (Spot tokens from damage are not played)".to_string()),
+                    Perk::Tracker => Some(
+                        "Tracker (Spot tokens from damage are not played in attack runs; duels and battles play them)"
+                            .to_string(),
+                    ),
                     Perk::Blast => Some("Blast (no map: no fire)".to_string()),
                     _ => None,
                 };

@@ -7,8 +7,9 @@
 //! model ends the duel at once), both models' condition bits among those each can carry
 //! (its starting conditions and those the other's weapons land; see
 //! [`super::duel_side`]), each side's Ammo for its weapons with the Ammo perk, and the
-//! Spot tokens left on each model (only the other side's attacks use them up, so they
-//! are counted with that side's Ammo). The
+//! Spot tokens left on each model, 0..=the other side's cap (only the other side's
+//! attacks use them up and its Spot actions and Tracker hits place them, so they are
+//! counted with that side's Ammo). The
 //! distribution is carried as one Integrity grid (A × B) per discrete context (the bits
 //! and Ammo of both sides).
 //!
@@ -17,11 +18,14 @@
 //! (`ROLL_OFF`). An activation is a sequence of attack steps. At step k, a context whose
 //! Energy (Stunned: half of it, rounded down, lost) still holds 3⚡ after k attacks, and
 //! whose side has a weapon in reach with Ammo, attacks with the weapon `ACTION_POLICY`
-//! ranks first for both models' current conditions; every other context finishes its
+//! ranks first for both models' current conditions, or takes the Spot action when
+//! `SPOT_ACTION` says it pays (the same [`Side::choose`] the Monte Carlo asks; the
+//! tokens left go up by the roll's sixes, capped); every other context finishes its
 //! activation: `CLEAR_POLICY` with the Energy left, Burned's 1 Integrity, then the end
 //! of Shocked, Blinded and Stunned. An attack follows the weapon's slot law, the very
 //! table the Monte Carlo samples ([`Law::probs`]): the loss applies (below 1 the target
-//! is destroyed), the conditions land, then Backfire costs the attacker. A destroyed
+//! is destroyed), the conditions land, a Tracker weapon adds the loss to the tokens
+//! left, then Backfire costs the attacker. A destroyed
 //! model's death explosion (`EXPLOSION_TIMING` = immediately, in melee range) follows
 //! the blast law against the other model (its Corroded bit of that moment); if that
 //! destroys it too, the duel is a mutual kill. Mass alive after the round cap is the
@@ -37,7 +41,8 @@
 use super::duel::ExactDuel;
 use super::duel_kernel::DuelKernel;
 use super::duel_side::{
-    BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, MAX_WEAPONS, STUNNED, Side, UNLIMITED, clear_leftover, law_at, view,
+    Action, BURNED, CORRODED, ENDS_WITH_ACTIVATION, Law, MAX_WEAPONS, STUNNED, Side, UNLIMITED, clear_leftover, law_at,
+    view,
 };
 use super::energy::ATTACK_ENERGY;
 
@@ -60,9 +65,9 @@ struct Axis {
     /// For each weapon, `Some((starting Ammo, stride))` when its Ammo is finite: its Ammo
     /// left in Ammo state `a` is `a / stride % (Ammo + 1)`.
     ammo: [Option<(usize, usize)>; MAX_WEAPONS],
-    /// `Some((starting Spot tokens on the other model, stride))` when there are any:
-    /// tokens left in Ammo state `a` are `a / stride % (tokens + 1)` (this side's attacks
-    /// use them up, as its Ammo).
+    /// `Some((most Spot tokens on the other model, stride))` when there may be any:
+    /// tokens left in Ammo state `a` are `a / stride % (most + 1)` (this side's attacks
+    /// use them up, as its Ammo; its Spots and Tracker hits place them).
     spot: Option<(usize, usize)>,
     /// Ammo states, the Spot tokens left counted in.
     ammo_states: usize,
@@ -89,11 +94,11 @@ impl Axis {
                 stride = stride.saturating_mul(a as usize + 1);
             }
         }
-        let spot = (me.spot > 0).then(|| {
-            let tokens = me.spot as usize;
-            let at = (tokens, stride);
-            full = full.saturating_add(tokens.saturating_mul(stride));
-            stride = stride.saturating_mul(tokens + 1);
+        let spot = (me.cap > 0).then(|| {
+            let most = me.cap as usize;
+            let at = (most, stride);
+            full = full.saturating_add((me.spot as usize).saturating_mul(stride));
+            stride = stride.saturating_mul(most + 1);
             at
         });
         let start = index[me.start as usize] * stride + full;
@@ -123,6 +128,11 @@ impl Axis {
     /// The Spot tokens left on the other model in context `c`.
     fn tokens(&self, c: usize) -> u32 {
         self.spot.map_or(0, |(full, stride)| (c % self.ammo_states / stride % (full + 1)) as u32)
+    }
+
+    /// Context `c` with `tokens` Spot tokens left on the other model (at most the cap).
+    fn with_tokens(&self, c: usize, tokens: u32) -> usize {
+        self.spot.map_or(c, |(_, stride)| c - self.tokens(c) as usize * stride + tokens as usize * stride)
     }
 
     /// Context `c` after one attack with weapon `w` that uses up `spent` Spot tokens.
@@ -391,15 +401,26 @@ impl Chain<'_> {
             let left = energy - ATTACK_ENERGY * k;
             let v = view(bits, foe_bits);
             let tokens = axis.tokens(own);
-            let weapon = side.ranked(tokens, v).iter().map(|&w| w as usize).find(|&w| axis.loaded(own, w));
-            match weapon {
-                Some(w) if left >= ATTACK_ENERGY => {
+            let action = if left >= ATTACK_ENERGY { side.choose(tokens, v, |w| axis.loaded(own, w)) } else { None };
+            match action {
+                Some(Action::Attack(w)) => {
                     let spent = side.weapons[w].spends[tokens as usize].expect("a weapon that fires");
                     let fired = self.joint(who, c, axis.fired(own, w, spent));
                     let per_weapon = side.weapons[w].laws.len();
-                    self.attack(who, c, fired, &self.attacks[who][w * per_weapon + law_at(tokens, v)], src, next, ends);
+                    let a = &self.attacks[who][w * per_weapon + law_at(tokens, v)];
+                    self.attack(who, c, fired, a, side.weapons[w].tracker, src, next, ends);
                 }
-                _ => self.finish(who, c, left, src, out, ends),
+                Some(Action::Spot) => {
+                    let roll = side.spotting.as_ref().expect("a side that spots");
+                    for (k, &p) in roll.p.iter().enumerate().filter(|(_, p)| **p > 0.0) {
+                        let to = self.joint(who, c, axis.with_tokens(own, (tokens + k as u32).min(side.cap)));
+                        let (d, g) = (next.grid_mut(to), src.grid(c));
+                        for (x, y) in d.iter_mut().zip(g) {
+                            *x += p * y;
+                        }
+                    }
+                }
+                None => self.finish(who, c, left, src, out, ends),
             }
         }
     }
@@ -411,9 +432,20 @@ impl Chain<'_> {
         if who == 0 { (own - 1) * cols + foe - 1 } else { (foe - 1) * cols + own - 1 }
     }
 
-    /// One attack by side `who` from context `c` (`fired`: its Ammo spent).
+    /// One attack by side `who` from context `c` (`fired`: its Ammo and the tokens it
+    /// consumed spent; `tracker`: the loss is added to the tokens left, capped).
     #[allow(clippy::too_many_arguments)]
-    fn attack(&self, who: usize, c: usize, fired: usize, a: &Attack, src: &Layer, next: &mut Layer, ends: &mut Ends) {
+    fn attack(
+        &self,
+        who: usize,
+        c: usize,
+        fired: usize,
+        a: &Attack,
+        tracker: bool,
+        src: &Layer,
+        next: &mut Layer,
+        ends: &mut Ends,
+    ) {
         let foe = 1 - who;
         let (full, foe_full, cols) = (self.axes[who].integrity, self.axes[foe].integrity, self.axes[1].integrity);
         let g = src.grid(c);
@@ -431,7 +463,15 @@ impl Chain<'_> {
             }
         }
         let foe_axis = &self.axes[foe];
+        let (axis, fired_own) = (&self.axes[who], self.own(who, fired));
+        let cap = self.k.sides[who].cap;
         for &(loss, after, p) in &a.slots[foe_set] {
+            let fired = if tracker {
+                let tokens = (axis.tokens(fired_own) + loss as u32).min(cap);
+                self.joint(who, fired, axis.with_tokens(fired_own, tokens))
+            } else {
+                fired
+            };
             let to = self.joint(foe, fired, after * foe_axis.ammo_states + foe_own % foe_axis.ammo_states);
             let (dr, dc) = Self::shift(who, a.backfire, loss);
             shift_add(g, next.grid_mut(to), cols, dr, dc, p);

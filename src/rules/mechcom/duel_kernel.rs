@@ -47,9 +47,12 @@
 //! them up as in attack runs (§1 `SPOT_TOKENS_SHARED`, `SPOT_POLICY`): each attack
 //! consumes what its weapon consumes (one, all with Sniper, one without bonus with
 //! Artillery, none in melee) from the tokens left, and the policy ranks the weapons that
-//! can fire with the tokens left (Artillery stops when none is left). Nothing in a duel
-//! places tokens: the Spot action is not played (its 3⚡ buy an expected half token, a
-//! one-time −1 Stability, where an attack is always as good), and Tracker is refused.
+//! can fire with the tokens left (Artillery stops when none is left). Tokens are placed
+//! by the Spot action and by Tracker hits ([`super::spot`]): a side that does not play
+//! Heat takes the Spot action instead of its best attack when `SPOT_ACTION` says it pays
+//! ([`Side::choose`]); its roll is one uniform of its side's stream, mapped to the
+//! number of sixes; a Tracker attack adds the Integrity it took to the tokens left. At
+//! `SPOT_ACTION=never` and without Tracker a duel draws what it drew before.
 
 use std::convert::Infallible;
 
@@ -63,8 +66,8 @@ use crate::stats::DuelTally;
 use super::attack_run::MAX_ROUNDS_LIMIT;
 use super::conditions::Condition;
 use super::duel_side::{
-    BURNED, CORRODED, ENDS_WITH_ACTIVATION, MAX_WEAPONS, SHOCKED, STUNNED, Side, SideWeapon, UNLIMITED, clear_leftover,
-    law_at, view,
+    Action, BURNED, CORRODED, ENDS_WITH_ACTIVATION, MAX_WEAPONS, SHOCKED, STUNNED, Side, SideWeapon, UNLIMITED,
+    clear_leftover, law_at, view,
 };
 use super::energy::{ATTACK_ENERGY, CLEAR_ENERGY};
 use super::heat::{HeatMove, MALFUNCTION_CLEARS_ON};
@@ -72,6 +75,7 @@ use super::mech::Model;
 use super::notes::PROGRAMMING_HEAT;
 use super::options::{ClearPolicy, ExplosionTiming, Options};
 use super::situation::Situation;
+use super::spot::SPOT_ENERGY;
 use super::stability::effective_levels;
 
 /// Who won a duel.
@@ -169,7 +173,9 @@ impl DuelKernel {
                 // own activation ends, which the roll-off orders.
                 let shocked = me.start & SHOCKED != 0 && foe.weapons.iter().any(SideWeapon::sees_shocked_target);
                 let clears = clear && me.start & CORRODED != 0 && me.energy >= CLEAR_ENERGY;
-                !(adds || backfire || ticks || shocked || clears)
+                // The attack-run formula places no Spot token.
+                let places = me.spotting.is_some() || me.weapons.iter().any(|w| w.tracker);
+                !(adds || backfire || ticks || shocked || clears || places)
             });
         Ok(DuelKernel {
             not_modelled: [sides[0].not_modelled.clone(), sides[1].not_modelled.clone()],
@@ -252,8 +258,16 @@ impl DuelKernel {
         }
         while energy >= ATTACK_ENERGY {
             let v = view(state[who], state[foe]);
-            let Some(&w) = me.ranked(spot[who], v).iter().find(|&&w| ammo[who][w as usize] > 0) else { break };
-            let w = w as usize;
+            let w = match me.choose(spot[who], v, |w| ammo[who][w] > 0) {
+                None => break,
+                Some(Action::Spot) => {
+                    energy -= SPOT_ENERGY;
+                    let law = &me.spotting.as_ref().expect("a side that spots").law;
+                    spot[who] = (spot[who] + law.draw(&mut rngs[who]).0).min(me.cap);
+                    continue;
+                }
+                Some(Action::Attack(w)) => w,
+            };
             energy -= ATTACK_ENERGY;
             if ammo[who][w] != UNLIMITED {
                 ammo[who][w] -= 1;
@@ -292,7 +306,8 @@ impl DuelKernel {
     }
 
     /// Side `who` attacks with weapon `w` in view `v`, with the Spot tokens left on the
-    /// other model (it uses up what the weapon consumes): the loss and conditions land, a
+    /// other model (it uses up what the weapon consumes): the loss and conditions land,
+    /// Tracker adds the loss to the tokens left (up to the side's cap), a
     /// Red-Hot Reactor target with Programming gains a Heat per crit of the roll (at 6 it
     /// is Malfunctioning), then Backfire; `Some` when the duel ends.
     #[allow(clippy::too_many_arguments)]
@@ -319,6 +334,9 @@ impl DuelKernel {
         state[foe] |= adds;
         if life[foe] <= 0 {
             return Some(self.destroyed(foe, life, state, &mut rngs[foe]));
+        }
+        if weapon.tracker {
+            spot[who] = (spot[who] + loss).min(self.sides[who].cap);
         }
         if let Some(&crits) = law.crits.get(slot) {
             minds[foe].heat += u32::from(crits);

@@ -9,8 +9,9 @@
 //! [`CORRODED`], [`SHOCKED`], [`BLINDED`], [`STUNNED`]. An attack's law depends on the
 //! attacker's Blinded and Shocked (Stability, Strength) and on the target's Corroded and
 //! Shocked (Armour, melee defence): a *view* of 4 × 4 = 16 states. It depends too on the
-//! Spot tokens left on the target, which the side's own attacks use up: laws are
-//! compiled per (tokens left, view), [`law_at`].
+//! Spot tokens left on the target, which the side's own attacks use up and its Spot
+//! actions and Tracker hits place ([`super::spot`]): laws are compiled per (tokens
+//! left, view), [`law_at`], for 0..=[`Side::cap`] tokens.
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -136,11 +137,32 @@ pub struct SideWeapon {
     pub backfire: u32,
     /// Indexed by [`law_at`] (Spot tokens left on the target, [`view`]).
     pub laws: Vec<Law>,
-    /// Per Spot tokens left on the target (0..=[`Side::spot`]): the tokens an attack
+    /// Per Spot tokens left on the target (0..=[`Side::cap`]): the tokens an attack
     /// consumes (`SPOT_POLICY`: one, all with Sniper, one without bonus with Artillery),
     /// or `None` when it cannot fire (Artillery with none left; its laws there repeat
     /// those of the fewest tokens it fires with, and are never drawn).
     pub spends: Vec<Option<u32>>,
+    /// Tracker: after the attack the target gets Spot tokens equal to the Integrity it
+    /// lost ([`super::spot`]).
+    pub tracker: bool,
+    /// `MULTI_POLICY` = split, a Multi weapon of n > 1 dice (Barrage's included):
+    /// `multi[k − 1]` holds the laws of k of its dice (k in 1..n, Barrage's none apart),
+    /// indexed as `laws`; empty otherwise. Battles split the dice among targets with it.
+    pub multi: Vec<Vec<Law>>,
+}
+
+impl SideWeapon {
+    /// The dice the weapon rolls in one attack when split: `multi.len() + 1`.
+    #[inline(always)]
+    pub fn dice(&self) -> usize {
+        self.multi.len() + 1
+    }
+
+    /// The law of `k` of its dice (1..=[`Self::dice`]) at [`law_at`] index `at`.
+    #[inline(always)]
+    pub fn law_of(&self, k: usize, at: usize) -> &Law {
+        if k >= self.dice() { &self.laws[at] } else { &self.multi[k - 1][at] }
+    }
 }
 
 impl SideWeapon {
@@ -198,8 +220,15 @@ pub struct Side {
     pub energy: u32,
     pub start: u8,
     /// Spot tokens on the other model at the start (the situation's); this side's
-    /// attacks use them up (`SPOT_TOKENS_SHARED`, `SPOT_POLICY`) and nothing places more.
+    /// attacks use them up (`SPOT_TOKENS_SHARED`, `SPOT_POLICY`), its Spot actions and
+    /// Tracker hits place more, up to `cap`.
     pub spot: u32,
+    /// The most Spot tokens the laws are compiled for: `spot` when nothing of this side
+    /// places tokens, else [`MAX_SPOT_TOKENS`] (tokens beyond it are not placed).
+    pub cap: u32,
+    /// Its Spot roll at the other model, when `SPOT_ACTION` may spot (`None`: it never
+    /// spots; [`Side::choose`]).
+    pub spotting: Option<super::spot::Spotting>,
     pub weapons: Vec<SideWeapon>,
     /// Per [`law_at`] (Spot tokens left, view): the indices of the weapons that can fire,
     /// best expected loss per ⚡ first (ties: the earlier weapon, as in attack runs); the
@@ -229,6 +258,56 @@ impl Side {
     pub fn fires(&self, w: usize, tokens: u32) -> bool {
         self.weapons[w].spends[tokens as usize].is_some()
     }
+
+    /// The best ready weapon (`ACTION_POLICY`'s first in [`Side::ranked`] for which
+    /// `loaded`) with `tokens` left in view `v`, and its expected loss.
+    #[inline(always)]
+    pub fn best(&self, tokens: u32, v: usize, loaded: impl Fn(usize) -> bool) -> Option<(usize, f64)> {
+        let w = *self.ranked(tokens, v).iter().find(|&&w| loaded(w as usize))? as usize;
+        Some((w, self.weapons[w].laws[law_at(tokens, v)].mean))
+    }
+
+    /// The next 3⚡ action of a side that does not play Heat, with `tokens` Spot tokens
+    /// on the other model, in view `v`, with `loaded` telling which weapons have Ammo:
+    /// the best ready attack (`ACTION_POLICY`), or the Spot action when it pays
+    /// (`SPOT_ACTION`, [`super::spot::Spotting::pays`]); `None` when neither is possible.
+    #[inline(always)]
+    pub fn choose(&self, tokens: u32, v: usize, loaded: impl Fn(usize) -> bool) -> Option<Action> {
+        let attack = self.best(tokens, v, &loaded);
+        if let Some(sp) = &self.spotting {
+            let best = |t: u32| self.best(t, v, &loaded).map_or(0.0, |b| b.1);
+            if sp.pays(tokens, self.cap, attack.map_or(0.0, |b| b.1), best) {
+                return Some(Action::Spot);
+            }
+        }
+        attack.map(|b| Action::Attack(b.0))
+    }
+
+    /// Whether [`Side::choose`] picks the Spot action in some state: any tokens left,
+    /// any view, any set of weapons out of Ammo (assumed when more than 10 weapons
+    /// have Ammo).
+    pub fn may_spot(&self) -> bool {
+        if self.spotting.is_none() {
+            return false;
+        }
+        let limited: Vec<usize> = (0..self.weapons.len()).filter(|&w| self.ammo[w] != UNLIMITED).collect();
+        if limited.len() > 10 {
+            return true;
+        }
+        (0..1u32 << limited.len()).any(|empty| {
+            let loaded = |w: usize| limited.iter().position(|&l| l == w).is_none_or(|i| empty >> i & 1 == 0);
+            (0..=self.cap).any(|t| (0..VIEWS).any(|v| self.choose(t, v, loaded) == Some(Action::Spot)))
+        })
+    }
+}
+
+/// A 3⚡ action of a side that does not play Heat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Attack with this weapon (index in [`Side::weapons`]).
+    Attack(usize),
+    /// The Spot action ([`super::spot`]).
+    Spot,
 }
 
 /// Whether `me` plays Heat in a duel against `foe`: `HEAT_PLAYED` and it starts
@@ -264,12 +343,56 @@ impl Side {
     /// Compiles `me` attacking `foe` at `sit`.
     ///
     /// # Errors
-    /// A message for what the duel does not play: a weapon in reach with Tracker, or
-    /// putting Invisible, Submerged or Malfunctioning on the enemy; a model with
+    /// A message for what the duel does not play: a weapon in reach putting Invisible,
+    /// Submerged or Malfunctioning on the enemy; a model with
     /// Programming that can gain Heat (Superheated in reach, or Red-Hot Reactor); more
     /// than [`MAX_WEAPONS`] weapons in reach; unplayable options.
     pub fn new(me: &Model, foe: &Model, sit: &Situation, o: &Options) -> Result<Side, String> {
+        Side::with_tokens(me, foe, sit, o, false)
+    }
+
+    /// [`Side::new`], with the laws compiled up to [`MAX_SPOT_TOKENS`] when `shared`
+    /// (battles where some model may place tokens: its Spot or Tracker places tokens
+    /// every attacker of that target uses), and the Spot roll kept whenever the model
+    /// can spot (a battle prices it with the friends' attacks too). Otherwise the
+    /// Spot roll is kept only when [`Side::may_spot`], and the laws go up to
+    /// [`MAX_SPOT_TOKENS`] only when this side places tokens.
+    ///
+    /// # Errors
+    /// As [`Side::new`].
+    pub fn with_tokens(me: &Model, foe: &Model, sit: &Situation, o: &Options, shared: bool) -> Result<Side, String> {
+        let hot = plays_heat(me, o);
+        let spotting = (o.spot_action == super::options::SpotAction::WhenItPays && !hot)
+            .then(|| super::spot::spot_dice(me, foe, sit, o))
+            .flatten()
+            .map(super::spot::Spotting::new);
+        if shared {
+            return Side::build(me, foe, sit, o, MAX_SPOT_TOKENS.max(sit.spot_tokens), spotting);
+        }
+        let tracks = me.mech.weapons.iter().any(|w| w.has(Perk::Tracker));
+        if spotting.is_some() || tracks {
+            let mut side = Side::build(me, foe, sit, o, MAX_SPOT_TOKENS.max(sit.spot_tokens), spotting)?;
+            if !side.may_spot() {
+                side.spotting = None;
+            }
+            if side.spotting.is_some() || side.weapons.iter().any(|w| w.tracker) {
+                return Ok(side);
+            }
+        }
+        Side::build(me, foe, sit, o, sit.spot_tokens, None)
+    }
+
+    /// The side with laws for 0..=`cap` Spot tokens on the other model.
+    fn build(
+        me: &Model,
+        foe: &Model,
+        sit: &Situation,
+        o: &Options,
+        cap: u32,
+        spotting: Option<super::spot::Spotting>,
+    ) -> Result<Side, String> {
         let who = &me.mech.name;
+        let top = Situation { spot_tokens: cap, ..*sit };
         let mut arsenal: Vec<Weapon> = me.mech.weapons.clone();
         arsenal.push(Weapon::unarmed());
         let hot = plays_heat(me, o);
@@ -281,7 +404,7 @@ impl Side {
         }
         let mut usable = Vec::new();
         for w in arsenal {
-            match compile_attack(me, &w, foe, sit, o) {
+            match compile_attack(me, &w, foe, &top, o) {
                 Ok(_) => usable.push(w),
                 Err(NoAttack::Options(e)) => return Err(e),
                 Err(_) => {}
@@ -301,9 +424,6 @@ impl Side {
         }
         let mut not_modelled = Vec::new();
         for w in &usable {
-            if w.has(Perk::Tracker) {
-                return Err(format!("{who}: {}: Tracker (Spot tokens from damage) is not played in duels", w.name));
-            }
             if foe.takes_conditions() {
                 for c in w.on_hit().chain(w.on_crit()) {
                     if UNPLAYED_CONDITIONS.contains(&c) {
@@ -326,33 +446,27 @@ impl Side {
         let mut weapons = Vec::new();
         let mut ammo = [UNLIMITED; MAX_WEAPONS];
         for (i, w) in usable.iter().enumerate() {
-            // Tokens left from the most down: a weapon usable with all of them (the
-            // filter above) stops only when none is left (Artillery).
-            let mut by_tokens: Vec<(Vec<Law>, Option<u32>)> = Vec::new();
-            for t in (0..=spot).rev() {
-                let at = Situation { spot_tokens: t, ..*sit };
-                match compile_attack(me, w, foe, &at, o) {
-                    Ok(_) => {
-                        let laws = (0..VIEWS).map(|v| law(me, w, foe, v, &at, o)).collect::<Result<Vec<_>, _>>()?;
-                        let spent = attack_odds(me, w, foe, &at, o).map_err(|e| e.to_string())?.spot_tokens_consumed;
-                        by_tokens.push((laws, Some(spent)));
-                    }
-                    Err(NoAttack::Options(e)) => return Err(e),
-                    Err(_) => {
-                        let (laws, _) = by_tokens.last().expect("usable with every token").clone();
-                        by_tokens.push((laws, None));
-                    }
-                }
-            }
-            by_tokens.reverse();
+            let (laws, spends) = token_laws(me, w, foe, sit, o, cap)?;
             ammo[i] = w.ammo().unwrap_or(UNLIMITED);
-            let spends = by_tokens.iter().map(|b| b.1).collect();
-            let laws = by_tokens.into_iter().flat_map(|b| b.0).collect();
-            weapons.push(SideWeapon { name: w.name.clone(), backfire: w.backfire(), laws, spends });
+            let tracker = w.has(Perk::Tracker);
+            let split = o.multi_policy == super::options::MultiPolicy::Split && w.has(Perk::Multi);
+            let dice = w.attacks + if w.has(Perk::Barrage) { sit.barrage_dice } else { 0 };
+            let multi = if split && dice > 1 {
+                (1..dice)
+                    .map(|k| {
+                        let perks = w.perks.iter().copied().filter(|&p| p != Perk::Barrage).collect();
+                        let fewer = Weapon { attacks: k, perks, ..w.clone() };
+                        token_laws(me, &fewer, foe, sit, o, cap).map(|l| l.0)
+                    })
+                    .collect::<Result<Vec<_>, _>>()?
+            } else {
+                Vec::new()
+            };
+            weapons.push(SideWeapon { name: w.name.clone(), backfire: w.backfire(), laws, spends, tracker, multi });
         }
-        let mut ranking = vec![[0u8; MAX_WEAPONS]; (spot as usize + 1) * VIEWS];
+        let mut ranking = vec![[0u8; MAX_WEAPONS]; (cap as usize + 1) * VIEWS];
         let mut ranked = Vec::new();
-        for t in 0..=spot {
+        for t in 0..=cap {
             let fire: Vec<usize> = (0..weapons.len()).filter(|&w| weapons[w].spends[t as usize].is_some()).collect();
             ranked.push(fire.len() as u8);
             for v in 0..VIEWS {
@@ -403,6 +517,8 @@ impl Side {
             energy: me.mech.energy,
             start: bits_of(me.conditions),
             spot,
+            cap,
+            spotting,
             ranked,
             weapons,
             ranking,
@@ -411,6 +527,50 @@ impl Side {
             not_modelled,
         })
     }
+}
+
+/// The laws of `w` fired by `me` at `foe` for 0..=`cap` Spot tokens left, indexed by
+/// [`law_at`], and per number of tokens what an attack consumes (`None`: it cannot fire).
+/// Tokens are taken from the most down: a weapon usable with all of them stops only
+/// when none is left (Artillery). Numbers of tokens with the same aim (Stability, tokens
+/// consumed, die bonus) share their laws (a weapon without Sniper aims the same with 1
+/// token as with 8; melee ignores tokens).
+#[allow(clippy::type_complexity)]
+fn token_laws(
+    me: &Model,
+    w: &Weapon,
+    foe: &Model,
+    sit: &Situation,
+    o: &Options,
+    cap: u32,
+) -> Result<(Vec<Law>, Vec<Option<u32>>), String> {
+    let mut by_tokens: Vec<(Vec<Law>, Option<u32>)> = Vec::new();
+    let mut seen: Vec<(Option<(i32, u32, i32)>, usize)> = Vec::new();
+    for t in (0..=cap).rev() {
+        let at = Situation { spot_tokens: t, ..*sit };
+        match compile_attack(me, w, foe, &at, o) {
+            Ok((_, aim)) => {
+                let key = aim.map(|a| (a.stability, a.spot_consumed, a.die_bonus));
+                if let Some(&(_, j)) = seen.iter().find(|s| s.0 == key) {
+                    let again = by_tokens[j].clone();
+                    by_tokens.push(again);
+                    continue;
+                }
+                let laws = (0..VIEWS).map(|v| law(me, w, foe, v, &at, o)).collect::<Result<Vec<_>, _>>()?;
+                let spent = attack_odds(me, w, foe, &at, o).map_err(|e| e.to_string())?.spot_tokens_consumed;
+                seen.push((key, by_tokens.len()));
+                by_tokens.push((laws, Some(spent)));
+            }
+            Err(NoAttack::Options(e)) => return Err(e),
+            Err(_) => {
+                let (laws, _) = by_tokens.last().expect("usable with every token").clone();
+                by_tokens.push((laws, None));
+            }
+        }
+    }
+    by_tokens.reverse();
+    let spends = by_tokens.iter().map(|b| b.1).collect();
+    Ok((by_tokens.into_iter().flat_map(|b| b.0).collect(), spends))
 }
 
 /// The law of `weapon` fired by `me` at `foe` in view `v`.

@@ -358,7 +358,10 @@ fn what_a_duel_does_not_play_is_refused_with_a_reason() {
     );
     let mut tracker = a.clone();
     tracker.mech.weapons = vec![gun(4, 2, 2, &[Perk::Tracker])];
-    assert!(DuelKernel::new(&tracker, &b, &sit, &o, 10).unwrap_err().contains("Tracker"));
+    // Tracker is played (`spot`): its tokens need the laws up to the bound.
+    let k = DuelKernel::new(&tracker, &b, &sit, &o, 10).unwrap();
+    assert!(k.sides[0].weapons[0].tracker && k.sides[0].cap == duel_side::MAX_SPOT_TOKENS);
+    assert!(!k.independent);
     let mut cloak = a.clone();
     cloak.mech.weapons = vec![gun(4, 2, 2, &[Perk::Condition(Condition::Invisible)])];
     assert!(DuelKernel::new(&cloak, &b, &sit, &o, 10).unwrap_err().contains("Invisible"));

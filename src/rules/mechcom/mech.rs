@@ -133,6 +133,11 @@ pub struct Pilot {
     /// Mechs it may pilot (empty: any of its faction).
     pub mechs: Vec<String>,
     pub bonus: StatBonus,
+    /// Weapons the card adds to the mech's Arsenal ("Aces ... often provide new
+    /// abilities or equipment"; no card is printed, so none is shipped).
+    pub weapons: Vec<Weapon>,
+    /// Abilities the card gives the mech (the documented subset, [`Ability`]).
+    pub abilities: Vec<Ability>,
 }
 
 /// A model in play: a mech with its pilot's bonuses applied, and its conditions.
@@ -144,7 +149,9 @@ pub struct Model {
 
 impl Model {
     /// The mech flown by `pilot` (if any): bonuses added to the stats (Energy and
-    /// Integrity floored at 0 and 1).
+    /// Integrity floored at 0 and 1), the card's weapons added to the Arsenal after the
+    /// mech's and its abilities to the mech's (one that the mech already has, by name,
+    /// adds nothing: a model carries each weapon and ability once).
     pub fn new(mech: &Mech, pilot: Option<&Pilot>) -> Model {
         let mut m = mech.clone();
         if let Some(p) = pilot {
@@ -157,6 +164,16 @@ impl Model {
             m.strength += b.strength;
             m.armour += b.armour;
             m.integrity = add(m.integrity, b.integrity).max(1);
+            for w in &p.weapons {
+                if !m.weapons.iter().any(|x| x.name == w.name) {
+                    m.weapons.push(w.clone());
+                }
+            }
+            for a in &p.abilities {
+                if !m.abilities.contains(a) {
+                    m.abilities.push(*a);
+                }
+            }
         }
         Model { mech: m, conditions: Conditions::NONE }
     }

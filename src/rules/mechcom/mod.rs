@@ -24,6 +24,8 @@
 //!   sides, and `duel_chain` the exact duel of any two sides, interacting or not: the
 //!   joint Markov chain over both models' Integrity, conditions and Ammo that
 //!   `DuelKernel::exact` solves (up to `duel_chain::MAX_STATES` states).
+//! - `spot`: the Spot action's roll and `SPOT_ACTION`'s pricing, and Tracker: what
+//!   places Spot tokens in duels and battles.
 //! - `battle`: squad battles (§4 "Squad battle") through the shared battle engine:
 //!   forces, the per-pair duel sides, alternating activations, targeting policies, death
 //!   explosions against every enemy in melee range.
@@ -70,8 +72,18 @@
 //! per crit of each attack roll against it (`roll::CritJoint`, Flurry's extra dice by
 //! `REACTOR_COUNTS_FLURRY_CRITS`); in battles Searing Wave attacks every living enemy.
 //!
-//! Not played yet: Multi splits (one target), Tracker's Spot tokens and Spot actions,
-//! the attacker's Backfire in attack runs, Tethered and Hacked effects, deployables and
+//! Duels and battles play the Spot action (`SPOT_ACTION`: a model that does not play
+//! Heat spots when the tokens' expected gain to the next attack beats its best attack,
+//! per ⚡; in battles any living friend's attack counts, tokens being shared) and
+//! Tracker's Spot tokens (the Integrity a hit took), exactly in the duel chain
+//! ([`spot`]).
+//!
+//! Battles split a Multi weapon's dice among targets (`MULTI_POLICY` = split: one die
+//! at a time where it adds the most expected Integrity taken, capped at each target's
+//! Integrity left); duels have one enemy, so nothing splits there.
+//!
+//! Not played yet: Spot actions and Tracker in attack runs
+//! (fixed plans), the attacker's Backfire in attack runs, Tethered and Hacked effects, deployables and
 //! Wings, and movement. Duels are exact (interaction included) unless a side plays Heat
 //! or their state space exceeds `duel_chain::MAX_STATES` (e.g. many Ammo weapons); then
 //! they are Monte Carlo only.
@@ -102,6 +114,7 @@ pub mod roll;
 pub mod ruleset;
 pub mod run_policy;
 pub mod situation;
+pub mod spot;
 pub mod stability;
 pub mod step_nodes;
 pub mod tracked;
@@ -134,7 +147,11 @@ mod heat_tests;
 #[cfg(test)]
 mod monte_carlo_tests;
 #[cfg(test)]
+mod multi_tests;
+#[cfg(test)]
 mod policy_tests;
+#[cfg(test)]
+mod spot_action_tests;
 #[cfg(test)]
 mod spot_duel_tests;
 #[cfg(test)]

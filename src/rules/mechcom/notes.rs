@@ -43,7 +43,11 @@ pub fn one_attack(wielder: &Model, w: &Weapon) -> Vec<String> {
     }
     for p in &w.perks {
         match p {
-            Perk::Tracker => v.push(format!("{}: Tracker (Spot tokens from damage are not played)", w.name)),
+            Perk::Tracker => v.push(format!(
+                "{}: Tracker (Spot tokens from damage help later attacks: duels and battles play them, one attack's \
+                 odds do not)",
+                w.name
+            )),
             Perk::Multi => v.push(format!("{}: Multi (one target: splitting the dice is not played)", w.name)),
             _ => {}
         }

@@ -39,8 +39,12 @@ pub enum AbilityBracket {
 /// How a Multi weapon splits its dice (§3 `MULTI_POLICY`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MultiPolicy {
-    /// Every die at one target (default).
+    /// Every die at one target.
     OneTarget,
+    /// The dice split among the valid targets, one die at a time to the target where it
+    /// adds the most expected Integrity taken, capped at each target's Integrity left
+    /// (default; see [`Options::multi_policy`]).
+    Split,
 }
 
 /// When a destroyed model explodes (§2 `EXPLOSION_TIMING`).
@@ -97,11 +101,22 @@ pub enum ActivationOrder {
     MostExpensiveFirst,
 }
 
+/// When a model takes the Spot action (§1 "Spotting (3⚡)", §4 `SPOT_ACTION`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SpotAction {
+    /// Spot when the expected gain of the spotted tokens, per ⚡, beats the best attack's
+    /// expected Integrity loss per ⚡ (default; see [`Options::spot_action`]).
+    WhenItPays,
+    /// Never spot: Spot tokens come only from the scenario and from Tracker.
+    Never,
+}
+
 crate::option_choices! {
+    SpotAction { WhenItPays = "when-it-pays", Never = "never" }
     SpotPolicy { ConsumeOne = "consume-one", Never = "never" }
     WeaponBracket { RangeDamageAttacks = "range-damage-attacks", RangeAttacksDamage = "range-attacks-damage" }
     AbilityBracket { CostLimit = "cost-limit", LimitCost = "limit-cost" }
-    MultiPolicy { OneTarget = "one-target" }
+    MultiPolicy { OneTarget = "one-target", Split = "split" }
     ExplosionTiming { EndOfNextActivation = "end-of-next-activation", Immediately = "immediately" }
     ClearPolicy { LeftoverBurnedFirst = "leftover-burned-first", Never = "never" }
     ActionPolicy { BestExpectedLossPerEnergy = "best-expected-loss-per-energy" }
@@ -210,8 +225,24 @@ crate::rule_options! {
         typhon_ability_limit: u32 = 5, int(0, 100), "§3 uses per game of Searing Wave and Vent Coolant.";
         /// §3 `CONDITION_LIST_SPLIT`: "Condition: Burned, Superheated" is two perks.
         condition_list_split: bool = true, switch, "§3 \"Condition: Burned, Superheated\" is two perks.";
-        /// §3 `MULTI_POLICY`.
-        multi_policy: MultiPolicy = MultiPolicy::OneTarget, choice, "§3 how a Multi weapon splits its dice: one-target (every die at one target; the only reading played)";
+        /// §3 `MULTI_POLICY` (consulted by battles): how a Multi weapon's dice are split
+        /// ("its dice may be split among any number of valid targets. This must be
+        /// declared before rolling"). `split` (default, the book's reading): the weapon
+        /// is chosen as `ACTION_POLICY` chooses it at the `TARGET_POLICY` target, then its
+        /// dice (Barrage's included) go one at a time, before any is rolled, to the
+        /// living enemy where that die adds the most to the expected Integrity taken,
+        /// each target's loss capped at its Integrity left (ties: the target the policy
+        /// picked, then slot order); a valid target is one the weapon reaches and may fire
+        /// at (Artillery: with a Spot token on it). Each target's dice are one attack roll
+        /// against it (its Stability, Spot tokens consumed, Armour, conditions, Tracker,
+        /// Red-Hot Reactor), rolled in slot order; Ammo, Backfire and Heat count once for
+        /// the attack. Why: the book allows any split and prices nothing but damage, and
+        /// the greedy split is the action policy's expected loss, die by die; the cap is
+        /// what makes a split pay (dice beyond a kill are wasted). Duels have one enemy, so
+        /// nothing splits there; a model that plays Heat fires at one target (its
+        /// `HEAT_POLICY` moves). `one-target`: every die at the policy's target, as played
+        /// before.
+        multi_policy: MultiPolicy = MultiPolicy::Split, choice, "§3 how a Multi weapon's dice are split in battles: split (default: one die at a time to the living enemy where it adds the most expected Integrity taken, each target's loss capped at its Integrity left; each target's dice one attack roll) or one-target (every die at the target the policy picks)";
         /// §4 `ROLL_OFF`: each player rolls 1d6, highest first, ties roll again; with two
         /// players each goes first with probability 1/2, every round.
         roll_off: bool = true, switch, "§4 each player rolls 1d6, highest first, ties roll again; with two players each goes first with probability 1/2, every round.";
@@ -254,6 +285,24 @@ crate::rule_options! {
         target_policy: TargetPolicy = TargetPolicy::LowestIntegrity, choice, "§4 which enemy a model attacks: lowest-integrity (ties to the highest cost; the only reading played)";
         /// §4 `ACTIVATION_ORDER`.
         activation_order: ActivationOrder = ActivationOrder::MostExpensiveFirst, choice, "§4 which model a player activates next: most-expensive-first (the only reading played)";
+        /// §4 `SPOT_ACTION` (consulted by duels and battles): when a model spends 3⚡ on
+        /// the Spot action (roll 3d6, −1 die across half cover, +1 per full 2 levels above;
+        /// each 6 puts a Spot token on the target; no Spot on an Invisible target or
+        /// through total cover). `when-it-pays` (default) prices it as `ACTION_POLICY`
+        /// prices an attack, by expected Integrity loss per ⚡: the Spot's expected loss
+        /// is what the tokens it places add to the next attack at that target, E over
+        /// the sixes k of [best(t + k) − best(t)], where best(t) is the expected loss of
+        /// the best ready attack with t tokens on the target (in a battle: the best of
+        /// any living friendly model's, since tokens are shared, `SPOT_TOKENS_SHARED`);
+        /// the model spots when that beats its own best attack at the target (ties to
+        /// the attack), so it spots for Artillery, which cannot fire without a token, and
+        /// for a Sniper far from its best Stability, and never where an attack is as good.
+        /// Why: the book prices nothing but Energy, and the action policy already ranks
+        /// actions by expected loss per ⚡; counting the tokens' worth in the next attack
+        /// only is that policy's one-step look-ahead. A model that plays Heat does not
+        /// spot (`HEAT_POLICY` ranks its attacks and abilities). `never`: no Spot action,
+        /// as volley played before.
+        spot_action: SpotAction = SpotAction::WhenItPays, choice, "§4 when a model spends 3 Energy on the Spot action (3d6, each 6 a Spot token on the target): when-it-pays (default: when the expected gain of the tokens to the next attack at that target (any living friend's best attack, in battles) beats the model's own best attack, both in expected Integrity loss per Energy; never for a model playing Heat) or never";
     }
 }
 
@@ -265,7 +314,7 @@ mod tests {
     fn every_ruling_has_a_pair_and_round_trips() {
         let d = Options::default();
         let pairs = d.pairs();
-        assert_eq!(pairs.len(), 52);
+        assert_eq!(pairs.len(), 53);
         assert_eq!(pairs[0], ("SIX_ALWAYS_CRITS".to_string(), "true".to_string()));
         assert!(d.canonical().contains("SPOT_POLICY=consume-one,"));
         let mut o = Options::default();

@@ -531,10 +531,85 @@ fn a_pilot_adds_its_bonus_to_the_mech() {
         faction: Some(Faction::Herakles),
         mechs: Vec::new(),
         bonus: StatBonus { stability: -1, strength: 1, energy: 3, integrity: -20, ..StatBonus::default() },
+        weapons: Vec::new(),
+        abilities: Vec::new(),
     };
     let model = Model::new(&m, Some(&ace));
     assert_eq!((model.mech.stability, model.mech.strength, model.mech.energy), (3, 2, 9));
     assert_eq!(model.mech.integrity, 1, "Integrity stays at least 1");
     assert_eq!(Model::new(&m, None).mech, m);
     assert!(!Model::new(&Mech::building(), None).takes_conditions());
+}
+
+/// A catalogue of one file.
+fn catalogue_of(text: &str) -> Result<catalogue::Catalogue, String> {
+    let file = crate::catalogue::source::SourceFile { name: "c.toml".into(), text: text.into() };
+    catalogue::Catalogue::from_sources("test", &[file]).map_err(|e| e.to_string())
+}
+
+const BRUTE: &str = r#"
+[[weapon]]
+name = "Gun"
+range = 6
+damage = 2
+attacks = 2
+
+[[weapon]]
+name = "Lance"
+range = "M"
+damage = 3
+attacks = 1
+
+[[mech]]
+name = "Brute"
+faction = "HERAKLES"
+cost = 200
+energy = 6
+movement = 3
+sensors = 6
+stability = 4
+strength = 1
+armour = 4
+integrity = 10
+weapons = ["Lance"]
+"#;
+
+#[test]
+fn an_ace_gives_its_weapons_and_abilities_to_the_mech() {
+    // "Aces ... often provide new abilities or equipment": the card's weapons join the
+    // Arsenal after the mech's (one it already carries adds nothing), its abilities the
+    // mech's. At range 4 only the Ace's gun reaches: 2 dice at S 4 against Armour 4,
+    // Damage 2, take 4/3 Integrity in expectation.
+    let cat = catalogue_of(&format!(
+        "{BRUTE}\n[[pilot]]\nname = \"Kade\"\ntype = \"ace\"\ncost = 40\nfaction = \"HERAKLES\"\n\
+         weapons = [\"Gun\", \"Lance\"]\nabilities = [\"Vent Coolant\"]\n"
+    ))
+    .unwrap();
+    let flown = cat.model_named("Brute+Kade").unwrap();
+    let names: Vec<&str> = flown.mech.weapons.iter().map(|w| w.name.as_str()).collect();
+    assert_eq!(names, ["Lance", "Gun"]);
+    assert_eq!(flown.mech.abilities, [Ability::VentCoolant]);
+    let alone = cat.model_named("Brute").unwrap();
+    assert!(alone.mech.abilities.is_empty() && alone.mech.weapons.len() == 1);
+    let target = Model::new(&Mech::simple("target", 4, 0, 4, 10), None);
+    let sit = Situation::at_range(4);
+    let k = DuelKernel::new(&flown, &target, &sit, &Options::default(), 5).unwrap();
+    assert_eq!(k.weapons(0).collect::<Vec<_>>(), ["Gun"]);
+    let odds = attack_odds(&flown, &flown.mech.weapons[1], &target, &sit, &Options::default()).unwrap();
+    assert!((odds.expected_integrity_loss - 4.0 / 3.0).abs() < 1e-15);
+    assert!(DuelKernel::new(&alone, &target, &sit, &Options::default(), 5).unwrap().weapons(0).next().is_none());
+}
+
+#[test]
+fn a_pilots_unknown_weapon_or_ability_is_an_error_of_its_entry() {
+    let err = catalogue_of(&format!(
+        "{BRUTE}\n[[pilot]]\nname = \"Rook\"\ntype = \"mercenary\"\ncost = 50\nweapons = [\"Gnu\"]\n\
+         abilities = [\"Vent Colant\"]\n"
+    ))
+    .unwrap_err();
+    assert!(err.contains("pilot \"Rook\": field `weapons[0]`: unknown weapon `Gnu`"), "{err}");
+    assert!(
+        err.contains("field `abilities[0]`: unknown ability `Vent Colant` (did you mean `Vent Coolant`?)"),
+        "{err}"
+    );
 }

@@ -9,10 +9,11 @@ use crate::rules::mechcom::conditions::Condition;
 use crate::rules::mechcom::duel_side::{MAX_WEAPONS, Side, UNLIMITED, bits_of, plays_heat};
 use crate::rules::mechcom::mech::Model;
 use crate::rules::mechcom::odds::compile_attack;
+use crate::rules::mechcom::options::SpotAction;
 use crate::rules::mechcom::options::{ClearPolicy, ExplosionTiming, Options};
 use crate::rules::mechcom::situation::Situation;
 use crate::rules::mechcom::stability::{NoAttack, effective_levels};
-use crate::rules::mechcom::weapon::Weapon;
+use crate::rules::mechcom::weapon::{Perk, Weapon};
 
 use super::force::ForceModel;
 
@@ -146,6 +147,10 @@ impl Squads {
         }
         let mut in_melee = false;
         let mut pairs = Vec::with_capacity(n * n);
+        // Spot tokens are shared: when any model may place them, every pair's laws go
+        // up to the bound.
+        let places = o.spot_action == SpotAction::WhenItPays
+            || all.iter().any(|(m, _)| m.mech.weapons.iter().any(|w| w.has(Perk::Tracker)));
         for &(a, sa) in &all {
             for &(t, st) in &all {
                 if sa == st {
@@ -155,8 +160,8 @@ impl Squads {
                 let sit = &sides[sa].sit;
                 let melee = sit.range <= o.melee_range_hexes && effective_levels(a, t, sit).abs() <= 1;
                 in_melee |= melee;
-                let side = Side::new(a, t, sit, o)?;
-                let mut arsenal = arsenal_of(a, t, sit, o)?;
+                let side = if places { Side::with_tokens(a, t, sit, o, true)? } else { Side::new(a, t, sit, o)? };
+                let mut arsenal = arsenal_of(a, t, &Situation { spot_tokens: side.cap, ..*sit }, o)?;
                 if let Some(w) = side.heat.as_ref().and_then(|h| h.wave) {
                     // Searing Wave's counter sits after unarmed (its uses are the mind's).
                     arsenal[w] = (a.mech.weapons.len() + 1) as u8;
@@ -196,7 +201,8 @@ impl Squads {
 }
 
 /// The arsenal index of each weapon [`Side::new`] keeps (the same filter, in the same
-/// order: every weapon, unarmed last, whose attack compiles).
+/// order: every weapon, unarmed last, whose attack compiles with the most Spot tokens
+/// its laws hold, `sit`'s).
 fn arsenal_of(me: &Model, foe: &Model, sit: &Situation, o: &Options) -> Result<[u8; MAX_WEAPONS], String> {
     let mut out = [0u8; MAX_WEAPONS];
     let mut k = 0;

@@ -13,7 +13,13 @@
 //!    while 3⚡ remain, the model attacks the target its targeting rule picks
 //!    (`TARGET_POLICY`, asked again after every attack) with the weapon of highest
 //!    expected Integrity loss per ⚡ against it in the current conditions that has Ammo
-//!    (`ACTION_POLICY`, `REPEAT_ACTIONS`); each attack is one draw from the exact law of
+//!    (`ACTION_POLICY`, `REPEAT_ACTIONS`), or spots it instead when `SPOT_ACTION` says
+//!    the tokens are worth more to its side (the best gain over the side's living
+//!    models, tokens being shared: `SquadGame::spot_pays`; one draw of its side's
+//!    stream); a Tracker hit adds the Integrity it took in tokens; a Multi weapon's dice
+//!    are split among the enemies it reaches (`MULTI_POLICY`,
+//!    `SquadGame::multi_attack`: one draw per target); each attack is one draw from the
+//!    exact law of
 //!    (Integrity lost, conditions added); damage lands at once; Backfire follows; then
 //!    `CLEAR_POLICY` spends leftover ⚡, Burned costs 1 Integrity, and Blinded, Shocked
 //!    and Stunned end (`END_OF_TURN`).
@@ -52,6 +58,7 @@ use crate::rules::mechcom::duel_side::{
 use crate::rules::mechcom::energy::ATTACK_ENERGY;
 use crate::rules::mechcom::heat::{HeatMove, MALFUNCTION_CLEARS_ON};
 use crate::rules::mechcom::notes::PROGRAMMING_HEAT;
+use crate::rules::mechcom::spot::{SPOT_ENERGY, Spotting};
 
 use super::compiled::{Explosions, Pair, Squads};
 use super::state::{ARMED, DESTROYED_NOW, SquadState};
@@ -175,16 +182,39 @@ impl<T: Targeting> SquadGame<T> {
     }
 
     /// Unit `me` attacks `foe` with weapon `w` of their pair in view `v` (one uniform
-    /// of its side's stream), using up the Spot tokens on `foe` the weapon consumes: the loss and conditions land, a Red-Hot Reactor target with
-    /// Programming gains a Heat per crit (at 6 it is Malfunctioning), then Backfire.
+    /// of its side's stream), using up the Spot tokens on `foe` the weapon consumes: the
+    /// loss and conditions land, Tracker adds the loss to the tokens on `foe`, a Red-Hot
+    /// Reactor target with Programming gains a Heat per crit (at 6 it is
+    /// Malfunctioning), then Backfire.
     /// Returns whether `me`'s activation ends (the battle is over, or `me` is destroyed).
     #[inline(always)]
     fn strike(&self, s: &mut SquadState, me: usize, foe: usize, w: usize, v: usize, out: &mut Outcome) -> bool {
+        if self.roll_at(s, me, foe, w, v, usize::MAX, out) {
+            return true;
+        }
+        self.backfire(s, me, self.squads.pair(me, foe).side.weapons[w].backfire, out)
+    }
+
+    /// [`Self::strike`] with `dice` of the weapon's dice (all of them from its
+    /// [`crate::rules::mechcom::duel_side::SideWeapon::dice`] up; fewer only for a
+    /// split Multi weapon), without Backfire.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn roll_at(
+        &self,
+        s: &mut SquadState,
+        me: usize,
+        foe: usize,
+        w: usize,
+        v: usize,
+        dice: usize,
+        out: &mut Outcome,
+    ) -> bool {
         let q = &self.squads;
         let side = q.units[me].side as usize;
         let weapon = &q.pair(me, foe).side.weapons[w];
         let tokens = s.spot[foe];
-        let law = &weapon.laws[law_at(tokens, v)];
+        let law = weapon.law_of(dice, law_at(tokens, v));
         s.spot[foe] = tokens - weapon.spends[tokens as usize].expect("a weapon that fires");
         let slot = law.draw_slot(&mut s.streams.sides[side]);
         let (loss, adds) = law.slots[slot];
@@ -192,6 +222,9 @@ impl<T: Targeting> SquadGame<T> {
         s.cond[foe] |= adds;
         if s.life[foe] <= 0 && (self.destroyed(s, foe, Some(me), out) || s.life[me] <= 0) {
             return true;
+        }
+        if weapon.tracker && s.life[foe] > 0 {
+            s.spot[foe] = (s.spot[foe] + loss).min(q.pair(me, foe).side.cap);
         }
         if let Some(&crits) = law.crits.get(slot)
             && s.life[foe] > 0
@@ -201,14 +234,78 @@ impl<T: Targeting> SquadGame<T> {
                 s.minds[foe] = HeatMind { heat: 0, malfunctioning: true, ..s.minds[foe] };
             }
         }
-        if weapon.backfire > 0 {
-            s.life[me] -= weapon.backfire as i32;
+        false
+    }
+
+    /// Backfire X after an attack: `me` loses `amount` Integrity; whether it is destroyed.
+    #[inline(always)]
+    fn backfire(&self, s: &mut SquadState, me: usize, amount: u32, out: &mut Outcome) -> bool {
+        if amount > 0 {
+            s.life[me] -= amount as i32;
             if s.life[me] <= 0 {
                 self.destroyed(s, me, None, out);
                 return true;
             }
         }
         false
+    }
+
+    /// `MULTI_POLICY` = split: unit `me` attacks with its Multi weapon `w` of its pair
+    /// with `foe` (the target `TARGET_POLICY` picked). Before any die is rolled, its dice
+    /// go one at a time to the valid target (a living enemy the same weapon reaches and
+    /// may fire at) where the die adds the most to E[Integrity taken, capped at the
+    /// target's Integrity left], ties to `foe`, then slot order; then each target's dice
+    /// are one attack roll at it ([`Self::roll_at`], one uniform each, targets in slot
+    /// order), and Backfire follows once. All the dice on `foe` is the attack
+    /// [`Self::strike`] makes, draw for draw. Returns whether `me`'s activation ends.
+    fn multi_attack(&self, s: &mut SquadState, me: usize, foe: usize, w: usize, out: &mut Outcome) -> bool {
+        let q = &self.squads;
+        let pair = q.pair(me, foe);
+        let (n, arsenal, backfire) = (pair.side.weapons[w].dice(), pair.arsenal[w], pair.side.weapons[w].backfire);
+        let (lo, hi) = q.sides[1 - q.units[me].side as usize];
+        // Valid targets: `foe` first, then the others in slot order; the weapon's index
+        // in each pair; the dice each gets.
+        let (mut at, mut with, mut dice, mut m) = ([0usize; MAX_UNITS], [0usize; MAX_UNITS], [0usize; MAX_UNITS], 0);
+        for e in std::iter::once(foe).chain((lo as usize..hi as usize).filter(|&e| e != foe)) {
+            let p = q.pair(me, e);
+            let found = (0..p.side.weapons.len()).find(|&x| p.arsenal[x] == arsenal);
+            if let Some(x) = found
+                && s.life[e] > 0
+                && p.side.fires(x, s.spot[e])
+            {
+                (at[m], with[m]) = (e, x);
+                m += 1;
+            }
+        }
+        let taken = |i: usize, k: usize| -> f64 {
+            if k == 0 {
+                return 0.0;
+            }
+            let e = at[i];
+            let law = q.pair(me, e).side.weapons[with[i]].law_of(k, law_at(s.spot[e], view(s.cond[me], s.cond[e])));
+            let life = s.life[e] as u32;
+            law.probs().map(|(loss, _, p)| p * f64::from(loss.min(life))).sum()
+        };
+        for _ in 0..n {
+            let (mut best, mut gain) = (0, f64::NEG_INFINITY);
+            for (i, &d) in dice.iter().enumerate().take(m) {
+                let g = taken(i, d + 1) - taken(i, d);
+                if g > gain {
+                    (best, gain) = (i, g);
+                }
+            }
+            dice[best] += 1;
+        }
+        for e in lo as usize..hi as usize {
+            let Some(i) = (0..m).find(|&i| at[i] == e) else { continue };
+            if dice[i] > 0
+                && s.life[e] > 0
+                && self.roll_at(s, me, e, with[i], view(s.cond[me], s.cond[e]), dice[i], out)
+            {
+                return true;
+            }
+        }
+        self.backfire(s, me, backfire, out)
     }
 
     /// The activation of a unit that plays Heat: the duel's
@@ -351,22 +448,46 @@ impl<T: Targeting> SquadGame<T> {
             let Some(foe) = T::pick(q, s, me) else { break };
             let pair = q.pair(me, foe);
             let v = view(s.cond[me], s.cond[foe]);
-            let ranked = pair.side.ranked(s.spot[foe], v);
             let ammo_at = unit.ammo_at;
-            let Some(&w) = ranked.iter().find(|&&w| s.ammo[ammo_at + pair.arsenal[w as usize] as usize] > 0) else {
-                break;
-            };
-            let w = w as usize;
+            let attack = pair.side.best(s.spot[foe], v, |w| s.ammo[ammo_at + pair.arsenal[w] as usize] > 0);
+            if let Some(roll) = &pair.side.spotting
+                && self.spot_pays(s, me, foe, roll, attack.map_or(0.0, |b| b.1))
+            {
+                energy -= SPOT_ENERGY;
+                let placed = roll.law.draw(&mut s.streams.sides[unit.side as usize]).0;
+                s.spot[foe] = (s.spot[foe] + placed).min(pair.side.cap);
+                continue;
+            }
+            let Some((w, _)) = attack else { break };
             energy -= ATTACK_ENERGY;
             let counter = &mut s.ammo[ammo_at + pair.arsenal[w] as usize];
             if *counter != UNLIMITED {
                 *counter -= 1;
             }
-            if self.strike(s, me, foe, w, v, out) {
+            let split = !pair.side.weapons[w].multi.is_empty();
+            if if split { self.multi_attack(s, me, foe, w, out) } else { self.strike(s, me, foe, w, v, out) } {
                 return;
             }
         }
         self.end_activation(s, me, energy, true, out);
+    }
+
+    /// `SPOT_ACTION` = when-it-pays in a battle: whether `me`'s Spot roll at `foe` is
+    /// worth more than `attack`, the expected loss of `me`'s best attack at it. The
+    /// tokens are shared (`SPOT_TOKENS_SHARED`), so the Spot's worth is the largest
+    /// [`Spotting::gain`] over the side's living models (`me` included), each read from
+    /// its own `ACTION_POLICY` ranking at `foe`, with its Ammo and conditions.
+    #[inline]
+    fn spot_pays(&self, s: &SquadState, me: usize, foe: usize, roll: &Spotting, attack: f64) -> bool {
+        let q = &self.squads;
+        let (tokens, cap) = (s.spot[foe], q.pair(me, foe).side.cap);
+        let (lo, hi) = q.sides[q.units[me].side as usize];
+        (lo as usize..hi as usize).filter(|&f| s.life[f] > 0).any(|f| {
+            let (pair, at) = (q.pair(f, foe), q.units[f].ammo_at);
+            let v = view(s.cond[f], s.cond[foe]);
+            let loaded = |w: usize| s.ammo[at + pair.arsenal[w] as usize] > 0;
+            roll.pays(tokens, cap, attack, |t| pair.side.best(t, v, loaded).map_or(0.0, |b| b.1))
+        })
     }
 
     /// The end of unit `me`'s activation with `energy` ⚡ left: `CLEAR_POLICY` when

@@ -1,12 +1,13 @@
-//! `[[pilot]]` entries: a pilot card's type, cost, requirements and stat bonus.
+//! `[[pilot]]` entries: a pilot card's type, cost, requirements, stat bonus, and the
+//! weapons (by name, resolved later) and abilities it gives the mech.
 
-use super::mech::{parse_faction, unknown_faction};
+use super::mech::{ABILITIES, parse_faction, unknown_faction};
 use crate::catalogue::error::{Position, with_article};
 use crate::catalogue::fields::{Checked, Fields};
 use crate::rules::mechcom::mech::{Pilot, PilotKind, StatBonus};
 
 /// Every key a pilot entry may have.
-pub const PILOT_KEYS: &[&str] = &["name", "type", "cost", "faction", "mechs", "bonus"];
+pub const PILOT_KEYS: &[&str] = &["name", "type", "cost", "faction", "mechs", "bonus", "weapons", "abilities"];
 /// Every key of a pilot's `bonus` table.
 pub const BONUS_KEYS: &[&str] = &["energy", "movement", "sensors", "stability", "strength", "armour", "integrity"];
 /// Largest bonus (either sign) a pilot may give to one stat.
@@ -28,6 +29,8 @@ pub fn kind_name(k: PilotKind) -> &'static str {
 pub struct PilotSpec {
     pub pilot: Pilot,
     pub mech_positions: Vec<Option<Position>>,
+    /// The weapons it gives, by name, with their positions.
+    pub weapons: Vec<(String, Option<Position>)>,
     pub position: Option<Position>,
     pub file: String,
     /// How errors name the entry (`mech "Typhon"`).
@@ -95,6 +98,28 @@ pub fn read(mut f: Fields<'_>) -> Checked<PilotSpec> {
             bonus
         })
         .unwrap_or_default();
+    let weapons = f.string_list("weapons");
+    let mut abilities = Vec::new();
+    for (i, (text, pos)) in f.string_list("abilities").into_iter().enumerate() {
+        match ABILITIES.iter().find(|(n, _)| n.eq_ignore_ascii_case(&text)) {
+            Some(&(_, a)) if abilities.contains(&a) => {
+                f.error(Some(&format!("abilities[{i}]")), pos, format!("ability `{text}` is listed twice"))
+            }
+            Some(&(_, a)) => abilities.push(a),
+            None => {
+                let names = ABILITIES.map(|(n, _)| n);
+                f.error(
+                    Some(&format!("abilities[{i}]")),
+                    pos,
+                    format!(
+                        "unknown ability `{text}`{}; volley plays {}",
+                        crate::catalogue::error::did_you_mean(&text, names),
+                        names.join(", ")
+                    ),
+                );
+            }
+        }
+    }
     let pilot = Pilot {
         name,
         kind: kind.unwrap_or(PilotKind::Regular),
@@ -102,12 +127,21 @@ pub fn read(mut f: Fields<'_>) -> Checked<PilotSpec> {
         faction,
         mechs: mechs.iter().map(|(m, _)| m.clone()).collect(),
         bonus,
+        weapons: Vec::new(),
+        abilities,
     };
     let position = f.entry().position;
     let file = f.entry().file.clone();
     let label = f.label().to_string();
     f.finish_checked(
         PILOT_KEYS,
-        PilotSpec { pilot, mech_positions: mechs.into_iter().map(|(_, p)| p).collect(), position, file, label },
+        PilotSpec {
+            pilot,
+            mech_positions: mechs.into_iter().map(|(_, p)| p).collect(),
+            weapons,
+            position,
+            file,
+            label,
+        },
     )
 }

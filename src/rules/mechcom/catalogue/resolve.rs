@@ -143,8 +143,23 @@ pub(super) fn check(origin: &str, files: &[SourceFile], read_errors: Vec<Catalog
                 Lookup::Unknown(msg) => err(msg),
             }
         }
+        // The weapons it gives: resolved as a mech's.
+        let mut gear: Vec<Weapon> = Vec::new();
+        for (i, (w, pos)) in p.weapons.iter().enumerate() {
+            let index = weapons.iter().position(|x| &x.name == w);
+            let mut err = |msg: String| {
+                ok = false;
+                errors.push(error(&p.file, &p.label, &format!("weapons[{i}]"), pos.or(p.position), msg));
+            };
+            match names.lookup(WEAPON, w, index, all_names(WEAPON)) {
+                Lookup::Found(_) if gear.iter().any(|r| &r.name == w) => err(format!("weapon `{w}` is listed twice")),
+                Lookup::Found(x) => gear.push(weapons[x].clone()),
+                Lookup::Failed => ok = false,
+                Lookup::Unknown(msg) => err(msg),
+            }
+        }
         if ok && !names.failed(PILOT, &p.pilot.name) {
-            good_pilots.push(p.pilot.clone());
+            good_pilots.push(Pilot { weapons: gear, ..p.pilot.clone() });
         } else {
             names.fail(PILOT, &p.pilot.name);
         }
