@@ -164,6 +164,7 @@ pub fn run<R: Ruleset>(args: &FitArgs, ctx: &Invocation<'_>) -> Result<()> {
         "condition_keys": grid.iter().map(|p| p.key()).collect::<Vec<_>>(),
         "cost_unit": R::COST_UNIT,
         "cost_granularity": out.granularity,
+        "priced_out": out.priced_out,
         "one_sided": out.one_sided.iter().map(|m| json!({
             "build": m.build, "opponent": m.opponent, "conditions": m.conditions,
             "build_can_attack": m.build_can_attack, "opponent_can_attack": m.opponent_can_attack,
@@ -214,6 +215,21 @@ pub fn run<R: Ruleset>(args: &FitArgs, ctx: &Invocation<'_>) -> Result<()> {
     }
 }
 
+/// What `hopeless` means for the builds the joint fit priced out (empty when none).
+fn priced_out_text(out: &FitOutput) -> String {
+    if out.priced_out.is_empty() {
+        return String::new();
+    }
+    format!(
+        "Of the hopeless, {} {} priced out, not hopeless on their own: against the others at their fair costs \
+         each one's fair cost came out below half the catalogue's step of {}, so no cost the catalogue can write \
+         gives it 1/2 (a few builds far stronger than the rest do this; fit the priced-out builds without them). ",
+        out.priced_out.join(", "),
+        if out.priced_out.len() == 1 { "was" } else { "were" },
+        out.granularity
+    )
+}
+
 /// Why a joint fit gives no costs: no fixed point among several builds, or a lone build
 /// left when every other has left the fit (nothing to price it against).
 fn not_converged_text(out: &FitOutput, stuck: &[&str]) -> String {
@@ -230,10 +246,11 @@ fn not_converged_text(out: &FitOutput, stuck: &[&str]) -> String {
             })
             .collect();
         return format!(
-            "the joint fit has nothing to price {lone} against: every other build left it ({}); no costs for: {lone}. \
-             Fit it against a field instead (`volley fit \"{lone}\" --field ...`), or play conditions where more \
-             builds can fight (see docs/fit.md)",
-            left.join("; ")
+            "the joint fit has nothing to price {lone} against: every other build left it ({}); no costs for: \
+             {lone}. {}Fit it against a field instead (`volley fit \"{lone}\" --field ...`), or play conditions \
+             where more builds can fight (see docs/fit.md)",
+            left.join("; "),
+            priced_out_text(out)
         );
     }
     format!(
@@ -289,6 +306,11 @@ fn header<R: Ruleset>(args: &FitArgs, out: &FitOutput, field: &str, conditions: 
         unit = R::COST_UNIT,
         g = out.granularity,
     );
+    let priced = priced_out_text(out);
+    if !priced.is_empty() {
+        text.push_str(priced.trim_end());
+        text.push('\n');
+    }
     if !out.one_sided.is_empty() {
         text.push_str(&format!(
             "left out: {} matchups where a side cannot attack at these conditions (or the duel is not played):\n",

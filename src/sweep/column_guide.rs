@@ -669,6 +669,7 @@ mod tests {
                 cells: 0,
                 one_sided: Vec::new(),
                 granularity: 1.0,
+                priced_out: Vec::new(),
                 engagements: 0,
                 seconds: 0.0,
             };

@@ -129,6 +129,9 @@ pub struct FitOutput {
     pub one_sided: Vec<OneSided>,
     /// The catalogue's cost granularity the costs are rounded to.
     pub granularity: f64,
+    /// Builds `hopeless` only because the joint fit priced them below half a step
+    /// against the others' fair costs ([`super::fit_joint::JointFit::priced_out`]).
+    pub priced_out: Vec<String>,
     pub engagements: u64,
     pub seconds: f64,
 }
@@ -449,6 +452,7 @@ pub fn run_fit<R: Ruleset>(
         rows,
         method,
         trials_per_matchup,
+        priced_out: fitted.as_ref().map_or(Vec::new(), |f| f.priced_out.iter().map(|&b| s.builds[b].clone()).collect()),
         convergence: fitted.map(|f| f.convergence),
         cells: matchups.len(),
         one_sided,

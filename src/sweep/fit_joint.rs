@@ -62,6 +62,10 @@ pub struct JointFit {
     pub costs: Vec<Option<f64>>,
     pub status: Vec<FitStatus>,
     pub convergence: Convergence,
+    /// The builds `hopeless` only because their fair cost against the others came out
+    /// below half the catalogue's step (the others' fair costs leave them none the
+    /// catalogue can write): not hopeless on their own terms.
+    pub priced_out: Vec<usize>,
 }
 
 /// A chance below this counts as none in the joint fit: exact duels carry odds such as
@@ -95,14 +99,17 @@ const SPREAD: f64 = 1e15;
 /// rest are solved again without it.
 pub fn solve(points: &[f64], cells: &[JointCell], metric: FitMetric, out: &[Option<FitStatus>], step: f64) -> JointFit {
     let mut out = out.to_vec();
+    let mut priced_out = Vec::new();
     loop {
-        let fit = solve_once(points, cells, metric, &out);
+        let mut fit = solve_once(points, cells, metric, &out);
         let below: Vec<usize> = (0..points.len()).filter(|&b| fit.costs[b].is_some_and(|c| c < 0.5 * step)).collect();
         if below.is_empty() || below.len() == fit.costs.iter().flatten().count() {
+            fit.priced_out = priced_out;
             return fit;
         }
         for b in below {
             out[b] = Some(FitStatus::Hopeless);
+            priced_out.push(b);
         }
     }
 }
@@ -176,7 +183,7 @@ fn solve_once(points: &[f64], cells: &[JointCell], metric: FitMetric, out: &[Opt
         .into_iter()
         .map(|s| s.unwrap_or(if converged { FitStatus::Fitted } else { FitStatus::NotConverged }))
         .collect();
-    JointFit { costs, status, convergence }
+    JointFit { costs, status, convergence, priced_out: Vec::new() }
 }
 
 /// Each build's distance of its mean result from 1/2 (win link) at log-costs `x`.
@@ -399,6 +406,23 @@ mod tests {
         assert!(fit.costs[2].is_none() && fit.convergence.converged);
         let (a, b) = (fit.costs[0].unwrap(), fit.costs[1].unwrap());
         assert!((a / b - 0.6 / 0.4).abs() < 1e-8 && (a + b - 10.0).abs() < 1e-9, "{a} {b}");
+    }
+
+    #[test]
+    fn a_build_priced_below_half_a_step_is_hopeless_and_named_as_priced_out() {
+        // Build 1 wins 1 in 100 against build 0 (fair cost ratio 1:99) and 2 is its twin:
+        // with a total of 10 and a step of 1, 0 costs about 9.8 and 1 and 2 about 0.1
+        // each, below half a step. They are priced out, not hopeless: with a fine step
+        // all three are fitted.
+        let mut cells = Vec::new();
+        cells.extend(pair(0, 1, [0.99, 0.01, 0.0, 0.0]));
+        cells.extend(pair(0, 2, [0.99, 0.01, 0.0, 0.0]));
+        cells.extend(pair(1, 2, [0.5, 0.5, 0.0, 0.0]));
+        let coarse = solve(&[5.0, 3.0, 2.0], &cells, FitMetric::Win, &[None, None, None], 1.0);
+        assert_eq!(coarse.status[1..], [FitStatus::Hopeless, FitStatus::Hopeless], "{coarse:?}");
+        assert_eq!(coarse.priced_out, vec![1, 2]);
+        let fine = solve(&[5.0, 3.0, 2.0], &cells, FitMetric::Win, &[None, None, None], 0.001);
+        assert!(fine.status.iter().all(|s| *s == FitStatus::Fitted) && fine.priced_out.is_empty(), "{fine:?}");
     }
 
     #[test]
