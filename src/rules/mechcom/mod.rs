@@ -104,6 +104,7 @@ pub mod energy;
 pub mod exact_run;
 pub mod heat;
 pub mod hot;
+pub mod law;
 pub mod listing;
 pub mod mech;
 pub mod notes;

@@ -26,13 +26,16 @@
 use crate::dice::{Dist, SamplingTable, dist::pool};
 
 use super::conditions::Condition;
-use super::duel_side::Law;
-pub use super::duel_side::MAX_SPOT_TOKENS;
 use super::energy::ATTACK_ENERGY;
+use super::law::Law;
 use super::mech::Model;
 use super::options::Options;
 use super::situation::{Cover, Situation};
 use super::stability::effective_levels;
+
+/// Most Spot tokens on a model a duel or battle side plays (laws are compiled for each
+/// number left).
+pub const MAX_SPOT_TOKENS: u32 = 8;
 
 /// ⚡ of the Spot action ("Rounds › Actions": Spotting (3⚡)).
 pub const SPOT_ENERGY: u32 = 3;
