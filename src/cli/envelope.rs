@@ -36,6 +36,32 @@ pub(super) fn envelope_json(env: &Envelope) -> serde_json::Map<String, Value> {
     o
 }
 
+/// `objects` (one per range of `env`, in order), each with its `range` and `weight`.
+pub(super) fn tag_ranges(objects: impl IntoIterator<Item = Value>, env: &Envelope) -> Vec<Value> {
+    objects
+        .into_iter()
+        .zip(env.ranges.iter().zip(&env.weights))
+        .map(|(mut o, (r, w))| {
+            o["range"] = range_json(r);
+            o["weight"] = json!(w);
+            o
+        })
+        .collect()
+}
+
+/// The `best_range` object: A's and B's best ranges ([`best_json`]) among `values`.
+fn best_range_json(
+    names: (&str, &str),
+    best: (Option<&Best>, Option<&Best>),
+    env: &Envelope,
+    values: (&[Estimate], &[Estimate]),
+) -> Value {
+    json!({
+        "a": best_json(names.0, best.0, env, values.0),
+        "b": best_json(names.1, best.1, env, values.1),
+    })
+}
+
 /// A side's best range as JSON: `side`, `range`, `value` and `ci95` there, `tie` and the
 /// ranges `tied_with` it.
 pub(super) fn best_json(side: &str, best: Option<&Best>, env: &Envelope, values: &[Estimate]) -> Value {
@@ -177,15 +203,7 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>, env: &Envelop
     let (name_a, name_b) = outcome_names(&a, &b);
     match args.format.format {
         Format::Json => {
-            let ranges: Vec<Value> = objects
-                .into_iter()
-                .zip(env.ranges.iter().zip(&env.weights))
-                .map(|(mut o, (r, w))| {
-                    o["range"] = range_json(r);
-                    o["weight"] = json!(w);
-                    o
-                })
-                .collect();
+            let ranges = tag_ranges(objects, env);
             let mut e = envelope_json(env);
             for (key, v) in [("p_a_wins", avg_a), ("p_b_wins", avg_b), ("p_draw", avg_draw)] {
                 e.insert(key.into(), json!(v.map(|v| v.value)));
@@ -197,10 +215,7 @@ pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>, env: &Envelop
                 "method": if exact { "exact" } else { "monte-carlo" }, "seed": seed,
                 "ranges": ranges,
                 "envelope": e,
-                "best_range": {
-                    "a": best_json(&a, best_a.as_ref(), env, &a_values),
-                    "b": best_json(&b, best_b.as_ref(), env, &b_values),
-                },
+                "best_range": best_range_json((&a, &b), (best_a.as_ref(), best_b.as_ref()), env, (&a_values, &b_values)),
             });
             print_json(&with_options_json(j, &options), exact)
         }
@@ -323,17 +338,7 @@ impl CompareEnvelope {
     /// The JSON keys `ranges`, `envelope` and `best_range`, each range's and the
     /// average's object made by `summary`.
     pub fn json(&self, env: &Envelope, names: (&str, &str), summary: impl Fn(&PairedSummary) -> Value) -> Value {
-        let ranges: Vec<Value> = self
-            .rows
-            .iter()
-            .zip(env.ranges.iter().zip(&env.weights))
-            .map(|(s, (r, w))| {
-                let mut o = summary(s);
-                o["range"] = range_json(r);
-                o["weight"] = json!(w);
-                o
-            })
-            .collect();
+        let ranges = tag_ranges(self.rows.iter().map(&summary), env);
         let mut e = envelope_json(env);
         if let Value::Object(o) = summary(&self.average) {
             e.extend(o);
@@ -343,10 +348,7 @@ impl CompareEnvelope {
         json!({
             "ranges": ranges,
             "envelope": e,
-            "best_range": {
-                "a": best_json(names.0, self.best_a.as_ref(), env, &a),
-                "b": best_json(names.1, self.best_b.as_ref(), env, &b),
-            },
+            "best_range": best_range_json(names, (self.best_a.as_ref(), self.best_b.as_ref()), env, (&a, &b)),
         })
     }
 
@@ -409,27 +411,14 @@ impl BattleCompareEnvelope {
     /// `range` and `weight`), `envelope` (the ranges, their weights and the intervals'
     /// method) and `best_range`.
     pub fn json(&self, env: &Envelope, names: (&str, &str), object: impl Fn(&ResultComparison) -> Value) -> Value {
-        let ranges: Vec<Value> = self
-            .rows
-            .iter()
-            .zip(env.ranges.iter().zip(&env.weights))
-            .map(|(c, (r, w))| {
-                let mut o = object(c);
-                o["range"] = range_json(r);
-                o["weight"] = json!(w);
-                o
-            })
-            .collect();
+        let ranges = tag_ranges(self.rows.iter().map(object), env);
         let mut e = envelope_json(env);
         e.insert("intervals".into(), json!(AVERAGE_INTERVALS));
         let (a, b) = Self::estimates(&self.rows);
         json!({
             "ranges": ranges,
             "envelope": e,
-            "best_range": {
-                "a": best_json(names.0, self.best_a.as_ref(), env, &a),
-                "b": best_json(names.1, self.best_b.as_ref(), env, &b),
-            },
+            "best_range": best_range_json(names, (self.best_a.as_ref(), self.best_b.as_ref()), env, (&a, &b)),
         })
     }
 

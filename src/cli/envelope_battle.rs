@@ -7,7 +7,7 @@ use anyhow::Result;
 use serde_json::{Value, json};
 
 use super::battle::{BattleArgs, BattleCatalogue, battle_json, reach_lines};
-use super::envelope::{AVERAGE_INTERVALS, best_json, best_line, envelope_json, range_json};
+use super::envelope::{AVERAGE_INTERVALS, best_json, best_line, envelope_json, tag_ranges};
 use super::progress::Progress;
 use super::usage::usage;
 use super::{Invocation, options_line, print_json, print_table, write_stdout};
@@ -74,17 +74,13 @@ pub fn run_battle<R: Ruleset>(
     match args.format.format {
         Format::Json => {
             let pairs = first.options.pairs();
-            let ranges: Vec<Value> = plans
-                .iter()
-                .zip(&tallies)
-                .zip(env.ranges.iter().zip(&env.weights))
-                .map(|((p, t), (r, w))| {
-                    let mut j = battle_json::<R>(&p.info, t, &p.conditions, config.seed, None, &pairs, &p.reach);
-                    j["range"] = range_json(r);
-                    j["weight"] = json!(w);
-                    j
-                })
-                .collect();
+            let ranges = tag_ranges(
+                plans
+                    .iter()
+                    .zip(&tallies)
+                    .map(|(p, t)| battle_json::<R>(&p.info, t, &p.conditions, config.seed, None, &pairs, &p.reach)),
+                env,
+            );
             let mut e = envelope_json(env);
             for (i, w) in wins.iter().enumerate() {
                 let a = avg(w);

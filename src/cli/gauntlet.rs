@@ -225,7 +225,7 @@ fn finish<R: Ruleset>(
 ) -> Result<()> {
     let Run { grid, weights, options, policy, max_turns, scenario_name, config, battle, catalogue } = run;
     let condition_weights: Vec<f64> =
-        (0..grid.len()).map(|i| weights.get(i).copied().unwrap_or(1.0 / grid.len() as f64)).collect();
+        (0..grid.len()).map(|i| crate::sweep::gauntlet::point_weight(weights, i, grid.len())).collect();
     let ranges = {
         let mut r: Vec<&str> = grid.iter().map(|p| p.get(crate::rules::axis::RANGE_AXIS)).collect();
         r.sort_unstable();

@@ -390,7 +390,7 @@ pub fn run_battle_compare<R: Ruleset>(
     observer: &dyn Observer,
 ) -> Result<BattleCompare, String> {
     let pairs = options.pairs();
-    let share = |i: usize| point_weights.get(i).copied().unwrap_or(1.0 / points.len() as f64);
+    let share = |i: usize| super::gauntlet::point_weight(point_weights, i, points.len());
     let mut compiled = Vec::new();
     let mut labels = Vec::new();
     let mut reach_of = Vec::new();
@@ -418,6 +418,9 @@ pub fn run_battle_compare<R: Ruleset>(
             labels.push((o.name.clone(), p.clone(), w * share(i)));
         }
     }
+    // With independent pairing, each matchup's win counts (A's, B's), for the per-cost
+    // reading (paired pairing keeps its joint table in the matchup).
+    let mut independent_wins: Vec<Independent> = Vec::new();
     let matchups: Vec<BattleMatchup> = match pairing {
         Pairing::Crn => {
             let kernels: Vec<(PairedBattles<R::Battle>, u64)> =
@@ -454,6 +457,7 @@ pub fn run_battle_compare<R: Ruleset>(
                 .zip(reach_of)
                 .map(|(((versus, point, weight), t), reach)| {
                     let (ca, cb) = (counts(&t[0]), counts(&t[1]));
+                    independent_wins.push(Independent { a: ca[0], b: cb[0] });
                     BattleMatchup {
                         reach,
                         versus,
@@ -480,14 +484,7 @@ pub fn run_battle_compare<R: Ruleset>(
             per_cost(&parts, (win.a, win.b), Metric::Win, (a_points, b_points), step)
         }
         Pairing::Independent => {
-            let wins = |p: f64, n: u64| ((p * n as f64).round() as u64, n);
-            let parts: Vec<(f64, Independent)> = matchups
-                .iter()
-                .map(|m| {
-                    let w = m.results[Standing::Win as usize];
-                    (m.weight, Independent { a: wins(w.a, m.a_trials), b: wins(w.b, m.b_trials) })
-                })
-                .collect();
+            let parts: Vec<(f64, Independent)> = matchups.iter().map(|m| m.weight).zip(independent_wins).collect();
             per_cost(&parts, (win.a, win.b), Metric::Win, (a_points, b_points), step)
         }
     };

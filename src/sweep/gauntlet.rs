@@ -140,7 +140,7 @@ impl GauntletOutput {
 
 /// Point `i`'s weight of a grid of `n` points: `weights[i]` (weights that add to 1), or
 /// 1/n when `weights` is empty (every point alike).
-fn point_weight(weights: &[f64], i: usize, n: usize) -> f64 {
+pub fn point_weight(weights: &[f64], i: usize, n: usize) -> f64 {
     weights.get(i).copied().unwrap_or(1.0 / n.max(1) as f64)
 }
 
