@@ -74,7 +74,7 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "BYTES", default_value_t = crate::catalogue::source::DEFAULT_MAX_INPUT_BYTES)]
     pub max_input_bytes: u64,
     /// Most cells a scenario may plan: the grid's points × sides, or × matchups of forces
-    /// (each is held in memory; default 100000, for battles 4000; 0: no limit)
+    /// (each cell's results are held in memory; default 100000; 0: no limit)
     #[arg(long, global = true, value_name = "N")]
     pub max_cells: Option<u64>,
     /// Most trials one command may plan in all (cells × trials per cell, or × max trials

@@ -15,6 +15,6 @@ mod test_kernel;
 pub use kernel::{Kernel, Tally};
 pub use observer::{Observer, Silent};
 pub use raw_tally::RawTally;
-pub use runner::{Cell, DEFAULT_BATCH_STREAMS, RunConfig, RunError, STREAM_TRIALS, Trials, run};
+pub use runner::{Cell, DEFAULT_BATCH_STREAMS, RunConfig, RunError, STREAM_TRIALS, Trials, install, run};
 pub use seed::{cell_key, stream_rng};
 pub use shard::{Dealt, Share, run_share, run_share_after};

@@ -111,6 +111,16 @@ pub fn run<K: Kernel>(
     pool.install(|| run_in_pool(cells, config, observer))
 }
 
+/// Run `f` in the worker pool of `threads` threads (`None`: all cores), the pool the
+/// engine's runs use, so that parallel work around a run (compiling its cells) keeps to
+/// the same thread count.
+///
+/// # Errors
+/// When the pool cannot start.
+pub fn install<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Send) -> Result<T, String> {
+    Ok(pool(threads.unwrap_or(0))?.install(f))
+}
+
 /// One worker pool per thread count for the life of the process: runs reuse their
 /// threads instead of spawning (and leaving behind) a pool each.
 pub(super) fn pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, String> {

@@ -98,6 +98,69 @@ pub struct BattleSweep {
     pub manifest: Value,
 }
 
+/// Cells of a battle sweep compiled and played at a time: a compiled battle takes about
+/// 0.5 MB, so a chunk holds about 128 MB whatever the sweep's size; the tables keep only
+/// each cell's facts and tally. Any chunk size gives the same numbers (every stream is
+/// seeded by its cell's key and index), sharded or not: `VOLLEY_BATTLE_CHUNK=N` (N >= 1)
+/// sets another, for tests (a merge then needs the shards' size: each chunk is one engine
+/// call, and shards record their cells by call).
+const CHUNK_CELLS: usize = 256;
+
+/// [`CHUNK_CELLS`], or `VOLLEY_BATTLE_CHUNK` when it is a positive integer.
+fn chunk_cells() -> usize {
+    std::env::var("VOLLEY_BATTLE_CHUNK")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(CHUNK_CELLS)
+}
+
+/// A compiled cell of a battle sweep.
+struct Compiled<K> {
+    kernel: K,
+    info: BattleInfo,
+    key: u64,
+    reach: BattleReach,
+}
+
+/// The sweep's observer seen through its chunks: each chunk's engine call plans its own
+/// cells, but the progress shows the sweep's. When the whole run's engagements are known
+/// up front (`announced`), the first call plans them all and later calls nothing more, so
+/// the bar's length and ETA are right from the start; otherwise each call adds its own.
+struct Chunks<'a> {
+    inner: &'a dyn Observer,
+    cells: u64,
+    announced: Option<u64>,
+    first: std::sync::atomic::AtomicBool,
+}
+
+impl<'a> Chunks<'a> {
+    fn new(inner: &'a dyn Observer, cells: u64, announced: Option<u64>) -> Chunks<'a> {
+        Chunks { inner, cells, announced, first: std::sync::atomic::AtomicBool::new(true) }
+    }
+}
+
+impl Observer for Chunks<'_> {
+    fn planned(&self, _cells: u64, trials: u64) {
+        let first = self.first.swap(false, std::sync::atomic::Ordering::SeqCst);
+        let trials = match self.announced {
+            Some(all) if first => all,
+            Some(_) => 0,
+            None => trials,
+        };
+        self.inner.planned(self.cells, trials);
+    }
+    fn progressed(&self, trials: u64) {
+        self.inner.progressed(trials);
+    }
+    fn cell_finished(&self) {
+        self.inner.cell_finished();
+    }
+    fn cancelled(&self) -> bool {
+        self.inner.cancelled()
+    }
+}
+
 /// `battles` of two-player sweeps.
 pub const BATTLES: TableDecl = TableDecl {
     name: "battles",
@@ -258,54 +321,66 @@ pub fn run_battles<R: Ruleset>(
     let forces = &resolved.forces;
     let canonical: Vec<String> = forces.iter().map(ForceSpec::canonical).collect();
     let terms = BattleTerms { mode: &spec.mode, policy: spec.policy.as_deref(), max_turns: spec.max_turns };
-    let mut compiled = Vec::new();
     let seated = spec.players > 2;
     // Teams of one are the free-for-all (the same battle and key as without teams).
     let teams = spec.teams.as_deref().filter(|l| is_team_battle(l));
     let matchups =
         if seated { super::battle_seats::combinations(forces.len(), spec.players as usize)? } else { Vec::new() };
     let seated_matchups = spec.seatings.seat(&matchups, forces.len())?;
+    // Every cell as its sides (force indices, in seat order) and grid point, in table
+    // order; compiled a chunk at a time below.
+    let mut recipes: Vec<(Vec<usize>, usize)> = Vec::new();
     for m in &seated_matchups {
-        let seats: Vec<ForceSpec> = m.iter().map(|&i| forces[i].clone()).collect();
-        let texts: Vec<String> = m.iter().map(|&i| canonical[i].clone()).collect();
-        for (p, c) in points {
+        recipes.extend((0..points.len()).map(|p| (m.clone(), p)));
+    }
+    if !seated {
+        for ai in 0..forces.len() {
+            for bi in (0..forces.len()).filter(|&bi| bi != ai) {
+                recipes.extend((0..points.len()).map(|p| (vec![ai, bi], p)));
+            }
+        }
+    }
+    let compile = |(sides, pi): &(Vec<usize>, usize)| -> Result<Compiled<R::Battle>, String> {
+        let (p, c) = &points[*pi];
+        let texts: Vec<String> = sides.iter().map(|&i| canonical[i].clone()).collect();
+        let (kernel, info, reach, mode) = if seated {
+            let seats: Vec<ForceSpec> = sides.iter().map(|&i| forces[i].clone()).collect();
             let (kernel, info) = terms.compile_seats::<R>(catalogue, &seats, *c, options, teams)?;
             let reach = battle_reach::<R>(catalogue, &info, &[*c], options, teams);
-            let key =
-                CellSpec { ruleset: R::NAME, options: &pairs_text, policy: &info.policy, max_turns: info.max_turns }
-                    .battle(&mode_key(info.mode, teams), &texts, &vec![p.clone(); m.len()]);
-            compiled.push((p, kernel, info, cell_key(&key), reach));
-        }
-    }
-    for (ai, a) in forces.iter().enumerate() {
-        for (bi, b) in forces.iter().enumerate() {
-            if ai == bi || seated {
-                continue;
-            }
-            for (p, c) in points {
-                let (kernel, info) = terms.compile::<R>(catalogue, a, b, *c, options)?;
-                let reach = battle_reach::<R>(catalogue, &info, &[*c], options, None);
-                let key = CellSpec {
-                    ruleset: R::NAME,
-                    options: &pairs_text,
-                    policy: &info.policy,
-                    max_turns: info.max_turns,
-                }
-                .battle(
-                    info.mode,
-                    &[canonical[ai].clone(), canonical[bi].clone()],
-                    &[p.clone(), p.clone()],
-                );
-                compiled.push((p, kernel, info, cell_key(&key), reach));
-            }
-        }
-    }
-    let cells: Vec<Cell<'_, R::Battle>> = compiled.iter().map(|c| Cell { key: c.3, kernel: &c.1 }).collect();
-    let tallies = plays.run(&cells, config, observer)?;
+            let mode = mode_key(info.mode, teams);
+            (kernel, info, reach, mode)
+        } else {
+            let (kernel, info) = terms.compile::<R>(catalogue, &forces[sides[0]], &forces[sides[1]], *c, options)?;
+            let reach = battle_reach::<R>(catalogue, &info, &[*c], options, None);
+            let mode = info.mode.to_string();
+            (kernel, info, reach, mode)
+        };
+        let key = CellSpec { ruleset: R::NAME, options: &pairs_text, policy: &info.policy, max_turns: info.max_turns }
+            .battle(&mode, &texts, &vec![p.clone(); sides.len()]);
+        Ok(Compiled { kernel, info, key: cell_key(&key), reach })
+    };
     let mut battles = if seated { super::battle_seats::seats_table(layout) } else { battles_table(layout) };
     let mut units = units_table(layout);
     let mut engagements = 0;
-    for ((p, _, info, _, reach), t) in compiled.iter().zip(&tallies) {
+    // What the tables and the manifest need of every cell once its battle is dropped.
+    let mut played: Vec<(BattleInfo, BattleReach, BattleTally)> = Vec::with_capacity(recipes.len());
+    let chunks = Chunks::new(observer, recipes.len() as u64, plays.announces(config, recipes.len() as u64));
+    for chunk in recipes.chunks(chunk_cells()) {
+        let compiled = crate::engine::install(config.threads, || {
+            use rayon::prelude::*;
+            chunk.par_iter().map(&compile).collect::<Vec<_>>()
+        })?
+        .into_iter()
+        .collect::<Result<Vec<_>, String>>()?;
+        let cells: Vec<Cell<'_, R::Battle>> = compiled.iter().map(|c| Cell { key: c.key, kernel: &c.kernel }).collect();
+        let tallies = plays.run(&cells, config, &chunks)?;
+        drop(cells);
+        for (c, t) in compiled.into_iter().zip(tallies) {
+            played.push((c.info, c.reach, t));
+        }
+    }
+    for ((info, reach, t), (_, pi)) in played.iter().zip(&recipes) {
+        let p = &points[*pi].0;
         engagements += t.trials;
         if seated {
             super::battle_seats::push_seats(&mut battles, &mut units, layout, info, p, t, teams, reach);
@@ -315,15 +390,15 @@ pub fn run_battles<R: Ruleset>(
     }
     let mut tables = vec![("battles", battles), ("battle_units", units)];
     if seated && spec.seatings != super::seatings::Seatings::Fixed {
-        let cells: Vec<_> = compiled.iter().zip(&tallies).map(|(c, t)| (&c.2, t, &c.4)).collect();
+        let cells: Vec<_> = played.iter().map(|(info, reach, t)| (info, t, reach)).collect();
         let pts: Vec<&Point> = points.iter().map(|(p, _)| p).collect();
         let mut t = super::seatings::forces_table(layout);
         super::seatings::push_forces(&mut t, layout, spec.seatings, &seated_matchups, &pts, &cells);
         tables.push(("battle_forces", t));
     }
-    let first = compiled.first().map(|c| &c.2);
+    let first = played.first().map(|c| &c.0);
     let force_points = |i: usize| -> f64 {
-        compiled.iter().find_map(|c| c.2.sides.iter().find(|s| s.0 == forces[i].name).map(|s| s.1)).unwrap_or(f64::NAN)
+        played.iter().find_map(|c| c.0.sides.iter().find(|s| s.0 == forces[i].name).map(|s| s.1)).unwrap_or(f64::NAN)
     };
     let manifest = json!({
         "mode": first.map_or(spec.mode.as_str(), |i| i.mode),
@@ -370,5 +445,5 @@ pub fn run_battles<R: Ruleset>(
             seated_matchups.len()
         ));
     }
-    Ok(BattleSweep { tables, cells: compiled.len(), engagements, manifest })
+    Ok(BattleSweep { tables, cells: played.len(), engagements, manifest })
 }

@@ -1,5 +1,6 @@
 //! Limits on what one command may plan, checked before anything is expanded or run:
-//! cells (each held in memory with its compiled kernel and tally) and trials in total
+//! cells (each held in memory with its tally; battle sweeps compile their battles a chunk
+//! at a time, so their memory does not grow with the compiled battles) and trials in total
 //! (cells × trials per cell). The command line raises them (`--max-cells`,
 //! `--max-work`); 0 lifts a limit.
 
@@ -8,31 +9,17 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Default most cells of one command: a grid of 100 values on each of two axes, for ten
 /// pairs of sides.
 const DEFAULT_MAX_CELLS: u64 = 100_000;
-/// Default most cells of a battle sweep: each holds a compiled battle (about 0.5 MB), so
-/// about 2 GB. The documented largest `generate` (`limit = 100`: 9,900 ordered pairs
-/// per point) needs `--max-cells`.
-const DEFAULT_MAX_BATTLE_CELLS: u64 = 4_000;
 /// Default most trials of one command in total (cells × trials, or × max trials with a
 /// precision): about a day of one core at the slowest kernels.
 pub const DEFAULT_MAX_WORK: u64 = 100_000_000_000;
 
-/// `u64::MAX`: the defaults above.
-static MAX_CELLS: AtomicU64 = AtomicU64::new(u64::MAX);
+static MAX_CELLS: AtomicU64 = AtomicU64::new(DEFAULT_MAX_CELLS);
 static MAX_WORK: AtomicU64 = AtomicU64::new(DEFAULT_MAX_WORK);
 
-/// Set this process's limits (0: none; `None` cells: the defaults, one for battles).
+/// Set this process's limits (0: none; `None` cells: the default).
 pub fn set(max_cells: Option<u64>, max_work: u64) {
-    MAX_CELLS.store(max_cells.unwrap_or(u64::MAX), Ordering::Relaxed);
+    MAX_CELLS.store(max_cells.unwrap_or(DEFAULT_MAX_CELLS), Ordering::Relaxed);
     MAX_WORK.store(max_work, Ordering::Relaxed);
-}
-
-/// What a cell holds, which sets its default limit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CellKind {
-    /// An attack run or a duel: a small kernel and tally.
-    Engagement,
-    /// A battle: a compiled battle of two or more forces.
-    Battle,
 }
 
 /// Check a plan of `cells` cells of at most `trials` trials each; `what` says what the
@@ -40,15 +27,11 @@ pub enum CellKind {
 ///
 /// # Errors
 /// The limit passed, the flag that raises it and how large the plan is.
-pub fn check(cells: u64, trials: u64, kind: CellKind, what: &str) -> Result<(), String> {
-    let max_cells = match (MAX_CELLS.load(Ordering::Relaxed), kind) {
-        (u64::MAX, CellKind::Engagement) => DEFAULT_MAX_CELLS,
-        (u64::MAX, CellKind::Battle) => DEFAULT_MAX_BATTLE_CELLS,
-        (set, _) => set,
-    };
+pub fn check(cells: u64, trials: u64, what: &str) -> Result<(), String> {
+    let max_cells = MAX_CELLS.load(Ordering::Relaxed);
     if max_cells != 0 && cells > max_cells {
         return Err(format!(
-            "{what} make {cells} cells, more than the limit of {max_cells} (every cell is held in memory; \
+            "{what} make {cells} cells, more than the limit of {max_cells} (every cell's results are held in memory; \
              --max-cells N raises the limit, 0 lifts it)"
         ));
     }
@@ -75,13 +58,10 @@ mod tests {
     #[test]
     fn plans_within_the_defaults_pass_and_larger_ones_name_the_flag() {
         // The defaults, read without set(): the process-wide values are not changed here.
-        use CellKind::{Battle, Engagement};
-        assert!(check(DEFAULT_MAX_CELLS, 1000, Engagement, "x").is_ok());
-        let e = check(DEFAULT_MAX_CELLS + 1, 1, Engagement, "the grid's points").unwrap_err();
+        assert!(check(DEFAULT_MAX_CELLS, 1000, "x").is_ok());
+        let e = check(DEFAULT_MAX_CELLS + 1, 1, "the grid's points").unwrap_err();
         assert!(e.contains("--max-cells") && e.starts_with("the grid's points make 100001 cells"), "{e}");
-        assert!(check(DEFAULT_MAX_BATTLE_CELLS, 1, Battle, "x").is_ok());
-        assert!(check(DEFAULT_MAX_BATTLE_CELLS + 1, 1, Battle, "x").is_err());
-        let e = check(10, DEFAULT_MAX_WORK, Engagement, "x").unwrap_err();
+        let e = check(10, DEFAULT_MAX_WORK, "x").unwrap_err();
         assert!(e.contains("--max-work"), "{e}");
         assert_eq!(product([1usize << 40, 1 << 40]), u64::MAX);
     }

@@ -546,7 +546,7 @@ impl Scenario {
         // The grid alone is checked here, before anything expands it; with the sides and
         // trials when names are resolved (`resolve`).
         let points = limits::product(grid.axes.iter().map(|(_, v)| v.len()));
-        if let Err(e) = limits::check(points, 1, limits::CellKind::Engagement, &format!("the grid's {points} points")) {
+        if let Err(e) = limits::check(points, 1, &format!("the grid's {points} points")) {
             let pos = f.position_of("grid");
             f.error(Some("grid"), pos, e);
         }
@@ -666,12 +666,7 @@ impl Scenario {
                     forces.len(),
                     if points == 1 { "" } else { "s" }
                 );
-                if let Err(e) = limits::check(
-                    self.battle_cells(forces.len()),
-                    self.trials_per_cell(),
-                    limits::CellKind::Battle,
-                    &what,
-                ) {
+                if let Err(e) = limits::check(self.battle_cells(forces.len()), self.trials_per_cell(), &what) {
                     let (key, pos) = match self.positions.generate {
                         Some(p) => ("generate", Some(p)),
                         None => ("forces", None),
@@ -715,7 +710,7 @@ impl Scenario {
                 if self.engagement == Engagement::Duel { "opponents" } else { "targets" }
             );
             let cells = limits::product([attackers.len(), sides]).saturating_mul(self.points());
-            if let Err(e) = limits::check(cells, self.trials_per_cell(), limits::CellKind::Engagement, &what) {
+            if let Err(e) = limits::check(cells, self.trials_per_cell(), &what) {
                 errors.push(self.error("grid", None, e));
             }
         }

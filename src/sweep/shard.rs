@@ -76,6 +76,16 @@ impl<'a> Plays<'a> {
         }
     }
 
+    /// The engagements a run of `cells` cells will play in all, when known before it
+    /// starts: every stream of a fixed trial count. `None` for a share (its deal is known
+    /// call by call), merged shards (nothing is played) and a precision target.
+    pub fn announces(&self, config: &RunConfig, cells: u64) -> Option<u64> {
+        match (&self.mode, config.trials) {
+            (Mode::All, Trials::Fixed(n)) => Some(n.saturating_mul(cells)),
+            _ => None,
+        }
+    }
+
     /// Play every stream of every cell.
     pub fn all() -> Plays<'static> {
         Plays::new(Mode::All)

@@ -209,13 +209,13 @@ fn grids_and_plans_too_large_are_refused_before_anything_expands() {
 }
 
 #[test]
-fn generated_force_spaces_beyond_the_battle_cell_limit_are_refused_up_front() {
+fn generated_force_spaces_beyond_the_cell_limit_are_refused_up_front() {
     let dir = tempfile::tempdir().unwrap();
     let path = write(
         dir.path(),
         "gen.toml",
         "name = \"gen\"\nengagement = \"battle\"\nmode = \"skirmish\"\ntrials = 100\n\
-         generate = { budget = 12, max_units = 4, limit = 100 }\n[grid]\nrange = [12]\n",
+         generate = { budget = 12, max_units = 4, limit = 100 }\n[grid]\nrange = [2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22]\n",
     );
     let out = volley()
         .args(["sweep", &path, "--out"])
@@ -227,7 +227,8 @@ fn generated_force_spaces_beyond_the_battle_cell_limit_are_refused_up_front() {
     let err = stderr_of(&out);
     assert!(err.contains("gen.toml:5:12: scenario \"gen\": field `generate`:"), "{err}");
     assert!(
-        err.contains("100 forces at the grid's 1 point make 9900 cells") && err.contains("more than the limit of 4000"),
+        err.contains("100 forces at the grid's 11 points make 108900 cells")
+            && err.contains("more than the limit of 100000"),
         "{err}"
     );
     assert!(err.contains("--max-cells"), "{err}");

@@ -187,22 +187,57 @@ fn duel_and_battle_sweeps_merge_exactly_too() {
                 .args(["sweep", scenario, "--out", "one", "--quiet", "--no-charts", "--force"])
                 .args(&extra),
         );
-        let mut dirs = Vec::new();
-        for k in 1..=3 {
-            let d = dir.path().join(format!("part-{k}"));
-            let _ = fs::remove_dir_all(&d);
-            run_ok(
-                clean(volley())
-                    .current_dir(dir.path())
-                    .args(["sweep", scenario, "--quiet", "--shard", &format!("{k}/3"), "--out", d.to_str().unwrap()])
-                    .args(&extra),
-            );
-            dirs.push(d);
+        // Battle sweeps compile and play their cells a chunk at a time (24 cells here: one
+        // chunk by default); chunks of 5 or 1, sharded and merged or not, give the same report.
+        let chunks: &[Option<&str>] = if scenario == "battles" { &[None, Some("5"), Some("1")] } else { &[None] };
+        for &chunk in chunks {
+            let with_chunk = |mut c: Command| {
+                if let Some(n) = chunk {
+                    c.env("VOLLEY_BATTLE_CHUNK", n);
+                }
+                c
+            };
+            if chunk.is_some() {
+                let _ = fs::remove_dir_all(dir.path().join("chunked"));
+                run_ok(
+                    with_chunk(clean(volley()))
+                        .current_dir(dir.path())
+                        .args(["sweep", scenario, "--out", "chunked", "--quiet", "--no-charts"])
+                        .args(&extra),
+                );
+                assert_same_report(&dir.path().join("one"), &dir.path().join("chunked"));
+            }
+            let mut dirs = Vec::new();
+            for k in 1..=3 {
+                let d = dir.path().join(format!("part-{k}"));
+                let _ = fs::remove_dir_all(&d);
+                run_ok(
+                    with_chunk(clean(volley()))
+                        .current_dir(dir.path())
+                        .args([
+                            "sweep",
+                            scenario,
+                            "--quiet",
+                            "--shard",
+                            &format!("{k}/3"),
+                            "--out",
+                            d.to_str().unwrap(),
+                        ])
+                        .args(&extra),
+                );
+                dirs.push(d);
+            }
+            let _ = fs::remove_dir_all(dir.path().join("both"));
+            let out = with_chunk(clean(volley()))
+                .current_dir(dir.path())
+                .arg("merge")
+                .args(&dirs)
+                .args(["--out", "both", "--quiet", "--no-charts"])
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{scenario} chunk {chunk:?}: {}", String::from_utf8_lossy(&out.stderr));
+            assert_same_report(&dir.path().join("one"), &dir.path().join("both"));
         }
-        let _ = fs::remove_dir_all(dir.path().join("both"));
-        let out = merge(dir.path(), &dirs, "both");
-        assert!(out.status.success(), "{scenario}: {}", String::from_utf8_lossy(&out.stderr));
-        assert_same_report(&dir.path().join("one"), &dir.path().join("both"));
     }
 }
 

@@ -10,7 +10,8 @@ use super::{Catalogue, ConditionRules};
 /// available", so a game without battles writes nothing here.
 pub trait Battles: Catalogue + ConditionRules {
     /// Whole forces in battle ([`crate::rules::battle::NoBattle`] for a game without battles).
-    type Battle: Kernel<Tally = BattleTally>;
+    /// `Send`: a sweep compiles its battles on several threads.
+    type Battle: Kernel<Tally = BattleTally> + Send;
 
     /// The battles this game plays, the default first; empty: none.
     const BATTLE_MODES: &'static [BattleMode] = &[];
