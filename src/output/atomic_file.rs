@@ -122,16 +122,38 @@ const PREFIX: &str = ".volley-";
 const SUFFIX: &str = ".partial";
 
 /// Remove the temporary files (`.volley-PID-XXXXXX.partial`) in `dir` whose process no
-/// longer runs. Best effort: what cannot be read or removed stays.
+/// longer runs, and those of earlier volley versions (`.volley-XXXXXX.partial`, no
+/// PID to ask) last written more than [`LEGACY_AGE`] ago. Best effort: what cannot be
+/// read or removed stays.
 fn remove_stale_files(dir: &Path) {
     let Ok(entries) = fs::read_dir(dir) else { return };
     for entry in entries.flatten() {
         let name = entry.file_name();
-        let Some(pid) = name.to_str().and_then(stale_pid) else { continue };
-        if pid != std::process::id() && !process_is_running(pid) && entry.path().is_file() {
+        let Some(name) = name.to_str() else { continue };
+        let stale = match stale_pid(name) {
+            Some(pid) => pid != std::process::id() && !process_is_running(pid),
+            None => is_legacy(name) && entry.metadata().ok().and_then(|m| m.modified().ok()).is_some_and(old_enough),
+        };
+        if stale && entry.path().is_file() {
             let _ = fault::remove_file(&entry.path());
         }
     }
+}
+
+/// How long ago a legacy temporary file (no PID in its name) must have been written last
+/// to be taken for a dead run's: no odds card takes that long to write.
+pub const LEGACY_AGE: std::time::Duration = std::time::Duration::from_secs(3600);
+
+fn old_enough(modified: std::time::SystemTime) -> bool {
+    modified.elapsed().is_ok_and(|age| age >= LEGACY_AGE)
+}
+
+/// A temporary file's name as earlier versions wrote it: `.volley-XXXXXX.partial`, six
+/// letters or digits and no PID.
+fn is_legacy(name: &str) -> bool {
+    name.strip_prefix(PREFIX)
+        .and_then(|r| r.strip_suffix(SUFFIX))
+        .is_some_and(|r| r.len() == 6 && r.bytes().all(|b| b.is_ascii_alphanumeric()))
 }
 
 /// The PID in a temporary file's name `.volley-PID-XXXXXX.partial`.
@@ -205,6 +227,29 @@ mod tests {
         assert_eq!(fs::read(&b).unwrap(), b"b");
         assert_eq!(stale_pid(".volley-12-x7.partial"), Some(12));
         assert_eq!(stale_pid(".volley-x7.partial"), None);
+    }
+
+    #[test]
+    fn earlier_versions_partials_go_once_old_and_nothing_else_does() {
+        let dir = tempfile::tempdir().unwrap();
+        let hours_ago = |h: u64| std::time::SystemTime::now() - std::time::Duration::from_secs(h * 3600);
+        let file = |name: &str, when: std::time::SystemTime| {
+            let p = dir.path().join(name);
+            fs::write(&p, "half").unwrap();
+            fs::File::options().write(true).open(&p).unwrap().set_modified(when).unwrap();
+            p
+        };
+        let old = file(".volley-aB3dE9.partial", hours_ago(2));
+        let recent = file(".volley-Zx81Qa.partial", hours_ago(0));
+        let user_old = file(".volley-notes.partial", hours_ago(2)); // not six characters
+        let user_card = file("card.svg", hours_ago(2));
+        let mut s = Staged::new(false);
+        s.stage(&dir.path().join("a.png"), b"a").unwrap();
+        assert!(!old.exists(), "an earlier version's partial, two hours old, removed");
+        assert!(recent.exists(), "a recent one may be a run of an earlier version still writing");
+        assert!(user_old.exists() && user_card.exists(), "other files stay");
+        drop(s);
+        assert!(is_legacy(".volley-aB3dE9.partial") && !is_legacy(".volley-12-aB3dE9.partial"));
     }
 
     #[test]
