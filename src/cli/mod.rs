@@ -16,6 +16,7 @@ pub mod fit;
 pub mod gauntlet;
 pub mod merge;
 pub mod meta;
+pub mod meta_search;
 pub mod odds;
 pub mod odds_card;
 pub mod progress;
@@ -346,7 +347,14 @@ pub fn parse() -> Parsed {
 /// # Errors
 /// Whatever the command fails with; a usage error ([`crate::error::Error::Usage`]) for option values it cannot
 /// accept; [`signals::Interrupted`] when it stopped because of a signal.
-pub fn run(parsed: Parsed) -> Result<()> {
+pub fn run(mut parsed: Parsed) -> Result<()> {
+    // `meta --search DIR`: the search's leaders join the players before anything reads them.
+    let ruleset = parsed.cli.ruleset();
+    if let Command::Meta(a) = &mut parsed.cli.command
+        && let Some(dir) = a.search.clone()
+    {
+        a.players.extend(meta_search::leaders(&dir, a.top.into(), &ruleset?.to_string())?);
+    }
     crate::output::csv_cell::set_raw(parsed.cli.csv_raw);
     crate::catalogue::source::set_max_input_bytes(parsed.cli.max_input_bytes);
     crate::sweep::limits::set(parsed.cli.max_cells, parsed.cli.max_work);

@@ -228,3 +228,51 @@ fn out_writes_the_leaderboard_and_the_stages() {
     let again = search(&[&args[..], &["--out", dir.to_str().unwrap(), "-q"]].concat());
     assert_ne!(again.status.code(), Some(0));
 }
+
+/// `meta --search DIR --top N` plays the search's first N candidates (by rank) as its
+/// players, after the named ones; another report, or another ruleset, is refused.
+#[test]
+fn a_meta_plays_the_leaders_of_a_search() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("s");
+    let args = ["--field", "meta", "--unit", "Dwarf", "--must-include", "Blackout", "--top", "2", "--trials", "10"];
+    let j = search_json(&[&args[..], &["--out", dir.to_str().unwrap()]].concat());
+    let leaders = leaderboard(&j);
+    let meta = |extra: &[&str]| {
+        volley()
+            .args(["meta", "--search", dir.to_str().unwrap(), "--trials", "200", "--bootstrap", "0", "-q"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let out = meta(&["--top", "3", "Stingray Standard", "--format", "json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let m: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let players: Vec<&str> = m["players"].as_array().unwrap().iter().map(|p| p.as_str().unwrap()).collect();
+    assert_eq!(players, ["Stingray Standard", &leaders[0], &leaders[1], &leaders[2]], "named first, then the top 3");
+    // The same players named on the command line give the same matrix.
+    let named = volley()
+        .args(["meta", "Stingray Standard", &leaders[0], &leaders[1], &leaders[2]])
+        .args(["--trials", "200", "--bootstrap", "0", "-q", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(named.status.success(), "{}", String::from_utf8_lossy(&named.stderr));
+    let n: serde_json::Value = serde_json::from_slice(&named.stdout).unwrap();
+    assert_eq!(m["matrix"], n["matrix"]);
+    // Not a search report; a search of another ruleset.
+    let out = volley().args(["meta", "--search", tmp.path().to_str().unwrap()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("not a search report"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = meta(&["--ruleset", "mechcom"]);
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("the search was of techcommander; play its meta with --ruleset techcommander"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
