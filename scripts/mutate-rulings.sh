@@ -210,6 +210,28 @@ CODE_MUTATIONS=(
     'mechcom-multi-split|src/rules/mechcom/options.rs|s/multi_policy: MultiPolicy = MultiPolicy::Split,/multi_policy: MultiPolicy = MultiPolicy::OneTarget,/'
     'mechcom-multi-capped-at-integrity|src/rules/mechcom/battle/game.rs|s/p \* f64::from\(loss\.min\(life\)\)/p * f64::from(loss)/'
     'mechcom-tracker-battle|src/rules/mechcom/battle/game.rs|s/if weapon\.tracker && s\.life\[foe\] > 0 \{/if false \&\& weapon.tracker \&\& s.life[foe] > 0 {/'
+    # Skirmishers launchers and power-armour fists in squad fights
+    # (src/rules/skirmishers/battle/blast.rs, compiled.rs):
+    # skirmishers-launchers-played: LAUNCHERS defaults to on; the mutation never fires them.
+    # skirmishers-launcher-ready-3-ap: a launcher that is not the active weapon costs 3 AP
+    #   more (LAUNCHER_READY); the mutation none.
+    # skirmishers-mounted-grenade-launcher-free: a grenade launcher under a rifle or SMG
+    #   needs no switch; the mutation charges 3 AP.
+    # skirmishers-launcher-ammo-counted: a launcher carries its Ammo column; the mutation
+    #   unlimited rounds.
+    # skirmishers-power-launcher-keeps-arcs: power armour fires its launcher and sets its
+    #   other arcs; the mutation sets none (the basic trooper's rule).
+    # skirmishers-power-launcher-arcs-with-ap-left: those arcs are paid from the AP the
+    #   launcher leaves; the mutation from the full AP.
+    # skirmishers-power-armour-fists: power armour has its fists at range 1; the mutation
+    #   gives it a basic trooper's.
+    'skirmishers-launchers-played|src/rules/skirmishers/options.rs|s/launchers: bool = true,/launchers: bool = false,/'
+    'skirmishers-launcher-ready-3-ap|src/rules/skirmishers/battle/blast.rs|s/Some\(if mounted \|\| power \{ 0 \} else \{ 3 \}\)/Some(0)/'
+    'skirmishers-mounted-grenade-launcher-free|src/rules/skirmishers/battle/blast.rs|s/Some\(if mounted \|\| power \{ 0 \} else \{ 3 \}\)/Some(if power { 0 } else { 3 })/'
+    'skirmishers-launcher-ammo-counted|src/rules/skirmishers/battle/blast.rs|s/w\.ammo\.map_or\(UNLIMITED_ROUNDS,/w.ammo.filter(|_| false).map_or(UNLIMITED_ROUNDS,/'
+    'skirmishers-power-launcher-keeps-arcs|src/rules/skirmishers/battle/blast.rs|s/keeps_arcs: power && /keeps_arcs: false \&\& /'
+    'skirmishers-power-launcher-arcs-with-ap-left|src/rules/skirmishers/battle/throwing.rs|s/\.ap\[s\.col\[t\] as usize\] - th\.cost\);/.ap[s.col[t] as usize]);/'
+    'skirmishers-power-armour-fists|src/rules/skirmishers/battle/compiled.rs|s/if power \{ power_fists\(\) \} else \{ basic \}/basic/'
 )
 
 list_only=0

@@ -71,7 +71,7 @@ crate::rule_options! {
         skill_default: i32 = 0, int(-10, 20), "§4: Gunnery of a gunner whose catalogue entry gives no skill";
         ecv_from_card: bool = true, switch, "§4: every ECV is catalogue data; volley never derives one", fixed;
         half: Pick = Pick("FLOOR"), choice("FLOOR"), "§6: halves round down (punching without a hand)";
-        ram_rolls_to_hit: bool = true, switch, "§6: a ram rolls to hit against the P DV (rams are not played)", fixed;
+        ram_rolls_to_hit: bool = true, switch, "§6: a ram rolls to hit against the P DV (rams are not played, Ruling RAM_NOT_PLAYED: ram damage is hexes moved times Body multipliers and engagements do not move; the one ram a fixed range allows, adjacent with 1 hex moved, costs the rammer floor(1/2) = 0, a free attack; the book prints no Body multipliers: docs/shellshock.md)", fixed;
         opt_expanding_shock: bool = false, switch, "§6: optional rule, off (one target only)", fixed;
         opt_chaingun_switch: bool = false, switch, "§6: optional rule, off (the catalogue marks no chainguns)", fixed;
         exact_depth: AutoOr = AutoOr::Auto, auto_or_int(1, 60), "§8: rerolls kept per d10 in exact maths; AUTO = the least depth that is exact for the TNs asked";
@@ -81,7 +81,7 @@ crate::rule_options! {
         ecv_tolerance: u32 = 0, int(0, 100), "§4/§5: a battle force may fall short of its budget, and the two forces' ECV differ, by at most this percent (0: the book's same ECV; 100: the book's unequal historical sides)";
         battle_max_turns: u32 = 50, int(1, 1000), "§5: turn cap of a force-against-force battle (a draw there) unless --max-turns gives one";
         firing_limits: FiringLimits = FiringLimits::Book, choice, "§5 \"Weapons Selection\": weapons of class missile, mini-mortar, grenade-launcher or rocket-pod fire one at a time with other weapons, or two together alone (BOOK: any two of them; SAME_CLASS_PAIRS: two of one class); OFF fires every weapon in range. Each weapon fires at most once a turn. When the limit binds, each gunner fires the allowed set with the best one-turn value against the untouched target: P(destroyed) + expected lines marked/100 + expected armour removed/(100 x (armour+1)), ties to card order";
-        physical: Pick = Pick("BOOK"), choice("BOOK", "OFF"), "§6 \"Physical Attacks\": a weapon of type P (punch, kick: the card's Weapon column or beside its Legs) is a physical attack: only at range 0-1, never with other weapons of its gunner in that turn, and one per unit per turn (BOOK; the unit's gunner with the most to gain over its best fire makes it, by the FIRING_LIMITS value). OFF fires type P like any weapon. Not played: rams and mule kicks (engagements do not move: ENGAGEMENT_MOVEMENT=NONE gives no hexes moved), a handless punch's own damage and limbs (the catalogue has no hands or limbs)";
+        physical: Pick = Pick("BOOK"), choice("BOOK", "OFF"), "§6 \"Physical Attacks\": a weapon of type P (punch, kick: the card's Weapon column or beside its Legs) is a physical attack: only at range 0-1, never with other weapons of its gunner in that turn, and one per unit per turn (BOOK; the unit's gunner with the most to gain over its best fire makes it, by the FIRING_LIMITS value). OFF fires type P like any weapon. Not played: rams (Ruling RAM_NOT_PLAYED, see RAM_ROLLS_TO_HIT and docs/shellshock.md: engagements do not move, so no hexes moved) and mule kicks, a handless punch's own damage and limbs (the catalogue has no hands or limbs)";
     }
 }
 

@@ -55,8 +55,11 @@ crate::rule_options! {
         grenades: bool = true, switch, "§4 squad fight, §3 Explosives: troopers throw their hand grenades and thrown explosives (satchel charges), 3 AP to ready + 1 AP a dot (satchel 2), TN = the throw's AP, no arc that turn, ammunition counted (4 grenades = 4 throws), resolved at the end of the side's turn; every enemy in the blast takes its ring and rolls its own cell (off: never thrown)";
         squad_throw: Pick = Pick("better"), choice("better", "always"), "§4 squad fight (with GRENADES): better: a trooper throws when the blast's expected number of enemies put out beats its arc's; always: whenever a throw is in reach";
         squad_spacing: i64 = 2, int(1, 20), "§4 squad fight geometry (the book gives none): each side stands in a line on the hex dots, neighbours this many dots apart (2 = 5 m), the lines --range dots apart; a blast d dots from a trooper deals it ring d";
-        fists_and_bayonet: bool = true, switch, "§4 Melee, squad fight at range 1: every trooper has its fists and a bayonet/knife (attached to a rifle or SMG); a basic trooper may set a narrower arc and keep 5 AP for a melee attack with its bayonet (active weapon a primary) or fists, when that puts out more enemies in expectation (off: arcs only)";
+        fists_and_bayonet: bool = true, switch, "§4 Melee, squad fight at range 1: every trooper has its fists and a bayonet/knife (attached to a rifle or SMG), power armour its fists (1X plus (max AP/2) bludgeoning); a trooper may set narrower arcs and keep 5 AP for a melee attack with its bayonet (basic, active weapon a primary), fists (basic, other weapons) or power-armour fists, when that puts out more enemies in expectation (off: arcs only)";
         squad_opening: Pick = Pick("contact"), choice("contact", "cold"), "§4 squad fight: contact: every trooper starts with its arcs set, as at the end of an earlier turn (the book's play: arcs are set at the end of each activation while the sides close); cold: no arc, the side moving first takes no fire in its first turn";
+        launchers: bool = true, switch, "§4 squad fight, Advanced Explosives: launchers (advanced explosive and incendiary ranged weapons, power-armour flamethrower and anti-tank missile) are fired as the book's explosives: TN 6 (+2 long) + Mods + cover + smoke, their AP Cost (3 AP more to make the launcher active unless it is the first primary, a grenade launcher under a rifle or SMG, or power armour's: Ruling LAUNCHER_READY), ammunition counted, resolved at the end of the side's turn with scatter and rings (incendiaries do not scatter), no arc that turn (power armour pays its other arcs with the AP left), chosen by SQUAD_THROW (off: never fired)";
+        launcher_ready: bool = true, switch, "§4 squad fight, LAUNCHERS: a launcher costs 3 AP more to make it the active weapon (\"It costs 3 AP to change active weapons, including to change to an explosive\"), except the first primary, a grenade launcher under a rifle or SMG and power armour's weapons", fixed;
+        knife_not_drawn: bool = true, switch, "§4 Melee, squad fight at range 1: the combat knife is not drawn as an active weapon (3 AP to change + 5 AP to strike, and 3 AP back: the squad fight keeps no active weapon from turn to turn, and the book gives no rule for putting it away); a trooper without a bayonet strikes with its fists", fixed;
         card_ap_field: bool = true, switch, "§5: the card's weapon AP box is the Shots multiplier for arc weapons, else the AP cost", fixed;
         secondary_optional: bool = true, switch, "§5: the secondary weapon is optional", fixed;
         unit_pv: bool = true, switch, "§5: unit PV = printed PVs of what it carries (44 per 4 hand grenades); the rest 0 unless given", fixed;
@@ -159,6 +162,9 @@ mod tests {
             "FISTS_AND_BAYONET",
             "MORALE",
             "SQUAD_LEADERSHIP",
+            "LAUNCHERS",
+            "LAUNCHER_READY",
+            "KNIFE_NOT_DRAWN",
         ] {
             assert!(kit::index::<Options>(name).is_ok(), "{name}");
         }

@@ -11,7 +11,7 @@ use super::super::tn::target_number;
 use super::super::track::{Hit, fresh};
 use super::super::trooper::Trooper;
 use super::super::weapon::{Class, Shots, Use, Weapon};
-use super::arms::{bayonet, fists};
+use super::arms::{bayonet, fists, power_fists};
 use super::blast::{Throw, throws};
 use super::force::Roster;
 pub use super::limits::{COLS, MAX_GUNS, NO_LAW, ThrowPolicy, UNLIMITED};
@@ -179,18 +179,21 @@ impl Fight {
         for (s, t) in &troopers {
             let mut ws = guns(t, conditions[*s as usize], o)?;
             // FISTS_AND_BAYONET: at range 1 a basic trooper also has its bayonet (on a
-            // primary: a rifle or SMG) or its fists (module `melee`).
+            // primary: a rifle or SMG) or its fists, power armour its own fists (module
+            // `melee`).
+            let power = t.track == super::super::track::TrackKind::Power;
             let melee = o.on("FISTS_AND_BAYONET")
                 && conditions[*s as usize].range.max(1) == 1
-                && t.track == super::super::track::TrackKind::Basic
                 && ws.len() < MAX_GUNS
                 && !ws.iter().any(|w| w.usage() == Use::Melee);
             if melee {
-                ws.push(if ws[0].class == Class::Primary { bayonet() } else { fists() });
+                let basic = if ws[0].class == Class::Primary { bayonet() } else { fists() };
+                ws.push(if power { power_fists() } else { basic });
             }
             addon.push(melee);
             weapons.push(ws);
-            thrown.push(if o.on("GRENADES") { throws(t, conditions[*s as usize], o) } else { Vec::new() });
+            // GRENADES and LAUNCHERS (module `blast`).
+            thrown.push(throws(t, conditions[*s as usize], o));
         }
         // Per (gun, target kind): TN at Mods 0; per firer column: the law.
         let law_at = |u: usize, g: usize, t: &Trooper, col: usize| -> Option<Law> {

@@ -16,11 +16,26 @@
 //! At `--range 1` a basic trooper whose active weapon is a primary (a rifle or SMG)
 //! carries its bayonet (Bayonet/Knife, 3X) as a second attack; any other basic trooper
 //! (a crew weapon, a pistol) its fists ((max AP / 2)\, Ruling `FISTS_ROUND_DOWN`).
-//! Switching to the combat knife as the active weapon (3 AP) is not played; a trooper
-//! whose active weapon is itself a melee weapon has no second one. Power armour keeps
-//! its weapons (its fists are a different weapon, 1X plus (max AP / 2)\, not played).
-//! The numbers are the book's Melee Secondary Weapons table (a catalogue's entries of
-//! the same names are not read here).
+//! Power armour has its own fists (Power Armor "Melee Combat": 1X plus (max AP / 2)\,
+//! 5 AP), a third attack beside its arcs: "Power armor troopers largely use the same
+//! rules as standard troopers", and a melee attack needs no arc. A trooper whose active
+//! weapon is itself a melee weapon has no second one. The numbers are the book's Melee
+//! Secondary Weapons and Power Armor Melee Weapons tables (a catalogue's entries of the
+//! same names are not read here).
+//!
+//! # The combat knife (Ruling `KNIFE_NOT_DRAWN`)
+//! A trooper without a bayonet (its active weapon a pistol, a crew weapon, a launcher)
+//! could make the knife its active weapon: "It costs 3 AP to change active weapons", so
+//! a knife attack costs 3 + 5 = 8 AP, and changing back to its gun 3 AP more. The book
+//! gives the cost and nothing else, so the squad fight's reading: the knife is not
+//! drawn; such a trooper strikes with its fists, which are always at hand ("A trooper
+//! can always make a melee attack with their fists"). Why: 8 AP is a regular trooper's
+//! whole AP, so a knife turn leaves no arc and a further 3 AP the next turn to get its
+//! gun back, and the squad fight keeps no active weapon from turn to turn (the gun is
+//! chosen before the fight, with no switching cost); playing the knife would need that
+//! state, and a rule for when a trooper puts the knife away, which the book does not
+//! give. The fists' (max AP / 2)\ (4\ fresh) against the knife's 3X is the price of
+//! that reading for such troopers.
 //!
 //! # Policy (Ruling `SQUAD_POLICY`, extended)
 //! When it pays its arcs, such a trooper compares two plans: the widest arc its AP
@@ -51,8 +66,12 @@ impl FightGame {
     /// The shots per gun `t` sets now: the widest arcs (Ruling `SQUAD_POLICY`), or, for
     /// a trooper with fists or bayonet at range 1, the better plan (module docs).
     pub fn arc_plan(&self, s: &FightState, t: usize) -> [u32; MAX_GUNS] {
+        self.arc_plan_with(s, t, self.fight.units[t].ap[s.col[t] as usize])
+    }
+
+    /// [`FightGame::arc_plan`] with `ap` to spend (power armour after firing a launcher).
+    pub fn arc_plan_with(&self, s: &FightState, t: usize, ap: i32) -> [u32; MAX_GUNS] {
         let unit = &self.fight.units[t];
-        let ap = unit.ap[s.col[t] as usize];
         let n = unit.guns.len();
         let widest = self.widest(t, ap, n);
         if !unit.melee_addon || ap < 5 {

@@ -7,8 +7,9 @@
 //!   fielded to `SQUAD_BUDGET` and checked for equal PV (`SQUAD_PV_TOLERANCE`).
 //! - `compiled`: per unit its guns (arcs) and AP per column, per trooper kind the graph of
 //!   its card under every enemy law, per (gun, target, firer column) the law fired.
-//! - `blast`: thrown explosives (what a trooper can throw, its cost and TN) and the
-//!   squad fight's abstract geometry (Ruling `SQUAD_SPACING`).
+//! - `blast`: thrown explosives and launchers (what a trooper can throw or fire, its
+//!   cost and TN: `GRENADES`, `LAUNCHERS`, Ruling `LAUNCHER_READY`) and the squad
+//!   fight's abstract geometry (Ruling `SQUAD_SPACING`).
 //! - `throwing`: the throw-or-arc policy (`SQUAD_THROW`) and the blasts resolved at the
 //!   end of a side's turn.
 //! - `melee`: fists and bayonet at range 1 (`FISTS_AND_BAYONET`): the arc-or-melee plan.
@@ -24,7 +25,9 @@
 //! (draw, as §4; or undecided), `GRENADES` (on: troopers throw their hand grenades and
 //! thrown explosives), `SQUAD_THROW` (better: throw when the blast's expected kills beat
 //! the arc's; always), `SQUAD_SPACING` (2 dots between neighbours of a side's line),
-//! `FISTS_AND_BAYONET` (on: at range 1 a trooper may keep 5 AP for its bayonet or fists).
+//! `FISTS_AND_BAYONET` (on: at range 1 a trooper may keep 5 AP for its bayonet or fists,
+//! power armour for its fists), `LAUNCHERS` (on: launchers fired as the book's
+//! explosives, module `blast`).
 //! Ruling `SQUAD_POLICY`: widest arc, always fire, active
 //! weapon = the first primary (then secondary) that reaches; power armour one arc per
 //! primary that reaches, in weapon order.
@@ -41,9 +44,9 @@
 //!   round cap `SQUAD_CAP_RESULT`. Rounds are engine turns.
 //!
 //! # Not played
-//! Launchers (grenade and rocket launchers, recoilless rifles: no arc, no throw), smoke
-//! and fire, movement, cover per trooper (conditions apply to every shot of a
-//! side).
+//! Smoke and fire (an incendiary's burning dots), movement, cover per trooper
+//! (conditions apply to every shot of a side), the combat knife drawn as an active
+//! weapon (Ruling `KNIFE_NOT_DRAWN`, module `melee`).
 
 pub mod arms;
 pub mod blast;

@@ -9,6 +9,7 @@ use super::*;
 use crate::engine::Kernel;
 use crate::engine::battle::{BattleRules, BattleTally};
 use crate::rules::skirmishers::duel::Duel;
+use crate::rules::skirmishers::trooper::Trooper;
 
 fn cat() -> Catalogue {
     Catalogue::embedded().unwrap()
@@ -575,4 +576,198 @@ fn morale_changes_a_squad_fight() {
     }
     let ((a, va), (b, vb)) = (stats[0], stats[1]);
     assert!(a - b > 5.0 * (va + vb).sqrt(), "A's mean score: off {a}, on {b}, sd {}", (va + vb).sqrt());
+}
+
+/// A squad fight of hand-built troopers (ad-hoc loadouts the catalogue does not ship),
+/// one setting for both sides.
+fn fight_of(a: Vec<Trooper>, b: Vec<Trooper>, range: u32, o: &Options, rounds: u32) -> SquadFight {
+    let roster = |name: &str, troopers: Vec<Trooper>| Roster {
+        name: name.into(),
+        pv: troopers.iter().map(|t| t.pv).sum(),
+        troopers,
+    };
+    let (ra, rb) = (roster("A", a), roster("B", b));
+    let c = at(range);
+    compile([&ra, &rb], [&c, &c], o, None, Some(rounds)).unwrap().0
+}
+
+/// A catalogue trooper with another loadout.
+fn with_weapons(base: &str, primaries: &[&str], secondary: Option<&str>) -> Trooper {
+    let c = cat();
+    let mut t = c.trooper(base).unwrap().clone();
+    t.primaries = primaries.iter().map(|w| c.weapon(w).unwrap().clone()).collect();
+    t.secondary = secondary.map(|w| c.weapon(w).unwrap().clone());
+    t
+}
+
+/// Launchers by the book ("Explosive Ranged Weapons": resolved as hand grenades, base TN
+/// 6; LAUNCHERS on): a Grenadier (rifle, grenade launcher under it: no AP to switch, so
+/// 3 AP a shot; its hand grenades need 3 + 6 AP at 6 dots, more than its 8) fires at
+/// two Riflemen standing adjacent (SQUAD_SPACING=1) at 6 dots, A first, cold opening,
+/// SQUAD_THROW=always. Short range: TN 6, hit 26/36. A hit deals the aimed-at 4X (out
+/// 6/36) and its neighbour 2X (out 1/36), each from its own cell; a miss scatters 1 dot:
+/// the aimed-at takes 2X (1/36), the neighbour 4X, 2X, 2X, 1X, 1X, 1X (out 6, 1, 1, 0,
+/// 0, 0 /36). So P(aimed-at out) = (26 x 6 + 10 x 1) / 1296 = 166/1296, P(neighbour out)
+/// = 26/1296 + 10/36 x 8/216 = 236/7776, P(both: A wins in round 1) = 26 x 6 / 46656 +
+/// 10 x 8 / 279936 = 1016/279936; A sets no arc, so B's turn changes nothing. Monte Carlo
+/// inside exact binomial bounds; the negative control is the launcher read as an arc
+/// weapon (no scatter, the aimed-at alone: 156/1296). LAUNCHERS=off never fires it.
+#[test]
+fn grenade_launcher_by_hand_catches_the_neighbour() {
+    use crate::stats::binomial::consistent;
+    use crate::stats::tolerance::FAMILY_ALPHA;
+    let o = opts(&[
+        ("FIRST_SIDE", "a"),
+        ("SQUAD_PV_TOLERANCE", "100"),
+        ("SQUAD_OPENING", "cold"),
+        ("SQUAD_SPACING", "1"),
+        ("SQUAD_THROW", "always"),
+    ]);
+    let b = fight("Grenadier", "2*Rifleman", 6, &o, None, Some(1));
+    let g = &b.game;
+    let th = &g.fight.units[0].throws;
+    assert_eq!(th.len(), 1, "the hand grenades are out of reach at 6 dots");
+    assert_eq!((th[0].name.as_str(), th[0].cost, th[0].rounds, th[0].hit[0]), ("Grenade Launcher", 3, 4, 26));
+    let mut s = g.new_state();
+    g.begin_battle(&mut s, &mut Xoshiro256PlusPlus::seed_from_u64(0));
+    assert!((g.throw_value(&s, 0, 0, 1) - (166.0 / 1296.0 + 236.0 / 7776.0)).abs() < 1e-12);
+    assert_eq!(g.choose_throw(&s, 0), Some((0, 1)));
+    let n = 200_000u32;
+    let t = play(&b, 23, n);
+    let alpha = FAMILY_ALPHA / 4.0;
+    assert!(consistent(t.lost[1], n as u64, 166.0 / 1296.0, alpha), "aimed-at: {}", t.lost[1]);
+    assert!(consistent(t.lost[2], n as u64, 236.0 / 7776.0, alpha), "neighbour: {}", t.lost[2]);
+    assert!(consistent(t.wins[0], n as u64, 1016.0 / 279_936.0, alpha), "both: {}", t.wins[0]);
+    assert!(!consistent(t.lost[1], n as u64, 156.0 / 1296.0, alpha), "an arc weapon's 156/1296");
+    assert_eq!(t.kills[0], t.lost[1] + t.lost[2]);
+    let off =
+        fight("Grenadier", "2*Rifleman", 6, &opts(&[("LAUNCHERS", "off"), ("SQUAD_PV_TOLERANCE", "100")]), None, None);
+    assert!(off.game.fight.units[0].throws.is_empty(), "LAUNCHERS=off: never fired");
+}
+
+/// What a launcher costs and carries (Ruling LAUNCHER_READY, the AP Cost and Ammo
+/// columns) at 6 dots, regular troopers (8 AP): the first primary is the active weapon
+/// (Rocketeer's rocket launcher: 5 AP, 2 rockets); a secondary LAW or auto-grenade
+/// launcher takes 3 AP to make active (7 AP), a grenade launcher under a rifle none (3);
+/// a flamethrower (long range at 6 dots? no: short 7) 3 + 2 AP, unlimited, no scatter;
+/// power armour's anti-tank missile ("- (end of turn)") 0 AP, 2 missiles, its arcs kept.
+/// Long range adds 2 to the TN (rocket at 100 dots: TN 8, 15/36). A launcher whose blast
+/// could reach its own line is not fired (a grenade launcher at 3 dots: rings to 2 dots
+/// plus 1 dot of scatter).
+#[test]
+fn launcher_costs_ammunition_and_reach() {
+    use super::blast::{UNLIMITED_ROUNDS, throws};
+    let o = Options::default();
+    let row = |t: &Trooper, range: u32| -> Vec<(String, i32, u32, u32, bool, bool)> {
+        throws(t, &at(range), &o)
+            .into_iter()
+            .map(|th| (th.name, th.cost, th.rounds, th.hit[0], th.scatters, th.keeps_arcs))
+            .collect()
+    };
+    let c = cat();
+    let s = |n: &str| n.to_string();
+    assert_eq!(row(c.trooper("Rocketeer").unwrap(), 6), vec![(s("Rocket Launcher"), 5, 2, 26, true, false)]);
+    assert_eq!(row(c.trooper("Rocketeer").unwrap(), 100), vec![(s("Rocket Launcher"), 5, 2, 15, true, false)]);
+    let law = with_weapons("Green Rifleman", &["Rifle"], Some("Light Anti-Tank Weapon"));
+    // A green trooper has 7 AP: the LAW's 3 + 4 just fits.
+    assert_eq!(row(&law, 6), vec![(s("Light Anti-Tank Weapon"), 7, 1, 26, true, false)]);
+    let agl = with_weapons("Rifleman", &["Rifle"], Some("Auto-Grenade Launcher"));
+    assert_eq!(row(&agl, 6), vec![(s("Auto-Grenade Launcher"), 7, 4, 26, true, false)]);
+    assert_eq!(row(c.trooper("Grenadier").unwrap(), 6), vec![(s("Grenade Launcher"), 3, 4, 26, true, false)]);
+    assert!(row(c.trooper("Grenadier").unwrap(), 3).is_empty(), "friendly fire");
+    let flamer = with_weapons("Rifleman", &["Rifle"], Some("Flamethrower"));
+    assert_eq!(row(&flamer, 6), vec![(s("Flamethrower"), 5, UNLIMITED_ROUNDS, 26, false, false)]);
+    let pa = with_weapons("Heavy Power Trooper", &["PA Heavy Laser", "PA Anti-Tank Missile"], Some("Pistol"));
+    assert_eq!(row(&pa, 20), vec![(s("PA Anti-Tank Missile"), 0, 2, 26, true, true)]);
+    let off = opts(&[("LAUNCHERS", "off")]);
+    assert!(throws(c.trooper("Rocketeer").unwrap(), &at(6), &off).is_empty());
+}
+
+/// Power armour fires its launcher and still sets its arcs (Power Armor "Firing Arcs":
+/// "this trooper may use the explosive and establish firing arcs with their other
+/// weapons"): a veteran heavy power trooper with a heavy laser and an anti-tank missile
+/// (15 AP) against one Rifleman at 20 dots, A first, cold opening. It fires the missile
+/// (0 AP) and sets its widest laser arc (6 AP, 12 shots). The missile goes off at the end
+/// of A's turn: a hit (TN 6, 26/36) deals 13X, always out; a miss scatters 1 dot, 6X:
+/// out 15/36; so 1086/1296. A survivor then activates into the laser (12X, 26/36, always
+/// out): P(B out in round 1) = 1086/1296 + 210/1296 x 26/36 = 44556/46656. Monte Carlo
+/// inside exact binomial bounds; the negative control is the basic trooper's reading (no
+/// arc after an explosive: 1086/1296).
+#[test]
+fn power_armour_fires_its_launcher_and_keeps_its_arcs() {
+    use crate::stats::binomial::consistent;
+    use crate::stats::tolerance::FAMILY_ALPHA;
+    let o = opts(&[("FIRST_SIDE", "a"), ("SQUAD_PV_TOLERANCE", "100"), ("SQUAD_OPENING", "cold")]);
+    let pa = with_weapons("Heavy Power Trooper", &["PA Heavy Laser", "PA Anti-Tank Missile"], Some("Pistol"));
+    let b = fight_of(vec![pa], vec![cat().trooper("Rifleman").unwrap().clone()], 20, &o, 1);
+    let g = &b.game;
+    let mut s = g.new_state();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(0);
+    g.begin_battle(&mut s, &mut rng);
+    assert_eq!(g.choose_throw(&s, 0), Some((0, 1)));
+    g.throw(&mut s, 0, 0, 1);
+    assert_eq!((s.shots[0], s.rounds[0], s.pending_n), (12, 1, 1), "laser arc kept, one missile spent");
+    // The arcs are paid from the AP the launcher leaves: two heavy lasers and a rocket
+    // launcher (5 AP) leave 10 AP, a 150 degree arc (6 AP, 12 shots) and a 60 degree one
+    // (4 AP, 6 shots); without the rocket both lasers get 150 degrees.
+    let two = with_weapons("Heavy Power Trooper", &["PA Heavy Laser", "PA Heavy Laser"], Some("Rocket Launcher"));
+    let b2 = fight_of(vec![two], vec![cat().trooper("Rifleman").unwrap().clone()], 20, &o, 1);
+    let mut s2 = b2.game.new_state();
+    b2.game.begin_battle(&mut s2, &mut rng);
+    assert_eq!(b2.game.arc_plan(&s2, 0), [12, 12, 0]);
+    assert_eq!(b2.game.fight.units[0].throws[0].cost, 5);
+    b2.game.throw(&mut s2, 0, 0, 1);
+    assert_eq!(s2.shots[..MAX_GUNS], [12, 6, 0]);
+    let n = 60_000u32;
+    let t = play(&b, 29, n);
+    let alpha = FAMILY_ALPHA / 2.0;
+    assert!(consistent(t.lost[1], n as u64, 44556.0 / 46656.0, alpha), "B out: {}", t.lost[1]);
+    assert!(!consistent(t.lost[1], n as u64, 1086.0 / 1296.0, alpha), "no arc after the missile");
+}
+
+/// Power armour's fists at range 1 (Power Armor "Melee Combat": 1X plus (max AP / 2)\,
+/// 5 AP; FISTS_AND_BAYONET): a Power Trooper (basic suit, regular: 8 + 6 = 14 AP) carries
+/// them beside its machine gun. Against a fresh Rifleman the fist hits on TN 4 (33/36)
+/// and deals 1X and 7\: the 1X fully crosses the initial cell min(roll, 10), so the
+/// Rifleman's HP is that cell - 1 (the 7 partial cells do not lower it), and
+/// P(HP <= 5 after one fist) = 33/36 x P(2D6 <= 6) = 33/36 x 15/36 = 495/1296; a basic
+/// trooper's fists (7\ alone) never lower it. Monte Carlo of the fist alone (A's machine
+/// gun holds no shot) inside exact binomial bounds, the basic fists' 0 and the bayonet's
+/// 3X (HP <= 5 when the roll is 8 or less: 33/36 x 26/36) as negative controls. Off,
+/// no fists.
+#[test]
+fn power_armour_fists_by_hand() {
+    use crate::stats::binomial::consistent;
+    use crate::stats::tolerance::FAMILY_ALPHA;
+    let o = opts(&[("FIRST_SIDE", "b"), ("SQUAD_PV_TOLERANCE", "100"), ("SQUAD_OPENING", "cold")]);
+    let b = fight("Power Trooper", "Rifleman", 1, &o, None, Some(1));
+    let g = &b.game;
+    assert_eq!(g.fight.units[0].guns[1].1, "Power Armor Fists");
+    assert_eq!(g.fight.units[0].ap[0], 14);
+    let n = 40_000u64;
+    let mut low = 0u64;
+    let mut out = crate::engine::battle::Outcome::new();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(31);
+    for _ in 0..n {
+        let mut s = g.new_state();
+        g.begin_battle(&mut s, &mut rng);
+        s.shots[..MAX_GUNS].copy_from_slice(&[0, 1, 0]);
+        g.act(&mut s, 1, 1, &mut rng, &mut out);
+        let hp = 10 - s.col[1] as i32;
+        low += u64::from(hp <= 5);
+        assert_eq!(s.shots[1], 0, "one melee attack");
+    }
+    let alpha = FAMILY_ALPHA / 3.0;
+    assert!(consistent(low, n, 495.0 / 1296.0, alpha), "HP <= 5: {low} of {n}");
+    assert!(!consistent(low, n, 0.0, alpha), "a basic trooper's fists");
+    assert!(!consistent(low, n, 33.0 / 36.0 * 26.0 / 36.0, alpha), "the bayonet's 3X");
+    let off = fight(
+        "Power Trooper",
+        "Rifleman",
+        1,
+        &opts(&[("FISTS_AND_BAYONET", "off"), ("SQUAD_PV_TOLERANCE", "100")]),
+        None,
+        None,
+    );
+    assert_eq!(off.game.fight.units[0].guns.len(), 1);
 }

@@ -26,7 +26,7 @@ use crate::engine::battle::{Ending, Outcome};
 
 use super::super::graph::Graph;
 use super::super::law::TOTAL;
-use super::blast::{DIRECTIONS, MAX_THROWS, dot, hex_distance};
+use super::blast::{DIRECTIONS, MAX_THROWS, UNLIMITED_ROUNDS, dot, hex_distance};
 use super::limits::{MAX_GUNS, ThrowPolicy};
 use super::state::{FightGame, FightState};
 
@@ -83,6 +83,8 @@ impl FightGame {
     }
 
     /// The throw `t` makes now under `SQUAD_THROW`, if any: (throw, aimed-at enemy).
+    /// A power-armour launcher (`Throw::keeps_arcs`) is valued with the arcs the AP left
+    /// pays (module `blast`).
     pub fn choose_throw(&self, s: &FightState, t: usize) -> Option<(usize, usize)> {
         let unit = &self.fight.units[t];
         let ap = unit.ap[s.col[t] as usize];
@@ -92,8 +94,10 @@ impl FightGame {
             if s.rounds[t * MAX_THROWS + g] == 0 || ap < th.cost {
                 continue;
             }
+            let arcs =
+                if th.keeps_arcs { self.shots_value(s, t, &self.arc_plan_with(s, t, ap - th.cost)) } else { 0.0 };
             for c in self.slots(enemy).filter(|&c| !s.out[c]) {
-                let v = self.throw_value(s, t, g, c);
+                let v = self.throw_value(s, t, g, c) + arcs;
                 if best.is_none_or(|b| v > b.2) {
                     best = Some((g, c, v));
                 }
@@ -106,11 +110,19 @@ impl FightGame {
         }
     }
 
-    /// `t` throws `g` at `c`: one round spent, its arcs gone, the blast waits.
+    /// `t` throws `g` at `c`: one round spent (none of an unlimited launcher), its arcs
+    /// gone (power armour's launcher: the arcs the AP left pays), the blast waits.
     pub fn throw(&self, s: &mut FightState, t: usize, g: usize, c: usize) {
-        s.rounds[t * MAX_THROWS + g] -= 1;
+        let th = &self.fight.units[t].throws[g];
+        if u32::from(s.rounds[t * MAX_THROWS + g]) != UNLIMITED_ROUNDS {
+            s.rounds[t * MAX_THROWS + g] -= 1;
+        }
         s.shots[t * MAX_GUNS..(t + 1) * MAX_GUNS].fill(0);
-        let hit = self.fight.units[t].throws[g].hit[s.col[t] as usize];
+        if th.keeps_arcs {
+            let shots = self.arc_plan_with(s, t, self.fight.units[t].ap[s.col[t] as usize] - th.cost);
+            s.shots[t * MAX_GUNS..(t + 1) * MAX_GUNS].copy_from_slice(&shots);
+        }
+        let hit = th.hit[s.col[t] as usize];
         s.pending[s.pending_n] = (t as u8, g as u8, c as u8, hit as u8);
         s.pending_n += 1;
     }
