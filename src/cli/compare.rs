@@ -433,7 +433,8 @@ impl Unreached {
 /// The parity line when there is no parity cost: a side's value is 0, so no price of B
 /// makes the two equal per cost. Says which build never scores and why.
 fn no_parity_line((a, b): (&str, &str), c: &PerCost, u: Unreached) -> String {
-    let (a_zero, b_zero) = (!(c.a > 0.0), !(c.b > 0.0));
+    let positive = |x: f64| x > 0.0;
+    let (a_zero, b_zero) = (!positive(c.a), !positive(c.b));
     match (a_zero, b_zero) {
         (true, true) => format!(
             "parity cost: none: neither {a} (A){} nor {b} (B){} ever scores here, so there is nothing to break even on\n",
