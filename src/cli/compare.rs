@@ -436,6 +436,10 @@ fn no_parity_line((a, b): (&str, &str), c: &PerCost, u: Unreached) -> String {
     let positive = |x: f64| x > 0.0;
     let (a_zero, b_zero) = (!positive(c.a), !positive(c.b));
     match (a_zero, b_zero) {
+        (true, true) if u.a == u.of && u.b == u.of => format!(
+            "parity cost: none: neither {a} (A) nor {b} (B) ever scores here (neither has a weapon in reach at these \
+             conditions), so there is nothing to break even on\n"
+        ),
         (true, true) => format!(
             "parity cost: none: neither {a} (A){} nor {b} (B){} ever scores here, so there is nothing to break even on\n",
             u.why(u.a),
