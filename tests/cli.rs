@@ -1193,6 +1193,8 @@ mod mechcom_heat;
 mod meta;
 #[path = "cli/names.rs"]
 mod names;
+#[path = "cli/one_sided.rs"]
+mod one_sided;
 #[path = "cli/options_syntax.rs"]
 mod options_syntax;
 #[path = "cli/patch_notes.rs"]

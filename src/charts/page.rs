@@ -326,10 +326,13 @@ fn scenario_lines(manifest: &Value, shape: &ReportShape) -> Vec<(String, String)
         lines.push((format!("Grid: {}{unit}", axis.name), axis.values.join(", ")));
     }
     let turn = &shape.turn;
-    lines.push((
-        format!("Policy, {turn} cap"),
-        format!("{}, {} {turn}s", s["policy"].as_str().unwrap_or("?"), s["max_turns"]),
-    ));
+    // A battle sweep plays its battles' own cap (the mode's, or `[battle] max_turns`),
+    // which the run records under `battle`; the scenario's `max_turns` is for duels.
+    let (policy, cap) = match manifest["battle"].as_object().filter(|b| b["max_turns"].is_u64()) {
+        Some(b) => (&b["policy"], &b["max_turns"]),
+        None => (&s["policy"], &s["max_turns"]),
+    };
+    lines.push((format!("Policy, {turn} cap"), format!("{}, {} {turn}s", policy.as_str().unwrap_or("?"), cap)));
     lines.push((
         "Engagements".into(),
         format!(
@@ -709,6 +712,22 @@ mod tests {
         assert!(f[0].contains("Highest pooled: **X**"), "{}", f[0]);
         let f = table([(0.98, 0.02), (0.5, 0.5)]);
         assert!(f[0].contains("the side that acts first wins far more often"), "{}", f[0]);
+    }
+
+    #[test]
+    fn a_battle_sweep_page_states_its_battles_cap() {
+        // The scenario's cap (for duels) is 20; the battles ran with 50.
+        let manifest = serde_json::json!({
+            "scenario": { "name": "squads", "engagement": "battle", "policy": "greedy", "max_turns": 20 },
+            "battle": { "mode": "squad", "policy": "squad", "max_turns": 50 },
+        });
+        let lines = scenario_lines(&manifest, &shape(&[10]));
+        let cap = lines.iter().find(|l| l.0 == "Policy, round cap").expect("a cap line");
+        assert_eq!(cap.1, "squad, 50 rounds");
+        // Duel sweeps keep the scenario's.
+        let manifest = serde_json::json!({ "scenario": { "policy": "greedy", "max_turns": 20 } });
+        let lines = scenario_lines(&manifest, &shape(&[10]));
+        assert!(lines.iter().any(|l| l.1 == "greedy, 20 rounds"), "{lines:?}");
     }
 
     fn shape(axis_values: &[i64]) -> ReportShape {

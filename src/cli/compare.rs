@@ -393,11 +393,78 @@ fn singular(unit: &str) -> &str {
 /// is better per cost) and the parity cost, one line each; empty without costs.
 fn per_cost_lines<R: Ruleset>(spec: &CompareSpec<R>, r: &CompareResult) -> String {
     let Some(c) = &r.per_cost else { return String::new() };
-    per_cost_verdict::<R>((&spec.a, &spec.b), c, r.metric, r.exact)
+    let reach = Unreached::of(r.matchups.iter().map(|m| &m.reach));
+    per_cost_verdict::<R>((&spec.a, &spec.b), c, r.metric, r.exact, reach)
 }
 
-/// As [`per_cost_lines`], for names `(a, b)` and per-cost reading `c` of `metric`.
-fn per_cost_verdict<R: Ruleset>((a, b): (&str, &str), c: &PerCost, metric: Metric, exact: bool) -> String {
+/// In how many of a comparison's matchups A and B cannot attack, of how many.
+#[derive(Debug, Clone, Copy)]
+struct Unreached {
+    a: usize,
+    b: usize,
+    of: usize,
+}
+
+impl Unreached {
+    fn of<'a>(reach: impl Iterator<Item = &'a CompareReach>) -> Unreached {
+        reach.fold(Unreached { a: 0, b: 0, of: 0 }, |u, r| Unreached {
+            a: u.a + usize::from(!r.a),
+            b: u.b + usize::from(!r.b),
+            of: u.of + 1,
+        })
+    }
+
+    /// Why a side that never scores does not: no weapon in reach in all, some or none of
+    /// the matchups (`cannot` of them); leading space, for people.
+    fn why(&self, cannot: usize) -> String {
+        if cannot == self.of {
+            " (it has no weapon in reach at these conditions)".into()
+        } else if cannot > 0 {
+            format!(
+                " (it has no weapon in reach in {cannot} of {} matchups, and scored in none of the others)",
+                self.of
+            )
+        } else {
+            " (it can attack, but scored in none of the engagements)".into()
+        }
+    }
+}
+
+/// The parity line when there is no parity cost: a side's value is 0, so no price of B
+/// makes the two equal per cost. Says which build never scores and why.
+fn no_parity_line((a, b): (&str, &str), c: &PerCost, u: Unreached) -> String {
+    let positive = |x: f64| x > 0.0;
+    let (a_zero, b_zero) = (!positive(c.a), !positive(c.b));
+    match (a_zero, b_zero) {
+        (true, true) if u.a == u.of && u.b == u.of => format!(
+            "parity cost: none: neither {a} (A) nor {b} (B) ever scores here (neither has a weapon in reach at these \
+             conditions), so there is nothing to break even on\n"
+        ),
+        (true, true) => format!(
+            "parity cost: none: neither {a} (A){} nor {b} (B){} ever scores here, so there is nothing to break even on\n",
+            u.why(u.a),
+            u.why(u.b)
+        ),
+        (false, true) => format!(
+            "parity cost: none: {b} (B) never scores here{}, so it is worth nothing at any price and no cost of it breaks even with {a}\n",
+            u.why(u.b)
+        ),
+        _ => format!(
+            "parity cost: none: {a} (A) never scores here{}, so {b} is better per cost at any price it could have\n",
+            u.why(u.a)
+        ),
+    }
+}
+
+/// As [`per_cost_lines`], for names `(a, b)`, per-cost reading `c` of `metric` and the
+/// matchups' reach `u`.
+fn per_cost_verdict<R: Ruleset>(
+    (a, b): (&str, &str),
+    c: &PerCost,
+    metric: Metric,
+    exact: bool,
+    u: Unreached,
+) -> String {
     let unit = R::COST_UNIT;
     let probability = metric != Metric::Turns;
     let [d, low, high] = per_cost_text(c.difference, c.difference_ci.low, c.difference_ci.high, probability);
@@ -435,7 +502,7 @@ fn per_cost_verdict<R: Ruleset>((a, b): (&str, &str), c: &PerCost, metric: Metri
                 if g == 1.0 { singular(unit) } else { unit },
             )
         }
-        None => format!("parity cost: none ({} or {} never scores)\n", a, b),
+        None => no_parity_line((a, b), c, u),
     };
     format!("{basis} = {d} ({how}): {verdict}\n{parity}")
 }
@@ -517,6 +584,7 @@ fn battle_output<R: Ruleset>(
                 .zip(&r.matchups)
                 .map(|(mut j, m)| {
                     super::engagement::insert_compare_reach(j.as_object_mut().expect("object"), &m.reach, "opponent");
+                    insert_initiative(&mut j, m);
                     j
                 })
                 .collect();
@@ -530,6 +598,7 @@ fn battle_output<R: Ruleset>(
                 "matchups": matchups,
                 "cost_unit": R::COST_UNIT,
                 "cost": costs_text::<R>((a, b), (r.a_points, r.b_points)),
+                "decided_by_initiative": r.matchups.iter().any(|m| m.decided_by_initiative()),
             });
             let mut j = j;
             if let (Some(c), Some(o)) = (&r.per_cost, j.as_object_mut()) {
@@ -623,11 +692,14 @@ fn battle_output<R: Ruleset>(
                     (a, b),
                     r.matchups.iter().map(|m| (m.versus.as_str(), describe::<R>(&m.point), &m.reach)),
                 );
+                let reach = reach + &initiative_caveat::<R>((a, b), r);
                 let ranges = over.as_ref().map_or(String::new(), |(env, e)| {
                     format!("over {}; the overall is their weighted average\n{}", env.describe(), e.lines(env, (a, b)))
                 });
-                let per_cost =
-                    r.per_cost.as_ref().map_or(String::new(), |c| per_cost_verdict::<R>((a, b), c, Metric::Win, false));
+                let per_cost = r.per_cost.as_ref().map_or(String::new(), |c| {
+                    let u = Unreached::of(r.matchups.iter().map(|m| &m.reach));
+                    per_cost_verdict::<R>((a, b), c, Metric::Win, false, u)
+                });
                 write_stdout(&format!(
                     "{a} (A) vs {b} (B) in battles, metric win, {}, seed {seed}\n{}{reach}{ranges}A = {}, B = {}\nA − B = {} (95% CI {}): {verdict} before cost\n{}\n{per_cost}{pairing}\n\n",
                     count(r.matchups.len() as u64, "matchup"),
@@ -642,4 +714,65 @@ fn battle_output<R: Ruleset>(
             print_table(&t, format, 4)
         }
     }
+}
+
+/// Add a battle matchup's initiative split to its JSON: `a_initiative` and `b_initiative`
+/// (A's and B's battle against the opposing force), each with `volley battle`'s keys
+/// ([`super::engagement::insert_split`]: `p_a_wins_a_first` is P(the compared force wins
+/// | it acted first), `p_a_wins_b_first` the same when the opposing force did, their
+/// `_ci95`, `decided_by_initiative`, `trials_a_first`, `trials_b_first`), and
+/// `decided_by_initiative` (either battle is).
+fn insert_initiative(j: &mut serde_json::Value, m: &crate::sweep::compare::BattleMatchup) {
+    for (key, split) in [("a_initiative", &m.initiative[0]), ("b_initiative", &m.initiative[1])] {
+        let mut o = json!({});
+        super::engagement::insert_split(&mut o, split);
+        j[key] = o;
+    }
+    j["decided_by_initiative"] = json!(m.decided_by_initiative());
+}
+
+/// Most matchups the initiative caveat names one by one.
+const CAVEAT_EXAMPLES: usize = 3;
+
+/// The caveat for people when initiative decides some matchups' battles (empty
+/// otherwise): how many, a few of them with their split, and that the rates pool both
+/// orders. Ends with a newline.
+fn initiative_caveat<R: Ruleset>((a, b): (&str, &str), r: &BattleCompare) -> String {
+    let mut decided = Vec::new();
+    for m in &r.matchups {
+        for (side, name, split) in [("A", a, &m.initiative[0]), ("B", b, &m.initiative[1])] {
+            if let (true, Some(x), Some(y)) = (split.decided_by_initiative(), split.own_first, split.other_first) {
+                decided.push(format!(
+                    "{side} ({name}) vs {} at {}: P({side} wins | {side} acts first) {:.4} [{:.4}, {:.4}], P({side} wins | the opponent acts first) {:.4} [{:.4}, {:.4}]",
+                    m.versus,
+                    describe::<R>(&m.point),
+                    x.p,
+                    x.ci.low,
+                    x.ci.high,
+                    y.p,
+                    y.ci.low,
+                    y.ci.high,
+                ));
+            }
+        }
+    }
+    if decided.is_empty() {
+        return String::new();
+    }
+    let matchups = r.matchups.iter().filter(|m| m.decided_by_initiative()).count();
+    let mut out = format!(
+        "initiative: DECIDED BY INITIATIVE in {matchups} of {}: the win rates below average both orders, so \
+         they hide that the order of play decides these battles (run `volley battle` on a matchup for its split)\n",
+        count(r.matchups.len() as u64, "matchup"),
+    );
+    for line in decided.iter().take(CAVEAT_EXAMPLES) {
+        out += &format!("  {line}\n");
+    }
+    if decided.len() > CAVEAT_EXAMPLES {
+        out += &format!(
+            "  and {} more battles (JSON: `a_initiative`, `b_initiative` per matchup)\n",
+            decided.len() - CAVEAT_EXAMPLES
+        );
+    }
+    out
 }

@@ -302,6 +302,16 @@ pub struct BattleMatchup {
     pub joint: Option<JointTable>,
     /// Whether A's force, B's force and the opposing force can attack at the point.
     pub reach: CompareReach,
+    /// The initiative split of A's battle and of B's battle, each from the compared
+    /// force's view (P(it wins | it acted first), P(it wins | the opposing force did)).
+    pub initiative: [crate::stats::InitiativeSplit; 2],
+}
+
+impl BattleMatchup {
+    /// Whether A's or B's battle here is decided by initiative.
+    pub fn decided_by_initiative(&self) -> bool {
+        self.initiative.iter().any(|s| s.decided_by_initiative())
+    }
 }
 
 /// A battle comparison: every matchup and the weighted overall.
@@ -434,6 +444,7 @@ pub fn run_battle_compare<R: Ruleset>(
                 .zip(reach_of)
                 .map(|(((versus, point, weight), t), reach)| BattleMatchup {
                     reach,
+                    initiative: [t.a.initiative(0), t.b.initiative(0)],
                     versus,
                     point,
                     weight,
@@ -460,6 +471,7 @@ pub fn run_battle_compare<R: Ruleset>(
                     independent_wins.push(Independent { a: ca[0], b: cb[0] });
                     BattleMatchup {
                         reach,
+                        initiative: [t[0].initiative(0), t[1].initiative(0)],
                         versus,
                         point,
                         weight,

@@ -113,19 +113,30 @@ impl CompareReach {
         !(self.a && self.b && self.versus_a != Some(false) && self.versus_b != Some(false))
     }
 
-    /// Warning lines for people, one per side that cannot attack (no newline):
-    /// `(a, b)` the compared names, `versus` the opponent's, `conditions` in words.
+    /// Warning lines for people (no newline): one for the compared builds that cannot
+    /// attack the opponent or target, one for the builds the opponent cannot attack, so
+    /// no line repeats. `(a, b)` the compared names, `versus` the opponent's,
+    /// `conditions` in words.
     pub fn warnings(&self, (a, b): (&str, &str), versus: &str, conditions: &str) -> Vec<String> {
+        let at = format!("at {conditions} (no weapon in range)");
+        let both = |x: &str, y: &str, one: &dyn Fn(&str) -> String| {
+            if x == y { one(&format!("{x} (A and B)")) } else { one(&format!("{x} (A) or {y} (B)")) }
+        };
         let mut out = Vec::new();
-        for (can, who, whom) in [(self.a, a, versus), (self.b, b, versus)] {
-            if !can {
-                out.push(format!("one-sided: {who} cannot attack {whom} at {conditions} (no weapon in range)"));
-            }
+        match (self.a, self.b) {
+            (false, false) if a == b => out.push(format!("one-sided: {a} (A and B) cannot attack {versus} {at}")),
+            (false, false) => out.push(format!("one-sided: neither {a} (A) nor {b} (B) can attack {versus} {at}")),
+            (false, true) => out.push(format!("one-sided: {a} cannot attack {versus} {at}")),
+            (true, false) => out.push(format!("one-sided: {b} cannot attack {versus} {at}")),
+            (true, true) => {}
         }
-        for (can, whom) in [(self.versus_a, a), (self.versus_b, b)] {
-            if can == Some(false) {
-                out.push(format!("one-sided: {versus} cannot attack {whom} at {conditions} (no weapon in range)"));
+        match (self.versus_a, self.versus_b) {
+            (Some(false), Some(false)) => {
+                out.push(both(a, b, &|whom| format!("one-sided: {versus} cannot attack {whom} {at}")))
             }
+            (Some(false), _) => out.push(format!("one-sided: {versus} cannot attack {a} {at}")),
+            (_, Some(false)) => out.push(format!("one-sided: {versus} cannot attack {b} {at}")),
+            _ => {}
         }
         out
     }

@@ -119,7 +119,7 @@ fn compare_and_gauntlet_flag_one_sided_matchups() {
     assert_eq!(m["opponent_can_attack_a"], false, "{m}");
     assert_eq!(m["one_sided"], true, "{m}");
     let text = stdout_of(&[&args[..], &["--trials", "200", "-q"]].concat());
-    assert!(text.contains("one-sided: Kerberos cannot attack Sentinel at range 3 hexes"), "{text}");
+    assert!(text.contains("one-sided: Kerberos cannot attack Sentinel (A) or Wasp (B) at range 3 hexes"), "{text}");
     let csv = stdout_of(&[&args[..], &["--trials", "200", "-q", "--format", "csv"]].concat());
     assert!(csv.lines().next().unwrap().ends_with("a_can_attack,b_can_attack"), "{csv}");
 

@@ -18,7 +18,7 @@ use super::lanes::Lanes;
 use super::law::{Law, law};
 use super::options::Options;
 use super::setup::{card, with_conditions};
-use super::tn::target_number;
+use super::tn::{reaches_with_any, target_number};
 use super::track::fresh;
 use super::trooper::Trooper;
 use super::weapon::{Use, Weapon};
@@ -50,8 +50,15 @@ pub struct Duel {
     pub(super) lanes: Lanes,
 }
 
-/// The duel weapon of `x` at these conditions and its TN at Mods 0.
-fn weapon(x: &Trooper, c: &Conditions, sneak: bool, o: &Options) -> Result<(Weapon, i32), String> {
+/// The duel weapon of `x` at these conditions and its TN at Mods 0: its first primary,
+/// else its secondary, that is an arc or melee weapon and reaches. `None` when no weapon
+/// of `x` reaches at all ([`reaches_with_any`], grenade included): `x` cannot attack,
+/// fires nothing and never scores, but is still a target (the commands flag such a side
+/// through `can_attack`).
+///
+/// # Errors
+/// Some weapon of `x` reaches, but none a duel plays (a launcher or grenade only).
+fn weapon(x: &Trooper, c: &Conditions, sneak: bool, o: &Options) -> Result<Option<(Weapon, i32)>, String> {
     let fresh_ap = x.max_ap(0);
     let cands = x.primaries.iter().chain(x.secondary.iter());
     let mut why = Vec::new();
@@ -61,16 +68,24 @@ fn weapon(x: &Trooper, c: &Conditions, sneak: bool, o: &Options) -> Result<(Weap
             continue;
         }
         match target_number(w, c, sneak, 0, fresh_ap, o) {
-            Ok(tn) => return Ok((w.clone(), tn)),
+            Ok(tn) => return Ok(Some((w.clone(), tn))),
             Err(e) => why.push(e),
         }
+    }
+    if !reaches_with_any(x, c, sneak, o) {
+        return Ok(None);
     }
     Err(format!("{} has no weapon for this duel: {}", x.name, why.join("; ")))
 }
 
 /// The laws of `x` firing `w` (TN `tn0` at Mods 0) at each of its columns, and which law
-/// each column fires (`None`: cannot pay the attack).
-fn laws_of(x: &Trooper, w: &Weapon, tn0: i32, o: &Options) -> (Vec<Law>, Vec<Option<u8>>) {
+/// each column fires (`None`: cannot pay the attack). Without a weapon: no law, and no
+/// column fires.
+fn laws_of(x: &Trooper, w: Option<&(Weapon, i32)>, o: &Options) -> (Vec<Law>, Vec<Option<u8>>) {
+    let Some((w, tn0)) = w else {
+        return (Vec::new(), vec![None; x.track.cells() + 1]);
+    };
+    let tn0 = *tn0;
     let cost = match w.usage() {
         Use::Arc { crew: true, .. } => o.int("CREW_ARC_AP") as i32,
         Use::Melee => 5,
@@ -97,15 +112,19 @@ fn laws_of(x: &Trooper, w: &Weapon, tn0: i32, o: &Options) -> (Vec<Law>, Vec<Opt
 impl Duel {
     /// Compile a duel of `a` and `b` (conditions apply to both as firer and target).
     ///
+    /// A side none of whose weapons reaches gets no weapon (see [`weapon`]): it never
+    /// fires, and the other side plays against a target that never shoots back.
+    ///
     /// # Errors
-    /// A side without a weapon that reaches, or cards too large to play.
+    /// A side whose only weapons in reach are ones a duel does not play (launchers,
+    /// grenades), or cards too large to play.
     pub fn new(a: &Trooper, b: &Trooper, c: &Conditions, o: &Options, max_rounds: u32) -> Result<Duel, String> {
         o.validate()?;
         let (a, b) = (with_conditions(a, c, true), with_conditions(b, c, true));
-        let (wa, tna) = weapon(&a, c, b.sneak_suit || c.sneak_suit, o)?;
-        let (wb, tnb) = weapon(&b, c, a.sneak_suit || c.sneak_suit, o)?;
-        let (la, fa) = laws_of(&a, &wa, tna, o);
-        let (lb, fb) = laws_of(&b, &wb, tnb, o);
+        let wa = weapon(&a, c, b.sneak_suit || c.sneak_suit, o)?;
+        let wb = weapon(&b, c, a.sneak_suit || c.sneak_suit, o)?;
+        let (la, fa) = laws_of(&a, wa.as_ref(), o);
+        let (lb, fb) = laws_of(&b, wb.as_ref(), o);
         let ga = Graph::build(card(&a, o), fresh(a.armour_cells()), &lb)?;
         let gb = Graph::build(card(&b, o), fresh(b.armour_cells()), &la)?;
         let first = match o.choice("FIRST_SIDE") {
@@ -114,8 +133,8 @@ impl Duel {
             _ => First::Random,
         };
         let mut duel = Duel {
-            a: DuelSide { name: a.name.clone(), weapon: wa.name, graph: ga, fire: fa },
-            b: DuelSide { name: b.name.clone(), weapon: wb.name, graph: gb, fire: fb },
+            a: DuelSide { name: a.name.clone(), weapon: wa.map(|w| w.0.name), graph: ga, fire: fa },
+            b: DuelSide { name: b.name.clone(), weapon: wb.map(|w| w.0.name), graph: gb, fire: fb },
             first,
             max_rounds: max_rounds.max(1),
             lanes: Lanes::default(),

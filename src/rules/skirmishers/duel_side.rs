@@ -15,7 +15,8 @@ pub enum First {
 #[derive(Debug, Clone, PartialEq)]
 pub struct DuelSide {
     pub name: String,
-    pub weapon: String,
+    /// Its duel weapon; `None` when no weapon of it reaches (it never fires).
+    pub weapon: Option<String>,
     /// This side's card under the opponent's laws.
     pub graph: Graph,
     /// `fire[col]`: the law (in the opponent's graph) this side fires at column `col`;

@@ -309,3 +309,52 @@ fn every_row_holds_the_graphs_exact_counts() {
     }
     assert!(unpaid > 0, "a side whose AP stops paying its arc");
 }
+
+#[test]
+fn a_duel_side_with_no_weapon_in_reach_never_fires_and_the_duel_is_the_attackers_run() {
+    let c = cat();
+    let o = Options::default();
+    let (a, b) = (trooper(&c, "Rifleman"), trooper(&c, "Veteran SMG Gunner"));
+    let far = at(40);
+    // The Rifle reaches 40 dots (Long 85, TN 8 at long range); neither the SMG (Long 17),
+    // the Auto Pistol (22) nor a throw does.
+    assert_eq!(target_number(&weapon(&c, "Rifle"), &far, false, 0, a.max_ap(0), &o), Ok(8));
+    let d = Duel::new(&a, &b, &far, &o, 6).unwrap();
+    assert_eq!((d.a.weapon.as_deref(), d.b.weapon.as_deref()), (Some("Rifle"), None));
+    assert!(d.b.fire.iter().all(Option::is_none));
+    // A fires once a round at a target that never shoots back: leading, in rounds 1..6
+    // (6 attacks); second, in rounds 2..6 (5 attacks). So P(A wins | A leads) is P(out
+    // within 6 attacks of A's law), P(A wins | B leads) within 5: the attack run's
+    // P(kill by round 6) and by round 5 (one Rifle attack a round).
+    let run = AttackRun::new(&a, &b, &far, &o, RunPolicy::ActiveWeapon, 6).unwrap();
+    assert!(run.plan.rounds.iter().all(|r| r.len() == 1), "{:?}", run.plan.rounds);
+    let kill = run.exact().p_kill_by_turn;
+    // One attack: P(out) = P(hit) x P(out | hit), from the attack's own odds.
+    let one = attack_odds(&a, &weapon(&c, "Rifle"), &b, &far, &o).out_ways() as f64 / TOTAL as f64;
+    close(kill[0], one);
+    let (lead, second) = d.exact_split();
+    close(lead.unwrap(), kill[5]);
+    close(second.unwrap(), kill[4]);
+    let e = d.exact().unwrap();
+    close(e.p_a_wins, (kill[5] + kill[4]) / 2.0);
+    assert_eq!(e.p_b_wins, 0.0);
+    close(e.p_undecided, 1.0 - e.p_a_wins);
+    assert!(e.p_a_wins > 0.1 && e.p_a_wins < 0.99, "{}", e.p_a_wins);
+    // Monte Carlo: B never wins.
+    let mut rng = <rand_xoshiro::Xoshiro256PlusPlus as rand::SeedableRng>::seed_from_u64(7);
+    assert!((0..2000).all(|_| d.play_one(&mut rng).0 != 2));
+}
+
+#[test]
+fn a_duel_side_whose_only_weapon_in_reach_a_duel_does_not_play_is_refused() {
+    // The Rocketeer's Rocket Launcher (a launcher) reaches where its Pistol does not:
+    // it can attack, but not in a duel, so the duel refuses rather than call it harmless.
+    let c = cat();
+    let o = Options::default();
+    let (a, b) = (trooper(&c, "Rocketeer"), trooper(&c, "Rifleman"));
+    let pistol_long = weapon(&c, "Pistol").long.unwrap();
+    let launcher_long = weapon(&c, "Rocket Launcher").long.unwrap();
+    assert!(launcher_long > pistol_long, "{launcher_long} {pistol_long}");
+    let e = Duel::new(&a, &b, &at(pistol_long + 1), &o, 6).unwrap_err();
+    assert!(e.contains("duels play arc and melee weapons"), "{e}");
+}

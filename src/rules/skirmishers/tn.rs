@@ -11,6 +11,16 @@ use super::weapon::{Use, Weapon};
 /// Why a weapon cannot attack (Ruling `RANGE_BANDS`), for people.
 pub type NoAttack = String;
 
+/// Whether any weapon of `t` (its primaries, its secondary, its grenade when it carries
+/// any) reaches at `c`: has a target number at Mods 0 and fresh AP against a target with
+/// (`target_sneak_suit`) or without a sneak suit. A trooper none of whose weapons reaches
+/// cannot attack at all at `c` (every failure of [`target_number`] is one of reach):
+/// duels and squad fights give it no weapon, so it never scores.
+pub fn reaches_with_any(t: &super::trooper::Trooper, c: &Conditions, target_sneak_suit: bool, o: &Options) -> bool {
+    let ap = t.max_ap(0);
+    t.weapons().into_iter().any(|w| target_number(w, c, target_sneak_suit, 0, ap, o).is_ok())
+}
+
 /// The TN of one attack with `w` by a firer with `firer_mods` and `firer_ap` max AP,
 /// before movement fire's +2.
 ///

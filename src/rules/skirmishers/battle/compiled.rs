@@ -114,7 +114,8 @@ pub fn ring_law(lethal: u32) -> Law {
 }
 
 /// A unit's guns (§4 "Active weapon: the primary if in range, else the secondary"; power
-/// armour one arc per weapon in weapon order): arc and melee weapons that reach.
+/// armour one arc per weapon in weapon order): arc and melee weapons that reach. None
+/// when no weapon of the trooper reaches at all (`tn::reaches_with_any`).
 fn guns(t: &Trooper, c: &Conditions, o: &Options) -> Result<Vec<Weapon>, String> {
     let fresh_ap = t.max_ap(0);
     let mut why = Vec::new();
@@ -134,6 +135,11 @@ fn guns(t: &Trooper, c: &Conditions, o: &Options) -> Result<Vec<Weapon>, String>
         ok.iter().filter(|w| t.primaries.iter().any(|p| p.name == w.name)).cloned().collect();
     let chosen = if power && !primaries_ok.is_empty() { primaries_ok } else { ok.into_iter().take(1).collect() };
     if chosen.is_empty() {
+        // No weapon reaches at all: no gun, it never fires (its side is flagged as
+        // unable to attack); else its weapons in reach are ones squad fights do not play.
+        if !super::super::tn::reaches_with_any(t, c, false, o) {
+            return Ok(Vec::new());
+        }
         return Err(format!("{} has no weapon for this squad fight: {}", t.name, why.join("; ")));
     }
     Ok(chosen.into_iter().take(MAX_GUNS).collect())
@@ -154,8 +160,11 @@ impl Fight {
     /// (its experience override applies to side `s`'s troopers, its armour override to
     /// the other side's).
     ///
+    /// A trooper none of whose weapons reaches gets no gun and never fires.
+    ///
     /// # Errors
-    /// A trooper with no weapon that reaches, or cards too large to play.
+    /// A trooper whose only weapons in reach are ones squad fights do not play, or cards
+    /// too large to play.
     pub fn new(
         rosters: [&Roster; 2],
         conditions: [&Conditions; 2],
@@ -184,6 +193,7 @@ impl Fight {
             let power = t.track == super::super::track::TrackKind::Power;
             let melee = o.on("FISTS_AND_BAYONET")
                 && conditions[*s as usize].range.max(1) == 1
+                && !ws.is_empty()
                 && ws.len() < MAX_GUNS
                 && !ws.iter().any(|w| w.usage() == Use::Melee);
             if melee {

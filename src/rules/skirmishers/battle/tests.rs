@@ -260,7 +260,10 @@ fn forces_are_squads_or_text_and_fight_at_equal_pv() {
     let o = Options::default();
     assert!(battle(&c, "duel", &f, &[at(5)], &o, None, None).unwrap_err().contains("squad-fight"));
     assert!(battle(&c, "squad-fight", &f, &[at(5)], &o, Some("nope"), None).unwrap_err().contains("roster"));
-    assert!(battle(&c, "squad-fight", &f, &[at(500)], &o, None, None).unwrap_err().contains("no weapon"));
+    // Beyond every weapon's reach (the Rifle's Long is 85): no gun, the fight is played
+    // and nobody fires.
+    let (b, _) = battle(&c, "squad-fight", &f, &[at(500)], &o, None, None).unwrap();
+    assert!(b.game.fight.units.iter().all(|u| u.guns.is_empty()));
     let mf = opts(&[("MOVEMENT_FIRE", "on")]);
     assert!(battle(&c, "squad-fight", &f, &[at(5)], &mf, None, None).unwrap_err().contains("MOVEMENT_FIRE"));
 }
