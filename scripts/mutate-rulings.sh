@@ -210,6 +210,10 @@ CODE_MUTATIONS=(
     'mechcom-multi-split|src/rules/mechcom/options.rs|s/multi_policy: MultiPolicy = MultiPolicy::Split,/multi_policy: MultiPolicy = MultiPolicy::OneTarget,/'
     'mechcom-multi-capped-at-integrity|src/rules/mechcom/battle/game.rs|s/p \* f64::from\(loss\.min\(life\)\)/p * f64::from(loss)/'
     'mechcom-tracker-battle|src/rules/mechcom/battle/game.rs|s/if weapon\.tracker && s\.life\[foe\] > 0 \{/if false \&\& weapon.tracker \&\& s.life[foe] > 0 {/'
+    # free-dig-in-troops-and-crew-only: FREE_DIG_IN (on, the option loop flips it)
+    #   declares only troops and crew ("Crew or troop units ... may be declared as being
+    #   dug-in"); the mutation declares every unit.
+    'free-dig-in-troops-and-crew-only|src/rules/techcommander/battle/game.rs|s/map\(\|u\| free && u\.kind\.rides\(\)\)/map(|u| free \&\& (u.kind.rides() || true))/'
 )
 
 list_only=0

@@ -171,8 +171,14 @@ pub(super) fn embedded() -> Catalogue {
 
 /// The default options with a force budget of 1000, so that test forces of any size
 /// pass the budget check.
+///
+/// Troops and crew stand undug (`FREE_DIG_IN=false`, on by default): the battle tests'
+/// hand vectors (`techcommander-battles.md` §7 and the rulings' own) are computed for
+/// undug troops and crew. The free dig-in is tested at the defaults on its own
+/// (`book_tests::troops_are_dug_in_for_free_before_they_act`,
+/// `tests::crew_are_dug_in_for_free_by_default`).
 pub(super) fn options() -> Options {
-    Options { force_budget: 1000, ..Options::default() }
+    Options { force_budget: 1000, free_dig_in: false, ..Options::default() }
 }
 
 /// A part of a [`TcGame`] that [`TestBattle::assemble`] builds on request (the tables,
