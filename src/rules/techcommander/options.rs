@@ -435,6 +435,20 @@ crate::rule_options! {
         /// action under `POLICY_DIG_IN`, as `techcommander-battles.md` played them (its
         /// §7 vectors have them stand undug).
         free_dig_in: bool = true, switch, "§2.4 battles: troops and crew are dug in for free before they act (-2 to be targeted, one return attack) until they move position";
+        /// `SPLIT_SHOTS`: one weapon system's shots may go at several targets (3rd
+        /// edition "Attacks": "each shot may have a different target"; a system's shots
+        /// are still one action, one jury rig and one use of the system). The greedy
+        /// policy weighs it ([`super::battle::split`]): for the system and target it
+        /// would fire at, it gives the shots out one at a time, each to the enemy where
+        /// it adds the most to the greedy score (kill value plus damage value, capped at
+        /// the target's life, so a target that needs no more shots gets none), and
+        /// splits when that scores more than every shot at the one target. Rulings:
+        /// focus-lowest and random fire every shot at one target; damage reduction is
+        /// subtracted once per target ("once per action", each target's share being
+        /// its own attack); a shot with the 2nd edition's Moneyshot bonus is not split
+        /// (the bonus is for an attack that can eliminate its one target). False: every
+        /// shot of a system goes at one target.
+        split_shots: bool = true, switch, "§2.4 battles: one system's shots may go at several targets (the greedy policy splits them)";
         /// `DM_TURNS`: a deathmatch ends after this many turns (6, the "pre-agreed time").
         dm_turns: u32 = 6, int(1, super::rulings::MAX_TURNS_LIMIT), "§3.6 battles: turns a deathmatch lasts";
         /// `DM_LARGE_CAP`: the large-cap game (cap 4 up to 12) instead of 3 up to 8.

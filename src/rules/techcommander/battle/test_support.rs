@@ -435,7 +435,7 @@ impl<P: BattlePolicy<TcGame>> BattlePolicy<TcGame> for Audited<P> {
         let a = self.0.choose(g, s, side, phase, rng)?;
         assert!(s.left[side] >= 1, "a player action beyond the budget");
         match a {
-            Action::Attack { actor, system, .. } => {
+            Action::Attack { actor, system, .. } | Action::Split { actor, system, .. } => {
                 assert!(s.actions[actor as usize] >= 1, "a unit action beyond the unit's");
                 assert!(s.used[actor as usize] & (1 << system) == 0, "a system fired twice in a turn");
                 assert!(!g.units[actor as usize].rallied, "a rallied member acting alone");
