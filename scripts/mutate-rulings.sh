@@ -232,6 +232,14 @@ CODE_MUTATIONS=(
     'skirmishers-power-launcher-keeps-arcs|src/rules/skirmishers/battle/blast.rs|s/keeps_arcs: power && /keeps_arcs: false \&\& /'
     'skirmishers-power-launcher-arcs-with-ap-left|src/rules/skirmishers/battle/throwing.rs|s/\.ap\[s\.col\[t\] as usize\] - th\.cost\);/.ap[s.col[t] as usize]);/'
     'skirmishers-power-armour-fists|src/rules/skirmishers/battle/compiled.rs|s/if power \{ power_fists\(\) \} else \{ basic \}/basic/'
+    # free-dig-in-troops-and-crew-only: FREE_DIG_IN (on, the option loop flips it)
+    #   declares only troops and crew ("Crew or troop units ... may be declared as being
+    #   dug-in"); the mutation declares every unit.
+    'free-dig-in-troops-and-crew-only|src/rules/techcommander/battle/game.rs|s/map\(\|u\| free && u\.kind\.rides\(\)\)/map(|u| free \&\& (u.kind.rides() || true))/'
+    # split-shots-marginal-gain: a split gives each shot where it ADDS the most (a target
+    #   that needs no more shots gains nothing from one); the mutation gives it where the
+    #   target's share would score the most.
+    'split-shots-marginal-gain|src/rules/techcommander/battle/split.rs|s/as usize \+ 1\) - now\[i\];/as usize + 1);/'
 )
 
 list_only=0

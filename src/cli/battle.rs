@@ -170,15 +170,10 @@ pub fn play_battle<R: Ruleset>(
             let report = args.out.as_deref().expect("a merge names its report directory");
             let dir = crate::output::ReportDir::create(report, args.force)?;
             let tally = plan.run(&progress, plays)?;
-            let json = serde_json::to_string_pretty(&battle_json::<R>(
-                info,
-                &tally,
-                conds,
-                config.seed,
-                teams,
-                &options.pairs(),
-                reach,
-            ))? + "\n";
+            // As `--format json` prints it (`print_json`: no float noise, no -0).
+            let mut value = battle_json::<R>(info, &tally, conds, config.seed, teams, &options.pairs(), reach);
+            crate::output::number::tidy_json(&mut value, false);
+            let json = serde_json::to_string_pretty(&value)? + "\n";
             dir.write(SIDES_FILE, sides_table(info, &tally).to_csv().as_bytes())?;
             dir.write(UNITS_FILE, units_table(info, &tally).to_csv().as_bytes())?;
             dir.write(JSON_FILE, json.as_bytes())?;

@@ -92,7 +92,12 @@ fn the_new_rulings_are_listed_options() {
     let specs = json_of(&["rulesets", "--format", "json"]);
     let tc = specs.as_array().unwrap().iter().find(|r| r["name"] == "techcommander").expect("techcommander");
     let options = tc["options"].as_array().unwrap();
-    for (name, default) in [("OVERRUN_FIRE", "true"), ("AERIAL_IN_THE_RED", "eliminated"), ("FREE_DIG_IN", "false")] {
+    for (name, default) in [
+        ("OVERRUN_FIRE", "true"),
+        ("AERIAL_IN_THE_RED", "eliminated"),
+        ("FREE_DIG_IN", "true"),
+        ("SPLIT_SHOTS", "true"),
+    ] {
         let o = options.iter().find(|o| o["name"] == name).unwrap_or_else(|| panic!("{name} listed"));
         assert_eq!(o["default"], default, "{o}");
     }

@@ -421,16 +421,34 @@ crate::rule_options! {
         dig_in_threshold: Weight = Weight(0.5), num(0, MAX_MODIFIER), "§2.4 battles: greedy policy digs in when no attack scores above this";
         /// `FREE_DIG_IN`: troops and crew that have not acted are dug in at no action
         /// ("Crew or troop units that have not acted may be declared as being dug-in at
-        /// any point", 3rd and 2nd edition "Dug-in"; "do not need to do this as an
-        /// action", "Dig in"): every troop or crew unit on the field is declared dug in as
-        /// its turn begins, unless it already is, with one return attack, and stays dug in
-        /// until it moves position ([`super::battle::dig_in`]); a free −2 costs nothing,
-        /// so on, every policy declares it. Ruling: off by default, as
-        /// `techcommander-battles.md` plays troops and crew (its §7 vectors, and every
-        /// published battle with troops or crew, have them stand undug); on plays the
-        /// book's free declaration. False: troops dig in only as an action under
-        /// `POLICY_DIG_IN`.
-        free_dig_in: bool = false, switch, "§2.4 battles: troops and crew are dug in for free before they act (-2 to be targeted, one return attack) until they move position";
+        /// any point that an opposing player is not targeting it", 3rd and 2nd edition
+        /// "Dug-in"; "Troop units can be declared as dug in at any point before acting
+        /// and do not need to do this as an action", 3rd edition "Dig in", and the 2nd
+        /// edition's "Dig in" order alike): every troop or crew unit on the field is
+        /// declared dug in as its turn begins, unless it already is, with one return
+        /// attack, and stays dug in until it moves position ([`super::battle::dig_in`]).
+        /// Ruling: on by default, the book's reading. Both editions make the declaration
+        /// free for troops and crew, and a free −2 with a return attack costs nothing, so
+        /// every player declares it; the start of the turn is the one moment before any
+        /// unit has acted and before anyone targets it, so no later declaration is
+        /// worth more under fixed geometry. False: troops and crew dig in only as an
+        /// action under `POLICY_DIG_IN`, as `techcommander-battles.md` played them (its
+        /// §7 vectors have them stand undug).
+        free_dig_in: bool = true, switch, "§2.4 battles: troops and crew are dug in for free before they act (-2 to be targeted, one return attack) until they move position";
+        /// `SPLIT_SHOTS`: one weapon system's shots may go at several targets (3rd
+        /// edition "Attacks": "each shot may have a different target"; a system's shots
+        /// are still one action, one jury rig and one use of the system). The greedy
+        /// policy weighs it ([`super::battle::split`]): for the system and target it
+        /// would fire at, it gives the shots out one at a time, each to the enemy where
+        /// it adds the most to the greedy score (kill value plus damage value, capped at
+        /// the target's life, so a target that needs no more shots gets none), and
+        /// splits when that scores more than every shot at the one target. Rulings:
+        /// focus-lowest and random fire every shot at one target; damage reduction is
+        /// subtracted once per target ("once per action", each target's share being
+        /// its own attack); a shot with the 2nd edition's Moneyshot bonus is not split
+        /// (the bonus is for an attack that can eliminate its one target). False: every
+        /// shot of a system goes at one target.
+        split_shots: bool = true, switch, "§2.4 battles: one system's shots may go at several targets (the greedy policy splits them)";
         /// `DM_TURNS`: a deathmatch ends after this many turns (6, the "pre-agreed time").
         dm_turns: u32 = 6, int(1, super::rulings::MAX_TURNS_LIMIT), "§3.6 battles: turns a deathmatch lasts";
         /// `DM_LARGE_CAP`: the large-cap game (cap 4 up to 12) instead of 3 up to 8.

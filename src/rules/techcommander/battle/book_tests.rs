@@ -192,7 +192,9 @@ fn troops_are_dug_in_for_free_before_they_act() {
     // trooper's return attack has nothing that scores: no shot.
     let cat = catalogue(CATALOGUE);
     let n = 40_000u64;
-    let on = Options { free_dig_in: true, ..options() };
+    // The default is the book's reading: the options as a user gets them (a budget
+    // for the test forces aside).
+    let on = Options { force_budget: 1000, ..Options::default() };
     let k = TestBattle::skirmish(&cat, "Gun Post", "Blank Trooper").options(on).max_turns(1).kernel();
     let t = super::test_support::tally(&k, n as u32, 10);
     assert!(fits(t.wins[0], n, 9.0 / 20.0, 11.0 / 20.0), "{}/{n}", t.wins[0]);

@@ -26,6 +26,9 @@ const NO_CREDIT: u8 = u8::MAX;
 pub enum Action {
     /// `actor` fires `system` at `target`.
     Attack { actor: u8, system: u8, target: u8 },
+    /// `SPLIT_SHOTS`: `actor` fires `system` with its shots split among enemies, `target`
+    /// first, as the greedy policy gives them out ([`super::split`]).
+    Split { actor: u8, system: u8, target: u8 },
     /// The side's rallied group: Rallied Weapons Free, each member firing once at the
     /// target its policy picks (`focus`: the enemy with the least life).
     Group { focus: bool },
@@ -685,6 +688,11 @@ impl BattleRules for TcGame {
             Action::Attack { actor, system, target } => {
                 s.actions[actor as usize] -= 1;
                 self.fire(s, actor as usize, system as usize, target as usize, rng);
+                self.acted(s, actor as usize, rng);
+            }
+            Action::Split { actor, system, target } => {
+                s.actions[actor as usize] -= 1;
+                self.fire_split(s, actor as usize, system as usize, target as usize, rng);
                 self.acted(s, actor as usize, rng);
             }
             Action::Smoke { unit } => {

@@ -44,6 +44,7 @@ pub mod rally;
 pub mod rally_laws;
 pub mod repair;
 pub mod specials;
+pub mod split;
 pub mod tables;
 pub mod team_play;
 pub mod teams;

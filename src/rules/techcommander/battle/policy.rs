@@ -160,6 +160,14 @@ impl TcGame {
                 self.offer_other_actions(s, a, focus, &sights, &mut best);
             }
         }
+        if !focus
+            && self.o.split_shots
+            && let Some((Action::Attack { actor, system, target }, score)) = best
+            && let Some(plan) = self.split_plan(s, actor as usize, system as usize, target as usize)
+            && plan.score > score
+        {
+            best = Some((Action::Split { actor, system, target }, plan.score));
+        }
         if !self.groups[side].is_empty() {
             self.offer_group_actions(s, side, focus, &sights, &mut best);
         }

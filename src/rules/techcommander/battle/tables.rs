@@ -5,6 +5,7 @@
 //! target's current life.
 
 use super::units::BattleUnit;
+use crate::rules::techcommander::action::{ActionSpec, DiceGroup};
 use crate::rules::techcommander::conditions::{Conditions, Movement, Smoke};
 use crate::rules::techcommander::odds::{moneyshot_life, system_action_with};
 use crate::rules::techcommander::options::Options;
@@ -48,6 +49,10 @@ pub struct Tables {
     /// offline ([`sight_of`]); `weight` is the actor's fire-control weight ([`Weight`]).
     /// Without Moneyshot variants only.
     pub ranked: Vec<[[(u8, f32); 2]; STARTING_LIFE as usize + 1]>,
+    /// Per table entry of a system of n ≥ 2 shots under `SPLIT_SHOTS`: the entries of
+    /// k = 1..=n of its shots at the same target (the last is the entry itself), for a
+    /// split ([`super::split`]); empty otherwise.
+    pub part: Vec<Vec<u32>>,
 }
 
 /// How an actor's shots weigh the fire-control-kept and -lost tables (§2.7 step 2: an
@@ -136,6 +141,7 @@ impl Tables {
             moneyshot: Vec::new(),
             any_moneyshot: false,
             ranked: Vec::new(),
+            part: Vec::new(),
         };
         for (a, ua) in units.iter().enumerate() {
             for (d, ud) in units.iter().enumerate() {
@@ -166,6 +172,9 @@ impl Tables {
                                     continue;
                                 };
                                 let i = t.push(&spec, v);
+                                if o.split_shots {
+                                    t.push_parts(i, &spec, v);
+                                }
                                 if let Some(threshold) = moneyshot_life(&ua.attacker, &spec, &cond, o)
                                     && let Ok((_, bonus)) = system_action_with(&ua.attacker, s, target, &cond, o, true)
                                 {
@@ -219,7 +228,7 @@ impl Tables {
     }
 
     /// Add the tables of one shot; returns its entry.
-    fn push(&mut self, spec: &crate::rules::techcommander::action::ActionSpec, v: Value) -> u32 {
+    fn push(&mut self, spec: &ActionSpec, v: Value) -> u32 {
         let law = spec.odds().life_lost;
         let (kill, score) = by_life(&law, v);
         self.laws.push(law);
@@ -228,7 +237,24 @@ impl Tables {
         self.kill.push(kill);
         self.score.push(score);
         self.moneyshot.push((NONE, 0));
+        self.part.push(Vec::new());
         i
+    }
+
+    /// The parts of entry `whole` (one dice group of n ≥ 2 shots): k = 1..n − 1 of its
+    /// shots as entries of their own, and `whole` for all n ([`Tables::part`]).
+    fn push_parts(&mut self, whole: u32, spec: &ActionSpec, v: Value) {
+        let [g] = spec.groups[..] else {
+            return;
+        };
+        if g.dice < 2 {
+            return;
+        }
+        let mut parts: Vec<u32> = (1..g.dice)
+            .map(|k| self.push(&ActionSpec { groups: vec![DiceGroup { dice: k, ..g }], ..spec.clone() }, v))
+            .collect();
+        parts.push(whole);
+        self.part[whole as usize] = parts;
     }
 
     /// The entry `e` as fired at a target with `life`: its Moneyshot variant when the

@@ -171,8 +171,14 @@ pub(super) fn embedded() -> Catalogue {
 
 /// The default options with a force budget of 1000, so that test forces of any size
 /// pass the budget check.
+///
+/// Troops and crew stand undug (`FREE_DIG_IN=false`, on by default): the battle tests'
+/// hand vectors (`techcommander-battles.md` §7 and the rulings' own) are computed for
+/// undug troops and crew. The free dig-in is tested at the defaults on its own
+/// (`book_tests::troops_are_dug_in_for_free_before_they_act`,
+/// `tests::crew_are_dug_in_for_free_by_default`).
 pub(super) fn options() -> Options {
-    Options { force_budget: 1000, ..Options::default() }
+    Options { force_budget: 1000, free_dig_in: false, ..Options::default() }
 }
 
 /// A part of a [`TcGame`] that [`TestBattle::assemble`] builds on request (the tables,
@@ -429,7 +435,7 @@ impl<P: BattlePolicy<TcGame>> BattlePolicy<TcGame> for Audited<P> {
         let a = self.0.choose(g, s, side, phase, rng)?;
         assert!(s.left[side] >= 1, "a player action beyond the budget");
         match a {
-            Action::Attack { actor, system, .. } => {
+            Action::Attack { actor, system, .. } | Action::Split { actor, system, .. } => {
                 assert!(s.actions[actor as usize] >= 1, "a unit action beyond the unit's");
                 assert!(s.used[actor as usize] & (1 << system) == 0, "a system fired twice in a turn");
                 assert!(!g.units[actor as usize].rallied, "a rallied member acting alone");

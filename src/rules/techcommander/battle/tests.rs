@@ -261,6 +261,33 @@ fn a_vehicle_against_two_unarmed_crew_follows_the_exact_law() {
 }
 
 #[test]
+fn crew_are_dug_in_for_free_by_default() {
+    // The §7 vehicle row at the defaults, where `FREE_DIG_IN` (the book's "Crew or troop
+    // units that have not acted may be declared as being dug-in") puts both crew dug in
+    // before the vehicle's first shot, for good (they never move): T = 11 − 2 = 9, a
+    // kill with p = 9/20, q = 11/20, one shot a turn. P(both dead by turn n) = 1 − q^n
+    // − n p q^(n−1): turn 2 81/400, turn 3 1701/4000, turn 4 97443/160000 (undug: the
+    // §7 row, the negative control).
+    let cat = catalogue(TEST_CATALOGUE);
+    let defaults = Options { force_budget: 1000, ..Options::default() };
+    let k = TestBattle::skirmish(&cat, "Gun Car", "2*Unarmed Crew").options(defaults).max_turns(4).kernel();
+    let n = 200_000u64;
+    let t = tally(&k, n as u32, 7);
+    let by_turn = t.decided_by_turn();
+    assert_eq!(by_turn[0], 0);
+    let alpha = crate::stats::tolerance::FAMILY_ALPHA / 6.0;
+    for (turn, p, undug) in [
+        (2, 81.0 / 400.0, 121.0 / 400.0),
+        (3, 1701.0 / 4000.0, 2299.0 / 4000.0),
+        (4, 97443.0 / 160000.0, 121363.0 / 160000.0),
+    ] {
+        let k = by_turn[turn - 1];
+        assert!(consistent(k, n, p, alpha), "by turn {turn}: {k}/{n} vs {p}");
+        assert!(!consistent(k, n, undug, alpha), "by turn {turn}: {k}/{n} also fits the undug {undug}");
+    }
+}
+
+#[test]
 fn an_msv_with_two_systems_fires_twice_a_turn_with_one_system_once() {
     let cat = catalogue(TEST_CATALOGUE);
     let n = 200_000;

@@ -1,0 +1,187 @@
+//! Split shots (`SPLIT_SHOTS`, on by default): one weapon system's shots at several
+//! targets (3rd edition "Attacks": "each shot may have a different target").
+//!
+//! - The split is one action: one jury rig (kernel §4), one use of the system
+//!   (`SYSTEM_ONCE_PER_TURN`), one round spent, and a move ends the actor's dig-in as
+//!   for any attack ([`super::dig_in`]).
+//! - Each target's share of the shots is an attack of its own: its to-hit from the
+//!   shooter's state against it (smoke, its gear offline, dug in), its damage summed
+//!   and its damage reduction subtracted once, from the exact law of that many shots
+//!   ([`Tables::part`]). Targets draw in the order they were first given a shot; a
+//!   dug-in target's one return attack comes after every share has resolved.
+//! - The greedy policy weighs it ([`TcGame::split_plan`]): for the system and target
+//!   its search picked, it gives the n shots out one at a time, each to the enemy the
+//!   actor may target where the shot adds the most to the greedy score
+//!   (V × (P(kill) + `DAMAGE_WEIGHT` × E[min(loss, life)] / 20), fire control weighed
+//!   by the jury-rig odds as every score is; ties to the picked target, then slot
+//!   order). A target that needs no more shots gains nothing from one, so the rest go
+//!   elsewhere. It splits when the shares score more than all n shots at the picked
+//!   target. Ruling (a gap): the search picks the system by its one-target score; the
+//!   split then raises that system's score, so a system that would win only by being
+//!   split is not found.
+//! - A system of one shot, a special attack, or a shot with the 2nd edition's Moneyshot
+//!   variant is never split.
+
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use super::game::{State, TcGame};
+use super::tables::{NONE, Tables, state_of};
+use crate::rules::techcommander::rulings::STARTING_LIFE;
+
+/// Most targets one split attack spreads its shots over.
+pub const MAX_SPLIT: usize = 8;
+
+/// How a split gives out a system's shots.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Split {
+    /// (target slot, shots), the first `len` in use, in the order each target was first
+    /// given a shot (the picked target first when it gets any).
+    pub parts: [(u8, u8); MAX_SPLIT],
+    pub len: usize,
+    /// The greedy score of the split: the sum of its shares' scores.
+    pub score: f32,
+}
+
+impl TcGame {
+    /// The entry of `a`'s `system` at `t` in the shot state now (fire control kept or
+    /// lost), or [`NONE`].
+    #[inline(always)]
+    fn split_entry(&self, tables: &Tables, s: &State, a: usize, system: usize, t: usize, fc_lost: bool) -> u32 {
+        tables.entry(a, t, state_of(fc_lost, self.smoked(s, a, t), s.offline[t]), system)
+    }
+
+    /// The greedy score of `k` (1..=n) of the n shots of `a`'s `system` at `t`, as
+    /// [`TcGame::score`] weighs all n; 0 for `k` = 0.
+    pub fn part_score(&self, s: &State, a: usize, system: usize, t: usize, k: usize) -> f32 {
+        if k == 0 {
+            return 0.0;
+        }
+        let tables = self.shot_tables(s, t);
+        let life = s.life[t].clamp(1, STARTING_LIFE as i32) as usize;
+        let at = |fc_lost: bool| -> f32 {
+            let e = self.split_entry(tables, s, a, system, t, fc_lost);
+            if e == NONE {
+                return 0.0;
+            }
+            tables.score[tables.part[e as usize][k - 1] as usize][life]
+        };
+        let kept = at(false);
+        if !self.in_the_red(s, a) || s.jury[a] == 1 && !self.o.jury_rig_per_action {
+            return kept;
+        }
+        let lost = at(true);
+        if s.jury[a] == 2 && !self.o.jury_rig_per_action {
+            return lost;
+        }
+        self.jury_ok * kept + (1.0 - self.jury_ok) * lost
+    }
+
+    /// The greedy split of `a`'s `system` with `primary` as the picked target (see the
+    /// module docs), or `None` when the system cannot split or every shot goes at one
+    /// target.
+    pub fn split_plan(&self, s: &State, a: usize, system: usize, primary: usize) -> Option<Split> {
+        if system >= self.facts[a].nsys as usize {
+            return None;
+        }
+        let n = {
+            let tables = self.shot_tables(s, primary);
+            let e = self.split_entry(tables, s, a, system, primary, false);
+            if e == NONE || tables.any_moneyshot {
+                return None;
+            }
+            tables.part[e as usize].len()
+        };
+        if n < 2 {
+            return None;
+        }
+        let mut cand = [(0u8, 0u8); MAX_SPLIT];
+        cand[0] = (primary as u8, 0);
+        let mut len = 1;
+        for &t in &self.enemies[self.units[a].side] {
+            let t = t as usize;
+            if len == MAX_SPLIT {
+                break;
+            }
+            if t == primary || !self.targetable_by(s, a, t) {
+                continue;
+            }
+            let tables = self.shot_tables(s, t);
+            let e = self.split_entry(tables, s, a, system, t, false);
+            if e == NONE || tables.part[e as usize].len() != n {
+                continue;
+            }
+            cand[len] = (t as u8, 0);
+            len += 1;
+        }
+        if len < 2 {
+            return None;
+        }
+        let mut now = [0f32; MAX_SPLIT];
+        for _ in 0..n {
+            let mut pick = 0;
+            let mut gain = f32::NEG_INFINITY;
+            for (i, &(t, k)) in cand[..len].iter().enumerate() {
+                let g = self.part_score(s, a, system, t as usize, k as usize + 1) - now[i];
+                if g > gain {
+                    gain = g;
+                    pick = i;
+                }
+            }
+            cand[pick].1 += 1;
+            now[pick] = self.part_score(s, a, system, cand[pick].0 as usize, cand[pick].1 as usize);
+        }
+        let mut plan = Split { parts: [(0, 0); MAX_SPLIT], len: 0, score: now[..len].iter().sum() };
+        for &(t, k) in &cand[..len] {
+            if k > 0 {
+                plan.parts[plan.len] = (t, k);
+                plan.len += 1;
+            }
+        }
+        (plan.len >= 2).then_some(plan)
+    }
+
+    /// `a` fires `system` split as [`TcGame::split_plan`] gives its shots out (at
+    /// `primary` alone when it does not split): one jury rig, one use, one round; one
+    /// draw per target's share; then the dug-in targets' return attacks.
+    pub(crate) fn fire_split(
+        &self,
+        s: &mut State,
+        a: usize,
+        system: usize,
+        primary: usize,
+        rng: &mut Xoshiro256PlusPlus,
+    ) {
+        let Some(plan) = self.split_plan(s, a, system, primary) else {
+            self.fire(s, a, system, primary, rng);
+            return;
+        };
+        let fc_lost = self.jury_rig(s, a, rng);
+        s.used[a] |= 1 << system;
+        if self.attack_moves.get(a).copied().unwrap_or(false) {
+            s.dug_in[a] = false;
+        }
+        self.spend_round(s, a, system);
+        for &(t, k) in &plan.parts[..plan.len] {
+            let t = t as usize;
+            let tables = self.shot_tables(s, t);
+            let e = self.split_entry(tables, s, a, system, t, fc_lost);
+            if e == NONE {
+                continue;
+            }
+            let part = tables.part[e as usize][k as usize - 1];
+            let loss = tables.samplers[part as usize].sample(rng);
+            self.take(s, t, loss, a);
+        }
+        if self.dug_in_tables.is_some() {
+            for &(t, _) in &plan.parts[..plan.len] {
+                if s.dug_in[t as usize] {
+                    self.return_attack(s, t as usize, a, rng);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "split_tests.rs"]
+mod tests;
