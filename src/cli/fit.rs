@@ -291,7 +291,7 @@ fn unwritable_text(out: &FitOutput, u: &UnwritableFit, stuck: &[&str]) -> String
         "the joint fit has no costs the catalogue can write: it converged ({}){others}, but its fair costs span a \
          factor of {:.0} (highest {}, lowest {}), so scaled to the catalogue's total, {} came out below half \
          the catalogue's step of {} {}: {}; fitting the others again without them left fewer than two builds to \
-         price against each other. No costs for: {}. Fit the builds without the costliest ({}), against a field \
+         price against each other; no costs for: {}. Fit the builds without the costliest ({}), against a field \
          (`--field`), or at other conditions (see docs/fit.md)",
         count(u.iterations as u64, "Newton step"),
         u.spread(),

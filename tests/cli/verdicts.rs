@@ -180,7 +180,7 @@ fn fit_text_prints_costs_at_the_catalogue_step_and_conditions_in_words() {
     // Monte Carlo: the interval at the catalogue's step of 10; left-out matchups in words
     // (was: `range=3|cover=none|engaged=false|...`), counted with the right plural.
     let args = ["--ruleset", "mechcom", "fit", "Kerberos", "Wasp", "--field", "Junker", "--range", "3"];
-    let text = stdout_of(&[&args[..], &["--trials", "300", "--quiet"]].concat());
+    let text = stdout_of(&[&args[..], &["--method", "monte-carlo", "--trials", "300", "--quiet"]].concat());
     assert!(text.contains("left out: 1 matchup where"), "{text}");
     let line = text.lines().find(|l| l.trim_start().starts_with("Kerberos vs Junker")).unwrap();
     assert!(line.contains("(range 3 hexes") && !line.contains("range=3|"), "{line}");
