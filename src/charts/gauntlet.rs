@@ -94,8 +94,10 @@ pub fn page_info(manifest: &Value) -> PageInfo {
             (
                 "Engagements".into(),
                 format!(
-                    "{} duels over {} cells, seed {}",
-                    manifest["engagements"], manifest["cells"], manifest["seed"]
+                    "{} over {}, seed {}",
+                    crate::output::wording::count(manifest["engagements"].as_u64().unwrap_or(0), "duel"),
+                    crate::output::wording::count(manifest["cells"].as_u64().unwrap_or(0), "cell"),
+                    manifest["seed"]
                 ),
             ),
             (
@@ -111,19 +113,30 @@ pub fn page_info(manifest: &Value) -> PageInfo {
     }
 }
 
-/// One sentence per build, best weighted win rate first.
-pub fn findings(summary: &Table) -> Vec<Finding> {
+/// One sentence per build, best weighted win rate first, each with its wins per 100
+/// cost units (`unit`) where the table has them; then which build wins most per cost,
+/// or that the best are tied per cost.
+pub fn findings(summary: &Table, unit: &str) -> Vec<Finding> {
     let mut rows: Vec<usize> = (0..summary.rows.len()).collect();
     rows.sort_by(|&a, &b| {
         summary.float(b, "weighted_p_win").unwrap_or(0.0).total_cmp(&summary.float(a, "weighted_p_win").unwrap_or(0.0))
     });
-    rows.iter()
+    let per_100 = |i: usize| {
+        let f = |c: &str| summary.float(i, c).filter(|x| x.is_finite()).map(|x| 100.0 * x);
+        Some((f("p_win_per_point")?, f("p_win_per_point_ci95_low")?, f("p_win_per_point_ci95_high")?))
+    };
+    let mut out: Vec<Finding> = rows
+        .iter()
         .map(|&i| {
             let f = |c: &str| summary.float(i, c).unwrap_or(f64::NAN);
+            let per_cost = per_100(i).map_or(String::new(), |(v, lo, hi)| {
+                let t = per_100_texts(&[v, lo, hi]);
+                format!("; {} wins per 100 {unit} (95% CI {} to {})", t[0], t[1], t[2])
+            });
             format!(
-                "**{}** ({} points) wins {} of its weighted duels (95% CI {}), draws {}; best against {} ({}), worst against {} ({}).",
+                "**{}** ({} {unit}) wins {} of its weighted duels (95% CI {}){per_cost}, draws {}; best against {} ({}), worst against {} ({}).",
                 summary.text(i, "build").unwrap_or("?"),
-                f("points"),
+                crate::output::wording::cost(f("points")),
                 percent(f("weighted_p_win")),
                 percent_interval(f("weighted_p_win_ci95_low"), f("weighted_p_win_ci95_high")),
                 percent(f("weighted_p_draw")),
@@ -133,7 +146,39 @@ pub fn findings(summary: &Table) -> Vec<Finding> {
                 percent(f("worst_p_win"))
             )
         })
-        .collect()
+        .collect();
+    let mut by_cost: Vec<usize> = (0..summary.rows.len()).filter(|&i| per_100(i).is_some()).collect();
+    by_cost.sort_by(|&a, &b| per_100(b).map_or(0.0, |x| x.0).total_cmp(&per_100(a).map_or(0.0, |x| x.0)));
+    if let [top, ..] = by_cost[..]
+        && by_cost.len() > 1
+    {
+        let name = summary.text(top, "build").unwrap_or("?");
+        let tied = summary.text(top, "p_win_per_point_tied_with").unwrap_or("");
+        out.push(if tied.is_empty() {
+            format!(
+                "Most wins per 100 {unit}: **{name}**, better per cost than every other build (each difference's 95% interval excludes 0)."
+            )
+        } else {
+            format!("Most wins per 100 {unit}: **{name}**, a statistical tie per cost with {tied} (sidegrade).")
+        });
+    }
+    out
+}
+
+/// Counts per 100 cost units as text (a count, not a percentage): at least two
+/// decimals, more until values that differ read differently and none that is not 0
+/// reads as 0.
+pub(super) fn per_100_texts(values: &[f64]) -> Vec<String> {
+    let text = |x: f64, d: usize| format!("{x:.d$}");
+    let d = (2..12)
+        .find(|&d| {
+            values.iter().enumerate().all(|(i, &x)| {
+                (x == 0.0 || text(x.abs(), d).trim_start_matches(['0', '.']) != "")
+                    && values[i + 1..].iter().all(|&y| x == y || text(x, d) != text(y, d))
+            })
+        })
+        .unwrap_or(12);
+    values.iter().map(|&x| text(x, d)).collect()
 }
 
 /// The conditions of a gauntlet's condition keys (the manifest's `conditions`) as a chart

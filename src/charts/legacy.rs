@@ -79,6 +79,7 @@ pub fn shape(manifest: &Value) -> ReportShape {
         ruleset: ruleset.into(),
         axes,
         turn: "turn".into(),
+        cost_unit: "points".into(),
         details: vec![hit],
         costs: costs(),
         seatings: super::shape::pooled_seatings(manifest),

@@ -146,7 +146,7 @@ pub fn findings(tables: &ReportTables, shape: &ReportShape, at: &ConditionSet) -
         out.extend(ttk_findings(ttk, shape));
     }
     if let Some(duels) = tables.get("duels") {
-        out.extend(duel_findings(duels, turn));
+        out.extend(duel_findings(duels, turn, &shape.cost_unit));
     }
     out
 }
@@ -201,8 +201,8 @@ fn ttk_findings(ttk: &Table, shape: &ReportShape) -> Vec<Finding> {
         out.push(format!("Every build can kill every target within the {turn} cap in every cell."));
     } else {
         out.push(format!(
-            "In {count} of {} cells a build can never kill its target within the {turn} cap, e.g. {}.",
-            ttk.rows.len(),
+            "In {count} of {} a build can never kill its target within the {turn} cap, e.g. {}.",
+            cells(ttk.rows.len()),
             never.join("; ")
         ));
     }
@@ -269,22 +269,115 @@ fn ttk_findings(ttk: &Table, shape: &ReportShape) -> Vec<Finding> {
     out
 }
 
-/// Duel sweeps' findings: each side's mean win rate over all its duel cells, and the
-/// draws over every cell.
-fn duel_findings(duels: &Table, turn: &str) -> Vec<Finding> {
+/// One side's mean win rate over its duel cells (equal weights) and its 95% interval:
+/// the MOVER combination of the cells' Wilson intervals (cells play on separate
+/// streams), with its cost.
+#[derive(Debug, Clone)]
+struct Duellist {
+    name: String,
+    win: f64,
+    ci: crate::stats::Interval,
+    points: Option<f64>,
+}
+
+impl Duellist {
+    /// Wins per 100 cost units and its interval (the cost is a constant).
+    fn per_100(&self) -> Option<(f64, crate::stats::Interval)> {
+        let c = self.points.filter(|c| *c > 0.0 && c.is_finite())?;
+        let s = 100.0 / c;
+        Some((s * self.win, crate::stats::Interval { low: s * self.ci.low, high: s * self.ci.high }))
+    }
+}
+
+/// Each side `a` of the duels table with its mean win rate and interval, best first.
+fn duellists(duels: &Table) -> Vec<Duellist> {
+    let mut parts: Vec<(String, Vec<(f64, f64, crate::stats::Interval)>, Option<f64>)> = Vec::new();
+    for i in 0..duels.rows.len() {
+        let (Some(a), Some(p)) = (duels.text(i, "a"), duels.float(i, "p_a_wins")) else { continue };
+        let ci = match duels.float(i, "trials") {
+            // p × trials is a count of duels, exact up to the float's rounding.
+            Some(n) if n > 0.0 => wilson95((p * n).round() as u64, n as u64),
+            _ => crate::stats::Interval { low: p, high: p },
+        };
+        match parts.iter_mut().find(|x| x.0 == a) {
+            Some(x) => x.1.push((1.0, p, ci)),
+            None => parts.push((a.to_string(), vec![(1.0, p, ci)], duels.float(i, "a_points"))),
+        }
+    }
+    let mut out: Vec<Duellist> = parts
+        .into_iter()
+        .filter_map(|(name, v, points)| {
+            let (win, ci) = crate::stats::newcombe::weighted(&v)?;
+            Some(Duellist { name, win, ci, points })
+        })
+        .collect();
+    out.sort_by(|x, y| y.win.total_cmp(&x.win).then(x.name.cmp(&y.name)));
+    out
+}
+
+/// Whether `x` and `y` (independent estimates) tie: the 95% interval of their
+/// difference (Newcombe's) holds 0.
+fn tie(x: (f64, crate::stats::Interval), y: (f64, crate::stats::Interval)) -> bool {
+    let d = crate::stats::newcombe::difference(x.0, x.1, y.0, y.1);
+    d.low <= 0.0 && d.high >= 0.0
+}
+
+/// Duel sweeps' findings: each side's mean win rate over all its duel cells with its
+/// 95% interval, the best declared only when its interval of the difference with the
+/// runner-up excludes 0; the same per 100 cost units (`unit`), which side is better per
+/// cost or that the best tie; and the draws over every cell.
+fn duel_findings(duels: &Table, turn: &str, unit: &str) -> Vec<Finding> {
     let mut out = Vec::new();
-    let a = |t: &Table, i: usize| t.text(i, "a").map(str::to_string);
-    let wins = ranked(duels, &a, "p_a_wins", &|_| true);
-    let per_side = duels.rows.len() / wins.len().max(1);
-    if let (Some(best), Some(worst)) = (wins.first(), wins.last()) {
+    let sides = duellists(duels);
+    let per_side = duels.rows.len() / sides.len().max(1);
+    let say = |d: &Duellist| {
+        format!("**{}** wins {} (95% CI {})", d.name, percent(d.win), percent_interval(d.ci.low, d.ci.high))
+    };
+    if let [best, next, ..] = &sides[..] {
+        let worst = sides.last().expect("two sides");
+        let verdict = if tie((best.win, best.ci), (next.win, next.ci)) {
+            format!("a statistical tie with {}", say(next))
+        } else {
+            format!("ahead of the next, {} (the 95% interval of the difference excludes 0)", say(next))
+        };
         out.push(format!(
-            "Best duellist: **{}** wins {} of its duels, mean over its {} (opponents and conditions); worst: **{}** ({}).",
-            best.0,
-            percent(best.1),
+            "Best duellist: {} of its duels, mean over its {} (opponents and conditions), {verdict}; worst: {}.",
+            say(best),
             cells(per_side),
-            worst.0,
-            percent(worst.1)
+            say(worst)
         ));
+        let mut by_cost: Vec<(&Duellist, (f64, crate::stats::Interval))> =
+            sides.iter().filter_map(|d| Some((d, d.per_100()?))).collect();
+        by_cost.sort_by(|x, y| y.1.0.total_cmp(&x.1.0).then(x.0.name.cmp(&y.0.name)));
+        if let [(top, t), (second, s), ..] = &by_cost[..] {
+            let texts = super::gauntlet::per_100_texts(&[t.0, t.1.low, t.1.high, s.0, s.1.low, s.1.high]);
+            let said = |d: &Duellist, k: usize| {
+                format!(
+                    "**{}** {} wins per 100 {unit} (95% CI {} to {}; it costs {})",
+                    d.name,
+                    texts[k],
+                    texts[k + 1],
+                    texts[k + 2],
+                    crate::output::wording::cost(d.points.unwrap_or(f64::NAN))
+                )
+            };
+            let verdict = if tie(*t, *s) {
+                format!("a statistical tie per cost with {} (sidegrade)", said(second, 3))
+            } else {
+                format!("better per cost than {} (the 95% interval of the difference excludes 0)", said(second, 3))
+            };
+            let raw = if top.name == best.name {
+                String::new()
+            } else {
+                format!(" (the best duellist by win rate, {}, is not the best per cost)", best.name)
+            };
+            out.push(format!(
+                "Best duellist per cost (wins per 100 {unit}, a count of wins, not a percentage): {}, {verdict}{raw}.",
+                said(top, 0)
+            ));
+        }
+    } else if let [only] = &sides[..] {
+        out.push(format!("Only duellist: {} of its duels, mean over its {}.", say(only), cells(per_side)));
     }
     let draws = ranked(duels, &|_: &Table, _| Some("all".into()), "p_draw", &|_| true);
     if let Some((_, d)) = draws.first() {
@@ -467,10 +560,10 @@ fn battle_findings(tables: &ReportTables) -> Vec<Finding> {
     let say = |r: &(String, u64, u64)| {
         let ci = wilson95(r.1, r.2);
         format!(
-            "**{}** wins {} of its {} battles (95% interval {})",
+            "**{}** wins {} of its {} (95% interval {})",
             r.0,
             percent(rate(r)),
-            r.2,
+            crate::output::wording::count(r.2, "battle"),
             percent_interval(ci.low, ci.high)
         )
     };
@@ -821,9 +914,43 @@ mod tests {
                 Cell::Float(0.1),
             ]);
         }
-        let f = duel_findings(&t, "turn");
-        assert!(f[0].starts_with("Best duellist: **X** wins 60.0% of its duels, mean over its 2 cells"), "{}", f[0]);
+        let f = duel_findings(&t, "turn", "points");
+        assert!(f[0].starts_with("Best duellist: **X** wins 60.0% (95% CI "), "{}", f[0]);
+        assert!(f[0].contains("of its duels, mean over its 2 cells"), "{}", f[0]);
         assert!(f[1].contains("mean over all 4 cells"), "{}", f[1]);
+    }
+
+    fn priced_duels(rows: &[(&str, f64, f64)]) -> Table {
+        let mut t = Table::new(["a", "b", "a_points", "trials", "p_a_wins", "p_draw"]);
+        for &(a, points, p) in rows {
+            t.push(vec![
+                Cell::Text(a.into()),
+                Cell::Text("Z".into()),
+                Cell::Float(points),
+                Cell::Int(4000),
+                Cell::Float(p),
+                Cell::Float(0.0),
+            ]);
+        }
+        t
+    }
+
+    #[test]
+    fn the_best_duellist_is_read_per_cost_with_intervals() {
+        // X wins 60% at 200 points (0.30 wins per 100), Y 45% at 100 (0.45): Y is
+        // better per cost. Was: "Best duellist: X" and no per-cost reading.
+        let f = duel_findings(&priced_duels(&[("X", 200.0, 0.6), ("Y", 100.0, 0.45)]), "turn", "PV");
+        assert!(f[0].starts_with("Best duellist: **X** wins 60.0%") && f[0].contains("ahead of the next"), "{}", f[0]);
+        let c = f.iter().find(|x| x.starts_with("Best duellist per cost")).expect("a per-cost finding");
+        assert!(c.contains("**Y** 0.45 wins per 100 PV") && c.contains("better per cost than **X** 0.30"), "{c}");
+        assert!(c.contains("is not the best per cost") && !c.contains("45%") && !c.contains("45.0%"), "{c}");
+        // 45% at 100 against 90.5% at 200: a tie per cost, said so.
+        let f = duel_findings(&priced_duels(&[("X", 200.0, 0.905), ("Y", 100.0, 0.45)]), "turn", "PV");
+        let c = f.iter().find(|x| x.starts_with("Best duellist per cost")).unwrap();
+        assert!(c.contains("a statistical tie per cost with") && c.contains("sidegrade"), "{c}");
+        // Raw rates that tie are not ranked as if they did not.
+        let f = duel_findings(&priced_duels(&[("X", 100.0, 0.5), ("Y", 100.0, 0.495)]), "turn", "PV");
+        assert!(f[0].contains("a statistical tie with **Y**"), "{}", f[0]);
     }
 
     #[test]

@@ -130,14 +130,11 @@ pub fn draw_report(kind: ReportKind, tables: &ReportTables, manifest: &Value) ->
     let shape = ReportShape::of_manifest(manifest);
     check_tables(kind, &shape, tables)?;
     Ok(match kind {
-        ReportKind::AttackRunSweep | ReportKind::DuelSweep | ReportKind::BattleSweep => {
-            let at = &shape.condition_sets(manifest)[0];
-            Drawn {
-                charts: report_charts(tables, manifest),
-                page: PageInfo::of_sweep(manifest),
-                findings: page::findings(tables, &shape, at),
-            }
-        }
+        ReportKind::AttackRunSweep | ReportKind::DuelSweep | ReportKind::BattleSweep => Drawn {
+            charts: report_charts(tables, manifest),
+            page: PageInfo::of_sweep(manifest),
+            findings: sweep_findings(tables, manifest),
+        },
         ReportKind::Gauntlet => {
             let (builds, field) = gauntlet::builds_and_field(manifest).map_err(anyhow::Error::msg)?;
             let (summary, matchups) =
@@ -151,10 +148,31 @@ pub fn draw_report(kind: ReportKind, tables: &ReportTables, manifest: &Value) ->
                     &gauntlet::condition_keys(manifest),
                 ),
                 page: gauntlet::page_info(manifest),
-                findings: gauntlet::findings(summary),
+                findings: gauntlet::findings(summary, manifest["cost_unit"].as_str().unwrap_or("points")),
             }
         }
     })
+}
+
+/// A sweep report's findings, the same for `volley sweep` and `volley chart`: those of
+/// [`page::findings`]; for a sensitivity sweep (`[vary]`), those at each varied stat's
+/// first value (as the charts show them), each naming that point, then the findings
+/// over every varied value ([`super::vary::findings`]: each metric per value, and the
+/// most efficient build per point at each value and over the whole grid).
+pub fn sweep_findings(tables: &ReportTables, manifest: &Value) -> Vec<Finding> {
+    let shape = ReportShape::of_manifest(manifest);
+    let at = &shape.condition_sets(manifest)[0];
+    match (super::vary::at_first_values(tables, manifest), super::vary::first_values_text(manifest)) {
+        (Some(first), Some(point)) => {
+            let mut found: Vec<Finding> = page::findings(&first, &shape, at)
+                .into_iter()
+                .map(|f| format!("At {point} (each varied stat's first value): {f}"))
+                .collect();
+            found.extend(super::vary::findings(tables, manifest));
+            found
+        }
+        _ => page::findings(tables, &shape, at),
+    }
 }
 
 /// Write a sweep report's `index.md` and `index.html` into `dir`.
@@ -164,10 +182,5 @@ pub fn write_pages(
     tables: &ReportTables,
     charts: &[Chart],
 ) -> anyhow::Result<()> {
-    let shape = ReportShape::of_manifest(manifest);
-    let at = &shape.condition_sets(manifest)[0];
-    let first = super::vary::at_first_values(tables, manifest);
-    let mut found = page::findings(first.as_ref().unwrap_or(tables), &shape, at);
-    found.extend(super::vary::findings(tables, manifest));
-    page::write_page(dir, &PageInfo::of_sweep(manifest), &found, charts)
+    page::write_page(dir, &PageInfo::of_sweep(manifest), &sweep_findings(tables, manifest), charts)
 }

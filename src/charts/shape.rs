@@ -130,6 +130,9 @@ pub struct ReportShape {
     pub axes: Vec<Axis>,
     /// The ruleset's word for one turn (`turn`, `round`).
     pub turn: String,
+    /// The ruleset's cost unit (`points`, `PV`, `ECV`; the manifest's `cost_unit`,
+    /// default `points`).
+    pub cost_unit: String,
     pub details: Vec<DetailChart>,
     /// Cost rankings beyond the common one, in page order.
     pub costs: Vec<CostChart>,

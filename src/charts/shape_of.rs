@@ -24,6 +24,7 @@ impl ReportShape {
                 .to_string(),
             axes: axes.iter().filter_map(Axis::of_json).collect(),
             turn: manifest["turn"].as_str().unwrap_or("turn").to_string(),
+            cost_unit: manifest["cost_unit"].as_str().unwrap_or("points").to_string(),
             details: manifest["detail_charts"]
                 .as_array()
                 .map(|a| a.iter().filter_map(DetailChart::of_json).collect())

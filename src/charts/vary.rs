@@ -174,7 +174,9 @@ pub fn vary_charts(tables: &ReportTables, manifest: &Value) -> Vec<Chart> {
 /// record the carriers.
 pub fn findings(tables: &ReportTables, manifest: &Value) -> Vec<Finding> {
     let mut out = Vec::new();
-    for Varied { column, entry, field, carriers } in varied(manifest) {
+    for v in varied(manifest) {
+        out.extend(efficiency_finding(tables, &v));
+        let Varied { column, entry, field, carriers } = v;
         for m in &METRICS {
             let all = lines(tables, m, &column);
             let kept: Vec<&Line> = match &carriers {
@@ -239,6 +241,71 @@ pub fn findings(tables: &ReportTables, manifest: &Value) -> Vec<Finding> {
     out
 }
 
+/// Per varied stat, the most and least efficient build per point at each varied value
+/// and over the whole grid (every value): each build's mean of
+/// `kill_points_per_turn_per_point` over its `cost_efficiency` build rows at that value
+/// (other varied stats at any of theirs), and the mean of those over the values. Every
+/// build is ranked, carrier or not: the ranking is between builds. `None` without the
+/// column or with fewer than two builds.
+fn efficiency_finding(tables: &ReportTables, v: &Varied) -> Option<Finding> {
+    let m = METRICS.iter().find(|m| m.column == "kill_points_per_turn_per_point")?;
+    let lines = lines(tables, m, &v.column);
+    if lines.len() < 2 {
+        return None;
+    }
+    let mut values: Vec<f64> = lines.iter().flat_map(|l| l.points.iter().map(|p| p.0)).collect();
+    values.sort_by(f64::total_cmp);
+    values.dedup();
+    // (build, value) ranked best first.
+    let rank = |at: Option<f64>| -> Vec<(&str, f64)> {
+        let mut r: Vec<(&str, f64)> = lines
+            .iter()
+            .filter_map(|l| {
+                let ys: Vec<f64> = l.points.iter().filter(|p| at.is_none_or(|x| p.0 == x)).map(|p| p.1).collect();
+                (!ys.is_empty()).then(|| (l.label.as_str(), ys.iter().sum::<f64>() / ys.len() as f64))
+            })
+            .collect();
+        r.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(b.0)));
+        r
+    };
+    let say = |r: &[(&str, f64)]| match (r.first(), r.last()) {
+        (Some(best), Some(worst)) if r.len() > 1 => {
+            Some(format!("**{}** ({:.3}), least **{}** ({:.3})", best.0, best.1, worst.0, worst.1))
+        }
+        _ => None,
+    };
+    let at: Vec<String> = values
+        .iter()
+        .filter_map(|&x| Some(format!("at {} {}", super::axes::number_text(x), say(&rank(Some(x)))?)))
+        .collect();
+    let whole = say(&rank(None))?;
+    Some(format!(
+        "**{} {}**: most efficient build per point ({}; each build's mean over its `cost_efficiency` build rows at that value): {}; over the whole grid (the mean over every value): {whole}.",
+        v.entry,
+        v.field,
+        m.label,
+        at.join("; ")
+    ))
+}
+
+/// "Devastator damage 4, Wall ac 2": each varied stat at its first listed value, as the
+/// findings taken at those values name them; `None` for a report without `[vary]`.
+pub fn first_values_text(manifest: &Value) -> Option<String> {
+    let parts: Vec<String> = manifest["vary"]
+        .as_array()?
+        .iter()
+        .filter_map(|v| {
+            Some(format!(
+                "{} {} {}",
+                v["entry"].as_str()?,
+                v["field"].as_str()?,
+                super::axes::number_text(v["values"].as_array()?.first()?.as_f64()?)
+            ))
+        })
+        .collect();
+    (!parts.is_empty()).then(|| parts.join(", "))
+}
+
 /// The tables restricted to each varied stat's first listed value, as the other charts
 /// and findings show a report (as an axis the chart conditions leave out takes its first
 /// value); `None` for a report without `[vary]`.
@@ -283,6 +350,25 @@ mod tests {
             v["carriers"] = serde_json::json!(c);
         }
         serde_json::json!({ "vary": [v] })
+    }
+
+    #[test]
+    fn the_most_efficient_build_is_ranked_at_every_varied_value_and_over_them_all() {
+        // The Dwarf carries the Devastator: worst at damage 4, best at 16 and over the
+        // grid. Was: ranked at damage 4 only ("most efficient: Beagle").
+        let mut t = Table::new(["attacker", "weapon", "kill_points_per_turn_per_point", "vary.Devastator.damage"]);
+        for (a, damage, v) in
+            [("Dwarf ALPHA", 4.0, 0.1), ("Dwarf ALPHA", 16.0, 0.9), ("Beagle", 4.0, 0.4), ("Beagle", 16.0, 0.4)]
+        {
+            t.push(vec![Cell::Text(a.into()), Cell::Null, Cell::Float(v), Cell::Float(damage)]);
+        }
+        let tables = ReportTables::from_named(&[("cost_efficiency", t)]);
+        let f = findings(&tables, &manifest(Some(&["Devastator", "Dwarf ALPHA"])));
+        let e = f.iter().find(|x| x.contains("most efficient build per point")).expect("an efficiency finding");
+        assert!(e.contains("at 4 **Beagle** (0.400), least **Dwarf ALPHA** (0.100)"), "{e}");
+        assert!(e.contains("at 16 **Dwarf ALPHA** (0.900), least **Beagle** (0.400)"), "{e}");
+        assert!(e.contains("over the whole grid (the mean over every value): **Dwarf ALPHA** (0.500)"), "{e}");
+        assert_eq!(first_values_text(&manifest(None)).as_deref(), Some("Devastator damage 8"));
     }
 
     #[test]

@@ -124,18 +124,15 @@ fn pct(x: f64, d: usize) -> String {
     if x.is_nan() { "-".into() } else { format!("{:.*}%", d, x * 100.0) }
 }
 
-/// A signed percentage with `d` decimals.
-fn signed_pct(x: f64, d: usize) -> String {
-    if x.is_nan() { "-".into() } else { format!("{:+.*}%", d, x * 100.0) }
-}
-
-/// A per-cost difference and its interval's ends as text: percentages for
-/// probabilities, turns otherwise, with enough decimals that none of the three that
-/// differ read alike and none that is not 0 reads as 0.
-fn per_cost_text(x: f64, low: f64, high: f64, probability: bool) -> [String; 3] {
-    let text = |v: f64, d: usize| if probability { signed_pct(v, d) } else { format!("{v:+.*}", d) };
+/// A per-cost difference and its interval's ends as text (a count per 100 cost units
+/// for probabilities, turns otherwise), with enough decimals that none of the three
+/// that differ read alike and none that is not 0 reads as 0.
+fn per_cost_text(x: f64, low: f64, high: f64) -> [String; 3] {
+    // Per 100 cost units a probability is a count (of wins, kills) per 100 units of
+    // copies, not a percentage: a plain number, never a `%` that can exceed 100.
+    let text = |v: f64, d: usize| format!("{v:+.*}", d);
     let reads_zero = |v: f64, d: usize| v != 0.0 && text(v.abs(), d) == text(0.0, d);
-    let mut d = if probability { 1 } else { 2 };
+    let mut d = 2;
     let values = [x, low, high];
     while d < 12
         && (values.iter().any(|&v| reads_zero(v, d))
@@ -467,10 +464,10 @@ fn per_cost_verdict<R: Ruleset>(
 ) -> String {
     let unit = R::COST_UNIT;
     let probability = metric != Metric::Turns;
-    let [d, low, high] = per_cost_text(c.difference, c.difference_ci.low, c.difference_ci.high, probability);
+    let [d, low, high] = per_cost_text(c.difference, c.difference_ci.low, c.difference_ci.high);
     let how = if exact { "exact".to_string() } else { format!("95% CI {low} to {high}") };
     let basis = if probability {
-        format!("A − B per 100 {unit}")
+        format!("A − B per 100 {unit} (a count per 100 {unit} of copies, not a percentage)")
     } else {
         let (a, b) = distinct(c.a, c.b, 4, |x, d| format!("{x:.*}", d));
         format!(

@@ -13,7 +13,7 @@ use super::{Invocation, print_table, write_stdout};
 use crate::output::Format;
 use crate::request::diff::{DiffRequest, diff};
 use crate::rules::Ruleset;
-use crate::sweep::diff::diff_table;
+use crate::sweep::diff::{diff_table, diff_text_table};
 use crate::sweep::diff_notes::{diff_json, preamble, summary_markdown, summary_table};
 
 /// What `diff` prints.
@@ -78,9 +78,9 @@ pub fn run<R: Ruleset>(args: &DiffArgs, ctx: &Invocation<'_>) -> Result<()> {
         DiffFormat::Table => {
             let mut text = format!("{}\n\n{}", preamble::<R>(&diff), summary_table::<R>(&diff).to_text(4));
             if args.rows || args.changed {
-                text += &format!("\nrows ({}):\n", diff.rows.len());
+                text += &format!("\n{}:\n", crate::output::wording::count(diff.rows.len() as u64, "row"));
                 write_stdout(&text)?;
-                print_table(&diff_table::<R>(&diff.rows), Format::Table, 4)
+                write_stdout(&diff_text_table::<R>(&diff.rows).to_text(4))
             } else {
                 text += &format!(
                     "\n{} rows not shown: --rows lists them, --changed only those that changed.\n",

@@ -17,7 +17,7 @@ use crate::output::wording::count;
 use crate::output::{CsvExporter, Exporter, Format, ParquetExporter, ReportDir, Table};
 use crate::request::fit::{FitRequest, Fitted, fit};
 use crate::rules::{RuleOptions, Ruleset};
-use crate::sweep::fit::{FitMethod, FitOutput, fit_table};
+use crate::sweep::fit::{FitMethod, FitOutput, UnwritableFit, fit_table};
 use crate::sweep::fit_link::{FitMetric, FitStatus};
 use crate::sweep::scenario::MAX_TURNS_LIMIT;
 
@@ -210,7 +210,11 @@ pub fn run<R: Ruleset>(args: &FitArgs, ctx: &Invocation<'_>) -> Result<()> {
             if format == Format::Table {
                 write_stdout(&header::<R>(args, &out, &field_words, &conditions_text, &options_line(&options)))?;
             }
-            print_table(&summary(&table), format, 4)
+            if format == Format::Table {
+                write_stdout(&summary_text(&out).to_text(4))
+            } else {
+                print_table(&summary(&table), format, 4)
+            }
         }
     }
 }
@@ -234,6 +238,9 @@ fn priced_out_text(out: &FitOutput) -> String {
 /// left when every other has left the fit (nothing to price it against).
 fn not_converged_text(out: &FitOutput, stuck: &[&str]) -> String {
     let c = out.convergence.expect("only joint fits fail to converge");
+    if let Some(u) = &out.unwritable {
+        return unwritable_text(out, u, stuck);
+    }
     if let [lone] = stuck
         && c.iterations == 0
     {
@@ -259,6 +266,43 @@ fn not_converged_text(out: &FitOutput, stuck: &[&str]) -> String {
         c.iterations,
         c.largest_residual,
         stuck.join(", ")
+    )
+}
+
+/// Why a joint fit that converged gives no costs: scaled to the catalogue's total, the
+/// first solve put builds below half the catalogue's step, and solving the rest again
+/// (and again) left fewer than two builds.
+fn unwritable_text(out: &FitOutput, u: &UnwritableFit, stuck: &[&str]) -> String {
+    let names = |v: &[(String, f64)]| v.iter().map(|x| x.0.as_str()).collect::<Vec<_>>().join(", ");
+    let others: Vec<String> = [FitStatus::Hopeless, FitStatus::Unbeatable, FitStatus::CannotAttack]
+        .into_iter()
+        .filter_map(|status| {
+            let names: Vec<&str> = out
+                .rows
+                .iter()
+                .filter(|r| r.status == status && !u.below.iter().any(|b| b.0 == r.build))
+                .map(|r| r.build.as_str())
+                .collect();
+            (!names.is_empty()).then(|| format!("{} {}", names.join(", "), status.name()))
+        })
+        .collect();
+    let others = if others.is_empty() { String::new() } else { format!(" ({} on their own)", others.join("; ")) };
+    format!(
+        "the joint fit has no costs the catalogue can write: it converged ({}){others}, but its fair costs span a \
+         factor of {:.0} (highest {}, lowest {}), so scaled to the catalogue's total, {} came out below half \
+         the catalogue's step of {} {}: {}; fitting the others again without them left fewer than two builds to \
+         price against each other; no costs for: {}. Fit the builds without the costliest ({}), against a field \
+         (`--field`), or at other conditions (see docs/fit.md)",
+        count(u.iterations as u64, "Newton step"),
+        u.spread(),
+        u.kept.first().or(u.below.first()).map_or("?", |x| x.0.as_str()),
+        u.below.last().or(u.kept.last()).map_or("?", |x| x.0.as_str()),
+        count(u.below.len() as u64, "build"),
+        out.granularity,
+        crate::output::wording::unit_for(out.granularity, "points"),
+        names(&u.below),
+        stuck.join(", "),
+        names(&u.kept),
     )
 }
 
@@ -313,8 +357,8 @@ fn header<R: Ruleset>(args: &FitArgs, out: &FitOutput, field: &str, conditions: 
     }
     if !out.one_sided.is_empty() {
         text.push_str(&format!(
-            "left out: {} matchups where a side cannot attack at these conditions (or the duel is not played):\n",
-            out.one_sided.len()
+            "left out: {} where a side cannot attack at these conditions (or the duel is not played):\n",
+            count(out.one_sided.len() as u64, "matchup")
         ));
         for m in out.one_sided.iter().take(12) {
             let who = match (m.build_can_attack, m.opponent_can_attack) {
@@ -323,7 +367,7 @@ fn header<R: Ruleset>(args: &FitArgs, out: &FitOutput, field: &str, conditions: 
                 (false, true) => format!("{} cannot attack", m.build),
                 _ => format!("{} cannot attack", m.opponent),
             };
-            text.push_str(&format!("  {} vs {} ({}): {who}\n", m.build, m.opponent, m.conditions));
+            text.push_str(&format!("  {} vs {} ({}): {who}\n", m.build, m.opponent, m.described));
         }
         if out.one_sided.len() > 12 {
             text.push_str(&format!("  ... and {} more (--format json lists them all)\n", out.one_sided.len() - 12));
@@ -333,7 +377,40 @@ fn header<R: Ruleset>(args: &FitArgs, out: &FitOutput, field: &str, conditions: 
     text
 }
 
-/// The printed columns.
+/// A cost at the catalogue's step `g`: with the step's decimals (`26`, `12.5`).
+fn cost_at(x: f64, g: f64) -> String {
+    if !x.is_finite() {
+        return "unbounded".into();
+    }
+    let decimals = (0..4).find(|&d| ((g * 10f64.powi(d)) - (g * 10f64.powi(d)).round()).abs() < 1e-9).unwrap_or(3);
+    crate::output::number::unsigned_zero_text(format!("{:.*}", decimals as usize, x))
+}
+
+/// The printed table for people: each fitted cost at the catalogue's step with its 95%
+/// interval (`exact` when the duels were solved exactly), the result at today's costs
+/// and the status.
+fn summary_text(out: &FitOutput) -> Table {
+    let g = out.granularity;
+    let mut t = Table::new(["build", "points", "cost", "cost_ci95", "result_at_current", "status"]);
+    for r in &out.rows {
+        let ci = match (r.cost, r.cost_ci95) {
+            (Some(_), Some((lo, hi))) if out.trials_per_matchup.is_none() && lo == hi => "exact".to_string(),
+            (Some(_), Some((lo, hi))) => format!("{} to {}", cost_at(lo, g), cost_at(hi, g)),
+            _ => "-".into(),
+        };
+        t.push(vec![
+            r.build.as_str().into(),
+            crate::output::wording::cost(r.points).into(),
+            r.cost.map_or("-".into(), |c| cost_at(c, g)).into(),
+            ci.into(),
+            r.result_at_current.into(),
+            r.status.name().into(),
+        ]);
+    }
+    t
+}
+
+/// The printed columns (CSV).
 fn summary(t: &Table) -> Table {
     let keep = ["build", "points", "cost", "cost_ci95_low", "cost_ci95_high", "result_at_current", "status"];
     let idx: Vec<usize> = keep.iter().map(|k| t.columns.iter().position(|c| c == k).expect("a fit column")).collect();

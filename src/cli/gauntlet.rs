@@ -251,6 +251,7 @@ fn finish<R: Ruleset>(
         "ruleset": R::NAME,
         "ruleset_label": R::LABEL,
         "turn": R::TURN,
+        "cost_unit": R::COST_UNIT,
         "axes": axes_json(R::axes(), &|n| {
             let mut v: Vec<String> = grid.iter().map(|p| p.get(n).to_string()).collect();
             v.sort();
@@ -313,10 +314,10 @@ fn finish<R: Ruleset>(
     Ok(())
 }
 
-/// The fewest decimals (at least one) at which the percentages of `values` that differ
-/// all read differently and none that is not 0 reads as 0.
+/// The fewest decimals (at least one) at which the numbers of `values` that differ all
+/// read differently and none that is not 0 reads as 0.
 fn telling_decimals(values: &[f64]) -> usize {
-    let text = |v: f64, d: usize| format!("{:.*}", d, v * 100.0);
+    let text = |v: f64, d: usize| format!("{:.*}", d, v);
     (1..12)
         .find(|&d| {
             values.iter().all(|&v| v == 0.0 || !v.is_finite() || !text(v, d).trim_start_matches(['0', '.']).is_empty())
@@ -330,26 +331,42 @@ fn telling_decimals(values: &[f64]) -> usize {
 }
 
 /// The summary for people; `by_range`: a column with each build's best range (when the
-/// grid has several ranges).
+/// grid has several ranges). Wins per 100 cost units are a count of wins, not a
+/// probability: printed without `%`, with their 95% interval and the builds tied with
+/// each per cost.
 fn summary_text(summary: &Table, unit: &str, by_range: bool) -> String {
-    let per_100: Vec<f64> =
-        (0..summary.rows.len()).map(|i| 100.0 * summary.float(i, "p_win_per_point").unwrap_or(f64::NAN)).collect();
-    let d = telling_decimals(&per_100);
-    let per_100_title = format!("win per 100 {unit}");
-    let mut titles = vec!["build", "points", "win", "win_ci95", per_100_title.as_str(), "draw", "loss"];
-    titles.extend(["best matchup", "worst matchup"]);
+    let per_100 = |i: usize, c: &str| 100.0 * summary.float(i, c).unwrap_or(f64::NAN);
+    let all: Vec<f64> = (0..summary.rows.len())
+        .flat_map(|i| {
+            ["p_win_per_point", "p_win_per_point_ci95_low", "p_win_per_point_ci95_high"].map(|c| per_100(i, c))
+        })
+        .collect();
+    let d = telling_decimals(&all);
+    let number = |x: f64| if x.is_finite() { format!("{x:.d$}") } else { "-".into() };
+    let per_100_title = format!("wins per 100 {unit}");
+    let mut titles =
+        vec!["build", "points", "win", "win_ci95", per_100_title.as_str(), "per_100_ci95", "tied per cost with"];
+    titles.extend(["draw", "loss", "best matchup", "worst matchup"]);
     if by_range {
         titles.push("best range");
     }
     let mut t = Table::new(titles);
-    for (i, per_100) in per_100.iter().enumerate().take(summary.rows.len()) {
+    for i in 0..summary.rows.len() {
         let f = |c: &str| summary.float(i, c).unwrap_or(f64::NAN);
+        let tied = summary.text(i, "p_win_per_point_tied_with").filter(|x| !x.is_empty()).unwrap_or("-");
         let mut row = vec![
             summary.text(i, "build").unwrap_or("").into(),
             cost(f("points")).into(),
             percent(f("weighted_p_win")).into(),
             percent_interval(f("weighted_p_win_ci95_low"), f("weighted_p_win_ci95_high")).into(),
-            (if per_100.is_finite() { format!("{:.*}%", d, per_100 * 100.0) } else { "-".into() }).into(),
+            number(per_100(i, "p_win_per_point")).into(),
+            format!(
+                "{} to {}",
+                number(per_100(i, "p_win_per_point_ci95_low")),
+                number(per_100(i, "p_win_per_point_ci95_high"))
+            )
+            .into(),
+            tied.into(),
             percent(f("weighted_p_draw")).into(),
             percent(f("weighted_p_loss")).into(),
             format!("{} ({})", summary.text(i, "best_matchup").unwrap_or(""), percent(f("best_p_win"))).into(),
@@ -367,8 +384,33 @@ fn summary_text(summary: &Table, unit: &str, by_range: bool) -> String {
     }
     let field_points = summary.float(0, "field_points").unwrap_or(f64::NAN);
     format!(
-        "the field costs {} {unit} on average (weighted by how often each opponent is met); win per 100 {unit} = 100 × weighted win rate / the build's cost\n{}",
+        "the field costs {} {unit} on average (weighted by how often each opponent is met); wins per 100 {unit} = 100 × weighted win rate / the build's cost (a count of wins, not a percentage), its 95% interval the win rate's scaled alike\n{}{}",
         cost(field_points),
+        per_cost_verdict(summary, unit),
         t.to_text(3)
     )
+}
+
+/// The line saying which build wins most per cost, and whether it is tied with others
+/// (empty with fewer than two builds).
+fn per_cost_verdict(summary: &Table, unit: &str) -> String {
+    let mut order: Vec<usize> =
+        (0..summary.rows.len()).filter(|&i| summary.float(i, "p_win_per_point").is_some_and(f64::is_finite)).collect();
+    if order.len() < 2 {
+        return String::new();
+    }
+    order.sort_by(|&a, &b| {
+        let v = |i: usize| summary.float(i, "p_win_per_point").unwrap_or(f64::NAN);
+        v(b).total_cmp(&v(a))
+    });
+    let top = order[0];
+    let name = summary.text(top, "build").unwrap_or("?");
+    let tied = summary.text(top, "p_win_per_point_tied_with").unwrap_or("");
+    if tied.is_empty() {
+        format!(
+            "most wins per 100 {unit}: {name}, better per cost than every other build (each difference's 95% interval excludes 0)\n"
+        )
+    } else {
+        format!("most wins per 100 {unit}: {name}, a statistical tie per cost with {tied} (sidegrade)\n")
+    }
 }

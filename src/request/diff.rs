@@ -27,7 +27,7 @@ pub struct DiffRequest {
 }
 
 /// The relative size of a change below which it is float noise, not a change.
-pub const NOISE: f64 = 1e-9;
+pub use crate::sweep::diff::NOISE;
 
 /// Whether a row changed: a value appeared or disappeared, or the difference is more
 /// than float noise ([`NOISE`] relative to the larger value). Rows with no value on

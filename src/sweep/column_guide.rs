@@ -670,6 +670,7 @@ mod tests {
                 one_sided: Vec::new(),
                 granularity: 1.0,
                 priced_out: Vec::new(),
+                unwritable: None,
                 engagements: 0,
                 seconds: 0.0,
             };

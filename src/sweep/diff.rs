@@ -182,6 +182,9 @@ fn attack_runs<R: Ruleset>(
             cost_new: Some(R::points(new.catalogue, a)?),
             win: Vec::new(),
             kill_points_per_100: Vec::new(),
+            own_kill_points_per_100: Vec::new(),
+            opponents_repriced: false,
+            results_moved: false,
         };
         for t in &old.resolved.targets {
             for (p, c) in points {
@@ -215,6 +218,13 @@ fn attack_runs<R: Ruleset>(
                 build
                     .kill_points_per_100
                     .push(Change::Exact { old: per_100(kp(&eo, po, to)), new: per_100(kp(&en, pn, tn)) });
+                // The build's own change: the target priced as in the new catalogue in both.
+                build
+                    .own_kill_points_per_100
+                    .push(Change::Exact { old: per_100(kp(&eo, po, tn)), new: per_100(kp(&en, pn, tn)) });
+                build.opponents_repriced |= to != tn;
+                build.results_moved |=
+                    exact(eo.p_kill) != exact(en.p_kill) || exact(eo.kill_rate()) != exact(en.kill_rate());
                 // Weapons, in the old catalogue's order, then any only the new one has.
                 let weapon = |rows: &[crate::rules::ruleset::CostRow], w: &str| {
                     rows.iter().find(|r| r.weapon.as_deref() == Some(w)).and_then(|r| r.p_kill_turn1)
@@ -380,6 +390,9 @@ fn duels<R: Ruleset>(
             cost_new: Some(R::points(new.catalogue, a)?),
             win: Vec::new(),
             kill_points_per_100: Vec::new(),
+            own_kill_points_per_100: Vec::new(),
+            opponents_repriced: false,
+            results_moved: false,
         });
     }
     for ((a, b, p, ..), t) in compiled.iter().zip(&tallies) {
@@ -394,6 +407,16 @@ fn duels<R: Ruleset>(
             (Some(sn), Some(so)) => Change::Paired { tally: t.b_destroyed, scales: (sn, so) },
             _ => Change::Exact { old: None, new: None },
         });
+        // The build's own change: the opponent priced as in the new catalogue in both.
+        let (ca_old, ca_new, cb_new) =
+            (R::points(old.catalogue, a)?, R::points(new.catalogue, a)?, R::points(new.catalogue, b)?);
+        let own = |ca: f64| (ca > 0.0 && ca.is_finite() && cb_new.is_finite()).then(|| 100.0 * cb_new / ca);
+        build.own_kill_points_per_100.push(match (own(ca_new), own(ca_old)) {
+            (Some(sn), Some(so)) => Change::Paired { tally: t.b_destroyed, scales: (sn, so) },
+            _ => Change::Exact { old: None, new: None },
+        });
+        build.opponents_repriced |= R::points(old.catalogue, b)? != cb_new;
+        build.results_moved |= t.changed > 0;
         let (so, sn) = (t.old.summary(), t.new.summary());
         let metrics: [(&'static str, &PairedTally, Option<f64>, Option<f64>); 4] = [
             ("p_a_wins", &t.a_wins, Some(so.p_a_wins), Some(sn.p_a_wins)),
@@ -464,6 +487,53 @@ pub fn diff_table<R: Ruleset>(rows: &[DiffRow]) -> Table {
     }
     t
 }
+
+/// The rows as a table for people ([`diff_table`]'s columns, every cell text): `old`,
+/// `new`, `difference` and its interval with the fewest decimals (at least 4) at which
+/// values that differ print differently and none that is not 0 prints as 0 (a
+/// difference within float noise, [`NOISE`] of the larger value, prints as 0); other
+/// numbers as written (`12`, not `12.0000`).
+pub fn diff_text_table<R: Ruleset>(rows: &[DiffRow]) -> Table {
+    let t = diff_table::<R>(rows);
+    let at = |name: &str| t.columns.iter().position(|c| c == name).expect("a diff column");
+    let values = [at("old"), at("new"), at("difference"), at("difference_ci95_low"), at("difference_ci95_high")];
+    let mut out = Table::new(t.columns.clone());
+    for (cells, r) in t.rows.iter().zip(rows) {
+        let noise = match (r.old, r.new, r.difference) {
+            (Some(o), Some(n), Some(d)) => d.abs() <= NOISE * o.abs().max(n.abs()),
+            _ => false,
+        };
+        let shown = |i: usize, v: f64| if noise && i != values[0] && i != values[1] { 0.0 } else { v };
+        let floats: Vec<f64> = values
+            .iter()
+            .filter_map(|&i| match cells[i] {
+                Out::Float(v) if v.is_finite() => Some(shown(i, v)),
+                _ => None,
+            })
+            .collect();
+        let d = super::diff_notes::decimals(&floats, 1.0, 4);
+        let row: Vec<Out> = cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| match c {
+                Out::Float(v) if values.contains(&i) => {
+                    let v = shown(i, *v);
+                    let text = crate::output::number::unsigned_zero_text(format!("{v:.d$}"));
+                    if i >= values[2] && v != 0.0 && !text.starts_with('-') { format!("+{text}") } else { text }.into()
+                }
+                Out::Float(v) => crate::output::wording::cost(*v).into(),
+                Out::Null => "-".into(),
+                other => other.clone(),
+            })
+            .collect();
+        out.push(row);
+    }
+    out
+}
+
+/// Differences at most this fraction of the larger value are float noise, not changes
+/// (the rule `diff --changed` filters with).
+pub const NOISE: f64 = 1e-9;
 
 /// The rows as JSON: one object per row with the table's keys and `difference_ci95` as
 /// `[low, high]` (null when there is no difference) in place of its two columns.

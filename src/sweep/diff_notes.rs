@@ -24,7 +24,7 @@ const MAX_DECIMALS: usize = 12;
 
 /// The fewest decimals, from `min` up, at which distinct `values` (times `scale`) print
 /// differently and a value that is not 0 does not print as 0.
-fn decimals(values: &[f64], scale: f64, min: usize) -> usize {
+pub(super) fn decimals(values: &[f64], scale: f64, min: usize) -> usize {
     let mut d = min;
     while d < MAX_DECIMALS {
         let text: Vec<String> = values.iter().map(|v| format!("{:.*}", d, v * scale)).collect();
@@ -126,16 +126,17 @@ pub fn preamble<R: Ruleset>(diff: &Diff) -> String {
         _ => "exact values (attack runs are solved exactly; no interval)",
     };
     format!(
-        "{} builds of scenario {} ({}, {}), ranked by their largest change: in win rate ({}), or relative, in kill points per 100 {} ({}). Each value is the mean over the build's {} matchup cells; {}. A change whose interval contains 0 is a tie (sidegrade); the verdict reads kill points per cost.",
-        diff.summary.len(),
+        "{} of scenario {} ({}, {}), ranked by their largest change: in win rate ({}), or relative, in kill points per 100 {} ({}). Each value is the mean over the build's {}; {}. A change whose interval contains 0 is a tie (sidegrade); the verdict and the rank read the build's own change per cost (kill points per 100 {} with its opponents priced as in the new catalogue: a change of their prices alone does not make it stronger or weaker; `moved by` says what moved).",
+        crate::output::wording::count(diff.summary.len() as u64, "build"),
         diff.scenario,
         R::LABEL,
         diff.engagement.name(),
         win_meaning(diff.engagement),
         R::COST_UNIT,
         kill_points_meaning::<R>(diff.engagement),
-        cells,
+        crate::output::wording::count(cells as u64, "matchup cell"),
         intervals,
+        R::COST_UNIT,
     )
 }
 
@@ -148,6 +149,11 @@ fn verdict_text(v: Verdict) -> &'static str {
     }
 }
 
+/// What moved a build: "cost, opponent costs", or "-" when nothing did.
+fn moved_by_text(b: &BuildChange) -> String {
+    if b.moved_by.is_empty() { "-".into() } else { b.moved_by.join(", ") }
+}
+
 /// The summary as an aligned table's rows (text cells), ranked: `rank`, `build`,
 /// `verdict`, `cost (UNIT)`, `win rate`, its `change` and `95% interval`,
 /// `kill points per 100 UNIT`, its `change` and `95% interval`.
@@ -157,6 +163,7 @@ pub fn summary_table<R: Ruleset>(diff: &Diff) -> Table {
         "rank",
         "build",
         "verdict",
+        "moved by",
         &format!("cost ({})", R::COST_UNIT),
         "win rate",
         "change",
@@ -166,8 +173,13 @@ pub fn summary_table<R: Ruleset>(diff: &Diff) -> Table {
         "95% interval",
     ]);
     for (i, b) in diff.summary.iter().enumerate() {
-        let mut row: Vec<Cell> =
-            vec![Cell::Int(i as i64 + 1), b.build.clone().into(), verdict_text(b.verdict).into(), cost_text(b).into()];
+        let mut row: Vec<Cell> = vec![
+            Cell::Int(i as i64 + 1),
+            b.build.clone().into(),
+            verdict_text(b.verdict).into(),
+            moved_by_text(b).into(),
+            cost_text(b).into(),
+        ];
         for (m, unit) in [(b.win, Unit::Percent), (b.kill_points_per_100, Unit::Number)] {
             match m {
                 Some(m) => {
@@ -223,8 +235,18 @@ pub fn summary_markdown<R: Ruleset>(diff: &Diff) -> String {
             verdict_text(b.verdict)
         );
     }
-    let same: Vec<String> =
-        diff.summary.iter().filter(|b| b.verdict == Verdict::Unchanged).map(|b| md(&b.build)).collect();
+    let same: Vec<String> = diff
+        .summary
+        .iter()
+        .filter(|b| b.verdict == Verdict::Unchanged)
+        .map(|b| {
+            if b.moved_by.is_empty() {
+                md(&b.build)
+            } else {
+                format!("{} (moved by {} only)", md(&b.build), b.moved_by.join(", "))
+            }
+        })
+        .collect();
     if !same.is_empty() {
         let _ = writeln!(out, "\nUnchanged: {}.", same.join(", "));
     }
@@ -236,8 +258,10 @@ pub fn summary_markdown<R: Ruleset>(diff: &Diff) -> String {
 struct SummaryJson<'a> {
     rank: usize,
     build: &'a str,
-    /// `stronger`, `weaker`, `sidegrade`, `unchanged` (read per cost).
+    /// `stronger`, `weaker`, `sidegrade`, `unchanged` (read per cost, on the build's own change).
     verdict: &'static str,
+    /// What moved: `cost`, `results`, `opponent costs`.
+    moved_by: &'a [&'static str],
     /// The rank key, in [0, 1].
     change_size: f64,
     /// Matchup cells the means are over.
@@ -257,6 +281,9 @@ struct SummaryJson<'a> {
     kill_points_per_100_new: Option<f64>,
     kill_points_per_100_change: Option<f64>,
     kill_points_per_100_change_ci95: Option<[f64; 2]>,
+    /// The build's own change: opponents priced as in the new catalogue in both.
+    own_kill_points_per_100_change: Option<f64>,
+    own_kill_points_per_100_change_ci95: Option<[f64; 2]>,
 }
 
 /// The JSON `summary`: one object per build, ranked (largest change first), floats
@@ -271,6 +298,7 @@ pub fn summary_json<R: Ruleset>(diff: &Diff) -> Value {
             rank: i + 1,
             build: &b.build,
             verdict: b.verdict.name(),
+            moved_by: &b.moved_by,
             change_size: b.change_size,
             cells: b.cells,
             method: diff.method(),
@@ -286,6 +314,8 @@ pub fn summary_json<R: Ruleset>(diff: &Diff) -> Value {
             kill_points_per_100_new: b.kill_points_per_100.map(|m| m.new),
             kill_points_per_100_change: b.kill_points_per_100.map(|m| m.change),
             kill_points_per_100_change_ci95: b.kill_points_per_100.map(|m| pair(m.change_ci95)),
+            own_kill_points_per_100_change: b.own_kill_points_per_100.map(|m| m.change),
+            own_kill_points_per_100_change_ci95: b.own_kill_points_per_100.map(|m| pair(m.change_ci95)),
         })
         .collect();
     let mut v = serde_json::to_value(rows).expect("the summary serialises");

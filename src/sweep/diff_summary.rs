@@ -24,10 +24,15 @@
 //! and |Δ kill points per 100 cost| relative to the larger of its old and new values
 //! (both in [0, 1]); ties keep the scenario's order.
 //!
-//! Verdict, read per cost (kill points per 100 cost; the win rate where the build has
-//! no cost): `unchanged` when no value moved (exact values equal, or every paired trial
-//! alike) and the cost is the same; else `stronger` or `weaker` when the change's
-//! interval excludes 0, `sidegrade` when it contains 0.
+//! Verdict, read per cost on the build's own change: its kill points per 100 of its own
+//! cost with every opponent priced as in the new catalogue in both (so a change of an
+//! opponent's or target's price alone moves no verdict: what the build destroys is
+//! worth more or less, the build is not stronger or weaker); the win rate where the
+//! build has no cost. `unchanged` when none of its own values moved (exact values
+//! equal, or every paired trial alike) and its cost is the same; else `stronger` or
+//! `weaker` when the change's interval excludes 0, `sidegrade` when it contains 0. The
+//! rank reads the same own change. `moved_by` says what moved: its `cost`, its
+//! `results` (win rate or kill rate), the `opponent costs`.
 
 use crate::stats::newcombe::weighted;
 use crate::stats::{Interval, PairedTally};
@@ -43,6 +48,16 @@ pub enum Change {
 }
 
 impl Change {
+    /// Whether the outcomes behind the measure differ (exact values other than equal,
+    /// or a paired trial that played differently), whatever the scales.
+    #[cfg(test)]
+    fn trials_differ(&self) -> bool {
+        match *self {
+            Change::Exact { old, new } => old != new,
+            Change::Paired { tally, .. } => tally.sum_d2 != 0,
+        }
+    }
+
     /// (old, new, new − old, its 95% interval, whether anything moved); `None` without
     /// a value on both sides.
     fn read(&self) -> Option<(f64, f64, f64, Interval, bool)> {
@@ -70,6 +85,15 @@ pub struct BuildParts {
     pub cost_new: Option<f64>,
     pub win: Vec<Change>,
     pub kill_points_per_100: Vec<Change>,
+    /// The same kill points per 100 with every opponent priced as in the new catalogue
+    /// in both (the build's own change; module docs). Empty: the same as
+    /// `kill_points_per_100`.
+    pub own_kill_points_per_100: Vec<Change>,
+    /// Whether an opponent's (or target's) cost differs between the catalogues.
+    pub opponents_repriced: bool,
+    /// Whether the build's results moved: an exact kill chance or rate, or a paired
+    /// trial that played differently.
+    pub results_moved: bool,
 }
 
 /// A measure old → new over a build's cells.
@@ -149,18 +173,36 @@ pub struct BuildChange {
     pub cost_new: Option<f64>,
     pub win: Option<Moved>,
     pub kill_points_per_100: Option<Moved>,
+    /// The build's own change in kill points per 100 (module docs); the same as
+    /// `kill_points_per_100` when no opponent was repriced.
+    pub own_kill_points_per_100: Option<Moved>,
     /// The rank key (module docs), in [0, 1].
     pub change_size: f64,
     pub verdict: Verdict,
+    /// What moved: `cost`, `results`, `opponent costs` (in that order; empty when nothing).
+    pub moved_by: Vec<&'static str>,
 }
 
 impl BuildChange {
     fn of(parts: &BuildParts) -> BuildChange {
         let win = Moved::over(&parts.win);
         let kp = Moved::over(&parts.kill_points_per_100);
-        let change_size = win.map_or(0.0, |w| w.change.abs()).max(kp.map_or(0.0, |k| k.relative()));
-        let moved = win.is_some_and(|w| w.moved) || kp.is_some_and(|k| k.moved) || parts.cost_old != parts.cost_new;
-        let verdict = match kp.or(win).map(|m| m.direction()) {
+        let own =
+            if parts.own_kill_points_per_100.is_empty() { kp } else { Moved::over(&parts.own_kill_points_per_100) };
+        let change_size = win.map_or(0.0, |w| w.change.abs()).max(own.map_or(0.0, |k| k.relative()));
+        let cost = parts.cost_old != parts.cost_new;
+        let moved = win.is_some_and(|w| w.moved) || own.is_some_and(|k| k.moved) || cost;
+        let mut moved_by = Vec::new();
+        if cost {
+            moved_by.push("cost");
+        }
+        if parts.results_moved {
+            moved_by.push("results");
+        }
+        if parts.opponents_repriced {
+            moved_by.push("opponent costs");
+        }
+        let verdict = match own.or(win).map(|m| m.direction()) {
             _ if !moved => Verdict::Unchanged,
             Some(1) => Verdict::Stronger,
             Some(-1) => Verdict::Weaker,
@@ -173,8 +215,10 @@ impl BuildChange {
             cost_new: parts.cost_new,
             win,
             kill_points_per_100: kp,
+            own_kill_points_per_100: own,
             change_size,
             verdict,
+            moved_by,
         }
     }
 }
@@ -203,7 +247,16 @@ mod tests {
     }
 
     fn parts(build: &str, cost: (f64, f64), win: Vec<Change>, kp: Vec<Change>) -> BuildParts {
-        BuildParts { build: build.into(), cost_old: Some(cost.0), cost_new: Some(cost.1), win, kill_points_per_100: kp }
+        BuildParts {
+            build: build.into(),
+            cost_old: Some(cost.0),
+            cost_new: Some(cost.1),
+            own_kill_points_per_100: Vec::new(),
+            opponents_repriced: false,
+            results_moved: win.iter().any(Change::trials_differ),
+            win,
+            kill_points_per_100: kp,
+        }
     }
 
     #[test]
@@ -255,6 +308,37 @@ mod tests {
         assert!((k2.change - k.change).abs() < 1e-12);
         assert!(k2.change_ci95.half_width() < k.change_ci95.half_width());
         assert_eq!(two.cells, 2);
+    }
+
+    #[test]
+    fn an_opponents_new_price_alone_moves_no_verdict() {
+        // Same duels (every trial alike), own cost 4 both; the opponent's price 5 → 7:
+        // kill points per 100 rise from 125·p to 175·p, but the build did not change.
+        let t = tally(&[(1, 1, 300), (0, 0, 700)]);
+        let b = BuildParts {
+            opponents_repriced: true,
+            own_kill_points_per_100: vec![Change::Paired { tally: t, scales: (175.0, 175.0) }],
+            ..parts(
+                "same",
+                (4.0, 4.0),
+                vec![Change::Paired { tally: t, scales: (1.0, 1.0) }],
+                vec![Change::Paired { tally: t, scales: (175.0, 125.0) }],
+            )
+        };
+        let s = BuildChange::of(&b);
+        // Was: stronger per cost, ranked by a change it did not make.
+        assert_eq!((s.verdict, s.change_size), (Verdict::Unchanged, 0.0), "{s:?}");
+        assert_eq!(s.moved_by, ["opponent costs"]);
+        let k = s.kill_points_per_100.unwrap();
+        assert!(k.change > 0.0 && k.moved, "the measure itself still moved: {k:?}");
+        // Its own price raised as well: weaker, by its cost.
+        let dearer = BuildParts {
+            cost_new: Some(5.0),
+            own_kill_points_per_100: vec![Change::Paired { tally: t, scales: (140.0, 175.0) }],
+            ..b.clone()
+        };
+        let s = BuildChange::of(&dearer);
+        assert_eq!((s.verdict, s.moved_by.clone()), (Verdict::Weaker, vec!["cost", "opponent costs"]), "{s:?}");
     }
 
     #[test]

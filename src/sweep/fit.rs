@@ -108,6 +108,8 @@ pub struct OneSided {
     pub opponent: String,
     /// The conditions' canonical key.
     pub conditions: String,
+    /// The conditions in words (the ruleset's `describe`).
+    pub described: String,
     pub build_can_attack: bool,
     pub opponent_can_attack: bool,
     /// Why the ruleset refuses to play the duel, when it does (both sides may reach).
@@ -132,8 +134,30 @@ pub struct FitOutput {
     /// Builds `hopeless` only because the joint fit priced them below half a step
     /// against the others' fair costs ([`super::fit_joint::JointFit::priced_out`]).
     pub priced_out: Vec<String>,
+    /// A joint fit that pricing out emptied ([`super::fit_joint::Unwritable`]): no costs.
+    pub unwritable: Option<UnwritableFit>,
     pub engagements: u64,
     pub seconds: f64,
+}
+
+/// What the first solve of a joint fit found when pricing out then emptied it
+/// ([`super::fit_joint::Unwritable`]), by build name.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UnwritableFit {
+    /// The first solve's Newton steps.
+    pub iterations: u32,
+    /// The builds whose cost reached half a step, with their unrounded costs, highest first.
+    pub kept: Vec<(String, f64)>,
+    /// The builds below half a step, with their unrounded costs, highest first.
+    pub below: Vec<(String, f64)>,
+}
+
+impl UnwritableFit {
+    /// The highest cost over the lowest in the first solve.
+    pub fn spread(&self) -> f64 {
+        let all: Vec<f64> = self.kept.iter().chain(&self.below).map(|x| x.1).collect();
+        all.iter().copied().fold(f64::NEG_INFINITY, f64::max) / all.iter().copied().fold(f64::INFINITY, f64::min)
+    }
 }
 
 impl FitOutput {
@@ -222,6 +246,7 @@ pub fn run_fit<R: Ruleset>(
                         build: b.clone(),
                         opponent: o.clone(),
                         conditions: p.key(),
+                        described: R::describe(c),
                         build_can_attack: bx,
                         opponent_can_attack: ox,
                         refused: None,
@@ -237,6 +262,7 @@ pub fn run_fit<R: Ruleset>(
                             build: b.clone(),
                             opponent: o.clone(),
                             conditions: p.key(),
+                            described: R::describe(c),
                             build_can_attack: bx,
                             opponent_can_attack: ox,
                             refused: Some(e),
@@ -453,6 +479,21 @@ pub fn run_fit<R: Ruleset>(
         method,
         trials_per_matchup,
         priced_out: fitted.as_ref().map_or(Vec::new(), |f| f.priced_out.iter().map(|&b| s.builds[b].clone()).collect()),
+        unwritable: fitted.as_ref().and_then(|f| f.unwritable.as_ref()).map(|u| {
+            let named = |keep: bool| {
+                let mut v: Vec<(String, f64)> = u
+                    .costs
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(b, c)| c.map(|c| (b, c)))
+                    .filter(|(b, _)| u.below.contains(b) != keep)
+                    .map(|(b, c)| (s.builds[b].clone(), c))
+                    .collect();
+                v.sort_by(|x, y| y.1.total_cmp(&x.1));
+                v
+            };
+            UnwritableFit { iterations: u.iterations, kept: named(true), below: named(false) }
+        }),
         convergence: fitted.map(|f| f.convergence),
         cells: matchups.len(),
         one_sided,

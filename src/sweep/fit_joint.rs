@@ -33,7 +33,11 @@
 //!
 //! Chances below [`NEGLIGIBLE`] count as none throughout.
 //!
-//! Costs are scaled to keep the catalogue's total over the builds fitted.
+//! Costs are scaled to keep the catalogue's total over the builds fitted. Builds whose
+//! cost falls below half the catalogue's step are priced out and the rest solved again;
+//! when that leaves fewer than two builds, the fit has no costs the catalogue can write
+//! ([`Unwritable`]: the first solve converged, but its costs spread further than the
+//! step allows at the catalogue's scale).
 
 use super::fit_link::{FitMetric, FitStatus, Outcome};
 
@@ -66,6 +70,23 @@ pub struct JointFit {
     /// below half the catalogue's step (the others' fair costs leave them none the
     /// catalogue can write): not hopeless on their own terms.
     pub priced_out: Vec<usize>,
+    /// When pricing out emptied the fit (module docs): what the first converged solve
+    /// found. Every build it fitted then has status `not-converged` and no cost.
+    pub unwritable: Option<Unwritable>,
+}
+
+/// A joint fit whose costs the catalogue cannot write: the first solve converged, but
+/// its costs, scaled to the catalogue's total, put some builds below half the catalogue's
+/// cost step; solved again without them (and again, as more fell below), fewer than two
+/// builds were left to price against each other.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unwritable {
+    /// The first solve's costs (`None`: not fitted in it), unrounded.
+    pub costs: Vec<Option<f64>>,
+    /// The builds below half a step in the first solve.
+    pub below: Vec<usize>,
+    /// The first solve's Newton steps.
+    pub iterations: u32,
 }
 
 /// A chance below this counts as none in the joint fit: exact duels carry odds such as
@@ -100,12 +121,29 @@ const SPREAD: f64 = 1e15;
 pub fn solve(points: &[f64], cells: &[JointCell], metric: FitMetric, out: &[Option<FitStatus>], step: f64) -> JointFit {
     let mut out = out.to_vec();
     let mut priced_out = Vec::new();
+    // The first solve that priced builds out: its fit and those builds.
+    let mut first: Option<(JointFit, Vec<usize>)> = None;
     loop {
         let mut fit = solve_once(points, cells, metric, &out);
         let below: Vec<usize> = (0..points.len()).filter(|&b| fit.costs[b].is_some_and(|c| c < 0.5 * step)).collect();
         if below.is_empty() || below.len() == fit.costs.iter().flatten().count() {
             fit.priced_out = priced_out;
+            let fitted = fit.status.iter().filter(|s| **s == FitStatus::Fitted).count();
+            if let Some((f, below)) = first.filter(|_| fitted < 2) {
+                // Pricing out emptied the fit: no costs, and the first solve's verdicts.
+                fit.status = f
+                    .status
+                    .iter()
+                    .map(|s| if *s == FitStatus::Fitted { FitStatus::NotConverged } else { *s })
+                    .collect();
+                fit.costs = vec![None; points.len()];
+                fit.convergence = Convergence { converged: false, ..f.convergence };
+                fit.unwritable = Some(Unwritable { costs: f.costs, below, iterations: f.convergence.iterations });
+            }
             return fit;
+        }
+        if first.is_none() {
+            first = Some((fit.clone(), below.clone()));
         }
         for b in below {
             out[b] = Some(FitStatus::Hopeless);
@@ -183,7 +221,7 @@ fn solve_once(points: &[f64], cells: &[JointCell], metric: FitMetric, out: &[Opt
         .into_iter()
         .map(|s| s.unwrap_or(if converged { FitStatus::Fitted } else { FitStatus::NotConverged }))
         .collect();
-    JointFit { costs, status, convergence, priced_out: Vec::new() }
+    JointFit { costs, status, convergence, priced_out: Vec::new(), unwritable: None }
 }
 
 /// Each build's distance of its mean result from 1/2 (win link) at log-costs `x`.
@@ -419,10 +457,41 @@ mod tests {
         cells.extend(pair(0, 2, [0.99, 0.01, 0.0, 0.0]));
         cells.extend(pair(1, 2, [0.5, 0.5, 0.0, 0.0]));
         let coarse = solve(&[5.0, 3.0, 2.0], &cells, FitMetric::Win, &[None, None, None], 1.0);
-        assert_eq!(coarse.status[1..], [FitStatus::Hopeless, FitStatus::Hopeless], "{coarse:?}");
         assert_eq!(coarse.priced_out, vec![1, 2]);
+        // Solved again without them, 0 is left alone: no costs, and the first solve's
+        // findings kept (it converged; 1 and 2 are not hopeless).
+        assert_eq!(coarse.status, [FitStatus::NotConverged; 3], "{coarse:?}");
+        assert_eq!(coarse.unwritable.as_ref().map(|u| u.below.clone()), Some(vec![1, 2]));
         let fine = solve(&[5.0, 3.0, 2.0], &cells, FitMetric::Win, &[None, None, None], 0.001);
         assert!(fine.status.iter().all(|s| *s == FitStatus::Fitted) && fine.priced_out.is_empty(), "{fine:?}");
+    }
+
+    #[test]
+    fn a_fit_that_pricing_out_empties_gives_no_costs_and_says_what_the_first_solve_found() {
+        // Build 0 wins 999 in 1000 against 1, 2 and 3 (fair cost ratio 999:1), which are
+        // even among themselves; build 4 loses every duel (hopeless). With a step of 1
+        // and a total of 9, 1, 2 and 3 fall below half a step; solved again, 0 is left
+        // alone. Was: 0 reported as a lone build that did not converge, as if the fit
+        // had not converged, and 1, 2, 3 as hopeless.
+        let mut cells = Vec::new();
+        for j in 1..4 {
+            cells.extend(pair(0, j, [0.999, 0.001, 0.0, 0.0]));
+            cells.extend(pair(j, 4, [1.0, 0.0, 0.0, 0.0]));
+            for k in j + 1..4 {
+                cells.extend(pair(j, k, [0.5, 0.5, 0.0, 0.0]));
+            }
+        }
+        cells.extend(pair(0, 4, [1.0, 0.0, 0.0, 0.0]));
+        let fit = solve(&[4.0, 2.0, 2.0, 1.0, 1.0], &cells, FitMetric::Win, &[None; 5], 1.0);
+        let u = fit.unwritable.as_ref().expect("pricing out emptied the fit");
+        assert_eq!(u.below, vec![1, 2, 3], "{fit:?}");
+        assert!(u.costs[0].unwrap() > 8.0 && u.costs[1..4].iter().all(|c| c.unwrap() < 0.5), "{u:?}");
+        assert_eq!(fit.status[..4], [FitStatus::NotConverged; 4], "{fit:?}");
+        assert_eq!(fit.status[4], FitStatus::Hopeless, "{fit:?}");
+        assert!(fit.costs.iter().all(Option::is_none) && !fit.convergence.converged);
+        // With a fine step nothing is priced out and all four are fitted.
+        let fine = solve(&[4.0, 2.0, 2.0, 1.0, 1.0], &cells, FitMetric::Win, &[None; 5], 0.001);
+        assert!(fine.unwritable.is_none() && fine.status[..4].iter().all(|s| *s == FitStatus::Fitted), "{fine:?}");
     }
 
     #[test]

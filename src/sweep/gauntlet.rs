@@ -336,7 +336,18 @@ pub const SUMMARY: TableDecl = TableDecl {
         Column::float("best_p_win", "its win rate against `best_matchup`"),
         Column::text("worst_matchup", "the opponent it beats least often (win rate averaged over conditions)"),
         Column::float("worst_p_win", "its win rate against `worst_matchup`"),
-        Column::float("p_win_per_point", "`weighted_p_win` / the build's points"),
+        Column::float(
+            "p_win_per_point",
+            "`weighted_p_win` / the build's points, with its 95% interval (`weighted_p_win`'s interval divided by the \
+             points: the cost is a constant); times 100, the wins per 100 points",
+        )
+        .with_ci95(),
+        Column::text(
+            "p_win_per_point_tied_with",
+            "the other builds whose `p_win_per_point` is a statistical tie with this one's (the 95% interval of the \
+             difference holds 0: Newcombe's interval for independent rates, each scaled by 1/points, as builds play \
+             on separate streams), separated by commas; empty: none",
+        ),
         Column::float("field_points", "the field's mean points, weighted by how often each opponent is met"),
         Column::text("best_range", "the range at which its weighted win rate is highest (the first of equal ones)"),
         Column::float("best_range_p_win", "its weighted win rate at `best_range`, with its 95% interval").with_ci95(),
@@ -395,7 +406,8 @@ pub(super) fn gauntlet_tables(
             ranges.push(r);
         }
     }
-    for (b, b_points) in sides {
+    let per_point = per_point_rates(sides, rows);
+    for (bi, (b, b_points)) in sides.iter().enumerate() {
         let mine: Vec<&Matchup> = rows.iter().filter(|m| &m.side == b).collect();
         let parts_of = |ms: &[&Matchup], f: &dyn Fn(&Matchup) -> u64| -> Vec<(f64, u64, u64)> {
             ms.iter().map(|m| (m.weight * m.point_weight, f(m), m.trials)).collect()
@@ -445,7 +457,10 @@ pub(super) fn gauntlet_tables(
             best.1.into(),
             worst.0.into(),
             worst.1.into(),
-            (if *b_points > 0.0 { win / b_points } else { f64::NAN }).into(),
+            per_point[bi].map_or(f64::NAN, |e| e.value).into(),
+            per_point[bi].map_or(f64::NAN, |e| e.ci.low).into(),
+            per_point[bi].map_or(f64::NAN, |e| e.ci.high).into(),
+            tied_per_point(sides, &per_point, bi).join(", ").into(),
             field_points.into(),
             best_range.as_ref().map(|x| ranges[x.index].to_string()).into(),
             best_range.as_ref().map(|x| at_range[x.index].value).into(),
@@ -456,4 +471,37 @@ pub(super) fn gauntlet_tables(
         ]);
     }
     (matchups, summary)
+}
+
+/// Each side's weighted win rate per point of its cost, with its 95% interval (the win
+/// rate's interval divided by the cost, a constant); `None` without a positive cost.
+fn per_point_rates(sides: &[(String, f64)], rows: &[Matchup]) -> Vec<Option<Estimate>> {
+    sides
+        .iter()
+        .map(|(b, points)| {
+            let parts: Vec<(f64, u64, u64)> =
+                rows.iter().filter(|m| &m.side == b).map(|m| (m.weight * m.point_weight, m.wins, m.trials)).collect();
+            let (win, ci) = weighted_rate(&parts);
+            (*points > 0.0 && points.is_finite() && win.is_finite()).then(|| Estimate {
+                value: win / points,
+                ci: Interval { low: ci.low / points, high: ci.high / points },
+            })
+        })
+        .collect()
+}
+
+/// The sides whose per-point win rate is a statistical tie with side `i`'s: the 95%
+/// interval of the difference (Newcombe's, for independent estimates) holds 0.
+fn tied_per_point<'a>(sides: &'a [(String, f64)], per_point: &[Option<Estimate>], i: usize) -> Vec<&'a str> {
+    let Some(x) = per_point[i] else { return Vec::new() };
+    (0..sides.len())
+        .filter(|&j| j != i)
+        .filter(|&j| {
+            per_point[j].is_some_and(|y| {
+                let d = crate::stats::newcombe::difference(x.value, x.ci, y.value, y.ci);
+                d.low <= 0.0 && d.high >= 0.0
+            })
+        })
+        .map(|j| sides[j].0.as_str())
+        .collect()
 }

@@ -299,6 +299,7 @@ pub fn run_sweep_with<R: Ruleset>(
         "ruleset": R::NAME,
         "ruleset_label": R::LABEL,
         "turn": R::TURN,
+        "cost_unit": R::COST_UNIT,
         "axes": axes_json(R::axes(), &|n| scenario.grid.values(n).to_vec()),
         "detail_charts": detail_charts_json(&R::detail_charts()),
         "cost_charts": cost_charts_json(&R::cost_charts()),

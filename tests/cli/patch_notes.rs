@@ -243,3 +243,66 @@ fn identical_catalogues_change_nothing() {
         assert!(md.contains("No build changed.") && !md.contains("| Build |"), "{md}");
     }
 }
+
+#[test]
+fn an_opponents_new_price_alone_makes_no_build_stronger_or_weaker() {
+    // Only the Beagle Hunter's price changes (5 → 7). The Dwarf's cost and fights are the
+    // same; its kill points per 100 against the Beagle rise only because the Beagle is
+    // dearer. Was: the Dwarf "stronger per cost".
+    let dir = tempfile::tempdir().unwrap();
+    let dearer = dearer_beagle(dir.path());
+    let duel = r#"engagement = "duel"
+trials = 2000
+attackers = ["Dwarf ALPHA", "Beagle Hunter"]
+opponents = ["Beagle Hunter", "Troll Brawler"]
+[grid]
+range = [12]
+"#;
+    let attack = r#"attackers = ["Dwarf ALPHA", "Beagle Hunter"]
+targets = ["Beagle Hunter", "Stingray"]
+[grid]
+range = [12]
+"#;
+    for (name, text) in [("duel", duel), ("attack", attack)] {
+        let file = scenario(dir.path(), name, text);
+        let s = summary(Path::new(CATALOGUE), &dearer, &file);
+        let by = |b: &str| s.iter().find(|x| x["build"] == b).unwrap_or_else(|| panic!("{b}: {s:?}"));
+        let dwarf = by("Dwarf ALPHA");
+        assert_eq!(dwarf["verdict"], "unchanged", "{name}: {dwarf}");
+        assert_eq!(f(dwarf, "change_size"), 0.0, "{name}: {dwarf}");
+        assert_eq!(dwarf["moved_by"], serde_json::json!(["opponent costs"]), "{name}: {dwarf}");
+        assert_eq!(f(dwarf, "own_kill_points_per_100_change"), 0.0, "{name}: {dwarf}");
+        // The Beagle's own price moved: weaker, and said why.
+        let beagle = by("Beagle Hunter");
+        assert_eq!(beagle["verdict"], "weaker", "{name}: {beagle}");
+        assert_eq!(beagle["moved_by"][0], "cost", "{name}: {beagle}");
+        let text = diff(Path::new(CATALOGUE), &dearer, &file, &[]);
+        let line = text.lines().find(|l| l.contains("Dwarf ALPHA")).unwrap();
+        assert!(line.contains("unchanged") && line.contains("opponent costs"), "{line}");
+    }
+}
+
+#[test]
+fn changed_rows_never_print_a_change_as_zero() {
+    // Damage 9 instead of 8: small exact changes. Was: 194 rows printing 0.0000 or
+    // -0.0000, and ranges as 12.0000.
+    let dir = tempfile::tempdir().unwrap();
+    let new = edited(dir.path(), "devastator-9", |file, text| {
+        if file == "weapons.toml" {
+            let at = text.find("name = \"Devastator\"").unwrap();
+            let d = at + text[at..].find("damage = 8").unwrap();
+            text.replace_range(d..d + "damage = 8".len(), "damage = 9");
+        }
+    });
+    let text = diff(Path::new(CATALOGUE), &new, &scenario(dir.path(), "attack", ATTACK), &["--changed"]);
+    let rows: Vec<&str> = text.lines().skip_while(|l| !l.starts_with("ruleset")).skip(2).collect();
+    assert!(!rows.is_empty(), "{text}");
+    for r in &rows {
+        let w: Vec<&str> = r.split_whitespace().collect();
+        // old, new, difference, its interval: the last seven words hold them, then `-` `-`.
+        let (old, new, d) = (w[w.len() - 7], w[w.len() - 6], w[w.len() - 5]);
+        assert!(old != new, "a changed row's values read alike: {r}");
+        assert!(d.trim_start_matches(['+', '-']).trim_start_matches(['0', '.']) != "", "{r}");
+        assert!(!r.contains(" 12.0000 "), "{r}");
+    }
+}

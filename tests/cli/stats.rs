@@ -219,7 +219,7 @@ fn gauntlet_shows_points_and_never_collapses_an_interval() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("the field costs"), "{text}");
-    assert!(text.contains("win per 100 points"), "{text}");
+    assert!(text.contains("wins per 100 points"), "{text}");
     // no ">99%" or "<1%" anywhere, and no interval with equal ends
     assert!(!text.contains(">99%") && !text.contains("<1%"), "{text}");
     for word in text.split_whitespace() {
@@ -228,5 +228,11 @@ fn gauntlet_shows_points_and_never_collapses_an_interval() {
         }
     }
     let csv = fs::read_to_string(dir.path().join("g/gauntlet_summary.csv")).unwrap();
-    assert!(csv.lines().next().unwrap().contains("p_win_per_point,field_points"), "{csv}");
+    assert!(
+        csv.lines()
+            .next()
+            .unwrap()
+            .contains("p_win_per_point,p_win_per_point_ci95_low,p_win_per_point_ci95_high,p_win_per_point_tied_with"),
+        "{csv}"
+    );
 }

@@ -421,3 +421,41 @@ fn vary_findings_count_only_the_builds_that_carry_the_varied_entry() {
     let want = format!("{} at 4 → {} at 12", pct(dwarf(4.0)), pct(dwarf(12.0)));
     assert!(line.contains(&want), "{line} lacks {want}");
 }
+
+#[test]
+fn vary_findings_rank_efficiency_over_every_value_and_chart_redraws_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("v.toml");
+    fs::write(
+        &file,
+        r#"name = "v"
+trials = 100
+attackers = ["Dwarf ALPHA", "Beagle Hunter"]
+targets = ["Stingray"]
+[grid]
+range = [12]
+[vary]
+"Devastator".damage = [4, 16]
+"#,
+    )
+    .unwrap();
+    let out = dir.path().join("r");
+    let o =
+        volley().arg("sweep").arg(&file).arg("--out").arg(&out).args(["--quiet", "--format", "csv"]).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let findings = |dir: &Path| {
+        let page = fs::read_to_string(dir.join("index.md")).unwrap();
+        page.split("## Headline findings").nth(1).unwrap().split("## Charts").next().unwrap().to_string()
+    };
+    let page = findings(&out);
+    // Was: "most efficient per point" judged at damage 4 only, with nothing saying so.
+    let e = page.lines().find(|l| l.contains("most efficient build per point")).unwrap_or_else(|| panic!("{page}"));
+    assert!(e.contains("at 4 **") && e.contains("at 16 **") && e.contains("over the whole grid"), "{e}");
+    assert!(e.contains("at 16 **Dwarf ALPHA**"), "the Dwarf carries the Devastator: {e}");
+    assert!(page.contains("At Devastator damage 4 (each varied stat's first value): Most efficient"), "{page}");
+    // `volley chart` redraws the same findings (was: none of the `[vary]` ones, and the
+    // others over every varied value at once).
+    let o = volley().arg("chart").arg(&out).arg("--quiet").output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(findings(&out), page);
+}

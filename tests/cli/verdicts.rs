@@ -137,13 +137,56 @@ fn techcommander_fit_all_converges_or_says_so() {
             // Was: "did not converge after 0 steps (largest distance 5.0e-1)" for a lone
             // build left when every other had left the fit: it never had a fit to converge.
             assert!(!err.contains("after 0 steps"), "{err}");
-            assert!(err.contains("did not converge") || err.contains("nothing to price"), "{err}");
+            assert!(
+                err.contains("did not converge")
+                    || err.contains("nothing to price")
+                    || err.contains("no costs the catalogue can write"),
+                "{err}"
+            );
             if err.contains("nothing to price") {
                 assert!(err.contains("hopeless") || err.contains("unbeatable"), "names why the others left: {err}");
             }
         }
         other => panic!("exit {other:?}: {err}"),
     }
+}
+
+#[test]
+fn techcommander_fit_all_at_its_defaults_refuses_naming_the_step_not_a_false_verdict() {
+    // The joint fit converges, but scaled to the catalogue's total only the Paladin Siege
+    // and the Beagle Hunter reach half a point. Was: "nothing to price Crew Sidearm
+    // against ... 3 unbeatable: Beagle Hunter, Paladin Siege, ECBS Pirate AT", though
+    // neither is unbeatable in the full field.
+    let (out, err, code) = run_of(&["fit", "--all", "--quiet"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(out.is_empty(), "no costs: {out}");
+    assert!(err.contains("no costs the catalogue can write") && err.contains("it converged ("), "{err}");
+    assert!(err.contains("below half the catalogue's step of 1 point: ") && err.contains("Stingray Standard"), "{err}");
+    assert!(err.contains("without the costliest (Paladin Siege, Beagle Hunter)"), "{err}");
+    assert!(!err.contains("unbeatable: Beagle Hunter") && !err.contains("NaN"), "{err}");
+    let (out, _, code) = run_of(&["fit", "--all", "--quiet", "--format", "json"]);
+    assert_eq!((code, out.is_empty()), (Some(1), true));
+}
+
+#[test]
+fn fit_text_prints_costs_at_the_catalogue_step_and_conditions_in_words() {
+    // Was: `2.0000` and three interval columns.
+    let text = stdout_of(&["fit", "Gladiator Lancer", "--field", "meta", "--range", "12", "--quiet"]);
+    let header = text.lines().find(|l| l.starts_with("build")).unwrap();
+    assert!(header.contains("cost_ci95") && !header.contains("cost_ci95_low"), "{header}");
+    let row = text.lines().find(|l| l.starts_with("Gladiator Lancer")).unwrap();
+    let words: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(&words[2..6], ["4", "2", "exact", "0.3822"], "{row}");
+    // Monte Carlo: the interval at the catalogue's step of 10; left-out matchups in words
+    // (was: `range=3|cover=none|engaged=false|...`), counted with the right plural.
+    let args = ["--ruleset", "mechcom", "fit", "Kerberos", "Wasp", "--field", "Junker", "--range", "3"];
+    let text = stdout_of(&[&args[..], &["--method", "monte-carlo", "--trials", "300", "--quiet"]].concat());
+    assert!(text.contains("left out: 1 matchup where"), "{text}");
+    let line = text.lines().find(|l| l.trim_start().starts_with("Kerberos vs Junker")).unwrap();
+    assert!(line.contains("(range 3 hexes") && !line.contains("range=3|"), "{line}");
+    let wasp = text.lines().find(|l| l.starts_with("Wasp")).unwrap();
+    let cost: Vec<&str> = wasp.split_whitespace().collect();
+    assert!(cost[2].parse::<u64>().is_ok_and(|c| c % 10 == 0) && cost[4] == "to", "{wasp}");
 }
 
 #[test]
@@ -253,12 +296,46 @@ fn gauntlet_prints_win_per_100_with_digits_that_tell_builds_apart() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(text.contains("win per 100 PV"), "{text}");
+    assert!(text.contains("wins per 100 PV"), "{text}");
+    let header = text.lines().find(|l| l.starts_with("build")).unwrap();
+    let at = header.find("wins per 100 PV").unwrap();
     let per_100: Vec<&str> = text
         .lines()
         .filter(|l| l.starts_with("Rifleman") || l.starts_with("Veteran SMG Gunner"))
-        .map(|l| l.split_whitespace().filter(|w| w.ends_with('%')).nth(2).unwrap())
+        .map(|l| l[at..].split_whitespace().next().unwrap())
         .collect();
     assert_eq!(per_100.len(), 2, "{text}");
     assert_ne!(per_100[0], per_100[1], "{text}");
+    // A count of wins per 100 PV, not a probability: no `%` (was "0.2%" and, in
+    // TechCommander, "661.9%"), with its interval and a verdict per cost.
+    assert!(per_100.iter().all(|w| !w.ends_with('%') && w.parse::<f64>().is_ok()), "{text}");
+    assert!(header.contains("per_100_ci95") && header.contains("tied per cost with"), "{header}");
+    assert!(text.contains("most wins per 100 PV: "), "{text}");
+}
+
+#[test]
+fn gauntlet_wins_per_100_points_carry_an_interval_and_a_tie_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = volley()
+        .current_dir(dir.path())
+        .args(["gauntlet", "Dwarf ALPHA", "Troll Brawler", "Paladin Siege", "--field", "meta", "--range", "20"])
+        .args(["--trials", "2000", "--quiet", "--format", "csv", "--out", "g"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let mut r = csv::Reader::from_path(dir.path().join("g/gauntlet_summary.csv")).unwrap();
+    let h = r.headers().unwrap().clone();
+    let col = |name: &str| h.iter().position(|c| c == name).unwrap_or_else(|| panic!("{name}: {h:?}"));
+    for row in r.records() {
+        let row = row.unwrap();
+        let f = |name: &str| row[col(name)].parse::<f64>().unwrap();
+        let (points, v, lo, hi) =
+            (f("points"), f("p_win_per_point"), f("p_win_per_point_ci95_low"), f("p_win_per_point_ci95_high"));
+        assert!(lo <= v && v <= hi && lo < hi, "{row:?}");
+        // The win rate's interval divided by the cost.
+        assert!((lo * points - f("weighted_p_win_ci95_low")).abs() < 1e-12, "{row:?}");
+        assert!((hi * points - f("weighted_p_win_ci95_high")).abs() < 1e-12, "{row:?}");
+    }
+    let page = fs::read_to_string(dir.path().join("g/index.md")).unwrap();
+    assert!(page.contains("wins per 100 points (95% CI ") && page.contains("Most wins per 100 points: **"), "{page}");
 }
