@@ -173,7 +173,7 @@ pub(super) fn per_100_texts(values: &[f64]) -> Vec<String> {
     let d = (2..12)
         .find(|&d| {
             values.iter().enumerate().all(|(i, &x)| {
-                (x == 0.0 || text(x.abs(), d).trim_start_matches(['0', '.']) != "")
+                (x == 0.0 || !text(x.abs(), d).trim_start_matches(['0', '.']).is_empty())
                     && values[i + 1..].iter().all(|&y| x == y || text(x, d) != text(y, d))
             })
         })

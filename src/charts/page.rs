@@ -289,9 +289,12 @@ impl Duellist {
     }
 }
 
+/// A side's duel cells as (weight, win rate, interval), with its name and cost.
+type SideCells = (String, Vec<(f64, f64, crate::stats::Interval)>, Option<f64>);
+
 /// Each side `a` of the duels table with its mean win rate and interval, best first.
 fn duellists(duels: &Table) -> Vec<Duellist> {
-    let mut parts: Vec<(String, Vec<(f64, f64, crate::stats::Interval)>, Option<f64>)> = Vec::new();
+    let mut parts: Vec<SideCells> = Vec::new();
     for i in 0..duels.rows.len() {
         let (Some(a), Some(p)) = (duels.text(i, "a"), duels.float(i, "p_a_wins")) else { continue };
         let ci = match duels.float(i, "trials") {

@@ -302,7 +302,7 @@ fn changed_rows_never_print_a_change_as_zero() {
         // old, new, difference, its interval: the last seven words hold them, then `-` `-`.
         let (old, new, d) = (w[w.len() - 7], w[w.len() - 6], w[w.len() - 5]);
         assert!(old != new, "a changed row's values read alike: {r}");
-        assert!(d.trim_start_matches(['+', '-']).trim_start_matches(['0', '.']) != "", "{r}");
+        assert!(!d.trim_start_matches(['+', '-']).trim_start_matches(['0', '.']).is_empty(), "{r}");
         assert!(!r.contains(" 12.0000 "), "{r}");
     }
 }
