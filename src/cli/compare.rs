@@ -467,7 +467,10 @@ fn per_cost_verdict<R: Ruleset>(
     let [d, low, high] = per_cost_text(c.difference, c.difference_ci.low, c.difference_ci.high);
     let how = if exact { "exact".to_string() } else { format!("95% CI {low} to {high}") };
     let basis = if probability {
-        format!("A − B per 100 {unit} (a count per 100 {unit} of copies, not a percentage)")
+        // A count (of wins, of kills) per 100 cost units spent on copies: a plain number,
+        // not a percentage.
+        let what = if metric == Metric::Win { "wins" } else { "kills" };
+        format!("A − B in {what} per 100 {unit} spent on copies")
     } else {
         let (a, b) = distinct(c.a, c.b, 4, |x, d| format!("{x:.*}", d));
         format!(

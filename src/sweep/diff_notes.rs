@@ -126,7 +126,7 @@ pub fn preamble<R: Ruleset>(diff: &Diff) -> String {
         _ => "exact values (attack runs are solved exactly; no interval)",
     };
     format!(
-        "{} of scenario {} ({}, {}), ranked by their largest change: in win rate ({}), or relative, in kill points per 100 {} ({}). Each value is the mean over the build's {}; {}. A change whose interval contains 0 is a tie (sidegrade); the verdict and the rank read the build's own change per cost (kill points per 100 {} with its opponents priced as in the new catalogue: a change of their prices alone does not make it stronger or weaker; `moved by` says what moved).",
+        "{} of scenario {} ({}, {}), ranked by their largest change: in win rate ({}), or relative, in kill points per 100 {} ({}). Each value is the mean over the build's {}; {}. A change whose interval contains 0 is a tie (sidegrade); the verdict and the rank read the build's own change per cost (kill points per 100 {} with its opponents priced as in the new catalogue, the `own change` column: a change of their prices alone does not make it stronger or weaker; `moved by` says what moved).",
         crate::output::wording::count(diff.summary.len() as u64, "build"),
         diff.scenario,
         R::LABEL,
@@ -156,7 +156,8 @@ fn moved_by_text(b: &BuildChange) -> String {
 
 /// The summary as an aligned table's rows (text cells), ranked: `rank`, `build`,
 /// `verdict`, `cost (UNIT)`, `win rate`, its `change` and `95% interval`,
-/// `kill points per 100 UNIT`, its `change` and `95% interval`.
+/// `kill points per 100 UNIT`, its `change` and `95% interval`, and the change the verdict
+/// reads, `own change` (opponents priced as in the new catalogue) with its interval.
 pub fn summary_table<R: Ruleset>(diff: &Diff) -> Table {
     let kp = format!("kill points per 100 {}", R::COST_UNIT);
     let mut t = Table::new([
@@ -170,6 +171,8 @@ pub fn summary_table<R: Ruleset>(diff: &Diff) -> Table {
         "95% interval",
         &kp,
         "change",
+        "95% interval",
+        "own change",
         "95% interval",
     ]);
     for (i, b) in diff.summary.iter().enumerate() {
@@ -188,6 +191,13 @@ pub fn summary_table<R: Ruleset>(diff: &Diff) -> Table {
                 }
                 None => row.extend(["-".into(), "-".into(), "-".into()]),
             }
+        }
+        match b.own_kill_points_per_100 {
+            Some(m) => {
+                let (change, interval) = Unit::Number.change(&m);
+                row.extend([change.into(), interval.into()]);
+            }
+            None => row.extend(["-".into(), "-".into()]),
         }
         t.push(row);
     }
@@ -214,9 +224,9 @@ pub fn summary_markdown<R: Ruleset>(diff: &Diff) -> String {
     }
     let _ = writeln!(
         out,
-        "| Build | Cost ({unit}) | Win rate | Change (95% interval) | Kill points per 100 {unit} | Change (95% interval) | Verdict |"
+        "| Build | Cost ({unit}) | Win rate | Change (95% interval) | Kill points per 100 {unit} | Change (95% interval) | Own change (95% interval) | Verdict |"
     );
-    out += "|---|---:|---:|---:|---:|---:|---|\n";
+    out += "|---|---:|---:|---:|---:|---:|---:|---|\n";
     let cells = |m: Option<Moved>, u: Unit| match m {
         Some(m) => {
             let (change, interval) = u.change(&m);
@@ -227,9 +237,10 @@ pub fn summary_markdown<R: Ruleset>(diff: &Diff) -> String {
     for b in &changed {
         let (win, win_change) = cells(b.win, Unit::Percent);
         let (kp, kp_change) = cells(b.kill_points_per_100, Unit::Number);
+        let (_, own_change) = cells(b.own_kill_points_per_100, Unit::Number);
         let _ = writeln!(
             out,
-            "| {} | {} | {win} | {win_change} | {kp} | {kp_change} | {} |",
+            "| {} | {} | {win} | {win_change} | {kp} | {kp_change} | {own_change} | {} |",
             md(&b.build),
             cost_text(b),
             verdict_text(b.verdict)

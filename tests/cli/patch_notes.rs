@@ -196,6 +196,7 @@ fn markdown_is_a_table_ready_for_errata() {
             "Change (95% interval)",
             "Kill points per 100 points",
             "Change (95% interval)",
+            "Own change (95% interval)",
             "Verdict"
         ]
     );
@@ -204,7 +205,8 @@ fn markdown_is_a_table_ready_for_errata() {
     assert_eq!(dwarf.len(), header.len());
     assert_eq!(dwarf[0], "Dwarf ALPHA");
     assert!(dwarf[2].contains(" → ") && dwarf[3].starts_with('+') && dwarf[3].contains(" to "), "{dwarf:?}");
-    assert_eq!(dwarf[6], "stronger per cost");
+    assert!(dwarf[6].starts_with('+') && dwarf[6].contains(" to "), "the change the verdict reads: {dwarf:?}");
+    assert_eq!(dwarf[7], "stronger per cost");
     assert!(md.contains("\nUnchanged: Beagle Hunter.\n"), "{md}");
 }
 
