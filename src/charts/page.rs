@@ -432,9 +432,9 @@ fn scenario_lines(manifest: &Value, shape: &ReportShape) -> Vec<(String, String)
     lines.push((
         "Engagements".into(),
         format!(
-            "{} cells, {} engagements ({}), seed {}, {:.1} s at {:.1} M/s",
-            manifest["cells"],
-            manifest["engagements"],
+            "{}, {} ({}), seed {}, {:.1} s at {:.1} M/s",
+            crate::output::wording::count(manifest["cells"].as_u64().unwrap_or(0), "cell"),
+            crate::output::wording::count(manifest["engagements"].as_u64().unwrap_or(0), "engagement"),
             super::footer(manifest).split(" · ").nth(4).unwrap_or(""),
             manifest["seed"],
             manifest["wall_seconds"].as_f64().unwrap_or(0.0),

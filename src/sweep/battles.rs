@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use crate::catalogue::force::ForceSpec;
 use crate::engine::battle::BattleTally;
 use crate::engine::{Cell, Observer, RunConfig, cell_key};
+use crate::output::wording::count;
 use crate::output::{Column, Table};
 use crate::rules::axis::Point;
 use crate::rules::battle::{BattleInfo, BattleSetup};
@@ -405,7 +406,7 @@ pub fn run_battles<R: Ruleset>(
         "policy": first.map(|i| i.policy.clone()),
         "max_turns": first.map(|i| i.max_turns),
         "pairs": if seated {
-            format!("every combination of {} distinct forces ({} matchups), seated in force order; one battles row per matchup, point and seat", spec.players, matchups.len())
+            format!("every combination of {} distinct forces ({}), seated in force order; one battles row per matchup, point and seat", spec.players, count(matchups.len() as u64, "matchup"))
         } else {
             "ordered pairs of distinct forces (A vs B and B vs A; no mirror matches)".to_string()
         },
@@ -437,9 +438,9 @@ pub fn run_battles<R: Ruleset>(
     if seated && spec.seatings != super::seatings::Seatings::Fixed {
         manifest["seatings"] = json!(spec.seatings.name());
         manifest["pairs"] = json!(format!(
-            "every combination of {} distinct forces ({} matchups), each in {} seatings ({}: {} cells per grid point); one battles row per seating, point and seat, one battle_forces row per matchup, point and force",
+            "every combination of {} distinct forces ({}), each in {} seatings ({}: {} cells per grid point); one battles row per seating, point and seat, one battle_forces row per matchup, point and force",
             spec.players,
-            matchups.len(),
+            count(matchups.len() as u64, "matchup"),
             spec.seatings.count(spec.players as usize),
             spec.seatings.name(),
             seated_matchups.len()
