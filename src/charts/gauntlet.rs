@@ -130,7 +130,7 @@ pub fn findings(summary: &Table, unit: &str) -> Vec<Finding> {
         .map(|&i| {
             let f = |c: &str| summary.float(i, c).unwrap_or(f64::NAN);
             let per_cost = per_100(i).map_or(String::new(), |(v, lo, hi)| {
-                let t = per_100_texts(&[v, lo, hi]);
+                let t = crate::output::number::texts_apart(&[v, lo, hi], 2);
                 format!("; {} wins per 100 {unit} (95% CI {} to {})", t[0], t[1], t[2])
             });
             format!(
@@ -163,22 +163,6 @@ pub fn findings(summary: &Table, unit: &str) -> Vec<Finding> {
         });
     }
     out
-}
-
-/// Counts per 100 cost units as text (a count, not a percentage): at least two
-/// decimals, more until values that differ read differently and none that is not 0
-/// reads as 0.
-pub(super) fn per_100_texts(values: &[f64]) -> Vec<String> {
-    let text = |x: f64, d: usize| format!("{x:.d$}");
-    let d = (2..12)
-        .find(|&d| {
-            values.iter().enumerate().all(|(i, &x)| {
-                (x == 0.0 || !text(x.abs(), d).trim_start_matches(['0', '.']).is_empty())
-                    && values[i + 1..].iter().all(|&y| x == y || text(x, d) != text(y, d))
-            })
-        })
-        .unwrap_or(12);
-    values.iter().map(|&x| text(x, d)).collect()
 }
 
 /// The conditions of a gauntlet's condition keys (the manifest's `conditions`) as a chart

@@ -353,7 +353,7 @@ fn duel_findings(duels: &Table, turn: &str, unit: &str) -> Vec<Finding> {
             sides.iter().filter_map(|d| Some((d, d.per_100()?))).collect();
         by_cost.sort_by(|x, y| y.1.0.total_cmp(&x.1.0).then(x.0.name.cmp(&y.0.name)));
         if let [(top, t), (second, s), ..] = &by_cost[..] {
-            let texts = super::gauntlet::per_100_texts(&[t.0, t.1.low, t.1.high, s.0, s.1.low, s.1.high]);
+            let texts = crate::output::number::texts_apart(&[t.0, t.1.low, t.1.high, s.0, s.1.low, s.1.high], 2);
             let said = |d: &Duellist, k: usize| {
                 format!(
                     "**{}** {} wins per 100 {unit} (95% CI {} to {}; it costs {})",

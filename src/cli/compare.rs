@@ -130,17 +130,9 @@ fn pct(x: f64, d: usize) -> String {
 fn per_cost_text(x: f64, low: f64, high: f64) -> [String; 3] {
     // Per 100 cost units a probability is a count (of wins, kills) per 100 units of
     // copies, not a percentage: a plain number, never a `%` that can exceed 100.
-    let text = |v: f64, d: usize| format!("{v:+.*}", d);
-    let reads_zero = |v: f64, d: usize| v != 0.0 && text(v.abs(), d) == text(0.0, d);
-    let mut d = 2;
     let values = [x, low, high];
-    while d < 12
-        && (values.iter().any(|&v| reads_zero(v, d))
-            || (0..3).any(|i| (i + 1..3).any(|j| values[i] != values[j] && text(values[i], d) == text(values[j], d))))
-    {
-        d += 1;
-    }
-    values.map(|v| text(v, d))
+    let d = crate::output::number::decimals_apart(&values, 1.0, 2);
+    values.map(|v| format!("{v:+.d$}"))
 }
 
 /// A's and B's overall value per point, for metrics where more is better and a rate

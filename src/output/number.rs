@@ -114,9 +114,48 @@ pub fn tidy_json(value: &mut Value, exact_values: bool) {
     }
 }
 
+/// Most decimals [`decimals_apart`] gives.
+const MAX_APART_DECIMALS: usize = 12;
+
+/// The fewest decimals, from `min` up to 12, at which the distinct `values` (each times
+/// `scale`) print differently and none that is not 0 prints as 0 (or -0): the precision
+/// at which a list of figures can be told apart.
+pub fn decimals_apart(values: &[f64], scale: f64, min: usize) -> usize {
+    let mut d = min;
+    while d < MAX_APART_DECIMALS {
+        let text: Vec<String> = values.iter().map(|v| format!("{:.*}", d, v * scale)).collect();
+        let zero = format!("{:.*}", d, 0.0);
+        let apart = values.iter().enumerate().all(|(i, v)| {
+            (*v == 0.0 || text[i].trim_start_matches('-') != zero)
+                && values[i + 1..].iter().zip(&text[i + 1..]).all(|(w, t)| v == w || *t != text[i])
+        });
+        if apart {
+            break;
+        }
+        d += 1;
+    }
+    d
+}
+
+/// `values` as plain text at [`decimals_apart`] (scale 1, at least `min` decimals).
+pub fn texts_apart(values: &[f64], min: usize) -> Vec<String> {
+    let d = decimals_apart(values, 1.0, min);
+    values.iter().map(|x| format!("{x:.d$}")).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn distinct_values_print_differently_and_none_reads_as_zero() {
+        assert_eq!(decimals_apart(&[0.4012, 0.4014], 100.0, 1), 2);
+        assert_eq!(decimals_apart(&[0.5, 0.5], 100.0, 1), 1);
+        assert_eq!(decimals_apart(&[0.00004], 100.0, 1), 3);
+        assert_eq!(decimals_apart(&[-0.001, 0.001], 1.0, 2), 3);
+        assert_eq!(texts_apart(&[14.0, 13.99, 14.01], 2), ["14.00", "13.99", "14.01"]);
+        assert_eq!(texts_apart(&[0.0041, 0.0], 2), ["0.004", "0.000"]);
+    }
 
     #[test]
     fn negative_zero_becomes_zero() {

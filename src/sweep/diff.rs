@@ -511,7 +511,7 @@ pub fn diff_text_table<R: Ruleset>(rows: &[DiffRow]) -> Table {
                 _ => None,
             })
             .collect();
-        let d = super::diff_notes::decimals(&floats, 1.0, 4);
+        let d = crate::output::number::decimals_apart(&floats, 1.0, 4);
         let row: Vec<Out> = cells
             .iter()
             .enumerate()

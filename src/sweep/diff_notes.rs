@@ -10,6 +10,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::output::number::decimals_apart;
 use crate::output::wording::cost;
 use crate::output::{Cell, Table};
 use crate::rules::Ruleset;
@@ -18,28 +19,6 @@ use crate::stats::Interval;
 use super::diff::Diff;
 use super::diff_summary::{BuildChange, Moved, Verdict};
 use super::scenario::Engagement;
-
-/// Most decimals printed.
-const MAX_DECIMALS: usize = 12;
-
-/// The fewest decimals, from `min` up, at which distinct `values` (times `scale`) print
-/// differently and a value that is not 0 does not print as 0.
-pub(super) fn decimals(values: &[f64], scale: f64, min: usize) -> usize {
-    let mut d = min;
-    while d < MAX_DECIMALS {
-        let text: Vec<String> = values.iter().map(|v| format!("{:.*}", d, v * scale)).collect();
-        let zero = format!("{:.*}", d, 0.0);
-        let distinct = values.iter().enumerate().all(|(i, v)| {
-            (*v == 0.0 || text[i].trim_start_matches('-') != zero)
-                && values[i + 1..].iter().zip(&text[i + 1..]).all(|(w, t)| v == w || *t != text[i])
-        });
-        if distinct {
-            break;
-        }
-        d += 1;
-    }
-    d
-}
 
 /// How a measure prints: percentages of probabilities, or plain numbers.
 #[derive(Clone, Copy)]
@@ -69,7 +48,7 @@ impl Unit {
             Unit::Number => &[],
         };
         let values: Vec<f64> = [m.old, m.new].into_iter().chain(reference.iter().copied()).collect();
-        let d = decimals(&values, self.scale(), 1);
+        let d = decimals_apart(&values, self.scale(), 1);
         let f =
             |v: f64| crate::output::number::unsigned_zero_text(format!("{:.*}{}", d, v * self.scale(), self.suffix()));
         if m.old == m.new { f(m.new) } else { format!("{} → {}", f(m.old), f(m.new)) }
@@ -77,7 +56,7 @@ impl Unit {
     /// The change, signed, and its interval ("exact" when it has zero width).
     fn change(self, m: &Moved) -> (String, String) {
         let ci = m.change_ci95;
-        let d = decimals(&[m.change, ci.low, ci.high], self.scale(), 1);
+        let d = decimals_apart(&[m.change, ci.low, ci.high], self.scale(), 1);
         let f = |v: f64| {
             if v == 0.0 {
                 format!("0{}", self.suffix())
@@ -347,9 +326,6 @@ mod tests {
 
     #[test]
     fn distinct_values_print_differently_and_changes_never_read_as_zero() {
-        assert_eq!(decimals(&[0.4012, 0.4014], 100.0, 1), 2);
-        assert_eq!(decimals(&[0.5, 0.5], 100.0, 1), 1);
-        assert_eq!(decimals(&[0.00004], 100.0, 1), 3);
         let m = Moved {
             old: 0.4012,
             new: 0.4014,
