@@ -375,4 +375,22 @@ else
     pq="Parquet tables NOT compared (python3 with pyarrow not installed)"
 fi
 say "merged report equals a single volley sweep: $csv CSV files byte for byte, $pq"
+# --- A search, one job array per stage, through search.sh -------------------------------
+search_flags="--ruleset techcommander --field meta --unit Dwarf --must-include Blackout --top 2 --trials 20 --range 12 --format json"
+waited=$SECONDS
+SEARCH=$search_flags WORK=search-work OUT=search-report VOLLEY=volley \
+    timeout "$E2E_TIMEOUT" "$root/scenarios/cluster/slurm/search.sh" --array="1-$E2E_SHARDS" --cpus-per-task="$E2E_CPUS" \
+    > search.out 2> search.err \
+    || { cat search.err >&2; tail -n 20 search-work/*.log >&2; daemon_logs; die "search.sh failed (or timed out after ${E2E_TIMEOUT} s)"; }
+waited=$((SECONDS - waited))
+stages=$(grep -c '^stage ' search.out || true)
+# shellcheck disable=SC2086 # the search's flags, split on spaces
+volley search $search_flags --out search-single --quiet > search-single.json 2> search-single.log \
+    || { cat search-single.log >&2; die "the single volley search failed"; }
+last=$(ls search-work/merge-*.log | sort -V | tail -n 1)
+cmp -s search-single.json "$last" || { diff search-single.json "$last" | head -n 20 >&2; die "the search merged stage by stage prints another result than a single volley search"; }
+for f in search-single/*.csv; do
+    cmp -s "$f" "search-report/$(basename "$f")" || die "$(basename "$f") differs between the single search and the staged one"
+done
+say "search: $stages stages, each an array of $E2E_SHARDS shards and a merge, ${waited} s; its output and tables equal a single volley search byte for byte"
 say "OK in $((SECONDS - start)) s ($E2E_DIR keeps the logs and reports)"

@@ -15,6 +15,7 @@ pub mod page;
 pub mod pdf;
 pub mod render;
 pub mod report;
+pub mod search;
 pub mod shape;
 pub mod shape_of;
 pub mod style;

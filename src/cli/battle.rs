@@ -163,6 +163,7 @@ pub fn play_battle<R: Ruleset>(
                 vary: Value::Null,
                 catalogue_origin: cat.origin.clone(),
                 catalogue_files: &cat.files,
+                state_text: String::new(),
             };
             shard.finish::<R>(record, &cat.catalogue, config, args.quiet)
         }

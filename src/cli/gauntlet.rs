@@ -194,6 +194,7 @@ fn record<'s, R: Ruleset>(
         vary: serde_json::Value::Null,
         catalogue_origin: src.origin.clone(),
         catalogue_files: &src.files,
+        state_text: String::new(),
     })
 }
 

@@ -10,11 +10,12 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, ValueHint};
-use serde::Deserialize;
 use serde_json::json;
 
 use super::battle::{BattleCatalogue, play_battle};
-use super::shard::{CATALOGUE_FILE, Mode, SCENARIO_FILE, SHARD_FILE, ShardArgs, TALLIES_FILE};
+use super::shard::{
+    CATALOGUE_FILE, Mode, SCENARIO_FILE, SHARD_FILE, STATE_FILE, ShardArgs, TALLIES_FILE, read_catalogue_json,
+};
 use super::sweep::{TableFormat, write_report};
 use super::{Command, Invocation, Parsed};
 use crate::catalogue::source::SourceFile;
@@ -101,19 +102,14 @@ fn read_shard(dir: &Path, accept_other_version: bool) -> Result<ShardMeta> {
             bail!("{} does not match its {SHARD_FILE} (changed or damaged since the shard was written)", p.display());
         }
     }
+    if !meta.state_sha256.is_empty() {
+        let p = dir.join(STATE_FILE);
+        let bytes = std::fs::read(&p).with_context(|| format!("cannot read {}", p.display()))?;
+        if sha256(&bytes) != meta.state_sha256 {
+            bail!("{} does not match its {SHARD_FILE} (changed or damaged since the shard was written)", p.display());
+        }
+    }
     Ok(meta)
-}
-
-#[derive(Deserialize)]
-struct CatalogueFiles {
-    origin: String,
-    files: Vec<SourceFileJson>,
-}
-
-#[derive(Deserialize)]
-struct SourceFileJson {
-    name: String,
-    text: String,
 }
 
 pub fn run(args: &MergeArgs) -> Result<()> {
@@ -136,12 +132,9 @@ impl Visit for Merge<'_> {
     fn visit<R: Ruleset>(self) -> Result<()> {
         let (args, shards) = (self.args, &self.shards);
         let (meta, first) = (&shards[0].1, &shards[0].2);
-        let cat_text = std::fs::read_to_string(first.join(CATALOGUE_FILE))?;
-        let files: CatalogueFiles = serde_json::from_str(&cat_text).context("catalogue.json")?;
-        let cat_files: Vec<SourceFile> =
-            files.files.into_iter().map(|f| SourceFile { name: f.name, text: f.text }).collect();
-        let catalogue = R::load(&files.origin, &cat_files, Vec::new())
-            .with_context(|| format!("the shards' catalogue ({}) does not load", files.origin))?;
+        let (origin, cat_files) = read_catalogue_json(&first.join(CATALOGUE_FILE))?;
+        let catalogue = R::load(&origin, &cat_files, Vec::new())
+            .with_context(|| format!("the shards' catalogue ({origin}) does not load"))?;
         if R::origin(&catalogue).1 != meta.catalogue_hash {
             bail!(
                 "the shards' catalogue does not have the content hash they recorded: it cannot be the one they played"
@@ -159,7 +152,7 @@ impl Visit for Merge<'_> {
         let plays = Plays::merged(&merged);
         let scenario_text = std::fs::read_to_string(first.join(SCENARIO_FILE))?;
         match meta.command.as_str() {
-            "sweep" => self.sweep::<R>(&scenario_text, catalogue, &files.origin, &cat_files, &plays),
+            "sweep" => self.sweep::<R>(&scenario_text, catalogue, &origin, &cat_files, &plays),
             "gauntlet" => {
                 let mut parsed = replay(&meta.args)?;
                 let Command::Gauntlet(g) = &mut parsed.cli.command else {
@@ -175,8 +168,7 @@ impl Visit for Merge<'_> {
                 g.shard = ShardArgs::default();
                 let scenario = (!meta.scenario_file.is_empty()).then(|| (meta.scenario_file.clone(), scenario_text));
                 // The merge's inputs (the shards) are checked against its --out apart.
-                let src =
-                    Sources { catalogue, origin: files.origin.clone(), files: cat_files, scenario, inputs: Vec::new() };
+                let src = Sources { catalogue, origin: origin.clone(), files: cat_files, scenario, inputs: Vec::new() };
                 let ctx = Invocation::new(&parsed.cli, &parsed.conditions);
                 let Command::Gauntlet(g) = &parsed.cli.command else { unreachable!("checked above") };
                 super::gauntlet::play::<R>(g, &ctx, &src, Mode::Merged(&plays))
@@ -189,10 +181,30 @@ impl Visit for Merge<'_> {
                 let destination = self.destination(Path::new("reports").join("battle"))?;
                 (b.out, b.force, b.quiet) = (Some(destination), args.force, true);
                 b.shard = ShardArgs::default();
-                let cat = BattleCatalogue { catalogue, origin: files.origin.clone(), files: cat_files };
+                let cat = BattleCatalogue { catalogue, origin: origin.clone(), files: cat_files };
                 let ctx = Invocation::new(&parsed.cli, &parsed.conditions);
                 let Command::Battle(b) = &parsed.cli.command else { unreachable!("checked above") };
                 play_battle::<R>(b, &ctx, &cat, Mode::Merged(&plays))
+            }
+            "search" => {
+                let state_text = if meta.state_sha256.is_empty() {
+                    None
+                } else {
+                    Some(std::fs::read_to_string(first.join(STATE_FILE))?)
+                };
+                let inputs: Vec<PathBuf> = shards.iter().map(|s| s.2.clone()).collect();
+                super::search_stages::merge_stage::<R>(
+                    catalogue,
+                    origin,
+                    cat_files,
+                    state_text,
+                    &meta.args,
+                    &plays,
+                    args.out.clone(),
+                    args.force,
+                    args.quiet,
+                    &inputs,
+                )
             }
             other => bail!("shards of `volley {other}` cannot be merged by this volley"),
         }
@@ -203,7 +215,7 @@ impl Visit for Merge<'_> {
 ///
 /// # Errors
 /// A line that does not parse, or asks for help or the version (nothing to merge then).
-fn replay(args: &[String]) -> Result<Parsed> {
+pub(super) fn replay(args: &[String]) -> Result<Parsed> {
     let argv = std::iter::once("volley".to_string()).chain(args.iter().cloned()).map(OsString::from).collect();
     super::try_parse_from(argv).map_err(|e| {
         let first = e.to_string().lines().next().unwrap_or_default().to_string();

@@ -24,6 +24,7 @@ pub mod rulesets;
 pub mod run_args;
 pub mod scenario;
 pub mod search;
+mod search_stages;
 pub mod shard;
 pub mod signals;
 pub mod sweep;

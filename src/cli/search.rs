@@ -15,13 +15,20 @@ use crate::request::search::{self, DEFAULT_LIMIT, SearchRequest, SearchSpace};
 use crate::rules::axis::Point;
 use crate::rules::ruleset::SpaceFilter;
 use crate::rules::{RuleOptions, Ruleset};
-use crate::stats::racing::Stop;
+use crate::stats::racing::{RaceState, Stop};
 use crate::sweep::search::{SearchOutput, part_rate, ranked, tables};
+use crate::sweep::shard::Plays;
 
 #[derive(Debug, Args)]
 pub struct SearchArgs {
     /// The field the candidates are raced through: a catalogue field or selectors (as for gauntlet)
-    #[arg(long, value_name = "FIELD")]
+    #[arg(
+        long,
+        value_name = "FIELD",
+        required_unless_present = "resume",
+        default_value = "",
+        hide_default_value = true
+    )]
     pub field: String,
     /// How many of the best the race must find
     #[arg(long, value_name = "K", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=10_000))]
@@ -72,6 +79,17 @@ pub struct SearchArgs {
     /// Replace the --out directory if it is an earlier volley output
     #[arg(long, requires = "out")]
     pub force: bool,
+    /// With --out: skip the charts (the report page is still written)
+    #[arg(long)]
+    pub no_charts: bool,
+    /// Go on with a search whose stages so far were played as shards and merged: DIR is
+    /// the state directory `volley merge` wrote. Plays the next stage's share with
+    /// --shard (or a Slurm array's or Kubernetes job's index), else the rest of the race
+    /// in this process. Every other flag is the recorded search's
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath, conflicts_with = "count")]
+    pub resume: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub shard: super::shard::ShardArgs,
 }
 
 impl SearchArgs {
@@ -98,29 +116,72 @@ impl SearchArgs {
 }
 
 pub fn run<R: Ruleset>(args: &SearchArgs, ctx: &Invocation<'_>) -> Result<()> {
+    if let Some(dir) = &args.resume {
+        return super::search_stages::resume::<R>(args, dir);
+    }
+    let choice = super::shard::choose(&args.shard, &|name| std::env::var(name).ok())?;
     let req = args.request();
     let space = search::plan::<R>(&ctx.setting, &req)?;
     if args.count {
         return count::<R>(args, &space);
     }
+    let state = space.search_plan(req.per_cost).start().map_err(anyhow::Error::msg)?;
+    match choice {
+        None => whole::<R>(args, &space, state, 0),
+        Some(choice) => {
+            let recorded = super::shard::command_line()?;
+            super::search_stages::play_share::<R>(args, &space, state, &choice, recorded, String::new())
+        }
+    }
+}
+
+/// Play the rest of the race in this process (from its start, or from a merged state
+/// that had already played `engagements`), then report: print the search and write
+/// `--out`.
+pub(super) fn whole<R: Ruleset>(
+    args: &SearchArgs,
+    space: &SearchSpace<R>,
+    mut state: RaceState,
+    engagements: u64,
+) -> Result<()> {
     if let Some(out) = &args.out {
         crate::output::report_dir::refuse_inputs(out, &space.sources.inputs)?;
     }
+    let req = args.request();
+    let plan = space.search_plan(req.per_cost);
+    let start = std::time::Instant::now();
     let progress = Progress::new(args.run.quiet);
-    let out = space.run(req.per_cost, &progress, |s| {
+    let mut engagements = engagements;
+    while let Some(stage) = state.next() {
+        let (results, played) = plan.play_stage(&stage, &progress, &Plays::all()).map_err(anyhow::Error::msg)?;
+        engagements += played;
+        let s = state.record(&stage, results).map_err(anyhow::Error::msg)?;
         progress.note(&format!(
             "stage {}: {} candidates × {} trials per matchup → {} left",
             s.stage, s.candidates, s.trials_each, s.survivors
-        ))
-    })?;
+        ));
+    }
     progress.finish();
-    if let Some(dir) = &args.out {
-        write_out::<R>(dir, args.force, &space, &out)?;
+    let out = plan.output(state.finish(), engagements, start.elapsed().as_secs_f64());
+    report::<R>(args, space, &out, args.out.as_deref(), args.force)
+}
+
+/// Print a finished search as `--format` asks, and write its tables to `dir` if given.
+pub(super) fn report<R: Ruleset>(
+    args: &SearchArgs,
+    space: &SearchSpace<R>,
+    out: &SearchOutput,
+    dir: Option<&std::path::Path>,
+    force: bool,
+) -> Result<()> {
+    let req = args.request();
+    if let Some(dir) = dir {
+        write_out::<R>(args, dir, force, space, out)?;
     }
     match args.format.format {
-        Format::Json => print_json(&with_options_json(document::<R>(&space, &out, &req), &space.options), false),
-        Format::Csv => print_table(&tables(R::NAME, &space.candidates, &out)[0], Format::Csv, 6),
-        Format::Table => write_stdout(&(options_line(&space.options) + &text::<R>(&space, &out, &req, args.show))),
+        Format::Json => print_json(&with_options_json(document::<R>(space, out, &req), &space.options), false),
+        Format::Csv => print_table(&tables(R::NAME, &space.candidates, out)[0], Format::Csv, 6),
+        Format::Table => write_stdout(&(options_line(&space.options) + &text::<R>(space, out, &req, args.show))),
     }
 }
 
@@ -336,13 +397,20 @@ fn text<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequ
     s
 }
 
-/// `--out DIR`: the tables as Parquet and CSV and a manifest, written atomically.
-fn write_out<R: Ruleset>(dir: &std::path::Path, force: bool, space: &SearchSpace<R>, out: &SearchOutput) -> Result<()> {
+/// `--out DIR`: the tables as Parquet and CSV, a manifest, the charts (unless
+/// `--no-charts`) and the report page, written atomically.
+fn write_out<R: Ruleset>(
+    args: &SearchArgs,
+    dir: &std::path::Path,
+    force: bool,
+    space: &SearchSpace<R>,
+    out: &SearchOutput,
+) -> Result<()> {
     let report = ReportDir::create(dir, force)?;
     let mut files = Vec::new();
-    for (name, t) in ["search_leaderboard", "search_stages"].into_iter().zip(tables(R::NAME, &space.candidates, out)) {
-        files.extend(report.write_both(name, &t)?);
-    }
+    let [board, stages] = tables(R::NAME, &space.candidates, out);
+    files.extend(report.write_both("search_leaderboard", &board)?);
+    files.extend(report.write_both("search_stages", &stages)?);
     let mut manifest = json!({
         "volley_version": env!("CARGO_PKG_VERSION"),
         "kind": "search",
@@ -355,7 +423,95 @@ fn write_out<R: Ruleset>(dir: &std::path::Path, force: bool, space: &SearchSpace
         "files": files,
     });
     report.write_manifest(&mut manifest)?;
+    let req = args.request();
+    let mut charts = Vec::new();
+    if !args.no_charts {
+        let shown = crate::charts::search::LEADERS_DRAWN.max(req.top);
+        charts = crate::charts::search::search_charts(&board, req.per_cost, shown);
+        crate::charts::write_charts(&charts, &manifest, &report.path().join("charts"))?;
+    }
+    let field: Vec<String> = space.field.iter().map(|(n, w)| format!("{n} ×{w}")).collect();
+    let lines = vec![
+        ("ruleset".to_string(), R::LABEL.to_string()),
+        ("space".to_string(), format!("{} legal candidates: {}", space.candidates.len(), R::SPACE)),
+        ("field".to_string(), field.join(", ")),
+        ("metric".to_string(), metric(req.per_cost, R::COST_UNIT)),
+        (
+            "race".to_string(),
+            format!(
+                "top {}, family-wise error {}, {}, seed {}",
+                req.top,
+                space.race.alpha,
+                crate::output::wording::count(out.race.stages.len() as u64, "stage"),
+                space.config.seed
+            ),
+        ),
+    ];
+    let info = crate::charts::page::PageInfo { title: format!("volley search: {} builds", R::LABEL), lines, files };
+    crate::charts::page::write_column_guide(report.path(), &crate::sweep::column_guide::column_guide())?;
+    crate::charts::page::write_page(report.path(), &info, &findings::<R>(space, out, &req), &charts)?;
     super::signals::check()?;
     report.commit()?;
     Ok(())
+}
+
+/// The report page's findings: the leader (or the tie group for first), why the race
+/// stopped and what it cost against an exhaustive run, and the ends of the Pareto front.
+fn findings<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequest) -> Vec<String> {
+    let race = &out.race;
+    let board = ranked(race);
+    let show = |x: f64| if req.per_cost { format!("{x:.3} wins per 100 {}", R::COST_UNIT) } else { pct(x) };
+    let mut found = Vec::new();
+    if let Some(&(i, _, _)) = board.first() {
+        let e = &race.entrants[i];
+        let first: Vec<&str> =
+            board.iter().filter(|r| r.2 == Some(1)).map(|r| space.candidates[r.0].name.as_str()).collect();
+        let lead = format!(
+            "{} ({} {}) leads: {} [{}, {}] (race-corrected)",
+            space.candidates[i].name,
+            crate::output::number::tidy(space.candidates[i].cost),
+            R::COST_UNIT,
+            show(e.standing.estimate),
+            show(e.standing.interval.low),
+            show(e.standing.interval.high)
+        );
+        found.push(if first.len() > 1 {
+            format!(
+                "{lead}; a statistical tie with {} within their intervals (tie group 1): {}",
+                crate::output::wording::count(first.len() as u64 - 1, "other candidate"),
+                first[1..].join(", ")
+            )
+        } else {
+            format!("{lead}; separated from every other candidate")
+        });
+    }
+    let exhaustive = exhaustive(space, out);
+    found.push(format!(
+        "The race stopped at stage {} ({}); it played {:.1}% of the trials of an exhaustive run at its final precision.",
+        race.stages.len(),
+        race.stopped.as_str(),
+        100.0 * race.trials_used() as f64 / exhaustive.max(1) as f64
+    ));
+    if let (Some(&cheap), Some(&strong)) = (out.pareto.first(), out.pareto.last()) {
+        let end = |i: usize| {
+            format!(
+                "{} ({} {}, {})",
+                space.candidates[i].name,
+                crate::output::number::tidy(space.candidates[i].cost),
+                R::COST_UNIT,
+                pct(out.win_rate[i])
+            )
+        };
+        found.push(if cheap == strong {
+            format!("The Pareto front is one build: {}, the cheapest of the strongest.", end(cheap))
+        } else {
+            format!(
+                "The Pareto front holds {}, from {} to {}.",
+                crate::output::wording::count(out.pareto.len() as u64, "build"),
+                end(cheap),
+                end(strong)
+            )
+        });
+    }
+    found
 }

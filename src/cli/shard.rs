@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::Args;
 use serde_json::json;
 
@@ -132,6 +132,30 @@ pub const SHARD_FILE: &str = "shard.json";
 pub const TALLIES_FILE: &str = "tallies.parquet";
 pub const SCENARIO_FILE: &str = "scenario.toml";
 pub const CATALOGUE_FILE: &str = "catalogue.json";
+/// A resumed search's race so far (its shards and its state directory).
+pub const STATE_FILE: &str = "search-state.json";
+
+/// A `catalogue.json` (of a shard or a search state): how messages name the catalogue,
+/// and its files.
+///
+/// # Errors
+/// A file that cannot be read or is not such a document.
+pub fn read_catalogue_json(path: &Path) -> Result<(String, Vec<SourceFile>)> {
+    #[derive(serde::Deserialize)]
+    struct Files {
+        origin: String,
+        files: Vec<FileJson>,
+    }
+    #[derive(serde::Deserialize)]
+    struct FileJson {
+        name: String,
+        text: String,
+    }
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let files: Files =
+        serde_json::from_str(&text).with_context(|| format!("{} is not a catalogue description", path.display()))?;
+    Ok((files.origin, files.files.into_iter().map(|f| SourceFile { name: f.name, text: f.text }).collect()))
+}
 
 /// The default shard directory: `reports/<scenario>-shards/shard-K-of-N` (K from 1).
 fn default_dir(scenario: &str, share: Share) -> PathBuf {
@@ -172,6 +196,9 @@ pub struct RunRecord<'a> {
     /// The catalogue's files as read and how messages name them (`Layers::origin`).
     pub catalogue_origin: String,
     pub catalogue_files: &'a [SourceFile],
+    /// A search resumed at a later stage: the race so far ([`STATE_FILE`]); empty
+    /// otherwise.
+    pub state_text: String,
 }
 
 /// The command line after `volley`, as text.
@@ -277,6 +304,12 @@ impl ShardRun {
         let catalogue_json =
             serde_json::to_string_pretty(&json!({ "origin": record.catalogue_origin, "files": files }))? + "\n";
         dir.write(CATALOGUE_FILE, catalogue_json.as_bytes())?;
+        let state_sha256 = if record.state_text.is_empty() {
+            String::new()
+        } else {
+            dir.write(STATE_FILE, record.state_text.as_bytes())?;
+            sha256(record.state_text.as_bytes())
+        };
         let (origin, hash) = R::origin(catalogue);
         let meta = ShardMeta {
             schema_version: SHARD_SCHEMA_VERSION,
@@ -300,6 +333,7 @@ impl ShardRun {
             scenario_sha256: sha256(record.scenario_text.as_bytes()),
             catalogue_sha256: sha256(catalogue_json.as_bytes()),
             tallies_sha256: sha256(&std::fs::read(dir.path().join(TALLIES_FILE))?),
+            state_sha256,
             streams,
             engagements,
             seconds,
@@ -344,6 +378,7 @@ pub fn run_shard<R: Ruleset>(args: ShardOutput<'_>, plan: &SweepPlan<R>, choice:
         vary: plan.vary.as_ref().map_or(serde_json::Value::Null, |p| vary_json(p.axes())),
         catalogue_origin: plan.origin.clone(),
         catalogue_files: &plan.files,
+        state_text: String::new(),
     };
     shard.finish::<R>(record, &plan.catalogue, &plan.config, args.quiet)
 }

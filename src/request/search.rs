@@ -65,10 +65,25 @@ pub fn plan<R: Ruleset>(setting: &Setting, req: &SearchRequest) -> Result<Search
     if R::SPACE.is_empty() {
         return Err(Error::unavailable("build searches", R::LABEL));
     }
+    plan_with::<R>(sources::<R>(&setting.catalogue, None)?, setting, req)
+}
+
+/// [`plan`] on catalogue sources already read (a merge's or a resumed search's, from
+/// the files the shards recorded).
+///
+/// # Errors
+/// As [`plan`].
+pub fn plan_with<R: Ruleset>(
+    src: Sources<R::Catalogue>,
+    setting: &Setting,
+    req: &SearchRequest,
+) -> Result<SearchSpace<R>> {
+    if R::SPACE.is_empty() {
+        return Err(Error::unavailable("build searches", R::LABEL));
+    }
     if req.run.trials.precision.is_some() {
         return Err(Error::usage("search takes --search-precision (the race's stopping half-width), not --precision"));
     }
-    let src = sources::<R>(&setting.catalogue, None)?;
     let cat = &src.catalogue;
     let field = resolve_field::<R>(cat, &req.field)?;
     setting.engagement_conditions::<R>()?;
@@ -134,18 +149,9 @@ pub fn plan<R: Ruleset>(setting: &Setting, req: &SearchRequest) -> Result<Search
 }
 
 impl<R: Ruleset> SearchSpace<R> {
-    /// Race the candidates; `on_stage` hears each stage as it ends.
-    ///
-    /// # Errors
-    /// (failure) Cells the ruleset refuses, a cancelled run, or a per-cost search with a
-    /// candidate of cost 0.
-    pub fn run(
-        &self,
-        per_cost: bool,
-        observer: &dyn Observer,
-        on_stage: impl FnMut(&StageRecord),
-    ) -> Result<SearchOutput> {
-        let plan = SearchPlan::<R> {
+    /// The plan the race plays (borrowing this space).
+    pub fn search_plan(&self, per_cost: bool) -> SearchPlan<'_, R> {
+        SearchPlan {
             files: &self.sources.files,
             origin: &self.sources.origin,
             candidates: &self.candidates,
@@ -157,7 +163,20 @@ impl<R: Ruleset> SearchSpace<R> {
             config: &self.config,
             per_cost,
             race: self.race.clone(),
-        };
-        run_search::<R>(&plan, observer, on_stage).map_err(Error::Failure)
+        }
+    }
+
+    /// Race the candidates; `on_stage` hears each stage as it ends.
+    ///
+    /// # Errors
+    /// (failure) Cells the ruleset refuses, a cancelled run, or a per-cost search with a
+    /// candidate of cost 0.
+    pub fn run(
+        &self,
+        per_cost: bool,
+        observer: &dyn Observer,
+        on_stage: impl FnMut(&StageRecord),
+    ) -> Result<SearchOutput> {
+        run_search::<R>(&self.search_plan(per_cost), observer, on_stage).map_err(Error::Failure)
     }
 }

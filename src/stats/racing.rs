@@ -217,6 +217,237 @@ impl Race {
     }
 }
 
+/// A race in progress, one stage at a time: [`RaceState::next`] says which candidates
+/// play which stage, [`RaceState::record`] takes their results. A race can stop between
+/// stages and go on later (a sharded search merges each stage's shards before the next):
+/// [`RaceState::saved`] gives its integer counts, [`RaceState::restore`] rebuilds the
+/// same state from them, bit for bit, since every standing is recomputed from the counts.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RaceState {
+    scales: Vec<f64>,
+    settings: RaceSettings,
+    z: f64,
+    entrants: Vec<Entrant>,
+    stages: Vec<StageRecord>,
+    stopped: Option<Stop>,
+}
+
+/// One stage to play: its number (from 1), the candidates that play it (indexes, in
+/// order) and the trials per part each plays.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StagePlan {
+    pub stage: u32,
+    pub playing: Vec<usize>,
+    pub trials: u64,
+}
+
+/// A candidate's counts between stages: the last stage it played, whether it is still in
+/// the race, and its (successes, trials) per part pooled over its stages.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SavedEntrant {
+    pub stage: u32,
+    pub alive: bool,
+    pub trials: u64,
+    pub counts: Vec<(u64, u64)>,
+}
+
+/// A race between stages, as integers: its stages so far and every candidate's counts.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SavedRace {
+    pub stages: Vec<(u32, usize, usize, u64)>,
+    pub entrants: Vec<SavedEntrant>,
+}
+
+impl RaceState {
+    /// A race of `scales.len()` candidates (each estimate multiplied by its scale) that
+    /// has played no stage.
+    ///
+    /// # Errors
+    /// Invalid settings, as a message.
+    pub fn new(scales: &[f64], settings: &RaceSettings) -> Result<RaceState, String> {
+        settings.validate()?;
+        let z = settings.z(scales.len());
+        let entrants = scales
+            .iter()
+            .map(|&s| Entrant { standing: standing(&[], s, z), parts: Vec::new(), stage: 0, trials: 0, alive: true })
+            .collect();
+        Ok(RaceState {
+            scales: scales.to_vec(),
+            settings: settings.clone(),
+            z,
+            entrants,
+            stages: Vec::new(),
+            stopped: None,
+        })
+    }
+
+    /// The next stage to play, or `None` when the race has stopped (no more than k left,
+    /// every interval within the precision, or the stage cap played).
+    pub fn next(&self) -> Option<StagePlan> {
+        let stage = self.stages.len() as u32 + 1;
+        if self.stopped.is_some() || stage > self.settings.max_stages {
+            return None;
+        }
+        let playing = (0..self.entrants.len()).filter(|&i| self.entrants[i].alive).collect();
+        Some(StagePlan { stage, playing, trials: self.settings.stage_trials(stage) })
+    }
+
+    /// Take the results of `plan` (each playing candidate's parts for that stage alone,
+    /// in order, with the same parts every stage), cut, and decide whether the race stops.
+    ///
+    /// # Errors
+    /// A plan that is not [`RaceState::next`]'s, or results of another length or shape.
+    pub fn record(&mut self, plan: &StagePlan, results: Vec<Vec<Part>>) -> Result<StageRecord, String> {
+        if self.next().as_ref() != Some(plan) {
+            return Err(format!("stage {} is not the race's next stage", plan.stage));
+        }
+        let s = plan.stage;
+        if results.len() != plan.playing.len() {
+            return Err(format!("stage {s}: {} results for {} candidates", results.len(), plan.playing.len()));
+        }
+        for (&i, parts) in plan.playing.iter().zip(results) {
+            let e = &mut self.entrants[i];
+            if e.parts.is_empty() {
+                e.parts = parts;
+            } else {
+                if e.parts.len() != parts.len() {
+                    return Err(format!("stage {s}: a candidate's parts changed"));
+                }
+                for (acc, p) in e.parts.iter_mut().zip(parts) {
+                    acc.1 += p.1;
+                    acc.2 += p.2;
+                }
+            }
+            e.stage = s;
+            e.trials += plan.trials;
+            e.standing = standing(&e.parts, self.scales[i], self.z);
+        }
+        let record = self.cut(s, plan.playing.len(), plan.trials);
+        self.stages.push(record.clone());
+        Ok(record)
+    }
+
+    /// The cut after stage `s` and whether the race stops there.
+    fn cut(&mut self, s: u32, candidates: usize, trials: u64) -> StageRecord {
+        let standings: Vec<Standing> = self.entrants.iter().map(|e| e.standing).collect();
+        let alive: Vec<bool> = self.entrants.iter().map(|e| e.alive).collect();
+        let kept = cut(&standings, &alive, self.settings.top);
+        for (e, k) in self.entrants.iter_mut().zip(&kept) {
+            e.alive = *k;
+        }
+        let survivors = kept.iter().filter(|k| **k).count();
+        self.stopped = self.stop_after(survivors);
+        StageRecord { stage: s, candidates, survivors, trials_each: trials }
+    }
+
+    /// Why the race stops after a stage that left `survivors`, if it does.
+    fn stop_after(&self, survivors: usize) -> Option<Stop> {
+        if survivors <= self.settings.top {
+            return Some(Stop::Separated);
+        }
+        let precise = self
+            .entrants
+            .iter()
+            .zip(&self.scales)
+            .filter(|(e, _)| e.alive)
+            .all(|(e, s)| e.standing.interval.half_width() / s <= self.settings.precision);
+        precise.then_some(Stop::Precision)
+    }
+
+    /// The race as it stands (a race that has not stopped reads as stopped by the
+    /// stage cap).
+    pub fn finish(self) -> Race {
+        let stopped = self.stopped.unwrap_or(Stop::StageCap);
+        Race { entrants: self.entrants, stages: self.stages, z: self.z, stopped }
+    }
+
+    /// The stages played so far.
+    pub fn stages(&self) -> &[StageRecord] {
+        &self.stages
+    }
+
+    /// This state's integer counts (see [`RaceState::restore`]).
+    pub fn saved(&self) -> SavedRace {
+        SavedRace {
+            stages: self.stages.iter().map(|r| (r.stage, r.candidates, r.survivors, r.trials_each)).collect(),
+            entrants: self
+                .entrants
+                .iter()
+                .map(|e| SavedEntrant {
+                    stage: e.stage,
+                    alive: e.alive,
+                    trials: e.trials,
+                    counts: e.parts.iter().map(|p| (p.1, p.2)).collect(),
+                })
+                .collect(),
+        }
+    }
+
+    /// The state `saved` describes, for candidates of `scales` whose parts weigh
+    /// `weights`: the same state, bit for bit, as the race that saved it.
+    ///
+    /// # Errors
+    /// Invalid settings; counts for another number of candidates or parts; stages out
+    /// of order or beyond the settings; an entrant whose counts disagree with the stages
+    /// (more successes than trials, trials that are not its stages' sum, a dropped
+    /// candidate that played after its drop).
+    pub fn restore(
+        scales: &[f64],
+        weights: &[f64],
+        settings: &RaceSettings,
+        saved: &SavedRace,
+    ) -> Result<RaceState, String> {
+        let mut state = RaceState::new(scales, settings)?;
+        if saved.entrants.len() != scales.len() {
+            return Err(format!("counts for {} candidates, the space has {}", saved.entrants.len(), scales.len()));
+        }
+        for (k, &(stage, candidates, survivors, trials)) in saved.stages.iter().enumerate() {
+            let s = k as u32 + 1;
+            if stage != s || s > settings.max_stages || trials != settings.stage_trials(s) || survivors > candidates {
+                return Err(format!("stage {} of the saved race does not follow the race's settings", k + 1));
+            }
+            state.stages.push(StageRecord { stage, candidates, survivors, trials_each: trials });
+        }
+        let played = state.stages.len() as u32;
+        for (i, (e, saved_e)) in state.entrants.iter_mut().zip(&saved.entrants).enumerate() {
+            let ok = saved_e.stage <= played
+                && (saved_e.stage == played || !saved_e.alive)
+                && saved_e.trials == settings.cumulative_trials(saved_e.stage)
+                && (saved_e.counts.is_empty() == (saved_e.stage == 0))
+                && (saved_e.counts.is_empty() || saved_e.counts.len() == weights.len())
+                && saved_e.counts.iter().all(|&(k, n)| k <= n && n == saved_e.trials);
+            if !ok {
+                return Err(format!("the saved counts of candidate {} disagree with the race's stages", i + 1));
+            }
+            e.stage = saved_e.stage;
+            e.alive = saved_e.alive;
+            e.trials = saved_e.trials;
+            e.parts = saved_e.counts.iter().zip(weights).map(|(&(k, n), &w)| (w, k, n)).collect();
+            e.standing = standing(&e.parts, scales[i], state.z);
+        }
+        for r in &state.stages {
+            let played_it = state.entrants.iter().filter(|e| e.stage >= r.stage).count();
+            if played_it != r.candidates {
+                return Err(format!(
+                    "stage {}: {played_it} candidates played it, the record says {}",
+                    r.stage, r.candidates
+                ));
+            }
+        }
+        if let Some(last) = state.stages.last() {
+            let alive = state.entrants.iter().filter(|e| e.alive).count();
+            if alive != last.survivors {
+                return Err(format!(
+                    "{alive} candidates are in the race, stage {} left {}",
+                    last.stage, last.survivors
+                ));
+            }
+            state.stopped = state.stop_after(alive);
+        }
+        Ok(state)
+    }
+}
+
 /// Run a race of `scales.len()` candidates (each estimate multiplied by its scale).
 /// `play(stage, candidates, trials)` plays `trials` more trials per part for each listed
 /// candidate and returns each one's parts for that stage alone, in the same order and
@@ -230,64 +461,13 @@ pub fn race<E: From<String>>(
     mut play: impl FnMut(u32, &[usize], u64) -> Result<Vec<Vec<Part>>, E>,
     mut on_stage: impl FnMut(&StageRecord),
 ) -> Result<Race, E> {
-    settings.validate().map_err(E::from)?;
-    let n = scales.len();
-    let z = settings.z(n);
-    let mut entrants: Vec<Entrant> = scales
-        .iter()
-        .map(|&s| Entrant { standing: standing(&[], s, z), parts: Vec::new(), stage: 0, trials: 0, alive: true })
-        .collect();
-    let mut stages = Vec::new();
-    let mut stopped = Stop::StageCap;
-    for s in 1..=settings.max_stages {
-        let playing: Vec<usize> = (0..n).filter(|&i| entrants[i].alive).collect();
-        let trials = settings.stage_trials(s);
-        let results = play(s, &playing, trials)?;
-        if results.len() != playing.len() {
-            return Err(E::from(format!("stage {s}: {} results for {} candidates", results.len(), playing.len())));
-        }
-        for (&i, parts) in playing.iter().zip(results) {
-            let e = &mut entrants[i];
-            if e.parts.is_empty() {
-                e.parts = parts;
-            } else {
-                if e.parts.len() != parts.len() {
-                    return Err(E::from(format!("stage {s}: a candidate's parts changed")));
-                }
-                for (acc, p) in e.parts.iter_mut().zip(parts) {
-                    acc.1 += p.1;
-                    acc.2 += p.2;
-                }
-            }
-            e.stage = s;
-            e.trials += trials;
-            e.standing = standing(&e.parts, scales[i], z);
-        }
-        let standings: Vec<Standing> = entrants.iter().map(|e| e.standing).collect();
-        let alive: Vec<bool> = entrants.iter().map(|e| e.alive).collect();
-        let kept = cut(&standings, &alive, settings.top);
-        for (e, k) in entrants.iter_mut().zip(&kept) {
-            e.alive = *k;
-        }
-        let survivors = kept.iter().filter(|k| **k).count();
-        let record = StageRecord { stage: s, candidates: playing.len(), survivors, trials_each: trials };
+    let mut state = RaceState::new(scales, settings).map_err(E::from)?;
+    while let Some(plan) = state.next() {
+        let results = play(plan.stage, &plan.playing, plan.trials)?;
+        let record = state.record(&plan, results).map_err(E::from)?;
         on_stage(&record);
-        stages.push(record);
-        if survivors <= settings.top {
-            stopped = Stop::Separated;
-            break;
-        }
-        let precise = entrants
-            .iter()
-            .zip(scales)
-            .filter(|(e, _)| e.alive)
-            .all(|(e, s)| e.standing.interval.half_width() / s <= settings.precision);
-        if precise {
-            stopped = Stop::Precision;
-            break;
-        }
     }
-    Ok(Race { entrants, stages, z, stopped })
+    Ok(state.finish())
 }
 
 #[cfg(test)]
@@ -393,6 +573,39 @@ mod tests {
         want.sort();
         got.sort();
         assert_eq!(got, want);
+    }
+
+    /// A race saved after every stage and restored from its integer counts ends exactly
+    /// as the race run through; counts that disagree with the stages are refused.
+    #[test]
+    fn a_race_saved_and_restored_between_stages_ends_the_same() {
+        let rates: Vec<f64> = (0..60).map(|i| 0.2 + 0.5 * ((i * 13) % 60) as f64 / 60.0).collect();
+        let settings = RaceSettings { top: 2, first_trials: 30, growth: 3, max_stages: 5, alpha: 0.05, precision: 0.0 };
+        let scales: Vec<f64> = (0..60).map(|i| 1.0 + i as f64 / 100.0).collect();
+        let whole = race::<String>(&scales, &settings, play_known(&rates), |_| {}).unwrap();
+        let mut play = play_known(&rates);
+        let mut state = RaceState::new(&scales, &settings).unwrap();
+        while let Some(plan) = state.next() {
+            let results = play(plan.stage, &plan.playing, plan.trials).unwrap();
+            state.record(&plan, results).unwrap();
+            let json = serde_json::to_string(&state.saved()).unwrap();
+            let saved: SavedRace = serde_json::from_str(&json).unwrap();
+            state = RaceState::restore(&scales, &[1.0, 3.0], &settings, &saved).unwrap();
+        }
+        assert!(whole.stages.len() > 1, "{:?}", whole.stages);
+        assert_eq!(state.finish(), whole);
+        // a forged count: more trials than the stages gave, or a survivor too many
+        let mut state = RaceState::new(&scales, &settings).unwrap();
+        let plan = state.next().unwrap();
+        state.record(&plan, play(1, &plan.playing, plan.trials).unwrap()).unwrap();
+        let mut forged = state.saved();
+        forged.entrants[3].counts[0].1 += 1;
+        assert!(RaceState::restore(&scales, &[1.0, 3.0], &settings, &forged).is_err());
+        let mut forged = state.saved();
+        let dropped = forged.entrants.iter().position(|e| !e.alive).unwrap();
+        forged.entrants[dropped].alive = true;
+        assert!(RaceState::restore(&scales, &[1.0, 3.0], &settings, &forged).is_err());
+        assert!(RaceState::restore(&scales[1..], &[1.0, 3.0], &settings, &state.saved()).is_err());
     }
 
     /// A negative control: the same first stage cut on point estimates (z = 0, no

@@ -20,7 +20,7 @@ use crate::engine::{Observer, RunConfig, Trials};
 use crate::rules::axis::Point;
 use crate::rules::ruleset::Ruleset;
 use crate::stats::Interval;
-use crate::stats::racing::{self, Part, Race, RaceSettings, StageRecord};
+use crate::stats::racing::{self, Part, Race, RaceSettings, RaceState, StagePlan, StageRecord};
 
 use super::gauntlet::run_gauntlet;
 use super::shard::Plays;
@@ -142,7 +142,99 @@ fn scale(per_cost: bool, cost: f64) -> f64 {
     if per_cost { 100.0 / cost } else { 1.0 }
 }
 
-/// Race the candidates through the field. `on_stage` hears each stage as it ends.
+impl<R: Ruleset> SearchPlan<'_, R> {
+    /// Each candidate's scale: 1, or 100 / cost for a per-cost search.
+    ///
+    /// # Errors
+    /// A candidate with no positive finite cost under `per_cost`.
+    pub fn scales(&self) -> Result<Vec<f64>, String> {
+        if self.per_cost
+            && let Some(c) = self.candidates.iter().find(|c| !(c.cost > 0.0 && c.cost.is_finite()))
+        {
+            return Err(format!("{} costs {}: a per-cost search needs every cost above 0", c.name, c.cost));
+        }
+        Ok(self.candidates.iter().map(|c| scale(self.per_cost, c.cost)).collect())
+    }
+
+    /// The weight of each part (field member, then conditions): the member's weight
+    /// over the number of conditions.
+    pub fn part_weights(&self) -> Vec<f64> {
+        let per_point = 1.0 / self.grid.len().max(1) as f64;
+        self.field.iter().flat_map(|(_, w)| self.grid.iter().map(move |_| w * per_point)).collect()
+    }
+
+    /// The race's starting state.
+    ///
+    /// # Errors
+    /// What [`SearchPlan::scales`] and the race settings refuse.
+    pub fn start(&self) -> Result<RaceState, String> {
+        RaceState::new(&self.scales()?, &self.race)
+    }
+
+    /// Play one stage of the race through `plays`: each playing candidate's parts for
+    /// that stage alone (none when `plays` is a shard's share, whose tallies are
+    /// recorded instead), and the engagements played.
+    ///
+    /// # Errors
+    /// Cells the ruleset refuses, a catalogue that does not load with the candidates, a
+    /// cancelled run, or tallies the merge refuses.
+    pub fn play_stage(
+        &self,
+        stage: &StagePlan,
+        observer: &dyn Observer,
+        plays: &Plays<'_>,
+    ) -> Result<(Vec<Vec<Part>>, u64), String> {
+        let weights = self.part_weights();
+        let config = RunConfig {
+            seed: stage_seed(self.config.seed, stage.stage),
+            trials: Trials::Fixed(stage.trials),
+            ..*self.config
+        };
+        let mut out = Vec::with_capacity(stage.playing.len());
+        let mut engagements = 0;
+        for chunk in stage.playing.chunks(CHUNK) {
+            let entries: Vec<&str> = chunk.iter().map(|&i| self.candidates[i].entry.as_str()).collect();
+            let cat =
+                R::load(self.origin, &with_entries(self.files, &entries), Vec::new()).map_err(|e| e.to_string())?;
+            let names: Vec<String> = chunk.iter().map(|&i| self.candidates[i].name.clone()).collect();
+            let g = run_gauntlet::<R>(
+                &cat,
+                &names,
+                self.field,
+                self.grid,
+                &[],
+                self.options,
+                self.policy,
+                self.max_turns,
+                &config,
+                observer,
+                plays,
+            )?;
+            engagements += g.engagements;
+            for rows in g.rows.chunks(weights.len().max(1)) {
+                out.push(rows.iter().zip(&weights).map(|(m, &w)| (w, m.wins, m.trials)).collect());
+            }
+        }
+        Ok((out, engagements))
+    }
+
+    /// The search's output from its finished race.
+    pub fn output(&self, race: Race, engagements: u64, seconds: f64) -> SearchOutput {
+        let parts =
+            self.field.iter().flat_map(|(o, _)| self.grid.iter().map(move |p| (o.clone(), p.clone()))).collect();
+        let win_rate: Vec<f64> = race
+            .entrants
+            .iter()
+            .zip(&self.candidates[..])
+            .map(|(e, c)| e.standing.estimate / scale(self.per_cost, c.cost))
+            .collect();
+        let costed: Vec<(f64, f64)> = self.candidates.iter().zip(&win_rate).map(|(c, w)| (c.cost, *w)).collect();
+        SearchOutput { pareto: pareto_front(&costed), win_rate, race, parts, engagements, seconds }
+    }
+}
+
+/// Race the candidates through the field in one process. `on_stage` hears each stage
+/// as it ends.
 ///
 /// # Errors
 /// A candidate with no positive cost under `per_cost`, cells the ruleset refuses, or a
@@ -150,59 +242,17 @@ fn scale(per_cost: bool, cost: f64) -> f64 {
 pub fn run_search<R: Ruleset>(
     plan: &SearchPlan<'_, R>,
     observer: &dyn Observer,
-    on_stage: impl FnMut(&StageRecord),
+    mut on_stage: impl FnMut(&StageRecord),
 ) -> Result<SearchOutput, String> {
     let start = std::time::Instant::now();
-    if plan.per_cost
-        && let Some(c) = plan.candidates.iter().find(|c| !(c.cost > 0.0 && c.cost.is_finite()))
-    {
-        return Err(format!("{} costs {}: a per-cost search needs every cost above 0", c.name, c.cost));
-    }
-    let scales: Vec<f64> = plan.candidates.iter().map(|c| scale(plan.per_cost, c.cost)).collect();
-    let per_point = 1.0 / plan.grid.len().max(1) as f64;
+    let mut state = plan.start()?;
     let mut engagements = 0u64;
-    let play = |stage: u32, who: &[usize], trials: u64| -> Result<Vec<Vec<Part>>, String> {
-        let config =
-            RunConfig { seed: stage_seed(plan.config.seed, stage), trials: Trials::Fixed(trials), ..*plan.config };
-        let mut out = Vec::with_capacity(who.len());
-        for chunk in who.chunks(CHUNK) {
-            let entries: Vec<&str> = chunk.iter().map(|&i| plan.candidates[i].entry.as_str()).collect();
-            let cat =
-                R::load(plan.origin, &with_entries(plan.files, &entries), Vec::new()).map_err(|e| e.to_string())?;
-            let names: Vec<String> = chunk.iter().map(|&i| plan.candidates[i].name.clone()).collect();
-            let g = run_gauntlet::<R>(
-                &cat,
-                &names,
-                plan.field,
-                plan.grid,
-                &[],
-                plan.options,
-                plan.policy,
-                plan.max_turns,
-                &config,
-                observer,
-                &Plays::all(),
-            )?;
-            engagements += g.engagements;
-            let per = plan.field.len() * plan.grid.len();
-            for rows in g.rows.chunks(per) {
-                out.push(rows.iter().map(|m| (m.weight * per_point, m.wins, m.trials)).collect());
-            }
-        }
-        Ok(out)
-    };
-    let race = racing::race(&scales, &plan.race, play, on_stage)?;
-    let parts = plan.field.iter().flat_map(|(o, _)| plan.grid.iter().map(move |p| (o.clone(), p.clone()))).collect();
-    let win_rate: Vec<f64> = race.entrants.iter().zip(&scales).map(|(e, s)| e.standing.estimate / s).collect();
-    let costed: Vec<(f64, f64)> = plan.candidates.iter().zip(&win_rate).map(|(c, w)| (c.cost, *w)).collect();
-    Ok(SearchOutput {
-        pareto: pareto_front(&costed),
-        win_rate,
-        race,
-        parts,
-        engagements,
-        seconds: start.elapsed().as_secs_f64(),
-    })
+    while let Some(stage) = state.next() {
+        let (results, played) = plan.play_stage(&stage, observer, &Plays::all())?;
+        engagements += played;
+        on_stage(&state.record(&stage, results)?);
+    }
+    Ok(plan.output(state.finish(), engagements, start.elapsed().as_secs_f64()))
 }
 
 /// The Pareto front of (cost, strength) pairs: the indexes of the points no other point

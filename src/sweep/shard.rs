@@ -316,6 +316,10 @@ pub struct ShardMeta {
     pub scenario_sha256: String,
     pub catalogue_sha256: String,
     pub tallies_sha256: String,
+    /// SHA-256 of `search-state.json`, the race so far of a search resumed at a later
+    /// stage; empty (and not written) for every other shard.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub state_sha256: String,
     /// What this shard played.
     pub streams: u64,
     pub engagements: u64,
@@ -365,8 +369,12 @@ impl ShardMeta {
         sha256(&serde_json::to_vec(&unsealed).expect("a shard description serialises"))
     }
 
-    /// This description with its seal set.
+    /// This description with its seal set, and `seconds` rounded to whole
+    /// milliseconds first: the seal is checked on the value read back from the JSON, and
+    /// a float of 17 digits need not read back as the same bits (serde_json's parser is
+    /// not correctly rounded), where a millisecond count of few digits does.
     pub fn sealed(mut self) -> ShardMeta {
+        self.seconds = (self.seconds * 1000.0).round() / 1000.0;
         self.meta_sha256 = self.seal();
         self
     }
@@ -388,6 +396,7 @@ impl ShardMeta {
             ("stream size", self.stream_trials.to_string()),
             ("catalogue", format!("{} ({})", self.catalogue_origin, self.catalogue_hash)),
             ("catalogue files", self.catalogue_sha256.clone()),
+            ("search state", self.state_sha256.clone()),
             ("cells", format!("{} ({})", self.cells, self.cell_keys)),
         ]
     }
@@ -503,12 +512,30 @@ mod tests {
             scenario_sha256: "s".into(),
             catalogue_sha256: "c".into(),
             tallies_sha256: format!("t{shard}"),
+            state_sha256: String::new(),
             streams: 1,
             engagements: 1000,
             seconds: 0.1,
             source: "--shard".into(),
             meta_sha256: String::new(),
         }
+    }
+
+    /// A sealed `shard.json` read back matches its seal whatever its time took (the
+    /// times of real shards are 17-digit floats); the unrounded times of the same runs
+    /// do not all read back as the same bits, which is what made seals fail at random.
+    #[test]
+    fn a_sealed_description_read_back_matches_its_seal_whatever_its_time() {
+        let mut unrounded_misses = 0;
+        for i in 0..20_000u64 {
+            let seconds = (i as f64 + 0.5) * 0.000_123_456_789_012_345_6 * (1.0 + (i % 97) as f64 / 7.0);
+            let m = ShardMeta { seconds, ..meta(1, 2, 7) }.sealed();
+            let back: ShardMeta = serde_json::from_str(&serde_json::to_string_pretty(&m).unwrap()).unwrap();
+            assert_eq!(back.seal(), back.meta_sha256, "seconds {seconds}");
+            let back: f64 = serde_json::from_str(&serde_json::to_string(&seconds).unwrap()).unwrap();
+            unrounded_misses += usize::from(back.to_bits() != seconds.to_bits());
+        }
+        assert!(unrounded_misses > 0, "the control: some 17-digit times must read back as other bits");
     }
 
     fn named(list: &[(&str, ShardMeta)]) -> Vec<(String, ShardMeta, ())> {

@@ -289,3 +289,29 @@ fn a_meta_plays_the_leaders_of_a_search() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// `--out` writes the charts (the leaders with their intervals, the Pareto front) and a
+/// report page whose findings name the leader, the stop and the front; `--no-charts`
+/// keeps the page and drops the charts.
+#[test]
+fn out_writes_the_charts_and_a_report_page() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("s");
+    let args = ["--field", "meta", "--unit", "Dwarf", "--must-include", "Blackout", "--top", "2", "--trials", "10"];
+    let j = search_json(&[&args[..], &["--out", dir.to_str().unwrap()]].concat());
+    for f in
+        ["charts/search-leaders.svg", "charts/search-leaders.png", "charts/search-pareto.svg", "index.md", "index.html"]
+    {
+        assert!(dir.join(f).is_file(), "{f}");
+    }
+    let page = fs::read_to_string(dir.join("index.html")).unwrap();
+    let leader = j["leaderboard"][0]["candidate"].as_str().unwrap();
+    assert!(page.contains(&format!("{leader} (")), "the page names the leader {leader}:\n{page}");
+    assert!(page.contains(&format!("The race stopped at stage {}", j["stages"].as_array().unwrap().len())), "{page}");
+    assert!(page.contains("Pareto front"), "{page}");
+    let svg = fs::read_to_string(dir.join("charts/search-leaders.svg")).unwrap();
+    assert!(svg.contains(&format!("1. {leader}")), "the leaders chart starts with the leader");
+    let bare = tmp.path().join("bare");
+    search_json(&[&args[..], &["--out", bare.to_str().unwrap(), "--no-charts"]].concat());
+    assert!(bare.join("index.md").is_file() && !bare.join("charts").exists());
+}
