@@ -1205,6 +1205,8 @@ mod readme_examples;
 mod search;
 #[path = "cli/search_shards.rs"]
 mod search_shards;
+#[path = "cli/search_mechcom.rs"]
+mod search_mechcom;
 #[path = "cli/shellshock_rules.rs"]
 mod shellshock_rules;
 #[path = "cli/techcommander_book.rs"]

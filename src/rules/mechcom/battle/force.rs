@@ -1,5 +1,5 @@
 //! Forces resolved for a squad battle (§3 "Building a force"): every member a model
-//! (`Mech` or `Mech+Pilot`, as duels take), the force within its budget, one faction,
+//! (`Mech`, `Mech+Pilot` or a `[[build]]`, as duels take), the force within its budget, one faction,
 //! and each Ace or Mercenary card at most once (`ACES_MERCS_UNIQUE`).
 
 use crate::catalogue::force::{ForceSpec, Member};
@@ -15,7 +15,7 @@ pub struct ForceModel {
     pub name: String,
     /// The mech with its pilot's bonuses, no conditions.
     pub model: Model,
-    /// Mech cost + pilot cost, in points (`COST_IS_PRINTED`).
+    /// Mech cost + pilot cost (+ profile cost for a `[[build]]`), in points (`COST_IS_PRINTED`).
     pub cost: u32,
 }
 
@@ -93,7 +93,7 @@ pub fn resolve_force(cat: &Catalogue, force: &ForceSpec, o: &Options) -> Result<
             Some(_) => {}
             None => faction = Some((f, name.to_string())),
         }
-        if let Some(pilot) = split_model_name(name).1.and_then(|p| cat.pilot(p))
+        if let Some(pilot) = cat.pilot_of(name)
             && pilot.kind != PilotKind::Regular
         {
             match unique.iter_mut().find(|(p, _)| *p == pilot.name) {

@@ -1,5 +1,5 @@
-//! The MECHCOM catalogue: weapons, mechs (with profiles), pilots, squads, fields and
-//! forces, read
+//! The MECHCOM catalogue: weapons, mechs (with profiles), pilots, builds, squads,
+//! fields and forces, read
 //! from TOML (and `mechs.csv` / `weapons.csv` stat sheets) with the shared reader
 //! (`crate::catalogue`), validated once into the room's typed stats ([`Weapon`],
 //! [`Mech`], [`Pilot`]). Every key is documented in `loadouts/mechcom/README.md`.
@@ -17,13 +17,17 @@
 //! Wherever a model is named (selectors, fields, squads, the command line), `"Typhon"`
 //! is the mech alone and `"Typhon+Name"` is the mech flown by pilot `Name` (split at
 //! the first `+`, spaces around it ignored). Mech names therefore may not contain `+`.
+//! A `[[build]]`'s name (`"Typhon[Iris Kade, Overclocked]"`) is a model name too: its
+//! mech, flown by its pilot, with its profile's cost.
 
+pub mod build;
 mod load;
 mod lookup;
 pub mod mech;
 pub mod perk;
 pub mod pilot;
 mod resolve;
+pub mod space;
 pub mod squad;
 pub mod validated;
 pub mod weapon;
@@ -40,6 +44,9 @@ pub const PILOT: Section = Section("pilot");
 pub const SQUAD: Section = Section("squad");
 /// `[[field]]`: weighted opponents (models) for gauntlets.
 pub const FIELD: Section = Section("field");
+/// `[[build]]`: a mech with an optional pilot and profile, under a model name of its
+/// own (what an ad-hoc build `Mech[Pilot, Profile]` becomes).
+pub const BUILD: Section = Section("build");
 /// `[[force]]`: a force for battles (`crate::catalogue::force::ForceSpec`): models by
 /// name (`Mech` or `Mech+Pilot`) with counts, an optional budget.
 pub const FORCE: Section = Section("force");
@@ -49,9 +56,10 @@ pub const CATALOGUE_DIR: &str = "mechcom";
 
 /// The sections of a MECHCOM catalogue file, and the CSV stat sheets by stem ending.
 pub const SECTIONS: Sections =
-    Sections { toml: &[WEAPON, MECH, PILOT, SQUAD, FIELD, FORCE], csv: &[("mechs", MECH), ("weapons", WEAPON)] };
+    Sections { toml: &[WEAPON, MECH, PILOT, BUILD, SQUAD, FIELD, FORCE], csv: &[("mechs", MECH), ("weapons", WEAPON)] };
 
 pub use crate::catalogue::{CatalogError, CatalogErrors, Position};
+pub use build::Build;
 pub use mech::{Profile, ability_name};
 pub use perk::{parse_perk, perk_name};
 pub use validated::{

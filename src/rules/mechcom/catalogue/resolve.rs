@@ -1,16 +1,18 @@
 //! Checking catalogue files into a [`Catalogue`]: parse, read every entry, find names
-//! defined twice, then resolve references (mech → weapons, pilot → mechs, squad and
-//! field → mechs, pilots, profiles), reporting every independent error once.
+//! defined twice, then resolve references (mech → weapons, pilot → mechs, build, squad
+//! and field → mechs, pilots, profiles, force → mechs, pilots, builds), reporting every
+//! independent error once.
 
 use std::path::Path;
 
+use super::build::{Build, BuildSpec, Known};
 use super::lookup::{Lookup, Names};
 use super::mech::MechSpec;
 use super::mech::Profile;
 use super::pilot::PilotSpec;
 use super::squad::{FieldSpec, ModelRef, SquadSpec, read_field, read_squad};
 use super::validated::{Catalogue, Field, Member, Opponent, Squad, is_unique, requirement_unmet, split_model_name};
-use super::{FIELD, FORCE, MECH, PILOT, SECTIONS, SQUAD, WEAPON};
+use super::{BUILD, FIELD, FORCE, MECH, PILOT, SECTIONS, SQUAD, WEAPON};
 use crate::catalogue::error::{CatalogError, CatalogErrors, Position, did_you_mean};
 use crate::catalogue::fields::{Checked, Fields};
 use crate::catalogue::force::ForceSpec;
@@ -73,6 +75,7 @@ pub(super) fn check(origin: &str, files: &[SourceFile], read_errors: Vec<Catalog
     let mut squads: Vec<Checked<SquadSpec>> = Vec::new();
     let mut fields: Vec<Checked<FieldSpec>> = Vec::new();
     let mut forces: Vec<Checked<ForceSpec>> = Vec::new();
+    let mut builds: Vec<Checked<BuildSpec>> = Vec::new();
     for entry in &entries {
         let f = Fields::new(entry, &mut errors);
         match entry.section {
@@ -85,6 +88,7 @@ pub(super) fn check(origin: &str, files: &[SourceFile], read_errors: Vec<Catalog
             SQUAD => squads.push(read_squad(f)),
             FIELD => fields.push(read_field(f)),
             FORCE => forces.push(ForceSpec::read(f)),
+            BUILD => builds.push(super::build::read(f)),
             _ => unreachable!("the reader yields only the sections it was given"),
         }
     }
@@ -164,11 +168,31 @@ pub(super) fn check(origin: &str, files: &[SourceFile], read_errors: Vec<Catalog
             names.fail(PILOT, &p.pilot.name);
         }
     }
+    // Builds: a mech, its pilot and profile, checked as a squad member is.
+    let known = Known {
+        mechs: &good_mechs,
+        pilots: &good_pilots,
+        names: &names,
+        mech_names: all_names(MECH).collect(),
+        pilot_names: all_names(PILOT).collect(),
+    };
+    let mut good_builds: Vec<Build> = Vec::new();
+    let mut failed_builds: Vec<&str> = Vec::new();
+    for b in &builds {
+        match super::build::resolve(b, &known, &mut errors) {
+            Some(good) if !names.failed(BUILD, &good.name) => good_builds.push(good),
+            _ => failed_builds.push(&b.value.name),
+        }
+    }
+    for name in failed_builds {
+        names.fail(BUILD, name);
+    }
     let catalogue = Catalogue {
         weapons,
         mechs: good_mechs.iter().map(|(m, _)| m.clone()).collect(),
         profiles: good_mechs.into_iter().map(|(_, p)| p).collect(),
         pilots: good_pilots,
+        builds: good_builds,
         squads: Vec::new(),
         fields: Vec::new(),
         forces: Vec::new(),
@@ -383,6 +407,14 @@ impl Resolver<'_> {
                 ok = false;
                 errors.push(error(&f.file, &label, &field, m.position.or(f.position), msg));
             };
+            // A `[[build]]` by name: already checked (pilot, profile) where it is defined.
+            if self.cat.builds.iter().any(|b| b.name == m.build.trim()) {
+                continue;
+            }
+            if self.names.failed(BUILD, m.build.trim()) && !m.build.contains('+') {
+                failed = true;
+                continue;
+            }
             let (mech, pilot) = split_model_name(&m.build);
             let mech_at = match self.names.lookup(
                 MECH,

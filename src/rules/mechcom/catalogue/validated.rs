@@ -6,6 +6,7 @@ use crate::rules::kit::select::{Prefix, Selector, forms, selected};
 use crate::rules::mechcom::mech::{Faction, Mech, Model, Pilot, PilotKind};
 use crate::rules::mechcom::weapon::Weapon;
 
+use super::build::Build;
 use super::mech::{Profile, parse_faction, unknown_faction};
 
 /// The selector prefixes of a MECHCOM catalogue.
@@ -69,6 +70,9 @@ pub struct Catalogue {
     /// `profiles[i]`: the profiles of `mechs[i]`, `BASE` first.
     pub profiles: Vec<Vec<Profile>>,
     pub pilots: Vec<Pilot>,
+    /// `[[build]]` entries (the command line's ad-hoc builds among them), each checked
+    /// as a squad member is; their names are model names.
+    pub builds: Vec<Build>,
     pub squads: Vec<Squad>,
     pub fields: Vec<Field>,
     /// `[[force]]` entries, every member naming a model of this catalogue (budgets,
@@ -138,6 +142,21 @@ impl Catalogue {
     pub fn pilot(&self, name: &str) -> Option<&Pilot> {
         names::find(&self.pilots, |p| p.name.as_str(), name)
     }
+    /// The build named `name` (any case: [`names::find`]).
+    pub fn build(&self, name: &str) -> Option<&Build> {
+        names::find(&self.builds, |b| b.name.as_str(), name)
+    }
+    /// The points of a build as a squad counts them: mech + profile + pilot.
+    pub fn build_points(&self, b: &Build) -> u32 {
+        self.mechs[b.mech].cost + self.profiles[b.mech][b.profile].cost + b.pilot.map_or(0, |p| self.pilots[p].cost)
+    }
+    /// The pilot a model name names: a build's, or the `Pilot` of `Mech+Pilot`.
+    pub fn pilot_of(&self, name: &str) -> Option<&Pilot> {
+        match self.build(name) {
+            Some(b) => b.pilot.map(|p| &self.pilots[p]),
+            None => split_model_name(name).1.and_then(|p| self.pilot(p)),
+        }
+    }
     /// The squad named `name` (any case: [`names::find`]).
     pub fn squad(&self, name: &str) -> Option<&Squad> {
         names::find(&self.squads, |s| s.name.as_str(), name)
@@ -181,9 +200,12 @@ impl Catalogue {
         Ok(Model::new(m, p))
     }
 
-    /// The model a model name (`Mech` or `Mech+Pilot`) names; errors as for
-    /// [`Catalogue::model`].
+    /// The model a model name (a build's name, `Mech` or `Mech+Pilot`) names; errors as
+    /// for [`Catalogue::model`].
     pub fn model_named(&self, name: &str) -> Result<Model, String> {
+        if let Some(b) = self.build(name) {
+            return Ok(Model::new(&self.mechs[b.mech], b.pilot.map(|p| &self.pilots[p])));
+        }
         let (mech, pilot) = split_model_name(name);
         self.model(mech, pilot)
     }
@@ -196,8 +218,12 @@ impl Catalogue {
         (m + p) as f64
     }
 
-    /// The points of a model name (`Mech` or `Mech+Pilot`), as [`Catalogue::cost`].
+    /// The points of a model name: a build's [`Catalogue::build_points`], or for `Mech`
+    /// and `Mech+Pilot` [`Catalogue::cost`].
     pub fn model_cost(&self, name: &str) -> f64 {
+        if let Some(b) = self.build(name) {
+            return self.build_points(b) as f64;
+        }
         let (mech, pilot) = split_model_name(name);
         self.cost(mech, pilot)
     }
@@ -217,7 +243,7 @@ impl Catalogue {
     /// - `faction:NAME`: every mech of that faction (`faction:herakles` works too);
     /// - `squad:NAME`: the squad's members as model names (`Mech+Pilot` when piloted),
     ///   each once;
-    /// - a model name: `Mech` or `Mech+Pilot`.
+    /// - a model name: a build's, `Mech` or `Mech+Pilot`.
     ///
     /// # Errors
     /// An unknown faction, squad, mech or pilot (with a suggestion), a pilot that may
@@ -239,6 +265,9 @@ impl Catalogue {
                     }
                 }
                 members
+            }
+            Selector::Name(name) if self.build(name).is_some() => {
+                vec![self.build(name).map_or_else(String::new, |b| b.name.clone())]
             }
             Selector::Name(name) => {
                 let (mech, pilot) = split_model_name(name);

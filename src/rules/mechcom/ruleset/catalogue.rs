@@ -66,13 +66,18 @@ impl crate::rules::kit::catalogue::Provenance for Catalogue {
     }
 
     fn sizes(&self) -> Vec<(usize, &'static str, &'static str)> {
-        vec![
+        let mut sizes = vec![
             (self.weapons.len(), "weapon", "weapons"),
             (self.mechs.len(), "mech", "mechs"),
             (self.pilots.len(), "pilot", "pilots"),
             (self.squads.len(), "squad", "squads"),
             (self.fields.len(), "field", "fields"),
             (self.forces.len(), "force", "forces"),
-        ]
+        ];
+        // Counted only when there are some, as few catalogues write them by hand.
+        if !self.builds.is_empty() {
+            sizes.insert(3, (self.builds.len(), "build", "builds"));
+        }
+        sizes
     }
 }
