@@ -1203,6 +1203,8 @@ mod patch_notes;
 mod readme_examples;
 #[path = "cli/search.rs"]
 mod search;
+#[path = "cli/search_shellshock.rs"]
+mod search_shellshock;
 #[path = "cli/shellshock_rules.rs"]
 mod shellshock_rules;
 #[path = "cli/techcommander_book.rs"]
