@@ -215,6 +215,8 @@ fn duel_compare_and_meta_take_adhoc_builds() {
             .args(["--against", "ww2", "--trials", "20", "--format", "json", "-q"]),
     );
     assert_eq!((j["a_points"].as_f64(), j["b_points"].as_f64()), (Some(132.0), Some(132.0)), "{}", j["cost"]);
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("g");
     for args in [
         vec![
             "compare",
@@ -235,7 +237,17 @@ fn duel_compare_and_meta_take_adhoc_builds() {
             "--bootstrap",
             "5",
         ],
-        vec!["gauntlet", "Hover Skirmisher[Gunnery 4]", "--field", "ww2", "--trials", "20"],
+        vec![
+            "gauntlet",
+            "Hover Skirmisher[Gunnery 4]",
+            "--field",
+            "ww2",
+            "--trials",
+            "20",
+            "--out",
+            out.to_str().unwrap(),
+            "--no-charts",
+        ],
     ] {
         let out = ss().args(&args).arg("-q").output().unwrap();
         assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
