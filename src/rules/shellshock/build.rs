@@ -109,10 +109,11 @@ pub fn read_crew(mut f: Fields<'_>) -> Option<CrewPrice> {
     Some(CrewPrice { role: role?, level, ecv }).filter(|_| ok)
 }
 
-/// A `[[build]]` entry as read: the card it names and the levels it sets.
+/// A `[[build]]` entry as read: the card it names and the levels it sets (`None`
+/// where a required field was missing or bad).
 pub struct BuildRead {
-    pub name: String,
-    pub unit: String,
+    pub name: Option<String>,
+    pub unit: Option<String>,
     /// (gunner index from 0, Gunnery level), ascending by gunner.
     pub gunnery: Vec<(usize, i32)>,
     pub piloting: Option<i32>,
@@ -120,7 +121,7 @@ pub struct BuildRead {
 
 /// Read a `[[build]]` entry's fields (the card is looked up by the caller). `gunnery`
 /// keys are `G1`, `G2`, ... (any case), each at most once.
-pub fn read_build(f: &mut Fields<'_>) -> (Option<String>, Option<String>, Vec<(usize, i32)>, Option<i32>) {
+pub fn read_build(f: &mut Fields<'_>) -> BuildRead {
     let name = f.string("name", true);
     let unit = f.string("unit", true);
     let mut gunnery: Vec<(usize, i32)> = Vec::new();
@@ -151,7 +152,7 @@ pub fn read_build(f: &mut Fields<'_>) -> (Option<String>, Option<String>, Vec<(u
     }
     let piloting = f.has("piloting").then(|| f.int("piloting", None, SKILL_RANGE.0, SKILL_RANGE.1) as i32);
     let _ = f.string("note", false);
-    (name, unit, gunnery, piloting)
+    BuildRead { name, unit, gunnery, piloting }
 }
 
 /// Why a build cannot be priced: the field and the message.

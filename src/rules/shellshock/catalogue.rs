@@ -733,7 +733,7 @@ fn check(
         let mut builds = Vec::new();
         for (i, e) in entries.iter().enumerate().filter(|(_, e)| e.section == BUILD) {
             let mut f = Fields::new(e, &mut errors);
-            let (name, unit, gunnery, piloting) = build::read_build(&mut f);
+            let build::BuildRead { name, unit, gunnery, piloting } = build::read_build(&mut f);
             let mut broken = false;
             let card = unit.as_deref().and_then(|u| match names.lookup(u, &un, "unit") {
                 Ok(found) => {
