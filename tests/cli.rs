@@ -1203,10 +1203,12 @@ mod patch_notes;
 mod readme_examples;
 #[path = "cli/search.rs"]
 mod search;
-#[path = "cli/search_shards.rs"]
-mod search_shards;
 #[path = "cli/search_mechcom.rs"]
 mod search_mechcom;
+#[path = "cli/search_shards.rs"]
+mod search_shards;
+#[path = "cli/search_shellshock.rs"]
+mod search_shellshock;
 #[path = "cli/shellshock_rules.rs"]
 mod shellshock_rules;
 #[path = "cli/techcommander_book.rs"]

@@ -125,6 +125,7 @@ pub fn run<R: Ruleset>(args: &SearchArgs, ctx: &Invocation<'_>) -> Result<()> {
     if args.count {
         return count::<R>(args, &space);
     }
+    space.check_top(req.top)?;
     let state = space.search_plan(req.per_cost).start().map_err(anyhow::Error::msg)?;
     match choice {
         None => whole::<R>(args, &space, state, 0),

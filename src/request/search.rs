@@ -126,13 +126,6 @@ pub fn plan_with<R: Ruleset>(
             R::LABEL
         )));
     }
-    if candidates.len() < req.top {
-        return Err(Error::usage(format!(
-            "--top {} asks for more than the {} legal candidates",
-            req.top,
-            candidates.len()
-        )));
-    }
     Ok(SearchSpace {
         sources: src,
         listed,
@@ -149,6 +142,21 @@ pub fn plan_with<R: Ruleset>(
 }
 
 impl<R: Ruleset> SearchSpace<R> {
+    /// Whether the space holds at least `top` legal candidates (a race for more is
+    /// refused; counting the space is not).
+    ///
+    /// # Errors
+    /// (usage) `top` larger than the space.
+    pub fn check_top(&self, top: usize) -> Result<()> {
+        if self.candidates.len() < top {
+            return Err(Error::usage(format!(
+                "--top {top} asks for more than the {} legal candidates",
+                self.candidates.len()
+            )));
+        }
+        Ok(())
+    }
+
     /// The plan the race plays (borrowing this space).
     pub fn search_plan(&self, per_cost: bool) -> SearchPlan<'_, R> {
         SearchPlan {

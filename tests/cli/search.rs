@@ -146,6 +146,15 @@ fn count_prints_the_size_of_the_space_without_playing() {
     assert!(j.get("leaderboard").is_none());
     let out = search(&["--field", "meta", "--unit", "Dwarf", "--must-include", "Kabaaam", "--count"]);
     assert!(String::from_utf8_lossy(&out.stdout).starts_with(&format!("{n} legal TechCommander builds")));
+    // a space smaller than the default --top 10 is counted; racing it for a top 10 is refused
+    let small = ["--ruleset", "shellshock", "search", "--field", "ww2", "--unit", "Hover Skirmisher"];
+    let counted = volley().args(small).args(["--count", "--format", "json"]).output().unwrap();
+    assert!(counted.status.success(), "{}", String::from_utf8_lossy(&counted.stderr));
+    let size: serde_json::Value = serde_json::from_slice(&counted.stdout).unwrap();
+    assert!(size["space_size"].as_u64().unwrap() < 10, "{size}");
+    let raced = volley().args(small).output().unwrap();
+    assert_eq!(raced.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&raced.stderr).contains("--top 10 asks for more"));
 }
 
 #[test]
@@ -165,7 +174,7 @@ fn search_refuses_bad_spaces_before_any_work() {
         assert!(err.contains(msg), "{args:?}: {err}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
-    for ruleset in ["skirmishers", "shellshock"] {
+    for ruleset in ["skirmishers"] {
         let out = volley().args(["--ruleset", ruleset, "search", "--field", "x", "-q"]).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{ruleset}: {err}");

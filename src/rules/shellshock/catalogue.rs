@@ -8,6 +8,9 @@
 //! definition is the error), and unknown weapon, chart or unit names (with the nearest).
 //! `[[force]]` entries (`crate::catalogue::force::ForceSpec`) name units of this
 //! catalogue and carry no passengers; budgets are checked when a battle is set up.
+//! `[[crew]]` prices skill levels and `[[build]]` re-skills a unit's crew (`super::build`):
+//! a build is checked like a unit (unknown unit, gunner or unpriced level, a name a unit
+//! has) and joins `units` after the cards.
 //! An entry that refers to an entry with errors gets no error of its own for it.
 
 use std::path::Path;
@@ -21,6 +24,7 @@ use crate::catalogue::{Section, Sections};
 use crate::rules::kit::names;
 use crate::rules::kit::select::{Prefix, Selector, forms, selected};
 
+use super::build::{self, CrewPrice};
 use super::damage::InternalBox;
 use super::roll::Dice;
 use super::unit::{Armor, Chart, DvType, Equipment, Era, Field, Gunner, Unit, Weapon, WeaponClass};
@@ -31,12 +35,17 @@ const CHART: Section = Section("chart");
 pub const FIELD: Section = Section("field");
 /// `[[force]]`: a force for battles, units by name (`units = [{ build = "Panzer IV", count = 3 }]`).
 pub const FORCE: Section = Section("force");
+/// `[[crew]]`: the ECV of one skill level of gunners or pilots (`super::build`).
+pub const CREW: Section = Section("crew");
+/// `[[build]]`: a `[[unit]]` with its crew re-skilled (`super::build`).
+pub const BUILD: Section = Section("build");
 
 /// The embedded default catalogue: `loadouts/shellshock/`.
 pub const CATALOGUE_DIR: &str = "shellshock";
 
 /// The sections of a Shellshock catalogue file (TOML; `*weapons.csv` stat sheets too).
-pub const SECTIONS: Sections = Sections { toml: &[WEAPON, UNIT, CHART, FIELD, FORCE], csv: &[("weapons", WEAPON)] };
+pub const SECTIONS: Sections =
+    Sections { toml: &[WEAPON, UNIT, CHART, FIELD, FORCE, CREW, BUILD], csv: &[("weapons", WEAPON)] };
 
 const WEAPON_KEYS: &[&str] =
     &["name", "type", "damage", "shock", "penetration", "spreadfire", "indirect", "range", "class", "ammo", "note"];
@@ -75,6 +84,11 @@ pub struct Catalogue {
     pub fields: Vec<Field>,
     /// `[[force]]` entries, every member naming a unit of this catalogue.
     pub forces: Vec<ForceSpec>,
+    /// `[[crew]]` prices, in catalogue order.
+    pub crew: Vec<CrewPrice>,
+    /// How many of `units` are `[[unit]]` cards (the first ones); the rest are
+    /// `[[build]]` entries, in catalogue order.
+    pub cards: usize,
     pub origin: String,
     pub hash: String,
 }
@@ -692,9 +706,74 @@ fn check(
             }
         }
     }
-    let mut fields = Vec::new();
+    let mut crew: Vec<CrewPrice> = Vec::new();
+    let mut crew_broken = false;
+    for e in of(CREW) {
+        match build::read_crew(Fields::new(e, &mut errors)) {
+            Some(c) if crew.iter().any(|x| x.role == c.role && x.level == c.level) => {
+                crew_broken = true;
+                errors.push(
+                    CatalogError::new(
+                        &e.file,
+                        format!("{} {} {} is priced twice", c.role.name(), c.role.skill(), c.level),
+                    )
+                    .at(e.position)
+                    .entry(e.label())
+                    .field("skill"),
+                );
+            }
+            Some(c) => crew.push(c),
+            None => crew_broken = true,
+        }
+    }
+    let cards = units.len();
     {
         names.defined = of(UNIT).filter_map(RawEntry::name).collect();
+        let un: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
+        let mut builds = Vec::new();
+        for (i, e) in entries.iter().enumerate().filter(|(_, e)| e.section == BUILD) {
+            let mut f = Fields::new(e, &mut errors);
+            let build::BuildRead { name, unit, gunnery, piloting } = build::read_build(&mut f);
+            let mut broken = false;
+            let card = unit.as_deref().and_then(|u| match names.lookup(u, &un, "unit") {
+                Ok(found) => {
+                    broken |= found.is_none();
+                    found
+                }
+                Err(msg) => {
+                    unknown += 1;
+                    let pos = f.position_of("unit");
+                    f.error(Some("unit"), pos, msg);
+                    None
+                }
+            });
+            if let Some(n) = name.as_deref().filter(|n| un.iter().any(|u| u.eq_ignore_ascii_case(n))) {
+                let pos = f.position_of("name");
+                f.error(Some("name"), pos, format!("`{n}` is the name of a unit: a build needs a name of its own"));
+            }
+            let mut ecv = None;
+            if let (Some(c), false) = (card, f.is_bad("gunnery") || f.is_bad("piloting")) {
+                match build::build_ecv(&units[c], &crew, &gunnery, piloting) {
+                    Ok(v) => ecv = Some(v),
+                    // a price missing from a broken [[crew]] entry is that entry's error
+                    Err(_) if crew_broken => broken = true,
+                    Err((field, msg)) => {
+                        let root = field.split('.').next().unwrap_or("gunnery").to_string();
+                        let pos = f.position_of(&root);
+                        f.error(Some(&field), pos, msg);
+                    }
+                }
+            }
+            let ok = f.finish(build::BUILD_KEYS);
+            if let (true, false, true, Some(c), Some(n), Some(v)) = (ok, broken, clean(i), card, name, ecv) {
+                builds.push(build::built(&units[c], n, &gunnery, piloting, v));
+            }
+        }
+        units.extend(builds);
+    }
+    let mut fields = Vec::new();
+    {
+        names.defined = of(UNIT).chain(of(BUILD)).filter_map(RawEntry::name).collect();
         let un: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
         for e in of(FIELD) {
             if let Some(f) = read_field(Fields::new(e, &mut errors), &mut names, &un, &mut unknown) {
@@ -704,7 +783,7 @@ fn check(
     }
     let mut forces = Vec::new();
     {
-        names.defined = of(UNIT).filter_map(RawEntry::name).collect();
+        names.defined = of(UNIT).chain(of(BUILD)).filter_map(RawEntry::name).collect();
         let un: Vec<&str> = units.iter().map(|u| u.name.as_str()).collect();
         for (i, e) in entries.iter().enumerate().filter(|(_, e)| e.section == FORCE) {
             let checked = ForceSpec::read(Fields::new(e, &mut errors));
@@ -728,6 +807,8 @@ fn check(
             charts,
             fields,
             forces,
+            crew,
+            cards,
             origin: origin.to_string(),
             hash: source::content_hash(files),
         }),

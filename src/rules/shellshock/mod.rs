@@ -5,6 +5,9 @@
 //! # Modules
 //! - `options`: every Ruling of the rules document as a named option with its default.
 //! - `unit`, `catalogue`: typed weapons, units, charts, fields and their checking.
+//! - `build`: `[[crew]]` prices of skill levels and `[[build]]` units with re-skilled
+//!   crews (their ECV); `space`: ad-hoc builds `Unit[Gunnery N, ...]` and the build space
+//!   a search walks (unit × Gunnery levels).
 //! - `roll`: the exact to-hit law under the `EXACT_DEPTH` cut (exact, not approximate,
 //!   for the TNs asked: see its documentation), the joint hit law of one gunner, and
 //!   one roll of real dice exploding without limit (Monte Carlo).
@@ -33,6 +36,7 @@
 
 pub mod attack_run;
 pub mod battle;
+pub mod build;
 pub mod card;
 pub mod catalogue;
 pub mod chart;
@@ -46,6 +50,7 @@ pub mod options;
 pub mod reference;
 pub mod roll;
 pub mod ruleset;
+pub mod space;
 pub mod step_table;
 pub mod unit;
 
@@ -65,5 +70,7 @@ mod full_chart_tests;
 mod limits_tests;
 #[cfg(test)]
 mod monte_carlo_tests;
+#[cfg(test)]
+mod space_tests;
 #[cfg(test)]
 mod tests;

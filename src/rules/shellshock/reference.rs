@@ -51,6 +51,8 @@ fn vector_16_catalogue() -> Catalogue {
         charts: vec![Chart { name: "none".into(), lines: vec!['A'; 100], equipment: Vec::new(), locomotion: None }],
         fields: Vec::new(),
         forces: Vec::new(),
+        crew: Vec::new(),
+        cards: 1,
         origin: "shellshock.md §7 vector 16".into(),
         hash: String::new(),
     }

@@ -144,8 +144,11 @@ fn contract_meta() {
 /// The rulesets whose build space `search` walks, with filters that keep the built-in
 /// catalogue's space small (the small catalogue's is searched whole); the others exit 2
 /// "not available".
-const SEARCH_RULESETS: &[(&str, &[&str])] =
-    &[("techcommander", &["--unit", "Dwarf", "--must-include", "Kabaaam"]), ("mechcom", &["--unit", "Wasp,Sentinel"])];
+const SEARCH_RULESETS: &[(&str, &[&str])] = &[
+    ("techcommander", &["--unit", "Dwarf", "--must-include", "Kabaaam"]),
+    ("mechcom", &["--unit", "Wasp,Sentinel"]),
+    ("shellshock", &["--unit", "Hover Skirmisher"]),
+];
 
 /// Keys every `search --format json` document has.
 const SEARCH_JSON: &[&str] = &[
