@@ -1203,6 +1203,8 @@ mod patch_notes;
 mod readme_examples;
 #[path = "cli/search.rs"]
 mod search;
+#[path = "cli/search_skirmishers.rs"]
+mod search_skirmishers;
 #[path = "cli/shellshock_rules.rs"]
 mod shellshock_rules;
 #[path = "cli/techcommander_book.rs"]

@@ -165,7 +165,7 @@ fn search_refuses_bad_spaces_before_any_work() {
         assert!(err.contains(msg), "{args:?}: {err}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
-    for ruleset in ["mechcom", "skirmishers", "shellshock"] {
+    for ruleset in ["mechcom", "shellshock"] {
         let out = volley().args(["--ruleset", ruleset, "search", "--field", "x", "-q"]).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{ruleset}: {err}");

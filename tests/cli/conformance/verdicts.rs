@@ -144,7 +144,22 @@ fn contract_meta() {
 /// The rulesets whose build space `search` walks, with filters that keep the built-in
 /// catalogue's space small (the small catalogue's is searched whole); the others exit 2
 /// "not available".
-const SEARCH_RULESETS: &[(&str, &[&str])] = &[("techcommander", &["--unit", "Dwarf", "--must-include", "Kabaaam"])];
+const SEARCH_RULESETS: &[(&str, &[&str])] = &[
+    ("techcommander", &["--unit", "Dwarf", "--must-include", "Kabaaam"]),
+    (
+        "skirmishers",
+        &[
+            "--unit",
+            "Rifleman",
+            "--must-include",
+            "Laser Rifle",
+            "--must-include",
+            "veteran",
+            "--must-include",
+            "no armour",
+        ],
+    ),
+];
 
 /// Keys every `search --format json` document has.
 const SEARCH_JSON: &[&str] = &[
