@@ -1209,6 +1209,8 @@ mod search_mechcom;
 mod search_shards;
 #[path = "cli/search_shellshock.rs"]
 mod search_shellshock;
+#[path = "cli/search_skirmishers.rs"]
+mod search_skirmishers;
 #[path = "cli/shellshock_rules.rs"]
 mod shellshock_rules;
 #[path = "cli/techcommander_book.rs"]

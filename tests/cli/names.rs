@@ -163,7 +163,7 @@ fn a_skirmishers_squad_in_versus_is_one_force_not_a_field_of_troopers() {
 fn skirmishers_validate_checks_additions_against_the_active_catalogue() {
     let dir = catalogue_dir(&[(
         "extra.toml",
-        "[[trooper]]\nname = \"Pistolero\"\nprimary = \"Pistol\"\ngrenades = 0\n\n[[squad]]\nname = \"Duo\"\nmembers = [{ trooper = \"Rifleman\", count = 2 }]\n",
+        "[[trooper]]\nname = \"Pistolero\"\nprimary = \"SMG\"\ngrenades = 0\n\n[[squad]]\nname = \"Duo\"\nmembers = [{ trooper = \"Rifleman\", count = 2 }]\n",
     )]);
     let out = ok_in(dir.path(), "skirmishers", &["validate", "extra.toml"]);
     assert!(out.starts_with("OK: "), "{out}");

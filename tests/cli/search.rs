@@ -174,12 +174,6 @@ fn search_refuses_bad_spaces_before_any_work() {
         assert!(err.contains(msg), "{args:?}: {err}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
-    for ruleset in ["skirmishers"] {
-        let out = volley().args(["--ruleset", ruleset, "search", "--field", "x", "-q"]).output().unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{ruleset}: {err}");
-        assert!(err.contains("not available for"), "{ruleset}: {err}");
-    }
 }
 
 /// An ad-hoc build plays exactly as the catalogue build with the same unit, weapons and

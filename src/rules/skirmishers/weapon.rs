@@ -35,6 +35,50 @@ impl Class {
     }
 }
 
+/// Where a trooper carries a weapon (catalogue key `slot`; §5 "Loadout", Ruling
+/// `WEAPON_SLOTS`). Power armour's primaries are its power-armour weapons whatever their
+/// slot; any weapon a basic trooper carries as a primary or secondary may be its secondary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slot {
+    /// A basic trooper's primary: the Primary Weapons table, crew-served weapons ("in
+    /// place of their primary weapon"), launchers.
+    Primary,
+    /// A basic trooper's secondary: ranged and melee secondaries, satchel charge, light
+    /// anti-tank weapon.
+    Secondary,
+    /// A primary, or the secondary when mounted under a rifle or SMG primary (a weapon of
+    /// class `primary`): the grenade launcher.
+    PrimaryOrMounted,
+    /// Thrown from the grenade boxes only (the `grenade` field): hand and incendiary grenades.
+    Grenade,
+    /// Carried by every trooper, never in a slot: fists and the bayonet/knife.
+    Carried,
+}
+
+impl Slot {
+    pub const NAMES: &'static [&'static str] = &["primary", "secondary", "primary-or-mounted", "grenade", "carried"];
+    const ALL: [Slot; 5] = [Slot::Primary, Slot::Secondary, Slot::PrimaryOrMounted, Slot::Grenade, Slot::Carried];
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+    pub fn parse(s: &str) -> Option<Slot> {
+        Self::NAMES.iter().position(|n| n.eq_ignore_ascii_case(s.trim())).map(|i| Self::ALL[i])
+    }
+    /// The slot a weapon of `class` takes when the catalogue gives none: the primary for
+    /// the Primary, Crew Served, Advanced Explosive, Incendiary and Power Armor tables, the
+    /// secondary for the Secondary, Melee and Explosive tables.
+    pub fn of_class(class: Class) -> Slot {
+        match class {
+            Class::Secondary | Class::Melee | Class::Explosive => Slot::Secondary,
+            _ => Slot::Primary,
+        }
+    }
+    /// Whether a basic trooper may carry it as its primary.
+    pub fn primary(self) -> bool {
+        matches!(self, Slot::Primary | Slot::PrimaryOrMounted)
+    }
+}
+
 /// Shots into one firing arc per base shot (the Shots column).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shots {
@@ -80,6 +124,8 @@ pub struct Weapon {
     pub crew: u32,
     /// Incendiary: a miss does nothing (Ruling `INCENDIARY_MISS_NO_EFFECT`).
     pub incendiary: bool,
+    /// Where a trooper carries it (Ruling `WEAPON_SLOTS`).
+    pub slot: Slot,
 }
 
 /// How a weapon attacks in an engagement (§4).

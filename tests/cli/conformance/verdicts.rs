@@ -148,6 +148,19 @@ const SEARCH_RULESETS: &[(&str, &[&str])] = &[
     ("techcommander", &["--unit", "Dwarf", "--must-include", "Kabaaam"]),
     ("mechcom", &["--unit", "Wasp,Sentinel"]),
     ("shellshock", &["--unit", "Hover Skirmisher"]),
+    (
+        "skirmishers",
+        &[
+            "--unit",
+            "Rifleman",
+            "--must-include",
+            "Laser Rifle",
+            "--must-include",
+            "veteran",
+            "--must-include",
+            "no armour",
+        ],
+    ),
 ];
 
 /// Keys every `search --format json` document has.

@@ -2,7 +2,7 @@
 //! or SMG; power armour's fists (Power Armor "Melee Combat"). Their use in a fight is
 //! module `melee`.
 
-use super::super::weapon::{ApCost, Blunt, Class, Weapon};
+use super::super::weapon::{ApCost, Blunt, Class, Slot, Weapon};
 
 /// The book's Bayonet/Knife (Melee Secondary Weapons): 3X, 5 AP, range 1.
 pub fn bayonet() -> Weapon {
@@ -34,5 +34,6 @@ fn melee(name: &str, lethal: u32, blunt: Blunt) -> Weapon {
         pv: 0,
         crew: 0,
         incendiary: false,
+        slot: Slot::Carried,
     }
 }

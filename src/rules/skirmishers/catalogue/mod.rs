@@ -4,6 +4,8 @@
 
 mod read;
 mod resolve;
+pub mod slots;
+pub mod space;
 
 use crate::catalogue::{Section, Sections};
 use crate::rules::kit::names;

@@ -6,7 +6,7 @@ use crate::catalogue::fields::Fields;
 
 use super::super::track::TrackKind;
 use super::super::trooper::{Armour, Experience};
-use super::super::weapon::{ApCost, Blunt, Class, Shots, Weapon};
+use super::super::weapon::{ApCost, Blunt, Class, Shots, Slot, Weapon};
 
 pub const WEAPON_KEYS: &[&str] = &[
     "name",
@@ -21,6 +21,7 @@ pub const WEAPON_KEYS: &[&str] = &[
     "pv",
     "crew",
     "incendiary",
+    "slot",
     "note",
 ];
 const TROOPER_KEYS: &[&str] = &[
@@ -108,6 +109,13 @@ pub fn weapon(mut f: Fields<'_>) -> Option<Weapon> {
     let pv = f.int("pv", Some(0), 0, MAX_PV as i64) as u32;
     let crew = f.int("crew", Some(0), 0, 10) as u32;
     let incendiary = f.boolean("incendiary", class == Some(Class::Incendiary));
+    let slot = match f.scalar("slot") {
+        None => Slot::of_class(class.unwrap_or(Class::Primary)),
+        Some((t, pos)) => Slot::parse(&t).unwrap_or_else(|| {
+            f.error(Some("slot"), pos, format!("unknown slot `{t}`: expected one of {}", Slot::NAMES.join(", ")));
+            Slot::Primary
+        }),
+    };
     let _ = f.string("note", false);
     if shots.is_some() && (short.is_none() || long.is_none()) && class != Some(Class::Melee) {
         f.error(Some("short"), None, "an arc weapon (with `shots`) needs `short` and `long`");
@@ -155,6 +163,7 @@ pub fn weapon(mut f: Fields<'_>) -> Option<Weapon> {
         pv,
         crew,
         incendiary,
+        slot,
     };
     f.finish(WEAPON_KEYS).then_some(w)
 }

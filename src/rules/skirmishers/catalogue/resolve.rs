@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use super::read::{self, SquadSpec, TrooperSpec};
+use super::slots;
 use super::{Catalogue, SECTIONS, SQUAD, Squad, TROOPER, WEAPON};
 use crate::catalogue::error::{CatalogError, CatalogErrors, Position, did_you_mean};
 use crate::catalogue::fields::Fields;
@@ -14,7 +15,7 @@ use crate::catalogue::raw::{ParsedFile, RawEntry, read_csv, read_toml};
 use crate::catalogue::source::{SourceFile, content_hash};
 use crate::rules::kit::names;
 use crate::rules::skirmishers::trooper::Trooper;
-use crate::rules::skirmishers::weapon::{Class, Weapon};
+use crate::rules::skirmishers::weapon::Weapon;
 
 fn parse(files: &[SourceFile], errors: &mut Vec<CatalogError>) -> Vec<RawEntry> {
     let mut entries = Vec::new();
@@ -158,17 +159,22 @@ fn check_counting(
             .collect();
         let secondary = t.secondary.as_ref().and_then(|(n, pos)| find(n, "secondary", *pos, &mut errors));
         let grenade = if t.grenades > 0 { find(&t.grenade.0, "grenade", t.grenade.1, &mut errors) } else { None };
-        for w in primaries.iter().chain(secondary.iter()) {
-            if w.class == Class::PowerArmor && t.track != crate::rules::skirmishers::track::TrackKind::Power {
-                ok = false;
-                errors.push(error(
-                    &t.file,
-                    &t.label,
-                    "primary",
-                    t.position,
-                    format!("`{}` is a power-armour weapon; `{}` is not in power armour", w.name, t.name),
-                ));
+        // Ruling WEAPON_SLOTS: which weapon each slot takes (module `slots`); checked only
+        // when every weapon named was found, so field indices match.
+        if primaries.len() == t.primaries.len() {
+            for (i, w) in primaries.iter().enumerate() {
+                if let Some(m) = slots::primary_refusal(t.track, w, &t.name) {
+                    ok = false;
+                    let field = if primaries.len() > 1 { format!("primary[{i}]") } else { "primary".to_string() };
+                    errors.push(error(&t.file, &t.label, &field, t.primaries[i].1.or(t.position), m));
+                }
             }
+        }
+        if let (Some(w), Some((_, pos))) = (&secondary, &t.secondary)
+            && let Some(m) = slots::secondary_refusal(t.track, primaries.first(), w, &t.name)
+        {
+            ok = false;
+            errors.push(error(&t.file, &t.label, "secondary", pos.or(t.position), m));
         }
         if !ok {
             continue;
