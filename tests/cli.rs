@@ -1185,6 +1185,8 @@ mod defaults;
 mod engagement_facts;
 #[path = "cli/envelope.rs"]
 mod envelope;
+#[path = "cli/faults_campaign.rs"]
+mod faults_campaign;
 #[path = "cli/fuzz_dirs.rs"]
 mod fuzz_dirs;
 #[path = "cli/mechcom_heat.rs"]

@@ -77,10 +77,11 @@ impl ReportTables {
     /// detail tables of the manifest in `dir` (see [`ReportTables::read_with`]; an absent
     /// or unreadable manifest reads as an old one).
     pub fn read(dir: &Path) -> Result<ReportTables> {
-        let manifest = std::fs::read_to_string(dir.join("manifest.json"))
-            .ok()
-            .and_then(|text| serde_json::from_str(&text).ok())
-            .unwrap_or(Value::Null);
+        let manifest =
+            crate::output::read::read_written(&dir.join("manifest.json"), crate::catalogue::source::max_input_bytes())
+                .ok()
+                .and_then(|text| serde_json::from_slice(&text).ok())
+                .unwrap_or(Value::Null);
         ReportTables::read_with(dir, &manifest)
     }
 
@@ -137,7 +138,14 @@ pub fn condition_sets(manifest: &Value) -> Vec<ConditionSet> {
     ReportShape::of_manifest(manifest).condition_sets(manifest)
 }
 
-/// Lowercase, dash-separated, file-name-safe.
+/// The longest [`slug`], in bytes: a chart file name joins a few slugs (a detail heatmap's
+/// stem, attacker, weapon and axis), and with its extension must stay within the 255
+/// bytes a file system allows in one name.
+pub const MAX_SLUG: usize = 64;
+
+/// Lowercase, dash-separated, file-name-safe, at most [`MAX_SLUG`] bytes: a longer one is
+/// cut and ends with 8 hex digits of a hash of the whole (so two long names that share
+/// their beginning stay apart). A name of ordinary length comes back whole.
 pub fn slug(s: &str) -> String {
     let mut out = String::new();
     for c in s.chars() {
@@ -147,7 +155,14 @@ pub fn slug(s: &str) -> String {
             out.push('-');
         }
     }
-    out.trim_matches('-').to_string()
+    let whole = out.trim_matches('-');
+    if whole.len() <= MAX_SLUG {
+        return whole.to_string();
+    }
+    // FNV-1a (64 bits), folded to 32: stable across versions and platforms.
+    let hash = whole.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    let cut = whole[..MAX_SLUG - 9].trim_end_matches('-');
+    format!("{cut}-{:08x}", (hash ^ (hash >> 32)) as u32)
 }
 
 /// Every chart of a report, in the order the page shows them: per chart condition set

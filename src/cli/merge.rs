@@ -18,11 +18,12 @@ use super::shard::{
 };
 use super::sweep::{TableFormat, write_report};
 use super::{Command, Invocation, Parsed};
-use crate::catalogue::source::SourceFile;
+use crate::catalogue::source::{SourceFile, max_input_bytes};
 use crate::charts::slug;
 use crate::engine::{DEFAULT_BATCH_STREAMS, RunConfig, Silent, Trials};
 use crate::output::ReportDir;
 use crate::output::raw_tallies::read_raw_tallies;
+use crate::output::read::read_written;
 use crate::output::report_dir::safe_component;
 use crate::request::sides::Sources;
 use crate::rules::{Ruleset, RulesetId, Visit};
@@ -63,10 +64,10 @@ pub struct MergeArgs {
 /// and its files match their hashes.
 fn read_shard(dir: &Path, accept_other_version: bool) -> Result<ShardMeta> {
     let path = dir.join(SHARD_FILE);
-    let text = std::fs::read_to_string(&path)
+    let text = read_written(&path, max_input_bytes())
         .with_context(|| format!("{} is not a shard directory (cannot read {SHARD_FILE})", dir.display()))?;
     let meta: ShardMeta =
-        serde_json::from_str(&text).with_context(|| format!("{} is not a shard description", path.display()))?;
+        serde_json::from_slice(&text).with_context(|| format!("{} is not a shard description", path.display()))?;
     if meta.schema_version != SHARD_SCHEMA_VERSION {
         bail!(
             "{} has shard schema version {}; this volley merges version {SHARD_SCHEMA_VERSION} only: play the shards \
@@ -91,25 +92,35 @@ fn read_shard(dir: &Path, accept_other_version: bool) -> Result<ShardMeta> {
             meta.volley_version
         );
     }
-    for (file, hash) in [
-        (SCENARIO_FILE, &meta.scenario_sha256),
-        (CATALOGUE_FILE, &meta.catalogue_sha256),
-        (TALLIES_FILE, &meta.tallies_sha256),
+    // The scenario and catalogue are capped like any input file; the tallies are as large
+    // as the shard's share of the run (a regular file of a known size).
+    for (file, hash, max) in [
+        (SCENARIO_FILE, &meta.scenario_sha256, max_input_bytes()),
+        (CATALOGUE_FILE, &meta.catalogue_sha256, max_input_bytes()),
+        (TALLIES_FILE, &meta.tallies_sha256, 0),
     ] {
         let p = dir.join(file);
-        let bytes = std::fs::read(&p).with_context(|| format!("cannot read {}", p.display()))?;
+        let bytes = read_written(&p, max)?;
         if sha256(&bytes) != *hash {
             bail!("{} does not match its {SHARD_FILE} (changed or damaged since the shard was written)", p.display());
         }
     }
     if !meta.state_sha256.is_empty() {
+        // A resumed search's state: as large as its candidate list (a regular file).
         let p = dir.join(STATE_FILE);
-        let bytes = std::fs::read(&p).with_context(|| format!("cannot read {}", p.display()))?;
+        let bytes = read_written(&p, 0)?;
         if sha256(&bytes) != meta.state_sha256 {
             bail!("{} does not match its {SHARD_FILE} (changed or damaged since the shard was written)", p.display());
         }
     }
     Ok(meta)
+}
+
+/// A shard's text file (checked against its hash by [`read_shard`]), read as
+/// [`read_written`] reads it.
+fn read_text(path: &Path) -> Result<String> {
+    String::from_utf8(read_written(path, max_input_bytes())?)
+        .map_err(|_| anyhow!("{} is not UTF-8 text", path.display()))
 }
 
 pub fn run(args: &MergeArgs) -> Result<()> {
@@ -150,7 +161,7 @@ impl Visit for Merge<'_> {
             .collect();
         let merged = MergedTallies::new(sources);
         let plays = Plays::merged(&merged);
-        let scenario_text = std::fs::read_to_string(first.join(SCENARIO_FILE))?;
+        let scenario_text = read_text(&first.join(SCENARIO_FILE))?;
         match meta.command.as_str() {
             "sweep" => self.sweep::<R>(&scenario_text, catalogue, &origin, &cat_files, &plays),
             "gauntlet" => {
@@ -190,7 +201,8 @@ impl Visit for Merge<'_> {
                 let state_text = if meta.state_sha256.is_empty() {
                     None
                 } else {
-                    Some(std::fs::read_to_string(first.join(STATE_FILE))?)
+                    let p = first.join(STATE_FILE);
+                    Some(String::from_utf8(read_written(&p, 0)?).map_err(|_| anyhow!("{} is not UTF-8", p.display()))?)
                 };
                 let inputs: Vec<PathBuf> = shards.iter().map(|s| s.2.clone()).collect();
                 super::search_stages::merge_stage::<R>(

@@ -84,17 +84,18 @@ fn candidates_sha256<R: Ruleset>(space: &SearchSpace<R>) -> String {
 /// schema or volley version, or a `catalogue.json` that is not the one it recorded.
 fn read_state(dir: &Path) -> Result<(SearchState, String, Vec<SourceFile>)> {
     let path = dir.join(STATE_FILE);
-    let text = std::fs::read_to_string(&path).with_context(|| {
+    let bytes = crate::output::read::read_written(&path, 0).with_context(|| {
         format!(
             "{} is not a search state directory (cannot read {STATE_FILE}; `volley merge` writes it)",
             dir.display()
         )
     })?;
+    let text = String::from_utf8(bytes).map_err(|_| anyhow!("{} is not UTF-8 text", path.display()))?;
     let state: SearchState =
         serde_json::from_str(&text).with_context(|| format!("{} is not a search state", path.display()))?;
     check_state(&state, &path)?;
     let cat_path = dir.join(CATALOGUE_FILE);
-    let bytes = std::fs::read(&cat_path).with_context(|| format!("cannot read {}", cat_path.display()))?;
+    let bytes = crate::output::read::read_written(&cat_path, crate::catalogue::source::max_input_bytes())?;
     if sha256(&bytes) != state.catalogue_sha256 {
         bail!("{} is not the catalogue {} recorded (changed or damaged since)", cat_path.display(), path.display());
     }

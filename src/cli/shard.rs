@@ -151,7 +151,8 @@ pub fn read_catalogue_json(path: &Path) -> Result<(String, Vec<SourceFile>)> {
         name: String,
         text: String,
     }
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = crate::output::read::read_written(path, crate::catalogue::source::max_input_bytes())?;
+    let text = String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{} is not UTF-8 text", path.display()))?;
     let files: Files =
         serde_json::from_str(&text).with_context(|| format!("{} is not a catalogue description", path.display()))?;
     Ok((files.origin, files.files.into_iter().map(|f| SourceFile { name: f.name, text: f.text }).collect()))

@@ -14,6 +14,52 @@ use super::table::{Cell, Table};
 /// edited: a report writes both within moments of each other, a person much later.
 const EDITED_AFTER: Duration = Duration::from_secs(2);
 
+/// Read `path`, a file volley wrote into a report or shard directory: it must be a
+/// regular file (followed through symbolic links: a device such as `/dev/zero`, a FIFO
+/// or a directory is refused before it is opened, so it can neither stall the run nor
+/// fill its memory) of at most `max` bytes (0: any size).
+///
+/// # Errors
+/// Names the file: not a regular file, larger than `max` (with the flag that raises
+/// the limit), or unreadable.
+pub fn read_written(path: &Path, max: u64) -> Result<Vec<u8>> {
+    use std::io::Read as _;
+    check_regular(path)?;
+    let too_large = || {
+        anyhow::anyhow!(
+            "{} is larger than {max} bytes, the limit for an input file (--max-input-bytes BYTES raises it, 0 \
+             lifts it)",
+            path.display()
+        )
+    };
+    let cap = if max == 0 { u64::MAX } else { max + 1 };
+    let mut bytes = Vec::new();
+    File::open(path)
+        .and_then(|f| f.take(cap).read_to_end(&mut bytes))
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    if max != 0 && bytes.len() as u64 > max {
+        return Err(too_large());
+    }
+    Ok(bytes)
+}
+
+/// Refuse `path` unless it is a regular file (through symbolic links), before anything
+/// opens it: see [`read_written`].
+///
+/// # Errors
+/// Names the file and what it is instead.
+pub fn check_regular(path: &Path) -> Result<()> {
+    let meta = std::fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
+    if !meta.is_file() {
+        anyhow::bail!(
+            "{} is not a regular file ({}): volley writes only regular files there, refused",
+            path.display(),
+            if meta.is_dir() { "a directory" } else { "a device, FIFO or socket" }
+        );
+    }
+    Ok(())
+}
+
 /// Which file of table `name` in `dir` to read: the Parquet file, unless the CSV file was
 /// modified more than [`EDITED_AFTER`] after it (an edited CSV is never silently ignored)
 /// or is the only one; `None` when neither exists. The file name is returned.
@@ -38,6 +84,7 @@ pub fn table_file(dir: &Path, name: &str) -> Option<String> {
 pub fn read_table(dir: &Path, name: &str) -> Result<Option<(Table, String)>> {
     let Some(file) = table_file(dir, name) else { return Ok(None) };
     let path = dir.join(&file);
+    check_regular(&path)?;
     let df = if file.ends_with(".parquet") {
         let reader = File::open(&path).with_context(|| format!("cannot open {}", path.display()))?;
         // The Parquet reader panics on some corrupt files: such a file is an error too.
