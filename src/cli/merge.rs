@@ -5,7 +5,6 @@
 //! cell in Parquet) as one process running the whole command; a battle's printout, and
 //! its tables in a report directory (see `super::battle`).
 
-use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -13,11 +12,12 @@ use clap::{Args, ValueHint};
 use serde_json::json;
 
 use super::battle::{BattleCatalogue, play_battle};
+use super::replay::replay;
 use super::shard::{
     CATALOGUE_FILE, Mode, SCENARIO_FILE, SHARD_FILE, STATE_FILE, ShardArgs, TALLIES_FILE, read_catalogue_json,
 };
 use super::sweep::{TableFormat, write_report};
-use super::{Command, Invocation, Parsed};
+use super::{Command, Invocation};
 use crate::catalogue::source::{SourceFile, max_input_bytes};
 use crate::charts::slug;
 use crate::engine::{DEFAULT_BATCH_STREAMS, RunConfig, Silent, Trials};
@@ -221,18 +221,6 @@ impl Visit for Merge<'_> {
             other => bail!("shards of `volley {other}` cannot be merged by this volley"),
         }
     }
-}
-
-/// A recorded command line (after `volley`), parsed as the shards' processes parsed it.
-///
-/// # Errors
-/// A line that does not parse, or asks for help or the version (nothing to merge then).
-pub(super) fn replay(args: &[String]) -> Result<Parsed> {
-    let argv = std::iter::once("volley".to_string()).chain(args.iter().cloned()).map(OsString::from).collect();
-    super::try_parse_from(argv).map_err(|e| {
-        let first = e.to_string().lines().next().unwrap_or_default().to_string();
-        anyhow!("the shards' recorded command line {args:?} is not a command to merge: {first}")
-    })
 }
 
 impl Merge<'_> {

@@ -15,9 +15,10 @@ use anyhow::{Context, Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::merge::replay;
 use super::progress::Progress;
-use super::search::{SearchArgs, report, whole};
+use super::replay::replay;
+use super::search_args::SearchArgs;
+use super::search_report::{report, whole};
 use super::shard::{CATALOGUE_FILE, RunRecord, STATE_FILE, ShardChoice, ShardRun, read_catalogue_json};
 use super::usage::usage;
 use super::{Command, Invocation};

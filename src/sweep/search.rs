@@ -225,7 +225,7 @@ impl<R: Ruleset> SearchPlan<'_, R> {
         let win_rate: Vec<f64> = race
             .entrants
             .iter()
-            .zip(&self.candidates[..])
+            .zip(self.candidates)
             .map(|(e, c)| e.standing.estimate / scale(self.per_cost, c.cost))
             .collect();
         let costed: Vec<(f64, f64)> = self.candidates.iter().zip(&win_rate).map(|(c, w)| (c.cost, *w)).collect();

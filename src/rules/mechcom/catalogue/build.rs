@@ -5,7 +5,7 @@
 
 use super::lookup::{Lookup, Names};
 use super::mech::Profile;
-use super::validated::requirement_unmet;
+use super::pilot::requirement_unmet;
 use super::{MECH, PILOT};
 use crate::catalogue::error::{CatalogError, Position, did_you_mean};
 use crate::catalogue::fields::{Checked, Fields};

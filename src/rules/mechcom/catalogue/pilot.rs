@@ -4,7 +4,7 @@
 use super::mech::{ABILITIES, parse_faction, unknown_faction};
 use crate::catalogue::error::{Position, with_article};
 use crate::catalogue::fields::{Checked, Fields};
-use crate::rules::mechcom::mech::{Pilot, PilotKind, StatBonus};
+use crate::rules::mechcom::mech::{Mech, Pilot, PilotKind, StatBonus};
 
 /// Every key a pilot entry may have.
 pub const PILOT_KEYS: &[&str] = &["name", "type", "cost", "faction", "mechs", "bonus", "weapons", "abilities"];
@@ -144,4 +144,27 @@ pub fn read(mut f: Fields<'_>) -> Checked<PilotSpec> {
             label,
         },
     )
+}
+
+/// Why `pilot` may not fly `mech` (§3 "Pilots": faction and mech requirements), or
+/// `None` when it may.
+pub fn requirement_unmet(pilot: &Pilot, mech: &Mech) -> Option<String> {
+    let Some(faction) = mech.faction else {
+        return Some(format!("mech `{}` is neutral terrain: it takes no pilot", mech.name));
+    };
+    if let Some(required) = pilot.faction
+        && required != faction
+    {
+        return Some(format!(
+            "pilot `{}` requires a {} mech; `{}` is {}",
+            pilot.name,
+            required.name(),
+            mech.name,
+            faction.name()
+        ));
+    }
+    if !pilot.mechs.is_empty() && !pilot.mechs.iter().any(|m| m == &mech.name) {
+        return Some(format!("pilot `{}` flies only {}; not `{}`", pilot.name, pilot.mechs.join(", "), mech.name));
+    }
+    None
 }

@@ -19,7 +19,7 @@ use crate::rules::kit::names;
 use crate::rules::ruleset::{SPACE_HARD_CAP, SpaceFilter};
 
 use super::mech::Profile;
-use super::validated::requirement_unmet;
+use super::pilot::requirement_unmet;
 use super::{Catalogue, Mech, Pilot};
 
 /// Written before a part's name, it says the part is a pilot (any case).

@@ -8,6 +8,7 @@ use crate::rules::mechcom::weapon::Weapon;
 
 use super::build::Build;
 use super::mech::{Profile, parse_faction, unknown_faction};
+pub use super::pilot::requirement_unmet;
 
 /// The selector prefixes of a MECHCOM catalogue.
 pub const SELECTORS: &[Prefix] = &[
@@ -99,29 +100,6 @@ pub fn model_name(mech: &str, pilot: Option<&str>) -> String {
         Some(p) => format!("{mech}+{p}"),
         None => mech.to_string(),
     }
-}
-
-/// Why `pilot` may not fly `mech` (§3 "Pilots": faction and mech requirements), or
-/// `None` when it may.
-pub fn requirement_unmet(pilot: &Pilot, mech: &Mech) -> Option<String> {
-    let Some(faction) = mech.faction else {
-        return Some(format!("mech `{}` is neutral terrain: it takes no pilot", mech.name));
-    };
-    if let Some(required) = pilot.faction
-        && required != faction
-    {
-        return Some(format!(
-            "pilot `{}` requires a {} mech; `{}` is {}",
-            pilot.name,
-            required.name(),
-            mech.name,
-            faction.name()
-        ));
-    }
-    if !pilot.mechs.is_empty() && !pilot.mechs.iter().any(|m| m == &mech.name) {
-        return Some(format!("pilot `{}` flies only {}; not `{}`", pilot.name, pilot.mechs.join(", "), mech.name));
-    }
-    None
 }
 
 /// Whether a pilot card is unique per squad (`ACES_MERCS_UNIQUE`).

@@ -1,0 +1,104 @@
+//! `volley search`'s arguments and the library request they make.
+
+use clap::Args;
+
+use super::args::FormatArgs;
+use super::run_args::RunArgs;
+use crate::request::search::{DEFAULT_LIMIT, SearchRequest};
+use crate::rules::ruleset::SpaceFilter;
+
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    /// The field the candidates are raced through: a catalogue field or selectors (as for gauntlet)
+    #[arg(
+        long,
+        value_name = "FIELD",
+        required_unless_present = "resume",
+        default_value = "",
+        hide_default_value = true
+    )]
+    pub field: String,
+    /// How many of the best the race must find
+    #[arg(long, value_name = "K", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    pub top: u64,
+    /// Rank by win rate per 100 points of cost instead of win rate
+    #[arg(long)]
+    pub per_cost: bool,
+    /// Only builds on these bases (units, mechs, troopers); repeat or separate by commas
+    #[arg(long = "unit", value_name = "NAME", value_delimiter = ',')]
+    pub units: Vec<String>,
+    /// Only builds that cost at most this many points
+    #[arg(long, value_name = "POINTS")]
+    pub max_cost: Option<f64>,
+    /// Only builds that carry this part (weapon, gear); repeat for several
+    #[arg(long, value_name = "PART")]
+    pub must_include: Vec<String>,
+    /// No build that carries this part or stands on this base; repeat for several
+    #[arg(long, value_name = "NAME")]
+    pub exclude: Vec<String>,
+    /// Print the size of the space (listed and legal) and stop
+    #[arg(long)]
+    pub count: bool,
+    /// The largest space searched; a larger one is refused before any work
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT as u64, value_parser = clap::value_parser!(u64).range(1..=2_000_000))]
+    pub limit: u64,
+    /// The most stages of the race (stage 1 plays --trials per matchup, each later one --growth times more)
+    #[arg(long, value_name = "S", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=20))]
+    pub stages: u32,
+    /// Each stage plays this many times the trials of the one before
+    #[arg(long, value_name = "G", default_value_t = 4, value_parser = clap::value_parser!(u64).range(2..=64))]
+    pub growth: u64,
+    /// The family-wise error rate of the top-k claim (Bonferroni over candidates and stages)
+    #[arg(long, value_name = "A", default_value_t = 0.05)]
+    pub alpha: f64,
+    /// Stop once every remaining candidate's win-rate interval half-width is at most this (0: only separation and --stages stop it)
+    #[arg(long, value_name = "E", default_value_t = 0.01)]
+    pub search_precision: f64,
+    /// Leaderboard rows printed in the text output [default: --top plus 10]
+    #[arg(long, value_name = "N")]
+    pub show: Option<usize>,
+    #[command(flatten)]
+    pub run: RunArgs,
+    #[command(flatten)]
+    pub format: FormatArgs,
+    /// Also write the tables (search_leaderboard, search_stages; Parquet and CSV) and a manifest to this directory
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+    pub out: Option<std::path::PathBuf>,
+    /// Replace the --out directory if it is an earlier volley output
+    #[arg(long, requires = "out")]
+    pub force: bool,
+    /// With --out: skip the charts (the report page is still written)
+    #[arg(long)]
+    pub no_charts: bool,
+    /// Go on with a search whose stages so far were played as shards and merged: DIR is
+    /// the state directory `volley merge` wrote. Plays the next stage's share with
+    /// --shard (or a Slurm array's or Kubernetes job's index), else the rest of the race
+    /// in this process. Every other flag is the recorded search's
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath, conflicts_with = "count")]
+    pub resume: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub shard: super::shard::ShardArgs,
+}
+
+impl SearchArgs {
+    /// These arguments as the library's request (`--trials`: stage 1's trials per matchup).
+    pub fn request(&self) -> SearchRequest {
+        SearchRequest {
+            field: self.field.clone(),
+            filter: SpaceFilter {
+                bases: self.units.clone(),
+                max_cost: self.max_cost,
+                must_include: self.must_include.clone(),
+                exclude: self.exclude.clone(),
+            },
+            top: self.top as usize,
+            stages: self.stages,
+            growth: self.growth,
+            alpha: self.alpha,
+            precision: self.search_precision,
+            per_cost: self.per_cost,
+            limit: Some(self.limit as usize),
+            run: self.run.request(),
+        }
+    }
+}
