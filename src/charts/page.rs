@@ -715,7 +715,8 @@ figure{{margin:2em 0}}figure svg{{width:100%;height:auto;border:1px solid #eee}}
 /// by `sweep::column_guide`) into report directory `dir` as `COLUMNS.md`.
 pub fn write_column_guide(dir: &Path, guide: &str) -> Result<()> {
     use crate::output::report_kind::COLUMN_GUIDE_FILE;
-    std::fs::write(dir.join(COLUMN_GUIDE_FILE), guide).with_context(|| format!("cannot write {COLUMN_GUIDE_FILE}"))
+    let path = dir.join(COLUMN_GUIDE_FILE);
+    std::fs::write(&path, guide).with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Write `index.md` and `index.html` into `dir`, reading the SVGs from `dir/charts`. The

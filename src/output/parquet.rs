@@ -37,13 +37,15 @@ impl Exporter for ParquetExporter {
         let mut df = to_dataframe(table)?;
         let plain = df.schema().to_arrow(CompatLevel::oldest());
         let arrow_schema = polars_parquet::write::schema_to_metadata_key(&plain);
-        let file = File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
-        ParquetWriter::new(file)
+        // Encoded in memory, then written: the Parquet writer reports a write that fails
+        // part way (a full disk) as "Invalid thrift: transport error", hiding the cause.
+        let mut bytes = Vec::new();
+        ParquetWriter::new(&mut bytes)
             .with_compression(ParquetCompression::Zstd(None))
             .with_key_value_metadata(Some(KeyValueMetadata::Static(vec![arrow_schema])))
             .finish(&mut df)
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        Ok(())
+            .with_context(|| format!("cannot encode {}", path.display()))?;
+        std::fs::write(path, &bytes).with_context(|| format!("cannot write {}", path.display()))
     }
 }
 

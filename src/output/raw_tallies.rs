@@ -57,12 +57,14 @@ pub fn write_raw_tallies(cells: &[RawCell], path: &Path) -> Result<()> {
         Series::new("lo".into(), lo).into(),
     ];
     let mut df = DataFrame::new(n, columns).context("raw tally table")?;
-    let file = File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
-    ParquetWriter::new(file)
+    // Encoded in memory, then written (see `ParquetExporter`: a failing write's cause
+    // would otherwise be hidden).
+    let mut bytes = Vec::new();
+    ParquetWriter::new(&mut bytes)
         .with_compression(ParquetCompression::Zstd(None))
         .finish(&mut df)
-        .with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
+        .with_context(|| format!("cannot encode {}", path.display()))?;
+    std::fs::write(path, &bytes).with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// Read the raw tallies written by [`write_raw_tallies`].

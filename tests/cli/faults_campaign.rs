@@ -253,3 +253,40 @@ fn chart_moves_its_charts_and_page_in_as_one_change() {
         }
     }
 }
+
+/// A Parquet table whose write fails part way (a full disk; here a file-size limit, which
+/// fails a write the same way) is reported with its cause. Was: the Parquet writer's
+/// "Invalid thrift: transport error" on most of these limits.
+#[test]
+#[cfg(unix)]
+fn a_parquet_write_that_fails_part_way_names_its_cause() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("volley");
+    let mut failed = 0;
+    for blocks in (10..=40).step_by(2) {
+        let script = format!(
+            "trap '' XFSZ; ulimit -f {blocks}; exec \"$0\" --ruleset shellshock sweep shellshock-quick --trials 4000 \
+             --seed 2 --out r{blocks} -q --no-charts --format parquet"
+        );
+        let out = std::process::Command::new("sh")
+            .current_dir(dir.path())
+            .env_remove("VOLLEY_LOADOUTS")
+            .env_remove("VOLLEY_RULESET")
+            .args(["-c", &script])
+            .arg(&bin)
+            .output()
+            .unwrap();
+        if out.status.success() {
+            continue;
+        }
+        failed += 1;
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "limit {blocks}: {err}");
+        assert!(
+            err.contains("File too large") && !err.contains("thrift"),
+            "limit {blocks}: the cause is hidden: {err}"
+        );
+        assert!(!dir.path().join(format!("r{blocks}")).exists(), "limit {blocks}: a half-written report");
+    }
+    assert!(failed >= 8, "the control: most limits must stop the sweep's tables ({failed} did)");
+}
