@@ -94,22 +94,19 @@ fn read_shard(dir: &Path, accept_other_version: bool) -> Result<ShardMeta> {
     }
     // The scenario and catalogue are capped like any input file; the tallies are as large
     // as the shard's share of the run (a regular file of a known size).
+    // A resumed search's state is as large as its candidate list (a regular file).
+    let state = (!meta.state_sha256.is_empty()).then_some((STATE_FILE, &meta.state_sha256, 0));
     for (file, hash, max) in [
         (SCENARIO_FILE, &meta.scenario_sha256, max_input_bytes()),
         (CATALOGUE_FILE, &meta.catalogue_sha256, max_input_bytes()),
         (TALLIES_FILE, &meta.tallies_sha256, 0),
-    ] {
+    ]
+    .into_iter()
+    .chain(state)
+    {
         let p = dir.join(file);
         let bytes = read_written(&p, max)?;
         if sha256(&bytes) != *hash {
-            bail!("{} does not match its {SHARD_FILE} (changed or damaged since the shard was written)", p.display());
-        }
-    }
-    if !meta.state_sha256.is_empty() {
-        // A resumed search's state: as large as its candidate list (a regular file).
-        let p = dir.join(STATE_FILE);
-        let bytes = read_written(&p, 0)?;
-        if sha256(&bytes) != meta.state_sha256 {
             bail!("{} does not match its {SHARD_FILE} (changed or damaged since the shard was written)", p.display());
         }
     }

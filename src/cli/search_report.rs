@@ -14,7 +14,6 @@ use crate::rules::axis::Point;
 use crate::rules::{RuleOptions, Ruleset};
 use crate::stats::racing::{RaceState, Stop};
 use crate::sweep::search::{SearchOutput, part_rate, ranked, tables};
-use crate::sweep::shard::Plays;
 
 /// Play the rest of the race in this process (from its start, or from a merged state
 /// that had already played `engagements`), then report: print the search and write
@@ -22,28 +21,20 @@ use crate::sweep::shard::Plays;
 pub(super) fn whole<R: Ruleset>(
     args: &SearchArgs,
     space: &SearchSpace<R>,
-    mut state: RaceState,
+    state: RaceState,
     engagements: u64,
 ) -> Result<()> {
     if let Some(out) = &args.out {
         crate::output::report_dir::refuse_inputs(out, &space.sources.inputs)?;
     }
-    let req = args.request();
-    let plan = space.search_plan(req.per_cost);
-    let start = std::time::Instant::now();
     let progress = Progress::new(args.run.quiet);
-    let mut engagements = engagements;
-    while let Some(stage) = state.next() {
-        let (results, played) = plan.play_stage(&stage, &progress, &Plays::all()).map_err(anyhow::Error::msg)?;
-        engagements += played;
-        let s = state.record(&stage, results).map_err(anyhow::Error::msg)?;
+    let out = space.run(args.request().per_cost, state, engagements, &progress, |s| {
         progress.note(&format!(
             "stage {}: {} candidates × {} trials per matchup → {} left",
             s.stage, s.candidates, s.trials_each, s.survivors
-        ));
-    }
+        ))
+    })?;
     progress.finish();
-    let out = plan.output(state.finish(), engagements, start.elapsed().as_secs_f64());
     report::<R>(args, space, &out, args.out.as_deref(), args.force)
 }
 

@@ -13,13 +13,12 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 use super::progress::Progress;
 use super::replay::replay;
 use super::search_args::SearchArgs;
 use super::search_report::{report, whole};
-use super::shard::{CATALOGUE_FILE, RunRecord, STATE_FILE, ShardChoice, ShardRun, read_catalogue_json};
+use super::shard::{CATALOGUE_FILE, RunRecord, STATE_FILE, ShardChoice, ShardRun, catalogue_json, read_catalogue_json};
 use super::usage::usage;
 use super::{Command, Invocation};
 use crate::catalogue::source::SourceFile;
@@ -30,7 +29,7 @@ use crate::request::sides::Sources;
 use crate::rules::Ruleset;
 use crate::stats::racing::{RaceState, SavedRace};
 use crate::sweep::search::stage_seed;
-use crate::sweep::shard::{Plays, run_args, sha256};
+use crate::sweep::shard::{Plays, run_args, sha256, without_flags};
 
 /// Version of `search-state.json`.
 pub const STATE_SCHEMA_VERSION: u32 = 1;
@@ -170,7 +169,9 @@ fn recorded_search(args: &[String]) -> Result<super::Parsed> {
 /// a state directory that is not a volley search's; what playing or writing fails with.
 pub fn resume<R: Ruleset>(args: &SearchArgs, dir: &Path) -> Result<()> {
     let line = super::shard::command_line()?;
-    let extra: Vec<String> = strip_resume(&run_args(&line));
+    // What was given besides `search`, `--ruleset NAME`, `--resume DIR` and the shard's
+    // place, directory, `--force` and `--quiet`.
+    let extra = without_flags(&run_args(&line), &["--resume", "--ruleset"], &["search"]);
     if !extra.is_empty() {
         return Err(usage(format!(
             "--resume goes on with the recorded search: give only --shard, --shards, --out, --force and --quiet \
@@ -200,25 +201,6 @@ pub fn resume<R: Ruleset>(args: &SearchArgs, dir: &Path) -> Result<()> {
         None => whole::<R>(recorded, &space, race, state.engagements),
         Some(choice) => play_share::<R>(recorded, &space, race, &choice, state.args.clone(), text),
     }
-}
-
-/// The command line without `search`, `--ruleset NAME` and `--resume DIR`: what a
-/// resumed search was given besides its shard's place and directory.
-fn strip_resume(args: &[String]) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut skip = false;
-    for a in args {
-        if std::mem::take(&mut skip) {
-            continue;
-        }
-        match a.as_str() {
-            "--resume" | "--ruleset" => skip = true,
-            "search" => {}
-            _ if a.starts_with("--resume=") || a.starts_with("--ruleset=") => {}
-            _ => out.push(a.clone()),
-        }
-    }
-    out
 }
 
 /// Play the share `choice` of the race's next stage and write its shard directory
@@ -352,9 +334,7 @@ fn write_state<R: Ruleset>(
     engagements: u64,
 ) -> Result<PathBuf> {
     let dir = ReportDir::create(destination, force)?;
-    let files: Vec<_> = space.sources.files.iter().map(|f| json!({ "name": f.name, "text": f.text })).collect();
-    let catalogue_json =
-        serde_json::to_string_pretty(&json!({ "origin": space.sources.origin, "files": files }))? + "\n";
+    let catalogue_json = catalogue_json(&space.sources.origin, &space.sources.files)?;
     dir.write(CATALOGUE_FILE, catalogue_json.as_bytes())?;
     let (_, hash) = R::origin(&space.sources.catalogue);
     let state = SearchState {

@@ -135,6 +135,16 @@ pub const CATALOGUE_FILE: &str = "catalogue.json";
 /// A resumed search's race so far (its shards and its state directory).
 pub const STATE_FILE: &str = "search-state.json";
 
+/// The text of a `catalogue.json` (of a shard or a search state): how messages name the
+/// catalogue, and its files.
+///
+/// # Errors
+/// None in practice (text serialises); kept for the `?` of its callers.
+pub fn catalogue_json(origin: &str, files: &[SourceFile]) -> Result<String> {
+    let files: Vec<_> = files.iter().map(|f| json!({ "name": f.name, "text": f.text })).collect();
+    Ok(serde_json::to_string_pretty(&json!({ "origin": origin, "files": files }))? + "\n")
+}
+
 /// A `catalogue.json` (of a shard or a search state): how messages name the catalogue,
 /// and its files.
 ///
@@ -301,9 +311,7 @@ impl ShardRun {
         let streams: u64 = share.assignment(&vec![trials; cells as usize]).len() as u64;
         write_raw_tallies(&raw, &dir.path().join(TALLIES_FILE))?;
         dir.write(SCENARIO_FILE, record.scenario_text.as_bytes())?;
-        let files: Vec<_> = record.catalogue_files.iter().map(|f| json!({ "name": f.name, "text": f.text })).collect();
-        let catalogue_json =
-            serde_json::to_string_pretty(&json!({ "origin": record.catalogue_origin, "files": files }))? + "\n";
+        let catalogue_json = catalogue_json(&record.catalogue_origin, record.catalogue_files)?;
         dir.write(CATALOGUE_FILE, catalogue_json.as_bytes())?;
         let state_sha256 = if record.state_text.is_empty() {
             String::new()

@@ -6,7 +6,7 @@ use crate::error::{Error, Result};
 use crate::rules::Ruleset;
 use crate::rules::axis::Point;
 use crate::rules::ruleset::SpaceFilter;
-use crate::stats::racing::{RaceSettings, StageRecord};
+use crate::stats::racing::{RaceSettings, RaceState, StageRecord};
 use crate::sweep::search::{Candidate, SearchOutput, SearchPlan, legal_candidates, run_search};
 
 use super::setting::{RunRequest, Setting};
@@ -174,17 +174,19 @@ impl<R: Ruleset> SearchSpace<R> {
         }
     }
 
-    /// Race the candidates; `on_stage` hears each stage as it ends.
+    /// Race the candidates from `state` (the race's start, or a merged stage's state that
+    /// had played `engagements`) to the race's end; `on_stage` hears each stage as it ends.
     ///
     /// # Errors
-    /// (failure) Cells the ruleset refuses, a cancelled run, or a per-cost search with a
-    /// candidate of cost 0.
+    /// (failure) Cells the ruleset refuses, or a cancelled run.
     pub fn run(
         &self,
         per_cost: bool,
+        state: RaceState,
+        engagements: u64,
         observer: &dyn Observer,
         on_stage: impl FnMut(&StageRecord),
     ) -> Result<SearchOutput> {
-        run_search::<R>(&self.search_plan(per_cost), observer, on_stage).map_err(Error::Failure)
+        run_search::<R>(&self.search_plan(per_cost), state, engagements, observer, on_stage).map_err(Error::Failure)
     }
 }

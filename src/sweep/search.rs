@@ -233,20 +233,21 @@ impl<R: Ruleset> SearchPlan<'_, R> {
     }
 }
 
-/// Race the candidates through the field in one process. `on_stage` hears each stage
-/// as it ends.
+/// Race the candidates through the field in one process, from `state` (the race's
+/// start, or a merged stage's state that had played `engagements`) to its end.
+/// `on_stage` hears each stage as it ends.
 ///
 /// # Errors
-/// A candidate with no positive cost under `per_cost`, cells the ruleset refuses, or a
-/// cancelled run.
+/// Cells the ruleset refuses, or a cancelled run.
 pub fn run_search<R: Ruleset>(
     plan: &SearchPlan<'_, R>,
+    mut state: RaceState,
+    engagements: u64,
     observer: &dyn Observer,
     mut on_stage: impl FnMut(&StageRecord),
 ) -> Result<SearchOutput, String> {
     let start = std::time::Instant::now();
-    let mut state = plan.start()?;
-    let mut engagements = 0u64;
+    let mut engagements = engagements;
     while let Some(stage) = state.next() {
         let (results, played) = plan.play_stage(&stage, observer, &Plays::all())?;
         engagements += played;

@@ -340,17 +340,24 @@ fn sweep_command() -> String {
 /// shard's place (`--shard`, `--shards`), its directory (`--out`), `--force` and
 /// `--quiet`.
 pub fn run_args(args: &[String]) -> Vec<String> {
+    without_flags(args, &["--shard", "--shards", "--out"], &["--force", "--quiet", "-q"])
+}
+
+/// A command line without the flags `valued` (each with its value, as `--flag VALUE` or
+/// `--flag=VALUE`) and the words `bare`.
+pub fn without_flags(args: &[String], valued: &[&str], bare: &[&str]) -> Vec<String> {
     let mut out = Vec::new();
     let mut skip = false;
     for a in args {
         if std::mem::take(&mut skip) {
             continue;
         }
-        match a.as_str() {
-            "--shard" | "--shards" | "--out" => skip = true,
-            "--force" | "--quiet" | "-q" => {}
-            _ if ["--shard=", "--shards=", "--out="].iter().any(|p| a.starts_with(p)) => {}
-            _ => out.push(a.clone()),
+        if valued.contains(&a.as_str()) {
+            skip = true;
+        } else if !bare.contains(&a.as_str())
+            && !valued.iter().any(|f| a.strip_prefix(f).is_some_and(|rest| rest.starts_with('=')))
+        {
+            out.push(a.clone());
         }
     }
     out
