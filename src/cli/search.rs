@@ -14,7 +14,7 @@ use crate::rules::Ruleset;
 
 pub fn run<R: Ruleset>(args: &SearchArgs, ctx: &Invocation<'_>) -> Result<()> {
     if let Some(dir) = &args.resume {
-        return super::search_stages::resume::<R>(args, dir);
+        return super::search_stages::resume(args, dir);
     }
     let choice = super::shard::choose(&args.shard, &|name| std::env::var(name).ok())?;
     let req = args.request();

@@ -26,7 +26,7 @@ use crate::engine::{RunConfig, Silent, Trials};
 use crate::output::ReportDir;
 use crate::request::search::{SearchSpace, plan_with};
 use crate::request::sides::Sources;
-use crate::rules::Ruleset;
+use crate::rules::{Ruleset, RulesetId, Visit};
 use crate::stats::racing::{RaceState, SavedRace};
 use crate::sweep::search::stage_seed;
 use crate::sweep::shard::{Plays, run_args, sha256, without_flags};
@@ -162,12 +162,13 @@ fn recorded_search(args: &[String]) -> Result<super::Parsed> {
 }
 
 /// `volley search --resume DIR`: the next stage's share (with a shard place), else the
-/// rest of the race in this process.
+/// rest of the race in this process, in the state's ruleset whatever `--ruleset` the
+/// command line gave (its condition flags are the recorded search's).
 ///
 /// # Errors
 /// (usage) Search flags besides the shard's place, `--out`, `--force` and `--quiet`;
 /// a state directory that is not a volley search's; what playing or writing fails with.
-pub fn resume<R: Ruleset>(args: &SearchArgs, dir: &Path) -> Result<()> {
+pub fn resume(args: &SearchArgs, dir: &Path) -> Result<()> {
     let line = super::shard::command_line()?;
     // What was given besides `search`, `--ruleset NAME`, `--resume DIR` and the shard's
     // place, directory, `--force` and `--quiet`.
@@ -180,6 +181,34 @@ pub fn resume<R: Ruleset>(args: &SearchArgs, dir: &Path) -> Result<()> {
         )));
     }
     let (state, text, files) = read_state(dir)?;
+    let id: RulesetId = state.ruleset.parse().map_err(|e: String| anyhow!(e))?;
+    id.visit(Resume { args, dir, state, text, files })
+}
+
+/// A read state directory, resumed in its ruleset.
+struct Resume<'a> {
+    args: &'a SearchArgs,
+    dir: &'a Path,
+    state: SearchState,
+    text: String,
+    files: Vec<SourceFile>,
+}
+
+impl Visit for Resume<'_> {
+    type Output = Result<()>;
+    fn visit<R: Ruleset>(self) -> Result<()> {
+        let Resume { args, dir, state, text, files } = self;
+        resume_as::<R>(args, dir, state, text, files)
+    }
+}
+
+fn resume_as<R: Ruleset>(
+    args: &SearchArgs,
+    dir: &Path,
+    state: SearchState,
+    text: String,
+    files: Vec<SourceFile>,
+) -> Result<()> {
     let mut parsed = recorded_search(&state.args)?;
     let Command::Search(recorded) = &mut parsed.cli.command else { unreachable!("checked by recorded_search") };
     (recorded.out, recorded.force, recorded.run.quiet) = (args.out.clone(), args.force, args.run.quiet);

@@ -166,3 +166,35 @@ fn a_resumed_search_refuses_forged_states_mixed_stages_and_its_own_flags() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// A resumed search plays in the state's ruleset, whatever the command line's default:
+/// `search --resume` of a MECHCOM state (no `--ruleset` given) ends as the MECHCOM search.
+/// Was: the state's catalogue loaded as a TechCommander one, and failed.
+#[test]
+fn a_resumed_search_plays_in_the_states_ruleset() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let search = [
+        "--ruleset",
+        "mechcom",
+        "search",
+        "--field",
+        "arena",
+        "--unit",
+        "Wasp,Sentinel",
+        "--top",
+        "2",
+        "--trials",
+        "20",
+    ];
+    let json = ["--format", "json", "-q"];
+    let whole = ok(&[&search[..], &json].concat(), &[]);
+    let shards: Vec<PathBuf> = (1..=2).map(|k| root.join(format!("m{k}"))).collect();
+    for (k, d) in shards.iter().enumerate() {
+        ok(&[&search[..], &json, &["--shard", &format!("{}/2", k + 1), "--out", s(d)]].concat(), &[]);
+    }
+    let state = root.join("state");
+    ok(&["merge", s(&shards[0]), s(&shards[1]), "--out", s(&state), "-q"], &[]);
+    assert!(state.join("search-state.json").is_file(), "the race must go on past stage 1");
+    assert_eq!(ok(&["search", "--resume", s(&state), "-q"], &[]), whole);
+}
