@@ -1205,6 +1205,8 @@ mod patch_notes;
 mod readme_examples;
 #[path = "cli/search.rs"]
 mod search;
+#[path = "cli/search_forces.rs"]
+mod search_forces;
 #[path = "cli/search_mechcom.rs"]
 mod search_mechcom;
 #[path = "cli/search_shards.rs"]

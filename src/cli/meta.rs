@@ -25,8 +25,8 @@ pub struct MetaArgs {
     /// The players: names or selectors, as for `gauntlet` (with --battle: forces, a [[force]] name or builds joined by +)
     #[arg(value_name = "PLAYER", required_unless_present = "search")]
     pub players: Vec<String>,
-    /// Add the leaders of a search as players: a report written by `volley search ... --out DIR` (same ruleset; give the catalogue and conditions it was played with)
-    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath, conflicts_with = "battle")]
+    /// Add the leaders of a search as players: a report written by `volley search ... --out DIR` (same ruleset; give the catalogue and conditions it was played with; a search of forces with --battle)
+    #[arg(long, value_name = "DIR", value_hint = ValueHint::DirPath)]
     pub search: Option<PathBuf>,
     /// With --search: how many of its leaders, by rank
     #[arg(long, value_name = "N", default_value_t = 10, requires = "search", value_parser = clap::value_parser!(u16).range(1..=1000))]

@@ -9,12 +9,14 @@ use super::usage::usage;
 use crate::output::read::read_table;
 
 /// The first `top` candidates of the search report `dir`, by rank: ad-hoc build names
-/// (`BASE[PART, ...]`) that every command taking a build accepts.
+/// (`BASE[PART, ...]`) that every command taking a build accepts, or forces
+/// (`BUILD+N*BUILD`) of a force search, which a meta plays with `battle`.
 ///
 /// # Errors
 /// `dir` is not a search report (no manifest, another kind, no leaderboard); a usage
-/// error when the search was of another ruleset than `ruleset`.
-pub fn leaders(dir: &Path, top: usize, ruleset: &str) -> Result<Vec<String>> {
+/// error when the search was of another ruleset than `ruleset`, or of forces without
+/// `battle` (or of builds with it).
+pub fn leaders(dir: &Path, top: usize, ruleset: &str, battle: bool) -> Result<Vec<String>> {
     let manifest_path = dir.join("manifest.json");
     let text = std::fs::read_to_string(&manifest_path)
         .with_context(|| format!("--search {}: not a search report (cannot read its manifest.json)", dir.display()))?;
@@ -33,6 +35,17 @@ pub fn leaders(dir: &Path, top: usize, ruleset: &str) -> Result<Vec<String>> {
             "--search {}: the search was of {searched}; play its meta with --ruleset {searched} (this command line plays {ruleset})",
             dir.display()
         )));
+    }
+    let forces = manifest["candidates"] == "forces";
+    if forces != battle {
+        return Err(usage(if forces {
+            format!("--search {}: a search of forces: play its meta with --battle", dir.display())
+        } else {
+            format!(
+                "--search {}: a search of builds: play its meta without --battle (players are builds)",
+                dir.display()
+            )
+        }));
     }
     let Some((table, file)) = read_table(dir, "search_leaderboard")? else {
         anyhow::bail!("--search {}: the report has no search_leaderboard table", dir.display());

@@ -357,7 +357,7 @@ pub fn run(mut parsed: Parsed) -> Result<()> {
     if let Command::Meta(a) = &mut parsed.cli.command
         && let Some(dir) = a.search.clone()
     {
-        a.players.extend(meta_search::leaders(&dir, a.top.into(), &ruleset?.to_string())?);
+        a.players.extend(meta_search::leaders(&dir, a.top.into(), &ruleset?.to_string(), a.battle)?);
     }
     crate::output::csv_cell::set_raw(parsed.cli.csv_raw);
     crate::catalogue::source::set_max_input_bytes(parsed.cli.max_input_bytes);

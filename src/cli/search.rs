@@ -38,15 +38,19 @@ fn count<R: Ruleset>(args: &SearchArgs, space: &SearchSpace<R>) -> Result<()> {
     let legal = space.candidates.len();
     match args.format.format {
         Format::Json => print_json(
-            &json!({ "ruleset": R::NAME, "space": R::SPACE, "space_size": legal, "listed": space.listed, "refused": space.refused }),
+            &json!({ "ruleset": R::NAME, "kind": space.noun(), "space": space.describe(), "space_size": legal, "listed": space.listed, "refused": space.refused, "refusal": space.refusal }),
             false,
         ),
-        _ => write_stdout(&format!(
-            "{legal} legal {} builds ({} listed, {} refused by the construction rules)\nspace: {}\n",
-            R::LABEL,
-            space.listed,
-            space.refused,
-            R::SPACE
-        )),
+        _ => write_stdout(
+            &(format!(
+                "{legal} legal {} {} ({} listed, {} refused by the {} rules)\nspace: {}\n",
+                R::LABEL,
+                space.noun(),
+                space.listed,
+                space.refused,
+                if space.forces.is_some() { "battle" } else { "construction" },
+                space.describe()
+            ) + &space.refusal.as_ref().map(|r| format!("first refused: {r}\n")).unwrap_or_default()),
+        ),
     }
 }

@@ -6,6 +6,7 @@ use super::args::FormatArgs;
 use super::run_args::RunArgs;
 use crate::request::search::{DEFAULT_LIMIT, SearchRequest};
 use crate::rules::ruleset::SpaceFilter;
+use crate::sweep::search_forces::ForceSpace;
 
 #[derive(Debug, Args)]
 pub struct SearchArgs {
@@ -39,6 +40,21 @@ pub struct SearchArgs {
     /// Print the size of the space (listed and legal) and stop
     #[arg(long)]
     pub count: bool,
+    /// Search forces instead of builds: every multiset of the catalogue's builds that spends --budget, each matchup a battle (the field: forces, a [[force]] name or builds joined by +, separated by commas, or a catalogue field)
+    #[arg(long, requires = "budget")]
+    pub forces: bool,
+    /// With --forces: the points each force spends (at most this, and more than this minus its cheapest member build's points)
+    #[arg(long, value_name = "POINTS", requires = "forces")]
+    pub budget: Option<f64>,
+    /// With --forces: the most units in a force
+    #[arg(long, value_name = "U", default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=crate::sweep::search_forces::MAX_FORCE_UNITS as i64))]
+    pub max_units: u32,
+    /// With --forces: the member builds, as selectors (as for gauntlet); repeat or separate by commas [default: every build]
+    #[arg(long = "builds", value_name = "SELECTOR", value_delimiter = ',', requires = "forces")]
+    pub builds: Vec<String>,
+    /// With --forces: the battle mode [default: the ruleset's first]
+    #[arg(long = "battle-mode", value_name = "MODE", requires = "forces")]
+    pub battle_mode: Option<String>,
     /// The largest space searched; a larger one is refused before any work
     #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT as u64, value_parser = clap::value_parser!(u64).range(1..=2_000_000))]
     pub limit: u64,
@@ -98,6 +114,12 @@ impl SearchArgs {
             precision: self.search_precision,
             per_cost: self.per_cost,
             limit: Some(self.limit as usize),
+            forces: self.budget.filter(|_| self.forces).map(|budget| ForceSpace {
+                budget,
+                max_units: self.max_units,
+                builds: self.builds.clone(),
+            }),
+            mode: self.battle_mode.clone(),
             run: self.run.request(),
         }
     }

@@ -114,7 +114,9 @@ fn document<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &Search
     json!({
         "ruleset": R::NAME,
         "catalogue": space.sources.origin,
-        "space": R::SPACE,
+        "space": space.describe(),
+        "kind": space.noun(),
+        "budget": space.forces.as_ref().map(|f| f.budget),
         "space_size": space.candidates.len(),
         "listed": space.listed,
         "refused": space.refused,
@@ -148,6 +150,11 @@ fn document<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &Search
     })
 }
 
+/// `builds` → `build`, `forces` → `force`.
+fn one(noun: &str) -> &str {
+    noun.strip_suffix('s').unwrap_or(noun)
+}
+
 fn pct(x: f64) -> String {
     crate::output::percent::percent(x)
 }
@@ -161,12 +168,14 @@ fn text<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequ
     };
     let field: Vec<String> = space.field.iter().map(|(n, w)| format!("{n} ×{w}")).collect();
     let mut s = format!(
-        "search of {} builds: {}\n  space: {} legal ({} listed, {} refused by the construction rules)\n  field: {}\n  conditions: {}; seed {}\n  metric: {}\n",
+        "search of {} {}: {}\n  space: {} legal ({} listed, {} refused by the {} rules)\n  field: {}\n  conditions: {}; seed {}\n  metric: {}\n",
         R::LABEL,
-        R::SPACE,
+        space.noun(),
+        space.describe(),
         space.candidates.len(),
         space.listed,
         space.refused,
+        if space.forces.is_some() { "battle" } else { "construction" },
         field.join(", "),
         space
             .grid
@@ -226,11 +235,12 @@ fn text<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequ
     if ties > 1 {
         s += &format!("\n{ties} candidates are tied for first within their intervals (tie group 1).\n");
     }
-    s += "\nPareto front (no cheaper build wins more often):\n";
+    s += &format!("\nPareto front (no cheaper {} wins more often):\n", one(space.noun()));
     for &i in &out.pareto {
         s += &format!(
-            "  {:>6} points  {:>6}  {}\n",
+            "  {:>6} {}  {:>6}  {}\n",
             space.candidates[i].cost,
+            R::COST_UNIT,
             pct(out.win_rate[i]),
             space.candidates[i].name
         );
@@ -241,10 +251,11 @@ fn text<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequ
         for (p, (opponent, _)) in race.entrants[i].parts.iter().zip(&out.parts) {
             let (rate, ci) = part_rate(p);
             s += &format!(
-                "  vs {opponent}: {} ({}, {} duels)\n",
+                "  vs {opponent}: {} ({}, {} {})\n",
                 pct(rate),
                 crate::output::percent::percent_interval(ci.low, ci.high),
-                p.2
+                p.2,
+                space.engagement()
             );
         }
     }
@@ -270,6 +281,9 @@ fn write_out<R: Ruleset>(
         "kind": "search",
         "ruleset": R::NAME,
         "space_size": space.candidates.len(),
+        "candidates": space.noun(),
+        "budget": space.forces.as_ref().map(|f| f.budget),
+        "battle_mode": space.battles.as_ref().map(|b| b.mode.clone()),
         "field": space.field.iter().map(|(n, w)| json!({ "name": n, "weight": w })).collect::<Vec<_>>(),
         "conditions": space.grid.iter().map(Point::key).collect::<Vec<_>>(),
         "options": space.options.pairs().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>(),
@@ -287,7 +301,7 @@ fn write_out<R: Ruleset>(
     let field: Vec<String> = space.field.iter().map(|(n, w)| format!("{n} ×{w}")).collect();
     let lines = vec![
         ("ruleset".to_string(), R::LABEL.to_string()),
-        ("space".to_string(), format!("{} legal candidates: {}", space.candidates.len(), R::SPACE)),
+        ("space".to_string(), format!("{} legal candidates: {}", space.candidates.len(), space.describe())),
         ("field".to_string(), field.join(", ")),
         ("metric".to_string(), metric(req.per_cost, R::COST_UNIT)),
         (
@@ -301,7 +315,8 @@ fn write_out<R: Ruleset>(
             ),
         ),
     ];
-    let info = crate::charts::page::PageInfo { title: format!("volley search: {} builds", R::LABEL), lines, files };
+    let info =
+        crate::charts::page::PageInfo { title: format!("volley search: {} {}", R::LABEL, space.noun()), lines, files };
     crate::charts::page::write_column_guide(report.path(), &crate::sweep::column_guide::column_guide())?;
     crate::charts::page::write_page(report.path(), &info, &findings::<R>(space, out, &req), &charts)?;
     super::signals::check()?;
@@ -357,11 +372,11 @@ fn findings<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &Search
             )
         };
         found.push(if cheap == strong {
-            format!("The Pareto front is one build: {}, the cheapest of the strongest.", end(cheap))
+            format!("The Pareto front is one {}: {}, the cheapest of the strongest.", one(space.noun()), end(cheap))
         } else {
             format!(
                 "The Pareto front holds {}, from {} to {}.",
-                crate::output::wording::count(out.pareto.len() as u64, "build"),
+                crate::output::wording::count(out.pareto.len() as u64, one(space.noun())),
                 end(cheap),
                 end(strong)
             )

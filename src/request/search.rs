@@ -7,10 +7,13 @@ use crate::rules::Ruleset;
 use crate::rules::axis::Point;
 use crate::rules::ruleset::SpaceFilter;
 use crate::stats::racing::{RaceSettings, RaceState, StageRecord};
-use crate::sweep::search::{Candidate, SearchOutput, SearchPlan, legal_candidates, run_search};
+use crate::sweep::search::{Candidate, ForceBattles, SearchOutput, SearchPlan, legal_candidates, run_search};
+use crate::sweep::search_forces::{ForceSpace, force_candidates};
 
 use super::setting::{RunRequest, Setting};
-use super::sides::{Sources, resolve_field, sources};
+use super::sides::{Sources, battle_field, resolve_field, sources};
+use crate::sweep::battles::BattleTerms;
+use crate::sweep::scenario::DEFAULT_MAX_TURNS;
 
 /// The most candidates a search takes unless `--limit` raises it.
 pub const DEFAULT_LIMIT: usize = 20_000;
@@ -33,6 +36,11 @@ pub struct SearchRequest {
     pub per_cost: bool,
     /// The largest space searched; `None`: [`DEFAULT_LIMIT`].
     pub limit: Option<usize>,
+    /// A force search (`--forces --budget`): the candidates are forces and every
+    /// matchup a battle; `None`: builds in duels.
+    pub forces: Option<ForceSpace>,
+    /// A force search's battle mode; `None`: the ruleset's first.
+    pub mode: Option<String>,
     pub run: RunRequest,
 }
 
@@ -44,8 +52,15 @@ pub struct SearchSpace<R: Ruleset> {
     pub listed: usize,
     /// Candidates the game's checks refused.
     pub refused: usize,
+    /// Why the first refused candidate was refused, when known (force searches).
+    pub refusal: Option<String>,
     pub candidates: Vec<Candidate>,
+    /// The field: (build or force name, weight).
     pub field: Vec<(String, f64)>,
+    /// A force search's battles; `None`: duels.
+    pub battles: Option<ForceBattles>,
+    /// A force search's space; `None`: builds.
+    pub forces: Option<ForceSpace>,
     pub grid: Vec<Point>,
     pub options: R::Options,
     pub policy: R::Policy,
@@ -62,9 +77,7 @@ pub struct SearchSpace<R: Ruleset> {
 /// (naming its size), race settings out of range, a ruleset without a build space;
 /// (failure) a catalogue that does not load.
 pub fn plan<R: Ruleset>(setting: &Setting, req: &SearchRequest) -> Result<SearchSpace<R>> {
-    if R::SPACE.is_empty() {
-        return Err(Error::unavailable("build searches", R::LABEL));
-    }
+    check_kind::<R>(req)?;
     plan_with::<R>(sources::<R>(&setting.catalogue, None)?, setting, req)
 }
 
@@ -78,18 +91,14 @@ pub fn plan_with<R: Ruleset>(
     setting: &Setting,
     req: &SearchRequest,
 ) -> Result<SearchSpace<R>> {
-    if R::SPACE.is_empty() {
-        return Err(Error::unavailable("build searches", R::LABEL));
-    }
+    check_kind::<R>(req)?;
     if req.run.trials.precision.is_some() {
         return Err(Error::usage("search takes --search-precision (the race's stopping half-width), not --precision"));
     }
     let cat = &src.catalogue;
-    let field = resolve_field::<R>(cat, &req.field)?;
     setting.engagement_conditions::<R>()?;
     let grid = vec![setting.point::<R>()?];
     let options = setting.options::<R>()?;
-    let policy = req.run.policy::<R>()?;
     let config = req.run.config()?;
     let race = RaceSettings {
         top: req.top,
@@ -100,8 +109,69 @@ pub fn plan_with<R: Ruleset>(
         precision: req.precision,
     };
     race.validate().map_err(Error::usage)?;
-    let space = R::build_space(cat, &req.filter).map_err(Error::usage)?;
     let limit = req.limit.unwrap_or(DEFAULT_LIMIT);
+    let (field, battles, policy, (candidates, listed, refused, refusal)) = match &req.forces {
+        None => {
+            let field = resolve_field::<R>(cat, &req.field)?;
+            let policy = req.run.policy::<R>()?;
+            let (candidates, listed, refused) = builds::<R>(&src, req, limit)?;
+            (field, None, policy, (candidates, listed, refused, None))
+        }
+        Some(space) => {
+            let battles = force_field::<R>(cat, req, space.budget)?;
+            let listed = force_candidates::<R>(cat, space, &req.filter, limit).map_err(Error::usage)?;
+            let checked = check_forces::<R>(cat, &battles, &grid[0], &options, config.threads, listed)?;
+            let field = battles.field.iter().map(|(f, w)| (f.name.clone(), *w)).collect();
+            (field, Some(battles), R::Policy::default(), checked)
+        }
+    };
+    Ok(SearchSpace {
+        sources: src,
+        listed,
+        refused,
+        refusal,
+        candidates,
+        field,
+        battles,
+        forces: req.forces.clone(),
+        grid,
+        options,
+        policy,
+        max_turns: req.run.max_turns,
+        config,
+        race,
+    })
+}
+
+/// Refuse what the ruleset cannot search: builds without a build space, forces without
+/// battles, and flags of the other kind.
+///
+/// # Errors
+/// (usage) As above.
+fn check_kind<R: Ruleset>(req: &SearchRequest) -> Result<()> {
+    match &req.forces {
+        None if R::SPACE.is_empty() => Err(Error::unavailable("build searches", R::LABEL)),
+        None if req.mode.is_some() => Err(Error::usage("--mode is a battle mode: it is taken with --forces")),
+        Some(_) if R::BATTLE_MODES.is_empty() => Err(Error::unavailable("force searches (battles)", R::LABEL)),
+        Some(_) if req.run.max_turns != DEFAULT_MAX_TURNS => {
+            Err(Error::usage("--max-turns is not taken with --forces: battles play to their mode's cap"))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The legal builds of the build space, how many it listed and how many the game's
+/// checks refused.
+///
+/// # Errors
+/// (usage) An unknown base or part, an empty space, a space larger than `limit`.
+fn builds<R: Ruleset>(
+    src: &Sources<R::Catalogue>,
+    req: &SearchRequest,
+    limit: usize,
+) -> Result<(Vec<Candidate>, usize, usize)> {
+    let cat = &src.catalogue;
+    let space = R::build_space(cat, &req.filter).map_err(Error::usage)?;
     if space.is_empty() {
         return Err(Error::usage(format!(
             "the build space is empty: no {} build passes the filters (--unit, --max-cost, --must-include, --exclude)",
@@ -126,22 +196,118 @@ pub fn plan_with<R: Ruleset>(
             R::LABEL
         )));
     }
-    Ok(SearchSpace {
-        sources: src,
-        listed,
-        refused,
-        candidates,
-        field,
-        grid,
-        options,
-        policy,
-        max_turns: req.run.max_turns,
-        config,
-        race,
+    Ok((candidates, listed, refused))
+}
+
+/// A force search's field and battle terms. A field force without a budget of its own
+/// spends the search's `budget`.
+///
+/// # Errors
+/// (usage) An unknown force or an empty field; a mode the ruleset does not play.
+fn force_field<R: Ruleset>(cat: &R::Catalogue, req: &SearchRequest, budget: f64) -> Result<ForceBattles> {
+    let mut field = battle_field::<R>(cat, &req.field, "--field")?;
+    for (f, _) in &mut field {
+        f.budget = f.budget.or(Some(budget));
+    }
+    let mode = match &req.mode {
+        None => R::BATTLE_MODES[0].name.to_string(),
+        Some(m) => R::BATTLE_MODES
+            .iter()
+            .find(|b| b.name.eq_ignore_ascii_case(m.trim()))
+            .map(|b| b.name.to_string())
+            .ok_or_else(|| {
+            let names: Vec<&str> = R::BATTLE_MODES.iter().map(|b| b.name).collect();
+            Error::usage(format!("--mode {m}: {} plays the battle modes {}", R::LABEL, names.join(", ")))
+        })?,
+    };
+    Ok(ForceBattles { field, mode, policy: req.run.policy.clone() })
+}
+
+/// The listed forces the ruleset accepts, checked before any battle is played: every
+/// field force against itself (an error names it), then every candidate against every
+/// field force, in parallel (a candidate refused in any matchup is dropped and
+/// counted: some rules, such as an equal-points battle, judge the pair). Returns the legal
+/// ones, how many were listed, how many refused and why the first was.
+///
+/// # Errors
+/// (usage) A field force, mode or policy the ruleset refuses; every candidate refused
+/// (naming the first's reason).
+fn check_forces<R: Ruleset>(
+    cat: &R::Catalogue,
+    battles: &ForceBattles,
+    point: &Point,
+    options: &R::Options,
+    threads: Option<usize>,
+    listed: Vec<Candidate>,
+) -> Result<(Vec<Candidate>, usize, usize, Option<String>)> {
+    let c = R::conditions(point).map_err(Error::usage)?;
+    let terms = BattleTerms { mode: &battles.mode, policy: battles.policy.as_deref(), max_turns: None };
+    for (f, _) in &battles.field {
+        terms.compile::<R>(cat, f, f, c, options).map_err(|e| Error::usage(format!("--field: {e}")))?;
+    }
+    let count = listed.len();
+    let verdicts: Vec<std::result::Result<(), String>> = crate::engine::install(threads, || {
+        use rayon::prelude::*;
+        listed
+            .par_iter()
+            .map(|cand| {
+                let force = cand.force.as_ref().ok_or_else(|| format!("{} is not a force", cand.name))?;
+                for (f, _) in &battles.field {
+                    terms.compile::<R>(cat, force, f, c, options)?;
+                }
+                Ok(())
+            })
+            .collect()
     })
+    .map_err(Error::Failure)?;
+    let mut reason = None;
+    let mut legal = Vec::with_capacity(count);
+    for (cand, verdict) in listed.into_iter().zip(verdicts) {
+        match verdict {
+            Ok(()) => legal.push(cand),
+            Err(e) => {
+                reason.get_or_insert(e);
+            }
+        }
+    }
+    if legal.is_empty() {
+        return Err(Error::usage(format!(
+            "the force space is empty: all {count} listed forces break the {} rules (the first: {})",
+            R::LABEL,
+            reason.unwrap_or_default()
+        )));
+    }
+    let refused = count - legal.len();
+    Ok((legal, count, refused, reason))
 }
 
 impl<R: Ruleset> SearchSpace<R> {
+    /// What the candidates are: `builds` or `forces`.
+    pub fn noun(&self) -> &'static str {
+        if self.forces.is_some() { "forces" } else { "builds" }
+    }
+
+    /// What an engagement is: `duels` or `battles`.
+    pub fn engagement(&self) -> &'static str {
+        if self.forces.is_some() { "battles" } else { "duels" }
+    }
+
+    /// The space in words: the ruleset's build space, or the forces listed.
+    pub fn describe(&self) -> String {
+        match (&self.forces, &self.battles) {
+            (Some(f), Some(b)) => format!(
+                "every force of 1 to {} units of {} that spends a budget of {} {} (at most that, and more than that \
+                 minus its cheapest member build's points), each matchup a battle of mode `{}` with the candidate as side A",
+                f.max_units,
+                if f.builds.is_empty() { "the catalogue's builds".to_string() } else { f.builds.join(", ") },
+                f.budget,
+                R::COST_UNIT,
+                b.mode
+            ),
+            _ => R::SPACE.to_string(),
+        }
+    }
+
     /// Whether the space holds at least `top` legal candidates (a race for more is
     /// refused; counting the space is not).
     ///
@@ -166,6 +332,7 @@ impl<R: Ruleset> SearchSpace<R> {
             field: &self.field,
             grid: &self.grid,
             options: &self.options,
+            battles: self.battles.as_ref(),
             policy: self.policy,
             max_turns: self.max_turns,
             config: &self.config,

@@ -44,7 +44,13 @@ pub struct Generated {
 /// The search visits at most `MAX_GENERATE_STEPS` partial multisets (builds of no
 /// points never fill a budget, so without a bound it could walk nearly every multiset);
 /// `None` when it would need more.
-fn multisets(costs: &[u64], low: u64, high: u64, max_units: u32, limit: usize) -> Option<(Vec<Vec<u32>>, bool)> {
+pub(crate) fn multisets(
+    costs: &[u64],
+    low: u64,
+    high: u64,
+    max_units: u32,
+    limit: usize,
+) -> Option<(Vec<Vec<u32>>, bool)> {
     let mut out = Vec::new();
     let mut picked = Vec::new();
     let mut steps = MAX_GENERATE_STEPS;
@@ -107,7 +113,7 @@ fn walk(
 }
 
 /// Points in thousandths, as the battle engine counts them.
-fn milli(points: f64) -> u64 {
+pub(crate) fn milli(points: f64) -> u64 {
     (points * 1000.0).round().max(0.0) as u64
 }
 
@@ -147,24 +153,21 @@ pub fn generate<R: Ruleset>(cat: &R::Catalogue, g: &Generate) -> Result<Generate
             g.max_units, g.budget
         ));
     }
-    let forces = sets
-        .iter()
-        .map(|counts| {
-            let members: Vec<Member> = counts
-                .iter()
-                .zip(&builds)
-                .filter(|(c, _)| **c > 0)
-                .map(|(&count, b)| Member::new(b.clone(), count))
-                .collect();
-            let name = members
-                .iter()
-                .map(|m| if m.count == 1 { m.build.clone() } else { format!("{}*{}", m.count, m.build) })
-                .collect::<Vec<_>>()
-                .join("+");
-            ForceSpec { name, members, budget: Some(g.budget), position: None, file: "generated".into() }
-        })
-        .collect();
+    let forces = sets.iter().map(|counts| force_of(counts, &builds, g.budget, "generated")).collect();
     Ok(Generated { forces, truncated })
+}
+
+/// The force of `counts` copies of `builds` (one count per build, in order), named and
+/// keyed by its text (`Gladiator Lancer+2*Stingray Standard`), with `budget` and `file`.
+pub(crate) fn force_of(counts: &[u32], builds: &[String], budget: f64, file: &str) -> ForceSpec {
+    let members: Vec<Member> =
+        counts.iter().zip(builds).filter(|(c, _)| **c > 0).map(|(&count, b)| Member::new(b.clone(), count)).collect();
+    let name = members
+        .iter()
+        .map(|m| if m.count == 1 { m.build.clone() } else { format!("{}*{}", m.count, m.build) })
+        .collect::<Vec<_>>()
+        .join("+");
+    ForceSpec { name, members, budget: Some(budget), position: None, file: file.into() }
 }
 
 /// A force of a scenario by name: the catalogue's `[[force]]` of that name (any case),

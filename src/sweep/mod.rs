@@ -23,6 +23,7 @@ pub mod reach;
 pub mod run;
 pub mod scenario;
 pub mod search;
+pub mod search_forces;
 pub mod seatings;
 pub mod shard;
 pub mod tables;

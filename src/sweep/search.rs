@@ -15,6 +15,7 @@
 //! same seed and trials.
 
 use crate::catalogue::adhoc::AdHocBuild;
+use crate::catalogue::force::ForceSpec;
 use crate::catalogue::source::SourceFile;
 use crate::engine::{Observer, RunConfig, Trials};
 use crate::rules::axis::Point;
@@ -22,7 +23,8 @@ use crate::rules::ruleset::Ruleset;
 use crate::stats::Interval;
 use crate::stats::racing::{self, Part, Race, RaceSettings, RaceState, StagePlan, StageRecord};
 
-use super::gauntlet::run_gauntlet;
+use super::battles::BattleTerms;
+use super::gauntlet::{run_battle_gauntlet, run_gauntlet};
 use super::shard::Plays;
 use super::tables::{Part as Columns, RULESET, Supplied, TableDecl};
 use crate::output::{Column, Table};
@@ -36,17 +38,36 @@ pub fn stage_seed(seed: u64, stage: u32) -> u64 {
     seed.wrapping_add(0x9E37_79B9_7F4A_7C15u64.wrapping_mul(u64::from(stage.saturating_sub(1))))
 }
 
-/// A candidate that passed the game's checks, with its catalogue entry and cost.
+/// A candidate that passed the game's checks: a build with its catalogue entry, or a
+/// force of catalogue builds ([`super::search_forces`]); and its cost.
 #[derive(Debug, Clone)]
 pub struct Candidate {
-    pub build: AdHocBuild,
-    /// The canonical name (`build.to_string()`).
+    /// The canonical name: the ad-hoc build's (`BASE[PART, N*PART]`) or the force's
+    /// (`BUILD+N*BUILD`).
     pub name: String,
-    /// The `[[...]]` entry the game wrote for it.
+    /// The `[[...]]` entry the game wrote for a build; empty for a force.
     pub entry: String,
     /// Its cost in the game's points.
     pub cost: f64,
+    /// The force, in a force search.
+    pub force: Option<ForceSpec>,
 }
+
+/// What a force search plays: every candidate force against each field force in a
+/// battle of `mode`, the candidate as side A.
+#[derive(Debug, Clone)]
+pub struct ForceBattles {
+    /// The field: forces and their weights.
+    pub field: Vec<(ForceSpec, f64)>,
+    /// A battle mode of the ruleset.
+    pub mode: String,
+    /// A battle policy of the ruleset; `None`: its default.
+    pub policy: Option<String>,
+}
+
+/// Battle cells compiled at a time in a force search's stage (a compiled battle holds
+/// about 0.5 MB): whole candidates, at least one.
+const BATTLE_CELLS: usize = 256;
 
 /// The catalogue's files with the entries of `entries` added as one more file.
 fn with_entries(files: &[SourceFile], entries: &[&str]) -> Vec<SourceFile> {
@@ -72,25 +93,25 @@ pub fn legal_candidates<R: Ruleset>(
     for b in space {
         let name = b.to_string();
         let entry = R::adhoc_entry(cat, &b, &name)?;
-        written.push((name, b, entry));
+        written.push((name, entry));
     }
     let mut out = Vec::with_capacity(written.len());
     let mut refused = 0;
     for chunk in written.chunks(CHUNK) {
-        let entries: Vec<&str> = chunk.iter().map(|c| c.2.as_str()).collect();
+        let entries: Vec<&str> = chunk.iter().map(|c| c.1.as_str()).collect();
         match R::load(origin, &with_entries(files, &entries), Vec::new()) {
             Ok(loaded) => {
-                for (name, b, entry) in chunk {
+                for (name, entry) in chunk {
                     let cost = R::points(&loaded, name)?;
-                    out.push(Candidate { build: b.clone(), name: name.clone(), entry: entry.clone(), cost });
+                    out.push(Candidate { name: name.clone(), entry: entry.clone(), cost, force: None });
                 }
             }
             Err(_) => {
-                for (name, b, entry) in chunk {
+                for (name, entry) in chunk {
                     match R::load(origin, &with_entries(files, &[entry]), Vec::new()) {
                         Ok(loaded) => {
                             let cost = R::points(&loaded, name)?;
-                            out.push(Candidate { build: b.clone(), name: name.clone(), entry: entry.clone(), cost });
+                            out.push(Candidate { name: name.clone(), entry: entry.clone(), cost, force: None });
                         }
                         Err(_) => refused += 1,
                     }
@@ -107,8 +128,11 @@ pub struct SearchPlan<'a, R: Ruleset> {
     pub files: &'a [SourceFile],
     pub origin: &'a str,
     pub candidates: &'a [Candidate],
-    /// The field: (build name, weight).
+    /// The field: (build or force name, weight).
     pub field: &'a [(String, f64)],
+    /// A force search's battles (its field's forces in the order of `field`); `None`:
+    /// duels of builds.
+    pub battles: Option<&'a ForceBattles>,
     pub grid: &'a [Point],
     pub options: &'a R::Options,
     pub policy: R::Policy,
@@ -190,6 +214,9 @@ impl<R: Ruleset> SearchPlan<'_, R> {
             trials: Trials::Fixed(stage.trials),
             ..*self.config
         };
+        if let Some(b) = self.battles {
+            return self.play_battles(b, stage, &config, &weights, observer, plays);
+        }
         let mut out = Vec::with_capacity(stage.playing.len());
         let mut engagements = 0;
         for chunk in stage.playing.chunks(CHUNK) {
@@ -213,6 +240,52 @@ impl<R: Ruleset> SearchPlan<'_, R> {
             engagements += g.engagements;
             for rows in g.rows.chunks(weights.len().max(1)) {
                 out.push(rows.iter().zip(&weights).map(|(m, &w)| (w, m.wins, m.trials)).collect());
+            }
+        }
+        Ok((out, engagements))
+    }
+
+    /// [`SearchPlan::play_stage`] for a force search: battles, whole candidates of
+    /// [`BATTLE_CELLS`] cells at a time, in the catalogue alone.
+    fn play_battles(
+        &self,
+        b: &ForceBattles,
+        stage: &StagePlan,
+        config: &RunConfig,
+        weights: &[f64],
+        observer: &dyn Observer,
+        plays: &Plays<'_>,
+    ) -> Result<(Vec<Vec<Part>>, u64), String> {
+        let cat = R::load(self.origin, self.files, Vec::new()).map_err(|e| e.to_string())?;
+        let rules = BattleTerms { mode: &b.mode, policy: b.policy.as_deref(), max_turns: None };
+        let per = (BATTLE_CELLS / weights.len().max(1)).max(1);
+        let mut out = Vec::with_capacity(stage.playing.len());
+        let mut engagements = 0;
+        for chunk in stage.playing.chunks(per) {
+            let forces: Vec<ForceSpec> = chunk
+                .iter()
+                .map(|&i| {
+                    self.candidates[i]
+                        .force
+                        .clone()
+                        .ok_or_else(|| format!("{} is not a force", self.candidates[i].name))
+                })
+                .collect::<Result<_, _>>()?;
+            let g = run_battle_gauntlet::<R>(
+                &cat,
+                &forces,
+                &b.field,
+                self.grid,
+                &[],
+                self.options,
+                rules,
+                config,
+                observer,
+                plays,
+            )?;
+            engagements += g.engagements;
+            for rows in g.rows.chunks(weights.len().max(1)) {
+                out.push(rows.iter().zip(weights).map(|(m, &w)| (w, m.wins, m.trials)).collect());
             }
         }
         Ok((out, engagements))
