@@ -38,19 +38,20 @@ fn count<R: Ruleset>(args: &SearchArgs, space: &SearchSpace<R>) -> Result<()> {
     let legal = space.candidates.len();
     match args.format.format {
         Format::Json => print_json(
-            &json!({ "ruleset": R::NAME, "kind": space.noun(), "space": space.describe(), "space_size": legal, "listed": space.listed, "refused": space.refused, "refusal": space.refusal }),
+            &json!({ "ruleset": R::NAME, "kind": space.noun(), "space": space.describe(), "space_size": legal, "listed": space.listed, "refused": space.refused, "unplayable": space.unplayable, "refusal": space.refusal }),
             false,
         ),
         _ => write_stdout(
             &(format!(
-                "{legal} legal {} {} ({} listed, {} refused by the {} rules)\nspace: {}\n",
+                "{legal} legal {} {} ({} listed, {} refused by the {} rules{})\nspace: {}\n",
                 R::LABEL,
                 space.noun(),
                 space.listed,
                 space.refused,
                 if space.forces.is_some() { "battle" } else { "construction" },
+                space.unplayable_text(),
                 space.describe()
-            ) + &space.refusal.as_ref().map(|r| format!("first refused: {r}\n")).unwrap_or_default()),
+            ) + &space.refusal.as_ref().map(|r| format!("first dropped: {r}\n")).unwrap_or_default()),
         ),
     }
 }

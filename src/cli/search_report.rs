@@ -120,6 +120,8 @@ fn document<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &Search
         "space_size": space.candidates.len(),
         "listed": space.listed,
         "refused": space.refused,
+        "unplayable": space.unplayable,
+        "refusal": space.refusal,
         "field": space.field.iter().map(|(n, w)| json!({ "name": n, "weight": w })).collect::<Vec<_>>(),
         "conditions": space.grid.iter().map(Point::key).collect::<Vec<_>>(),
         "seed": space.config.seed,
@@ -168,7 +170,7 @@ fn text<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequ
     };
     let field: Vec<String> = space.field.iter().map(|(n, w)| format!("{n} ×{w}")).collect();
     let mut s = format!(
-        "search of {} {}: {}\n  space: {} legal ({} listed, {} refused by the {} rules)\n  field: {}\n  conditions: {}; seed {}\n  metric: {}\n",
+        "search of {} {}: {}\n  space: {} legal ({} listed, {} refused by the {} rules{})\n  field: {}\n  conditions: {}; seed {}\n  metric: {}\n",
         R::LABEL,
         space.noun(),
         space.describe(),
@@ -176,6 +178,7 @@ fn text<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequ
         space.listed,
         space.refused,
         if space.forces.is_some() { "battle" } else { "construction" },
+        space.unplayable_text(),
         field.join(", "),
         space
             .grid

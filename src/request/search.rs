@@ -7,7 +7,9 @@ use crate::rules::Ruleset;
 use crate::rules::axis::Point;
 use crate::rules::ruleset::SpaceFilter;
 use crate::stats::racing::{RaceSettings, RaceState, StageRecord};
-use crate::sweep::search::{Candidate, ForceBattles, SearchOutput, SearchPlan, legal_candidates, run_search};
+use crate::sweep::search::{
+    Candidate, ForceBattles, SearchOutput, SearchPlan, legal_candidates, playable_candidates, run_search,
+};
 use crate::sweep::search_forces::{ForceSpace, force_candidates};
 
 use super::setting::{RunRequest, Setting};
@@ -52,7 +54,10 @@ pub struct SearchSpace<R: Ruleset> {
     pub listed: usize,
     /// Candidates the game's checks refused.
     pub refused: usize,
-    /// Why the first refused candidate was refused, when known (force searches).
+    /// Legal builds dropped because they cannot play a duel against the field here
+    /// (always 0 for forces, whose refusals are in `refused`).
+    pub unplayable: usize,
+    /// Why the first refused or unplayable candidate was dropped, when known.
     pub refusal: Option<String>,
     pub candidates: Vec<Candidate>,
     /// The field: (build or force name, weight).
@@ -110,25 +115,45 @@ pub fn plan_with<R: Ruleset>(
     };
     race.validate().map_err(Error::usage)?;
     let limit = req.limit.unwrap_or(DEFAULT_LIMIT);
-    let (field, battles, policy, (candidates, listed, refused, refusal)) = match &req.forces {
+    let (field, battles, policy, (candidates, listed, refused, unplayable, refusal)) = match &req.forces {
         None => {
             let field = resolve_field::<R>(cat, &req.field)?;
             let policy = req.run.policy::<R>()?;
             let (candidates, listed, refused) = builds::<R>(&src, req, limit)?;
-            (field, None, policy, (candidates, listed, refused, None))
+            let (candidates, unplayable, refusal) = playable_candidates::<R>(
+                &src.origin,
+                &src.files,
+                candidates,
+                &field,
+                &grid,
+                &options,
+                policy,
+                req.run.max_turns,
+                config.threads,
+            )
+            .map_err(Error::usage)?;
+            if candidates.is_empty() {
+                return Err(Error::usage(format!(
+                    "no build of the space can play a duel against the field here (the first: {})",
+                    refusal.unwrap_or_default()
+                )));
+            }
+            (field, None, policy, (candidates, listed, refused, unplayable, refusal))
         }
         Some(space) => {
             let battles = force_field::<R>(cat, req, space.budget)?;
             let listed = force_candidates::<R>(cat, space, &req.filter, limit).map_err(Error::usage)?;
-            let checked = check_forces::<R>(cat, &battles, &grid[0], &options, config.threads, listed)?;
+            let (legal, listed, refused, refusal) =
+                check_forces::<R>(cat, &battles, &grid[0], &options, config.threads, listed)?;
             let field = battles.field.iter().map(|(f, w)| (f.name.clone(), *w)).collect();
-            (field, Some(battles), R::Policy::default(), checked)
+            (field, Some(battles), R::Policy::default(), (legal, listed, refused, 0, refusal))
         }
     };
     Ok(SearchSpace {
         sources: src,
         listed,
         refused,
+        unplayable,
         refusal,
         candidates,
         field,
@@ -290,6 +315,16 @@ impl<R: Ruleset> SearchSpace<R> {
     /// What an engagement is: `duels` or `battles`.
     pub fn engagement(&self) -> &'static str {
         if self.forces.is_some() { "battles" } else { "duels" }
+    }
+
+    /// `, N with no duel against the field here` when some legal builds have none, else
+    /// empty (for the line that counts the space).
+    pub fn unplayable_text(&self) -> String {
+        if self.unplayable == 0 {
+            String::new()
+        } else {
+            format!(", {} with no duel against the field here", self.unplayable)
+        }
     }
 
     /// The space in words: the ruleset's build space, or the forces listed.

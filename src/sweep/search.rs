@@ -122,6 +122,61 @@ pub fn legal_candidates<R: Ruleset>(
     Ok((out, refused))
 }
 
+/// The candidates that can play a duel against every field member at every point,
+/// compiled before any is played (a chunk of [`CHUNK`] at a time, in parallel), how
+/// many could not, and why the first could not. A build the construction rules allow
+/// may still have no duel here: a Skirmishers trooper whose only weapon in reach is a
+/// launcher, which duels do not fire.
+///
+/// # Errors
+/// A catalogue that does not load with the candidates, or conditions the ruleset refuses.
+#[allow(clippy::too_many_arguments)]
+pub fn playable_candidates<R: Ruleset>(
+    origin: &str,
+    files: &[SourceFile],
+    candidates: Vec<Candidate>,
+    field: &[(String, f64)],
+    grid: &[Point],
+    options: &R::Options,
+    policy: R::Policy,
+    max_turns: u32,
+    threads: Option<usize>,
+) -> Result<(Vec<Candidate>, usize, Option<String>), String> {
+    let conditions: Vec<R::Conditions> = grid.iter().map(R::conditions).collect::<Result<_, _>>()?;
+    let mut kept = Vec::with_capacity(candidates.len());
+    let mut reason = None;
+    let mut dropped = 0;
+    for chunk in candidates.chunks(CHUNK) {
+        let entries: Vec<&str> = chunk.iter().map(|c| c.entry.as_str()).collect();
+        let cat = R::load(origin, &with_entries(files, &entries), Vec::new()).map_err(|e| e.to_string())?;
+        let verdicts: Vec<Result<(), String>> = crate::engine::install(threads, || {
+            use rayon::prelude::*;
+            chunk
+                .par_iter()
+                .map(|cand| {
+                    for (o, _) in field {
+                        for c in &conditions {
+                            R::duel(&cat, &cand.name, o, c, options, policy, max_turns)
+                                .map_err(|e| format!("{} vs {o}: {e}", cand.name))?;
+                        }
+                    }
+                    Ok(())
+                })
+                .collect()
+        })?;
+        for (cand, verdict) in chunk.iter().zip(verdicts) {
+            match verdict {
+                Ok(()) => kept.push(cand.clone()),
+                Err(e) => {
+                    dropped += 1;
+                    reason.get_or_insert(e);
+                }
+            }
+        }
+    }
+    Ok((kept, dropped, reason))
+}
+
 /// Everything a search plays under.
 pub struct SearchPlan<'a, R: Ruleset> {
     /// The catalogue's files and how messages name them.

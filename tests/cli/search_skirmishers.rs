@@ -209,3 +209,39 @@ fn bad_builds_and_spaces_are_refused_before_any_work() {
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
+
+/// A build the construction rules allow may have no duel at the search's range (a
+/// rifleman whose SMG does not reach 20" and whose other weapon is a launcher, which
+/// duels do not fire): it is dropped before the race and counted, not left to stop the
+/// race when its first duel is compiled.
+#[test]
+fn builds_with_no_duel_at_the_range_are_dropped_before_the_race() {
+    let space = ["search", "--field", "Rifle squad", "--range", "20", "--unit", "Rifleman"];
+    let space = [&space[..], &["--must-include", "Light Anti-Tank Weapon"]].concat();
+    let count = sk_json(&[&space[..], &["--count"]].concat());
+    let (legal, listed) = (count["space_size"].as_u64().unwrap(), count["listed"].as_u64().unwrap());
+    let unplayable = count["unplayable"].as_u64().unwrap();
+    assert!(unplayable > 0 && legal + unplayable == listed, "{count}");
+    assert!(count["refusal"].as_str().unwrap().contains("duels play arc and melee weapons"), "{count}");
+    let j = sk_json(&[&space[..], &["--trials", "5", "--stages", "1", "--top", "1"]].concat());
+    assert_eq!(j["space_size"].as_u64(), Some(legal));
+    assert_eq!(j["unplayable"].as_u64(), Some(unplayable));
+    let board = j["leaderboard"].as_array().unwrap();
+    assert_eq!(board.len() as u64, legal);
+    assert!(board.iter().all(|r| !r["candidate"].as_str().unwrap().starts_with("Rifleman[SMG, Light Anti-Tank")));
+    // at 12", where the SMG reaches, none is dropped
+    let near = sk_json(&[
+        "search",
+        "--field",
+        "Rifle squad",
+        "--range",
+        "12",
+        "--unit",
+        "Rifleman",
+        "--must-include",
+        "Light Anti-Tank Weapon",
+        "--count",
+    ]);
+    assert_eq!(near["unplayable"].as_u64(), Some(0));
+    assert_eq!(near["space_size"].as_u64(), Some(listed));
+}
