@@ -94,6 +94,43 @@ fn reference_battle() -> volley::rules::techcommander::battle::TcBattle {
     volley::rules::techcommander::battle::compile(&cat, &setup).unwrap().0
 }
 
+/// N `Stingray Standard` a side (budget lifted), otherwise as the reference battle: the
+/// growth of a battle's cost with the force size.
+fn stingray_battle(n: usize) -> volley::rules::techcommander::battle::TcBattle {
+    let cat = Catalogue::embedded().unwrap();
+    let force = volley::catalogue::force::ForceSpec::parse(&format!("{n}*Stingray Standard")).unwrap();
+    let forces = [force.clone(), force];
+    let o = volley::rules::techcommander::Options { force_budget: 1000, ..Default::default() };
+    let cond = [Conditions::at_range(12.0); 2];
+    let setup = volley::rules::battle::BattleSetup {
+        mode: "skirmish",
+        forces: &forces,
+        conditions: &cond,
+        options: &o,
+        policy: None,
+        max_turns: None,
+    };
+    volley::rules::techcommander::battle::compile(&cat, &setup).unwrap().0
+}
+
+/// `battle_growth/N`: 16,384 battles of N Stingrays a side on one thread, N = 8, 16, 32
+/// (elements = battles).
+fn battle_growth(c: &mut Criterion) {
+    const BATTLES: u64 = 16_384;
+    let mut group = c.benchmark_group("battle_growth");
+    group.throughput(Throughput::Elements(BATTLES));
+    group.sample_size(10);
+    for n in [8usize, 16, 32] {
+        let kernel = stingray_battle(n);
+        let cfg = RunConfig { seed: 1, trials: Trials::Fixed(BATTLES), threads: Some(1), ..RunConfig::default() };
+        let cells = [Cell { key: 1, kernel: &kernel }];
+        group.bench_with_input(BenchmarkId::from_parameter(n), &cfg, |b, cfg| {
+            b.iter(|| run(&cells, cfg, &Silent).unwrap())
+        });
+    }
+    group.finish();
+}
+
 const REFERENCE_FORCE_A: &str = "Gladiator Lancer+Beagle Hunter+Hunter IV Standard";
 const REFERENCE_FORCE_B: &str = "Paladin Siege+Stingray Standard+Rhino Standard+2*ECBS Pirate AT";
 
@@ -181,5 +218,5 @@ fn engine(c: &mut Criterion) {
     shellshock_reference_attack_run(c);
 }
 
-criterion_group!(benches, engine, tc_exact_duel, mechcom_exact_duel, meta_equilibrium);
+criterion_group!(benches, engine, battle_growth, tc_exact_duel, mechcom_exact_duel, meta_equilibrium);
 criterion_main!(benches);

@@ -3,6 +3,7 @@
 //! special attack against them by the greedy score (§2.7), from the ranked tables
 //! compiled before the first battle ([`Tables::ranked`]), with no allocation.
 
+use super::classes::{MAX_CLASSES, NO_CLASS};
 use super::game::{State, TcGame};
 use super::specials::{OVERRUN, Specials};
 use super::tables::{NO_SYSTEM, NONE, Tables, Weight, ranked_target_sight, sight_of, state, state_of};
@@ -40,6 +41,9 @@ pub struct Sight {
     pub life: u8,
     /// The target's [`sight_of`] bits: smoked 1, gear offline 2.
     pub sight: u8,
+    /// The slot whose [`Tables::ranked`] rows its shots read: the first of its card
+    /// and side ([`Tables::rep`]).
+    pub row: u8,
 }
 
 impl TcGame {
@@ -77,10 +81,17 @@ impl TcGame {
     /// Fills the empty `v` with [`TcGame::sights`] of `side` (under `v.focus`), with the
     /// infiltrated enemies too when `seer` (an actor that ignores infiltration:
     /// [`TcGame::targetable_by`]). In place: a policy step's sights are not copied.
+    ///
+    /// An enemy of a twin class ([`TcGame::class`]) in plain sight (not smoked, gear
+    /// online, not dug in) at the life of an earlier one of its class is left out: it
+    /// would score exactly as that one does, and every search keeps the earlier of equal
+    /// scores ([`super::classes`]).
     #[inline(always)]
     pub(super) fn see(&self, s: &State, side: usize, seer: bool, v: &mut Sights) {
         let focus = v.focus;
         let mut least = i32::MAX;
+        // Per twin class, a bit per life of an enemy in plain sight already in `v`.
+        let mut seen = [0u32; MAX_CLASSES];
         for &t in &self.enemies[side] {
             let tu = t as usize;
             if !(s.present[tu] && s.life[tu] > 0) {
@@ -102,12 +113,21 @@ impl TcGame {
                     v.targets.clear();
                 }
             }
+            let sight = sight_of(state_of(false, s.smoked[tu], s.offline[tu])) as u8;
+            let class = self.class[tu];
+            if class != NO_CLASS && sight == 0 && !s.dug_in[tu] && life <= STARTING_LIFE as i32 {
+                // A twin seen at this life already (with `focus`, a clear above only
+                // dropped enemies of more life than any seen since).
+                let bit = 1u32 << life;
+                let seen = &mut seen[class as usize];
+                if *seen & bit != 0 {
+                    continue;
+                }
+                *seen |= bit;
+            }
             // At most MAX_UNITS - 1 enemies: never full.
-            v.targets.push(Sight {
-                slot: t,
-                life: life.clamp(1, STARTING_LIFE as i32) as u8,
-                sight: sight_of(state_of(false, s.smoked[tu], s.offline[tu])) as u8,
-            });
+            let row = self.tables.rep[tu];
+            v.targets.push(Sight { slot: t, life: life.clamp(1, STARTING_LIFE as i32) as u8, sight, row });
         }
     }
 
@@ -209,6 +229,7 @@ impl TcGame {
         sights: &Sights,
     ) -> Option<(usize, usize, f32)> {
         // An actor that ignores infiltration sees the hidden enemies too.
+        let given = sights;
         let seen;
         let sights = if sights.hidden && self.facts[a].sees {
             seen = self.sights_seeing(s, self.facts[a].side as usize, sights.focus);
@@ -232,7 +253,7 @@ impl TcGame {
             own_life: s.life[a],
             specials_left,
             overrun_bonus: if specials_left & (1 << OVERRUN) != 0 && self.variants.overrun_fire.is_some() {
-                self.overrun_fire_score(s, a)
+                self.overrun_fire_score_in(s, a, given)
             } else {
                 0.0
             },
@@ -241,7 +262,8 @@ impl TcGame {
             return self.best_shot_moneyshot(at, &shooter, s, sights);
         }
         let mut best = Best::NONE;
-        let actor_row = tables.ranked_actor(a, weight);
+        // The rows of the actor's and each target's first twin: the same values.
+        let actor_row = tables.ranked_actor(tables.rep[a] as usize, weight);
         for target in &sights.targets {
             let t = target.slot as usize;
             let sight = (target.sight | shooter.own_smoke) as usize;
@@ -249,7 +271,8 @@ impl TcGame {
             // The best (else the second best) system is ready, so it is the best ready
             // one; no system at all, nothing to fire.
             let tables = at(t);
-            let [first, second] = tables.ranked_at(actor_row + ranked_target_sight(t, sight), life as usize);
+            let [first, second] =
+                tables.ranked_at(actor_row + ranked_target_sight(target.row as usize, sight), life as usize);
             if first.0 == NO_SYSTEM {
                 // No weapon system reaches `t` in this state.
             } else if ready & (1 << first.0) != 0 {

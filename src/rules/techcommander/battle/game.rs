@@ -110,7 +110,7 @@ pub struct State {
 }
 
 /// Per unit slot, the facts the hot loop reads, copied from the cards at compile time.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Facts {
     pub side: u8,
     /// Weapon systems (at most [`MAX_SYSTEMS`]).
@@ -192,6 +192,10 @@ pub struct TcGame {
     /// Per rallied member, the position in its group of an earlier member with the same
     /// card (so the same shots, tables and scores), or `u8::MAX`.
     pub twin: Vec<u8>,
+    /// Per unit slot, its twin class (slots of the same card and side, which score
+    /// alike: [`super::classes`]), or [`NO_CLASS`](super::classes::NO_CLASS); derived by
+    /// [`TcGame::note_candidates`].
+    pub class: Vec<u8>,
     /// Per side: it has a rallied group and some other side has one too (a Rallied
     /// Assault may be possible).
     pub assault_sides: Vec<bool>,
@@ -245,6 +249,7 @@ impl TcGame {
             .map(|c| (0..units.len()).filter(|&p| units[p].carrier == Some(c)).map(|p| p as u8).collect())
             .collect();
         let rally = super::rally_laws::Rally::new(&units, &tables, o, super::tables::skirmish_value);
+        let n = units.len();
         let mut game = TcGame {
             rally,
             under_crewed: vec![false; sides],
@@ -261,6 +266,7 @@ impl TcGame {
             groups,
             solo: Vec::new(),
             twin: Vec::new(),
+            class: vec![super::classes::NO_CLASS; n],
             assault_sides: Vec::new(),
             max_turns,
             base_actions: SKIRMISH_BASE_ACTIONS,
@@ -295,6 +301,7 @@ impl TcGame {
             let trample = self.specials.group_trample_any.get(a).copied().unwrap_or(false);
             f.others = omega || offload || trample;
         }
+        self.derive_classes();
     }
 
     /// Derive [`TcGame::solo`] and [`TcGame::twin`] from the side and group lists (again
@@ -919,8 +926,9 @@ impl TcGame {
         s.present[m] && s.actions[m] > 0
     }
 
-    /// Whether rallied members `m` and `n` (twins: [`TcGame::twin`]) stand in the same
-    /// state, so that their best shots are the same.
+    /// Whether rallied members `m` and `n` (twins: [`TcGame::twin`]), or two units of
+    /// one twin class ([`TcGame::class`]), stand in the same state, so that their best
+    /// shots are the same.
     #[inline(always)]
     pub fn same_state(&self, s: &State, m: usize, n: usize) -> bool {
         s.life[m] == s.life[n]

@@ -27,10 +27,13 @@
 //! - [`infiltration`]: infiltrated units (untargetable until revealed, stealth rolls,
 //!   Reset) and the scan action.
 //! - [`repair`]: the 2nd edition's MSV Warfare Badge repair as an action.
+//! - [`classes`]: twin classes, slots of the same card and side that the greedy search
+//!   scores once per distinct state.
 //! - [`policy`]: the named policies (§2.7 greedy, focus-lowest, random).
 //! - [`kernel`]: one compiled battle per policy, and the setup from the command line.
 
 pub mod best_shot;
+pub mod classes;
 pub mod deathmatch;
 pub mod dig_in;
 pub mod dm_rules;

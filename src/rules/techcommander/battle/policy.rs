@@ -8,6 +8,7 @@ use std::str::FromStr;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::best_shot::Sights;
+use super::classes::{LIFE_BUCKETS, MAX_CLASSES, NO_CLASS, NO_SLOT};
 use super::game::{Action, State, TcGame};
 use crate::dice::uniform::roll;
 use crate::engine::battle::BattlePolicy;
@@ -141,15 +142,29 @@ impl TcGame {
     /// Only the weapon-system search is inline: the rarer candidates (Omega Override,
     /// offload, trample, the rallied group's actions) are out of line, so the loop over
     /// actors does not carry their tables in registers.
-    fn best_attack(&self, s: &State, side: usize, focus: bool) -> Option<(Action, f32)> {
+    ///
+    /// An actor of a twin class ([`TcGame::class`]) in the same state as an earlier one
+    /// ([`TcGame::same_state`]) is not searched: its best shot scores exactly the earlier
+    /// one's, which the tie already gave to the earlier actor ([`super::classes`]).
+    pub(super) fn best_attack(&self, s: &State, side: usize, focus: bool) -> Option<(Action, f32)> {
         // Every candidate reads the same enemies: see them once, in place.
         let mut sights = Sights::new(focus);
         self.see(s, side, false, &mut sights);
         let mut best: Option<(Action, f32)> = None;
+        // Per twin class and life bucket, the last actor searched.
+        let mut searched = [[NO_SLOT; LIFE_BUCKETS]; MAX_CLASSES];
         for &a in &self.solo[side] {
             let au = a as usize;
             if !s.present[au] || s.actions[au] == 0 {
                 continue;
+            }
+            let class = self.class[au];
+            if class != NO_CLASS {
+                let last = &mut searched[class as usize][s.life[au].clamp(0, LIFE_BUCKETS as i32 - 1) as usize];
+                if *last != NO_SLOT && self.same_state(s, au, *last as usize) {
+                    continue;
+                }
+                *last = a;
             }
             if let Some((system, target, score)) = self.best_shot_in(&self.tables, true, s, au, &sights)
                 && best.is_none_or(|b| score > b.1)

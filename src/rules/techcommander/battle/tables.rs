@@ -53,6 +53,11 @@ pub struct Tables {
     /// k = 1..=n of its shots at the same target (the last is the entry itself), for a
     /// split ([`super::split`]); empty otherwise.
     pub part: Vec<Vec<u32>>,
+    /// Per unit slot, the first slot of the same card and side. A pair of slots shares
+    /// the entries of the pair of their first slots, and its [`Tables::ranked`] rows are
+    /// copies of theirs: the same shots, compiled once, and a search that reads the
+    /// first slots' rows reads the same values from fewer cache lines.
+    pub rep: Vec<u8>,
 }
 
 /// How an actor's shots weigh the fire-control-kept and -lost tables (§2.7 step 2: an
@@ -142,10 +147,19 @@ impl Tables {
             any_moneyshot: false,
             ranked: Vec::new(),
             part: Vec::new(),
+            rep: (0..n).map(|u| (0..=u).find(|&v| units[v] == units[u]).unwrap_or(u) as u8).collect(),
         };
         for (a, ua) in units.iter().enumerate() {
             for (d, ud) in units.iter().enumerate() {
                 if ua.side == ud.side {
+                    continue;
+                }
+                let (ra, rd) = (t.rep[a] as usize, t.rep[d] as usize);
+                if (ra, rd) != (a, d) {
+                    // Twins of an earlier pair (the same cards, sides and conditions):
+                    // its entries, compiled above.
+                    let (from, to) = (t.index(ra, rd, 0, 0), t.index(a, d, 0, 0));
+                    t.entry.copy_within(from..from + STATES * stride, to);
                     continue;
                 }
                 let v = value(ua, ud, o);
@@ -194,6 +208,12 @@ impl Tables {
         t.ranked = vec![[[(NO_SYSTEM, 0.0); 2]; STARTING_LIFE as usize + 1]; n * n * WEIGHTS * 4];
         for a in 0..n {
             for d in 0..n {
+                let (ra, rd) = (t.rep[a] as usize, t.rep[d] as usize);
+                if (ra, rd) != (a, d) {
+                    let (from, to) = (t.ranked_row(ra, rd, Weight::Kept, 0), t.ranked_row(a, d, Weight::Kept, 0));
+                    t.ranked.copy_within(from..from + WEIGHTS * 4, to);
+                    continue;
+                }
                 for (w, weight) in [(Weight::Kept, 1.0f32), (Weight::Mixed, jury), (Weight::Lost, 0.0)] {
                     for st in [0, 1, 4, 5] {
                         let row = t.ranked_row(a, d, w, st);

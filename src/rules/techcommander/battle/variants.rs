@@ -22,6 +22,7 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::best_shot::Sights;
 use super::dig_in::dig_in_tables;
 use super::game::{State, TcGame};
 use super::omega::Omega;
@@ -196,6 +197,19 @@ impl TcGame {
         match &self.variants.overrun_fire {
             Some(t) => self.best_shot_with(t, false, s, a, false).map_or(0.0, |(_, _, score)| score.max(0.0)),
             None => 0.0,
+        }
+    }
+
+    /// [`TcGame::overrun_fire_score`] with `sights`, the sights of `a`'s side now: the
+    /// follow-up shot searches them as they are unless they see only the least-life
+    /// enemies (then it sees every enemy, as the shot does).
+    #[inline]
+    pub(super) fn overrun_fire_score_in(&self, s: &State, a: usize, sights: &Sights) -> f32 {
+        match &self.variants.overrun_fire {
+            Some(t) if !sights.focus => {
+                self.best_shot_in(t, false, s, a, sights).map_or(0.0, |(_, _, score)| score.max(0.0))
+            }
+            _ => self.overrun_fire_score(s, a),
         }
     }
 
