@@ -332,7 +332,7 @@ impl<R: Ruleset> SearchSpace<R> {
         match (&self.forces, &self.battles) {
             (Some(f), Some(b)) => format!(
                 "every force of 1 to {} units of {} that spends a budget of {} {} (at most that, and more than that \
-                 minus its cheapest member build's points), each matchup a battle of mode `{}` with the candidate as side A",
+                 minus its cheapest member build's cost), each matchup a battle of mode `{}` with the candidate as side A",
                 f.max_units,
                 if f.builds.is_empty() { "the catalogue's builds".to_string() } else { f.builds.join(", ") },
                 f.budget,

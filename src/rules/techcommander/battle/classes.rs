@@ -19,8 +19,7 @@
 use super::game::TcGame;
 use crate::rules::techcommander::rulings::STARTING_LIFE;
 
-/// Not in a twin class.
-pub const NO_CLASS: u8 = u8::MAX;
+pub use super::game::NO_CLASS;
 /// The most twin classes of a battle (dense ids `0..MAX_CLASSES`); the slots of any
 /// further class are searched one by one, as without classes.
 pub const MAX_CLASSES: usize = 8;

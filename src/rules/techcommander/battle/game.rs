@@ -160,6 +160,9 @@ impl Facts {
     }
 }
 
+/// A unit slot in no twin class ([`TcGame::class`]).
+pub const NO_CLASS: u8 = u8::MAX;
+
 /// A compiled skirmish.
 #[derive(Debug, Clone)]
 pub struct TcGame {
@@ -193,7 +196,7 @@ pub struct TcGame {
     /// card (so the same shots, tables and scores), or `u8::MAX`.
     pub twin: Vec<u8>,
     /// Per unit slot, its twin class (slots of the same card and side, which score
-    /// alike: [`super::classes`]), or [`NO_CLASS`](super::classes::NO_CLASS); derived by
+    /// alike: see the `classes` module), or [`NO_CLASS`]; derived by
     /// [`TcGame::note_candidates`].
     pub class: Vec<u8>,
     /// Per side: it has a rallied group and some other side has one too (a Rallied
@@ -266,7 +269,7 @@ impl TcGame {
             groups,
             solo: Vec::new(),
             twin: Vec::new(),
-            class: vec![super::classes::NO_CLASS; n],
+            class: vec![NO_CLASS; n],
             assault_sides: Vec::new(),
             max_turns,
             base_actions: SKIRMISH_BASE_ACTIONS,
