@@ -48,7 +48,7 @@ fn count<R: Ruleset>(args: &SearchArgs, space: &SearchSpace<R>) -> Result<()> {
                 space.noun(),
                 space.listed,
                 space.refused,
-                if space.forces.is_some() { "battle" } else { "construction" },
+                if space.battles.is_some() { "battle" } else { "construction" },
                 space.unplayable_text(),
                 space.describe()
             ) + &space.refusal.as_ref().map(|r| format!("first dropped: {r}\n")).unwrap_or_default()),

@@ -8,7 +8,7 @@ use crate::rules::axis::Point;
 use crate::rules::ruleset::SpaceFilter;
 use crate::stats::racing::{RaceSettings, RaceState, StageRecord};
 use crate::sweep::search::{
-    Candidate, ForceBattles, SearchOutput, SearchPlan, legal_candidates, playable_candidates, run_search,
+    Candidate, ForceBattles, SearchOutput, SearchPlan, keep_accepted, legal_candidates, playable_candidates, run_search,
 };
 use crate::sweep::search_forces::{ForceSpace, force_candidates};
 
@@ -62,10 +62,8 @@ pub struct SearchSpace<R: Ruleset> {
     pub candidates: Vec<Candidate>,
     /// The field: (build or force name, weight).
     pub field: Vec<(String, f64)>,
-    /// A force search's battles; `None`: duels.
+    /// A force search's space and battles; `None`: builds in duels.
     pub battles: Option<ForceBattles>,
-    /// A force search's space; `None`: builds.
-    pub forces: Option<ForceSpace>,
     pub grid: Vec<Point>,
     pub options: R::Options,
     pub policy: R::Policy,
@@ -141,7 +139,7 @@ pub fn plan_with<R: Ruleset>(
             (field, None, policy, (candidates, listed, refused, unplayable, refusal))
         }
         Some(space) => {
-            let battles = force_field::<R>(cat, req, space.budget)?;
+            let battles = force_field::<R>(cat, req, space)?;
             let listed = force_candidates::<R>(cat, space, &req.filter, limit).map_err(Error::usage)?;
             let (legal, listed, refused, refusal) =
                 check_forces::<R>(cat, &battles, &grid[0], &options, config.threads, listed)?;
@@ -158,7 +156,6 @@ pub fn plan_with<R: Ruleset>(
         candidates,
         field,
         battles,
-        forces: req.forces.clone(),
         grid,
         options,
         policy,
@@ -224,15 +221,15 @@ fn builds<R: Ruleset>(
     Ok((candidates, listed, refused))
 }
 
-/// A force search's field and battle terms. A field force without a budget of its own
-/// spends the search's `budget`.
+/// A force search's space, field and battle terms. A field force without a budget of
+/// its own spends the search's.
 ///
 /// # Errors
 /// (usage) An unknown force or an empty field; a mode the ruleset does not play.
-fn force_field<R: Ruleset>(cat: &R::Catalogue, req: &SearchRequest, budget: f64) -> Result<ForceBattles> {
+fn force_field<R: Ruleset>(cat: &R::Catalogue, req: &SearchRequest, space: &ForceSpace) -> Result<ForceBattles> {
     let mut field = battle_field::<R>(cat, &req.field, "--field")?;
     for (f, _) in &mut field {
-        f.budget = f.budget.or(Some(budget));
+        f.budget = f.budget.or(Some(space.budget));
     }
     let mode = match &req.mode {
         None => R::BATTLE_MODES[0].name.to_string(),
@@ -245,7 +242,7 @@ fn force_field<R: Ruleset>(cat: &R::Catalogue, req: &SearchRequest, budget: f64)
             Error::usage(format!("--mode {m}: {} plays the battle modes {}", R::LABEL, names.join(", ")))
         })?,
     };
-    Ok(ForceBattles { field, mode, policy: req.run.policy.clone() })
+    Ok(ForceBattles { space: space.clone(), field, mode, policy: req.run.policy.clone() })
 }
 
 /// The listed forces the ruleset accepts, checked before any battle is played: every
@@ -287,14 +284,7 @@ fn check_forces<R: Ruleset>(
     .map_err(Error::Failure)?;
     let mut reason = None;
     let mut legal = Vec::with_capacity(count);
-    for (cand, verdict) in listed.into_iter().zip(verdicts) {
-        match verdict {
-            Ok(()) => legal.push(cand),
-            Err(e) => {
-                reason.get_or_insert(e);
-            }
-        }
-    }
+    let refused = keep_accepted(listed, verdicts, &mut legal, &mut reason);
     if legal.is_empty() {
         return Err(Error::usage(format!(
             "the force space is empty: all {count} listed forces break the {} rules (the first: {})",
@@ -302,19 +292,23 @@ fn check_forces<R: Ruleset>(
             reason.unwrap_or_default()
         )));
     }
-    let refused = count - legal.len();
     Ok((legal, count, refused, reason))
 }
 
 impl<R: Ruleset> SearchSpace<R> {
+    /// A force search's budget; `None` for builds.
+    pub fn budget(&self) -> Option<f64> {
+        self.battles.as_ref().map(|b| b.space.budget)
+    }
+
     /// What the candidates are: `builds` or `forces`.
     pub fn noun(&self) -> &'static str {
-        if self.forces.is_some() { "forces" } else { "builds" }
+        if self.battles.is_some() { "forces" } else { "builds" }
     }
 
     /// What an engagement is: `duels` or `battles`.
     pub fn engagement(&self) -> &'static str {
-        if self.forces.is_some() { "battles" } else { "duels" }
+        if self.battles.is_some() { "battles" } else { "duels" }
     }
 
     /// `, N with no duel against the field here` when some legal builds have none, else
@@ -329,17 +323,17 @@ impl<R: Ruleset> SearchSpace<R> {
 
     /// The space in words: the ruleset's build space, or the forces listed.
     pub fn describe(&self) -> String {
-        match (&self.forces, &self.battles) {
-            (Some(f), Some(b)) => format!(
+        match &self.battles {
+            Some(ForceBattles { space: f, mode, .. }) => format!(
                 "every force of 1 to {} units of {} that spends a budget of {} {} (at most that, and more than that \
                  minus its cheapest member build's cost), each matchup a battle of mode `{}` with the candidate as side A",
                 f.max_units,
                 if f.builds.is_empty() { "the catalogue's builds".to_string() } else { f.builds.join(", ") },
                 f.budget,
                 R::COST_UNIT,
-                b.mode
+                mode
             ),
-            _ => R::SPACE.to_string(),
+            None => R::SPACE.to_string(),
         }
     }
 

@@ -25,6 +25,7 @@ use crate::stats::racing::{self, Part, Race, RaceSettings, RaceState, StagePlan,
 
 use super::battles::BattleTerms;
 use super::gauntlet::{run_battle_gauntlet, run_gauntlet};
+use super::search_forces::ForceSpace;
 use super::shard::Plays;
 use super::tables::{Part as Columns, RULESET, Supplied, TableDecl};
 use crate::output::{Column, Table};
@@ -53,10 +54,12 @@ pub struct Candidate {
     pub force: Option<ForceSpec>,
 }
 
-/// What a force search plays: every candidate force against each field force in a
-/// battle of `mode`, the candidate as side A.
+/// What a force search plays: every candidate force of `space` against each field
+/// force in a battle of `mode`, the candidate as side A.
 #[derive(Debug, Clone)]
 pub struct ForceBattles {
+    /// The forces listed.
+    pub space: ForceSpace,
     /// The field: forces and their weights.
     pub field: Vec<(ForceSpec, f64)>,
     /// A battle mode of the ruleset.
@@ -164,17 +167,30 @@ pub fn playable_candidates<R: Ruleset>(
                 })
                 .collect()
         })?;
-        for (cand, verdict) in chunk.iter().zip(verdicts) {
-            match verdict {
-                Ok(()) => kept.push(cand.clone()),
-                Err(e) => {
-                    dropped += 1;
-                    reason.get_or_insert(e);
-                }
+        dropped += keep_accepted(chunk.iter().cloned(), verdicts, &mut kept, &mut reason);
+    }
+    Ok((kept, dropped, reason))
+}
+
+/// Push to `kept` each candidate whose verdict is `Ok`, in order; keep the first
+/// refusal's reason in `reason` (if it holds none yet). Returns how many were refused.
+pub fn keep_accepted(
+    candidates: impl IntoIterator<Item = Candidate>,
+    verdicts: Vec<Result<(), String>>,
+    kept: &mut Vec<Candidate>,
+    reason: &mut Option<String>,
+) -> usize {
+    let mut refused = 0;
+    for (cand, verdict) in candidates.into_iter().zip(verdicts) {
+        match verdict {
+            Ok(()) => kept.push(cand),
+            Err(e) => {
+                refused += 1;
+                reason.get_or_insert(e);
             }
         }
     }
-    Ok((kept, dropped, reason))
+    refused
 }
 
 /// Everything a search plays under.

@@ -15,7 +15,7 @@ fn search_json(args: &[&str]) -> serde_json::Value {
 
 /// A weapon far better than any other at the same weight and power: every build that
 /// carries it should beat every build that does not.
-const PLANTED: &str = r#"
+pub(super) const PLANTED: &str = r#"
 [[weapon]]
 name = "Planted Lance"
 damage = 30

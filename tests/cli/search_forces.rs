@@ -5,29 +5,19 @@ use std::path::Path;
 
 use super::*;
 
-/// A weapon far better than any other, on a 4-point Dwarf: a force with more of it
-/// should beat every force with fewer.
-const PLANTED: &str = r#"
-[[weapon]]
-name = "Planted Lance"
-damage = 30
-shots = 3
-fire_control = 4
-min = 0
-opt = 48
-drop = 1
-drop_per = 8
-linkable = 2
-rounds = 0
-weight = 5
-power = 5
-class = "MSV"
-
+/// The planted weapon of the build search's tests ([`super::search::PLANTED`]) on a
+/// 4-point Dwarf: a force with more of it should beat every force with fewer.
+const PLANTED_DWARF: &str = r#"
 [[build]]
 name = "Planted Dwarf"
 unit = "Dwarf"
 weapons = [{ name = "Planted Lance", count = 1 }]
 "#;
+
+/// The planted weapon and build, as one catalogue file's text.
+fn planted_text() -> String {
+    format!("{}{PLANTED_DWARF}", super::search::PLANTED)
+}
 
 const BUILDS: &str = "Planted Dwarf,Dwarf ALPHA,Troll Brawler,Stingray Standard,Rhino Standard,Beagle Hunter";
 
@@ -56,7 +46,7 @@ fn names(j: &serde_json::Value) -> Vec<String> {
 }
 
 fn planted() -> tempfile::TempDir {
-    catalogue_dir(&[("planted.toml", PLANTED)])
+    catalogue_dir(&[("planted.toml", &planted_text())])
 }
 
 #[test]
@@ -136,7 +126,7 @@ fn stage_one_of_a_force_search_is_the_battle_gauntlet() {
         assert!(b.starts_with("2*Planted Dwarf") || b.starts_with("3*Planted Dwarf"), "{b}");
     }
     // The same forces and field as catalogue forces with a budget of 12.
-    let mut entries = PLANTED.to_string();
+    let mut entries = planted_text();
     entries += &force_entry("Lance 12", "Gladiator Lancer+Beagle Hunter+Hunter IV Standard");
     entries += &force_entry("Siege 12", "Paladin Siege+Stingray Standard+Rhino Standard+2*ECBS Pirate AT");
     for (i, b) in board.iter().enumerate() {
