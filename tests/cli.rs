@@ -1209,6 +1209,8 @@ mod search;
 mod search_forces;
 #[path = "cli/search_mechcom.rs"]
 mod search_mechcom;
+#[path = "cli/search_metrics.rs"]
+mod search_metrics;
 #[path = "cli/search_shards.rs"]
 mod search_shards;
 #[path = "cli/search_shellshock.rs"]

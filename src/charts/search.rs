@@ -14,12 +14,21 @@ fn flag(t: &Table, i: usize, col: &str) -> bool {
     matches!(t.get(i, col), Some(Cell::Bool(true)))
 }
 
+/// How a search's estimates read: the metric's short name (`win rate`, `turns to
+/// kill`) and whether it is a share (drawn in percent) or a number (drawn as it is).
+#[derive(Debug, Clone, Copy)]
+pub struct Reading<'a> {
+    pub name: &'a str,
+    pub share: bool,
+}
+
 /// The leaders (at most `shown`, best first) and the Pareto front, from a
-/// `search_leaderboard` table in rank order. `per_cost`: the estimate is in wins per 100
-/// points of cost (drawn as it is); otherwise a win rate (drawn in percent). Empty for
-/// an empty table.
-pub fn search_charts(board: &Table, per_cost: bool, shown: usize) -> Vec<Chart> {
-    let scale = if per_cost { 1.0 } else { 100.0 };
+/// `search_leaderboard` table in rank order. `per_cost`: the estimate is per 100 points
+/// of cost (drawn as it is); otherwise the metric `reading` names (a share drawn in
+/// percent). Empty for an empty table.
+pub fn search_charts(board: &Table, per_cost: bool, shown: usize, reading: Reading<'_>) -> Vec<Chart> {
+    let scale = if per_cost || !reading.share { 1.0 } else { 100.0 };
+    let front_scale = if reading.share { 100.0 } else { 1.0 };
     let leaders: Vec<Bar> = (0..board.rows.len().min(shown))
         .filter_map(|i| {
             let name = board.text(i, "candidate")?;
@@ -41,23 +50,27 @@ pub fn search_charts(board: &Table, per_cost: bool, shown: usize) -> Vec<Chart> 
             let estimate = board.float(i, "estimate")?;
             let rate = if per_cost { estimate * cost / 100.0 } else { estimate };
             let label = format!("{} ({})", board.text(i, "candidate")?, number_text(cost));
-            Some((cost, Bar { label, value: rate * 100.0, low: None, high: None }))
+            Some((cost, Bar { label, value: rate * front_scale, low: None, high: None }))
         })
         .collect();
     front.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.label.cmp(&b.1.label)));
     let mut charts = Vec::new();
     if !leaders.is_empty() {
+        let unit = if reading.share { format!("{} (%)", reading.name) } else { reading.name.to_string() };
         let (title, unit) = if per_cost {
             (
-                "The leaders: wins per 100 points of cost against the field (race-corrected intervals)",
-                "wins per 100 points",
+                format!(
+                    "The leaders: {} per 100 points of cost against the field (race-corrected intervals)",
+                    reading.name
+                ),
+                format!("{} per 100 points", reading.name),
             )
         } else {
-            ("The leaders: win rate against the field (race-corrected intervals)", "win rate (%)")
+            (format!("The leaders: {} against the field (race-corrected intervals)", reading.name), unit)
         };
         charts.push(Chart {
             name: "search-leaders".into(),
-            kind: ChartKind::Bars(Bars { title: title.into(), value_label: unit.into(), bars: leaders }),
+            kind: ChartKind::Bars(Bars { title, value_label: unit, bars: leaders }),
             exact: false,
         });
     }
@@ -65,8 +78,11 @@ pub fn search_charts(board: &Table, per_cost: bool, shown: usize) -> Vec<Chart> 
         charts.push(Chart {
             name: "search-pareto".into(),
             kind: ChartKind::Bars(Bars {
-                title: "The Pareto front: no cheaper build wins more often (cheapest first; cost in brackets)".into(),
-                value_label: "win rate (%)".into(),
+                title: format!(
+                    "The Pareto front: no cheaper candidate does better by {} (cheapest first; cost in brackets)",
+                    reading.name
+                ),
+                value_label: if reading.share { format!("{} (%)", reading.name) } else { reading.name.to_string() },
                 bars: front.into_iter().map(|(_, b)| b).collect(),
             }),
             exact: false,
@@ -78,6 +94,8 @@ pub fn search_charts(board: &Table, per_cost: bool, shown: usize) -> Vec<Chart> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const WIN: Reading<'static> = Reading { name: "win rate", share: true };
 
     fn board() -> Table {
         let mut t = Table::new(
@@ -119,7 +137,7 @@ mod tests {
 
     #[test]
     fn leaders_in_rank_order_and_the_front_by_cost() {
-        let charts = search_charts(&board(), false, 2);
+        let charts = search_charts(&board(), false, 2, WIN);
         let names: Vec<&str> = charts.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(names, ["search-leaders", "search-pareto"]);
         let ChartKind::Bars(leaders) = &charts[0].kind else { panic!("bars") };
@@ -130,7 +148,7 @@ mod tests {
         let labels: Vec<&str> = front.bars.iter().map(|b| b.label.as_str()).collect();
         assert_eq!(labels, ["B[y] (4)", "A[x] (6)"], "cheapest first; the dropped C is not on the front");
         // per cost: the estimate is drawn as it is, the front in win rate
-        let per_cost = search_charts(&board(), true, 5);
+        let per_cost = search_charts(&board(), true, 5, WIN);
         let ChartKind::Bars(leaders) = &per_cost[0].kind else { panic!("bars") };
         assert_eq!(leaders.bars.len(), 3);
         assert!(leaders.bars[2].label.ends_with("dropped)"), "{}", leaders.bars[2].label);

@@ -15,7 +15,7 @@ pub const CONDITION_COMMANDS: &[&str] =
 const BOTH_SIDES: &[&str] = &["duel", "gauntlet", "battle", "fit", "meta", "search"];
 /// Subcommands whose `--range` takes a range envelope (a list or band, with
 /// `--range-weights`: see [`crate::request::envelope`]).
-pub const ENVELOPE_COMMANDS: &[&str] = &["duel", "compare", "gauntlet", "battle", "fit"];
+pub const ENVELOPE_COMMANDS: &[&str] = &["duel", "compare", "gauntlet", "battle", "fit", "search"];
 
 fn arg(spec: &AxisSpec, both: bool, envelope: bool) -> Arg {
     let help = if both && !spec.duel_help.is_empty() { spec.duel_help } else { spec.help };

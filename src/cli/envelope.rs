@@ -119,7 +119,7 @@ struct DuelRow {
 pub fn run_duel<R: Ruleset>(args: &DuelArgs, ctx: &Invocation<'_>, env: &Envelope) -> Result<()> {
     let options = ctx.setting.options::<R>()?;
     let policy = args.run.policy::<R>()?;
-    let cat = ctx.catalog().load::<R>()?;
+    let cat = ctx.setting.catalogue.load::<R>()?;
     let a = R::display_name(&cat, Role::Opponent, &args.a).map_err(|e| anyhow!(e))?;
     let b = R::display_name(&cat, Role::Opponent, &args.b).map_err(|e| anyhow!(e))?;
     let policy_name = policy.to_string();

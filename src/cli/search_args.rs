@@ -7,6 +7,7 @@ use super::run_args::RunArgs;
 use crate::request::search::{DEFAULT_LIMIT, SearchRequest};
 use crate::rules::ruleset::SpaceFilter;
 use crate::sweep::search_forces::ForceSpace;
+use crate::sweep::search_metric::SearchMetric;
 
 #[derive(Debug, Args)]
 pub struct SearchArgs {
@@ -22,9 +23,15 @@ pub struct SearchArgs {
     /// How many of the best the race must find
     #[arg(long, value_name = "K", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub top: u64,
-    /// Rank by win rate per 100 points of cost instead of win rate
+    /// What the race ranks by: win (duels, or battles with --forces), kill-by-turn:K (the chance to destroy each field member by turn K in an attack run against it), turns (turns to destroy it in an attack run; fewer is better), kill-points (with --forces: the share of the opposing force's points destroyed)
+    #[arg(long, value_name = "METRIC", default_value = "win", value_parser = SearchMetric::parse)]
+    pub metric: SearchMetric,
+    /// Rank by the metric per 100 points of cost instead of the metric
     #[arg(long)]
     pub per_cost: bool,
+    /// Race every candidate by Monte Carlo, even where the ruleset solves its engagements exactly (by default such a candidate starts with its exact value and plays no trial)
+    #[arg(long)]
+    pub no_exact: bool,
     /// Only builds on these bases (units, mechs, troopers); repeat or separate by commas
     #[arg(long = "unit", value_name = "NAME", value_delimiter = ',')]
     pub units: Vec<String>,
@@ -67,7 +74,7 @@ pub struct SearchArgs {
     /// The family-wise error rate of the top-k claim (Bonferroni over candidates and stages)
     #[arg(long, value_name = "A", default_value_t = 0.05)]
     pub alpha: f64,
-    /// Stop once every remaining candidate's win-rate interval half-width is at most this (0: only separation and --stages stop it)
+    /// Stop once every remaining candidate's interval half-width is at most this, as a share (a rate's; turns to kill: in turns over the turn cap; kill points: in shares of the opposing points) before any per-cost scaling (0: only separation and --stages stop it)
     #[arg(long, value_name = "E", default_value_t = 0.01)]
     pub search_precision: f64,
     /// Leaderboard rows printed in the text output [default: --top plus 10]
@@ -112,7 +119,9 @@ impl SearchArgs {
             growth: self.growth,
             alpha: self.alpha,
             precision: self.search_precision,
+            metric: self.metric,
             per_cost: self.per_cost,
+            exact: !self.no_exact,
             limit: Some(self.limit as usize),
             forces: self.budget.filter(|_| self.forces).map(|budget| ForceSpace {
                 budget,

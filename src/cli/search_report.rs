@@ -52,7 +52,9 @@ pub(super) fn report<R: Ruleset>(
     }
     match args.format.format {
         Format::Json => print_json(&with_options_json(document::<R>(space, out, &req), &space.options), false),
-        Format::Csv => print_table(&tables(R::NAME, &space.candidates, out)[0], Format::Csv, 6),
+        Format::Csv => {
+            print_table(&tables(R::NAME, &space.candidates, out, space.metric, space.max_turns)[0], Format::Csv, 6)
+        }
         Format::Table => write_stdout(&(options_line(&space.options) + &text::<R>(space, out, &req, args.show))),
     }
 }
@@ -65,12 +67,14 @@ pub(super) fn exhaustive<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput)
 }
 
 /// The metric in words.
-fn metric(per_cost: bool, unit: &str) -> String {
-    if per_cost {
-        format!("win rate against the field per 100 {unit} of cost (weights of the field, conditions equal)")
-    } else {
-        "win rate against the field (weights of the field, conditions equal)".into()
-    }
+fn metric<R: Ruleset>(space: &SearchSpace<R>, per_cost: bool) -> String {
+    space.metric.describe(per_cost, R::COST_UNIT, space.battles.is_some())
+}
+
+/// A standing's estimate and interval in the metric's unit (turns for turns to kill;
+/// per-cost values as they are).
+fn shown<R: Ruleset>(space: &SearchSpace<R>, s: &crate::stats::racing::Standing) -> (f64, crate::stats::Interval) {
+    (space.metric.shown(s.estimate, space.max_turns), space.metric.shown_interval(s.interval, space.max_turns))
 }
 
 fn document<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequest) -> Value {
@@ -81,12 +85,14 @@ fn document<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &Search
         .iter()
         .map(|&(i, rank, group)| {
             let e = &race.entrants[i];
+            let (estimate, ci) = shown(space, &e.standing);
             json!({
                 "rank": rank,
                 "candidate": space.candidates[i].name,
                 "cost": space.candidates[i].cost,
-                "estimate": e.standing.estimate,
-                "estimate_ci95": e.standing.interval.pair(),
+                "estimate": estimate,
+                "estimate_ci95": ci.pair(),
+                "exact": e.exact,
                 "stage": e.stage,
                 "trials": e.trials,
                 "in_race": e.alive,
@@ -104,7 +110,11 @@ fn document<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &Search
                     .zip(&out.parts)
                     .map(|(p, (opponent, point))| {
                         let (rate, ci) = part_rate(p);
-                        json!({ "opponent": opponent, "conditions": point.key(), "p_win": rate, "p_win_ci95": ci.pair(), "trials": p.2 })
+                        let column = space.metric.column();
+                        let mut row = json!({ "opponent": opponent, "conditions": point.key(), "trials": p.trials, "exact": p.exact.is_some() });
+                        row[column.as_str()] = json!(space.metric.shown(rate, space.max_turns));
+                        row[format!("{column}_ci95")] = json!(space.metric.shown_interval(ci, space.max_turns).pair());
+                        row
                     })
                     .collect();
                 (space.candidates[i].name.clone(), Value::Array(rows))
@@ -124,9 +134,13 @@ fn document<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &Search
         "refusal": space.refusal,
         "field": space.field.iter().map(|(n, w)| json!({ "name": n, "weight": w })).collect::<Vec<_>>(),
         "conditions": space.grid.iter().map(Point::key).collect::<Vec<_>>(),
+        "condition_weights": weights_of(space),
         "seed": space.config.seed,
-        "metric": metric(req.per_cost, R::COST_UNIT),
+        "metric": metric(space, req.per_cost),
+        "metric_name": space.metric.id(),
+        "higher_is_better": space.metric.higher_is_better(),
         "per_cost": req.per_cost,
+        "exact_candidates": space.exact_count(),
         "top": req.top,
         "alpha": space.race.alpha,
         "z": race.z,
@@ -141,15 +155,68 @@ fn document<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &Search
         "pareto": out.pareto.iter().map(|&i| json!({
             "candidate": space.candidates[i].name,
             "cost": space.candidates[i].cost,
-            "win_rate": out.win_rate[i],
+            "value": out.value[i],
         })).collect::<Vec<_>>(),
         "matchups": matchups,
-        "method": "staged racing: every candidate plays every field member at stage 1; after each stage a candidate \
-                   whose upper bound is below the k-th best lower bound is dropped; intervals are MOVER combinations \
-                   of Wilson intervals at a Bonferroni-corrected level over candidates × stages, so the top k are \
-                   kept with probability at least 1 - alpha; counts are pooled over stages; each stage draws its own \
-                   streams (stage 1 = the gauntlet's at the run's seed)",
+        "method": "staged racing: a candidate whose every engagement the ruleset solves exactly starts with its exact \
+                   value and plays no trial (unless --no-exact); every other candidate plays every field member at \
+                   stage 1; after each stage a candidate whose upper bound is below the k-th best lower bound is \
+                   dropped; intervals are MOVER combinations of Wilson intervals (of a bounded score, a conservative \
+                   Wilson interval of its share of the most one engagement scores) at a Bonferroni-corrected level \
+                   over candidates × stages, so the top k are kept with probability at least 1 - alpha; counts are \
+                   pooled over stages; each stage draws its own streams (stage 1 = the gauntlet's, or ttk's, at the \
+                   run's seed)",
     })
+}
+
+/// A value in the metric's unit for people: a percentage for a share, turns to two
+/// places, or a per-cost value to three.
+fn format_value<R: Ruleset>(space: &SearchSpace<R>, per_cost: bool, x: f64) -> String {
+    if per_cost {
+        format!("{x:.3}")
+    } else if space.metric.is_share() {
+        pct(x)
+    } else {
+        format!("{x:.2}")
+    }
+}
+
+/// An interval as [`format_value`] writes values.
+fn format_interval<R: Ruleset>(space: &SearchSpace<R>, per_cost: bool, i: crate::stats::Interval) -> String {
+    if space.metric.is_share() && !per_cost {
+        crate::output::percent::percent_interval(i.low, i.high)
+    } else {
+        format!("{}-{}", format_value(space, per_cost, i.low), format_value(space, per_cost, i.high))
+    }
+}
+
+/// A point's conditions in words.
+fn point_text<R: Ruleset>(p: &Point) -> String {
+    R::conditions(p).map_or_else(|_| p.key(), |c| R::describe(&c))
+}
+
+/// The search's conditions in words, each with its weight when they are weighted.
+fn conditions_text<R: Ruleset>(space: &SearchSpace<R>) -> String {
+    let weights = weights_of(space);
+    space
+        .grid
+        .iter()
+        .zip(&weights)
+        .map(|(p, w)| {
+            if space.grid.len() > 1 {
+                format!("{} ×{}", point_text::<R>(p), crate::output::number::tidy(*w))
+            } else {
+                point_text::<R>(p)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Each condition's weight (adding to 1).
+fn weights_of<R: Ruleset>(space: &SearchSpace<R>) -> Vec<f64> {
+    let n = space.grid.len();
+    (0..n).map(|i| crate::sweep::gauntlet::point_weight(&space.point_weights, i, n)).collect()
 }
 
 /// `builds` → `build`, `forces` → `force`.
@@ -164,10 +231,8 @@ fn pct(x: f64) -> String {
 fn text<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequest, show: Option<usize>) -> String {
     let race = &out.race;
     let per_cost = req.per_cost;
-    let value = |x: f64| if per_cost { format!("{x:.3}") } else { pct(x) };
-    let interval = |l: f64, h: f64| {
-        if per_cost { format!("{l:.3}-{h:.3}") } else { crate::output::percent::percent_interval(l, h) }
-    };
+    let value = |x: f64| format_value(space, per_cost, x);
+    let interval = |i: crate::stats::Interval| format_interval(space, per_cost, i);
     let field: Vec<String> = space.field.iter().map(|(n, w)| format!("{n} ×{w}")).collect();
     let mut s = format!(
         "search of {} {}: {}\n  space: {} legal ({} listed, {} refused by the {} rules{})\n  field: {}\n  conditions: {}; seed {}\n  metric: {}\n",
@@ -180,14 +245,9 @@ fn text<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequ
         if space.battles.is_some() { "battle" } else { "construction" },
         space.unplayable_text(),
         field.join(", "),
-        space
-            .grid
-            .iter()
-            .map(|p| R::conditions(p).map_or_else(|_| p.key(), |c| R::describe(&c)))
-            .collect::<Vec<_>>()
-            .join("; "),
+        conditions_text(space),
         space.config.seed,
-        metric(per_cost, R::COST_UNIT),
+        metric(space, per_cost),
     );
     s += &format!(
         "  race: top {}, family-wise error {} (intervals at z = {:.2}: Bonferroni over {} candidates × {} stages)\n",
@@ -197,11 +257,27 @@ fn text<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequ
         space.candidates.len(),
         space.race.max_stages
     );
-    for st in &race.stages {
+    if space.exact_count() > 0 {
         s += &format!(
-            "  stage {}: {} candidates × {} trials per matchup → {} left\n",
-            st.stage, st.candidates, st.trials_each, st.survivors
+            "  exact: {} of {} candidates start with their exact values (every engagement solved exactly) and play no trial\n",
+            space.exact_count(),
+            space.candidates.len()
         );
+    }
+    for st in &race.stages {
+        let exact = race.entrants.iter().filter(|e| e.exact && e.stage >= st.stage).count();
+        let played = st.candidates - exact;
+        s += &if exact == 0 {
+            format!(
+                "  stage {}: {} candidates × {} trials per matchup → {} left\n",
+                st.stage, st.candidates, st.trials_each, st.survivors
+            )
+        } else {
+            format!(
+                "  stage {}: {} candidates ({exact} exact, {played} played {} trials per matchup) → {} left\n",
+                st.stage, st.candidates, st.trials_each, st.survivors
+            )
+        };
     }
     let exhaustive = exhaustive(space, out);
     s += &format!(
@@ -221,14 +297,15 @@ fn text<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequ
     for &(i, rank, group) in board.iter().take(rows) {
         let e = &race.entrants[i];
         let c = &space.candidates[i];
+        let (estimate, ci) = shown(space, &e.standing);
         table += &format!(
             "{rank:>4}  {:>3}  {:>4}  {:>8}  {:<15}  {:>5}  {:>6}  {}{}\n",
             group.map_or("-".to_string(), |g| g.to_string()),
             c.cost,
-            value(e.standing.estimate),
-            interval(e.standing.interval.low, e.standing.interval.high),
+            value(estimate),
+            interval(ci),
             e.stage,
-            e.trials,
+            if e.exact { "exact".to_string() } else { e.trials.to_string() },
             c.name,
             if e.alive { "" } else { " (dropped)" }
         );
@@ -238,27 +315,30 @@ fn text<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequ
     if ties > 1 {
         s += &format!("\n{ties} candidates are tied for first within their intervals (tie group 1).\n");
     }
-    s += &format!("\nPareto front (no cheaper {} wins more often):\n", one(space.noun()));
+    s += &format!("\nPareto front (no cheaper {} does better):\n", one(space.noun()));
     for &i in &out.pareto {
         s += &format!(
             "  {:>6} {}  {:>6}  {}\n",
             space.candidates[i].cost,
             R::COST_UNIT,
-            pct(out.win_rate[i]),
+            format_value(space, false, out.value[i]),
             space.candidates[i].name
         );
     }
     let top: Vec<usize> = board.iter().take(req.top.min(3)).map(|r| r.0).collect();
     for i in top {
         s += &format!("\nmatchups of {}:\n", space.candidates[i].name);
-        for (p, (opponent, _)) in race.entrants[i].parts.iter().zip(&out.parts) {
+        for (p, (opponent, point)) in race.entrants[i].parts.iter().zip(&out.parts) {
             let (rate, ci) = part_rate(p);
+            let (rate, ci) =
+                (space.metric.shown(rate, space.max_turns), space.metric.shown_interval(ci, space.max_turns));
+            let played =
+                if p.exact.is_some() { "exact".to_string() } else { format!("{} {}", p.trials, space.engagement()) };
             s += &format!(
-                "  vs {opponent}: {} ({}, {} {})\n",
-                pct(rate),
-                crate::output::percent::percent_interval(ci.low, ci.high),
-                p.2,
-                space.engagement()
+                "  vs {opponent}{}: {} ({}, {played})\n",
+                if space.grid.len() > 1 { format!(" at {}", point_text::<R>(point)) } else { String::new() },
+                format_value(space, false, rate),
+                format_interval(space, false, ci),
             );
         }
     }
@@ -276,7 +356,7 @@ fn write_out<R: Ruleset>(
 ) -> Result<()> {
     let report = ReportDir::create(dir, force)?;
     let mut files = Vec::new();
-    let [board, stages] = tables(R::NAME, &space.candidates, out);
+    let [board, stages] = tables(R::NAME, &space.candidates, out, space.metric, space.max_turns);
     files.extend(report.write_both("search_leaderboard", &board)?);
     files.extend(report.write_both("search_stages", &stages)?);
     let mut manifest = json!({
@@ -289,6 +369,10 @@ fn write_out<R: Ruleset>(
         "battle_mode": space.battles.as_ref().map(|b| b.mode.clone()),
         "field": space.field.iter().map(|(n, w)| json!({ "name": n, "weight": w })).collect::<Vec<_>>(),
         "conditions": space.grid.iter().map(Point::key).collect::<Vec<_>>(),
+        "condition_weights": weights_of(space),
+        "metric": space.metric.id(),
+        "per_cost": args.per_cost,
+        "exact_candidates": space.exact_count(),
         "options": space.options.pairs().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>(),
         "seed": space.config.seed,
         "files": files,
@@ -298,7 +382,9 @@ fn write_out<R: Ruleset>(
     let mut charts = Vec::new();
     if !args.no_charts {
         let shown = crate::charts::search::LEADERS_DRAWN.max(req.top);
-        charts = crate::charts::search::search_charts(&board, req.per_cost, shown);
+        let name = space.metric.short();
+        let reading = crate::charts::search::Reading { name: &name, share: space.metric.is_share() };
+        charts = crate::charts::search::search_charts(&board, req.per_cost, shown, reading);
         crate::charts::write_charts(&charts, &manifest, &report.path().join("charts"))?;
     }
     let field: Vec<String> = space.field.iter().map(|(n, w)| format!("{n} ×{w}")).collect();
@@ -306,7 +392,7 @@ fn write_out<R: Ruleset>(
         ("ruleset".to_string(), R::LABEL.to_string()),
         ("space".to_string(), format!("{} legal candidates: {}", space.candidates.len(), space.describe())),
         ("field".to_string(), field.join(", ")),
-        ("metric".to_string(), metric(req.per_cost, R::COST_UNIT)),
+        ("metric".to_string(), metric(space, req.per_cost)),
         (
             "race".to_string(),
             format!(
@@ -332,10 +418,12 @@ fn write_out<R: Ruleset>(
 fn findings<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequest) -> Vec<String> {
     let race = &out.race;
     let board = ranked(race);
-    let show = |x: f64| if req.per_cost { format!("{x:.3} wins per 100 {}", R::COST_UNIT) } else { pct(x) };
+    let show = |x: f64| {
+        if req.per_cost { format!("{x:.3} per 100 {}", R::COST_UNIT) } else { format_value(space, false, x) }
+    };
     let mut found = Vec::new();
     if let Some(&(i, _, _)) = board.first() {
-        let e = &race.entrants[i];
+        let (estimate, ci) = shown(space, &race.entrants[i].standing);
         let first: Vec<&str> =
             board.iter().filter(|r| r.2 == Some(1)).map(|r| space.candidates[r.0].name.as_str()).collect();
         let lead = format!(
@@ -343,9 +431,9 @@ fn findings<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &Search
             space.candidates[i].name,
             crate::output::number::tidy(space.candidates[i].cost),
             R::COST_UNIT,
-            show(e.standing.estimate),
-            show(e.standing.interval.low),
-            show(e.standing.interval.high)
+            show(estimate),
+            show(ci.low),
+            show(ci.high)
         );
         found.push(if first.len() > 1 {
             format!(
@@ -371,7 +459,7 @@ fn findings<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &Search
                 space.candidates[i].name,
                 crate::output::number::tidy(space.candidates[i].cost),
                 R::COST_UNIT,
-                pct(out.win_rate[i])
+                format_value(space, false, out.value[i])
             )
         };
         found.push(if cheap == strong {

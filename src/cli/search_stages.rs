@@ -148,8 +148,14 @@ fn restore<R: Ruleset>(args: &SearchArgs, space: &SearchSpace<R>, state: &Search
         );
     }
     let plan = space.search_plan(args.request().per_cost);
-    RaceState::restore(&plan.scales().map_err(|e| anyhow!(e))?, &plan.part_weights(), &space.race, &state.race)
-        .map_err(|e| anyhow!("the search state does not fit its race: {e}"))
+    RaceState::restore(
+        &plan.scales().map_err(|e| anyhow!(e))?,
+        plan.exact,
+        &plan.part_shapes(),
+        &space.race,
+        &state.race,
+    )
+    .map_err(|e| anyhow!("the search state does not fit its race: {e}"))
 }
 
 /// The recorded search of a state, parsed as its first shards parsed it.

@@ -6,12 +6,16 @@ use crate::error::{Error, Result};
 use crate::rules::Ruleset;
 use crate::rules::axis::Point;
 use crate::rules::ruleset::SpaceFilter;
+use crate::stats::racing::Part;
 use crate::stats::racing::{RaceSettings, RaceState, StageRecord};
 use crate::sweep::search::{
-    Candidate, ForceBattles, SearchOutput, SearchPlan, keep_accepted, legal_candidates, playable_candidates, run_search,
+    Candidate, ForceBattles, SearchOutput, SearchPlan, keep_accepted, legal_candidates, part_weights, run_search,
 };
 use crate::sweep::search_forces::{ForceSpace, force_candidates};
+use crate::sweep::search_measure::{Measure, playable_candidates};
+use crate::sweep::search_metric::SearchMetric;
 
+use super::compare::envelope_points;
 use super::setting::{RunRequest, Setting};
 use super::sides::{Sources, battle_field, resolve_field, sources};
 use crate::sweep::battles::BattleTerms;
@@ -35,7 +39,12 @@ pub struct SearchRequest {
     pub growth: u64,
     pub alpha: f64,
     pub precision: f64,
+    /// What the race ranks by.
+    pub metric: SearchMetric,
     pub per_cost: bool,
+    /// Start candidates whose every engagement the ruleset solves exactly with their
+    /// exact values (they then play no trial); `false`: race every one by Monte Carlo.
+    pub exact: bool,
     /// The largest space searched; `None`: [`DEFAULT_LIMIT`].
     pub limit: Option<usize>,
     /// A force search (`--forces --budget`): the candidates are forces and every
@@ -54,8 +63,8 @@ pub struct SearchSpace<R: Ruleset> {
     pub listed: usize,
     /// Candidates the game's checks refused.
     pub refused: usize,
-    /// Legal builds dropped because they cannot play a duel against the field here
-    /// (always 0 for forces, whose refusals are in `refused`).
+    /// Legal builds dropped because they cannot play the metric's engagement against the
+    /// field here (always 0 for forces, whose refusals are in `refused`).
     pub unplayable: usize,
     /// Why the first refused or unplayable candidate was dropped, when known.
     pub refusal: Option<String>,
@@ -65,6 +74,11 @@ pub struct SearchSpace<R: Ruleset> {
     /// A force search's space and battles; `None`: builds in duels.
     pub battles: Option<ForceBattles>,
     pub grid: Vec<Point>,
+    /// Each point's weight, adding to 1 (a range envelope's), or empty: every point alike.
+    pub point_weights: Vec<f64>,
+    pub metric: SearchMetric,
+    /// Each candidate's exact parts where the ruleset solved them (empty: none).
+    pub exact: Vec<Option<Vec<Part>>>,
     pub options: R::Options,
     pub policy: R::Policy,
     pub max_turns: u32,
@@ -99,8 +113,11 @@ pub fn plan_with<R: Ruleset>(
         return Err(Error::usage("search takes --search-precision (the race's stopping half-width), not --precision"));
     }
     let cat = &src.catalogue;
-    setting.engagement_conditions::<R>()?;
-    let grid = vec![setting.point::<R>()?];
+    let (grid, point_weights) = envelope_points::<R>(setting)?;
+    for p in &grid {
+        R::check_engagement(&R::conditions(p).map_err(Error::usage)?).map_err(Error::usage)?;
+    }
+    req.metric.check(req.forces.is_some(), req.per_cost, req.run.max_turns).map_err(Error::usage)?;
     let options = setting.options::<R>()?;
     let config = req.run.config()?;
     let race = RaceSettings {
@@ -113,38 +130,41 @@ pub fn plan_with<R: Ruleset>(
     };
     race.validate().map_err(Error::usage)?;
     let limit = req.limit.unwrap_or(DEFAULT_LIMIT);
-    let (field, battles, policy, (candidates, listed, refused, unplayable, refusal)) = match &req.forces {
+    let (field, battles, policy, exact, (candidates, listed, refused, unplayable, refusal)) = match &req.forces {
         None => {
             let field = resolve_field::<R>(cat, &req.field)?;
             let policy = req.run.policy::<R>()?;
             let (candidates, listed, refused) = builds::<R>(&src, req, limit)?;
-            let (candidates, unplayable, refusal) = playable_candidates::<R>(
-                &src.origin,
-                &src.files,
-                candidates,
-                &field,
-                &grid,
-                &options,
+            let weights = part_weights(&field, grid.len(), &point_weights);
+            let measure = Measure::<R> {
+                metric: req.metric,
+                field: &field,
+                grid: &grid,
+                weights: &weights,
+                options: &options,
                 policy,
-                req.run.max_turns,
-                config.threads,
-            )
-            .map_err(Error::usage)?;
-            if candidates.is_empty() {
+                max_turns: req.run.max_turns,
+                exact: req.exact,
+            };
+            let playable = playable_candidates::<R>(&src.origin, &src.files, candidates, &measure, config.threads)
+                .map_err(Error::usage)?;
+            if playable.kept.is_empty() {
                 return Err(Error::usage(format!(
-                    "no build of the space can play a duel against the field here (the first: {})",
-                    refusal.unwrap_or_default()
+                    "no build of the space can play {} against the field here (the first: {})",
+                    if req.metric.attack_runs() { "an attack run" } else { "a duel" },
+                    playable.reason.unwrap_or_default()
                 )));
             }
-            (field, None, policy, (candidates, listed, refused, unplayable, refusal))
+            let exact = if playable.exact.iter().any(Option::is_some) { playable.exact } else { Vec::new() };
+            (field, None, policy, exact, (playable.kept, listed, refused, playable.dropped, playable.reason))
         }
         Some(space) => {
-            let battles = force_field::<R>(cat, req, space)?;
+            let mut battles = force_field::<R>(cat, req, space)?;
             let listed = force_candidates::<R>(cat, space, &req.filter, limit).map_err(Error::usage)?;
             let (legal, listed, refused, refusal) =
-                check_forces::<R>(cat, &battles, &grid[0], &options, config.threads, listed)?;
+                check_forces::<R>(cat, &mut battles, &grid, &options, config.threads, listed)?;
             let field = battles.field.iter().map(|(f, w)| (f.name.clone(), *w)).collect();
-            (field, Some(battles), R::Policy::default(), (legal, listed, refused, 0, refusal))
+            (field, Some(battles), R::Policy::default(), Vec::new(), (legal, listed, refused, 0, refusal))
         }
     };
     Ok(SearchSpace {
@@ -157,6 +177,9 @@ pub fn plan_with<R: Ruleset>(
         field,
         battles,
         grid,
+        point_weights,
+        metric: req.metric,
+        exact,
         options,
         policy,
         max_turns: req.run.max_turns,
@@ -242,12 +265,13 @@ fn force_field<R: Ruleset>(cat: &R::Catalogue, req: &SearchRequest, space: &Forc
             Error::usage(format!("--mode {m}: {} plays the battle modes {}", R::LABEL, names.join(", ")))
         })?,
     };
-    Ok(ForceBattles { space: space.clone(), field, mode, policy: req.run.policy.clone() })
+    Ok(ForceBattles { space: space.clone(), field, mode, policy: req.run.policy.clone(), field_milli: Vec::new() })
 }
 
 /// The listed forces the ruleset accepts, checked before any battle is played: every
-/// field force against itself (an error names it), then every candidate against every
-/// field force, in parallel (a candidate refused in any matchup is dropped and
+/// field force against itself (an error names it; its points fill
+/// `battles.field_milli`), then every candidate against every field force at every
+/// point, in parallel (a candidate refused in any matchup is dropped and
 /// counted: some rules, such as an equal-points battle, judge the pair). Returns the legal
 /// ones, how many were listed, how many refused and why the first was.
 ///
@@ -256,17 +280,23 @@ fn force_field<R: Ruleset>(cat: &R::Catalogue, req: &SearchRequest, space: &Forc
 /// (naming the first's reason).
 fn check_forces<R: Ruleset>(
     cat: &R::Catalogue,
-    battles: &ForceBattles,
-    point: &Point,
+    battles: &mut ForceBattles,
+    grid: &[Point],
     options: &R::Options,
     threads: Option<usize>,
     listed: Vec<Candidate>,
 ) -> Result<(Vec<Candidate>, usize, usize, Option<String>)> {
-    let c = R::conditions(point).map_err(Error::usage)?;
+    let conditions: Vec<R::Conditions> =
+        grid.iter().map(R::conditions).collect::<std::result::Result<_, _>>().map_err(Error::usage)?;
     let terms = BattleTerms { mode: &battles.mode, policy: battles.policy.as_deref(), max_turns: None };
+    let mut milli = Vec::with_capacity(battles.field.len());
     for (f, _) in &battles.field {
-        terms.compile::<R>(cat, f, f, c, options).map_err(|e| Error::usage(format!("--field: {e}")))?;
+        let (_, info) =
+            terms.compile::<R>(cat, f, f, conditions[0], options).map_err(|e| Error::usage(format!("--field: {e}")))?;
+        milli.push((info.sides[1].1 * 1000.0).round() as u64);
     }
+    battles.field_milli = milli;
+    let battles = &*battles;
     let count = listed.len();
     let verdicts: Vec<std::result::Result<(), String>> = crate::engine::install(threads, || {
         use rayon::prelude::*;
@@ -275,7 +305,9 @@ fn check_forces<R: Ruleset>(
             .map(|cand| {
                 let force = cand.force.as_ref().ok_or_else(|| format!("{} is not a force", cand.name))?;
                 for (f, _) in &battles.field {
-                    terms.compile::<R>(cat, force, f, c, options)?;
+                    for &c in &conditions {
+                        terms.compile::<R>(cat, force, f, c, options)?;
+                    }
                 }
                 Ok(())
             })
@@ -306,19 +338,31 @@ impl<R: Ruleset> SearchSpace<R> {
         if self.battles.is_some() { "forces" } else { "builds" }
     }
 
-    /// What an engagement is: `duels` or `battles`.
+    /// What an engagement is: `duels`, `attack runs` or `battles`.
     pub fn engagement(&self) -> &'static str {
-        if self.battles.is_some() { "battles" } else { "duels" }
+        if self.battles.is_some() {
+            "battles"
+        } else if self.metric.attack_runs() {
+            "attack runs"
+        } else {
+            "duels"
+        }
     }
 
-    /// `, N with no duel against the field here` when some legal builds have none, else
-    /// empty (for the line that counts the space).
+    /// `, N with no duel against the field here` (or attack run) when some legal builds
+    /// have none, else empty (for the line that counts the space).
     pub fn unplayable_text(&self) -> String {
         if self.unplayable == 0 {
             String::new()
         } else {
-            format!(", {} with no duel against the field here", self.unplayable)
+            let what = if self.metric.attack_runs() { "attack run" } else { "duel" };
+            format!(", {} with no {what} against the field here", self.unplayable)
         }
+    }
+
+    /// How many candidates start with their exact value (and play no trial).
+    pub fn exact_count(&self) -> usize {
+        self.exact.iter().filter(|e| e.is_some()).count()
     }
 
     /// The space in words: the ruleset's build space, or the forces listed.
@@ -360,12 +404,15 @@ impl<R: Ruleset> SearchSpace<R> {
             candidates: &self.candidates,
             field: &self.field,
             grid: &self.grid,
+            point_weights: &self.point_weights,
             options: &self.options,
             battles: self.battles.as_ref(),
             policy: self.policy,
             max_turns: self.max_turns,
             config: &self.config,
+            metric: self.metric,
             per_cost,
+            exact: &self.exact,
             race: self.race.clone(),
         }
     }

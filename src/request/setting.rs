@@ -213,7 +213,7 @@ impl Setting {
     pub fn point<R: Ruleset>(&self) -> Result<Point> {
         if let Some(e) = self.envelope::<R>()? {
             return Err(Error::usage(format!(
-                "--range {}: a list or band of ranges is taken by duel, compare, battle, gauntlet and fit; \
+                "--range {}: a list or band of ranges is taken by duel, compare, battle, gauntlet, fit and search; \
                  this takes one range",
                 e.ranges.join(",")
             )));

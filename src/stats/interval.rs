@@ -31,18 +31,31 @@ impl Interval {
 /// Wilson score interval for `successes` out of `trials` at normal quantile `z`.
 /// With no trials the interval is [0, 1].
 pub fn wilson(successes: u64, trials: u64, z: f64) -> Interval {
+    wilson_bounded(successes, 1, trials, z)
+}
+
+/// Wilson score interval for the mean of `trials` scores, each an integer in
+/// `0..=unit` (`unit` ≥ 1), that add up to `mass`, as a share of `unit` (in [0, 1]); with
+/// `unit` = 1 it is [`wilson`] exactly. With no trials the interval is [0, 1].
+///
+/// For a bounded score the interval is conservative up to the normal approximation: a
+/// score in [0, 1] with mean μ has variance at most μ(1 − μ), the Bernoulli variance
+/// the score interval is solved with. The ends are exact at 0 and 1 (every score 0, or
+/// every score `unit`).
+pub fn wilson_bounded(mass: u64, unit: u64, trials: u64, z: f64) -> Interval {
     if trials == 0 {
         return Interval { low: 0.0, high: 1.0 };
     }
     let n = trials as f64;
-    let p = successes as f64 / n;
+    let full = (trials as u128) * (unit.max(1) as u128);
+    let p = (mass as f64 / full as f64).min(1.0);
     let z2 = z * z;
     let denom = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denom;
     let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
     // Exact ends at 0 and 1 (the formula gives them up to rounding).
-    let low = if successes == 0 { 0.0 } else { (centre - half).max(0.0) };
-    let high = if successes == trials { 1.0 } else { (centre + half).min(1.0) };
+    let low = if mass == 0 { 0.0 } else { (centre - half).max(0.0) };
+    let high = if mass as u128 >= full { 1.0 } else { (centre + half).min(1.0) };
     Interval { low, high }
 }
 

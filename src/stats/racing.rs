@@ -1,15 +1,20 @@
 //! Staged racing: find the top k of many candidates measured by Monte Carlo without
 //! measuring every one at the final precision.
 //!
-//! Every candidate is a weighted mean of independent binomial rates (its matchups
-//! against a field, say), optionally scaled (per cost). Stage 1 gives every candidate
+//! Every candidate is a weighted mean of independent parts (its matchups against a
+//! field, say), each the mean of a score in [0, 1] per trial: a rate (a score of 0 or
+//! one) or a bounded score (an integer 0..=unit, as a share of the unit), optionally
+//! scaled (per cost). A candidate whose parts all have an exact value (where the maths
+//! gives one) starts with it and never plays. Stage 1 gives every other candidate
 //! `first_trials` trials per part; each later stage multiplies that by `growth` for the
 //! candidates still in the race, and the counts are pooled over the stages. After each
 //! stage a candidate is dropped when its upper bound is below the k-th best lower bound
 //! among the candidates still in the race.
 //!
 //! **Guarantee.** Every interval is the MOVER combination (see [`super::newcombe`]) of the
-//! parts' Wilson intervals at the normal quantile of a two-sided level α / (n · S), for n
+//! parts' Wilson intervals (of a bounded score: [`wilson_bounded`], conservative, since a
+//! score in [0, 1] with mean μ has variance at most μ(1 − μ); of an exact part: the point)
+//! at the normal quantile of a two-sided level α / (n · S), for n
 //! candidates and at most S stages (Bonferroni over every interval the race may look
 //! at). When all of them cover, which happens with probability at least 1 − α (up to
 //! the normal approximation of the Wilson and MOVER intervals), no candidate of the true
@@ -22,7 +27,7 @@
 //! for lazy learners", Artificial Intelligence Review 11:193-225; M. Birattari et al.
 //! (2002), "A racing algorithm for configuring metaheuristics", GECCO.
 
-use super::interval::{Interval, wilson};
+use super::interval::{Interval, wilson_bounded};
 use super::newcombe::weighted;
 use super::tolerance::bonferroni_z;
 
@@ -83,8 +88,50 @@ impl RaceSettings {
     }
 }
 
-/// One part of a candidate's measure: (weight, successes, trials) pooled over its stages.
-pub type Part = (f64, u64, u64);
+/// One part of a candidate's measure, pooled over its stages: a mean of per-trial scores,
+/// each an integer in `0..=unit` read as a share of `unit`, or an exact value.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Part {
+    /// Its weight in the candidate's mean (≥ 0).
+    pub weight: f64,
+    /// The scores added up (successes, for a rate with `unit` 1); at most `trials · unit`.
+    pub mass: u64,
+    pub trials: u64,
+    /// The most one trial scores (≥ 1).
+    pub unit: u64,
+    /// Its exact mean in [0, 1], where the maths gives one (then `mass` and `trials` are 0).
+    pub exact: Option<f64>,
+}
+
+impl Part {
+    /// A rate: `successes` of `trials`.
+    pub fn rate(weight: f64, successes: u64, trials: u64) -> Part {
+        Part { weight, mass: successes, trials, unit: 1, exact: None }
+    }
+    /// A bounded score: `trials` scores in `0..=unit` adding up to `mass`.
+    pub fn scored(weight: f64, mass: u64, trials: u64, unit: u64) -> Part {
+        Part { weight, mass, trials, unit: unit.max(1), exact: None }
+    }
+    /// An exact mean `value` in [0, 1].
+    pub fn exact(weight: f64, value: f64) -> Part {
+        Part { weight, mass: 0, trials: 0, unit: 1, exact: Some(value) }
+    }
+    /// Its mean in [0, 1] (0 with no trials).
+    pub fn mean(&self) -> f64 {
+        match self.exact {
+            Some(v) => v,
+            None => (self.mass as f64 / ((self.trials as u128 * self.unit as u128).max(1)) as f64).min(1.0),
+        }
+    }
+    /// Its interval at normal quantile `z`: the Wilson interval of its scores, or the
+    /// point of an exact part.
+    pub fn interval(&self, z: f64) -> Interval {
+        match self.exact {
+            Some(v) => Interval { low: v, high: v },
+            None => wilson_bounded(self.mass, self.unit, self.trials, z),
+        }
+    }
+}
 
 /// A candidate's estimate and interval.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -93,11 +140,11 @@ pub struct Standing {
     pub interval: Interval,
 }
 
-/// Σ wᵢ pᵢ / Σ wᵢ times `scale`, with its MOVER interval from the parts' Wilson intervals
-/// at quantile `z`. With no trials the interval is the whole [0, scale].
+/// Σ wᵢ mᵢ / Σ wᵢ of the parts' means times `scale`, with its MOVER interval from the
+/// parts' intervals ([`Part::interval`]) at quantile `z`. With no parts the interval is
+/// the whole [0, scale].
 pub fn standing(parts: &[Part], scale: f64, z: f64) -> Standing {
-    let v: Vec<(f64, f64, Interval)> =
-        parts.iter().map(|&(w, k, n)| (w, k as f64 / n.max(1) as f64, wilson(k, n, z))).collect();
+    let v: Vec<(f64, f64, Interval)> = parts.iter().map(|p| (p.weight, p.mean(), p.interval(z))).collect();
     match weighted(&v) {
         Some((p, i)) => Standing {
             estimate: p * scale,
@@ -153,14 +200,17 @@ pub struct StageRecord {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Entrant {
     pub standing: Standing,
-    /// Its counts, pooled over its stages.
+    /// Its counts, pooled over its stages (an exact candidate's: its exact parts).
     pub parts: Vec<Part>,
-    /// The last stage it played.
+    /// The last stage it played (an exact candidate: the last it took part in, by its
+    /// exact value, without playing).
     pub stage: u32,
-    /// Trials per part it played in all.
+    /// Trials per part it played in all (0 for an exact candidate).
     pub trials: u64,
     /// Still in the race at the end.
     pub alive: bool,
+    /// Its value is exact: it starts with it and plays no trial.
+    pub exact: bool,
 }
 
 /// A finished race.
@@ -233,7 +283,8 @@ pub struct RaceState {
 }
 
 /// One stage to play: its number (from 1), the candidates that play it (indexes, in
-/// order) and the trials per part each plays.
+/// order; never an exact candidate, which takes part by its value) and the trials per
+/// part each plays. `playing` may be empty when every candidate left is exact.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StagePlan {
     pub stage: u32,
@@ -242,7 +293,8 @@ pub struct StagePlan {
 }
 
 /// A candidate's counts between stages: the last stage it played, whether it is still in
-/// the race, and its (successes, trials) per part pooled over its stages.
+/// the race, and its (mass, trials) per part pooled over its stages (none for an exact
+/// candidate, whose parts the search computes again).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SavedEntrant {
     pub stage: u32,
@@ -260,16 +312,38 @@ pub struct SavedRace {
 
 impl RaceState {
     /// A race of `scales.len()` candidates (each estimate multiplied by its scale) that
-    /// has played no stage.
+    /// has played no stage. `exact` gives each candidate's exact parts where the maths
+    /// gives them (`None`: it plays), or is empty when no candidate is exact.
     ///
     /// # Errors
-    /// Invalid settings, as a message.
-    pub fn new(scales: &[f64], settings: &RaceSettings) -> Result<RaceState, String> {
+    /// Invalid settings, or `exact` of another length than `scales`, as a message.
+    pub fn new(scales: &[f64], exact: &[Option<Vec<Part>>], settings: &RaceSettings) -> Result<RaceState, String> {
         settings.validate()?;
+        if !exact.is_empty() && exact.len() != scales.len() {
+            return Err(format!("exact values for {} candidates, the race has {}", exact.len(), scales.len()));
+        }
         let z = settings.z(scales.len());
         let entrants = scales
             .iter()
-            .map(|&s| Entrant { standing: standing(&[], s, z), parts: Vec::new(), stage: 0, trials: 0, alive: true })
+            .enumerate()
+            .map(|(i, &s)| match exact.get(i).and_then(Option::as_ref) {
+                Some(parts) => Entrant {
+                    standing: standing(parts, s, z),
+                    parts: parts.clone(),
+                    stage: 0,
+                    trials: 0,
+                    alive: true,
+                    exact: true,
+                },
+                None => Entrant {
+                    standing: standing(&[], s, z),
+                    parts: Vec::new(),
+                    stage: 0,
+                    trials: 0,
+                    alive: true,
+                    exact: false,
+                },
+            })
             .collect();
         Ok(RaceState {
             scales: scales.to_vec(),
@@ -288,12 +362,13 @@ impl RaceState {
         if self.stopped.is_some() || stage > self.settings.max_stages {
             return None;
         }
-        let playing = (0..self.entrants.len()).filter(|&i| self.entrants[i].alive).collect();
+        let playing = (0..self.entrants.len()).filter(|&i| self.entrants[i].alive && !self.entrants[i].exact).collect();
         Some(StagePlan { stage, playing, trials: self.settings.stage_trials(stage) })
     }
 
     /// Take the results of `plan` (each playing candidate's parts for that stage alone,
     /// in order, with the same parts every stage), cut, and decide whether the race stops.
+    /// The exact candidates still in the race take part in the cut by their values.
     ///
     /// # Errors
     /// A plan that is not [`RaceState::next`]'s, or results of another length or shape.
@@ -314,15 +389,20 @@ impl RaceState {
                     return Err(format!("stage {s}: a candidate's parts changed"));
                 }
                 for (acc, p) in e.parts.iter_mut().zip(parts) {
-                    acc.1 += p.1;
-                    acc.2 += p.2;
+                    acc.mass += p.mass;
+                    acc.trials += p.trials;
                 }
             }
             e.stage = s;
             e.trials += plan.trials;
             e.standing = standing(&e.parts, self.scales[i], self.z);
         }
-        let record = self.cut(s, plan.playing.len(), plan.trials);
+        let mut exact = 0;
+        for e in self.entrants.iter_mut().filter(|e| e.alive && e.exact) {
+            e.stage = s;
+            exact += 1;
+        }
+        let record = self.cut(s, plan.playing.len() + exact, plan.trials);
         self.stages.push(record.clone());
         Ok(record)
     }
@@ -377,27 +457,29 @@ impl RaceState {
                     stage: e.stage,
                     alive: e.alive,
                     trials: e.trials,
-                    counts: e.parts.iter().map(|p| (p.1, p.2)).collect(),
+                    counts: if e.exact { Vec::new() } else { e.parts.iter().map(|p| (p.mass, p.trials)).collect() },
                 })
                 .collect(),
         }
     }
 
-    /// The state `saved` describes, for candidates of `scales` whose parts weigh
-    /// `weights`: the same state, bit for bit, as the race that saved it.
+    /// The state `saved` describes, for candidates of `scales` and `exact` (as for
+    /// [`RaceState::new`]) whose parts weigh and score as `parts` says ((weight, unit)
+    /// per part): the same state, bit for bit, as the race that saved it.
     ///
     /// # Errors
     /// Invalid settings; counts for another number of candidates or parts; stages out
     /// of order or beyond the settings; an entrant whose counts disagree with the stages
-    /// (more successes than trials, trials that are not its stages' sum, a dropped
-    /// candidate that played after its drop).
+    /// (more mass than its trials can score, trials that are not its stages' sum, a
+    /// dropped candidate that played after its drop, counts for an exact candidate).
     pub fn restore(
         scales: &[f64],
-        weights: &[f64],
+        exact: &[Option<Vec<Part>>],
+        parts: &[(f64, u64)],
         settings: &RaceSettings,
         saved: &SavedRace,
     ) -> Result<RaceState, String> {
-        let mut state = RaceState::new(scales, settings)?;
+        let mut state = RaceState::new(scales, exact, settings)?;
         if saved.entrants.len() != scales.len() {
             return Err(format!("counts for {} candidates, the space has {}", saved.entrants.len(), scales.len()));
         }
@@ -410,20 +492,30 @@ impl RaceState {
         }
         let played = state.stages.len() as u32;
         for (i, (e, saved_e)) in state.entrants.iter_mut().zip(&saved.entrants).enumerate() {
-            let ok = saved_e.stage <= played
-                && (saved_e.stage == played || !saved_e.alive)
-                && saved_e.trials == settings.cumulative_trials(saved_e.stage)
-                && (saved_e.counts.is_empty() == (saved_e.stage == 0))
-                && (saved_e.counts.is_empty() || saved_e.counts.len() == weights.len())
-                && saved_e.counts.iter().all(|&(k, n)| k <= n && n == saved_e.trials);
+            let placed = saved_e.stage <= played && (saved_e.stage == played || !saved_e.alive);
+            let ok =
+                if e.exact {
+                    placed && saved_e.trials == 0 && saved_e.counts.is_empty()
+                } else {
+                    placed
+                        && saved_e.trials == settings.cumulative_trials(saved_e.stage)
+                        && (saved_e.counts.is_empty() == (saved_e.stage == 0))
+                        && (saved_e.counts.is_empty() || saved_e.counts.len() == parts.len())
+                        && saved_e.counts.iter().zip(parts).all(|(&(m, n), &(_, unit))| {
+                            (m as u128) <= (n as u128) * (unit as u128) && n == saved_e.trials
+                        })
+                };
             if !ok {
                 return Err(format!("the saved counts of candidate {} disagree with the race's stages", i + 1));
             }
             e.stage = saved_e.stage;
             e.alive = saved_e.alive;
             e.trials = saved_e.trials;
-            e.parts = saved_e.counts.iter().zip(weights).map(|(&(k, n), &w)| (w, k, n)).collect();
-            e.standing = standing(&e.parts, scales[i], state.z);
+            if !e.exact {
+                e.parts =
+                    saved_e.counts.iter().zip(parts).map(|(&(m, n), &(w, unit))| Part::scored(w, m, n, unit)).collect();
+                e.standing = standing(&e.parts, scales[i], state.z);
+            }
         }
         for r in &state.stages {
             let played_it = state.entrants.iter().filter(|e| e.stage >= r.stage).count();
@@ -461,7 +553,7 @@ pub fn race<E: From<String>>(
     mut play: impl FnMut(u32, &[usize], u64) -> Result<Vec<Vec<Part>>, E>,
     mut on_stage: impl FnMut(&StageRecord),
 ) -> Result<Race, E> {
-    let mut state = RaceState::new(scales, settings).map_err(E::from)?;
+    let mut state = RaceState::new(scales, &[], settings).map_err(E::from)?;
     while let Some(plan) = state.next() {
         let results = play(plan.stage, &plan.playing, plan.trials)?;
         let record = state.record(&plan, results).map_err(E::from)?;
@@ -523,7 +615,7 @@ mod tests {
                     let mut rng = Xoshiro256PlusPlus::seed_from_u64((i as u64) << 8 | stage as u64);
                     [1.0, 3.0]
                         .iter()
-                        .map(|&w| (w, Binomial::new(trials, rates[i]).unwrap().sample(&mut rng), trials))
+                        .map(|&w| Part::rate(w, Binomial::new(trials, rates[i]).unwrap().sample(&mut rng), trials))
                         .collect()
                 })
                 .collect())
@@ -584,28 +676,28 @@ mod tests {
         let scales: Vec<f64> = (0..60).map(|i| 1.0 + i as f64 / 100.0).collect();
         let whole = race::<String>(&scales, &settings, play_known(&rates), |_| {}).unwrap();
         let mut play = play_known(&rates);
-        let mut state = RaceState::new(&scales, &settings).unwrap();
+        let mut state = RaceState::new(&scales, &[], &settings).unwrap();
         while let Some(plan) = state.next() {
             let results = play(plan.stage, &plan.playing, plan.trials).unwrap();
             state.record(&plan, results).unwrap();
             let json = serde_json::to_string(&state.saved()).unwrap();
             let saved: SavedRace = serde_json::from_str(&json).unwrap();
-            state = RaceState::restore(&scales, &[1.0, 3.0], &settings, &saved).unwrap();
+            state = RaceState::restore(&scales, &[], &[(1.0, 1), (3.0, 1)], &settings, &saved).unwrap();
         }
         assert!(whole.stages.len() > 1, "{:?}", whole.stages);
         assert_eq!(state.finish(), whole);
         // a forged count: more trials than the stages gave, or a survivor too many
-        let mut state = RaceState::new(&scales, &settings).unwrap();
+        let mut state = RaceState::new(&scales, &[], &settings).unwrap();
         let plan = state.next().unwrap();
         state.record(&plan, play(1, &plan.playing, plan.trials).unwrap()).unwrap();
         let mut forged = state.saved();
         forged.entrants[3].counts[0].1 += 1;
-        assert!(RaceState::restore(&scales, &[1.0, 3.0], &settings, &forged).is_err());
+        assert!(RaceState::restore(&scales, &[], &[(1.0, 1), (3.0, 1)], &settings, &forged).is_err());
         let mut forged = state.saved();
         let dropped = forged.entrants.iter().position(|e| !e.alive).unwrap();
         forged.entrants[dropped].alive = true;
-        assert!(RaceState::restore(&scales, &[1.0, 3.0], &settings, &forged).is_err());
-        assert!(RaceState::restore(&scales[1..], &[1.0, 3.0], &settings, &state.saved()).is_err());
+        assert!(RaceState::restore(&scales, &[], &[(1.0, 1), (3.0, 1)], &settings, &forged).is_err());
+        assert!(RaceState::restore(&scales[1..], &[], &[(1.0, 1), (3.0, 1)], &settings, &state.saved()).is_err());
     }
 
     /// A negative control: the same first stage cut on point estimates (z = 0, no
@@ -623,5 +715,97 @@ mod tests {
         let narrow: Vec<Standing> = first.iter().map(|p| standing(p, 1.0, 0.0)).collect();
         let kept = cut(&narrow, &vec![true; rates.len()], 1);
         assert!(!kept[7], "an uncorrected cut drops it");
+    }
+
+    /// Bounded scores: a part of scores in 0..=unit reads as its share of the unit, its
+    /// Wilson interval covers the true mean of a bounded score at least as often as
+    /// stated (checked against the exact mean of a three-point law), and it is the rate's
+    /// interval when the unit is 1.
+    #[test]
+    fn bounded_scores_race_as_shares_with_conservative_intervals() {
+        assert_eq!(Part::scored(1.0, 7, 10, 1).interval(1.96), Part::rate(1.0, 7, 10).interval(1.96));
+        let p = Part::scored(1.0, 30, 10, 4);
+        assert_eq!(p.mean(), 0.75);
+        // scores 0, 2, 4 with chances 0.3, 0.5, 0.2: mean 1.8 of 4 = 0.45
+        let law = [(0u64, 0.3), (2, 0.5), (4, 0.2)];
+        let truth = 0.45;
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        let (runs, n) = (2000, 50u64);
+        let mut missed = 0;
+        let mut missed_normal = 0;
+        for _ in 0..runs {
+            let mut mass = 0;
+            for _ in 0..n {
+                let u: f64 = rand::RngExt::random(&mut rng);
+                let score = if u < law[0].1 {
+                    law[0].0
+                } else if u < law[0].1 + law[1].1 {
+                    law[1].0
+                } else {
+                    law[2].0
+                };
+                mass += score;
+            }
+            if !Part::scored(1.0, mass, n, 4).interval(crate::stats::Z95).contains(truth) {
+                missed += 1;
+            }
+            // negative control: a z far below the 95% one misses far more often
+            if !Part::scored(1.0, mass, n, 4).interval(0.5).contains(truth) {
+                missed_normal += 1;
+            }
+        }
+        // 95% intervals: at most 5% misses, with room for the run's own noise
+        // (binomial(2000, 0.05) stays below 130 with probability > 0.999)
+        assert!(missed < 130, "{missed} of {runs} missed");
+        assert!(missed_normal > 600, "{missed_normal} of {runs} missed at z = 0.5");
+    }
+
+    /// Exact candidates take part by their values without playing: they are never in a
+    /// stage's players, count as its candidates, keep zero trials, and a race saved and
+    /// restored with them ends the same.
+    #[test]
+    fn exact_candidates_take_part_without_playing() {
+        let rates: Vec<f64> = (0..40).map(|i| 0.2 + 0.5 * ((i * 7) % 40) as f64 / 40.0).collect();
+        let exact: Vec<Option<Vec<Part>>> = (0..40)
+            .map(|i| (i % 4 == 0).then(|| vec![Part::exact(1.0, rates[i]), Part::exact(3.0, rates[i])]))
+            .collect();
+        let settings = RaceSettings { top: 2, first_trials: 30, growth: 3, max_stages: 4, alpha: 0.05, precision: 0.0 };
+        let scales = vec![1.0; 40];
+        let mut state = RaceState::new(&scales, &exact, &settings).unwrap();
+        let mut play = play_known(&rates);
+        while let Some(plan) = state.next() {
+            assert!(plan.playing.iter().all(|&i| i % 4 != 0), "{:?}", plan.playing);
+            let results = play(plan.stage, &plan.playing, plan.trials).unwrap();
+            let alive_exact = (0..40).filter(|&i| i % 4 == 0 && state.entrants[i].alive).count();
+            let record = state.record(&plan, results).unwrap();
+            assert_eq!(record.candidates, plan.playing.len() + alive_exact);
+            let saved = state.saved();
+            state = RaceState::restore(&scales, &exact, &[(1.0, 1), (3.0, 1)], &settings, &saved).unwrap();
+        }
+        let race = state.finish();
+        for i in (0..40).step_by(4) {
+            let e = &race.entrants[i];
+            assert!(e.exact && e.trials == 0);
+            assert_eq!(e.standing.estimate, rates[i]);
+            assert_eq!(e.standing.interval.low, e.standing.interval.high);
+        }
+        // every candidate exact: one stage with no player settles it
+        let all: Vec<Option<Vec<Part>>> = rates.iter().map(|&r| Some(vec![Part::exact(1.0, r)])).collect();
+        let mut state = RaceState::new(&scales, &all, &settings).unwrap();
+        let plan = state.next().unwrap();
+        assert!(plan.playing.is_empty());
+        let record = state.record(&plan, Vec::new()).unwrap();
+        assert_eq!(record.candidates, 40);
+        let race = state.finish();
+        let best = race.ranking()[0];
+        assert_eq!(rates[best], rates.iter().copied().fold(f64::MIN, f64::max));
+        assert_eq!(race.trials_used(), 0);
+        // counts forged for an exact candidate are refused
+        let mut forged = RaceState::new(&scales, &exact, &settings).unwrap();
+        let plan = forged.next().unwrap();
+        forged.record(&plan, play(1, &plan.playing, plan.trials).unwrap()).unwrap();
+        let mut saved = forged.saved();
+        saved.entrants[0].counts = vec![(1, 30), (1, 30)];
+        assert!(RaceState::restore(&scales, &exact, &[(1.0, 1), (3.0, 1)], &settings, &saved).is_err());
     }
 }

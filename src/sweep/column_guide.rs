@@ -700,12 +700,13 @@ mod tests {
             let none = search::SearchOutput {
                 race,
                 parts: Vec::new(),
-                win_rate: Vec::new(),
+                value: Vec::new(),
                 pareto: Vec::new(),
                 engagements: 0,
                 seconds: 0.0,
             };
-            let [board, stages] = search::tables(R::NAME, &[], &none);
+            let [board, stages] =
+                search::tables(R::NAME, &[], &none, crate::sweep::search_metric::SearchMetric::Win, 1);
             out.extend([("search_leaderboard", board), ("search_stages", stages)]);
             out.extend(R::detail_tables().iter().map(|d| (d.name, tables::detail(&l, d))));
             out

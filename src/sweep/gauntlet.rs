@@ -84,6 +84,10 @@ pub struct Matchup {
     pub can_attack: (bool, bool),
     /// The side's win rate by who acted first.
     pub initiative: InitiativeSplit,
+    /// Battles: the opponent's points the side destroyed, in thousandths, summed over
+    /// the trials, and the opponent's points in thousandths (a battle destroys at most
+    /// that); (0, 0) for duels.
+    pub destroyed_milli: (u64, u64),
 }
 
 impl Matchup {
@@ -206,6 +210,7 @@ pub fn run_gauntlet<R: Ruleset>(
             mean_turns: t.summary().mean_turns,
             can_attack: s.6,
             initiative: t.initiative(),
+            destroyed_milli: (0, 0),
         })
         .collect();
     // The field's points, weighted by how often each opponent is met.
@@ -253,11 +258,12 @@ pub fn run_battle_gauntlet<R: Ruleset>(
                     sides.push((f.name.clone(), info.sides[0].1));
                 }
                 opponent_points[oi] = info.sides[1].1;
+                let whole = (info.sides[1].1 * 1000.0).round() as u64;
                 let spec =
                     CellSpec { ruleset: R::NAME, options: &pairs, policy: &info.policy, max_turns: info.max_turns };
                 let key = spec.battle(info.mode, &[f.canonical(), o.canonical()], &[p.clone(), p.clone()]);
                 let pw = point_weight(point_weights, i, points.len());
-                specs.push((f.name.clone(), o.name.clone(), *w, p.clone(), kernel, cell_key(&key), can, pw));
+                specs.push((f.name.clone(), o.name.clone(), *w, p.clone(), kernel, cell_key(&key), can, pw, whole));
             }
         }
     }
@@ -283,6 +289,7 @@ pub fn run_battle_gauntlet<R: Ruleset>(
             mean_turns: t.summary().mean_turns.map(|m| m.0),
             can_attack: s.6,
             initiative: t.initiative(0),
+            destroyed_milli: (u64::try_from(t.points_destroyed[0].0).unwrap_or(u64::MAX), s.8),
         })
         .collect();
     let named: Vec<(String, f64)> = field.iter().map(|(f, w)| (f.name.clone(), *w)).collect();

@@ -331,6 +331,7 @@ mod tests {
             mean_turns: None,
             can_attack: (true, true),
             initiative: crate::stats::initiative::InitiativeSplit::new((0, 0), (0, 0)),
+            destroyed_milli: (0, 0),
         }
     }
 

@@ -24,6 +24,8 @@ pub mod run;
 pub mod scenario;
 pub mod search;
 pub mod search_forces;
+pub mod search_measure;
+pub mod search_metric;
 pub mod seatings;
 pub mod shard;
 pub mod tables;

@@ -24,8 +24,10 @@ use crate::stats::Interval;
 use crate::stats::racing::{self, Part, Race, RaceSettings, RaceState, StagePlan, StageRecord};
 
 use super::battles::BattleTerms;
-use super::gauntlet::{run_battle_gauntlet, run_gauntlet};
+use super::gauntlet::{Matchup, run_battle_gauntlet, run_gauntlet};
 use super::search_forces::ForceSpace;
+use super::search_measure::Measure;
+use super::search_metric::SearchMetric;
 use super::shard::Plays;
 use super::tables::{Part as Columns, RULESET, Supplied, TableDecl};
 use crate::output::{Column, Table};
@@ -66,6 +68,9 @@ pub struct ForceBattles {
     pub mode: String,
     /// A battle policy of the ruleset; `None`: its default.
     pub policy: Option<String>,
+    /// Each field force's points in thousandths (what a battle can destroy of it), in
+    /// the order of `field`.
+    pub field_milli: Vec<u64>,
 }
 
 /// Battle cells compiled at a time in a force search's stage (a compiled battle holds
@@ -73,7 +78,7 @@ pub struct ForceBattles {
 const BATTLE_CELLS: usize = 256;
 
 /// The catalogue's files with the entries of `entries` added as one more file.
-fn with_entries(files: &[SourceFile], entries: &[&str]) -> Vec<SourceFile> {
+pub(crate) fn with_entries(files: &[SourceFile], entries: &[&str]) -> Vec<SourceFile> {
     let mut all = files.to_vec();
     all.push(SourceFile { name: "<search candidates>".into(), text: entries.join("\n") });
     all
@@ -125,53 +130,6 @@ pub fn legal_candidates<R: Ruleset>(
     Ok((out, refused))
 }
 
-/// The candidates that can play a duel against every field member at every point,
-/// compiled before any is played (a chunk of [`CHUNK`] at a time, in parallel), how
-/// many could not, and why the first could not. A build the construction rules allow
-/// may still have no duel here: a Skirmishers trooper whose only weapon in reach is a
-/// launcher, which duels do not fire.
-///
-/// # Errors
-/// A catalogue that does not load with the candidates, or conditions the ruleset refuses.
-#[allow(clippy::too_many_arguments)]
-pub fn playable_candidates<R: Ruleset>(
-    origin: &str,
-    files: &[SourceFile],
-    candidates: Vec<Candidate>,
-    field: &[(String, f64)],
-    grid: &[Point],
-    options: &R::Options,
-    policy: R::Policy,
-    max_turns: u32,
-    threads: Option<usize>,
-) -> Result<(Vec<Candidate>, usize, Option<String>), String> {
-    let conditions: Vec<R::Conditions> = grid.iter().map(R::conditions).collect::<Result<_, _>>()?;
-    let mut kept = Vec::with_capacity(candidates.len());
-    let mut reason = None;
-    let mut dropped = 0;
-    for chunk in candidates.chunks(CHUNK) {
-        let entries: Vec<&str> = chunk.iter().map(|c| c.entry.as_str()).collect();
-        let cat = R::load(origin, &with_entries(files, &entries), Vec::new()).map_err(|e| e.to_string())?;
-        let verdicts: Vec<Result<(), String>> = crate::engine::install(threads, || {
-            use rayon::prelude::*;
-            chunk
-                .par_iter()
-                .map(|cand| {
-                    for (o, _) in field {
-                        for c in &conditions {
-                            R::duel(&cat, &cand.name, o, c, options, policy, max_turns)
-                                .map_err(|e| format!("{} vs {o}: {e}", cand.name))?;
-                        }
-                    }
-                    Ok(())
-                })
-                .collect()
-        })?;
-        dropped += keep_accepted(chunk.iter().cloned(), verdicts, &mut kept, &mut reason);
-    }
-    Ok((kept, dropped, reason))
-}
-
 /// Push to `kept` each candidate whose verdict is `Ok`, in order; keep the first
 /// refusal's reason in `reason` (if it holds none yet). Returns how many were refused.
 pub fn keep_accepted(
@@ -205,13 +163,20 @@ pub struct SearchPlan<'a, R: Ruleset> {
     /// duels of builds.
     pub battles: Option<&'a ForceBattles>,
     pub grid: &'a [Point],
+    /// Each point's weight, adding to 1 (a range envelope's weights), or empty: every
+    /// point alike.
+    pub point_weights: &'a [f64],
     pub options: &'a R::Options,
     pub policy: R::Policy,
     pub max_turns: u32,
     /// The run's seed, threads and batch size (its trials are the race's).
     pub config: &'a RunConfig,
-    /// Rank by win rate per 100 points of cost rather than by win rate.
+    /// What the race ranks by.
+    pub metric: SearchMetric,
+    /// Rank by the metric per 100 points of cost rather than by the metric.
     pub per_cost: bool,
+    /// Each candidate's exact parts where the ruleset solved them (empty: none).
+    pub exact: &'a [Option<Vec<Part>>],
     pub race: RaceSettings,
 }
 
@@ -221,11 +186,11 @@ pub struct SearchOutput {
     pub race: Race,
     /// The parts' labels, in the order of each entrant's parts: (opponent, point).
     pub parts: Vec<(String, Point)>,
-    /// Each candidate's win rate against the field (its estimate before any per-cost
-    /// scaling).
-    pub win_rate: Vec<f64>,
-    /// Indexes of the candidates on the Pareto front of win rate against cost, cheapest
-    /// first.
+    /// Each candidate's metric against the field in the metric's own unit (a share, or
+    /// turns), before any per-cost scaling.
+    pub value: Vec<f64>,
+    /// Indexes of the candidates on the Pareto front of the metric against cost,
+    /// cheapest first.
     pub pareto: Vec<usize>,
     /// Engagements played in all.
     pub engagements: u64,
@@ -252,10 +217,28 @@ impl<R: Ruleset> SearchPlan<'_, R> {
     }
 
     /// The weight of each part (field member, then conditions): the member's weight
-    /// over the number of conditions.
+    /// times the point's.
     pub fn part_weights(&self) -> Vec<f64> {
-        let per_point = 1.0 / self.grid.len().max(1) as f64;
-        self.field.iter().flat_map(|(_, w)| self.grid.iter().map(move |_| w * per_point)).collect()
+        part_weights(self.field, self.grid.len(), self.point_weights)
+    }
+
+    /// Each part's (weight, unit): the most one engagement scores in it (1 for a rate;
+    /// the turn cap for turns to kill; the field force's points in thousandths for kill
+    /// points).
+    pub fn part_shapes(&self) -> Vec<(f64, u64)> {
+        let points = self.grid.len().max(1);
+        self.part_weights()
+            .into_iter()
+            .enumerate()
+            .map(|(i, w)| {
+                let unit = match (self.metric, self.battles) {
+                    (SearchMetric::Turns, _) => u64::from(self.max_turns.max(1)),
+                    (SearchMetric::KillPoints, Some(b)) => b.field_milli.get(i / points).copied().unwrap_or(1).max(1),
+                    _ => 1,
+                };
+                (w, unit)
+            })
+            .collect()
     }
 
     /// The race's starting state.
@@ -263,7 +246,26 @@ impl<R: Ruleset> SearchPlan<'_, R> {
     /// # Errors
     /// What [`SearchPlan::scales`] and the race settings refuse.
     pub fn start(&self) -> Result<RaceState, String> {
-        RaceState::new(&self.scales()?, &self.race)
+        RaceState::new(&self.scales()?, self.exact, &self.race)
+    }
+
+    /// How a build search measures its candidates.
+    pub fn measure<'w>(&'w self, weights: &'w [f64]) -> Measure<'w, R> {
+        Measure {
+            metric: self.metric,
+            field: self.field,
+            grid: self.grid,
+            weights,
+            options: self.options,
+            policy: self.policy,
+            max_turns: self.max_turns,
+            exact: false,
+        }
+    }
+
+    /// A candidate's value in the metric's unit from its race score (before scaling).
+    pub fn shown(&self, score: f64) -> f64 {
+        self.metric.shown(score, self.max_turns)
     }
 
     /// Play one stage of the race through `plays`: each playing candidate's parts for
@@ -295,12 +297,18 @@ impl<R: Ruleset> SearchPlan<'_, R> {
             let cat =
                 R::load(self.origin, &with_entries(self.files, &entries), Vec::new()).map_err(|e| e.to_string())?;
             let names: Vec<String> = chunk.iter().map(|&i| self.candidates[i].name.clone()).collect();
+            if self.metric.attack_runs() {
+                let (parts, played) = self.measure(&weights).play_runs(&cat, &names, &config, observer, plays)?;
+                engagements += played;
+                out.extend(parts);
+                continue;
+            }
             let g = run_gauntlet::<R>(
                 &cat,
                 &names,
                 self.field,
                 self.grid,
-                &[],
+                self.point_weights,
                 self.options,
                 self.policy,
                 self.max_turns,
@@ -310,7 +318,7 @@ impl<R: Ruleset> SearchPlan<'_, R> {
             )?;
             engagements += g.engagements;
             for rows in g.rows.chunks(weights.len().max(1)) {
-                out.push(rows.iter().zip(&weights).map(|(m, &w)| (w, m.wins, m.trials)).collect());
+                out.push(rows.iter().zip(&weights).map(|(m, &w)| Part::rate(w, m.wins, m.trials)).collect());
             }
         }
         Ok((out, engagements))
@@ -347,7 +355,7 @@ impl<R: Ruleset> SearchPlan<'_, R> {
                 &forces,
                 &b.field,
                 self.grid,
-                &[],
+                self.point_weights,
                 self.options,
                 rules,
                 config,
@@ -356,7 +364,7 @@ impl<R: Ruleset> SearchPlan<'_, R> {
             )?;
             engagements += g.engagements;
             for rows in g.rows.chunks(weights.len().max(1)) {
-                out.push(rows.iter().zip(weights).map(|(m, &w)| (w, m.wins, m.trials)).collect());
+                out.push(rows.iter().zip(weights).map(|(m, &w)| battle_part(self.metric, m, w)).collect());
             }
         }
         Ok((out, engagements))
@@ -366,14 +374,16 @@ impl<R: Ruleset> SearchPlan<'_, R> {
     pub fn output(&self, race: Race, engagements: u64, seconds: f64) -> SearchOutput {
         let parts =
             self.field.iter().flat_map(|(o, _)| self.grid.iter().map(move |p| (o.clone(), p.clone()))).collect();
-        let win_rate: Vec<f64> = race
+        let score: Vec<f64> = race
             .entrants
             .iter()
             .zip(self.candidates)
             .map(|(e, c)| e.standing.estimate / scale(self.per_cost, c.cost))
             .collect();
-        let costed: Vec<(f64, f64)> = self.candidates.iter().zip(&win_rate).map(|(c, w)| (c.cost, *w)).collect();
-        SearchOutput { pareto: pareto_front(&costed), win_rate, race, parts, engagements, seconds }
+        // The front is of scores (higher is better, turns included), shown in the unit.
+        let costed: Vec<(f64, f64)> = self.candidates.iter().zip(&score).map(|(c, w)| (c.cost, *w)).collect();
+        let value = score.iter().map(|&s| self.shown(s)).collect();
+        SearchOutput { pareto: pareto_front(&costed), value, race, parts, engagements, seconds }
     }
 }
 
@@ -419,10 +429,32 @@ pub fn pareto_front(points: &[(f64, f64)]) -> Vec<usize> {
     front
 }
 
-/// A candidate's win rate against one part (opponent and point) with its Wilson 95%
-/// interval, from its pooled counts.
+/// A candidate's score against one part (opponent and point) with its 95% interval
+/// (Wilson, of its pooled scores; a point for an exact part).
 pub fn part_rate(part: &Part) -> (f64, Interval) {
-    (part.1 as f64 / part.2.max(1) as f64, crate::stats::wilson95(part.1, part.2))
+    (part.mean(), part.interval(crate::stats::Z95))
+}
+
+/// The weight of each part (field member, then point) of a field over `points` points
+/// weighted by `point_weights` (empty: alike): the member's weight times the point's.
+pub fn part_weights(field: &[(String, f64)], points: usize, point_weights: &[f64]) -> Vec<f64> {
+    field
+        .iter()
+        .flat_map(|(_, w)| (0..points).map(move |i| w * super::gauntlet::point_weight(point_weights, i, points)))
+        .collect()
+}
+
+/// A battle matchup as a race part of `weight` under `metric`: wins of side A, or the
+/// opponent's points it destroyed (thousandths) out of the opponent's points.
+fn battle_part(metric: SearchMetric, m: &Matchup, weight: f64) -> Part {
+    match metric {
+        SearchMetric::KillPoints => {
+            let (destroyed, whole) = m.destroyed_milli;
+            let whole = whole.max(1);
+            Part::scored(weight, destroyed.min(whole.saturating_mul(m.trials)), m.trials, whole)
+        }
+        _ => Part::rate(weight, m.wins, m.trials),
+    }
 }
 
 /// The leaderboard's rows, best first: (candidate index, rank from 1, tie group). Tie
@@ -450,18 +482,22 @@ pub const LEADERBOARD: TableDecl = TableDecl {
         Column::float("cost", "its cost in the ruleset's unit"),
         Column::float(
             "estimate",
-            "its win rate against the field (or per 100 points of cost with --per-cost), with the race's corrected \
-             interval",
+            "its value of the search's metric against the field (win rate by default; or per 100 points of cost with \
+             --per-cost; turns for --metric turns, where fewer is better), with the race's corrected interval",
         )
         .with_ci95(),
-        Column::int("stage", "the last stage it played"),
-        Column::int("trials", "duels it played per matchup (field member and conditions), over all its stages"),
+        Column::boolean("exact", "its value is exact (every engagement solved exactly): it played no trial"),
+        Column::int("stage", "the last stage it played, or took part in by its exact value"),
+        Column::int(
+            "trials",
+            "engagements it played per matchup (field member and conditions), over all its stages; 0 when exact",
+        ),
         Column::boolean("in_race", "still in the race at the end"),
         Column::int(
             "tie_group",
             "its tie group among those still in the race (1 = tied with the leader); empty when dropped",
         ),
-        Column::boolean("pareto", "on the Pareto front: no candidate as cheap or cheaper wins as often or more"),
+        Column::boolean("pareto", "on the Pareto front: no candidate as cheap or cheaper does as well or better"),
     ])],
 };
 
@@ -479,20 +515,29 @@ pub const STAGES: TableDecl = TableDecl {
     ])],
 };
 
-/// The `search_leaderboard` and `search_stages` tables of a finished search.
-pub fn tables(ruleset: &str, candidates: &[Candidate], out: &SearchOutput) -> [Table; 2] {
+/// The `search_leaderboard` and `search_stages` tables of a finished search ranked by
+/// `metric` (estimates in its unit; `cap`: the attack runs' turn cap).
+pub fn tables(
+    ruleset: &str,
+    candidates: &[Candidate],
+    out: &SearchOutput,
+    metric: SearchMetric,
+    cap: u32,
+) -> [Table; 2] {
     let none = Supplied::default();
     let mut board = LEADERBOARD.table(&none);
     for (i, rank, group) in ranked(&out.race) {
         let e = &out.race.entrants[i];
+        let ci = metric.shown_interval(e.standing.interval, cap);
         board.push(vec![
             ruleset.into(),
             (rank as u64).into(),
             candidates[i].name.as_str().into(),
             candidates[i].cost.into(),
-            e.standing.estimate.into(),
-            e.standing.interval.low.into(),
-            e.standing.interval.high.into(),
+            metric.shown(e.standing.estimate, cap).into(),
+            ci.low.into(),
+            ci.high.into(),
+            e.exact.into(),
             u64::from(e.stage).into(),
             e.trials.into(),
             e.alive.into(),

@@ -8,6 +8,7 @@ use super::*;
 
 const SEARCH: &[&str] = &[
     "search",
+    "--no-exact",
     "--field",
     "meta",
     "--unit",
@@ -178,6 +179,7 @@ fn a_resumed_search_plays_in_the_states_ruleset() {
         "--ruleset",
         "mechcom",
         "search",
+        "--no-exact",
         "--field",
         "arena",
         "--unit",

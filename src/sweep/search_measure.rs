@@ -1,0 +1,230 @@
+//! How a build search measures its candidates: the kernels its metric compiles (duels,
+//! or attack runs against each field member as an inert target), which candidates can
+//! play them at all, their exact values where the ruleset's exact solvers give them, and
+//! a stage's attack-run tallies as race parts.
+//!
+//! Attack-run cells are keyed as `volley ttk` keys the run of the candidate against the
+//! member's target name ([`crate::rules::ruleset::Catalogue::as_target`]), both as the
+//! catalogue shows them ([`crate::rules::ruleset::Catalogue::display_name`]), so a
+//! candidate's stage-1 numbers are those of `volley ttk` at the run's seed and trials.
+
+use crate::catalogue::source::SourceFile;
+use crate::engine::{Cell, Observer, RunConfig, cell_key};
+use crate::rules::axis::Point;
+use crate::rules::ruleset::{Role, RuleOptions, Ruleset};
+use crate::stats::racing::Part;
+use crate::stats::{ExactTtk, TtkTally};
+
+use super::cells::CellSpec;
+use super::search::{CHUNK, Candidate, with_entries};
+use super::search_metric::SearchMetric;
+use super::shard::Plays;
+
+/// What a build search compiles per candidate, field member and point.
+#[derive(Debug, Clone, Copy)]
+pub struct Measure<'a, R: Ruleset> {
+    pub metric: SearchMetric,
+    /// The field: (build name, weight).
+    pub field: &'a [(String, f64)],
+    pub grid: &'a [Point],
+    /// Each part's weight, in the order (field member, then point).
+    pub weights: &'a [f64],
+    pub options: &'a R::Options,
+    pub policy: R::Policy,
+    pub max_turns: u32,
+    /// Give candidates their exact values where the ruleset solves them exactly.
+    pub exact: bool,
+}
+
+/// The candidates that can play the metric's engagement against every field member at
+/// every point, compiled before any is played (a chunk of [`CHUNK`] at a time, in
+/// parallel); each kept one's exact parts (with `measure.exact`, where every one of its
+/// engagements has an exact solution; else `None`); how many could not play; and why the
+/// first could not. A build the construction rules allow may still have no duel here: a
+/// Skirmishers trooper whose only weapon in reach is a launcher, which duels do not fire.
+///
+/// # Errors
+/// A catalogue that does not load with the candidates, or conditions the ruleset refuses.
+pub fn playable_candidates<R: Ruleset>(
+    origin: &str,
+    files: &[SourceFile],
+    candidates: Vec<Candidate>,
+    measure: &Measure<'_, R>,
+    threads: Option<usize>,
+) -> Result<PlayableCandidates, String> {
+    let conditions: Vec<R::Conditions> = measure.grid.iter().map(R::conditions).collect::<Result<_, _>>()?;
+    let mut out = PlayableCandidates::default();
+    for chunk in candidates.chunks(CHUNK) {
+        let entries: Vec<&str> = chunk.iter().map(|c| c.entry.as_str()).collect();
+        let cat = R::load(origin, &with_entries(files, &entries), Vec::new()).map_err(|e| e.to_string())?;
+        let verdicts: Vec<Result<Option<Vec<Part>>, String>> = crate::engine::install(threads, || {
+            use rayon::prelude::*;
+            chunk.par_iter().map(|cand| measure.compile(&cat, &cand.name, &conditions)).collect()
+        })?;
+        for (cand, verdict) in chunk.iter().zip(verdicts) {
+            match verdict {
+                Ok(exact) => {
+                    out.kept.push(cand.clone());
+                    out.exact.push(exact);
+                }
+                Err(e) => {
+                    out.dropped += 1;
+                    out.reason.get_or_insert(e);
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// What [`playable_candidates`] keeps and drops.
+#[derive(Debug, Clone, Default)]
+pub struct PlayableCandidates {
+    pub kept: Vec<Candidate>,
+    /// Each kept candidate's exact parts, or `None` where it plays.
+    pub exact: Vec<Option<Vec<Part>>>,
+    pub dropped: usize,
+    /// Why the first dropped one was.
+    pub reason: Option<String>,
+}
+
+impl<R: Ruleset> Measure<'_, R> {
+    /// Compile every engagement of candidate `name` and, with `self.exact`, its exact
+    /// parts when every engagement has one.
+    fn compile(
+        &self,
+        cat: &R::Catalogue,
+        name: &str,
+        conditions: &[R::Conditions],
+    ) -> Result<Option<Vec<Part>>, String> {
+        let mut exact = Vec::with_capacity(self.weights.len());
+        let mut solved = self.exact;
+        for (o, _) in self.field {
+            for c in conditions {
+                let value = if self.metric.attack_runs() {
+                    let run = R::attack_run(cat, name, &R::as_target(o), c, self.options, self.policy, self.max_turns)
+                        .map_err(|e| format!("{name} against {o}: {e}"))?;
+                    if solved { exact_run_score(self.metric, &R::exact_run(&run), self.max_turns) } else { None }
+                } else {
+                    let duel = R::duel(cat, name, o, c, self.options, self.policy, self.max_turns)
+                        .map_err(|e| format!("{name} vs {o}: {e}"))?;
+                    if solved { R::exact_duel(&duel).map(|d| d.p_a_wins) } else { None }
+                };
+                match value {
+                    Some(v) => exact.push(Part::exact(self.weights[exact.len()], v)),
+                    None => solved = false,
+                }
+            }
+        }
+        Ok(solved.then_some(exact))
+    }
+
+    /// One stage's attack runs of `names` (loaded in `cat`) against each field member at
+    /// each point: each candidate's parts in order, or none for a shard's share; and the
+    /// runs played.
+    ///
+    /// # Errors
+    /// Cells the ruleset refuses, or a cancelled run.
+    pub fn play_runs(
+        &self,
+        cat: &R::Catalogue,
+        names: &[String],
+        config: &RunConfig,
+        observer: &dyn Observer,
+        plays: &Plays<'_>,
+    ) -> Result<(Vec<Vec<Part>>, u64), String> {
+        let pairs = self.options.pairs();
+        let policy = self.policy.to_string();
+        let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &policy, max_turns: self.max_turns };
+        let mut kernels = Vec::with_capacity(names.len() * self.weights.len());
+        let targets: Vec<(String, String)> = self
+            .field
+            .iter()
+            .map(|(o, _)| {
+                let target = R::as_target(o);
+                R::display_name(cat, Role::Target, &target).map(|shown| (target, shown))
+            })
+            .collect::<Result<_, _>>()?;
+        for name in names {
+            let attacker = R::display_name(cat, Role::Attacker, name)?;
+            for (target, shown) in &targets {
+                for p in self.grid {
+                    let c = R::conditions(p)?;
+                    let run = R::attack_run(cat, name, target, &c, self.options, self.policy, self.max_turns)?;
+                    kernels.push((cell_key(&spec.attack_run(&attacker, shown, p)), run));
+                }
+            }
+        }
+        let cells: Vec<Cell<'_, R::AttackRun>> = kernels.iter().map(|k| Cell { key: k.0, kernel: &k.1 }).collect();
+        let tallies = plays.run(&cells, config, observer)?;
+        let played = tallies.iter().map(|t| t.trials).sum();
+        if !plays.wants_tables() {
+            return Ok((Vec::new(), played));
+        }
+        let parts = tallies
+            .chunks(self.weights.len().max(1))
+            .map(|ts| ts.iter().zip(self.weights).map(|(t, &w)| run_part(self.metric, t, w, self.max_turns)).collect())
+            .collect();
+        Ok((parts, played))
+    }
+}
+
+/// An attack run's exact score under `metric` (in [0, 1]), or `None` where the run has
+/// no exact law or the metric is not an attack-run one.
+pub fn exact_run_score(metric: SearchMetric, law: &ExactTtk, cap: u32) -> Option<f64> {
+    if !law.is_available() {
+        return None;
+    }
+    match metric {
+        SearchMetric::KillByTurn(k) => law.p_kill_by_turn.get(k as usize - 1).copied(),
+        SearchMetric::Turns => {
+            let cap = cap.max(1);
+            let mass: f64 = law.kill_by_turn.iter().enumerate().map(|(t, p)| p * f64::from(cap - t as u32)).sum();
+            Some((mass / f64::from(cap)).clamp(0.0, 1.0))
+        }
+        SearchMetric::Win | SearchMetric::KillPoints => None,
+    }
+}
+
+/// A tally of attack runs as a race part of weight `weight`: kills by turn k of the
+/// runs, or the runs' scores cap + 1 − turns (0 for a run censored at the cap) out of
+/// `cap`.
+pub fn run_part(metric: SearchMetric, t: &TtkTally, weight: f64, cap: u32) -> Part {
+    match metric {
+        SearchMetric::KillByTurn(k) => Part::rate(weight, t.kills_by_turn.iter().take(k as usize).sum(), t.trials),
+        _ => {
+            let cap = cap.max(1);
+            let mass = t.kills_by_turn.iter().enumerate().map(|(i, &n)| n * u64::from(cap - i as u32)).sum();
+            Part::scored(weight, mass, t.trials, u64::from(cap))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn attack_runs_score_as_their_metric() {
+        // 10 runs, cap 3: kills on turns 1, 1, 2, 3 and 6 censored
+        let t = TtkTally { trials: 10, kills_by_turn: vec![2, 1, 1], kills_by_action: vec![0] };
+        let k2 = run_part(SearchMetric::KillByTurn(2), &t, 0.5, 3);
+        assert_eq!((k2.mass, k2.trials, k2.unit, k2.weight), (3, 10, 1, 0.5));
+        // turns: scores 3, 3, 2, 1 and 0 × 6 = 9 of 30, i.e. mean turns 4 − 3 · 0.3 = 3.1
+        let tu = run_part(SearchMetric::Turns, &t, 1.0, 3);
+        assert_eq!((tu.mass, tu.unit), (9, 3));
+        let shown = SearchMetric::Turns.shown(tu.mean(), 3);
+        assert!((shown - 3.1).abs() < 1e-12, "{shown}");
+    }
+
+    #[test]
+    fn exact_scores_follow_the_law() {
+        let law = ExactTtk::from_kill_pmfs(vec![0.2, 0.3, 0.1], vec![0.6]);
+        assert_eq!(exact_run_score(SearchMetric::KillByTurn(2), &law, 3), Some(0.5));
+        // E[cap + 1 − T] / cap = (0.2·3 + 0.3·2 + 0.1·1) / 3
+        let turns = exact_run_score(SearchMetric::Turns, &law, 3).unwrap();
+        assert!((turns - 1.3 / 3.0).abs() < 1e-12, "{turns}");
+        assert_eq!(exact_run_score(SearchMetric::Win, &law, 3), None);
+        assert_eq!(exact_run_score(SearchMetric::Turns, &ExactTtk::unavailable(3, 1), 3), None);
+    }
+}
