@@ -376,7 +376,7 @@ else
 fi
 say "merged report equals a single volley sweep: $csv CSV files byte for byte, $pq"
 # --- A search, one job array per stage, through search.sh -------------------------------
-search_flags="--ruleset techcommander --field meta --unit Dwarf --must-include Blackout --top 2 --trials 20 --range 12 --format json"
+search_flags="--ruleset techcommander --field meta --unit Dwarf --must-include Blackout --top 2 --no-exact --trials 20 --range 12 --format json"
 waited=$SECONDS
 SEARCH=$search_flags WORK=search-work OUT=search-report VOLLEY=volley \
     timeout "$E2E_TIMEOUT" "$root/scenarios/cluster/slurm/search.sh" --array="1-$E2E_SHARDS" --cpus-per-task="$E2E_CPUS" \

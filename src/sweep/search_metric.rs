@@ -114,14 +114,14 @@ impl SearchMetric {
             SearchMetric::KillByTurn(k) => {
                 format!("chance to destroy each field member by turn {k} in an attack run against it")
             }
-            SearchMetric::Turns => "turns to destroy each field member in an attack run against it (a run that \
-                 reaches the turn cap counts as the cap + 1; fewer is better)"
+            SearchMetric::Turns => "turns to destroy each field member in an attack run against it, fewer is better \
+                 (a run that reaches the turn cap counts as the cap + 1)"
                 .into(),
             SearchMetric::KillPoints => {
                 "share of the opposing force's points destroyed in battles against the field".into()
             }
         };
-        let raw = format!("{raw} (weights of the field and of the conditions)");
+        let raw = format!("{raw}, weighted by the field and the conditions");
         if per_cost { format!("{raw}, per 100 {cost_unit} of cost") } else { raw }
     }
 

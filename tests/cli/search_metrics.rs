@@ -214,3 +214,22 @@ fn every_ruleset_searches_by_turns_to_kill() {
         assert_eq!(j["metric_name"], "turns", "{ruleset}");
     }
 }
+
+/// A search of exact candidates only, dealt to two shards (which play nothing) and
+/// merged, prints what the search prints in one process.
+#[test]
+fn an_exact_search_in_shards_merges_to_the_single_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let args = [SPACE, &["--field", "meta", "--range", "12", "--format", "json", "-q"]].concat();
+    let whole = volley().args(&args).output().unwrap();
+    assert!(whole.status.success(), "{}", String::from_utf8_lossy(&whole.stderr));
+    let dirs: Vec<String> = (1..=2).map(|k| tmp.path().join(format!("s{k}")).to_str().unwrap().to_string()).collect();
+    for (k, d) in dirs.iter().enumerate() {
+        let out = volley().args(&args).args(["--shard", &format!("{}/2", k + 1), "--out", d]).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let m = tmp.path().join("m");
+    let merged = volley().args(["merge", &dirs[0], &dirs[1], "--out", m.to_str().unwrap(), "-q"]).output().unwrap();
+    assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
+    assert_eq!(merged.stdout, whole.stdout);
+}
