@@ -76,31 +76,28 @@ fn mechcom_reference() -> mechcom::AttackRun {
 /// The reference battle (benches/README.md): two 12-AC skirmish forces of the built-in
 /// catalogue, greedy policy, range 12, open ground.
 fn reference_battle() -> volley::rules::techcommander::battle::TcBattle {
-    let cat = Catalogue::embedded().unwrap();
-    let forces = [
-        volley::catalogue::force::ForceSpec::parse(REFERENCE_FORCE_A).unwrap(),
-        volley::catalogue::force::ForceSpec::parse(REFERENCE_FORCE_B).unwrap(),
-    ];
-    let o = volley::rules::techcommander::Options::default();
-    let cond = [Conditions::at_range(12.0); 2];
-    let setup = volley::rules::battle::BattleSetup {
-        mode: "skirmish",
-        forces: &forces,
-        conditions: &cond,
-        options: &o,
-        policy: None,
-        max_turns: None,
-    };
-    volley::rules::techcommander::battle::compile(&cat, &setup).unwrap().0
+    skirmish(REFERENCE_FORCE_A, REFERENCE_FORCE_B, volley::rules::techcommander::Options::default())
 }
 
 /// N `Stingray Standard` a side (budget lifted), otherwise as the reference battle: the
 /// growth of a battle's cost with the force size.
 fn stingray_battle(n: usize) -> volley::rules::techcommander::battle::TcBattle {
+    let force = format!("{n}*Stingray Standard");
+    skirmish(&force, &force, volley::rules::techcommander::Options { force_budget: 1000, ..Default::default() })
+}
+
+/// A TechCommander skirmish of forces `a` and `b` (force texts) at range 12 under
+/// options `o`, compiled from the embedded catalogue.
+fn skirmish(
+    a: &str,
+    b: &str,
+    o: volley::rules::techcommander::Options,
+) -> volley::rules::techcommander::battle::TcBattle {
     let cat = Catalogue::embedded().unwrap();
-    let force = volley::catalogue::force::ForceSpec::parse(&format!("{n}*Stingray Standard")).unwrap();
-    let forces = [force.clone(), force];
-    let o = volley::rules::techcommander::Options { force_budget: 1000, ..Default::default() };
+    let forces = [
+        volley::catalogue::force::ForceSpec::parse(a).unwrap(),
+        volley::catalogue::force::ForceSpec::parse(b).unwrap(),
+    ];
     let cond = [Conditions::at_range(12.0); 2];
     let setup = volley::rules::battle::BattleSetup {
         mode: "skirmish",

@@ -196,7 +196,7 @@ pub fn plan_with<R: Ruleset>(
 fn check_kind<R: Ruleset>(req: &SearchRequest) -> Result<()> {
     match &req.forces {
         None if R::SPACE.is_empty() => Err(Error::unavailable("build searches", R::LABEL)),
-        None if req.mode.is_some() => Err(Error::usage("--mode is a battle mode: it is taken with --forces")),
+        None if req.mode.is_some() => Err(Error::usage("--battle-mode is taken with --forces")),
         Some(_) if R::BATTLE_MODES.is_empty() => Err(Error::unavailable("force searches (battles)", R::LABEL)),
         Some(_) if req.run.max_turns != DEFAULT_MAX_TURNS => {
             Err(Error::usage("--max-turns is not taken with --forces: battles play to their mode's cap"))
@@ -256,14 +256,9 @@ fn force_field<R: Ruleset>(cat: &R::Catalogue, req: &SearchRequest, space: &Forc
     }
     let mode = match &req.mode {
         None => R::BATTLE_MODES[0].name.to_string(),
-        Some(m) => R::BATTLE_MODES
-            .iter()
-            .find(|b| b.name.eq_ignore_ascii_case(m.trim()))
+        Some(m) => crate::rules::battle::find_mode(R::BATTLE_MODES, m)
             .map(|b| b.name.to_string())
-            .ok_or_else(|| {
-            let names: Vec<&str> = R::BATTLE_MODES.iter().map(|b| b.name).collect();
-            Error::usage(format!("--mode {m}: {} plays the battle modes {}", R::LABEL, names.join(", ")))
-        })?,
+            .map_err(|e| Error::usage(format!("--battle-mode: {e} ({} plays these)", R::LABEL)))?,
     };
     Ok(ForceBattles { space: space.clone(), field, mode, policy: req.run.policy.clone(), field_milli: Vec::new() })
 }

@@ -15,6 +15,17 @@ pub struct BattleMode {
     pub sides: (usize, usize),
 }
 
+/// The mode of `modes` that `name` names, case and surrounding blanks aside.
+///
+/// # Errors
+/// An unknown name: `unknown battle mode `NAME`: expected one of A, B`.
+pub fn find_mode(modes: &'static [BattleMode], name: &str) -> Result<&'static BattleMode, String> {
+    modes.iter().find(|m| m.name.eq_ignore_ascii_case(name.trim())).ok_or_else(|| {
+        let names: Vec<&str> = modes.iter().map(|m| m.name).collect();
+        format!("unknown battle mode `{name}`: expected one of {}", names.join(", "))
+    })
+}
+
 /// Everything that sets up one battle.
 #[derive(Debug, Clone)]
 pub struct BattleSetup<'a, C, O> {

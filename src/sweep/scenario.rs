@@ -935,15 +935,10 @@ fn read_battle<R: Ruleset>(
     let default_mode = R::BATTLE_MODES.first().map_or("", |m| m.name);
     let mode = match f.scalar("mode") {
         None => default_mode.to_string(),
-        Some((text, pos)) => match R::BATTLE_MODES.iter().find(|m| m.name.eq_ignore_ascii_case(text.trim())) {
-            Some(m) => m.name.to_string(),
-            None => {
-                let names: Vec<&str> = R::BATTLE_MODES.iter().map(|m| m.name).collect();
-                f.error(
-                    Some("mode"),
-                    pos,
-                    format!("unknown battle mode `{text}`: expected one of {}", names.join(", ")),
-                );
+        Some((text, pos)) => match crate::rules::battle::find_mode(R::BATTLE_MODES, &text) {
+            Ok(m) => m.name.to_string(),
+            Err(e) => {
+                f.error(Some("mode"), pos, e);
                 default_mode.to_string()
             }
         },

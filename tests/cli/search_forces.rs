@@ -192,7 +192,7 @@ fn a_force_search_refuses_bad_spaces_before_any_work() {
             "12",
             field,
             &["--battle-mode", "siege"],
-            "--mode siege: TechCommander plays the battle modes skirmish, deathmatch",
+            "--battle-mode: unknown battle mode `siege`: expected one of skirmish, deathmatch",
         ),
         ("12", field, &["--max-turns", "5"], "--max-turns is not taken with --forces"),
         ("12", field, &["--must-include", "Rhino Standard", "--exclude", "Rhino Standard"], "both required"),
