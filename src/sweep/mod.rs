@@ -23,6 +23,7 @@ pub mod reach;
 pub mod run;
 pub mod scenario;
 pub mod search;
+pub mod search_candidate;
 pub mod search_forces;
 pub mod search_measure;
 pub mod search_metric;

@@ -14,7 +14,6 @@
 //! chunking or the thread count. Stage 1's rows are those of `volley gauntlet` at the
 //! same seed and trials.
 
-use crate::catalogue::adhoc::AdHocBuild;
 use crate::catalogue::force::ForceSpec;
 use crate::catalogue::source::SourceFile;
 use crate::engine::{Observer, RunConfig, Trials};
@@ -25,6 +24,8 @@ use crate::stats::racing::{self, Part, Race, RaceSettings, RaceState, StagePlan,
 
 use super::battles::BattleTerms;
 use super::gauntlet::{Matchup, run_battle_gauntlet, run_gauntlet};
+use super::search_candidate::with_entries;
+pub use super::search_candidate::{CHUNK, Candidate, keep_accepted, legal_candidates};
 use super::search_forces::ForceSpace;
 use super::search_measure::Measure;
 use super::search_metric::SearchMetric;
@@ -32,28 +33,10 @@ use super::shard::Plays;
 use super::tables::{Part as Columns, RULESET, Supplied, TableDecl};
 use crate::output::{Column, Table};
 
-/// Candidates loaded together with the catalogue's files.
-pub const CHUNK: usize = 256;
-
 /// The seed of stage `stage` (from 1): the run's seed for stage 1, then a fixed odd
 /// multiple of the stage added, so stages draw independent streams.
 pub fn stage_seed(seed: u64, stage: u32) -> u64 {
     seed.wrapping_add(0x9E37_79B9_7F4A_7C15u64.wrapping_mul(u64::from(stage.saturating_sub(1))))
-}
-
-/// A candidate that passed the game's checks: a build with its catalogue entry, or a
-/// force of catalogue builds ([`super::search_forces`]); and its cost.
-#[derive(Debug, Clone)]
-pub struct Candidate {
-    /// The canonical name: the ad-hoc build's (`BASE[PART, N*PART]`) or the force's
-    /// (`BUILD+N*BUILD`).
-    pub name: String,
-    /// The `[[...]]` entry the game wrote for a build; empty for a force.
-    pub entry: String,
-    /// Its cost in the game's points.
-    pub cost: f64,
-    /// The force, in a force search.
-    pub force: Option<ForceSpec>,
 }
 
 /// What a force search plays: every candidate force of `space` against each field
@@ -76,80 +59,6 @@ pub struct ForceBattles {
 /// Battle cells compiled at a time in a force search's stage (a compiled battle holds
 /// about 0.5 MB): whole candidates, at least one.
 const BATTLE_CELLS: usize = 256;
-
-/// The catalogue's files with the entries of `entries` added as one more file.
-pub(crate) fn with_entries(files: &[SourceFile], entries: &[&str]) -> Vec<SourceFile> {
-    let mut all = files.to_vec();
-    all.push(SourceFile { name: "<search candidates>".into(), text: entries.join("\n") });
-    all
-}
-
-/// The legal candidates of `space` in order, and how many the game's checks refused.
-/// Entries are checked a chunk at a time; a chunk with an error is checked one entry at
-/// a time to tell the legal ones from the rest.
-///
-/// # Errors
-/// A candidate the game cannot write an entry for (an unknown part: a bug of the space,
-/// since the space lists catalogue names), or a catalogue that does not load alone.
-pub fn legal_candidates<R: Ruleset>(
-    cat: &R::Catalogue,
-    origin: &str,
-    files: &[SourceFile],
-    space: Vec<AdHocBuild>,
-) -> Result<(Vec<Candidate>, usize), String> {
-    let mut written = Vec::with_capacity(space.len());
-    for b in space {
-        let name = b.to_string();
-        let entry = R::adhoc_entry(cat, &b, &name)?;
-        written.push((name, entry));
-    }
-    let mut out = Vec::with_capacity(written.len());
-    let mut refused = 0;
-    for chunk in written.chunks(CHUNK) {
-        let entries: Vec<&str> = chunk.iter().map(|c| c.1.as_str()).collect();
-        match R::load(origin, &with_entries(files, &entries), Vec::new()) {
-            Ok(loaded) => {
-                for (name, entry) in chunk {
-                    let cost = R::points(&loaded, name)?;
-                    out.push(Candidate { name: name.clone(), entry: entry.clone(), cost, force: None });
-                }
-            }
-            Err(_) => {
-                for (name, entry) in chunk {
-                    match R::load(origin, &with_entries(files, &[entry]), Vec::new()) {
-                        Ok(loaded) => {
-                            let cost = R::points(&loaded, name)?;
-                            out.push(Candidate { name: name.clone(), entry: entry.clone(), cost, force: None });
-                        }
-                        Err(_) => refused += 1,
-                    }
-                }
-            }
-        }
-    }
-    Ok((out, refused))
-}
-
-/// Push to `kept` each candidate whose verdict is `Ok`, in order; keep the first
-/// refusal's reason in `reason` (if it holds none yet). Returns how many were refused.
-pub fn keep_accepted(
-    candidates: impl IntoIterator<Item = Candidate>,
-    verdicts: Vec<Result<(), String>>,
-    kept: &mut Vec<Candidate>,
-    reason: &mut Option<String>,
-) -> usize {
-    let mut refused = 0;
-    for (cand, verdict) in candidates.into_iter().zip(verdicts) {
-        match verdict {
-            Ok(()) => kept.push(cand),
-            Err(e) => {
-                refused += 1;
-                reason.get_or_insert(e);
-            }
-        }
-    }
-    refused
-}
 
 /// Everything a search plays under.
 pub struct SearchPlan<'a, R: Ruleset> {

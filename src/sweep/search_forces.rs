@@ -10,7 +10,7 @@ use crate::rules::kit::names;
 use crate::rules::ruleset::{Role, Ruleset, SpaceFilter};
 
 use super::forces::{force_of, milli, multisets};
-use super::search::Candidate;
+use super::search_candidate::Candidate;
 
 /// Most units in one force of a force search (`--max-units`).
 pub const MAX_FORCE_UNITS: u32 = 16;

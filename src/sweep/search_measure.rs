@@ -16,7 +16,7 @@ use crate::stats::racing::Part;
 use crate::stats::{ExactTtk, TtkTally};
 
 use super::cells::CellSpec;
-use super::search::{CHUNK, Candidate, with_entries};
+use super::search_candidate::{CHUNK, Candidate, with_entries};
 use super::search_metric::SearchMetric;
 use super::shard::Plays;
 
