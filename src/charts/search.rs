@@ -55,8 +55,8 @@ pub fn search_charts(board: &Table, per_cost: bool, shown: usize, reading: Readi
         .collect();
     front.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.label.cmp(&b.1.label)));
     let mut charts = Vec::new();
+    let unit = if reading.share { format!("{} (%)", reading.name) } else { reading.name.to_string() };
     if !leaders.is_empty() {
-        let unit = if reading.share { format!("{} (%)", reading.name) } else { reading.name.to_string() };
         let (title, unit) = if per_cost {
             (
                 format!(
@@ -66,7 +66,7 @@ pub fn search_charts(board: &Table, per_cost: bool, shown: usize, reading: Readi
                 format!("{} per 100 points", reading.name),
             )
         } else {
-            (format!("The leaders: {} against the field (race-corrected intervals)", reading.name), unit)
+            (format!("The leaders: {} against the field (race-corrected intervals)", reading.name), unit.clone())
         };
         charts.push(Chart {
             name: "search-leaders".into(),
@@ -82,7 +82,7 @@ pub fn search_charts(board: &Table, per_cost: bool, shown: usize, reading: Readi
                     "The Pareto front: no cheaper candidate does better by {} (cheapest first; cost in brackets)",
                     reading.name
                 ),
-                value_label: if reading.share { format!("{} (%)", reading.name) } else { reading.name.to_string() },
+                value_label: unit,
                 bars: front.into_iter().map(|(_, b)| b).collect(),
             }),
             exact: false,

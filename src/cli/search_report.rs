@@ -71,6 +71,12 @@ fn metric<R: Ruleset>(space: &SearchSpace<R>, per_cost: bool) -> String {
     space.metric.describe(per_cost, R::COST_UNIT, space.battles.is_some())
 }
 
+/// A matchup's value and 95% interval in the metric's unit ([`part_rate`], shown).
+fn shown_part<R: Ruleset>(space: &SearchSpace<R>, p: &crate::stats::racing::Part) -> (f64, crate::stats::Interval) {
+    let (rate, ci) = part_rate(p);
+    (space.metric.shown(rate, space.max_turns), space.metric.shown_interval(ci, space.max_turns))
+}
+
 /// A standing's estimate and interval in the metric's unit (turns for turns to kill;
 /// per-cost values as they are).
 fn shown<R: Ruleset>(space: &SearchSpace<R>, s: &crate::stats::racing::Standing) -> (f64, crate::stats::Interval) {
@@ -109,11 +115,11 @@ fn document<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &Search
                     .iter()
                     .zip(&out.parts)
                     .map(|(p, (opponent, point))| {
-                        let (rate, ci) = part_rate(p);
+                        let (value, ci) = shown_part(space, p);
                         let column = space.metric.column();
                         let mut row = json!({ "opponent": opponent, "conditions": point.key(), "trials": p.trials, "exact": p.exact.is_some() });
-                        row[column.as_str()] = json!(space.metric.shown(rate, space.max_turns));
-                        row[format!("{column}_ci95")] = json!(space.metric.shown_interval(ci, space.max_turns).pair());
+                        row[column.as_str()] = json!(value);
+                        row[format!("{column}_ci95")] = json!(ci.pair());
                         row
                     })
                     .collect();
@@ -329,9 +335,7 @@ fn text<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequ
     for i in top {
         s += &format!("\nmatchups of {}:\n", space.candidates[i].name);
         for (p, (opponent, point)) in race.entrants[i].parts.iter().zip(&out.parts) {
-            let (rate, ci) = part_rate(p);
-            let (rate, ci) =
-                (space.metric.shown(rate, space.max_turns), space.metric.shown_interval(ci, space.max_turns));
+            let (rate, ci) = shown_part(space, p);
             let played =
                 if p.exact.is_some() { "exact".to_string() } else { format!("{} {}", p.trials, space.engagement()) };
             s += &format!(

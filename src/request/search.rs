@@ -288,7 +288,7 @@ fn check_forces<R: Ruleset>(
     for (f, _) in &battles.field {
         let (_, info) =
             terms.compile::<R>(cat, f, f, conditions[0], options).map_err(|e| Error::usage(format!("--field: {e}")))?;
-        milli.push((info.sides[1].1 * 1000.0).round() as u64);
+        milli.push(crate::sweep::forces::milli(info.sides[1].1));
     }
     battles.field_milli = milli;
     let battles = &*battles;
@@ -311,7 +311,7 @@ fn check_forces<R: Ruleset>(
     .map_err(Error::Failure)?;
     let mut reason = None;
     let mut legal = Vec::with_capacity(count);
-    let refused = keep_accepted(listed, verdicts, &mut legal, &mut reason);
+    let refused = keep_accepted(listed, verdicts, &mut legal, &mut Vec::new(), &mut reason);
     if legal.is_empty() {
         return Err(Error::usage(format!(
             "the force space is empty: all {count} listed forces break the {} rules (the first: {})",

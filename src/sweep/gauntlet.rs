@@ -258,7 +258,7 @@ pub fn run_battle_gauntlet<R: Ruleset>(
                     sides.push((f.name.clone(), info.sides[0].1));
                 }
                 opponent_points[oi] = info.sides[1].1;
-                let whole = (info.sides[1].1 * 1000.0).round() as u64;
+                let whole = super::forces::milli(info.sides[1].1);
                 let spec =
                     CellSpec { ruleset: R::NAME, options: &pairs, policy: &info.policy, max_turns: info.max_turns };
                 let key = spec.battle(info.mode, &[f.canonical(), o.canonical()], &[p.clone(), p.clone()]);

@@ -78,18 +78,23 @@ pub fn legal_candidates<R: Ruleset>(
     Ok((out, refused))
 }
 
-/// Push to `kept` each candidate whose verdict is `Ok`, in order; keep the first
-/// refusal's reason in `reason` (if it holds none yet). Returns how many were refused.
-pub fn keep_accepted(
+/// Push to `kept` each candidate whose verdict is `Ok`, in order, and its verdict's
+/// value to `values` (one per kept candidate); keep the first refusal's reason in
+/// `reason` (if it holds none yet). Returns how many were refused.
+pub fn keep_accepted<T>(
     candidates: impl IntoIterator<Item = Candidate>,
-    verdicts: Vec<Result<(), String>>,
+    verdicts: Vec<Result<T, String>>,
     kept: &mut Vec<Candidate>,
+    values: &mut Vec<T>,
     reason: &mut Option<String>,
 ) -> usize {
     let mut refused = 0;
     for (cand, verdict) in candidates.into_iter().zip(verdicts) {
         match verdict {
-            Ok(()) => kept.push(cand),
+            Ok(value) => {
+                kept.push(cand);
+                values.push(value);
+            }
             Err(e) => {
                 refused += 1;
                 reason.get_or_insert(e);

@@ -16,7 +16,7 @@ use crate::stats::racing::Part;
 use crate::stats::{ExactTtk, TtkTally};
 
 use super::cells::CellSpec;
-use super::search_candidate::{CHUNK, Candidate, with_entries};
+use super::search_candidate::{CHUNK, Candidate, keep_accepted, with_entries};
 use super::search_metric::SearchMetric;
 use super::shard::Plays;
 
@@ -61,18 +61,7 @@ pub fn playable_candidates<R: Ruleset>(
             use rayon::prelude::*;
             chunk.par_iter().map(|cand| measure.compile(&cat, &cand.name, &conditions)).collect()
         })?;
-        for (cand, verdict) in chunk.iter().zip(verdicts) {
-            match verdict {
-                Ok(exact) => {
-                    out.kept.push(cand.clone());
-                    out.exact.push(exact);
-                }
-                Err(e) => {
-                    out.dropped += 1;
-                    out.reason.get_or_insert(e);
-                }
-            }
-        }
+        out.dropped += keep_accepted(chunk.iter().cloned(), verdicts, &mut out.kept, &mut out.exact, &mut out.reason);
     }
     Ok(out)
 }
