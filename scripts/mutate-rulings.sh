@@ -65,6 +65,13 @@ if [ -z "${MUTATION_TESTS:-}" ]; then BUILD_TARGETS="--lib"; else BUILD_TARGETS=
 #   mutation takes the side's movement.
 # overrun-fire-scored: the policies weigh an overrun's fire (OVERRUN_FIRE); the mutation
 #   scores the overrun alone.
+# repair-without-friend-gear: a repair applies none of the friend's defensive gear
+#   (REPAIR ruling); the mutation applies its armour and fire-control negation.
+# repair-capped-at-20: repaired life never exceeds 20; the mutation lets it.
+# repair-once-a-turn: a repair is one more system, once a turn; the mutation repairs
+#   again.
+# revival-clears-credit: a revived unit's kill credit is cleared (REPAIR_REVIVES); the
+#   mutation keeps it.
 CODE_MUTATIONS=(
     'omega-no-positive-modifiers|src/rules/techcommander/target_number.rs|s/m\.attacker_bonus = m\.attacker_bonus\.min\(0\);/m.attacker_bonus = m.attacker_bonus;/'
     'designated-missiles-ignore-cover|src/rules/techcommander/target_number.rs|s/let cover_ignored = cond\.is_designated\(\) && weapon\.missile;/let cover_ignored = false;/'
@@ -80,6 +87,10 @@ CODE_MUTATIONS=(
     'dug-in-offload|src/rules/techcommander/battle/variants.rs|s/\(&self\.offload, &v\.offload_dug\), //'
     'rallied-assault-no-move-modifier|src/rules/techcommander/battle/variants.rs|s/self\.variants\.assault\.as_ref\(\)\.unwrap_or\(&self\.tables\)/&self.tables/'
     'overrun-fire-scored|src/rules/techcommander/battle/best_shot.rs|s/score \+= sh\.overrun_bonus;//'
+    'repair-without-friend-gear|src/rules/techcommander/battle/repair.rs|s/let target = Target \{ damage_reduction: 0, negates_fire_control: false, \.\.friend\.target\.clone\(\) \};/let target = friend.target.clone();/'
+    'repair-capped-at-20|src/rules/techcommander/battle/repair.rs|s/s\.life\[f\] = \(before \+ gained\)\.min\(STARTING_LIFE as i32\);/s.life[f] = before + gained;/'
+    'repair-once-a-turn|src/rules/techcommander/battle/repair.rs|s/        s\.used\[r\] \|= REPAIR_BIT;\n//'
+    'revival-clears-credit|src/rules/techcommander/battle/repair.rs|s/        s\.credit\[f\] = super::game::NO_CREDIT;\n//'
     # Skirmishers squad-fight throws (src/rules/skirmishers/battle/; the options are
     # Skirmishers', which the option loop above does not read, so their defaults are
     # mutated here):

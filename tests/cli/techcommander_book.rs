@@ -97,6 +97,8 @@ fn the_new_rulings_are_listed_options() {
         ("AERIAL_IN_THE_RED", "eliminated"),
         ("FREE_DIG_IN", "true"),
         ("SPLIT_SHOTS", "true"),
+        ("REPAIR", "true"),
+        ("REPAIR_REVIVES", "true"),
     ] {
         let o = options.iter().find(|o| o["name"] == name).unwrap_or_else(|| panic!("{name} listed"));
         assert_eq!(o["default"], default, "{o}");

@@ -449,6 +449,28 @@ crate::rule_options! {
         /// (the bonus is for an attack that can eliminate its one target). False: every
         /// shot of a system goes at one target.
         split_shots: bool = true, switch, "§2.4 battles: one system's shots may go at several targets (the greedy policy splits them)";
+        /// `REPAIR`: a unit with repair gear (a gear card with `repair_damage`) may spend an
+        /// action repairing a damaged friendly unit (3rd edition "Repair", the 2nd edition's
+        /// likewise: "(Repair equipped units only.) Repair works like an attack action to a
+        /// friendly unit, except that the unit gains life for the resulting 'damage'
+        /// instead of losing it"): the gear's shots roll as an attack's at the friend, and
+        /// the life the attack would take is gained instead, never above 20
+        /// ([`super::battle::repair`]). The greedy policy repairs when the repair's score
+        /// beats its best attack's. Rulings (the book is silent): the repairer reaches its
+        /// friend (range 0, stationary, no cover or smoke), the friend's defensive gear is
+        /// not applied and no status of an opposing target counts, each unit repairs once a
+        /// turn with one repair gear (its first), a unit does not repair itself. True: the
+        /// book's reading; false: repair gear does nothing.
+        repair: bool = true, switch, "§2.4 battles: repair gear repairs a friend like an attack action (the life it would take is gained, up to 20)";
+        /// `REPAIR_REVIVES`: a repair may bring an eliminated friend (0 life or less, still
+        /// on the field until Resolve Damage) back above 0, and it is then not removed (3rd
+        /// edition "Kills, Deaths and Points": kill chips are "retained even if the
+        /// eliminated unit manages to heal or repair the unit back to a living status";
+        /// "Loot": "regardless of whether the looted unit is healed / repaired"). The kill
+        /// is then no longer the unit's removal: a deathmatch scores it at once (its chips
+        /// retained), a skirmish scores nothing for it; a later kill is credited afresh.
+        /// True: the book's reading; false: only a friend above 0 life is repaired.
+        repair_revives: bool = true, switch, "§2.4 battles: a repair may bring an eliminated friend (0 life or less, not yet removed) back above 0";
         /// `DM_TURNS`: a deathmatch ends after this many turns (6, the "pre-agreed time").
         dm_turns: u32 = 6, int(1, super::rulings::MAX_TURNS_LIMIT), "§3.6 battles: turns a deathmatch lasts";
         /// `DM_LARGE_CAP`: the large-cap game (cap 4 up to 12) instead of 3 up to 8.

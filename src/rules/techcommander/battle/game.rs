@@ -19,7 +19,7 @@ use crate::rules::techcommander::rulings::{MSV_ACTIONS_PER_TURN, OTHER_ACTIONS_P
 /// Base player actions per turn in a skirmish (3e "Command units and actions").
 pub const SKIRMISH_BASE_ACTIONS: u32 = 4;
 /// No kill credit yet.
-const NO_CREDIT: u8 = u8::MAX;
+pub(crate) const NO_CREDIT: u8 = u8::MAX;
 
 /// One step a player gives.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,6 +60,9 @@ pub enum Action {
     /// 2nd edition USSC MSV Warfare Badge: `unit` repairs friendly MSV `target`
     /// ([`super::repair`]).
     Repair { unit: u8, target: u8 },
+    /// `REPAIR`: `unit` repairs friend `target` with its repair gear, like an attack
+    /// action ([`super::repair`]).
+    GearRepair { unit: u8, target: u8 },
 }
 
 /// The mutable state of one battle, in fixed arrays indexed by unit slot (slots at or
@@ -230,6 +233,8 @@ pub struct TcGame {
     /// Per unit: an aerial unit eliminated as soon as it is in the red
     /// (`AERIAL_IN_THE_RED=eliminated`); empty: none.
     pub falls_in_the_red: Vec<bool>,
+    /// Repairs with repair gear (`REPAIR`; empty unless set after [`TcGame::new`]).
+    pub repairs: super::repair::Repairs,
 }
 
 impl TcGame {
@@ -282,6 +287,7 @@ impl TcGame {
             variants: super::variant_tables::Variants::default(),
             free_dig_in: Vec::new(),
             falls_in_the_red: Vec::new(),
+            repairs: super::repair::Repairs::default(),
         };
         game.derive_lists();
         game
@@ -686,7 +692,7 @@ impl BattleRules for TcGame {
         s.budget[side][phase]
     }
 
-    fn act(&self, s: &mut State, side: usize, action: Action, rng: &mut Xoshiro256PlusPlus, _out: &mut Outcome) {
+    fn act(&self, s: &mut State, side: usize, action: Action, rng: &mut Xoshiro256PlusPlus, out: &mut Outcome) {
         s.left[side] = s.left[side].saturating_sub(1);
         if self.dm.is_some() {
             let n = self.units.len();
@@ -717,6 +723,7 @@ impl BattleRules for TcGame {
             Action::Scan { unit } => self.scan(s, unit as usize, rng),
             Action::DigIn { unit } => self.dig_in(s, unit as usize, rng),
             Action::Repair { unit, target } => self.repair(s, unit as usize, target as usize, rng),
+            Action::GearRepair { unit, target } => self.gear_repair(s, unit as usize, target as usize, rng, out),
             Action::Offload { carrier, focus } => {
                 let c = carrier as usize;
                 s.actions[c] = 0;

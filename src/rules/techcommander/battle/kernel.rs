@@ -172,6 +172,7 @@ pub fn compile_teams(
     game.under_crewed = setup.conditions.iter().map(|c| c.under_crewed).collect();
     game.infiltration = Infiltration::new(&game.units, setup.conditions, o);
     game.dug_in_tables = dig_in_tables(&game.units, setup.conditions, o, value);
+    game.repairs = super::repair::Repairs::new(&game.units, setup.conditions, o, value);
     game.attack_moves =
         game.units.iter().map(|u| super::dig_in::moves_position(setup.conditions[u.side].movement)).collect();
     if let Some(mut dm) = dm {

@@ -458,6 +458,14 @@ impl<P: BattlePolicy<TcGame>> BattlePolicy<TcGame> for Audited<P> {
             Action::Scan { unit } => assert!(s.actions[unit as usize] >= 1, "a scan by a unit that acted"),
             Action::DigIn { unit } => assert!(s.actions[unit as usize] >= 1, "a dig-in by a unit that acted"),
             Action::Repair { unit, .. } => assert!(s.actions[unit as usize] >= 1, "a repair by a unit that acted"),
+            Action::GearRepair { unit, target } => {
+                let (u, f) = (unit as usize, target as usize);
+                assert!(s.present[u] && s.actions[u] >= 1, "a repair by a unit that acted");
+                assert_ne!(u, f, "a unit repairing itself");
+                assert_eq!(g.units[u].side, g.units[f].side, "a repair of an enemy");
+                assert!(s.present[f] && s.life[f] < 20, "a repair of a unit off the field or at full life");
+                assert!(s.used[u] & super::repair::REPAIR_BIT == 0, "two repairs in a turn");
+            }
             Action::Omega { actor, .. } => {
                 assert_eq!(s.actions[actor as usize], 2, "an Omega after an earlier action");
                 assert_eq!(s.used[actor as usize], 0, "an Omega after a system fired");

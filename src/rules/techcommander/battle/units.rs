@@ -3,6 +3,7 @@
 
 use crate::catalogue::force::ForceSpec;
 use crate::engine::battle::MAX_UNITS;
+use crate::rules::techcommander::catalogue::gear::RepairProfile;
 use crate::rules::techcommander::catalogue::{Build, Catalogue, UnitKind};
 use crate::rules::techcommander::compiled::MAX_SYSTEMS;
 use crate::rules::techcommander::edition;
@@ -38,6 +39,9 @@ pub struct BattleUnit {
     /// A troop or crew unit with the USSC *MSV Warfare Badge*, under `EDITION=2` with
     /// `FACTION_TRAINING`: may repair a friendly MSV ([`super::repair`]).
     pub badge: bool,
+    /// The profile of its first repair gear, under `REPAIR`: may repair a friend like an
+    /// attack action ([`super::repair`]).
+    pub repair: Option<RepairProfile>,
     /// Member of its side's rallied group (`RALLY_AT_DEPLOY`, troops and crew).
     pub rallied: bool,
     /// An escaped-crew slot (`CREW_SURVIVORS=fight`): off the field until its parent's
@@ -178,6 +182,7 @@ pub fn battle_unit(cat: &Catalogue, build: &Build, side: usize, o: &Options) -> 
         badge: unit.kind.rides()
             && crate::rules::techcommander::edition::faction_training(o)
             && unit.has_ability(crate::rules::techcommander::rulings::MSV_WARFARE_BADGE_ABILITY),
+        repair: if o.repair { build.gear.iter().find_map(|&g| cat.gear[g].repair) } else { None },
         rallied: o.rally_at_deploy && matches!(unit.kind, UnitKind::Troop | UnitKind::Crew),
         crew_of: None,
         carrier: None,
@@ -220,6 +225,7 @@ fn escaped_crew(side: usize, parent: &str, parent_index: usize) -> BattleUnit {
         infiltrator: false,
         scan_bonus: 0,
         badge: false,
+        repair: None,
         rallied: false,
         crew_of: Some(parent_index),
         carrier: None,

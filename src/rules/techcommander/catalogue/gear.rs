@@ -58,7 +58,25 @@ pub struct Gear {
     /// Added to the scan number (12, "+gear") of the unit carrying it (§2.4 "Scanning").
     /// -20..=20, default 0.
     pub scan_bonus: i32,
+    /// Repair gear (3rd and 2nd edition "Repair": "Repair equipped units only. Repair
+    /// works like an attack action to a friendly unit, except that the unit gains life
+    /// for the resulting damage instead of losing it"): rolled as an attack of this
+    /// profile at a friend; `None` for other gear. The books print no repair gear card.
+    pub repair: Option<RepairProfile>,
     pub effects: Effects,
+}
+
+/// The attack profile of repair gear: `shots` d20s, each hitting on the target number of
+/// a shot with `fire_control`, each hit adding `damage` to the "damage" that the friend
+/// gains as life (÷ its damage AC).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RepairProfile {
+    /// Repair "damage" per hitting shot, 1..=10 000 (gear key `repair_damage`).
+    pub damage: u32,
+    /// d20s rolled per repair, 1..=100 (`repair_shots`, default 1).
+    pub shots: u32,
+    /// Fire control of the repair roll, -20..=20 (`repair_fire_control`, default 0).
+    pub fire_control: i32,
 }
 
 pub const GEAR_KEYS: &[&str] = &[
@@ -69,6 +87,9 @@ pub const GEAR_KEYS: &[&str] = &[
     "smoke",
     "infiltration",
     "scan_bonus",
+    "repair_damage",
+    "repair_shots",
+    "repair_fire_control",
     "to_hit_bonus",
     "damage_reduction",
     "ignores_smoke",
@@ -85,8 +106,20 @@ impl Gear {
             smoke: f.boolean("smoke", false),
             infiltration: f.boolean("infiltration", false),
             scan_bonus: f.int("scan_bonus", Some(0), -20, 20) as i32,
+            repair: RepairProfile::read(&mut f),
             effects: Effects::read(&mut f),
         };
         f.finish(GEAR_KEYS).then_some(g)
+    }
+}
+
+impl RepairProfile {
+    /// The gear's repair keys: a profile when `repair_damage` is given (`repair_shots` and
+    /// `repair_fire_control` then default to 1 and 0); `None` without it.
+    fn read(f: &mut Fields<'_>) -> Option<RepairProfile> {
+        let damage = f.int("repair_damage", Some(0), 0, 10_000) as u32;
+        let shots = f.int("repair_shots", Some(1), 1, 100) as u32;
+        let fire_control = f.int("repair_fire_control", Some(0), -20, 20) as i32;
+        (damage > 0).then_some(RepairProfile { damage, shots, fire_control })
     }
 }
