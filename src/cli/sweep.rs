@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use clap::{Args, ValueEnum, ValueHint};
+use rayon::prelude::*;
 
 use super::progress::Progress;
 use super::run_args::TrialArgs;
@@ -16,7 +17,7 @@ use crate::charts::{ReportTables, report_charts, write_charts};
 use crate::output::report_dir::refuse_inputs;
 use crate::output::saved_catalogue::{CATALOGUE_DIR, write_catalogue};
 use crate::output::wording::count;
-use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir};
+use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir, Table};
 use crate::request::sweep;
 use crate::rules::Ruleset;
 use crate::sweep::SweepOutput;
@@ -98,24 +99,29 @@ pub fn write_report(
     let write_start = Instant::now();
     let mut formats = formats.to_vec();
     formats.dedup();
-    let exporters: Vec<Box<dyn Exporter>> = formats
+    let exporters: Vec<Box<dyn Exporter + Sync>> = formats
         .iter()
-        .map(|f| -> Box<dyn Exporter> {
+        .map(|f| -> Box<dyn Exporter + Sync> {
             match f {
                 TableFormat::Parquet => Box::new(ParquetExporter),
                 TableFormat::Csv => Box::new(CsvExporter),
             }
         })
         .collect();
-    let mut files = Vec::new();
-    for (name, table) in &out.tables {
-        for e in &exporters {
-            signals::check()?;
-            let file = format!("{name}.{}", e.extension());
-            e.write(table, &report.path().join(&file))?;
-            files.push(file);
-        }
-    }
+    // Every (table, format) file is written on its own, in parallel; `files` lists them
+    // in table order, each table's formats in the order asked.
+    let jobs: Vec<(&Table, &(dyn Exporter + Sync), String)> = out
+        .tables
+        .iter()
+        .flat_map(|(name, table)| {
+            exporters.iter().map(move |e| (table, e.as_ref(), format!("{name}.{}", e.extension())))
+        })
+        .collect();
+    jobs.par_iter().try_for_each(|(table, e, file)| -> Result<()> {
+        signals::check()?;
+        e.write(table, &report.path().join(file))
+    })?;
+    let files: Vec<String> = jobs.into_iter().map(|(_, _, file)| file).collect();
     let mut manifest = out.manifest.clone();
     let saved = write_catalogue(report.path(), catalogue_files)?;
     let obj = manifest.as_object_mut().expect("object");

@@ -20,6 +20,8 @@
 //! systems fired is therefore fixed (the *plan*), which is what makes the exact
 //! computation in [`super::exact`] possible. Both use the same plan.
 
+mod hot;
+
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::engine::Kernel;
@@ -28,12 +30,11 @@ use crate::stats::TtkTally;
 use super::action::ActionSpec;
 use super::compiled::{CompiledSide, FC_NORMAL, MONEYSHOT};
 use super::conditions::Conditions;
-use super::dice::{MAX_TABLE_DICE, uniform_below};
 use super::options::Options;
 use super::policy::{Policy, UNLIMITED, choose};
 use super::profile::{Attacker, Target};
-use super::rulings::STARTING_LIFE;
 use super::sampler::ActionSampler;
+use hot::HotStep;
 
 /// Default turn cap.
 pub const DEFAULT_MAX_TURNS: u32 = 20;
@@ -52,26 +53,6 @@ pub struct PlanStep {
     pub reset_after: bool,
 }
 
-/// One plan step laid out for the hot loop: the hit table inline (unused thresholds
-/// equal the range, so a fixed-width compare counts hits), life by hits, and the
-/// bookkeeping of the step, in one record.
-#[derive(Debug, Clone, PartialEq)]
-struct HotStep {
-    cumulative: [u64; MAX_TABLE_DICE as usize],
-    range: u64,
-    reject_below: u64,
-    life_by_hits: [u8; MAX_TABLE_DICE as usize + 2],
-    /// The target life at or below which the step's Moneyshot copy applies
-    /// ([`super::compiled::NO_MONEYSHOT`] when never); the same in both copies.
-    moneyshot_life: i32,
-    dice: u8,
-    turn: u16,
-    action: u16,
-    reset_after: bool,
-    /// More than one table: sample through the general [`ActionSampler`].
-    chunked: bool,
-}
-
 /// A compiled attack run.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AttackRun {
@@ -84,6 +65,8 @@ pub struct AttackRun {
     hot: Vec<HotStep>,
     /// Whether any step has a Moneyshot copy (else the hot loop skips the check).
     any_moneyshot: bool,
+    /// The most life-loss thresholds of any step (see [`HotStep`]).
+    width: usize,
     pub max_turns: u32,
     pub power_armor: bool,
 }
@@ -141,21 +124,11 @@ impl AttackRun {
             .iter()
             .cycle()
             .zip(&samplers)
-            .map(|(step, sampler)| HotStep {
-                cumulative: sampler.first.cumulative,
-                range: sampler.first.range,
-                reject_below: sampler.first.reject_below(),
-                life_by_hits: sampler.life_by_hits,
-                dice: sampler.first.dice as u8,
-                moneyshot_life: side.moneyshot_life[step.system as usize],
-                turn: step.turn,
-                action: step.action,
-                reset_after: step.reset_after,
-                chunked: !sampler.rest.is_empty(),
-            })
+            .map(|(step, sampler)| HotStep::new(step, sampler, side.moneyshot_life[step.system as usize]))
             .collect();
         let any_moneyshot = hot.iter().any(|h| h.moneyshot_life != super::compiled::NO_MONEYSHOT);
-        Ok(AttackRun { side, plan, samplers, hot, any_moneyshot, max_turns, power_armor: target.power_armor })
+        let width = hot.iter().map(|h| h.width).max().unwrap_or(0);
+        Ok(AttackRun { side, plan, samplers, hot, any_moneyshot, width, max_turns, power_armor: target.power_armor })
     }
 
     /// Attacks in the plan (the most a run can take).
@@ -185,27 +158,6 @@ impl AttackRun {
     }
 }
 
-impl AttackRun {
-    /// Life lost by one attack of `hot[index]`: the same single draw and mapping as
-    /// [`ActionSampler::sample`].
-    #[inline(always)]
-    fn lost(&self, step: &HotStep, index: usize, rng: &mut Xoshiro256PlusPlus) -> u32 {
-        if step.chunked {
-            return self.samplers[index].sample(rng);
-        }
-        let u = uniform_below(rng, step.range, step.reject_below);
-        let mut hits = 0usize;
-        for &c in &step.cumulative[..step.dice as usize] {
-            hits += (u >= c) as usize;
-        }
-        step.life_by_hits[hits] as u32
-    }
-}
-
-/// Engagements played side by side; refilling a lane when its run ends keeps the
-/// unpredictable "is it dead yet" branch out of the loop.
-const LANES: usize = 8;
-
 impl Kernel for AttackRun {
     type Tally = TtkTally;
 
@@ -213,82 +165,9 @@ impl Kernel for AttackRun {
         TtkTally::new(self.max_turns as usize, self.max_actions())
     }
 
+    /// Plays `trials` runs (see [`hot`]).
     fn play(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut TtkTally) {
-        // Moneyshot's per-attack check is compiled in only where it can apply.
-        if self.any_moneyshot {
-            self.play_runs::<true>(rng, trials, tally)
-        } else {
-            self.play_runs::<false>(rng, trials, tally)
-        }
-    }
-}
-
-impl AttackRun {
-    /// The hot loop; `MONEYSHOT`: whether any step has a Moneyshot copy.
-    #[inline(always)]
-    fn play_runs<const MONEYSHOT: bool>(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut TtkTally) {
         tally.trials += trials as u64;
-        let len = self.plan.len() as u32;
-        if len == 0 || trials == 0 {
-            return; // nothing can fire: every run is censored
-        }
-        let full = STARTING_LIFE as i32;
-        // Kills per (lane, step), folded into the tally at the end: one counter per lane
-        // keeps consecutive lanes from chaining read-modify-writes on one address.
-        let mut kills = vec![0u32; LANES * len as usize];
-        let mut life = [full; LANES];
-        let mut pos = [0u32; LANES];
-        let mut active = [false; LANES];
-        let mut started = trials.min(LANES as u32);
-        active.iter_mut().take(started as usize).for_each(|a| *a = true);
-        // Steady state: every lane that finishes restarts at once, so no lane is idle and
-        // the loop has no data-dependent branch.
-        while trials - started >= LANES as u32 {
-            for l in 0..LANES {
-                let p = pos[l] as usize;
-                let index = if MONEYSHOT { self.step_index(p, life[l]) } else { p };
-                let step = &self.hot[index];
-                let left = life[l] - self.lost(step, index, rng) as i32;
-                let dead = left <= 0;
-                kills[l * len as usize + p] += dead as u32;
-                let next = pos[l] + 1;
-                let done = dead | (next == len);
-                started += done as u32;
-                let survived = if step.reset_after { full } else { left };
-                life[l] = if done { full } else { survived };
-                pos[l] = if done { 0 } else { next };
-            }
-        }
-        // Drain: the last runs finish; lanes go idle once no run is left to start.
-        let mut running = active.iter().filter(|&&a| a).count();
-        while running > 0 {
-            for l in 0..LANES {
-                if !active[l] {
-                    continue;
-                }
-                let p = pos[l] as usize;
-                let index = if MONEYSHOT { self.step_index(p, life[l]) } else { p };
-                let step = &self.hot[index];
-                let left = life[l] - self.lost(step, index, rng) as i32;
-                let dead = left <= 0;
-                kills[l * len as usize + p] += dead as u32;
-                let next = pos[l] + 1;
-                let done = dead | (next == len);
-                let restart = done & (started < trials);
-                started += restart as u32;
-                if done && !restart {
-                    active[l] = false;
-                    running -= 1;
-                }
-                let survived = if step.reset_after { full } else { left };
-                life[l] = if done { full } else { survived };
-                pos[l] = if done { 0 } else { next };
-            }
-        }
-        for (p, step) in self.hot.iter().take(len as usize).enumerate() {
-            let k: u64 = (0..LANES).map(|l| kills[l * len as usize + p] as u64).sum();
-            tally.kills_by_turn[step.turn as usize] += k;
-            tally.kills_by_action[step.action as usize] += k;
-        }
+        hot::play(self, rng, trials, tally);
     }
 }
