@@ -147,6 +147,7 @@ fn document<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &Search
         "higher_is_better": space.metric.higher_is_better(),
         "per_cost": req.per_cost,
         "exact_candidates": space.exact_count(),
+        "partly_exact_candidates": space.partly_exact_count(),
         "top": req.top,
         "alpha": space.race.alpha,
         "z": race.z,
@@ -166,7 +167,7 @@ fn document<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &Search
         "matchups": matchups,
         "method": "staged racing: a candidate whose every engagement the ruleset solves exactly starts with its exact \
                    value and plays no trial (unless --no-exact); every other candidate plays every field member at \
-                   stage 1; after each stage a candidate whose upper bound is below the k-th best lower bound is \
+                   stage 1, but for the engagements solved exactly, which keep their exact values; after each stage a candidate whose upper bound is below the k-th best lower bound is \
                    dropped; intervals are MOVER combinations of Wilson intervals (of a bounded score, a conservative \
                    Wilson interval of its share of the most one engagement scores) at a Bonferroni-corrected level \
                    over candidates × stages, so the top k are kept with probability at least 1 - alpha; counts are \
@@ -267,6 +268,13 @@ fn text<R: Ruleset>(space: &SearchSpace<R>, out: &SearchOutput, req: &SearchRequ
         s += &format!(
             "  exact: {} of {} candidates start with their exact values (every engagement solved exactly) and play no trial\n",
             space.exact_count(),
+            space.candidates.len()
+        );
+    }
+    if space.partly_exact_count() > 0 {
+        s += &format!(
+            "  partly exact: {} of {} candidates keep the exact values of the engagements solved exactly and play only the others\n",
+            space.partly_exact_count(),
             space.candidates.len()
         );
     }
@@ -377,6 +385,7 @@ fn write_out<R: Ruleset>(
         "metric": space.metric.id(),
         "per_cost": args.per_cost,
         "exact_candidates": space.exact_count(),
+        "partly_exact_candidates": space.partly_exact_count(),
         "options": space.options.pairs().iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>(),
         "seed": space.config.seed,
         "files": files,

@@ -357,7 +357,12 @@ impl<R: Ruleset> SearchSpace<R> {
 
     /// How many candidates start with their exact value (and play no trial).
     pub fn exact_count(&self) -> usize {
-        self.exact.iter().filter(|e| e.is_some()).count()
+        self.exact.iter().flatten().filter(|parts| parts.iter().all(|p| p.exact.is_some())).count()
+    }
+
+    /// How many candidates have some of their parts exact and play only the others.
+    pub fn partly_exact_count(&self) -> usize {
+        self.exact.iter().flatten().filter(|parts| parts.iter().any(|p| p.exact.is_none())).count()
     }
 
     /// The space in words: the ruleset's build space, or the forces listed.

@@ -4,10 +4,11 @@
 //! Every candidate is a weighted mean of independent parts (its matchups against a
 //! field, say), each the mean of a score in [0, 1] per trial: a rate (a score of 0 or
 //! one) or a bounded score (an integer 0..=unit, as a share of the unit), optionally
-//! scaled (per cost). A candidate whose parts all have an exact value (where the maths
-//! gives one) starts with it and never plays. Stage 1 gives every other candidate
-//! `first_trials` trials per part; each later stage multiplies that by `growth` for the
-//! candidates still in the race, and the counts are pooled over the stages. After each
+//! scaled (per cost). A part with an exact value (where the maths gives one) keeps it
+//! and is never played; a candidate whose parts all have one never plays. Stage 1 gives
+//! every other candidate `first_trials` trials per part it plays; each later stage
+//! multiplies that by `growth` for the candidates still in the race, and the counts are
+//! pooled over the stages. After each
 //! stage a candidate is dropped when its upper bound is below the k-th best lower bound
 //! among the candidates still in the race.
 //!
@@ -200,16 +201,18 @@ pub struct StageRecord {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Entrant {
     pub standing: Standing,
-    /// Its counts, pooled over its stages (an exact candidate's: its exact parts).
+    /// Its counts, pooled over its stages, and its exact parts (empty before a candidate
+    /// with no exact part plays).
     pub parts: Vec<Part>,
     /// The last stage it played (an exact candidate: the last it took part in, by its
     /// exact value, without playing).
     pub stage: u32,
-    /// Trials per part it played in all (0 for an exact candidate).
+    /// Trials per part it played in all, its exact parts not counted (0 for an exact
+    /// candidate).
     pub trials: u64,
     /// Still in the race at the end.
     pub alive: bool,
-    /// Its value is exact: it starts with it and plays no trial.
+    /// Its value is exact (every part is): it starts with it and plays no trial.
     pub exact: bool,
 }
 
@@ -293,8 +296,8 @@ pub struct StagePlan {
 }
 
 /// A candidate's counts between stages: the last stage it played, whether it is still in
-/// the race, and its (mass, trials) per part pooled over its stages (none for an exact
-/// candidate, whose parts the search computes again).
+/// the race, and its (mass, trials) per part pooled over its stages ((0, 0) for an exact
+/// part; none for an exact candidate: the search computes exact parts again).
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct SavedEntrant {
     pub stage: u32,
@@ -312,29 +315,39 @@ pub struct SavedRace {
 
 impl RaceState {
     /// A race of `scales.len()` candidates (each estimate multiplied by its scale) that
-    /// has played no stage. `exact` gives each candidate's exact parts where the maths
-    /// gives them (`None`: it plays), or is empty when no candidate is exact.
+    /// has played no stage. `exact` gives, for each candidate with an exact part, all its
+    /// parts: the exact ones with their values, the others empty ([`Part::rate`] or
+    /// [`Part::scored`] of no trial, in the shape its results will have), or `None` where
+    /// every part plays; or it is empty when no part is exact.
     ///
     /// # Errors
-    /// Invalid settings, or `exact` of another length than `scales`, as a message.
+    /// Invalid settings, `exact` of another length than `scales`, or a part given with
+    /// trials, as a message.
     pub fn new(scales: &[f64], exact: &[Option<Vec<Part>>], settings: &RaceSettings) -> Result<RaceState, String> {
         settings.validate()?;
         if !exact.is_empty() && exact.len() != scales.len() {
             return Err(format!("exact values for {} candidates, the race has {}", exact.len(), scales.len()));
+        }
+        if let Some(i) = exact.iter().position(|e| e.iter().flatten().any(|p| p.trials > 0 || p.mass > 0)) {
+            return Err(format!("candidate {}: a part starts with trials", i + 1));
         }
         let z = settings.z(scales.len());
         let entrants = scales
             .iter()
             .enumerate()
             .map(|(i, &s)| match exact.get(i).and_then(Option::as_ref) {
-                Some(parts) => Entrant {
-                    standing: standing(parts, s, z),
-                    parts: parts.clone(),
-                    stage: 0,
-                    trials: 0,
-                    alive: true,
-                    exact: true,
-                },
+                Some(parts) => {
+                    let all = parts.iter().all(|p| p.exact.is_some());
+                    Entrant {
+                        // a partly exact candidate stands nowhere before it plays
+                        standing: if all { standing(parts, s, z) } else { standing(&[], s, z) },
+                        parts: parts.clone(),
+                        stage: 0,
+                        trials: 0,
+                        alive: true,
+                        exact: all,
+                    }
+                }
                 None => Entrant {
                     standing: standing(&[], s, z),
                     parts: Vec::new(),
@@ -367,11 +380,13 @@ impl RaceState {
     }
 
     /// Take the results of `plan` (each playing candidate's parts for that stage alone,
-    /// in order, with the same parts every stage), cut, and decide whether the race stops.
-    /// The exact candidates still in the race take part in the cut by their values.
+    /// in order, with the same parts every stage; an exact part comes back unplayed, with
+    /// no trial, and keeps its value), cut, and decide whether the race stops. The exact
+    /// candidates still in the race take part in the cut by their values.
     ///
     /// # Errors
-    /// A plan that is not [`RaceState::next`]'s, or results of another length or shape.
+    /// A plan that is not [`RaceState::next`]'s, results of another length or shape, or
+    /// an exact part played.
     pub fn record(&mut self, plan: &StagePlan, results: Vec<Vec<Part>>) -> Result<StageRecord, String> {
         if self.next().as_ref() != Some(plan) {
             return Err(format!("stage {} is not the race's next stage", plan.stage));
@@ -389,6 +404,12 @@ impl RaceState {
                     return Err(format!("stage {s}: a candidate's parts changed"));
                 }
                 for (acc, p) in e.parts.iter_mut().zip(parts) {
+                    if acc.exact.is_some() {
+                        if p.trials > 0 {
+                            return Err(format!("stage {s}: an exact part was played"));
+                        }
+                        continue;
+                    }
                     acc.mass += p.mass;
                     acc.trials += p.trials;
                 }
@@ -457,7 +478,11 @@ impl RaceState {
                     stage: e.stage,
                     alive: e.alive,
                     trials: e.trials,
-                    counts: if e.exact { Vec::new() } else { e.parts.iter().map(|p| (p.mass, p.trials)).collect() },
+                    counts: if e.exact || e.stage == 0 {
+                        Vec::new()
+                    } else {
+                        e.parts.iter().map(|p| (p.mass, p.trials)).collect()
+                    },
                 })
                 .collect(),
         }
@@ -471,7 +496,8 @@ impl RaceState {
     /// Invalid settings; counts for another number of candidates or parts; stages out
     /// of order or beyond the settings; an entrant whose counts disagree with the stages
     /// (more mass than its trials can score, trials that are not its stages' sum, a
-    /// dropped candidate that played after its drop, counts for an exact candidate).
+    /// dropped candidate that played after its drop, counts for an exact candidate or
+    /// part).
     pub fn restore(
         scales: &[f64],
         exact: &[Option<Vec<Part>>],
@@ -493,27 +519,41 @@ impl RaceState {
         let played = state.stages.len() as u32;
         for (i, (e, saved_e)) in state.entrants.iter_mut().zip(&saved.entrants).enumerate() {
             let placed = saved_e.stage <= played && (saved_e.stage == played || !saved_e.alive);
-            let ok =
-                if e.exact {
-                    placed && saved_e.trials == 0 && saved_e.counts.is_empty()
-                } else {
-                    placed
-                        && saved_e.trials == settings.cumulative_trials(saved_e.stage)
-                        && (saved_e.counts.is_empty() == (saved_e.stage == 0))
-                        && (saved_e.counts.is_empty() || saved_e.counts.len() == parts.len())
-                        && saved_e.counts.iter().zip(parts).all(|(&(m, n), &(_, unit))| {
+            // each part's template: an exact value, or none where the part plays
+            let known = |j: usize| e.parts.get(j).and_then(|p| p.exact);
+            let ok = if e.exact {
+                placed && saved_e.trials == 0 && saved_e.counts.is_empty()
+            } else {
+                placed
+                    && saved_e.trials == settings.cumulative_trials(saved_e.stage)
+                    && (saved_e.counts.is_empty() == (saved_e.stage == 0))
+                    && (saved_e.counts.is_empty() || saved_e.counts.len() == parts.len())
+                    && saved_e.counts.iter().zip(parts).enumerate().all(|(j, (&(m, n), &(_, unit)))| {
+                        if known(j).is_some() {
+                            (m, n) == (0, 0)
+                        } else {
                             (m as u128) <= (n as u128) * (unit as u128) && n == saved_e.trials
-                        })
-                };
+                        }
+                    })
+            };
             if !ok {
                 return Err(format!("the saved counts of candidate {} disagree with the race's stages", i + 1));
             }
             e.stage = saved_e.stage;
             e.alive = saved_e.alive;
             e.trials = saved_e.trials;
-            if !e.exact {
-                e.parts =
-                    saved_e.counts.iter().zip(parts).map(|(&(m, n), &(w, unit))| Part::scored(w, m, n, unit)).collect();
+            if !e.exact && !saved_e.counts.is_empty() {
+                let template = std::mem::take(&mut e.parts);
+                e.parts = saved_e
+                    .counts
+                    .iter()
+                    .zip(parts)
+                    .enumerate()
+                    .map(|(j, (&(m, n), &(w, unit)))| match template.get(j) {
+                        Some(t) if t.exact.is_some() => *t,
+                        _ => Part::scored(w, m, n, unit),
+                    })
+                    .collect();
                 e.standing = standing(&e.parts, scales[i], state.z);
             }
         }
@@ -807,5 +847,71 @@ mod tests {
         let mut saved = forged.saved();
         saved.entrants[0].counts = vec![(1, 30), (1, 30)];
         assert!(RaceState::restore(&scales, &exact, &[(1.0, 1), (3.0, 1)], &settings, &saved).is_err());
+    }
+
+    /// A partly exact candidate plays only its other parts: its exact part keeps its
+    /// value through every stage, a save and a restore; its interval is narrower than
+    /// the same counts all played; an exact part played, or counts forged for one, are
+    /// refused.
+    #[test]
+    fn partly_exact_candidates_play_only_their_other_parts() {
+        let rates: Vec<f64> = (0..40).map(|i| 0.2 + 0.5 * ((i * 7) % 40) as f64 / 40.0).collect();
+        // every fourth candidate knows its first part (weight 1) exactly
+        let exact: Vec<Option<Vec<Part>>> =
+            (0..40).map(|i| (i % 4 == 1).then(|| vec![Part::exact(1.0, rates[i]), Part::rate(3.0, 0, 0)])).collect();
+        let settings = RaceSettings { top: 2, first_trials: 30, growth: 3, max_stages: 4, alpha: 0.05, precision: 0.0 };
+        let scales = vec![1.0; 40];
+        let mut state = RaceState::new(&scales, &exact, &settings).unwrap();
+        let mut play = play_known(&rates);
+        // the player leaves the exact part unplayed
+        let mut play_mixed = |stage, who: &[usize], trials| -> Result<Vec<Vec<Part>>, String> {
+            let mut out = play(stage, who, trials)?;
+            for (parts, &i) in out.iter_mut().zip(who) {
+                if let Some(known) = &exact[i] {
+                    parts[0] = known[0];
+                }
+            }
+            Ok(out)
+        };
+        let mut stages = 0;
+        while let Some(plan) = state.next() {
+            let mixed_alive = (0..40).filter(|&i| i % 4 == 1 && state.entrants[i].alive).count();
+            assert_eq!(plan.playing.iter().filter(|&&i| i % 4 == 1).count(), mixed_alive);
+            let results = play_mixed(plan.stage, &plan.playing, plan.trials).unwrap();
+            if stages == 0 {
+                // an exact part played is refused
+                let mut forged = state.clone();
+                let mut bad = results.clone();
+                let k = plan.playing.iter().position(|&i| i % 4 == 1).unwrap();
+                bad[k][0] = Part::rate(1.0, 3, plan.trials);
+                assert!(forged.record(&plan, bad).is_err());
+            }
+            state.record(&plan, results).unwrap();
+            let saved = state.saved();
+            let restored = RaceState::restore(&scales, &exact, &[(1.0, 1), (3.0, 1)], &settings, &saved).unwrap();
+            assert_eq!(restored, state);
+            if stages == 0 {
+                // counts forged for the exact part are refused
+                let mut forged = saved.clone();
+                forged.entrants[1].counts[0] = (3, 30);
+                assert!(RaceState::restore(&scales, &exact, &[(1.0, 1), (3.0, 1)], &settings, &forged).is_err());
+            }
+            state = restored;
+            stages += 1;
+        }
+        let race = state.finish();
+        let mut checked = 0;
+        for i in (1..40).step_by(4) {
+            let e = &race.entrants[i];
+            assert!(!e.exact && e.trials == settings.cumulative_trials(e.stage), "{e:?}");
+            assert_eq!(e.parts[0], Part::exact(1.0, rates[i]));
+            assert_eq!(e.parts[1].trials, e.trials);
+            // the same counts with the first part played at its exact rate are wider
+            let played = Part::rate(1.0, (rates[i] * e.trials as f64).round() as u64, e.trials);
+            let all_played = standing(&[played, e.parts[1]], 1.0, race.z);
+            assert!(e.standing.interval.half_width() < all_played.interval.half_width(), "{e:?}");
+            checked += 1;
+        }
+        assert_eq!(checked, 10);
     }
 }

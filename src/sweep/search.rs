@@ -23,7 +23,7 @@ use crate::stats::Interval;
 use crate::stats::racing::{self, Part, Race, RaceSettings, RaceState, StagePlan, StageRecord};
 
 use super::battles::BattleTerms;
-use super::gauntlet::{Matchup, run_battle_gauntlet, run_gauntlet};
+use super::gauntlet::{Matchup, run_battle_gauntlet};
 use super::search_candidate::with_entries;
 pub use super::search_candidate::{CHUNK, Candidate, keep_accepted, legal_candidates};
 use super::search_forces::ForceSpace;
@@ -206,29 +206,11 @@ impl<R: Ruleset> SearchPlan<'_, R> {
             let cat =
                 R::load(self.origin, &with_entries(self.files, &entries), Vec::new()).map_err(|e| e.to_string())?;
             let names: Vec<String> = chunk.iter().map(|&i| self.candidates[i].name.clone()).collect();
-            if self.metric.attack_runs() {
-                let (parts, played) = self.measure(&weights).play_runs(&cat, &names, &config, observer, plays)?;
-                engagements += played;
-                out.extend(parts);
-                continue;
-            }
-            let g = run_gauntlet::<R>(
-                &cat,
-                &names,
-                self.field,
-                self.grid,
-                self.point_weights,
-                self.options,
-                self.policy,
-                self.max_turns,
-                &config,
-                observer,
-                plays,
-            )?;
-            engagements += g.engagements;
-            for rows in g.rows.chunks(weights.len().max(1)) {
-                out.push(rows.iter().zip(&weights).map(|(m, &w)| Part::rate(w, m.wins, m.trials)).collect());
-            }
+            let known: Vec<Option<&[Part]>> =
+                chunk.iter().map(|&i| self.exact.get(i).and_then(|e| e.as_deref())).collect();
+            let (parts, played) = self.measure(&weights).play(&cat, &names, &known, &config, observer, plays)?;
+            engagements += played;
+            out.extend(parts);
         }
         Ok((out, engagements))
     }

@@ -38,8 +38,9 @@ pub struct Measure<'a, R: Ruleset> {
 
 /// The candidates that can play the metric's engagement against every field member at
 /// every point, compiled before any is played (a chunk of [`CHUNK`] at a time, in
-/// parallel); each kept one's exact parts (with `measure.exact`, where every one of its
-/// engagements has an exact solution; else `None`); how many could not play; and why the
+/// parallel); each kept one's parts where any has an exact value (with `measure.exact`:
+/// its exact parts, and the others empty, to be played; `None` where it plays them all);
+/// how many could not play; and why the
 /// first could not. A build the construction rules allow may still have no duel here: a
 /// Skirmishers trooper whose only weapon in reach is a launcher, which duels do not fire.
 ///
@@ -70,7 +71,10 @@ pub fn playable_candidates<R: Ruleset>(
 #[derive(Debug, Clone, Default)]
 pub struct PlayableCandidates {
     pub kept: Vec<Candidate>,
-    /// Each kept candidate's exact parts, or `None` where it plays.
+    /// Each kept candidate's parts where any is exact (see [`RaceState::new`]), or `None`
+    /// where it plays them all.
+    ///
+    /// [`RaceState::new`]: crate::stats::racing::RaceState::new
     pub exact: Vec<Option<Vec<Part>>>,
     pub dropped: usize,
     /// Why the first dropped one was.
@@ -78,50 +82,133 @@ pub struct PlayableCandidates {
 }
 
 impl<R: Ruleset> Measure<'_, R> {
-    /// Compile every engagement of candidate `name` and, with `self.exact`, its exact
-    /// parts when every engagement has one.
+    /// Compile every engagement of candidate `name` and, with `self.exact`, its parts
+    /// where any engagement has an exact solution: those with their values, the others
+    /// empty ([`Measure::unplayed`]).
     fn compile(
         &self,
         cat: &R::Catalogue,
         name: &str,
         conditions: &[R::Conditions],
     ) -> Result<Option<Vec<Part>>, String> {
-        let mut exact = Vec::with_capacity(self.weights.len());
-        let mut solved = self.exact;
+        let mut parts = Vec::with_capacity(self.weights.len());
         for (o, _) in self.field {
             for c in conditions {
                 let value = if self.metric.attack_runs() {
                     let run = R::attack_run(cat, name, &R::as_target(o), c, self.options, self.policy, self.max_turns)
                         .map_err(|e| format!("{name} against {o}: {e}"))?;
-                    if solved { exact_run_score(self.metric, &R::exact_run(&run), self.max_turns) } else { None }
+                    if self.exact { exact_run_score(self.metric, &R::exact_run(&run), self.max_turns) } else { None }
                 } else {
                     let duel = R::duel(cat, name, o, c, self.options, self.policy, self.max_turns)
                         .map_err(|e| format!("{name} vs {o}: {e}"))?;
-                    if solved { R::exact_duel(&duel).map(|d| d.p_a_wins) } else { None }
+                    if self.exact { R::exact_duel(&duel).map(|d| d.p_a_wins) } else { None }
                 };
-                match value {
-                    Some(v) => exact.push(Part::exact(self.weights[exact.len()], v)),
-                    None => solved = false,
-                }
+                let w = self.weights[parts.len()];
+                parts.push(value.map_or_else(|| self.unplayed(w), |v| Part::exact(w, v)));
             }
         }
-        Ok(solved.then_some(exact))
+        Ok(parts.iter().any(|p| p.exact.is_some()).then_some(parts))
     }
 
-    /// One stage's attack runs of `names` (loaded in `cat`) against each field member at
-    /// each point: each candidate's parts in order, or none for a shard's share; and the
-    /// runs played.
+    /// A part of weight `w` not played yet, in the shape its tallies give it.
+    fn unplayed(&self, w: f64) -> Part {
+        match self.metric {
+            SearchMetric::Turns => Part::scored(w, 0, 0, u64::from(self.max_turns.max(1))),
+            _ => Part::rate(w, 0, 0),
+        }
+    }
+
+    /// One stage of `names` (loaded in `cat`) against each field member at each point,
+    /// their exact parts left out: `known[i]` gives candidate `i`'s parts where any is
+    /// exact (`None`, or an empty slice: it plays every part). Each candidate's parts
+    /// come back in order (an exact one as it was, unplayed), or none for a shard's share;
+    /// and the engagements played. Cells are keyed as `volley duel` and `volley ttk` key
+    /// them, so a part played has their numbers at the stage's seed and trials.
     ///
     /// # Errors
     /// Cells the ruleset refuses, or a cancelled run.
-    pub fn play_runs(
+    pub fn play(
         &self,
         cat: &R::Catalogue,
         names: &[String],
+        known: &[Option<&[Part]>],
         config: &RunConfig,
         observer: &dyn Observer,
         plays: &Plays<'_>,
     ) -> Result<(Vec<Vec<Part>>, u64), String> {
+        let exact_at =
+            |i: usize, j: usize| known.get(i).copied().flatten().and_then(|k| k.get(j)).filter(|p| p.exact.is_some());
+        let (tallied, played) = if self.metric.attack_runs() {
+            let (tallies, played) = self.play_runs(cat, names, &exact_at, config, observer, plays)?;
+            let parts = tallies.iter().map(|(t, w)| run_part(self.metric, t, *w, self.max_turns)).collect::<Vec<_>>();
+            (parts, played)
+        } else {
+            self.play_duels(cat, names, &exact_at, config, observer, plays)?
+        };
+        if !plays.wants_tables() {
+            return Ok((Vec::new(), played));
+        }
+        let mut tallied = tallied.into_iter();
+        let out = (0..names.len())
+            .map(|i| {
+                (0..self.weights.len())
+                    .map(|j| match exact_at(i, j) {
+                        Some(p) => Some(*p),
+                        None => tallied.next(),
+                    })
+                    .collect::<Option<Vec<Part>>>()
+            })
+            .collect::<Option<Vec<_>>>()
+            .ok_or("fewer tallies than parts to play")?;
+        Ok((out, played))
+    }
+
+    /// The duels of [`Measure::play`]: each part played, in order, as a rate of wins.
+    fn play_duels<'k>(
+        &self,
+        cat: &R::Catalogue,
+        names: &[String],
+        exact_at: &dyn Fn(usize, usize) -> Option<&'k Part>,
+        config: &RunConfig,
+        observer: &dyn Observer,
+        plays: &Plays<'_>,
+    ) -> Result<(Vec<Part>, u64), String> {
+        let pairs = self.options.pairs();
+        let policy = self.policy.to_string();
+        let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &policy, max_turns: self.max_turns };
+        let conditions: Vec<R::Conditions> = self.grid.iter().map(R::conditions).collect::<Result<_, _>>()?;
+        let mut kernels = Vec::new();
+        for (i, name) in names.iter().enumerate() {
+            let mut j = 0;
+            for (o, _) in self.field {
+                for (p, c) in self.grid.iter().zip(&conditions) {
+                    if exact_at(i, j).is_none() {
+                        let duel = R::duel(cat, name, o, c, self.options, self.policy, self.max_turns)?;
+                        kernels.push((cell_key(&spec.duel(name, o, p)), duel, self.weights[j]));
+                    }
+                    j += 1;
+                }
+            }
+        }
+        let cells: Vec<Cell<'_, R::Duel>> = kernels.iter().map(|k| Cell { key: k.0, kernel: &k.1 }).collect();
+        let tallies = plays.run(&cells, config, observer)?;
+        let played = tallies.iter().map(|t| t.trials).sum();
+        let parts = tallies.iter().zip(&kernels).map(|(t, k)| Part::rate(k.2, t.a_wins(), t.trials)).collect();
+        Ok((parts, played))
+    }
+
+    /// The attack runs of [`Measure::play`]: each part played, in order, with its
+    /// weight (none for a shard's share), and the runs played.
+    #[allow(clippy::type_complexity)]
+    fn play_runs<'k>(
+        &self,
+        cat: &R::Catalogue,
+        names: &[String],
+        exact_at: &dyn Fn(usize, usize) -> Option<&'k Part>,
+        config: &RunConfig,
+        observer: &dyn Observer,
+        plays: &Plays<'_>,
+    ) -> Result<(Vec<(TtkTally, f64)>, u64), String> {
         let pairs = self.options.pairs();
         let policy = self.policy.to_string();
         let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &policy, max_turns: self.max_turns };
@@ -134,27 +221,24 @@ impl<R: Ruleset> Measure<'_, R> {
                 R::display_name(cat, Role::Target, &target).map(|shown| (target, shown))
             })
             .collect::<Result<_, _>>()?;
-        for name in names {
+        for (i, name) in names.iter().enumerate() {
             let attacker = R::display_name(cat, Role::Attacker, name)?;
+            let mut j = 0;
             for (target, shown) in &targets {
                 for p in self.grid {
-                    let c = R::conditions(p)?;
-                    let run = R::attack_run(cat, name, target, &c, self.options, self.policy, self.max_turns)?;
-                    kernels.push((cell_key(&spec.attack_run(&attacker, shown, p)), run));
+                    if exact_at(i, j).is_none() {
+                        let c = R::conditions(p)?;
+                        let run = R::attack_run(cat, name, target, &c, self.options, self.policy, self.max_turns)?;
+                        kernels.push((cell_key(&spec.attack_run(&attacker, shown, p)), run, self.weights[j]));
+                    }
+                    j += 1;
                 }
             }
         }
         let cells: Vec<Cell<'_, R::AttackRun>> = kernels.iter().map(|k| Cell { key: k.0, kernel: &k.1 }).collect();
         let tallies = plays.run(&cells, config, observer)?;
         let played = tallies.iter().map(|t| t.trials).sum();
-        if !plays.wants_tables() {
-            return Ok((Vec::new(), played));
-        }
-        let parts = tallies
-            .chunks(self.weights.len().max(1))
-            .map(|ts| ts.iter().zip(self.weights).map(|(t, &w)| run_part(self.metric, t, w, self.max_turns)).collect())
-            .collect();
-        Ok((parts, played))
+        Ok((tallies.into_iter().zip(&kernels).map(|(t, k)| (t, k.2)).collect(), played))
     }
 }
 
