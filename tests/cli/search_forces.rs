@@ -84,7 +84,7 @@ fn a_planted_dominant_build_leads_the_forces_that_spend_the_budget() {
 }
 
 /// A `[[force]]` entry named `name` for a force text `A+2*B`, with a budget of 12.
-fn force_entry(name: &str, text: &str) -> String {
+pub(super) fn force_entry(name: &str, text: &str) -> String {
     let units: Vec<String> = text
         .split('+')
         .map(|m| match m.split_once('*') {

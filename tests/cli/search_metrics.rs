@@ -129,7 +129,8 @@ fn a_range_envelope_weighs_each_range() {
 
 /// `--metric kill-points` in a force search: stage 1's share of the opposing force's
 /// points destroyed is `volley battle`'s mean points destroyed by side A over that
-/// force's points, at the same seed and trials.
+/// force's points, at the same seed and trials, for the same forces under the same
+/// budget.
 #[test]
 fn kill_points_of_forces_are_the_battles_points_destroyed() {
     let builds = "Dwarf ALPHA,Troll Brawler,Stingray Standard,Rhino Standard,Beagle Hunter";
@@ -157,12 +158,37 @@ fn kill_points_of_forces_are_the_battles_points_destroyed() {
     ]);
     assert_eq!(j["metric_name"], "kill-points");
     let leader = rows(&j)[0]["candidate"].as_str().unwrap().to_string();
+    // the leader and the field as catalogue forces under the search's budget, which is
+    // part of a battle's key (a field force with no budget of its own spends the search's)
+    let entry = super::search_forces::force_entry;
+    let text = entry("Leader", &leader)
+        + &entry("Lance Group 12", "Gladiator Lancer+Beagle Hunter+Hunter IV Standard")
+        + &entry("Siege Group 12", "Paladin Siege+Stingray Standard+Rhino Standard+2*ECBS Pirate AT");
+    let cat = catalogue_dir(&[("leader.toml", &text)]);
+    let add = cat.path().join("leader.toml");
+    let mut shares = Vec::new();
     for m in j["matchups"][&leader].as_array().unwrap() {
-        let opponent = m["opponent"].as_str().unwrap();
-        let b = json(&["battle", &leader, opponent, "--range", "12", "--trials", "60", "--option", "FORCE_BUDGET=12"]);
+        let opponent = format!("{} 12", m["opponent"].as_str().unwrap());
+        let opponent = opponent.as_str();
+        let b = json(&[
+            "--add-loadouts",
+            add.to_str().unwrap(),
+            "battle",
+            "Leader",
+            opponent,
+            "--range",
+            "12",
+            "--trials",
+            "60",
+            "--option",
+            "FORCE_BUDGET=12",
+        ]);
         let whole = b["sides"][1]["points"].as_f64().unwrap_or(12.0);
         close(f(&m["kill_points_share"]), f(&b["mean_points_destroyed_a"]) / whole, opponent);
+        shares.push(f(&m["kill_points_share"]));
     }
+    // a share below 1 somewhere, so the equality says more than "everything destroyed"
+    assert!(shares.iter().any(|&s| s < 0.999), "{shares:?}");
 }
 
 /// Metrics a search cannot measure are refused before any work (exit 2).
@@ -232,4 +258,54 @@ fn an_exact_search_in_shards_merges_to_the_single_run() {
     let merged = volley().args(["merge", &dirs[0], &dirs[1], "--out", m.to_str().unwrap(), "-q"]).output().unwrap();
     assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
     assert_eq!(merged.stdout, whole.stdout);
+}
+
+/// A MECHCOM candidate against Kerberos (an exact duel chain) and the Typhon (Heat: no
+/// exact chain) keeps its exact value against Kerberos and plays only the Typhon: that
+/// part is `volley duel`'s at the same seed and trials, the exact one `duel --exact`'s.
+/// `--no-exact` plays both (the negative control: more duels, and an estimate against
+/// Kerberos that is not the exact one). Dealt to shards, merged and resumed, the race
+/// ends as in one process.
+#[test]
+fn partly_exact_candidates_play_only_the_engagements_with_no_exact_value() {
+    let space = ["--ruleset", "mechcom", "search", "--field", "Kerberos,Typhon", "--range", "2", "--top", "2"];
+    let one = json(&[&space[..], &["--stages", "1", "--show", "40"]].concat());
+    let (partly, exact) = (one["partly_exact_candidates"].as_u64().unwrap(), one["exact_candidates"].as_u64().unwrap());
+    assert!(partly > 0 && exact == 0, "{partly} partly exact, {exact} exact");
+    let n = rows(&one).len() as u64;
+    // the partly exact play one duel cell of 100, the others (Typhons) two
+    assert_eq!(f(&one["engagements"]) as u64, 100 * (partly + 2 * (n - partly)));
+    let name = rows(&one)[0]["candidate"].as_str().unwrap();
+    let parts = one["matchups"][name].as_array().unwrap();
+    let (kerberos, typhon) = (&parts[0], &parts[1]);
+    assert_eq!((kerberos["exact"].clone(), kerberos["trials"].clone()), (true.into(), 0.into()));
+    let d = json(&["--ruleset", "mechcom", "duel", name, "Kerberos", "--exact", "--range", "2"]);
+    close(f(&kerberos["p_win"]), f(&d["p_a_wins"]), name);
+    assert_eq!((typhon["exact"].clone(), typhon["trials"].clone()), (false.into(), 100.into()));
+    let d = json(&["--ruleset", "mechcom", "duel", name, "Typhon", "--trials", "100", "--range", "2"]);
+    close(f(&typhon["p_win"]), f(&d["p_a_wins"]), name);
+    let mc = json(&[&space[..], &["--stages", "1", "--no-exact", "--show", "40"]].concat());
+    assert_eq!(f(&mc["engagements"]) as u64, 200 * n);
+    let mc_name = rows(&mc)[0]["candidate"].as_str().unwrap();
+    let k = &mc["matchups"][mc_name][0];
+    assert_eq!((k["exact"].clone(), k["trials"].clone()), (false.into(), 100.into()));
+    let d = json(&["--ruleset", "mechcom", "duel", mc_name, "Kerberos", "--exact", "--range", "2"]);
+    assert_ne!(f(&k["p_win"]), f(&d["p_a_wins"]), "a Monte Carlo estimate is not the exact value");
+    // stage by stage in shards, merged and resumed: the single run, bit for bit
+    let tmp = tempfile::tempdir().unwrap();
+    let args = [&space[..], &["--trials", "40", "--format", "json", "-q"]].concat();
+    let whole = volley().args(&args).output().unwrap();
+    assert!(whole.status.success(), "{}", String::from_utf8_lossy(&whole.stderr));
+    let dirs: Vec<String> = (1..=2).map(|k| tmp.path().join(format!("s{k}")).to_str().unwrap().to_string()).collect();
+    for (k, d) in dirs.iter().enumerate() {
+        let out = volley().args(&args).args(["--shard", &format!("{}/2", k + 1), "--out", d]).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
+    let state = tmp.path().join("state");
+    let merged = volley().args(["merge", &dirs[0], &dirs[1], "--out", state.to_str().unwrap(), "-q"]).output().unwrap();
+    assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
+    assert!(state.join("search-state.json").is_file(), "the race must go on past stage 1");
+    let rest = volley().args(["search", "--resume", state.to_str().unwrap(), "-q"]).output().unwrap();
+    assert!(rest.status.success(), "{}", String::from_utf8_lossy(&rest.stderr));
+    assert_eq!(String::from_utf8_lossy(&rest.stdout), String::from_utf8_lossy(&whole.stdout));
 }
