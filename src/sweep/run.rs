@@ -6,6 +6,7 @@
 use std::collections::HashSet;
 use std::time::Instant;
 
+use rayon::prelude::*;
 use serde_json::{Value, json};
 
 use crate::engine::{Cell, Observer, RunConfig, Trials, cell_key};
@@ -25,6 +26,14 @@ pub struct SweepOutput {
     pub cells: usize,
     pub engagements: u64,
     pub seconds: f64,
+}
+
+/// One attack-run cell's rows of each table, built apart and appended in cell order.
+struct CellRows {
+    details: Vec<Table>,
+    ttk: Table,
+    by_turn: Table,
+    cost: Table,
 }
 
 /// The axes of a ruleset for a manifest: name, kind, label, unit, and the values a
@@ -194,26 +203,56 @@ pub fn run_sweep_with<R: Ruleset>(
             }
             let mut ttk = tables::time_to_kill(&l);
             let mut by_turn = tables::ttk_by_turn(&l);
-            let mut engagements = 0;
-            for ((qi, pi, kernel, _), tally) in cells_spec.iter().zip(&tallies) {
-                let (q, (p, c)) = (&pairs[*qi], &points[*pi]);
-                let exact = R::exact_run(kernel);
-                engagements += tally.trials;
-                let sd = Sides {
-                    attacker: &q.shown.0,
-                    attacker_points: q.points.0,
-                    target: &q.shown.1,
-                    target_cells: &q.target_cells,
-                    target_points: q.points.1,
-                };
-                for (i, table) in detail_tables.iter_mut().enumerate() {
-                    tables::push_detail(table, &l, &sd, p, R::detail_rows(i, catalogue, q.a, q.t, c, &options)?);
+            let engagements = tallies.iter().map(|t| t.trials).sum();
+            // Each cell's rows (its exact chain, detail and cost rows) are built in
+            // parallel into empty copies of the tables, then appended in cell order: the
+            // tables are those a serial loop builds.
+            let empty = |t: &Table| Table { rows: Vec::new(), ..t.clone() };
+            let parts = crate::engine::install(config.threads, || {
+                cells_spec
+                    .par_iter()
+                    .zip(&tallies)
+                    .map(|((qi, pi, kernel, _), tally)| {
+                        let (q, (p, c)) = (&pairs[*qi], &points[*pi]);
+                        let exact = R::exact_run(kernel);
+                        let sd = Sides {
+                            attacker: &q.shown.0,
+                            attacker_points: q.points.0,
+                            target: &q.shown.1,
+                            target_cells: &q.target_cells,
+                            target_points: q.points.1,
+                        };
+                        let mut part = CellRows {
+                            details: detail_tables.iter().map(empty).collect(),
+                            ttk: empty(&ttk),
+                            by_turn: empty(&by_turn),
+                            cost: empty(&cost),
+                        };
+                        for (i, table) in part.details.iter_mut().enumerate() {
+                            tables::push_detail(
+                                table,
+                                &l,
+                                &sd,
+                                p,
+                                R::detail_rows(i, catalogue, q.a, q.t, c, &options)?,
+                            );
+                        }
+                        let summary = tally.summary();
+                        tables::push_time_to_kill(&mut part.ttk, &l, &sd, p, tally, &summary, &exact);
+                        tables::push_ttk_by_turn(&mut part.by_turn, &l, &sd, p, &summary, &exact);
+                        let rows = R::cost_rows(catalogue, q.a, q.t, c, &options, kernel, policy, scenario.max_turns)?;
+                        tables::push_cost_rows(&mut part.cost, &l, &sd, p, rows, &exact, Some(tally));
+                        Ok(part)
+                    })
+                    .collect::<Result<Vec<CellRows>, String>>()
+            })??;
+            for part in parts {
+                for (table, rows) in detail_tables.iter_mut().zip(part.details) {
+                    table.rows.extend(rows.rows);
                 }
-                let summary = tally.summary();
-                tables::push_time_to_kill(&mut ttk, &l, &sd, p, tally, &summary, &exact);
-                tables::push_ttk_by_turn(&mut by_turn, &l, &sd, p, &summary, &exact);
-                let rows = R::cost_rows(catalogue, q.a, q.t, c, &options, kernel, policy, scenario.max_turns)?;
-                tables::push_cost_rows(&mut cost, &l, &sd, p, rows, &exact, Some(tally));
+                ttk.rows.extend(part.ttk.rows);
+                by_turn.rows.extend(part.by_turn.rows);
+                cost.rows.extend(part.cost.rows);
             }
             (vec![("time_to_kill", ttk), ("ttk_by_turn", by_turn)], cells_spec.len(), engagements)
         }
