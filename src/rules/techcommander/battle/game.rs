@@ -234,7 +234,7 @@ pub struct TcGame {
     /// (`AERIAL_IN_THE_RED=eliminated`); empty: none.
     pub falls_in_the_red: Vec<bool>,
     /// Repairs with repair gear (`REPAIR`; empty unless set after [`TcGame::new`]).
-    pub repairs: super::repair::Repairs,
+    pub repairs: super::repair_law::Repairs,
 }
 
 impl TcGame {
@@ -287,7 +287,7 @@ impl TcGame {
             variants: super::variant_tables::Variants::default(),
             free_dig_in: Vec::new(),
             falls_in_the_red: Vec::new(),
-            repairs: super::repair::Repairs::default(),
+            repairs: super::repair_law::Repairs::default(),
         };
         game.derive_lists();
         game

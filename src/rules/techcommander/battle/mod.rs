@@ -46,6 +46,7 @@ pub mod policy;
 pub mod rally;
 pub mod rally_laws;
 pub mod repair;
+pub mod repair_law;
 pub mod specials;
 pub mod split;
 pub mod tables;
