@@ -10,22 +10,27 @@ pub use crate::stats::ExactTtk;
 impl AttackRun {
     /// Compute the time-to-kill distribution exactly.
     pub fn exact(&self) -> ExactTtk {
+        // Life lost by each (system, Moneyshot) fired, computed once: plan steps repeat
+        // the same few systems.
+        let mut odds: Vec<Option<Vec<f64>>> = Vec::new();
+        self.chain(|i, moneyshot| {
+            let slot = 2 * self.plan[i].system as usize + usize::from(moneyshot);
+            if odds.len() <= slot {
+                odds.resize(slot + 1, None);
+            }
+            odds[slot].get_or_insert_with(|| self.step_spec(i, moneyshot).odds().life_lost).clone()
+        })
+    }
+
+    /// The chain through the plan, `life_lost(i, moneyshot)` giving plan step `i`'s law
+    /// of life lost (index: life), with Moneyshot's bonus or without.
+    fn chain(&self, mut life_lost: impl FnMut(usize, bool) -> Vec<f64>) -> ExactTtk {
         let full = STARTING_LIFE as usize;
         // alive[l] = P(target alive with l life), l in 1..=20
         let mut alive = vec![0.0f64; full + 1];
         alive[full] = 1.0;
         let mut kill_by_turn = vec![0.0; self.max_turns as usize];
         let mut kill_by_action = vec![0.0; self.plan.len()];
-        // Life lost by each (system, Moneyshot) fired, computed once: plan steps repeat
-        // the same few systems.
-        let mut odds: Vec<Option<Vec<f64>>> = Vec::new();
-        let mut life_lost = |i: usize, moneyshot: bool| -> Vec<f64> {
-            let slot = 2 * self.plan[i].system as usize + usize::from(moneyshot);
-            if odds.len() <= slot {
-                odds.resize(slot + 1, None);
-            }
-            odds[slot].get_or_insert_with(|| self.step_spec(i, moneyshot).odds().life_lost).clone()
-        };
         for (i, step) in self.plan.iter().enumerate() {
             // Life lost by the step, and with Moneyshot's bonus once the life is low enough.
             let plain = life_lost(i, false);
@@ -75,42 +80,7 @@ mod tests {
 
     /// The chain with every step's odds computed afresh, as before they were cached.
     fn plain(run: &AttackRun) -> ExactTtk {
-        let full = STARTING_LIFE as usize;
-        let mut alive = vec![0.0f64; full + 1];
-        alive[full] = 1.0;
-        let mut kill_by_turn = vec![0.0; run.max_turns as usize];
-        let mut kill_by_action = vec![0.0; run.plan.len()];
-        for (i, step) in run.plan.iter().enumerate() {
-            let plain = run.step_spec(i, false).odds().life_lost;
-            let boosted = run.moneyshot_applies(i, 1).then(|| run.step_spec(i, true).odds().life_lost);
-            let mut next = vec![0.0f64; full + 1];
-            let mut killed = 0.0;
-            for (l, &p_alive) in alive.iter().enumerate().skip(1) {
-                if p_alive == 0.0 {
-                    continue;
-                }
-                let lost = match &boosted {
-                    Some(b) if run.moneyshot_applies(i, l as i32) => b,
-                    _ => &plain,
-                };
-                for (d, &p) in lost.iter().enumerate() {
-                    if d >= l {
-                        killed += p_alive * p;
-                    } else {
-                        next[l - d] += p_alive * p;
-                    }
-                }
-            }
-            kill_by_turn[step.turn as usize] += killed;
-            kill_by_action[step.action as usize] += killed;
-            if step.reset_after {
-                let survivors: f64 = next.iter().sum();
-                next = vec![0.0; full + 1];
-                next[full] = survivors;
-            }
-            alive = next;
-        }
-        ExactTtk::from_kill_pmfs(kill_by_turn, kill_by_action)
+        run.chain(|i, moneyshot| run.step_spec(i, moneyshot).odds().life_lost)
     }
 
     #[test]
