@@ -42,29 +42,10 @@ pub struct Repairs {
     pub any_side: Vec<bool>,
 }
 
-/// The repair gear as the weapon its attack is rolled with (range 0 needs no range
-/// fields; no rounds: a repair spends none).
+/// The repair gear as the weapon its attack is rolled with: a plain weapon (its range
+/// fields are moot at range 0; no rounds: a repair spends none).
 fn repair_weapon(p: RepairProfile) -> Weapon {
-    Weapon {
-        name: "repair".to_string(),
-        damage: p.damage,
-        shots: p.shots,
-        fire_control: p.fire_control,
-        min: 0,
-        opt: 0,
-        drop: 0,
-        drop_per: 1,
-        linkable: 1,
-        rounds: 0,
-        weight: 0.0,
-        power: 0.0,
-        nlos: false,
-        missile: false,
-        armor_piercing: 0,
-        splash: 0,
-        ignores_smoke: false,
-        class: None,
-    }
+    Weapon::simple("repair", p.shots, p.damage, p.fire_control)
 }
 
 /// The repair of `friend` by `repairer` as an attack: the repairer with its repair gear
