@@ -65,7 +65,9 @@ impl TcGame {
         a: usize,
         focus: bool,
     ) -> Option<(usize, usize, f32)> {
-        let sights = self.sights(s, self.facts[a].side as usize, focus);
+        // Filled in place: a `Sights` returned by value is copied.
+        let mut sights = Sights::new(focus);
+        self.see(s, self.facts[a].side as usize, false, &mut sights);
         self.best_shot_in(tables, specials, s, a, &sights)
     }
 
@@ -92,11 +94,14 @@ impl TcGame {
         let mut least = i32::MAX;
         // Per twin class, a bit per life of an enemy in plain sight already in `v`.
         let mut seen = [0u32; MAX_CLASSES];
-        for &t in &self.enemies[side] {
-            let tu = t as usize;
-            if !(s.present[tu] && s.life[tu] > 0) {
-                continue;
-            }
+        debug_assert_eq!((s.up, s.field), s.standing(), "State::up out of step with present and life");
+        // The standing enemies in slot order (the order of `self.enemies[side]`): the
+        // fallen cost nothing.
+        let mut standing = s.up & self.enemy_bits[side];
+        while standing != 0 {
+            let tu = standing.trailing_zeros() as usize;
+            standing &= standing - 1;
+            let t = tu as u8;
             if s.hidden[tu] {
                 v.hidden = true;
                 if !seer {

@@ -72,8 +72,14 @@ impl<P: BattlePolicy<TcGame>> BattlePolicy<TcGame> for Checked<'_, P> {
                 let r = &mut *self.rng.lock().unwrap();
                 for u in 0..g.units.len() {
                     match roll(r, 8) {
-                        1 => p.life[u] = roll(r, STARTING_LIFE as u64 + 4) as i32 - 4,
-                        2 | 3 => p.life[u] = roll(r, 4) as i32 * 5,
+                        1 => {
+                            p.life[u] = roll(r, STARTING_LIFE as u64 + 4) as i32 - 4;
+                            p.stand(u);
+                        }
+                        2 | 3 => {
+                            p.life[u] = roll(r, 4) as i32 * 5;
+                            p.stand(u);
+                        }
                         4 => p.jury[u] = roll(r, 3) as u8 - 1,
                         5 => p.used[u] = roll(r, 4) as u32 - 1,
                         6 => p.smoked[u] = roll(r, 5) == 1,

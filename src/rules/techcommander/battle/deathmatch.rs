@@ -35,6 +35,7 @@ impl TcGame {
                     if !s.present[slot as usize] {
                         self.reset_unit(s, slot as usize);
                         s.present[slot as usize] = true;
+                        s.stand(slot as usize);
                         used += entry.points;
                     }
                 }

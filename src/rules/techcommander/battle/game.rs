@@ -110,6 +110,32 @@ pub struct State {
     pub dug_in: [bool; MAX_UNITS],
     /// A dug-in unit's one return attack is still ready.
     pub return_ready: [bool; MAX_UNITS],
+    /// Bit per slot: on the field with life above 0 (`present` and `life > 0`), the
+    /// units that may be targeted. Kept with `present` and `life` by [`State::stand`]
+    /// after every write to either, so the policy's scans skip the fallen.
+    pub up: u64,
+    /// Bit per slot: `present` (a unit at 0 life or less acts until removed). Kept by
+    /// [`State::stand`] with [`State::up`].
+    pub field: u64,
+}
+
+impl State {
+    /// Brings bit `u` of [`State::up`] and [`State::field`] in line with `present[u]`
+    /// and `life[u]`; call it after writing either.
+    #[inline(always)]
+    pub fn stand(&mut self, u: usize) {
+        let bit = 1u64 << u;
+        let (on, up) = (self.present[u], self.present[u] && self.life[u] > 0);
+        self.field = if on { self.field | bit } else { self.field & !bit };
+        self.up = if up { self.up | bit } else { self.up & !bit };
+    }
+
+    /// ([`State::up`], [`State::field`]) as `present` and `life` give them now (the
+    /// invariant [`State::stand`] keeps).
+    pub fn standing(&self) -> (u64, u64) {
+        let bits = |f: &dyn Fn(usize) -> bool| (0..MAX_UNITS).filter(|&u| f(u)).fold(0, |m, u| m | 1u64 << u);
+        (bits(&|u| self.present[u] && self.life[u] > 0), bits(&|u| self.present[u]))
+    }
 }
 
 /// Per unit slot, the facts the hot loop reads, copied from the cards at compile time.
@@ -207,6 +233,10 @@ pub struct TcGame {
     pub assault_sides: Vec<bool>,
     /// Every unit of the other sides, in slot order: whom a side's units may target.
     pub enemies: Vec<Vec<u8>>,
+    /// `enemies` as bits per side (bit per slot), for scans over [`State::up`].
+    pub enemy_bits: Vec<u64>,
+    /// `solo` as bits per side, for scans over [`State::field`].
+    pub solo_bits: Vec<u64>,
     /// Whether each side fields a unit with command actions.
     pub has_command: Vec<bool>,
     pub max_turns: u32,
@@ -249,7 +279,7 @@ impl TcGame {
                 groups[u.side].push(i as u8);
             }
         }
-        let enemies = (0..sides)
+        let enemies: Vec<Vec<u8>> = (0..sides)
             .map(|side| (0..units.len()).filter(|&u| units[u].side != side).map(|u| u as u8).collect())
             .collect();
         let has_command = side_units.iter().map(|v| v.iter().any(|&u| units[u as usize].command > 0)).collect();
@@ -267,12 +297,14 @@ impl TcGame {
             passengers,
             omega: super::omega::Omega::default(),
             enemies,
+            enemy_bits: Vec::new(),
             has_command,
             units,
             tables,
             side_units,
             groups,
             solo: Vec::new(),
+            solo_bits: Vec::new(),
             twin: Vec::new(),
             class: vec![NO_CLASS; n],
             assault_sides: Vec::new(),
@@ -313,8 +345,9 @@ impl TcGame {
         self.derive_classes();
     }
 
-    /// Derive [`TcGame::solo`] and [`TcGame::twin`] from the side and group lists (again
-    /// after any change to them, e.g. teams).
+    /// Derive [`TcGame::solo`], [`TcGame::twin`] and the bit lists ([`TcGame::solo_bits`],
+    /// [`TcGame::enemy_bits`]) from the side, group and enemy lists (again after any
+    /// change to them, e.g. teams).
     pub(crate) fn derive_lists(&mut self) {
         let units = &self.units;
         self.solo = self
@@ -322,6 +355,13 @@ impl TcGame {
             .iter()
             .map(|v| v.iter().copied().filter(|&u| !units[u as usize].rallied).collect())
             .collect();
+        // Scans over the bits go in slot order: the lists must be in it too.
+        debug_assert!(self.solo.iter().chain(&self.enemies).all(|v| v.is_sorted()));
+        let bits = |lists: &[Vec<u8>]| -> Vec<u64> {
+            lists.iter().map(|v| v.iter().fold(0u64, |m, &u| m | 1u64 << u)).collect()
+        };
+        self.solo_bits = bits(&self.solo);
+        self.enemy_bits = bits(&self.enemies);
         let mut twin = vec![u8::MAX; units.len()];
         for g in &self.groups {
             for (j, &m) in g.iter().enumerate() {
@@ -473,6 +513,7 @@ impl TcGame {
                 self.take(s, t, target_loss, a);
                 if own_loss == crate::rules::techcommander::special::ELIMINATED {
                     s.life[a] = s.life[a].min(0);
+                    s.stand(a);
                 } else {
                     s.life[a] -= own_loss as i32;
                     self.fall_if_in_the_red(s, a);
@@ -516,6 +557,7 @@ impl TcGame {
         {
             s.life[u] = 0;
         }
+        s.stand(u);
     }
 
     /// Bits of the systems `a` may fire now (the same as [`TcGame::system_ready`] per
@@ -617,6 +659,8 @@ impl BattleRules for TcGame {
             last_side: 0,
             dug_in: [false; MAX_UNITS],
             return_ready: [false; MAX_UNITS],
+            up: 0,
+            field: 0,
         }
     }
 
@@ -624,6 +668,7 @@ impl BattleRules for TcGame {
         for (i, u) in self.units.iter().enumerate() {
             self.reset_unit(s, i);
             s.present[i] = u.crew_of.is_none() && u.carrier.is_none() && self.dm.is_none();
+            s.stand(i);
             s.aboard[i] = u.carrier.is_some() && self.dm.is_none();
         }
         if let Some(dm) = &self.dm {
@@ -734,6 +779,7 @@ impl BattleRules for TcGame {
                     }
                     s.aboard[p] = false;
                     s.present[p] = true;
+                    s.stand(p);
                     s.actions[p] = 0;
                     if let Some(tables) = &self.offload
                         && let Some((sys, t, score)) = self.best_shot_with(tables, false, s, p, focus)
@@ -791,6 +837,7 @@ impl BattleRules for TcGame {
                         if let Some(slot) = self.crew_slot(u, c) {
                             s.present[slot] = true;
                             s.life[slot] = STARTING_LIFE as i32;
+                            s.stand(slot);
                         }
                     }
                 }
@@ -831,6 +878,7 @@ impl TcGame {
     pub(crate) fn reset_unit(&self, s: &mut State, i: usize) {
         let u = &self.units[i];
         s.life[i] = STARTING_LIFE as i32;
+        s.stand(i);
         s.smoke_rounds[i] = u.smoke_rounds;
         s.smoked[i] = false;
         s.offline[i] = false;
@@ -857,6 +905,7 @@ impl TcGame {
     /// [`TcGame::remove`] of a unit on the field at 0 life or less.
     fn remove_unit(&self, s: &mut State, u: usize, out: &mut Outcome) -> Option<Option<usize>> {
         s.present[u] = false;
+        s.stand(u);
         let unit = &self.units[u];
         out.lost[u] += 1;
         out.points_lost_milli[unit.side] += unit.points_milli;
@@ -887,6 +936,7 @@ impl TcGame {
             s.aboard[p] = false;
             if roll_d20(rng) <= self.o.crew_escape_target {
                 s.present[p] = true;
+                s.stand(p);
                 continue;
             }
             let unit = &self.units[p];
@@ -966,6 +1016,7 @@ impl TcGame {
             s.hidden[u] = self.infiltrates(u);
             if f.power_armor && s.present[u] {
                 s.life[u] = STARTING_LIFE as i32;
+                s.stand(u);
             }
         }
     }

@@ -388,6 +388,7 @@ fn a_failed_jury_rig_reveals_an_infiltrated_unit() {
         s.last_side = 1;
         s.left = [100; crate::engine::battle::MAX_SIDES];
         s.life[1] = life;
+        s.stand(1);
         s.actions[1] = 1;
         g.act(&mut s, 1, Action::Attack { actor: 1, system: 0, target: 0 }, rng, &mut out);
         s.hidden[1]

@@ -153,9 +153,13 @@ impl TcGame {
         let mut best: Option<(Action, f32)> = None;
         // Per twin class and life bucket, the last actor searched.
         let mut searched = [[NO_SLOT; LIFE_BUCKETS]; MAX_CLASSES];
-        for &a in &self.solo[side] {
-            let au = a as usize;
-            if !s.present[au] || s.actions[au] == 0 {
+        // The side's solo units on the field, in slot order (the order of `solo`).
+        let mut on_field = s.field & self.solo_bits[side];
+        while on_field != 0 {
+            let au = on_field.trailing_zeros() as usize;
+            on_field &= on_field - 1;
+            let a = au as u8;
+            if s.actions[au] == 0 {
                 continue;
             }
             let class = self.class[au];

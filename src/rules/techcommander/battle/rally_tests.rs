@@ -127,6 +127,7 @@ fn an_assault_on_partly_damaged_members_keeps_the_remaining_life() {
     let g = TestBattle::skirmish(&cat, "2*Gun Trooper", "2*Unarmed Crew").max_turns(1).assemble(SPECIALS);
     let mut s = first_action(&g, 1);
     s.life[2] = 5;
+    s.stand(2);
     let q = 1.0 - P_CREW;
     let p1 = 1.0 - q * q;
     let p2 = P_CREW * P_CREW;
@@ -298,6 +299,7 @@ fn the_compiled_rallied_attack_scores_are_the_member_by_member_ones() {
                     _ if i % 2 == 0 => 3,
                     _ => -4,
                 };
+                s.stand(m as usize);
             }
         }
         for side in 0..2 {
@@ -307,6 +309,7 @@ fn the_compiled_rallied_attack_scores_are_the_member_by_member_ones() {
                 }
                 for life in 1..=20 {
                     s.life[t as usize] = life;
+                    s.stand(t as usize);
                     let fast = g.common_case(&s, side, t as usize, life as usize);
                     assert!(fast.is_some(), "the compiled case holds for combination {red}");
                     let score = g.rally_attack_score(&s, side, t as usize);
@@ -315,6 +318,7 @@ fn the_compiled_rallied_attack_scores_are_the_member_by_member_ones() {
                     compared += score.is_some() as u32;
                 }
                 s.life[t as usize] = 20;
+                s.stand(t as usize);
             }
         }
     }

@@ -166,6 +166,7 @@ impl TcGame {
         s.actions[u] -= 1;
         let gained = badge_repair(roll_d20(rng)) as i32;
         s.life[m] = (s.life[m] + gained).min(STARTING_LIFE as i32);
+        s.stand(m);
         self.acted(s, u, rng);
     }
 
@@ -401,8 +402,10 @@ weapons = [{ name = "Blank" }]
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
         let mut s = super::super::test_support::turn_one(&g, &mut rng);
         s.life[0] = -2;
+        s.stand(0);
         assert_eq!(g.repair_score(&s, 1, 0), 0.0);
         s.life[0] = 16;
+        s.stand(0);
         close(g.repair_score(&s, 1, 0), 0.16875, "life 16, no revival");
     }
 
@@ -420,6 +423,7 @@ weapons = [{ name = "Blank" }]
             s.used[1] = 0;
             s.left[0] = 4;
             s.life[0] = 10;
+            s.stand(0);
             g.act(&mut s, 0, Action::GearRepair { unit: 1, target: 0 }, &mut rng, &mut out);
             counts[s.life[0] as usize] += 1;
         }
@@ -451,12 +455,14 @@ weapons = [{ name = "Blank" }]
             s.actions[1] = 1;
             s.used[1] = 0;
             s.life[0] = 17;
+            s.stand(0);
             g.act(&mut s, 0, Action::GearRepair { unit: 1, target: 0 }, &mut rng, &mut out);
             assert!([17, 20].contains(&s.life[0]), "{}", s.life[0]);
             // Repaired this turn: not offered again.
             assert!(s.used[1] & REPAIR_BIT != 0);
             s.actions[1] = 1;
             s.life[0] = 10;
+            s.stand(0);
             assert_eq!(g.best_repair(&s, 0), None);
         }
     }
@@ -474,14 +480,17 @@ weapons = [{ name = "Blank" }]
         assert_eq!(Greedy.choose(&g, &s, 0, 0, &mut rng), Some(attack.0));
         // At 16 the repair scores 0.16875 < 0.6875: the Gunner still fires.
         s.life[0] = 16;
+        s.stand(0);
         assert_eq!(Greedy.choose(&g, &s, 0, 0, &mut rng), Some(attack.0));
         // At −2 the revival scores 3.88125 > 0.6875: the Mechanic repairs.
         s.life[0] = -2;
+        s.stand(0);
         assert_eq!(Greedy.choose(&g, &s, 0, 0, &mut rng), Some(Action::GearRepair { unit: 1, target: 0 }));
         // REPAIR=false: it fires instead.
         let g = gear_game("Gunner+Mechanic", "Dummy", Options { repair: false, ..defaults() });
         let mut s = super::super::test_support::turn_one(&g, &mut rng);
         s.life[0] = -2;
+        s.stand(0);
         assert!(matches!(Greedy.choose(&g, &s, 0, 0, &mut rng), Some(Action::Attack { .. })));
     }
 
@@ -524,6 +533,7 @@ weapons = [{ name = "Blank" }]
         let enemy = on(1).find(|&u| s.present[u]).unwrap();
         for _ in 0..100 {
             s.life[walker] = -2;
+            s.stand(walker);
             s.credit[walker] = enemy as u8;
             s.actions[mechanic] = 1;
             s.used[mechanic] = 0;
@@ -555,6 +565,7 @@ weapons = [{ name = "Blank" }]
             s.actions[1] = 1;
             s.left[0] = 4;
             s.life[0] = 10;
+            s.stand(0);
             g.act(&mut s, 0, Action::Repair { unit: 1, target: 0 }, &mut rng, &mut out);
             counts[s.life[0] as usize] += 1;
         }
@@ -566,6 +577,7 @@ weapons = [{ name = "Blank" }]
         let mut s = g.new_state();
         g.begin_battle(&mut s, &mut rng);
         s.life[0] = 15;
+        s.stand(0);
         for _ in 0..200 {
             s.actions[1] = 1;
             g.act(&mut s, 0, Action::Repair { unit: 1, target: 0 }, &mut rng, &mut out);
@@ -586,6 +598,7 @@ weapons = [{ name = "Blank" }]
             g.begin_turn(&mut s, 0, &mut rng, &mut order);
             assert_eq!(Greedy.choose(g, &s, 0, 0, &mut rng), None, "nothing to repair at full life");
             s.life[0] = 12;
+            s.stand(0);
             let chosen = Greedy.choose(g, &s, 0, 0, &mut rng);
             // Score: 0.25 × 4 points × E[min(r, 8)] / 20 = 0.25 × 4 × 3.5 / 20 = 0.175.
             assert_eq!(chosen == Some(Action::Repair { unit: 1, target: 0 }), expect, "edition {}", o.edition);

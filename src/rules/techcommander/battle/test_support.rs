@@ -372,6 +372,7 @@ pub(super) fn wounded(g: &TcGame, rng: &mut Xoshiro256PlusPlus, hits: &[(usize, 
     g.begin_battle(&mut s, rng);
     for &(u, life, by) in hits {
         s.life[u] = life;
+        s.stand(u);
         s.credit[u] = by as u8;
     }
     s

@@ -846,6 +846,7 @@ fn an_omega_in_the_red_needs_a_jury_rig_and_takes_the_gear_offline() {
             let mut order = [0u8; 8];
             g.begin_turn(&mut s, 0, &mut rng, &mut order);
             s.life[0] = 3;
+            s.stand(0);
             assert!(g.best_omega(&s, 0, false).is_some(), "still better than two attacks in the red");
             g.act(&mut s, 0, Action::Omega { actor: 0, target: 1 }, &mut rng, &mut Outcome::new());
             assert_eq!(s.actions[0], 0, "the Omega ends the MSV's turn");
@@ -862,6 +863,7 @@ fn an_omega_in_the_red_needs_a_jury_rig_and_takes_the_gear_offline() {
     g.act(&mut s, 0, Action::Omega { actor: 0, target: 1 }, &mut rng, &mut Outcome::new());
     assert!(s.offline[0]);
     s.life[1] = 20;
+    s.stand(1);
     let offline = g.score(&s, 1, 0, 0).unwrap();
     assert!((offline / online - 5.0).abs() < 1e-4, "{online} -> {offline}");
     g.end_turn(&mut s, 0, &mut rng, &mut Outcome::new());
