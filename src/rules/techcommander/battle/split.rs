@@ -56,29 +56,33 @@ impl TcGame {
         if k == 0 {
             return 0.0;
         }
+        self.part_row(s, a, system, t).score(k)
+    }
+
+    /// What [`TcGame::part_score`] reads of `a`'s `system` at `t` now, read once for
+    /// every k.
+    #[inline(always)]
+    fn part_row(&self, s: &State, a: usize, system: usize, t: usize) -> PartRow<'_> {
         let tables = self.shot_tables(s, t);
         let life = s.life[t].clamp(1, STARTING_LIFE as i32) as usize;
-        let at = |fc_lost: bool| -> f32 {
-            let e = self.split_entry(tables, s, a, system, t, fc_lost);
-            if e == NONE {
-                return 0.0;
-            }
-            tables.score[tables.part[e as usize][k - 1] as usize][life]
+        let entry = |fc_lost: bool| self.split_entry(tables, s, a, system, t, fc_lost);
+        let (weight, lost) = if !self.in_the_red(s, a) || s.jury[a] == 1 && !self.o.jury_rig_per_action {
+            (Jury::Kept, NONE)
+        } else if s.jury[a] == 2 && !self.o.jury_rig_per_action {
+            (Jury::Lost, entry(true))
+        } else {
+            (Jury::Mixed(self.jury_ok), entry(true))
         };
-        let kept = at(false);
-        if !self.in_the_red(s, a) || s.jury[a] == 1 && !self.o.jury_rig_per_action {
-            return kept;
-        }
-        let lost = at(true);
-        if s.jury[a] == 2 && !self.o.jury_rig_per_action {
-            return lost;
-        }
-        self.jury_ok * kept + (1.0 - self.jury_ok) * lost
+        PartRow { tables, life, kept: entry(false), lost, weight }
     }
 
     /// The greedy split of `a`'s `system` with `primary` as the picked target (see the
     /// module docs), or `None` when the system cannot split or every shot goes at one
     /// target.
+    ///
+    /// Each candidate's [`PartRow`] is read once; a shot's gain at a candidate is its
+    /// score with one more shot (kept until that candidate is given one) less its score
+    /// now: the same values [`TcGame::part_score`] gives, so the same plan.
     pub fn split_plan(&self, s: &State, a: usize, system: usize, primary: usize) -> Option<Split> {
         if system >= self.facts[a].nsys as usize {
             return None;
@@ -97,12 +101,13 @@ impl TcGame {
         let mut cand = [(0u8, 0u8); MAX_SPLIT];
         cand[0] = (primary as u8, 0);
         let mut len = 1;
-        for &t in &self.enemies[self.units[a].side] {
-            let t = t as usize;
-            if len == MAX_SPLIT {
-                break;
-            }
-            if t == primary || !self.targetable_by(s, a, t) {
+        // The enemies `a` may target ([`TcGame::targetable_by`]), in slot order.
+        let sees = self.facts[a].sees;
+        let mut standing = s.up & self.enemy_bits[self.units[a].side];
+        while standing != 0 && len < MAX_SPLIT {
+            let t = standing.trailing_zeros() as usize;
+            standing &= standing - 1;
+            if t == primary || s.hidden[t] && !sees {
                 continue;
             }
             let tables = self.shot_tables(s, t);
@@ -116,19 +121,30 @@ impl TcGame {
         if len < 2 {
             return None;
         }
+        let rows: [Option<PartRow>; MAX_SPLIT] =
+            std::array::from_fn(|i| (i < len).then(|| self.part_row(s, a, system, cand[i].0 as usize)));
+        let row = |i: usize| rows[i].as_ref().expect("a row per candidate");
         let mut now = [0f32; MAX_SPLIT];
+        let mut next = [0f32; MAX_SPLIT];
+        for (i, v) in next[..len].iter_mut().enumerate() {
+            *v = row(i).score(1);
+        }
         for _ in 0..n {
             let mut pick = 0;
             let mut gain = f32::NEG_INFINITY;
-            for (i, &(t, k)) in cand[..len].iter().enumerate() {
-                let g = self.part_score(s, a, system, t as usize, k as usize + 1) - now[i];
+            for i in 0..len {
+                let g = next[i] - now[i];
                 if g > gain {
                     gain = g;
                     pick = i;
                 }
             }
             cand[pick].1 += 1;
-            now[pick] = self.part_score(s, a, system, cand[pick].0 as usize, cand[pick].1 as usize);
+            let k = cand[pick].1 as usize;
+            now[pick] = next[pick];
+            if k < n {
+                next[pick] = row(pick).score(k + 1);
+            }
         }
         let mut plan = Split { parts: [(0, 0); MAX_SPLIT], len: 0, score: now[..len].iter().sum() };
         for &(t, k) in &cand[..len] {
@@ -178,6 +194,45 @@ impl TcGame {
                     self.return_attack(s, t as usize, a, rng);
                 }
             }
+        }
+    }
+}
+
+/// How a shot's fire control is weighed ([`TcGame::part_score`]): kept, lost (this
+/// turn's failed rig), or mixed by the jury-rig odds of fire control kept.
+#[derive(Debug, Clone, Copy)]
+enum Jury {
+    Kept,
+    Lost,
+    Mixed(f32),
+}
+
+/// One target's part scores ([`TcGame::part_row`]): its shot tables, its life (1..=20),
+/// the entries with fire control kept and lost ([`NONE`] when there is none, or when
+/// `weight` never reads it) and the weighing.
+#[derive(Debug, Clone, Copy)]
+struct PartRow<'t> {
+    tables: &'t Tables,
+    life: usize,
+    kept: u32,
+    lost: u32,
+    weight: Jury,
+}
+
+impl PartRow<'_> {
+    /// The greedy score of k (1..=n) shots.
+    #[inline(always)]
+    fn score(&self, k: usize) -> f32 {
+        let at = |e: u32| -> f32 {
+            if e == NONE {
+                return 0.0;
+            }
+            self.tables.score[self.tables.part[e as usize][k - 1] as usize][self.life]
+        };
+        match self.weight {
+            Jury::Kept => at(self.kept),
+            Jury::Lost => at(self.lost),
+            Jury::Mixed(ok) => ok * at(self.kept) + (1.0 - ok) * at(self.lost),
         }
     }
 }

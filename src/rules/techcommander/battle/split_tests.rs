@@ -3,13 +3,17 @@
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::super::game::Action;
-use super::super::policy::Greedy;
-use super::super::test_support::{TestBattle, catalogue, options, tally, turn_one};
-use crate::engine::battle::{BattlePolicy, BattleRules, Outcome};
+use super::super::game::{Action, State, TcGame};
+use super::super::policy::{FocusLowest, Greedy};
+use super::super::test_support::{TestBattle, catalogue, embedded, options, tally, turn_one};
+use super::MAX_SPLIT;
+use crate::dice::uniform::roll;
+use crate::engine::battle::{BattlePolicy, BattleRules, Outcome, play_battle};
 use crate::rules::techcommander::options::Options;
 use crate::stats::binomial::consistent;
 use crate::stats::tolerance::FAMILY_ALPHA;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 const CATALOGUE: &str = include_str!("book_cards.toml");
 
@@ -80,4 +84,157 @@ fn a_target_that_needs_no_more_shots_gets_none() {
         assert_eq!(killed, dead, "SPLIT_SHOTS={split}");
         assert_ne!(s.used[0], 0, "the system is spent");
     }
+}
+
+/// The plan as first written: every shot re-reads [`TcGame::part_score`] at every
+/// candidate, which the candidates' rows replaced. (target, shots) in order, and the score.
+fn plain_plan(g: &TcGame, s: &State, a: usize, system: usize, primary: usize) -> Option<(Vec<(u8, u8)>, f32)> {
+    if system >= g.facts[a].nsys as usize {
+        return None;
+    }
+    let tables = g.shot_tables(s, primary);
+    let e = g.split_entry(tables, s, a, system, primary, false);
+    if e == super::NONE || tables.any_moneyshot {
+        return None;
+    }
+    let n = tables.part[e as usize].len();
+    if n < 2 {
+        return None;
+    }
+    let mut cand = vec![(primary as u8, 0u8)];
+    for &t in &g.enemies[g.units[a].side] {
+        let t = t as usize;
+        if cand.len() == MAX_SPLIT {
+            break;
+        }
+        if t == primary || !g.targetable_by(s, a, t) {
+            continue;
+        }
+        let tables = g.shot_tables(s, t);
+        let e = g.split_entry(tables, s, a, system, t, false);
+        if e == super::NONE || tables.part[e as usize].len() != n {
+            continue;
+        }
+        cand.push((t as u8, 0));
+    }
+    if cand.len() < 2 {
+        return None;
+    }
+    let mut now = vec![0f32; cand.len()];
+    for _ in 0..n {
+        let mut pick = 0;
+        let mut gain = f32::NEG_INFINITY;
+        for (i, &(t, k)) in cand.iter().enumerate() {
+            let g = g.part_score(s, a, system, t as usize, k as usize + 1) - now[i];
+            if g > gain {
+                gain = g;
+                pick = i;
+            }
+        }
+        cand[pick].1 += 1;
+        now[pick] = g.part_score(s, a, system, cand[pick].0 as usize, cand[pick].1 as usize);
+    }
+    let parts: Vec<(u8, u8)> = cand.into_iter().filter(|p| p.1 > 0).collect();
+    (parts.len() >= 2).then(|| (parts, now.iter().sum()))
+}
+
+/// Before every choice, compares [`TcGame::split_plan`] with [`plain_plan`] for every
+/// actor, system and primary target, in the state and in `perturbed` redrawn ones (the
+/// actor in the red with each jury-rig result, other lives and smoke).
+struct Compared<P> {
+    policy: P,
+    perturbed: u32,
+    rng: Mutex<Xoshiro256PlusPlus>,
+    plans: AtomicU64,
+}
+
+impl<P> Compared<P> {
+    fn check(&self, g: &TcGame, s: &State) {
+        for a in 0..g.units.len() {
+            for system in 0..g.facts[a].nsys as usize {
+                for &t in &g.enemies[g.units[a].side] {
+                    let t = t as usize;
+                    let plan = g.split_plan(s, a, system, t);
+                    let plain = plain_plan(g, s, a, system, t);
+                    let got = plan.map(|p| (p.parts[..p.len].to_vec(), p.score.to_bits()));
+                    assert_eq!(
+                        got,
+                        plain.map(|(parts, score)| (parts, score.to_bits())),
+                        "actor {a} system {system} at {t}"
+                    );
+                    self.plans.fetch_add(got.is_some() as u64, Ordering::Relaxed);
+                }
+            }
+        }
+    }
+}
+
+impl<P: BattlePolicy<TcGame>> BattlePolicy<TcGame> for Compared<P> {
+    fn choose(&self, g: &TcGame, s: &State, side: usize, phase: usize, rng: &mut Xoshiro256PlusPlus) -> Option<Action> {
+        self.check(g, s);
+        for _ in 0..self.perturbed {
+            let mut p = s.clone();
+            {
+                let r = &mut *self.rng.lock().unwrap();
+                for u in 0..g.units.len() {
+                    match roll(r, 6) {
+                        1 => p.life[u] = roll(r, 24) as i32 - 4,
+                        2 => p.jury[u] = roll(r, 3) as u8 - 1,
+                        3 => p.smoked[u] = roll(r, 3) == 1,
+                        4 => p.dug_in[u] = roll(r, 2) == 1,
+                        _ => {}
+                    }
+                    p.stand(u);
+                }
+            }
+            self.check(g, &p);
+        }
+        self.policy.choose(g, s, side, phase, rng)
+    }
+}
+
+#[test]
+fn the_plan_gives_the_shots_as_the_plain_allocation_does() {
+    // Against the plan as first written, bit for bit, on every state of played battles
+    // and redrawn ones: reference forces, multi-shot Stingrays against troops, the 2nd
+    // edition, per-turn jury rigs, dug-in targets.
+    let cat = embedded();
+    let per_turn = Options { jury_rig_per_action: false, ..options() };
+    let dig = Options { policy_dig_in: true, ..options() };
+    let ed2 = Options { edition: 2, ..options() };
+    let (lance, siege) = (
+        "Gladiator Lancer+Beagle Hunter+Hunter IV Standard",
+        "Paladin Siege+Stingray Standard+Rhino Standard+2*ECBS Pirate AT",
+    );
+    let mut plans = 0;
+    for (a, b, o) in [
+        (lance, siege, options()),
+        ("3*Stingray Standard", "Paladin Siege+2*ECBS Pirate AT", options()),
+        (lance, siege, per_turn),
+        (siege, lance, dig),
+        (lance, siege, ed2),
+    ] {
+        let g = TestBattle::skirmish(&cat, a, b).options(o).game();
+        let compared = Compared {
+            policy: Greedy,
+            perturbed: 2,
+            rng: Mutex::new(Xoshiro256PlusPlus::seed_from_u64(9)),
+            plans: AtomicU64::new(0),
+        };
+        let focus = Compared {
+            policy: FocusLowest,
+            perturbed: 1,
+            rng: Mutex::new(Xoshiro256PlusPlus::seed_from_u64(10)),
+            plans: AtomicU64::new(0),
+        };
+        let (mut s, mut out, mut rng) = (g.new_state(), Outcome::new(), Xoshiro256PlusPlus::seed_from_u64(11));
+        for _ in 0..20 {
+            play_battle(&g, &compared, &mut s, &mut rng, &mut out);
+            play_battle(&g, &focus, &mut s, &mut rng, &mut out);
+        }
+        plans += compared.plans.into_inner() + focus.plans.into_inner();
+    }
+    // The comparison saw real splits, not only refusals.
+    eprintln!("{plans} plans compared");
+    assert!(plans > 1000, "{plans} plans compared");
 }
