@@ -9,7 +9,7 @@
 //! candidate's stage-1 numbers are those of `volley ttk` at the run's seed and trials.
 
 use crate::catalogue::source::SourceFile;
-use crate::engine::{Cell, Observer, RunConfig, cell_key};
+use crate::engine::{Cell, Kernel, Observer, RawTally, RunConfig, Tally, cell_key};
 use crate::rules::axis::Point;
 use crate::rules::ruleset::{Role, RuleOptions, Ruleset};
 use crate::stats::racing::Part;
@@ -173,33 +173,19 @@ impl<R: Ruleset> Measure<'_, R> {
         observer: &dyn Observer,
         plays: &Plays<'_>,
     ) -> Result<(Vec<Part>, u64), String> {
-        let pairs = self.options.pairs();
-        let policy = self.policy.to_string();
+        let (pairs, policy) = (self.options.pairs(), self.policy.to_string());
         let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &policy, max_turns: self.max_turns };
-        let conditions: Vec<R::Conditions> = self.grid.iter().map(R::conditions).collect::<Result<_, _>>()?;
-        let mut kernels = Vec::new();
-        for (i, name) in names.iter().enumerate() {
-            let mut j = 0;
-            for (o, _) in self.field {
-                for (p, c) in self.grid.iter().zip(&conditions) {
-                    if exact_at(i, j).is_none() {
-                        let duel = R::duel(cat, name, o, c, self.options, self.policy, self.max_turns)?;
-                        kernels.push((cell_key(&spec.duel(name, o, p)), duel, self.weights[j]));
-                    }
-                    j += 1;
-                }
-            }
-        }
-        let cells: Vec<Cell<'_, R::Duel>> = kernels.iter().map(|k| Cell { key: k.0, kernel: &k.1 }).collect();
-        let tallies = plays.run(&cells, config, observer)?;
-        let played = tallies.iter().map(|t| t.trials).sum();
-        let parts = tallies.iter().zip(&kernels).map(|(t, k)| Part::rate(k.2, t.a_wins(), t.trials)).collect();
-        Ok((parts, played))
+        let kernels = self.unplayed_cells(names, exact_at, |_, name, f, p, c| {
+            let o = &self.field[f].0;
+            let duel = R::duel(cat, name, o, c, self.options, self.policy, self.max_turns)?;
+            Ok((cell_key(&spec.duel(name, o, p)), duel))
+        })?;
+        let (tallies, played) = play_cells(&kernels, config, observer, plays)?;
+        Ok((tallies.iter().map(|(t, w)| Part::rate(*w, t.a_wins(), t.trials)).collect(), played))
     }
 
     /// The attack runs of [`Measure::play`]: each part played, in order, with its
     /// weight (none for a shard's share), and the runs played.
-    #[allow(clippy::type_complexity)]
     fn play_runs<'k>(
         &self,
         cat: &R::Catalogue,
@@ -208,11 +194,10 @@ impl<R: Ruleset> Measure<'_, R> {
         config: &RunConfig,
         observer: &dyn Observer,
         plays: &Plays<'_>,
-    ) -> Result<(Vec<(TtkTally, f64)>, u64), String> {
-        let pairs = self.options.pairs();
-        let policy = self.policy.to_string();
+    ) -> Result<Played<TtkTally>, String> {
+        let (pairs, policy) = (self.options.pairs(), self.policy.to_string());
         let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &policy, max_turns: self.max_turns };
-        let mut kernels = Vec::with_capacity(names.len() * self.weights.len());
+        // Each field member as a target, under the name `volley ttk` shows it by.
         let targets: Vec<(String, String)> = self
             .field
             .iter()
@@ -221,25 +206,67 @@ impl<R: Ruleset> Measure<'_, R> {
                 R::display_name(cat, Role::Target, &target).map(|shown| (target, shown))
             })
             .collect::<Result<_, _>>()?;
+        let attackers: Vec<String> =
+            names.iter().map(|name| R::display_name(cat, Role::Attacker, name)).collect::<Result<_, _>>()?;
+        let kernels = self.unplayed_cells(names, exact_at, |i, name, f, p, c| {
+            let (target, shown) = &targets[f];
+            let run = R::attack_run(cat, name, target, c, self.options, self.policy, self.max_turns)?;
+            Ok((cell_key(&spec.attack_run(&attackers[i], shown, p)), run))
+        })?;
+        play_cells(&kernels, config, observer, plays)
+    }
+
+    /// The kernels of every part of `names` not known exactly, in part order (field
+    /// member, then grid point), each with its cell key and weight: `cell(i, name, f,
+    /// point, conditions)` compiles candidate `i`'s part against field member `f`.
+    ///
+    /// # Errors
+    /// Conditions the ruleset refuses, or the first error of `cell`.
+    fn unplayed_cells<'k, K>(
+        &self,
+        names: &[String],
+        exact_at: &dyn Fn(usize, usize) -> Option<&'k Part>,
+        mut cell: impl FnMut(usize, &str, usize, &Point, &R::Conditions) -> Result<(u64, K), String>,
+    ) -> Result<Vec<(u64, K, f64)>, String> {
+        let conditions: Vec<R::Conditions> = self.grid.iter().map(R::conditions).collect::<Result<_, _>>()?;
+        let mut kernels = Vec::with_capacity(names.len() * self.weights.len());
         for (i, name) in names.iter().enumerate() {
-            let attacker = R::display_name(cat, Role::Attacker, name)?;
             let mut j = 0;
-            for (target, shown) in &targets {
-                for p in self.grid {
+            for f in 0..self.field.len() {
+                for (p, c) in self.grid.iter().zip(&conditions) {
                     if exact_at(i, j).is_none() {
-                        let c = R::conditions(p)?;
-                        let run = R::attack_run(cat, name, target, &c, self.options, self.policy, self.max_turns)?;
-                        kernels.push((cell_key(&spec.attack_run(&attacker, shown, p)), run, self.weights[j]));
+                        let (key, kernel) = cell(i, name, f, p, c)?;
+                        kernels.push((key, kernel, self.weights[j]));
                     }
                     j += 1;
                 }
             }
         }
-        let cells: Vec<Cell<'_, R::AttackRun>> = kernels.iter().map(|k| Cell { key: k.0, kernel: &k.1 }).collect();
-        let tallies = plays.run(&cells, config, observer)?;
-        let played = tallies.iter().map(|t| t.trials).sum();
-        Ok((tallies.into_iter().zip(&kernels).map(|(t, k)| (t, k.2)).collect(), played))
+        Ok(kernels)
     }
+}
+
+/// Tallies, each with its part's weight, and the engagements played.
+type Played<T> = (Vec<(T, f64)>, u64);
+
+/// Plays `kernels` (key, kernel, weight) through `plays`: each tally with its weight (none
+/// for a shard's share), and the engagements played.
+///
+/// # Errors
+/// A cancelled run, or a shard's refusal.
+fn play_cells<K: Kernel>(
+    kernels: &[(u64, K, f64)],
+    config: &RunConfig,
+    observer: &dyn Observer,
+    plays: &Plays<'_>,
+) -> Result<Played<K::Tally>, String>
+where
+    K::Tally: RawTally,
+{
+    let cells: Vec<Cell<'_, K>> = kernels.iter().map(|k| Cell { key: k.0, kernel: &k.1 }).collect();
+    let tallies = plays.run(&cells, config, observer)?;
+    let played = tallies.iter().map(Tally::trials).sum();
+    Ok((tallies.into_iter().zip(kernels).map(|(t, k)| (t, k.2)).collect(), played))
 }
 
 /// An attack run's exact score under `metric` (in [0, 1]), or `None` where the run has

@@ -3,6 +3,8 @@
 //! range envelope of conditions.
 
 use super::*;
+use std::path::{Path, PathBuf};
+use std::process::Output;
 
 /// A small TechCommander space: 168 Dwarfs that carry a Kabaaam.
 const SPACE: &[&str] = &["search", "--unit", "Dwarf", "--must-include", "Kabaaam", "--exclude", "SEER", "--top", "3"];
@@ -247,17 +249,24 @@ fn every_ruleset_searches_by_turns_to_kill() {
 fn an_exact_search_in_shards_merges_to_the_single_run() {
     let tmp = tempfile::tempdir().unwrap();
     let args = [SPACE, &["--field", "meta", "--range", "12", "--format", "json", "-q"]].concat();
-    let whole = volley().args(&args).output().unwrap();
+    let (whole, merged, _) = whole_and_merged(&args, tmp.path());
+    assert_eq!(merged.stdout, whole.stdout);
+}
+
+/// `args` run in one process, and dealt to two shards merged into `tmp/merged`: the
+/// single run's output, the merge's, and the merged directory. Each run must succeed.
+fn whole_and_merged(args: &[&str], tmp: &Path) -> (Output, Output, PathBuf) {
+    let whole = volley().args(args).output().unwrap();
     assert!(whole.status.success(), "{}", String::from_utf8_lossy(&whole.stderr));
-    let dirs: Vec<String> = (1..=2).map(|k| tmp.path().join(format!("s{k}")).to_str().unwrap().to_string()).collect();
+    let dirs: Vec<String> = (1..=2).map(|k| tmp.join(format!("s{k}")).to_str().unwrap().to_string()).collect();
     for (k, d) in dirs.iter().enumerate() {
-        let out = volley().args(&args).args(["--shard", &format!("{}/2", k + 1), "--out", d]).output().unwrap();
+        let out = volley().args(args).args(["--shard", &format!("{}/2", k + 1), "--out", d]).output().unwrap();
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     }
-    let m = tmp.path().join("m");
+    let m = tmp.join("merged");
     let merged = volley().args(["merge", &dirs[0], &dirs[1], "--out", m.to_str().unwrap(), "-q"]).output().unwrap();
     assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
-    assert_eq!(merged.stdout, whole.stdout);
+    (whole, merged, m)
 }
 
 /// A MECHCOM candidate against Kerberos (an exact duel chain) and the Typhon (Heat: no
@@ -294,16 +303,7 @@ fn partly_exact_candidates_play_only_the_engagements_with_no_exact_value() {
     // stage by stage in shards, merged and resumed: the single run, bit for bit
     let tmp = tempfile::tempdir().unwrap();
     let args = [&space[..], &["--trials", "40", "--format", "json", "-q"]].concat();
-    let whole = volley().args(&args).output().unwrap();
-    assert!(whole.status.success(), "{}", String::from_utf8_lossy(&whole.stderr));
-    let dirs: Vec<String> = (1..=2).map(|k| tmp.path().join(format!("s{k}")).to_str().unwrap().to_string()).collect();
-    for (k, d) in dirs.iter().enumerate() {
-        let out = volley().args(&args).args(["--shard", &format!("{}/2", k + 1), "--out", d]).output().unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    }
-    let state = tmp.path().join("state");
-    let merged = volley().args(["merge", &dirs[0], &dirs[1], "--out", state.to_str().unwrap(), "-q"]).output().unwrap();
-    assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
+    let (whole, _, state) = whole_and_merged(&args, tmp.path());
     assert!(state.join("search-state.json").is_file(), "the race must go on past stage 1");
     let rest = volley().args(["search", "--resume", state.to_str().unwrap(), "-q"]).output().unwrap();
     assert!(rest.status.success(), "{}", String::from_utf8_lossy(&rest.stderr));
