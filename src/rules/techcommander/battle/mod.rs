@@ -4,6 +4,8 @@
 //! - [`units`]: forces resolved into unit slots, budgets checked.
 //! - [`tables`]: per pair of enemy units, fire-control and smoke state and system, the
 //!   exact life-loss sampler and the policy's scores, before the first battle.
+//! - [`state`]: the mutable state of one battle, with the masks of the units standing
+//!   and on the field that the policy's scans walk.
 //! - [`game`]: the skirmish game type (§2) as battle rules, and the turn machinery the
 //!   deathmatch shares.
 //! - [`dm_rules`]: the deathmatch's rules (§3): caps, spawn lists, the scoring table;
@@ -49,6 +51,7 @@ pub mod repair;
 pub mod repair_law;
 pub mod specials;
 pub mod split;
+pub mod state;
 pub mod tables;
 pub mod team_play;
 pub mod teams;

@@ -235,6 +235,5 @@ fn the_plan_gives_the_shots_as_the_plain_allocation_does() {
         plans += compared.plans.into_inner() + focus.plans.into_inner();
     }
     // The comparison saw real splits, not only refusals.
-    eprintln!("{plans} plans compared");
     assert!(plans > 1000, "{plans} plans compared");
 }
