@@ -138,12 +138,16 @@ impl<R: Ruleset> Measure<'_, R> {
     ) -> Result<(Vec<Vec<Part>>, u64), String> {
         let exact_at =
             |i: usize, j: usize| known.get(i).copied().flatten().and_then(|k| k.get(j)).filter(|p| p.exact.is_some());
+        let (pairs, policy) = (self.options.pairs(), self.policy.to_string());
+        let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &policy, max_turns: self.max_turns };
         let (tallied, played) = if self.metric.attack_runs() {
-            let (tallies, played) = self.play_runs(cat, names, &exact_at, config, observer, plays)?;
-            let parts = tallies.iter().map(|(t, w)| run_part(self.metric, t, *w, self.max_turns)).collect::<Vec<_>>();
-            (parts, played)
+            let (tallies, played) =
+                play_cells(&self.run_cells(cat, names, &exact_at, &spec)?, config, observer, plays)?;
+            (tallies.iter().map(|(t, w)| run_part(self.metric, t, *w, self.max_turns)).collect(), played)
         } else {
-            self.play_duels(cat, names, &exact_at, config, observer, plays)?
+            let (tallies, played) =
+                play_cells(&self.duel_cells(cat, names, &exact_at, &spec)?, config, observer, plays)?;
+            (tallies.iter().map(|(t, w)| Part::rate(*w, t.a_wins(), t.trials)).collect::<Vec<_>>(), played)
         };
         if !plays.wants_tables() {
             return Ok((Vec::new(), played));
@@ -163,40 +167,29 @@ impl<R: Ruleset> Measure<'_, R> {
         Ok((out, played))
     }
 
-    /// The duels of [`Measure::play`]: each part played, in order, as a rate of wins.
-    fn play_duels<'k>(
+    /// The duel cells of [`Measure::play`], keyed as `volley duel` keys them.
+    fn duel_cells<'k>(
         &self,
         cat: &R::Catalogue,
         names: &[String],
         exact_at: &dyn Fn(usize, usize) -> Option<&'k Part>,
-        config: &RunConfig,
-        observer: &dyn Observer,
-        plays: &Plays<'_>,
-    ) -> Result<(Vec<Part>, u64), String> {
-        let (pairs, policy) = (self.options.pairs(), self.policy.to_string());
-        let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &policy, max_turns: self.max_turns };
-        let kernels = self.unplayed_cells(names, exact_at, |_, name, f, p, c| {
+        spec: &CellSpec<'_>,
+    ) -> Result<Vec<(u64, R::Duel, f64)>, String> {
+        self.unplayed_cells(names, exact_at, |_, name, f, p, c| {
             let o = &self.field[f].0;
             let duel = R::duel(cat, name, o, c, self.options, self.policy, self.max_turns)?;
             Ok((cell_key(&spec.duel(name, o, p)), duel))
-        })?;
-        let (tallies, played) = play_cells(&kernels, config, observer, plays)?;
-        Ok((tallies.iter().map(|(t, w)| Part::rate(*w, t.a_wins(), t.trials)).collect(), played))
+        })
     }
 
-    /// The attack runs of [`Measure::play`]: each part played, in order, with its
-    /// weight (none for a shard's share), and the runs played.
-    fn play_runs<'k>(
+    /// The attack-run cells of [`Measure::play`], keyed as `volley ttk` keys them.
+    fn run_cells<'k>(
         &self,
         cat: &R::Catalogue,
         names: &[String],
         exact_at: &dyn Fn(usize, usize) -> Option<&'k Part>,
-        config: &RunConfig,
-        observer: &dyn Observer,
-        plays: &Plays<'_>,
-    ) -> Result<Played<TtkTally>, String> {
-        let (pairs, policy) = (self.options.pairs(), self.policy.to_string());
-        let spec = CellSpec { ruleset: R::NAME, options: &pairs, policy: &policy, max_turns: self.max_turns };
+        spec: &CellSpec<'_>,
+    ) -> Result<Vec<(u64, R::AttackRun, f64)>, String> {
         // Each field member as a target, under the name `volley ttk` shows it by.
         let targets: Vec<(String, String)> = self
             .field
@@ -208,12 +201,11 @@ impl<R: Ruleset> Measure<'_, R> {
             .collect::<Result<_, _>>()?;
         let attackers: Vec<String> =
             names.iter().map(|name| R::display_name(cat, Role::Attacker, name)).collect::<Result<_, _>>()?;
-        let kernels = self.unplayed_cells(names, exact_at, |i, name, f, p, c| {
+        self.unplayed_cells(names, exact_at, |i, name, f, p, c| {
             let (target, shown) = &targets[f];
             let run = R::attack_run(cat, name, target, c, self.options, self.policy, self.max_turns)?;
             Ok((cell_key(&spec.attack_run(&attackers[i], shown, p)), run))
-        })?;
-        play_cells(&kernels, config, observer, plays)
+        })
     }
 
     /// The kernels of every part of `names` not known exactly, in part order (field
