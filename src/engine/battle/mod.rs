@@ -27,6 +27,7 @@
 
 mod outcome;
 mod paired;
+pub mod slots;
 mod tally;
 
 pub use outcome::{Ending, MAX_SIDES, MAX_UNITS, NO_FIRST, Outcome};

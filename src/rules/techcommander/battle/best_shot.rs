@@ -10,6 +10,7 @@ use super::tables::{NO_SYSTEM, NONE, Tables, Weight, ranked_target_sight, sight_
 use arrayvec::ArrayVec;
 
 use crate::engine::battle::MAX_UNITS;
+use crate::engine::battle::slots::ones;
 use crate::rules::techcommander::rulings::STARTING_LIFE;
 
 /// The enemies a side may target now, read once per policy step ([`TcGame::sights`]),
@@ -97,10 +98,7 @@ impl TcGame {
         debug_assert_eq!((s.up, s.field), s.standing(), "State::up out of step with present and life");
         // The standing enemies in slot order (the order of `self.enemies[side]`): the
         // fallen cost nothing.
-        let mut standing = s.up & self.enemy_bits[side];
-        while standing != 0 {
-            let tu = standing.trailing_zeros() as usize;
-            standing &= standing - 1;
+        for tu in ones(s.up & self.enemy_bits[side]) {
             let t = tu as u8;
             if s.hidden[tu] {
                 v.hidden = true;
@@ -377,10 +375,7 @@ impl TcGame {
         let lost = tables.row(sh.a, t, kept_state | 2);
         let (life_now, l) = (life as i32, life as usize);
         let scores = &tables.score;
-        let mut bits = sh.ready;
-        while bits != 0 {
-            let sys = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
+        for sys in ones(sh.ready.into()) {
             let e = kept[sys];
             if e == NONE {
                 continue;
@@ -403,10 +398,7 @@ impl TcGame {
         let a = sh.a;
         let nsys = self.facts[a].nsys as usize;
         let smoked = sight & 1 != 0;
-        let mut bits = sp.against(a, t) as u32 & sh.specials_left;
-        while bits != 0 {
-            let k = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
+        for k in ones((sp.against(a, t) as u32 & sh.specials_left).into()) {
             let e = sp.entry(a, t, state(false, smoked), k);
             if e == NONE {
                 continue;

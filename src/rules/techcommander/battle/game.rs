@@ -9,6 +9,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 pub use super::state::State;
 use super::tables::{NONE, Tables, state, state_of};
 use super::units::BattleUnit;
+use crate::engine::battle::slots::mask_of;
 use crate::engine::battle::{BattleRules, Ending, MAX_SIDES, MAX_UNITS, Outcome};
 use crate::rules::techcommander::catalogue::UnitKind;
 use crate::rules::techcommander::compiled::MAX_SYSTEMS;
@@ -285,9 +286,8 @@ impl TcGame {
             .collect();
         // Scans over the bits go in slot order: the lists must be in it too.
         debug_assert!(self.solo.iter().chain(&self.enemies).all(|v| v.is_sorted()));
-        let bits = |lists: &[Vec<u8>]| -> Vec<u64> {
-            lists.iter().map(|v| v.iter().fold(0u64, |m, &u| m | 1u64 << u)).collect()
-        };
+        let bits =
+            |lists: &[Vec<u8>]| -> Vec<u64> { lists.iter().map(|v| mask_of(v.iter().map(|&u| u as usize))).collect() };
         self.solo_bits = bits(&self.solo);
         self.enemy_bits = bits(&self.enemies);
         let mut twin = vec![u8::MAX; units.len()];

@@ -23,6 +23,7 @@
 
 use super::tables::{ByLife, NONE, Tables, Value, by_life, gear_matters, state_of};
 use super::units::BattleUnit;
+use crate::engine::battle::slots::ones;
 use crate::rules::techcommander::catalogue::UnitKind;
 use crate::rules::techcommander::conditions::{AttackMode, Conditions, Movement, Smoke};
 use crate::rules::techcommander::odds::{omega_action, system_action};
@@ -193,14 +194,8 @@ impl Omega {
     pub fn best_over(&self, e: u32, red: usize, ready: u32, life: usize) -> f32 {
         let pairs = &self.pair[e as usize][red];
         let mut best = 0.0f32;
-        let mut first = ready;
-        while first != 0 {
-            let s1 = first.trailing_zeros() as usize;
-            first &= first - 1;
-            let mut second = ready;
-            while second != 0 {
-                let s2 = second.trailing_zeros() as usize;
-                second &= second - 1;
+        for s1 in ones(ready.into()) {
+            for s2 in ones(ready.into()) {
                 best = best.max(pairs[s1 * self.stride + s2][life]);
             }
         }

@@ -12,6 +12,7 @@ use super::classes::{LIFE_BUCKETS, MAX_CLASSES, NO_CLASS, NO_SLOT};
 use super::game::{Action, State, TcGame};
 use crate::dice::uniform::roll;
 use crate::engine::battle::BattlePolicy;
+use crate::engine::battle::slots::ones;
 
 /// The battle policies, by name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -154,10 +155,7 @@ impl TcGame {
         // Per twin class and life bucket, the last actor searched.
         let mut searched = [[NO_SLOT; LIFE_BUCKETS]; MAX_CLASSES];
         // The side's solo units on the field, in slot order (the order of `solo`).
-        let mut on_field = s.field & self.solo_bits[side];
-        while on_field != 0 {
-            let au = on_field.trailing_zeros() as usize;
-            on_field &= on_field - 1;
+        for au in ones(s.field & self.solo_bits[side]) {
             let a = au as u8;
             if s.actions[au] == 0 {
                 continue;

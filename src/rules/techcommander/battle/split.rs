@@ -26,6 +26,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::game::{State, TcGame};
 use super::tables::{NONE, Tables, state_of};
+use crate::engine::battle::slots::ones;
 use crate::rules::techcommander::rulings::STARTING_LIFE;
 
 /// Most targets one split attack spreads its shots over.
@@ -103,10 +104,10 @@ impl TcGame {
         let mut len = 1;
         // The enemies `a` may target ([`TcGame::targetable_by`]), in slot order.
         let sees = self.facts[a].sees;
-        let mut standing = s.up & self.enemy_bits[self.units[a].side];
-        while standing != 0 && len < MAX_SPLIT {
-            let t = standing.trailing_zeros() as usize;
-            standing &= standing - 1;
+        for t in ones(s.up & self.enemy_bits[self.units[a].side]) {
+            if len == MAX_SPLIT {
+                break;
+            }
             if t == primary || s.hidden[t] && !sees {
                 continue;
             }

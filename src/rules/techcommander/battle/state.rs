@@ -2,6 +2,7 @@
 //! slot, and the bit masks of the units standing and on the field that the policy's
 //! scans walk.
 
+use crate::engine::battle::slots::mask_of;
 use crate::engine::battle::{MAX_SIDES, MAX_UNITS};
 use crate::rules::techcommander::compiled::MAX_SYSTEMS;
 
@@ -12,7 +13,7 @@ pub struct State {
     pub life: [i32; MAX_UNITS],
     /// On the field (not removed; escaped-crew slots: escaped; passengers: offloaded or
     /// escaped). A passenger aboard is not on the field: it is never targeted and acts
-    /// only through its carrier's [`Action::Offload`].
+    /// only through its carrier's [`Action::Offload`](super::game::Action::Offload).
     pub present: [bool; MAX_UNITS],
     /// A passenger still aboard its carrier.
     pub aboard: [bool; MAX_UNITS],
@@ -73,7 +74,7 @@ impl State {
     /// ([`State::up`], [`State::field`]) as `present` and `life` give them now (the
     /// invariant [`State::stand`] keeps).
     pub fn standing(&self) -> (u64, u64) {
-        let bits = |f: &dyn Fn(usize) -> bool| (0..MAX_UNITS).filter(|&u| f(u)).fold(0, |m, u| m | 1u64 << u);
-        (bits(&|u| self.present[u] && self.life[u] > 0), bits(&|u| self.present[u]))
+        let up = mask_of((0..MAX_UNITS).filter(|&u| self.present[u] && self.life[u] > 0));
+        (up, mask_of((0..MAX_UNITS).filter(|&u| self.present[u])))
     }
 }
