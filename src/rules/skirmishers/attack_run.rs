@@ -1,6 +1,7 @@
 //! Attack runs (§4): the attacker's fixed plan against an inert target; the exact Markov
 //! chain over the target's card ([`AttackRun::exact`]) and the Monte Carlo kernel, which
-//! samples each attack from the same integer counts with one draw.
+//! samples each attack from the same integer counts with one draw, runs side by side in
+//! lanes ([`super::run_lanes`]).
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -8,6 +9,7 @@ use super::conditions::Conditions;
 use super::graph::Graph;
 use super::options::Options;
 use super::plan::{Plan, RunPolicy, plan};
+use super::run_lanes::RunLanes;
 use super::setup::{card, firer_column, with_conditions};
 use super::track::fresh;
 use super::trooper::Trooper;
@@ -20,9 +22,13 @@ pub struct AttackRun {
     pub plan: Plan,
     pub graph: Graph,
     /// The plan's law indices, round after round.
-    steps: Vec<u8>,
+    pub(super) steps: Vec<u8>,
     /// `round_end[r]`: end of round r's steps in `steps`.
     round_end: Vec<u32>,
+    /// The round of each step in `steps`.
+    pub(super) round_of: Vec<u32>,
+    /// The Monte Carlo kernel's tables.
+    pub(super) lanes: RunLanes,
     pub max_rounds: u32,
 }
 
@@ -46,11 +52,14 @@ impl AttackRun {
         let graph = Graph::build(card, fresh(t.armour_cells()), &plan.laws)?;
         let mut steps = Vec::new();
         let mut round_end = Vec::new();
-        for r in &plan.rounds {
+        let mut round_of = Vec::new();
+        for (i, r) in plan.rounds.iter().enumerate() {
             steps.extend(r.iter().map(|s| s.law));
+            round_of.resize(steps.len(), i as u32);
             round_end.push(steps.len() as u32);
         }
-        Ok(AttackRun { plan, graph, steps, round_end, max_rounds: max_rounds.max(1) })
+        let lanes = RunLanes::new(&graph)?;
+        Ok(AttackRun { plan, graph, steps, round_end, round_of, lanes, max_rounds: max_rounds.max(1) })
     }
 
     /// The exact law of the round (and attack) the target goes out.
@@ -83,25 +92,10 @@ impl Kernel for AttackRun {
         TtkTally::new(self.max_rounds as usize, self.steps.len())
     }
 
-    /// Plays `trials` runs; each attack is one unbiased draw in [0, 1296) read through
-    /// the exact counts of the target's current state.
+    /// Plays `trials` runs, [`LANES`](super::run_lanes) at a time; each attack is one
+    /// unbiased draw through the exact counts of the target's current state.
     fn play(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut TtkTally) {
         tally.trials += trials as u64;
-        let g = &self.graph;
-        'run: for _ in 0..trials {
-            let mut s = 0usize;
-            let mut k = 0usize;
-            for (r, &end) in self.round_end.iter().enumerate() {
-                while k < end as usize {
-                    s = g.sample(self.steps[k] as usize, s, rng);
-                    if g.out[s] {
-                        tally.kills_by_turn[r] += 1;
-                        tally.kills_by_action[k] += 1;
-                        continue 'run;
-                    }
-                    k += 1;
-                }
-            }
-        }
+        self.lanes.play(&self.steps, &self.round_of, rng, trials, tally);
     }
 }

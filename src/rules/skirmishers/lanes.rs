@@ -3,13 +3,9 @@
 //!
 //! Every attack of a duel is one row of a [`Graph`] (the firer's law at its current
 //! column, or "no attack" when its AP cannot pay) applied to the target's state. Here each
-//! row's counts out of 1296 become an alias table of `2^b` columns: one unbiased draw `u`
-//! in `[0, 1296 * 2^b)` gives the column `u mod 2^b` and the level `u / 2^b` in
-//! `[0, 1296)`; the column's `threshold` decides between its two outcomes. Column `k`
-//! holds `threshold[k]` of outcome `first[k]` and `1296 - threshold[k]` of `second[k]`,
-//! and every outcome's total over the columns is its count times `2^b`, so the draw
-//! picks each next state with exactly its count / 1296 ([`Lanes::row_counts`] reads the
-//! counts back; the tests compare them with the graph's edges).
+//! row's counts out of 1296 become an exact integer alias table ([`super::alias`]), so
+//! one draw picks each next state with exactly its count / 1296 ([`Lanes::row_counts`]
+//! reads the counts back; the tests compare them with the graph's edges).
 //!
 //! States of both cards live in one index space (A's states first, then B's), so one
 //! attack is `row = base[firer] + target`, one draw, one table entry, and the next
@@ -18,37 +14,13 @@
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use super::alias::{Column, INDEX, MAX_BITS, OUT, card_rows, draw, rejects, row_counts};
 use super::duel_side::{DuelSide, First};
 use super::graph::Graph;
-use super::law::TOTAL;
-use crate::dice::uniform_below;
 use crate::stats::DuelTally;
 
-/// The "out" flag of a packed next state (bit 23 of an outcome).
-pub(super) const OUT: u32 = 1 << 23;
-/// Outcome index bits (23 bits: graphs hold at most 200,000 states a card).
-const INDEX: u32 = OUT - 1;
-/// Largest `b` (alias columns `2^b`); one attack has at most 22 distinct outcomes.
-const MAX_BITS: u32 = 11;
 /// Duels played side by side.
 const LANES: usize = 8;
-
-/// One alias column: `threshold` (bits 0..16) out of 1296 for outcome `first` (bits
-/// 16..40), the rest for `second` (bits 40..64); each outcome is a global state index
-/// with [`OUT`] set when the target is out in it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Column(u64);
-
-impl Column {
-    fn new(threshold: u32, first: u32, second: u32) -> Column {
-        Column(threshold as u64 | (first as u64) << 16 | (second as u64) << 40)
-    }
-    #[inline(always)]
-    fn pick(self, level: u64) -> u32 {
-        let shift = if level < (self.0 & 0xFFFF) { 16 } else { 40 };
-        ((self.0 >> shift) & 0xFF_FFFF) as u32
-    }
-}
 
 /// The compiled tables of one duel (see the module documentation).
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -65,33 +37,6 @@ pub struct Lanes {
     reject: [u64; MAX_BITS as usize + 1],
 }
 
-/// Integer alias columns for counts summing to 1296 (`(outcome, count)`, outcomes
-/// already packed), `2^b` of them with `2^b >= counts.len()`.
-fn alias(counts: &[(u32, u32)]) -> (u32, Vec<Column>) {
-    let b = counts.len().max(1).next_power_of_two().trailing_zeros();
-    let d = 1usize << b;
-    let total = TOTAL as u64;
-    // Scaled weights: count * 2^b; each column holds 1296 of them.
-    let mut w: Vec<(u32, u64)> = counts.iter().map(|&(o, n)| (o, n as u64 * d as u64)).collect();
-    w.resize(d, (counts[0].0, 0));
-    let mut cols = vec![Column::new(TOTAL, 0, 0); d];
-    let (mut small, mut large): (Vec<usize>, Vec<usize>) = (0..d).partition(|&k| w[k].1 < total);
-    while let Some(s) = small.pop() {
-        let Some(&l) = large.last() else { break };
-        cols[s] = Column::new(w[s].1 as u32, w[s].0, w[l].0);
-        w[l].1 -= total - w[s].1;
-        if w[l].1 < total {
-            large.pop();
-            small.push(l);
-        }
-    }
-    // Whatever is left holds exactly 1296 (integer weights, so no rounding residue).
-    for k in large.into_iter().chain(small) {
-        cols[k] = Column::new(TOTAL, w[k].0, w[k].0);
-    }
-    (b, cols)
-}
-
 impl Lanes {
     /// Compile the duel's tables.
     ///
@@ -102,28 +47,10 @@ impl Lanes {
         if na + nb > INDEX as usize {
             return Err("too many card states for the duel kernel".into());
         }
-        let mut rows = Vec::new();
-        let mut columns = Vec::new();
+        let (mut rows, mut columns) = (Vec::new(), Vec::new());
         // Rows of one target card: each law of its graph, then "no attack" (stays put).
-        let mut add_card = |g: &Graph, offset: u32| -> u32 {
-            let first = rows.len() as u32;
-            let packed = |t: usize| (t as u32 + offset) | if g.out[t] { OUT } else { 0 };
-            for l in 0..=g.laws() {
-                for s in 0..g.len() {
-                    let counts: Vec<(u32, u32)> = if l == g.laws() {
-                        vec![(packed(s), TOTAL)]
-                    } else {
-                        g.edges(l, s).map(|(t, n)| (packed(t), n)).collect()
-                    };
-                    let (b, cols) = alias(&counts);
-                    rows.push((columns.len() as u32) << 5 | b);
-                    columns.extend(cols);
-                }
-            }
-            first
-        };
-        let rows_b = add_card(&b.graph, na as u32);
-        let rows_a = add_card(&a.graph, 0);
+        let rows_b = card_rows(&b.graph, na as u32, true, &mut rows, &mut columns);
+        let rows_a = card_rows(&a.graph, 0, true, &mut rows, &mut columns);
         if columns.len() > (u32::MAX >> 5) as usize {
             return Err("too many card states for the duel kernel".into());
         }
@@ -135,12 +62,7 @@ impl Lanes {
         };
         base.extend((0..na).map(|s| row0(rows_b, a, &b.graph, s, na as u32)));
         base.extend((0..nb).map(|s| row0(rows_a, b, &a.graph, s, 0)));
-        let mut reject = [0u64; MAX_BITS as usize + 1];
-        for (b, r) in reject.iter_mut().enumerate() {
-            let range = (TOTAL as u64) << b;
-            *r = range.wrapping_neg() % range;
-        }
-        Ok(Lanes { na: na as u32, base, rows, columns, reject })
+        Ok(Lanes { na: na as u32, base, rows, columns, reject: rejects() })
     }
 
     /// The global index of side A's (`a = true`) or B's fresh card.
@@ -152,32 +74,14 @@ impl Lanes {
     /// (next packed state, count out of 1296) of one attack by global state `firer` on
     /// global state `target`, read back from the alias columns.
     pub fn row_counts(&self, firer: u32, target: u32) -> Vec<(u32, u32)> {
-        let r = self.rows[self.base[firer as usize].wrapping_add(target) as usize];
-        let (off, b) = ((r >> 5) as usize, r & 31);
-        let mut out: Vec<(u32, u32)> = Vec::new();
-        for c in &self.columns[off..off + (1 << b)] {
-            let t = (c.0 & 0xFFFF) as u32;
-            for (o, n) in [(c.pick(0), t), (c.pick(TOTAL as u64), TOTAL - t)] {
-                match out.iter_mut().find(|x| x.0 == o) {
-                    Some(x) => x.1 += n,
-                    None if n > 0 => out.push((o, n)),
-                    None => {}
-                }
-            }
-        }
-        // Back to counts out of 1296: each column stands for 1/2^b of the draws.
-        out.iter_mut().for_each(|x| x.1 >>= b);
-        out
+        row_counts(self.rows[self.base[firer as usize].wrapping_add(target) as usize], &self.columns)
     }
 
     /// One attack: the target's next packed state.
     #[inline(always)]
     fn attack(&self, firer: u32, target: u32, rng: &mut Xoshiro256PlusPlus) -> u32 {
         let r = self.rows[self.base[firer as usize].wrapping_add(target) as usize];
-        let b = r & 31;
-        let u = uniform_below(rng, (TOTAL as u64) << b, self.reject[b as usize]);
-        let c = self.columns[(r >> 5) as usize + (u & ((1 << b) - 1)) as usize];
-        c.pick(u >> b)
+        draw(r, &self.columns, &self.reject, rng)
     }
 
     /// Play `trials` duels of `d` into `tally`, [`LANES`] at a time. Each attack is one
@@ -324,33 +228,4 @@ struct Lane {
     firer: u32,
     target: u32,
     attack: u32,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Every draw `u` in `[0, 1296 << b)` through the column it selects: each outcome is
-    /// picked exactly its count x 2^b times.
-    #[test]
-    fn alias_columns_pick_every_outcome_exactly_its_count() {
-        let cases: [&[(u32, u32)]; 5] = [
-            &[(7, 1296)],
-            &[(1, 1295), (2, 1)],
-            &[(1, 36), (2, 72), (3, 108), (4, 144), (5, 180), (6, 756)],
-            &[(9, 1), (8, 2), (7, 3), (6, 4), (5, 5), (4, 6), (3, 5), (2, 4), (1, 3), (0, 2), (10, 1), (11, 1260)],
-            &[(0, 100), (1, 100), (2, 100), (3, 100), (4, 100), (5, 100), (6, 100), (7, 100), (8, 100), (9, 396)],
-        ];
-        for counts in cases {
-            let (b, cols) = alias(counts);
-            assert!(1usize << b >= counts.len() && cols.len() == 1 << b);
-            let mut seen: Vec<(u32, u32)> = counts.iter().map(|&(o, _)| (o, 0)).collect();
-            for u in 0..(TOTAL as u64) << b {
-                let o = cols[(u & ((1 << b) - 1)) as usize].pick(u >> b);
-                seen.iter_mut().find(|x| x.0 == o).expect("only listed outcomes").1 += 1;
-            }
-            let want: Vec<(u32, u32)> = counts.iter().map(|&(o, n)| (o, n << b)).collect();
-            assert_eq!(seen, want);
-        }
-    }
 }

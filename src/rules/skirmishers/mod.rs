@@ -14,9 +14,10 @@
 //! - `graph`: the reachable card states under a set of laws, shared by the exact chains
 //!   (probability vectors) and the Monte Carlo kernels (one unbiased draw per attack).
 //! - `plan`, `attack_run`: §4's attack run (exact chain and kernel); `duel`: §4's
-//!   alternating duel (exact chain over the pair of cards, and kernel); `lanes`: the
-//!   duel kernel's exact integer alias tables over both cards' states, duels played
-//!   side by side; `paired`.
+//!   alternating duel (exact chain over the pair of cards, and kernel); `alias`: one
+//!   attack's counts out of 1296 as exact integer alias tables; `lanes`: the duel
+//!   kernel's tables over both cards' states, duels played side by side; `run_lanes`:
+//!   the attack run's tables over the target card, runs played side by side; `paired`.
 //! - `odds`, `report`: one attack's exact odds, the `track_odds` detail table, cost rows,
 //!   listings; `ruleset`: the boundary.
 //! - `battle`: §4's squad fight at equal PV (battle mode `squad-fight`) through the
@@ -39,6 +40,7 @@
 //! The book prints no trooper: every trooper and squad of the catalogue is illustrative;
 //! every weapon row is the book's.
 
+mod alias;
 pub mod attack_run;
 pub mod battle;
 pub mod card;
@@ -55,6 +57,7 @@ pub mod options;
 pub mod plan;
 pub mod report;
 pub mod ruleset;
+mod run_lanes;
 pub mod setup;
 pub mod tn;
 pub mod track;

@@ -295,7 +295,7 @@ fn every_row_holds_the_graphs_exact_counts() {
                         None => vec![(t, TOTAL)],
                     }
                     .into_iter()
-                    .map(|(s, n)| ((s as u32 + offset_y) | if y.graph.out[s] { super::lanes::OUT } else { 0 }, n))
+                    .map(|(s, n)| ((s as u32 + offset_y) | if y.graph.out[s] { super::alias::OUT } else { 0 }, n))
                     .collect();
                     got.sort();
                     want.sort();
