@@ -1193,6 +1193,8 @@ mod fuzz_dirs;
 mod mechcom_heat;
 #[path = "cli/meta.rs"]
 mod meta;
+#[path = "cli/mode_flags.rs"]
+mod mode_flags;
 #[path = "cli/names.rs"]
 mod names;
 #[path = "cli/one_sided.rs"]

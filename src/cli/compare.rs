@@ -39,9 +39,9 @@ pub struct CompareArgs {
     /// With --battle: the opposing forces, separated by commas (equal weights), or a [[field]] whose builds fight as one-unit forces
     #[arg(long, value_name = "FORCES", requires = "battle")]
     pub versus: Option<String>,
-    /// With --battle: the battle mode [default: the ruleset's first]
-    #[arg(long, value_name = "MODE", requires = "battle")]
-    pub mode: Option<String>,
+    /// With --battle: the battle mode [default: the ruleset's first] (`--mode` is a condition: TechCommander's attack action)
+    #[arg(long = "battle-mode", value_name = "MODE", requires = "battle")]
+    pub battle_mode: Option<String>,
     /// With --battle: crn plays A's and B's battles on common random numbers (the same generator per trial; paired interval), independent plays them as separate cells keyed as `volley battle` keys them
     #[arg(long, value_name = "PAIRING", default_value = "crn", value_parser = ["crn", "independent"], requires = "battle")]
     pub pairing: String,
@@ -511,7 +511,7 @@ fn run_battle<R: Ruleset>(args: &CompareArgs, ctx: &Invocation<'_>) -> Result<()
         a: args.a.clone(),
         b: args.b.clone(),
         versus: args.versus.clone().unwrap_or_default(),
-        mode: args.mode.clone(),
+        mode: args.battle_mode.clone(),
         pairing: args.pairing.clone(),
         scenario: args.scenario.clone(),
         run: args.run.request(),

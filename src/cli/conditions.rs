@@ -52,7 +52,9 @@ fn arg(spec: &AxisSpec, both: bool, envelope: bool) -> Arg {
 
 /// `cmd` with the condition flags of `specs` on every subcommand that takes conditions,
 /// except where the subcommand has an argument of its own by that name (`battle
-/// --mode` picks the battle mode; battles play the default attack mode).
+/// --mode` picks the battle mode, and battles play the default attack mode; the other
+/// commands that play battles name it `--battle-mode`, so their `--mode` is the
+/// TechCommander attack action of their duels).
 pub fn add_flags(cmd: Command, specs: &[AxisSpec]) -> Command {
     CONDITION_COMMANDS.iter().fold(cmd, |cmd, &name| {
         cmd.mut_subcommand(name, |sub| {

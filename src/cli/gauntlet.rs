@@ -37,9 +37,9 @@ pub struct GauntletArgs {
     /// Battles instead of duels: the sides and the field are forces, each matchup a battle of the ruleset's mode (--policy names a battle policy; the turn cap is the mode's, or a battle scenario's)
     #[arg(long)]
     pub battle: bool,
-    /// With --battle: the battle mode [default: the ruleset's first]
-    #[arg(long, value_name = "MODE", requires = "battle")]
-    pub mode: Option<String>,
+    /// With --battle: the battle mode [default: the ruleset's first] (`--mode` is a condition: TechCommander's attack action)
+    #[arg(long = "battle-mode", value_name = "MODE", requires = "battle")]
+    pub battle_mode: Option<String>,
     /// Play over a scenario's grid, turn cap, policy, seed and trials (its opponents are ignored: the field is the opposition)
     #[arg(long, value_name = "FILE")]
     pub scenario: Option<String>,
@@ -68,7 +68,7 @@ impl GauntletArgs {
             sides: self.builds.clone(),
             field: self.field.clone(),
             battle: self.battle,
-            mode: self.mode.clone(),
+            mode: self.battle_mode.clone(),
             run: self.run.request(),
         }
     }

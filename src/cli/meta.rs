@@ -34,9 +34,9 @@ pub struct MetaArgs {
     /// Battles instead of duels: the players are forces, each matchup a battle of the ruleset's mode
     #[arg(long)]
     pub battle: bool,
-    /// With --battle: the battle mode [default: the ruleset's first]
-    #[arg(long, value_name = "MODE", requires = "battle")]
-    pub mode: Option<String>,
+    /// With --battle: the battle mode [default: the ruleset's first] (`--mode` is a condition: TechCommander's attack action)
+    #[arg(long = "battle-mode", value_name = "MODE", requires = "battle")]
+    pub battle_mode: Option<String>,
     /// Play over a scenario's grid, turn cap, policy, seed and trials (each condition point weighs the same)
     #[arg(long, value_name = "FILE")]
     pub scenario: Option<String>,
@@ -70,7 +70,7 @@ impl MetaArgs {
         MetaRequest {
             players: self.players.clone(),
             battle: self.battle,
-            mode: self.mode.clone(),
+            mode: self.battle_mode.clone(),
             run: self.run.request(),
             bootstrap: self.bootstrap,
             generations: self.generations,
