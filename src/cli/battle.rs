@@ -27,8 +27,8 @@ pub struct BattleArgs {
     /// The forces, side A first: each a `[[force]]` of the catalogue, or builds joined by + (`Gladiator Lancer+2*Stingray Standard`); a skirmish takes two, a deathmatch 2 to 8 (spawn lists, in order)
     #[arg(value_name = "FORCE", num_args = 2.., required = true)]
     pub forces: Vec<String>,
-    /// Battle mode [default: the ruleset's first; TechCommander: skirmish]; `--battle-mode` as in gauntlet, compare, meta and search
-    #[arg(long, visible_alias = "battle-mode", value_name = "MODE")]
+    /// Battle mode [default: the ruleset's first; TechCommander: skirmish; `volley rulesets` lists each ruleset's]; named as in gauntlet, compare and meta with --battle and search --forces (`--mode` is its older name)
+    #[arg(long = "battle-mode", visible_alias = "mode", value_name = "MODE")]
     pub mode: Option<String>,
     /// Battle policy of both sides [default: the ruleset's; TechCommander: greedy, focus-lowest, random]
     #[arg(long, value_name = "POLICY")]

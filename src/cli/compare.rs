@@ -39,7 +39,7 @@ pub struct CompareArgs {
     /// With --battle: the opposing forces, separated by commas (equal weights), or a [[field]] whose builds fight as one-unit forces
     #[arg(long, value_name = "FORCES", requires = "battle")]
     pub versus: Option<String>,
-    /// With --battle: the battle mode [default: the ruleset's first] (`--mode` is a condition: TechCommander's attack action)
+    /// With --battle: the battle mode [default: the ruleset's first; `volley rulesets` lists each ruleset's] (TechCommander's `--mode` is the attack action of duels)
     #[arg(long = "battle-mode", value_name = "MODE", requires = "battle")]
     pub battle_mode: Option<String>,
     /// With --battle: crn plays A's and B's battles on common random numbers (the same generator per trial; paired interval), independent plays them as separate cells keyed as `volley battle` keys them

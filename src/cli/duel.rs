@@ -224,22 +224,32 @@ fn print_exact<R: Ruleset>(
             reach_note((a, b), can),
             options_line(options),
             notes_text(notes),
-            e.p_mutual,
-            e.p_timeout,
+            small(e.p_mutual),
+            small(e.p_timeout),
             crate::cli::engagement::exact_split_line(split),
         ))?;
     }
     print_table(&t, format, 6)
 }
 
-/// A line saying which side cannot attack at these conditions (no weapon in range, no
+/// `v` as the table prints it: in full, or in scientific notation below 1e-6 (a
+/// timeout share of 2.3e-116 is not 120 digits long).
+fn small(v: f64) -> String {
+    if v != 0.0 && v.abs() < 1e-6 { format!("{v:.2e}") } else { v.to_string() }
+}
+
+/// A line saying which side cannot attack at these conditions (no weapon in range or allowed, no
 /// reach); empty when both can.
 pub(super) fn reach_note((a, b): (&str, &str), (a_can, b_can): (bool, bool)) -> String {
     match (a_can, b_can) {
         (true, true) => String::new(),
         (false, false) => format!("one-sided: neither {a} nor {b} can attack at these conditions\n"),
-        (false, true) => format!("one-sided: {a} cannot attack {b} at these conditions (no weapon in range)\n"),
-        (true, false) => format!("one-sided: {b} cannot attack {a} at these conditions (no weapon in range)\n"),
+        (false, true) => {
+            format!("one-sided: {a} cannot attack {b} at these conditions (none of its weapons can fire there)\n")
+        }
+        (true, false) => {
+            format!("one-sided: {b} cannot attack {a} at these conditions (none of its weapons can fire there)\n")
+        }
     }
 }
 

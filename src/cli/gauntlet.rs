@@ -37,7 +37,7 @@ pub struct GauntletArgs {
     /// Battles instead of duels: the sides and the field are forces, each matchup a battle of the ruleset's mode (--policy names a battle policy; the turn cap is the mode's, or a battle scenario's)
     #[arg(long)]
     pub battle: bool,
-    /// With --battle: the battle mode [default: the ruleset's first] (`--mode` is a condition: TechCommander's attack action)
+    /// With --battle: the battle mode [default: the ruleset's first; `volley rulesets` lists each ruleset's] (TechCommander's `--mode` is the attack action of duels)
     #[arg(long = "battle-mode", value_name = "MODE", requires = "battle")]
     pub battle_mode: Option<String>,
     /// Play over a scenario's grid, turn cap, policy, seed and trials (its opponents are ignored: the field is the opposition)

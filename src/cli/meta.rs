@@ -34,7 +34,7 @@ pub struct MetaArgs {
     /// Battles instead of duels: the players are forces, each matchup a battle of the ruleset's mode
     #[arg(long)]
     pub battle: bool,
-    /// With --battle: the battle mode [default: the ruleset's first] (`--mode` is a condition: TechCommander's attack action)
+    /// With --battle: the battle mode [default: the ruleset's first; `volley rulesets` lists each ruleset's] (TechCommander's `--mode` is the attack action of duels)
     #[arg(long = "battle-mode", value_name = "MODE", requires = "battle")]
     pub battle_mode: Option<String>,
     /// Play over a scenario's grid, turn cap, policy, seed and trials (each condition point weighs the same)

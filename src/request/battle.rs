@@ -62,6 +62,21 @@ pub fn force<R: Ruleset>(cat: &R::Catalogue, text: &str) -> Result<ForceSpec> {
     ForceSpec::parse(text).map_err(|e| Error::usage(format!("force `{text}`: {e}")))
 }
 
+/// The battle mode `given` under `flag` (`--mode` or `--battle-mode`), checked against
+/// the ruleset's modes before any work: its canonical name, or `None` when none is given.
+///
+/// # Errors
+/// (usage) A mode the ruleset does not play, naming the flag and the modes it plays.
+pub fn checked_mode<R: Ruleset>(given: Option<&str>, flag: &str) -> Result<Option<String>> {
+    given
+        .map(|m| {
+            crate::rules::battle::find_mode(R::BATTLE_MODES, m)
+                .map(|b| b.name.to_string())
+                .map_err(|e| Error::usage(format!("{flag}: {e} ({} plays these)", R::LABEL)))
+        })
+        .transpose()
+}
+
 /// The team label of each of `players` players from a teams text (a count splitting
 /// them in order into teams of equal size, or explicit teams of seats), canonical: teams
 /// numbered by their first player; `None` without one.
@@ -130,7 +145,8 @@ pub fn plan<R: Ruleset>(setting: &Setting, req: &BattleRequest, cat: &R::Catalog
         .collect::<Result<Vec<_>>>()?;
     let config = req.trials.config()?;
     let forces = req.forces.iter().map(|f| force::<R>(cat, f)).collect::<Result<Vec<_>>>()?;
-    let mode = req.mode.as_deref().unwrap_or(R::BATTLE_MODES[0].name);
+    let mode = checked_mode::<R>(req.mode.as_deref(), "--battle-mode")?;
+    let mode = mode.as_deref().unwrap_or(R::BATTLE_MODES[0].name);
     let setup = BattleSetup {
         mode,
         forces: &forces,

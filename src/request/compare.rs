@@ -170,14 +170,15 @@ pub fn compare_battles<R: Ruleset>(
     let cat = &src.catalogue;
     let (a, b) = (resolve_force::<R>(cat, &req.a)?, resolve_force::<R>(cat, &req.b)?);
     let versus = battle_field::<R>(cat, &req.versus, "--versus")?;
-    let mut mode = req.mode.clone().unwrap_or_else(|| R::BATTLE_MODES[0].name.to_string());
+    let given = super::battle::checked_mode::<R>(req.mode.as_deref(), "--battle-mode")?;
+    let mut mode = given.clone().unwrap_or_else(|| R::BATTLE_MODES[0].name.to_string());
     let mut policy = req.run.policy.clone();
     let mut max_turns = None;
     let (points, point_weights, options, config) = match &src.scenario {
         Some(scenario) => {
             let ScenarioParts { scenario: s, grid, .. } = scenario_parts::<R>(cat, scenario)?;
             if let (Some(b), Engagement::Battle) = (&s.battle, s.engagement) {
-                mode = req.mode.clone().unwrap_or_else(|| b.mode.clone());
+                mode = given.clone().unwrap_or_else(|| b.mode.clone());
                 policy = policy.or_else(|| b.policy.clone());
                 max_turns = b.max_turns;
             }

@@ -101,6 +101,7 @@ pub fn plan<R: Ruleset>(
     let sides = if req.battle {
         let forces = req.sides.iter().map(|f| resolve_force::<R>(cat, f)).collect::<Result<Vec<_>>>()?;
         let field = battle_field::<R>(cat, &req.field, "--field")?;
+        let given = super::battle::checked_mode::<R>(req.mode.as_deref(), "--battle-mode")?;
         let default_mode = || R::BATTLE_MODES[0].name.to_string();
         let battle = scenario.as_ref().and_then(|p| match (&p.scenario.battle, p.scenario.engagement) {
             (Some(b), Engagement::Battle) => Some(b),
@@ -110,14 +111,14 @@ pub fn plan<R: Ruleset>(
             Some(b) => GauntletSides::Battles {
                 forces,
                 field,
-                mode: req.mode.clone().unwrap_or_else(|| b.mode.clone()),
+                mode: given.clone().unwrap_or_else(|| b.mode.clone()),
                 policy: req.run.policy.clone().or_else(|| b.policy.clone()),
                 max_turns: b.max_turns,
             },
             None => GauntletSides::Battles {
                 forces,
                 field,
-                mode: req.mode.clone().unwrap_or_else(default_mode),
+                mode: given.unwrap_or_else(default_mode),
                 policy: req.run.policy.clone(),
                 max_turns: None,
             },

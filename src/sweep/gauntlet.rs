@@ -39,11 +39,14 @@ fn one_sided_lines(rows: &[Matchup], describe: &dyn Fn(&Point) -> String) -> Vec
     for m in rows.iter().filter(|m| m.one_sided()) {
         let at = describe(&m.point);
         if !m.can_attack.0 {
-            out.push(format!("one-sided: build {} cannot attack {} at {at} (no weapon in range)", m.side, m.opponent));
+            out.push(format!(
+                "one-sided: build {} cannot attack {} at {at} (none of its weapons can fire there)",
+                m.side, m.opponent
+            ));
         }
         if !m.can_attack.1 {
             out.push(format!(
-                "one-sided: opponent {} cannot attack {} at {at} (no weapon in range)",
+                "one-sided: opponent {} cannot attack {} at {at} (none of its weapons can fire there)",
                 m.opponent, m.side
             ));
         }

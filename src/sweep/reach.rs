@@ -91,7 +91,7 @@ pub fn battle_reach<R: Ruleset>(
 /// `opponent`), its `name` and the `conditions` in words; no newline.
 pub fn one_sided_warning(side: &str, name: &str, conditions: &str) -> String {
     format!(
-        "one-sided: {side} ({name}) cannot attack at {conditions} (no weapon in range): its results say nothing of its worth"
+        "one-sided: {side} ({name}) cannot attack at {conditions} (none of its weapons can fire there): its results say nothing of its worth"
     )
 }
 
@@ -118,7 +118,7 @@ impl CompareReach {
     /// no line repeats. `(a, b)` the compared names, `versus` the opponent's,
     /// `conditions` in words.
     pub fn warnings(&self, (a, b): (&str, &str), versus: &str, conditions: &str) -> Vec<String> {
-        let at = format!("at {conditions} (no weapon in range)");
+        let at = format!("at {conditions} (none of its weapons can fire there)");
         let both = |x: &str, y: &str, one: &dyn Fn(&str) -> String| {
             if x == y { one(&format!("{x} (A and B)")) } else { one(&format!("{x} (A) or {y} (B)")) }
         };

@@ -90,6 +90,21 @@ fn the_battle_mode_is_battle_mode_everywhere_and_mode_is_refused_for_it() {
     );
     assert!(!o2.exists(), "no half-written report");
 
+    // A battle mode the ruleset does not play is a usage error naming the flag, found
+    // before any battle, on every command that plays battles.
+    let battles: [&[&str]; 4] = [
+        &["battle", "Lance Group", "Siege Group"],
+        &["gauntlet", "Lance Group", "--field", field, "--battle", "--no-charts"],
+        &["compare", "Lance Group", "Siege Group", "--battle", "--versus", "Siege Group"],
+        &["meta", "Lance Group", "Siege Group", "--battle"],
+    ];
+    for cmd in battles {
+        let o = volley().current_dir(dir.path()).args(cmd).args(["--battle-mode", "siege", "-q"]).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{cmd:?}: {err}");
+        let want = "--battle-mode: unknown battle mode `siege`: expected one of skirmish, deathmatch";
+        assert!(err.contains(want), "{cmd:?}: {err}");
+    }
     for cmd in [
         &["compare", "Lance Group", "Siege Group", "--battle", "--versus", "Siege Group"][..],
         &["meta", "Lance Group", "Siege Group", "--battle"][..],
@@ -101,4 +116,13 @@ fn the_battle_mode_is_battle_mode_everywhere_and_mode_is_refused_for_it() {
             .unwrap();
         assert!(o.status.success(), "{cmd:?}: {}", String::from_utf8_lossy(&o.stderr));
     }
+}
+
+#[test]
+fn an_exact_duel_prints_a_tiny_share_in_scientific_notation() {
+    // The timeouts of this duel are about 2.3e-117: printed whole they were 130 digits.
+    let out = stdout_of(&["duel", A, B, "--range", "20", "--exact", "-q"]);
+    let line = out.lines().find(|l| l.starts_with("method: exact; draws:")).unwrap();
+    assert!(line.ends_with("2.33e-117 timeouts"), "{line}");
+    assert!(line.len() < 80, "{line}");
 }
