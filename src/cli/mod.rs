@@ -310,7 +310,11 @@ fn parse_from(args: Vec<OsString>) -> Parsed {
 pub fn try_parse_from(args: Vec<OsString>) -> Result<Parsed, clap::Error> {
     let id = ruleset_of_args(&args);
     let mut cmd = command_for(id);
-    let matches = cmd.try_get_matches_from_mut(args)?;
+    let battle_mode_hint = mode_for_battles(&args);
+    let matches = cmd.try_get_matches_from_mut(args).map_err(|e| match battle_mode_hint {
+        Some(command) => moved_battle_mode(&cmd, e, command),
+        None => e,
+    })?;
     let cli = Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut cmd))?;
     let specs = id.visit(Specs);
     let conditions = match matches.subcommand() {
@@ -321,6 +325,40 @@ pub fn try_parse_from(args: Vec<OsString>) -> Result<Parsed, clap::Error> {
         _ => Vec::new(),
     };
     Ok(Parsed { cli, conditions })
+}
+
+/// The command that plays battles with `--battle` (`gauntlet`, `compare`, `meta`) when
+/// `args` name one of them and give `--mode`: the flag that named their battle mode
+/// until it became `--battle-mode`.
+fn mode_for_battles(args: &[OsString]) -> Option<&'static str> {
+    let given =
+        |flag: &str| args.iter().any(|a| a == flag || a.to_str().is_some_and(|a| a.starts_with(&format!("{flag}="))));
+    let command = ["gauntlet", "compare", "meta"].into_iter().find(|c| args.iter().any(|a| a == c))?;
+    given("--mode").then_some(command)
+}
+
+/// Clap's refusal of `--mode` on `command` (an unknown argument under a ruleset with no
+/// attack action, or a value that is not an attack action), said with where the battle
+/// mode went; any other error as it is.
+fn moved_battle_mode(cmd: &clap::Command, e: clap::Error, command: &str) -> clap::Error {
+    use clap::error::{ContextKind, ErrorKind};
+    let about_mode = e.get(ContextKind::InvalidArg).is_some_and(|a| a.to_string().starts_with("--mode"));
+    if !about_mode || !matches!(e.kind(), ErrorKind::UnknownArgument | ErrorKind::InvalidValue) {
+        return e;
+    }
+    let what = match e.get(ContextKind::InvalidValue) {
+        Some(v) if e.kind() == ErrorKind::InvalidValue => format!(
+            "`{v}` is not an attack action for `--mode` (one of {})",
+            e.get(ContextKind::ValidValue).map_or_else(String::new, |v| v.to_string())
+        ),
+        _ => "this ruleset has no `--mode` (TechCommander's attack action)".to_string(),
+    };
+    let sub = cmd.find_subcommand(command).cloned().unwrap_or_else(|| cmd.clone());
+    let mut sub = sub.bin_name(format!("volley {command}"));
+    sub.error(
+        e.kind(),
+        format!("{what}; the battle mode of `{command} --battle` is `--battle-mode` (it was `--mode` before)"),
+    )
 }
 
 /// Print clap's message (help, version or usage error) and exit with its code, or with 1

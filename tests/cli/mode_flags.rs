@@ -126,3 +126,30 @@ fn an_exact_duel_prints_a_tiny_share_in_scientific_notation() {
     assert!(line.ends_with("2.33e-117 timeouts"), "{line}");
     assert!(line.len() < 80, "{line}");
 }
+
+#[test]
+fn the_old_battle_mode_flag_is_refused_saying_where_the_battle_mode_went() {
+    let cases: [(&str, &[&str], &str); 3] = [
+        ("techcommander", &["gauntlet", A, "--field", B, "--mode", "skirmish"], "`skirmish` is not an attack action"),
+        (
+            "mechcom",
+            &["gauntlet", "Kerberos Pack", "--field", "Hornet Lance", "--battle", "--mode", "squad"],
+            "no `--mode`",
+        ),
+        (
+            "skirmishers",
+            &["compare", "Rifleman", "Machine Gunner", "--against", "Rifleman", "--mode=normal"],
+            "no `--mode`",
+        ),
+    ];
+    for (ruleset, args, what) in cases {
+        let o = volley().args(["--ruleset", ruleset]).args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{ruleset} {args:?}: {err}");
+        assert!(err.contains(what) && err.contains("is `--battle-mode` (it was `--mode` before)"), "{ruleset}: {err}");
+        assert!(!err.contains("similar argument"), "no misleading tip: {err}");
+    }
+    // Any other unknown flag keeps clap's own message.
+    let o = volley().args(["gauntlet", A, "--field", B, "--bogus"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unexpected argument '--bogus'"));
+}
