@@ -254,12 +254,8 @@ fn force_field<R: Ruleset>(cat: &R::Catalogue, req: &SearchRequest, space: &Forc
     for (f, _) in &mut field {
         f.budget = f.budget.or(Some(space.budget));
     }
-    let mode = match &req.mode {
-        None => R::BATTLE_MODES[0].name.to_string(),
-        Some(m) => crate::rules::battle::find_mode(R::BATTLE_MODES, m)
-            .map(|b| b.name.to_string())
-            .map_err(|e| Error::usage(format!("--battle-mode: {e} ({} plays these)", R::LABEL)))?,
-    };
+    let mode = super::battle::checked_mode::<R>(req.mode.as_deref(), "--battle-mode")?
+        .unwrap_or_else(|| R::BATTLE_MODES[0].name.to_string());
     Ok(ForceBattles { space: space.clone(), field, mode, policy: req.run.policy.clone(), field_milli: Vec::new() })
 }
 

@@ -75,13 +75,21 @@ pub(super) fn alias(counts: &[(u32, u32)]) -> (u32, Vec<Column>) {
 /// every state in order, so law `l` at state `s` is row `first + l * g.len() + s`.
 /// Outcomes are packed as the next state plus `offset`, with [`OUT`] when the target is
 /// out in it. Returns `first`, the index of the card's first row.
+///
+/// # Errors
+/// States past the 23 bits of an outcome (`offset + g.len()`), or columns past the 27
+/// bits of a row's offset (never, with graphs' own limit).
 pub(super) fn card_rows(
     g: &Graph,
     offset: u32,
     no_attack: bool,
     rows: &mut Vec<u32>,
     columns: &mut Vec<Column>,
-) -> u32 {
+) -> Result<u32, String> {
+    let too_many = || "too many card states for the alias tables".to_string();
+    if offset as usize + g.len() > INDEX as usize {
+        return Err(too_many());
+    }
     let first = rows.len() as u32;
     let packed = |t: usize| (t as u32 + offset) | if g.out[t] { OUT } else { 0 };
     for l in 0..g.laws() + usize::from(no_attack) {
@@ -92,11 +100,14 @@ pub(super) fn card_rows(
                 g.edges(l, s).map(|(t, n)| (packed(t), n)).collect()
             };
             let (b, cols) = alias(&counts);
+            if columns.len() > (u32::MAX >> 5) as usize {
+                return Err(too_many());
+            }
             rows.push((columns.len() as u32) << 5 | b);
             columns.extend(cols);
         }
     }
-    first
+    Ok(first)
 }
 
 /// (packed outcome, count out of 1296) of the row `row` of `columns`, read back from its

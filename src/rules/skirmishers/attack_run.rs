@@ -24,9 +24,7 @@ pub struct AttackRun {
     /// The plan's law indices, round after round.
     pub(super) steps: Vec<u8>,
     /// `round_end[r]`: end of round r's steps in `steps`.
-    round_end: Vec<u32>,
-    /// The round of each step in `steps`.
-    pub(super) round_of: Vec<u32>,
+    pub(super) round_end: Vec<u32>,
     /// The Monte Carlo kernel's tables.
     pub(super) lanes: RunLanes,
     pub max_rounds: u32,
@@ -52,14 +50,12 @@ impl AttackRun {
         let graph = Graph::build(card, fresh(t.armour_cells()), &plan.laws)?;
         let mut steps = Vec::new();
         let mut round_end = Vec::new();
-        let mut round_of = Vec::new();
-        for (i, r) in plan.rounds.iter().enumerate() {
+        for r in &plan.rounds {
             steps.extend(r.iter().map(|s| s.law));
-            round_of.resize(steps.len(), i as u32);
             round_end.push(steps.len() as u32);
         }
         let lanes = RunLanes::new(&graph)?;
-        Ok(AttackRun { plan, graph, steps, round_end, round_of, lanes, max_rounds: max_rounds.max(1) })
+        Ok(AttackRun { plan, graph, steps, round_end, lanes, max_rounds: max_rounds.max(1) })
     }
 
     /// The exact law of the round (and attack) the target goes out.
@@ -96,6 +92,6 @@ impl Kernel for AttackRun {
     /// unbiased draw through the exact counts of the target's current state.
     fn play(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut TtkTally) {
         tally.trials += trials as u64;
-        self.lanes.play(&self.steps, &self.round_of, rng, trials, tally);
+        self.lanes.play(&self.steps, &self.round_end, rng, trials, tally);
     }
 }

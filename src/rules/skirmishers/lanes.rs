@@ -44,16 +44,10 @@ impl Lanes {
     /// Cards too large for 23-bit state indices (never, with graphs' own limit).
     pub fn new(a: &DuelSide, b: &DuelSide) -> Result<Lanes, String> {
         let (na, nb) = (a.graph.len(), b.graph.len());
-        if na + nb > INDEX as usize {
-            return Err("too many card states for the duel kernel".into());
-        }
         let (mut rows, mut columns) = (Vec::new(), Vec::new());
         // Rows of one target card: each law of its graph, then "no attack" (stays put).
-        let rows_b = card_rows(&b.graph, na as u32, true, &mut rows, &mut columns);
-        let rows_a = card_rows(&a.graph, 0, true, &mut rows, &mut columns);
-        if columns.len() > (u32::MAX >> 5) as usize {
-            return Err("too many card states for the duel kernel".into());
-        }
+        let rows_b = card_rows(&b.graph, na as u32, true, &mut rows, &mut columns)?;
+        let rows_a = card_rows(&a.graph, 0, true, &mut rows, &mut columns)?;
         // Firer A (state i) attacks B: rows of B's card under A's law at i's column.
         let mut base = Vec::with_capacity(na + nb);
         let row0 = |first: u32, side: &DuelSide, target: &Graph, s: usize, offset: u32| {

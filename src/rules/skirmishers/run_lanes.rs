@@ -35,17 +35,10 @@ impl RunLanes {
     /// The tables of target card `g`.
     ///
     /// # Errors
-    /// A card too large for 23-bit state indices or 27-bit column offsets (never, with
-    /// graphs' own limit).
+    /// A card too large for the alias tables (never, with graphs' own limit).
     pub(super) fn new(g: &Graph) -> Result<RunLanes, String> {
-        if g.len() > INDEX as usize {
-            return Err("too many card states for the attack-run kernel".into());
-        }
         let (mut rows, mut columns) = (Vec::new(), Vec::new());
-        card_rows(g, 0, false, &mut rows, &mut columns);
-        if columns.len() > (u32::MAX >> 5) as usize {
-            return Err("too many card states for the attack-run kernel".into());
-        }
+        card_rows(g, 0, false, &mut rows, &mut columns)?;
         Ok(RunLanes { states: g.len() as u32, rows, columns, reject: rejects() })
     }
 
@@ -56,12 +49,35 @@ impl RunLanes {
         draw(row, &self.columns, &self.reject, rng)
     }
 
+    /// The next attack of lane `l`'s run, (its state, its next attack) in `lane`, of the
+    /// plan `steps`: counted in `counts` (a kill at its attack number, else in the
+    /// lane's scratch slot after the plan's), and the lane left at a fresh run when this
+    /// run ended. Whether it ended.
+    #[inline(always)]
+    fn advance(
+        &self,
+        steps: &[u8],
+        l: usize,
+        lane: &mut (u32, u32),
+        counts: &mut [u32],
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> bool {
+        let (state, k) = (lane.0, lane.1 as usize);
+        let next = self.attack(steps[k], state, rng);
+        let out = next & OUT != 0;
+        counts[if out { k } else { steps.len() + l }] += 1;
+        let done = out | (k + 1 == steps.len());
+        *lane = if done { (0, 0) } else { (next & INDEX, k as u32 + 1) };
+        done
+    }
+
     /// Play `trials` runs of the plan `steps` (the law of each attack, in order) into
-    /// `tally`'s kills; `round_of[k]` is attack `k`'s round. The caller counts the trials.
+    /// `tally`'s kills; `round_end[r]` is the end of round `r`'s attacks in `steps`. The
+    /// caller counts the trials.
     pub(super) fn play(
         &self,
         steps: &[u8],
-        round_of: &[u32],
+        round_end: &[u32],
         rng: &mut Xoshiro256PlusPlus,
         trials: u32,
         tally: &mut TtkTally,
@@ -74,39 +90,22 @@ impl RunLanes {
         // Kills by attack, then one scratch slot a lane: an attack that puts nothing out
         // adds there, so the count has no branch.
         let mut counts = vec![0u32; len + LANES];
-        let mut state = [0u32; LANES];
-        let mut at = [0u32; LANES];
+        // Each lane's run: the target's state and the next attack.
+        let mut lanes = [(0u32, 0u32); LANES];
         let mut started = trials.min(LANES as u32);
         let mut active = [false; LANES];
         active.iter_mut().take(started as usize).for_each(|a| *a = true);
         // Steady state: every lane that finishes restarts at once.
         while trials - started >= LANES as u32 {
-            for l in 0..LANES {
-                let k = at[l] as usize;
-                let next = self.attack(steps[k], state[l], &mut r);
-                let out = next & OUT != 0;
-                counts[if out { k } else { len + l }] += 1;
-                let done = out | (k + 1 == len);
-                started += done as u32;
-                state[l] = if done { 0 } else { next & INDEX };
-                at[l] = if done { 0 } else { k as u32 + 1 };
+            for (l, lane) in lanes.iter_mut().enumerate() {
+                started += self.advance(steps, l, lane, &mut counts, &mut r) as u32;
             }
         }
         // Drain: lanes go idle once no run is left to start.
         let mut running = active.iter().filter(|&&a| a).count();
         while running > 0 {
-            for l in 0..LANES {
-                if !active[l] {
-                    continue;
-                }
-                let k = at[l] as usize;
-                let next = self.attack(steps[k], state[l], &mut r);
-                let out = next & OUT != 0;
-                counts[if out { k } else { len + l }] += 1;
-                let done = out | (k + 1 == len);
-                state[l] = if done { 0 } else { next & INDEX };
-                at[l] = if done { 0 } else { k as u32 + 1 };
-                if done {
+            for (l, lane) in lanes.iter_mut().enumerate() {
+                if active[l] && self.advance(steps, l, lane, &mut counts, &mut r) {
                     if started < trials {
                         started += 1;
                     } else {
@@ -117,8 +116,12 @@ impl RunLanes {
             }
         }
         *rng = r;
+        let mut round = 0;
         for (k, &n) in counts.iter().take(len).enumerate() {
-            tally.kills_by_turn[round_of[k] as usize] += n as u64;
+            while k as u32 >= round_end[round] {
+                round += 1;
+            }
+            tally.kills_by_turn[round] += n as u64;
             tally.kills_by_action[k] += n as u64;
         }
     }
@@ -185,7 +188,7 @@ mod tests {
                 let Some((state, k)) = *lane else { continue };
                 let next = run.lanes.attack(run.steps[k], state, rng);
                 if next & OUT != 0 {
-                    tally.kills_by_turn[run.round_of[k] as usize] += 1;
+                    tally.kills_by_turn[run.round_end.partition_point(|&e| e as usize <= k)] += 1;
                     tally.kills_by_action[k] += 1;
                 }
                 *lane = if next & OUT == 0 && k + 1 < run.steps.len() {
