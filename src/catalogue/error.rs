@@ -10,13 +10,39 @@ pub struct Position {
 }
 
 impl Position {
-    /// Line and column of a byte offset in `text`.
+    /// Line and column of a byte offset in `text` (an offset past the end is the end;
+    /// one inside a character counts that character). For many offsets in one text use
+    /// [`Lines`], which finds each in logarithmic time rather than scanning from the start.
     pub fn of_offset(text: &str, offset: usize) -> Position {
-        let offset = offset.min(text.len());
-        let before = &text[..offset];
-        let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let column = text[line_start..offset].chars().count() + 1;
+        Lines::new(text).position(offset)
+    }
+}
+
+/// A text's line starts, to turn byte offsets into [`Position`]s: built in one pass,
+/// then each lookup is a binary search plus a count of the characters before it on its
+/// line. A catalogue file's fields are positioned through one of these, so reading a
+/// file is linear in its length (a scan from the start per field was quadratic).
+#[derive(Debug, Clone)]
+pub struct Lines<'t> {
+    text: &'t str,
+    /// Byte offset of each line's first byte; `starts[0]` is 0.
+    starts: Vec<usize>,
+}
+
+impl<'t> Lines<'t> {
+    pub fn new(text: &'t str) -> Lines<'t> {
+        let starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
+        Lines { text, starts }
+    }
+
+    /// Line and column (1-based, the column in characters) of byte `offset`, clamped to
+    /// the text's length.
+    pub fn position(&self, offset: usize) -> Position {
+        let offset = offset.min(self.text.len());
+        // The last line starting at or before the offset (starts[0] = 0 always is).
+        let line = self.starts.partition_point(|&s| s <= offset);
+        let start = self.starts[line - 1];
+        let column = self.text.as_bytes()[start..offset].iter().filter(|&&b| (b as i8) >= -0x40).count() + 1;
         Position { line, column }
     }
 }
@@ -137,6 +163,22 @@ mod tests {
         assert_eq!(Position::of_offset(text, 0), Position { line: 1, column: 1 });
         assert_eq!(Position::of_offset(text, 6), Position { line: 2, column: 1 });
         assert_eq!(Position::of_offset(text, 11), Position { line: 2, column: 6 });
+    }
+
+    #[test]
+    fn the_line_index_agrees_with_a_plain_scan_at_every_offset() {
+        // Multi-byte characters, an empty line, CRLF, no final newline.
+        let text = "name = \"Größe\"\n\nx = 'ä€'\r\ny = 1";
+        let lines = Lines::new(text);
+        for offset in 0..=text.len() + 3 {
+            let o = offset.min(text.len());
+            let before = &text.as_bytes()[..o];
+            let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+            let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            let column = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
+            // A cut inside a character counts it as one (the lossy decoding's U+FFFD).
+            assert_eq!(lines.position(offset), Position { line, column }, "offset {offset}");
+        }
     }
 
     #[test]

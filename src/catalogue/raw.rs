@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-use super::error::{CatalogError, Position, with_article};
+use super::error::{CatalogError, Lines, Position, with_article};
 
 /// The name of a kind of entry a catalogue file may hold: the TOML array-of-tables
 /// name (`[[weapon]]`) and the word used in messages. Each ruleset declares its own
@@ -153,10 +153,11 @@ pub fn parse_toml(file: &str, text: &str, sections: &Sections) -> Result<Vec<Raw
 
 /// Every TOML syntax error the recovering parser found, each at its position.
 fn syntax_errors(file: &str, text: &str, syntax: &[toml::de::Error]) -> Vec<CatalogError> {
+    let lines = Lines::new(text);
     let mut errors: Vec<CatalogError> = syntax
         .iter()
         .map(|e| {
-            let position = e.span().map(|s| Position::of_offset(text, s.start));
+            let position = e.span().map(|s| lines.position(s.start));
             CatalogError::new(file, format!("not valid TOML: {}", e.message().trim())).at(position)
         })
         .collect();
@@ -173,12 +174,13 @@ pub fn read_toml(file: &str, text: &str, sections: &Sections) -> ParsedFile {
         let errors = syntax_errors(file, text, &syntax);
         return ParsedFile { entries: Vec::new(), errors, unreadable: true };
     }
+    let lines = Lines::new(text);
     let mut entries = Vec::new();
     let mut errors = Vec::new();
     let mut top: Vec<_> = root.get_ref().iter().collect();
     top.sort_by_key(|(k, _)| k.span().start);
     for (key, value) in top {
-        let pos = Position::of_offset(text, key.span().start);
+        let pos = lines.position(key.span().start);
         let Some(section) = sections.by_key(key.get_ref()) else {
             let keys = sections.toml.iter().map(|s| s.key());
             errors.push(
@@ -203,14 +205,14 @@ pub fn read_toml(file: &str, text: &str, sections: &Sections) -> ParsedFile {
             continue;
         };
         for (i, item) in items.iter().enumerate() {
-            let item_pos = Position::of_offset(text, item.span().start);
+            let item_pos = lines.position(item.span().start);
             match item.get_ref() {
                 DeValue::Table(t) => entries.push(RawEntry {
                     file: file.to_string(),
                     section,
                     index: i + 1,
                     position: Some(item_pos),
-                    fields: table_fields(text, t),
+                    fields: table_fields(&lines, t),
                 }),
                 other => errors.push(
                     CatalogError::new(
@@ -230,12 +232,12 @@ pub fn read_toml(file: &str, text: &str, sections: &Sections) -> ParsedFile {
     ParsedFile { entries, errors, unreadable: false }
 }
 
-fn table_fields(text: &str, table: &DeTable<'_>) -> Vec<(String, RawField)> {
+fn table_fields(lines: &Lines<'_>, table: &DeTable<'_>) -> Vec<(String, RawField)> {
     let mut fields: Vec<_> = table
         .iter()
         .map(|(k, v)| {
-            let mut field = convert(text, v);
-            field.key_position = Some(Position::of_offset(text, k.span().start));
+            let mut field = convert(lines, v);
+            field.key_position = Some(lines.position(k.span().start));
             (k.span().start, k.get_ref().to_string(), field)
         })
         .collect();
@@ -243,8 +245,8 @@ fn table_fields(text: &str, table: &DeTable<'_>) -> Vec<(String, RawField)> {
     fields.into_iter().map(|(_, k, v)| (k, v)).collect()
 }
 
-fn convert(text: &str, value: &Spanned<DeValue<'_>>) -> RawField {
-    let position = Some(Position::of_offset(text, value.span().start));
+fn convert(lines: &Lines<'_>, value: &Spanned<DeValue<'_>>) -> RawField {
+    let position = Some(lines.position(value.span().start));
     let value = match value.get_ref() {
         DeValue::String(s) => RawValue::Str(s.to_string()),
         DeValue::Integer(i) => match i64::from_str_radix(i.as_str(), i.radix()) {
@@ -257,8 +259,8 @@ fn convert(text: &str, value: &Spanned<DeValue<'_>>) -> RawField {
         },
         DeValue::Boolean(b) => RawValue::Bool(*b),
         DeValue::Datetime(_) => RawValue::Other("datetime"),
-        DeValue::Array(a) => RawValue::Array(a.iter().map(|v| convert(text, v)).collect()),
-        DeValue::Table(t) => RawValue::Table(table_fields(text, t)),
+        DeValue::Array(a) => RawValue::Array(a.iter().map(|v| convert(lines, v)).collect()),
+        DeValue::Table(t) => RawValue::Table(table_fields(lines, t)),
     };
     RawField { value, position, key_position: position }
 }
@@ -338,7 +340,7 @@ pub fn parse_toml_document(file: &str, section: Section, text: &str) -> Result<R
         section,
         index: 1,
         position: Some(Position { line: 1, column: 1 }),
-        fields: table_fields(text, root.get_ref()),
+        fields: table_fields(&Lines::new(text), root.get_ref()),
     })
 }
 
