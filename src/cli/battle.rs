@@ -164,6 +164,7 @@ pub fn play_battle<R: Ruleset>(
                 catalogue_origin: cat.origin.clone(),
                 catalogue_files: &cat.files,
                 state_text: String::new(),
+                exact_text: String::new(),
             };
             shard.finish::<R>(record, &cat.catalogue, config, args.quiet)
         }

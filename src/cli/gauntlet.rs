@@ -195,6 +195,7 @@ fn record<'s, R: Ruleset>(
         catalogue_origin: src.origin.clone(),
         catalogue_files: &src.files,
         state_text: String::new(),
+        exact_text: String::new(),
     })
 }
 

@@ -14,7 +14,8 @@ use serde_json::json;
 use super::battle::{BattleCatalogue, play_battle};
 use super::replay::replay;
 use super::shard::{
-    CATALOGUE_FILE, Mode, SCENARIO_FILE, SHARD_FILE, STATE_FILE, ShardArgs, TALLIES_FILE, read_catalogue_json,
+    CATALOGUE_FILE, EXACT_FILE, Mode, SCENARIO_FILE, SHARD_FILE, STATE_FILE, ShardArgs, TALLIES_FILE,
+    read_catalogue_json,
 };
 use super::sweep::{TableFormat, write_report};
 use super::{Command, Invocation};
@@ -27,6 +28,7 @@ use crate::output::read::read_written;
 use crate::output::report_dir::safe_component;
 use crate::request::sides::Sources;
 use crate::rules::{Ruleset, RulesetId, Visit};
+use crate::sweep::search_exact::ExactRecord;
 use crate::sweep::shard::{MergedTallies, Plays, SHARD_SCHEMA_VERSION, ShardMeta, ShardSource, check_set, sha256};
 use crate::sweep::vary::{Plan, run_varied_with, vary_json};
 use crate::sweep::{Scenario, run_sweep_with};
@@ -96,6 +98,8 @@ fn read_shard(dir: &Path, accept_other_version: bool) -> Result<ShardMeta> {
     // as the shard's share of the run (a regular file of a known size).
     // A resumed search's state is as large as its candidate list (a regular file).
     let state = (!meta.state_sha256.is_empty()).then_some((STATE_FILE, &meta.state_sha256, 0));
+    // A first-stage search shard's exact values: as large as its share of the candidates.
+    let exact = (!meta.exact_sha256.is_empty()).then_some((EXACT_FILE, &meta.exact_sha256, 0));
     for (file, hash, max) in [
         (SCENARIO_FILE, &meta.scenario_sha256, max_input_bytes()),
         (CATALOGUE_FILE, &meta.catalogue_sha256, max_input_bytes()),
@@ -103,6 +107,7 @@ fn read_shard(dir: &Path, accept_other_version: bool) -> Result<ShardMeta> {
     ]
     .into_iter()
     .chain(state)
+    .chain(exact)
     {
         let p = dir.join(file);
         let bytes = read_written(&p, max)?;
@@ -202,11 +207,21 @@ impl Visit for Merge<'_> {
                     Some(String::from_utf8(read_written(&p, 0)?).map_err(|_| anyhow!("{} is not UTF-8", p.display()))?)
                 };
                 let inputs: Vec<PathBuf> = shards.iter().map(|s| s.2.clone()).collect();
+                let mut exact = Vec::new();
+                for (_, m, dir) in shards.iter().filter(|s| !s.1.exact_sha256.is_empty()) {
+                    let p = dir.join(EXACT_FILE);
+                    let records: Vec<ExactRecord> =
+                        serde_json::from_slice(&read_written(&p, 0)?).with_context(|| {
+                            format!("{} (shard {}) is not a list of exact values", p.display(), m.shard)
+                        })?;
+                    exact.extend(records);
+                }
                 super::search_stages::merge_stage::<R>(
                     catalogue,
                     origin,
                     cat_files,
                     state_text,
+                    &exact,
                     &meta.args,
                     &plays,
                     args.out.clone(),

@@ -11,6 +11,7 @@ use super::{Invocation, print_json, write_stdout};
 use crate::output::Format;
 use crate::request::search::{self, SearchSpace};
 use crate::rules::Ruleset;
+use crate::sweep::search_exact::Solve;
 
 pub fn run<R: Ruleset>(args: &SearchArgs, ctx: &Invocation<'_>) -> Result<()> {
     if let Some(dir) = &args.resume {
@@ -18,7 +19,13 @@ pub fn run<R: Ruleset>(args: &SearchArgs, ctx: &Invocation<'_>) -> Result<()> {
     }
     let choice = super::shard::choose(&args.shard, &|name| std::env::var(name).ok())?;
     let req = args.request();
-    let space = search::plan::<R>(&ctx.setting, &req)?;
+    // A first-stage shard solves its share of the exact values; `--count` none.
+    let solve = match (&choice, args.count) {
+        (_, true) => Solve::Nothing,
+        (None, false) => Solve::All,
+        (Some(c), false) => Solve::Share { index: c.share.index() as usize, count: c.share.count() as usize },
+    };
+    let space = search::plan::<R>(&ctx.setting, &req, solve)?;
     if args.count {
         return count::<R>(args, &space);
     }
@@ -28,7 +35,8 @@ pub fn run<R: Ruleset>(args: &SearchArgs, ctx: &Invocation<'_>) -> Result<()> {
         None => whole::<R>(args, &space, state, 0),
         Some(choice) => {
             let recorded = super::shard::command_line()?;
-            super::search_stages::play_share::<R>(args, &space, state, &choice, recorded, String::new())
+            let exact = space.exact_records(|i| solve.solves(i));
+            super::search_stages::play_share::<R>(args, &space, state, &choice, recorded, String::new(), &exact)
         }
     }
 }

@@ -29,10 +29,11 @@ use crate::request::sides::Sources;
 use crate::rules::{Ruleset, RulesetId, Visit};
 use crate::stats::racing::{RaceState, SavedRace};
 use crate::sweep::search::stage_seed;
+use crate::sweep::search_exact::{ExactRecord, Solve};
 use crate::sweep::shard::{Plays, run_args, sha256, without_flags};
 
-/// Version of `search-state.json`.
-pub const STATE_SCHEMA_VERSION: u32 = 1;
+/// Version of `search-state.json` (2: it carries the exact values).
+pub const STATE_SCHEMA_VERSION: u32 = 2;
 
 /// A search between stages (`search-state.json`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -58,6 +59,9 @@ pub struct SearchState {
     pub engagements: u64,
     /// The race's stages and counts so far.
     pub race: SavedRace,
+    /// Every candidate's exact values (solved once, by the first stage's shards).
+    #[serde(default)]
+    pub exact: Vec<ExactRecord>,
     /// SHA-256 of this document's compact JSON with this field empty.
     #[serde(default)]
     pub state_sha256: String,
@@ -229,18 +233,22 @@ fn resume_as<R: Ruleset>(
         scenario: None,
         inputs: vec![dir.to_path_buf()],
     };
-    let space = plan_with::<R>(src, &ctx.setting, &recorded.request())?;
+    let mut space = plan_with::<R>(src, &ctx.setting, &recorded.request(), Solve::Nothing)?;
+    space.fill_exact(&state.exact).context("the search state's exact values")?;
+    space.check_solved()?;
     let race = restore(recorded, &space, &state)?;
     let choice = super::shard::choose(&args.shard, &|name| std::env::var(name).ok())?;
     match choice {
         None => whole::<R>(recorded, &space, race, state.engagements),
-        Some(choice) => play_share::<R>(recorded, &space, race, &choice, state.args.clone(), text),
+        Some(choice) => play_share::<R>(recorded, &space, race, &choice, state.args.clone(), text, &[]),
     }
 }
 
 /// Play the share `choice` of the race's next stage and write its shard directory
 /// (default `reports/search-stage-S-shards/shard-K-of-N`). `recorded` is the search's
-/// command line, `state_text` the state it resumed from (empty at stage 1).
+/// command line, `state_text` the state it resumed from (empty at stage 1), `exact` the
+/// exact values this shard solved (its share, at stage 1; none later), written beside
+/// its tallies.
 ///
 /// # Errors
 /// A race that has already stopped; what playing or writing fails with.
@@ -251,6 +259,7 @@ pub fn play_share<R: Ruleset>(
     choice: &ShardChoice,
     recorded: Vec<String>,
     state_text: String,
+    exact: &[ExactRecord],
 ) -> Result<()> {
     let plan = space.search_plan(args.request().per_cost);
     let Some(stage) = state.next() else {
@@ -282,6 +291,7 @@ pub fn play_share<R: Ruleset>(
         catalogue_origin: space.sources.origin.clone(),
         catalogue_files: &space.sources.files,
         state_text,
+        exact_text: if exact.is_empty() { String::new() } else { serde_json::to_string_pretty(exact)? + "\n" },
     };
     shard.finish::<R>(record, &space.sources.catalogue, &config, args.run.quiet)
 }
@@ -293,16 +303,19 @@ fn stage_config(config: &RunConfig, stage: u32, trials: u64) -> RunConfig {
 
 /// Merge one stage of a search: play it from the shards' tallies, then finish the search
 /// (its normal output, and its tables in `out`, default `reports/search`) or write the
-/// state directory for the next stage (`out`, default `reports/search-stage-S`).
+/// state directory for the next stage (`out`, default `reports/search-stage-S`). The
+/// exact values come from the shards (`exact`, at stage 1) or from the state.
 ///
 /// # Errors
-/// A state that is not the shards' search's; tallies the merge refuses; writing.
+/// A state that is not the shards' search's; exact values missing, given twice or not
+/// the search's; tallies the merge refuses; writing.
 #[allow(clippy::too_many_arguments)]
 pub fn merge_stage<R: Ruleset>(
     catalogue: R::Catalogue,
     origin: String,
     files: Vec<SourceFile>,
     state_text: Option<String>,
+    exact: &[ExactRecord],
     recorded: &[String],
     plays: &Plays<'_>,
     out: Option<PathBuf>,
@@ -316,15 +329,24 @@ pub fn merge_stage<R: Ruleset>(
     let ctx = Invocation::new(&parsed.cli, &parsed.conditions);
     let Command::Search(search) = &parsed.cli.command else { unreachable!("checked by recorded_search") };
     let src = Sources { catalogue, origin, files, scenario: None, inputs: Vec::new() };
-    let space = plan_with::<R>(src, &ctx.setting, &search.request())?;
+    let mut space = plan_with::<R>(src, &ctx.setting, &search.request(), Solve::Nothing)?;
     let (mut race, mut engagements) = match &state_text {
-        None => (space.search_plan(search.request().per_cost).start().map_err(anyhow::Error::msg)?, 0),
+        None => {
+            space.fill_exact(exact).context("the shards' exact values")?;
+            space.check_solved()?;
+            (space.search_plan(search.request().per_cost).start().map_err(anyhow::Error::msg)?, 0)
+        }
         Some(text) => {
             let state: SearchState = serde_json::from_str(text).context("the shards' search-state.json")?;
             check_state(&state, Path::new(STATE_FILE))?;
             if run_args(recorded) != state.args {
                 bail!("the shards' command line is not the one their search state recorded");
             }
+            if !exact.is_empty() {
+                bail!("shards of a resumed stage carry exact values: only the first stage's solve them");
+            }
+            space.fill_exact(&state.exact).context("the search state's exact values")?;
+            space.check_solved()?;
             (restore(search, &space, &state)?, state.engagements)
         }
     };
@@ -386,6 +408,7 @@ fn write_state<R: Ruleset>(
         candidates_sha256: candidates_sha256(space),
         engagements,
         race: race.saved(),
+        exact: space.exact_records(|_| true),
         state_sha256: String::new(),
     };
     let sealed = SearchState { state_sha256: state.seal(), ..state };

@@ -134,6 +134,8 @@ pub const SCENARIO_FILE: &str = "scenario.toml";
 pub const CATALOGUE_FILE: &str = "catalogue.json";
 /// A resumed search's race so far (its shards and its state directory).
 pub const STATE_FILE: &str = "search-state.json";
+/// The exact values a search's first-stage shard solved (its share of the candidates).
+pub const EXACT_FILE: &str = "exact.json";
 
 /// The text of a `catalogue.json` (of a shard or a search state): how messages name the
 /// catalogue, and its files.
@@ -210,6 +212,9 @@ pub struct RunRecord<'a> {
     /// A search resumed at a later stage: the race so far ([`STATE_FILE`]); empty
     /// otherwise.
     pub state_text: String,
+    /// A search's first stage: the exact values this shard solved ([`EXACT_FILE`]);
+    /// empty otherwise.
+    pub exact_text: String,
 }
 
 /// The command line after `volley`, as text.
@@ -319,6 +324,12 @@ impl ShardRun {
             dir.write(STATE_FILE, record.state_text.as_bytes())?;
             sha256(record.state_text.as_bytes())
         };
+        let exact_sha256 = if record.exact_text.is_empty() {
+            String::new()
+        } else {
+            dir.write(EXACT_FILE, record.exact_text.as_bytes())?;
+            sha256(record.exact_text.as_bytes())
+        };
         let (origin, hash) = R::origin(catalogue);
         let meta = ShardMeta {
             schema_version: SHARD_SCHEMA_VERSION,
@@ -343,6 +354,7 @@ impl ShardRun {
             catalogue_sha256: sha256(catalogue_json.as_bytes()),
             tallies_sha256: sha256(&std::fs::read(dir.path().join(TALLIES_FILE))?),
             state_sha256,
+            exact_sha256,
             streams,
             engagements,
             seconds,
@@ -388,6 +400,7 @@ pub fn run_shard<R: Ruleset>(args: ShardOutput<'_>, plan: &SweepPlan<R>, choice:
         catalogue_origin: plan.origin.clone(),
         catalogue_files: &plan.files,
         state_text: String::new(),
+        exact_text: String::new(),
     };
     shard.finish::<R>(record, &plan.catalogue, &plan.config, args.quiet)
 }

@@ -11,6 +11,7 @@ use crate::stats::racing::{RaceSettings, RaceState, StageRecord};
 use crate::sweep::search::{
     Candidate, ForceBattles, SearchOutput, SearchPlan, keep_accepted, legal_candidates, part_weights, run_search,
 };
+use crate::sweep::search_exact::{self, ExactRecord, Solve};
 use crate::sweep::search_forces::{ForceSpace, force_candidates};
 use crate::sweep::search_measure::{Measure, playable_candidates};
 use crate::sweep::search_metric::SearchMetric;
@@ -77,8 +78,15 @@ pub struct SearchSpace<R: Ruleset> {
     /// Each point's weight, adding to 1 (a range envelope's), or empty: every point alike.
     pub point_weights: Vec<f64>,
     pub metric: SearchMetric,
-    /// Each candidate's exact parts where the ruleset solved them (empty: none).
+    /// Each candidate's exact parts where the ruleset solves them (empty: none).
     pub exact: Vec<Option<Vec<Part>>>,
+    /// Candidates (indexes, ascending) whose exact values were not solved in this
+    /// process ([`PENDING`]): a first-stage shard's others, or every one in a merge or a
+    /// resumed search until [`SearchSpace::fill_exact`] gives them. A race may play a
+    /// stage with some pending (which parts play is known), but not cut.
+    ///
+    /// [`PENDING`]: crate::sweep::search_exact::PENDING
+    pub pending: Vec<usize>,
     pub options: R::Options,
     pub policy: R::Policy,
     pub max_turns: u32,
@@ -93,9 +101,12 @@ pub struct SearchSpace<R: Ruleset> {
 /// (usage) An unknown field, base or part, an empty space, a space larger than the limit
 /// (naming its size), race settings out of range, a ruleset without a build space;
 /// (failure) a catalogue that does not load.
-pub fn plan<R: Ruleset>(setting: &Setting, req: &SearchRequest) -> Result<SearchSpace<R>> {
+///
+/// `solve` says whose exact values are solved here ([`Solve`]): all in one process, a
+/// first-stage shard's share, none for `--count`.
+pub fn plan<R: Ruleset>(setting: &Setting, req: &SearchRequest, solve: Solve) -> Result<SearchSpace<R>> {
     check_kind::<R>(req)?;
-    plan_with::<R>(sources::<R>(&setting.catalogue, None)?, setting, req)
+    plan_with::<R>(sources::<R>(&setting.catalogue, None)?, setting, req, solve)
 }
 
 /// [`plan`] on catalogue sources already read (a merge's or a resumed search's, from
@@ -107,6 +118,7 @@ pub fn plan_with<R: Ruleset>(
     src: Sources<R::Catalogue>,
     setting: &Setting,
     req: &SearchRequest,
+    solve: Solve,
 ) -> Result<SearchSpace<R>> {
     check_kind::<R>(req)?;
     if req.run.trials.precision.is_some() {
@@ -130,43 +142,46 @@ pub fn plan_with<R: Ruleset>(
     };
     race.validate().map_err(Error::usage)?;
     let limit = req.limit.unwrap_or(DEFAULT_LIMIT);
-    let (field, battles, policy, exact, (candidates, listed, refused, unplayable, refusal)) = match &req.forces {
-        None => {
-            let field = resolve_field::<R>(cat, &req.field)?;
-            let policy = req.run.policy::<R>()?;
-            let (candidates, listed, refused) = builds::<R>(&src, req, limit)?;
-            let weights = part_weights(&field, grid.len(), &point_weights);
-            let measure = Measure::<R> {
-                metric: req.metric,
-                field: &field,
-                grid: &grid,
-                weights: &weights,
-                options: &options,
-                policy,
-                max_turns: req.run.max_turns,
-                exact: req.exact,
-            };
-            let playable = playable_candidates::<R>(&src.origin, &src.files, candidates, &measure, config.threads)
-                .map_err(Error::usage)?;
-            if playable.kept.is_empty() {
-                return Err(Error::usage(format!(
-                    "no build of the space can play {} against the field here (the first: {})",
-                    if req.metric.attack_runs() { "an attack run" } else { "a duel" },
-                    playable.reason.unwrap_or_default()
-                )));
+    let (field, battles, policy, (exact, pending), (candidates, listed, refused, unplayable, refusal)) =
+        match &req.forces {
+            None => {
+                let field = resolve_field::<R>(cat, &req.field)?;
+                let policy = req.run.policy::<R>()?;
+                let (candidates, listed, refused) = builds::<R>(&src, req, limit)?;
+                let weights = part_weights(&field, grid.len(), &point_weights);
+                let measure = Measure::<R> {
+                    metric: req.metric,
+                    field: &field,
+                    grid: &grid,
+                    weights: &weights,
+                    options: &options,
+                    policy,
+                    max_turns: req.run.max_turns,
+                    exact: req.exact,
+                };
+                let playable =
+                    playable_candidates::<R>(&src.origin, &src.files, candidates, &measure, config.threads, solve)
+                        .map_err(Error::usage)?;
+                if playable.kept.is_empty() {
+                    return Err(Error::usage(format!(
+                        "no build of the space can play {} against the field here (the first: {})",
+                        if req.metric.attack_runs() { "an attack run" } else { "a duel" },
+                        playable.reason.unwrap_or_default()
+                    )));
+                }
+                let exact = (playable.exact, playable.pending);
+                (field, None, policy, exact, (playable.kept, listed, refused, playable.dropped, playable.reason))
             }
-            let exact = if playable.exact.iter().any(Option::is_some) { playable.exact } else { Vec::new() };
-            (field, None, policy, exact, (playable.kept, listed, refused, playable.dropped, playable.reason))
-        }
-        Some(space) => {
-            let mut battles = force_field::<R>(cat, req, space)?;
-            let listed = force_candidates::<R>(cat, space, &req.filter, limit).map_err(Error::usage)?;
-            let (legal, listed, refused, refusal) =
-                check_forces::<R>(cat, &mut battles, &grid, &options, config.threads, listed)?;
-            let field = battles.field.iter().map(|(f, w)| (f.name.clone(), *w)).collect();
-            (field, Some(battles), R::Policy::default(), Vec::new(), (legal, listed, refused, 0, refusal))
-        }
-    };
+            Some(space) => {
+                let mut battles = force_field::<R>(cat, req, space)?;
+                let listed = force_candidates::<R>(cat, space, &req.filter, limit).map_err(Error::usage)?;
+                let (legal, listed, refused, refusal) =
+                    check_forces::<R>(cat, &mut battles, &grid, &options, config.threads, listed)?;
+                let field = battles.field.iter().map(|(f, w)| (f.name.clone(), *w)).collect();
+                let exact = (Vec::new(), Vec::new());
+                (field, Some(battles), R::Policy::default(), exact, (legal, listed, refused, 0, refusal))
+            }
+        };
     Ok(SearchSpace {
         sources: src,
         listed,
@@ -180,6 +195,7 @@ pub fn plan_with<R: Ruleset>(
         point_weights,
         metric: req.metric,
         exact,
+        pending,
         options,
         policy,
         max_turns: req.run.max_turns,
@@ -348,6 +364,39 @@ impl<R: Ruleset> SearchSpace<R> {
         } else {
             let what = if self.metric.attack_runs() { "attack run" } else { "duel" };
             format!(", {} with no {what} against the field here", self.unplayable)
+        }
+    }
+
+    /// The records of the exact values solved here for the candidates `keep` selects
+    /// (by index), in candidate order.
+    pub fn exact_records(&self, keep: impl Fn(usize) -> bool) -> Vec<ExactRecord> {
+        let names: Vec<&str> = self.candidates.iter().map(|c| c.name.as_str()).collect();
+        search_exact::records(&names, &self.exact, &self.pending, keep)
+    }
+
+    /// Fill pending exact values from `records` (the shards' or a search state's).
+    ///
+    /// # Errors
+    /// (failure) A record that is not of a pending candidate of this search, or does not
+    /// fit its parts.
+    pub fn fill_exact(&mut self, records: &[ExactRecord]) -> Result<()> {
+        let names: Vec<&str> = self.candidates.iter().map(|c| c.name.as_str()).collect();
+        search_exact::fill(&names, &mut self.exact, &mut self.pending, records).map_err(Error::Failure)
+    }
+
+    /// Refuse a race that would be cut with exact values still pending.
+    ///
+    /// # Errors
+    /// (failure) Some candidates' exact values were given by no record.
+    pub fn check_solved(&self) -> Result<()> {
+        match self.pending.first() {
+            None => Ok(()),
+            Some(&i) => Err(Error::Failure(format!(
+                "the exact values of {} candidates are missing (the first: {}): every first-stage shard writes its \
+                 share of them, so merge all of the stage's shards",
+                self.pending.len(),
+                self.candidates[i].name
+            ))),
         }
     }
 

@@ -24,6 +24,7 @@ pub mod run;
 pub mod scenario;
 pub mod search;
 pub mod search_candidate;
+pub mod search_exact;
 pub mod search_forces;
 pub mod search_measure;
 pub mod search_metric;

@@ -17,6 +17,7 @@ use crate::stats::{ExactTtk, TtkTally};
 
 use super::cells::CellSpec;
 use super::search_candidate::{CHUNK, Candidate, keep_accepted, with_entries};
+use super::search_exact::{PENDING, Solve};
 use super::search_metric::SearchMetric;
 use super::shard::Plays;
 
@@ -38,31 +39,55 @@ pub struct Measure<'a, R: Ruleset> {
 
 /// The candidates that can play the metric's engagement against every field member at
 /// every point, compiled before any is played (a chunk of [`CHUNK`] at a time, in
-/// parallel); each kept one's parts where any has an exact value (with `measure.exact`:
-/// its exact parts, and the others empty, to be played; `None` where it plays them all);
-/// how many could not play; and why the
-/// first could not. A build the construction rules allow may still have no duel here: a
-/// Skirmishers trooper whose only weapon in reach is a launcher, which duels do not fire.
+/// parallel); each kept one's parts where any is exact (with `measure.exact`: the parts
+/// the ruleset solves, with their values where `solve` selects the candidate and
+/// [`PENDING`] where it does not, the others empty, to be played; `None` where it plays
+/// them all); how many could not play; and why the first could not. A build the
+/// construction rules allow may still have no duel here: a Skirmishers trooper whose
+/// only weapon in reach is a launcher, which duels do not fire.
 ///
 /// # Errors
-/// A catalogue that does not load with the candidates, or conditions the ruleset refuses.
+/// A catalogue that does not load with the candidates, conditions the ruleset refuses,
+/// or an exact solver that gives no value where its ruleset said it solves the part.
 pub fn playable_candidates<R: Ruleset>(
     origin: &str,
     files: &[SourceFile],
     candidates: Vec<Candidate>,
     measure: &Measure<'_, R>,
     threads: Option<usize>,
+    solve: Solve,
 ) -> Result<PlayableCandidates, String> {
+    use rayon::prelude::*;
     let conditions: Vec<R::Conditions> = measure.grid.iter().map(R::conditions).collect::<Result<_, _>>()?;
     let mut out = PlayableCandidates::default();
+    let mut flags: Vec<Option<Vec<bool>>> = Vec::new();
     for chunk in candidates.chunks(CHUNK) {
         let entries: Vec<&str> = chunk.iter().map(|c| c.entry.as_str()).collect();
         let cat = R::load(origin, &with_entries(files, &entries), Vec::new()).map_err(|e| e.to_string())?;
-        let verdicts: Vec<Result<Option<Vec<Part>>, String>> = crate::engine::install(threads, || {
-            use rayon::prelude::*;
+        let verdicts: Vec<Result<Option<Vec<bool>>, String>> = crate::engine::install(threads, || {
             chunk.par_iter().map(|cand| measure.compile(&cat, &cand.name, &conditions)).collect()
         })?;
-        out.dropped += keep_accepted(chunk.iter().cloned(), verdicts, &mut out.kept, &mut out.exact, &mut out.reason);
+        let first = out.kept.len();
+        out.dropped += keep_accepted(chunk.iter().cloned(), verdicts, &mut out.kept, &mut flags, &mut out.reason);
+        let solved: Vec<Result<Option<Vec<Part>>, String>> = crate::engine::install(threads, || {
+            (first..out.kept.len())
+                .into_par_iter()
+                .map(|i| match &flags[i] {
+                    None => Ok(None),
+                    Some(f) if solve.solves(i) => measure.solve(&cat, &out.kept[i].name, &conditions, f).map(Some),
+                    Some(f) => Ok(Some(measure.pending(f))),
+                })
+                .collect()
+        })?;
+        for (i, parts) in (first..).zip(solved) {
+            if flags[i].is_some() && !solve.solves(i) {
+                out.pending.push(i);
+            }
+            out.exact.push(parts?);
+        }
+    }
+    if out.exact.iter().all(Option::is_none) {
+        out.exact.clear();
     }
     Ok(out)
 }
@@ -72,42 +97,93 @@ pub fn playable_candidates<R: Ruleset>(
 pub struct PlayableCandidates {
     pub kept: Vec<Candidate>,
     /// Each kept candidate's parts where any is exact (see [`RaceState::new`]), or `None`
-    /// where it plays them all.
+    /// where it plays them all; empty when no candidate has an exact part.
     ///
     /// [`RaceState::new`]: crate::stats::racing::RaceState::new
     pub exact: Vec<Option<Vec<Part>>>,
+    /// The kept candidates (indexes, ascending) whose exact values were not solved here
+    /// ([`PENDING`]): they still play only their other parts.
+    pub pending: Vec<usize>,
     pub dropped: usize,
     /// Why the first dropped one was.
     pub reason: Option<String>,
 }
 
 impl<R: Ruleset> Measure<'_, R> {
-    /// Compile every engagement of candidate `name` and, with `self.exact`, its parts
-    /// where any engagement has an exact solution: those with their values, the others
-    /// empty ([`Measure::unplayed`]).
+    /// Compile every engagement of candidate `name` (refused when one cannot be
+    /// played) and, with `self.exact`, say which parts the ruleset solves exactly
+    /// (`None` when none is), without solving them.
     fn compile(
         &self,
         cat: &R::Catalogue,
         name: &str,
         conditions: &[R::Conditions],
-    ) -> Result<Option<Vec<Part>>, String> {
-        let mut parts = Vec::with_capacity(self.weights.len());
+    ) -> Result<Option<Vec<bool>>, String> {
+        let mut flags = Vec::with_capacity(self.weights.len());
         for (o, _) in self.field {
             for c in conditions {
-                let value = if self.metric.attack_runs() {
+                let solvable = if self.metric.attack_runs() {
                     let run = R::attack_run(cat, name, &R::as_target(o), c, self.options, self.policy, self.max_turns)
                         .map_err(|e| format!("{name} against {o}: {e}"))?;
-                    if self.exact { exact_run_score(self.metric, &R::exact_run(&run), self.max_turns) } else { None }
+                    R::solves_run(&run)
                 } else {
                     let duel = R::duel(cat, name, o, c, self.options, self.policy, self.max_turns)
                         .map_err(|e| format!("{name} vs {o}: {e}"))?;
-                    if self.exact { R::exact_duel(&duel).map(|d| d.p_a_wins) } else { None }
+                    R::solves_duel(&duel)
                 };
-                let w = self.weights[parts.len()];
-                parts.push(value.map_or_else(|| self.unplayed(w), |v| Part::exact(w, v)));
+                flags.push(self.exact && solvable);
             }
         }
-        Ok(parts.iter().any(|p| p.exact.is_some()).then_some(parts))
+        Ok(flags.iter().any(|&f| f).then_some(flags))
+    }
+
+    /// Candidate `name`'s parts: the exact values of those `flags` marks (solved here),
+    /// the others empty ([`Measure::unplayed`]).
+    ///
+    /// # Errors
+    /// What compiling refuses, or a solver that gives no value for a marked part.
+    fn solve(
+        &self,
+        cat: &R::Catalogue,
+        name: &str,
+        conditions: &[R::Conditions],
+        flags: &[bool],
+    ) -> Result<Vec<Part>, String> {
+        let mut parts = Vec::with_capacity(flags.len());
+        for (o, _) in self.field {
+            for c in conditions {
+                let (j, w) = (parts.len(), self.weights[parts.len()]);
+                if !flags[j] {
+                    parts.push(self.unplayed(w));
+                    continue;
+                }
+                let value = if self.metric.attack_runs() {
+                    let run = R::attack_run(cat, name, &R::as_target(o), c, self.options, self.policy, self.max_turns)?;
+                    exact_run_score(self.metric, &R::exact_run(&run), self.max_turns)
+                } else {
+                    let duel = R::duel(cat, name, o, c, self.options, self.policy, self.max_turns)?;
+                    R::exact_duel(&duel).map(|d| d.p_a_wins)
+                };
+                let v = value.ok_or_else(|| {
+                    format!(
+                        "{name} against {o}: the {} ruleset said it solves this exactly, and its solver gave no value",
+                        R::LABEL
+                    )
+                })?;
+                parts.push(Part::exact(w, v));
+            }
+        }
+        Ok(parts)
+    }
+
+    /// The parts of a candidate whose exact values another process solves: those
+    /// `flags` marks hold [`PENDING`], the others are empty.
+    fn pending(&self, flags: &[bool]) -> Vec<Part> {
+        flags
+            .iter()
+            .zip(self.weights)
+            .map(|(&f, &w)| if f { Part::exact(w, PENDING) } else { self.unplayed(w) })
+            .collect()
     }
 
     /// A part of weight `w` not played yet, in the shape its tallies give it.

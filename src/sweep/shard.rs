@@ -20,7 +20,7 @@ use crate::engine::{
 /// how streams are dealt to shards): shards of different versions never merge. Version 2
 /// deals the streams of all of a run's engine calls as one (version 1 dealt each call
 /// afresh) and records the `[vary]` plan. Version 3 seals `shard.json` ([`ShardMeta::seal`]).
-pub const SHARD_SCHEMA_VERSION: u32 = 3;
+pub const SHARD_SCHEMA_VERSION: u32 = 4;
 
 /// Reads one shard's raw cells when asked.
 pub type ShardSource<'a> = Box<dyn Fn() -> Result<Vec<RawCell>, String> + Sync + 'a>;
@@ -320,6 +320,10 @@ pub struct ShardMeta {
     /// stage; empty (and not written) for every other shard.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub state_sha256: String,
+    /// SHA-256 of `exact.json`, the exact values a search's first-stage shard solved
+    /// (its own share: it differs between shards); empty (and not written) otherwise.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub exact_sha256: String,
     /// What this shard played.
     pub streams: u64,
     pub engagements: u64,
@@ -520,6 +524,7 @@ mod tests {
             catalogue_sha256: "c".into(),
             tallies_sha256: format!("t{shard}"),
             state_sha256: String::new(),
+            exact_sha256: String::new(),
             streams: 1,
             engagements: 1000,
             seconds: 0.1,

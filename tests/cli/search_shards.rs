@@ -200,3 +200,63 @@ fn a_resumed_search_plays_in_the_states_ruleset() {
     assert!(state.join("search-state.json").is_file(), "the race must go on past stage 1");
     assert_eq!(ok(&["search", "--resume", s(&state), "-q"], &[]), whole);
 }
+
+/// Exact values are solved once: each first-stage shard solves its own share of the
+/// candidates (candidate i by shard i mod N + 1) and writes them in `exact.json`; the
+/// merge reads them rather than solving any, and ends as the search in one process. An
+/// `exact.json` changed since its shard wrote it is refused.
+#[test]
+fn exact_values_are_solved_once_each_by_one_first_stage_shard() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let search = [
+        "search",
+        "--field",
+        "meta",
+        "--unit",
+        "Dwarf",
+        "--must-include",
+        "Blackout",
+        "--top",
+        "2",
+        "--range",
+        "12",
+        "--format",
+        "json",
+    ];
+    let whole = ok(&[&search[..], &["-q"]].concat(), &[]);
+    let j: serde_json::Value = serde_json::from_slice(&whole).unwrap();
+    let exact = j["exact_candidates"].as_u64().unwrap() as usize;
+    assert!(exact > 10, "a TechCommander space is solved exactly: {exact}");
+    let n = 3;
+    let dirs: Vec<PathBuf> = (1..=n).map(|k| root.join(format!("x{k}"))).collect();
+    let mut solved = Vec::new();
+    for (k, d) in dirs.iter().enumerate() {
+        ok(&[&search[..], &["--shard", &format!("{}/{n}", k + 1), "--out", s(d), "-q"]].concat(), &[]);
+        let records: Vec<serde_json::Value> = serde_json::from_slice(&fs::read(d.join("exact.json")).unwrap()).unwrap();
+        for r in &records {
+            let i = r["candidate"].as_u64().unwrap() as usize;
+            assert_eq!(i % n, k, "shard {} solved candidate {i}", k + 1);
+            solved.push(i);
+        }
+    }
+    solved.sort_unstable();
+    assert_eq!(solved, (0..exact).collect::<Vec<_>>(), "every candidate solved once");
+    let out = root.join("merged");
+    let mut merge = vec!["merge".to_string()];
+    merge.extend(dirs.iter().map(|d| s(d).to_string()));
+    merge.extend(["--out".into(), s(&out).into(), "-q".into()]);
+    let merge: Vec<&str> = merge.iter().map(String::as_str).collect();
+    assert_eq!(String::from_utf8_lossy(&ok(&merge, &[])), String::from_utf8_lossy(&whole));
+    // one value changed in a shard's exact.json: refused by its shard.json's hash
+    let p = dirs[1].join("exact.json");
+    let text = fs::read_to_string(&p).unwrap();
+    let at = text.find("\"3f").expect("a value in (0, 1)") + 5;
+    let mut forged = text.clone().into_bytes();
+    forged[at] = if forged[at] == b'0' { b'1' } else { b'0' };
+    fs::write(&p, forged).unwrap();
+    let bad = run(&[&merge[..merge.len() - 3], &["--out", s(&root.join("forged"))]].concat(), &[]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("exact.json"), "{}", String::from_utf8_lossy(&bad.stderr));
+    assert!(!root.join("forged").exists());
+}

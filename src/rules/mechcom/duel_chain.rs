@@ -275,6 +275,12 @@ impl DuelKernel {
     /// plays ([`solve`]), interacting sides included; `None` when its state space exceeds
     /// [`MAX_STATES`] or a side plays Heat (then Monte Carlo only).
     pub fn exact(&self) -> Option<ExactDuel> {
+        if self.solvable() { solve(self) } else { None }
+    }
+
+    /// Whether [`DuelKernel::exact`] gives an outcome, decided without solving: no side
+    /// plays Heat and the state space is at most [`MAX_STATES`].
+    pub fn solvable(&self) -> bool {
         if self.sides.iter().any(|s| s.heat.is_some()) {
             // A side's Heat (Malfunctioning rolls, Reactor crits) is not in the chain: the
             // Typhon's mind (Heat 0-5, Malfunctioning, 0-5 Searing Waves and vents left:
@@ -282,10 +288,18 @@ impl DuelKernel {
             // above MAX_STATES against the Kerberos (10 × 11 × 432 × 2 × 2 ≈ 190,000),
             // and its activation mixes 1⚡ vents and Searing Waves with 3⚡ attacks, which
             // the chain's steps (k attacks have spent 3k⚡) do not hold.
-            return None;
+            return false;
         }
-        solve(self)
+        states(self) <= MAX_STATES
     }
+}
+
+/// The chain's state count for `k` (saturating).
+fn states(k: &DuelKernel) -> usize {
+    let sides = &k.sides;
+    let axes = [Axis::new(&sides[0], &sides[1]), Axis::new(&sides[1], &sides[0])];
+    let grid = axes[0].integrity * axes[1].integrity;
+    axes[0].contexts().saturating_mul(axes[1].contexts()).saturating_mul(grid)
 }
 
 /// The exact duel of `k` (module docs); `None` when its state space exceeds
@@ -293,9 +307,7 @@ impl DuelKernel {
 pub fn solve(k: &DuelKernel) -> Option<ExactDuel> {
     let sides = &k.sides;
     let axes = [Axis::new(&sides[0], &sides[1]), Axis::new(&sides[1], &sides[0])];
-    let grid = axes[0].integrity * axes[1].integrity;
-    let states = axes[0].contexts().saturating_mul(axes[1].contexts()).saturating_mul(grid);
-    if states > MAX_STATES {
+    if states(k) > MAX_STATES {
         return None;
     }
     let attacks = [0, 1].map(|who| {

@@ -178,7 +178,9 @@ fn the_chain_is_the_die_by_die_reference_on_interacting_duels() {
 #[test]
 fn explosions_make_mutual_kills_and_the_law_sums_to_one() {
     let (_, a, b, range) = interacting_cells().remove(2);
-    let e = kernel(&a.model("A"), &b.model("B"), range, &immediately(), 10).exact().unwrap();
+    let k = kernel(&a.model("A"), &b.model("B"), range, &immediately(), 10);
+    assert!(k.solvable());
+    let e = k.exact().unwrap();
     check_sums(&e);
     assert!(e.p_mutual > 0.01, "{e:?}");
     assert!((e.p_draw() - e.p_mutual - e.p_undecided).abs() < 1e-15);
@@ -194,6 +196,8 @@ fn too_many_states_is_monte_carlo_only() {
     let b = spec(4, 4, 8, 6, loaded).model("B");
     let k = kernel(&a, &b, 3, &Options::default(), 10);
     assert!(k.exact().is_none());
+    // a search learns it without solving
+    assert!(!k.solvable());
 }
 
 /// Catalogue pairs whose sides interact, at a range each: between them Shocked,

@@ -104,6 +104,21 @@ pub trait Engagements: Catalogue + ConditionRules {
         None
     }
 
+    /// Whether [`Engagements::exact_duel`] gives an outcome for `duel`, decided without
+    /// solving it (cheap: a sharded search learns which engagements are exact in every
+    /// shard and solves only its own share). Must agree with `exact_duel`; `false` by
+    /// default, as `exact_duel`'s default is `None`.
+    fn solves_duel(_duel: &Self::Duel) -> bool {
+        false
+    }
+
+    /// Whether [`Engagements::exact_run`] gives an exact law for `run` (not
+    /// [`ExactTtk::unavailable`]), decided without solving it. Must agree with
+    /// `exact_run`; `true` by default.
+    fn solves_run(_run: &Self::AttackRun) -> bool {
+        true
+    }
+
     /// The duel's exact initiative split: P(A wins | A acts first) and P(A wins | B acts
     /// first), each `None` where that order never happens or the ruleset has no exact
     /// solver for it (the split is then Monte Carlo only); both `None` by default.

@@ -207,11 +207,17 @@ impl Duel {
         }
     }
 
+    /// Whether [`Duel::exact`] gives an outcome, decided without solving: the pair of
+    /// card graphs has at most [`MAX_PAIRS`] states.
+    pub fn solvable(&self) -> bool {
+        self.a.graph.len().checked_mul(self.b.graph.len()).is_some_and(|n| n <= MAX_PAIRS)
+    }
+
     fn exact_order(&self, a_leads: bool) -> Option<ExactDuel> {
-        let (na, nb) = (self.a.graph.len(), self.b.graph.len());
-        if na.checked_mul(nb)? > MAX_PAIRS {
+        if !self.solvable() {
             return None;
         }
+        let (na, nb) = (self.a.graph.len(), self.b.graph.len());
         let mut p = vec![0.0f64; na * nb];
         p[0] = 1.0;
         let rounds = self.max_rounds as usize;

@@ -226,6 +226,7 @@ fn rifle_duel_at_short_range_with_a_first() {
     o.set("FIRST_SIDE", "a").unwrap();
     let r = trooper(&c, "Rifleman");
     let d = Duel::new(&r, &r, &at(20), &o, 12).unwrap();
+    assert!(d.solvable(), "a search learns it is exact without solving");
     let e = d.exact().unwrap();
     close(e.a_by_round[0], 13.0 / 108.0);
     close(e.b_by_round[1], 1157.0 / 15552.0);

@@ -80,6 +80,10 @@ impl crate::rules::ruleset::Engagements for Mechcom {
         })
     }
 
+    fn solves_duel(d: &DuelKernel) -> bool {
+        d.solvable()
+    }
+
     fn duel_notes(d: &DuelKernel) -> Vec<String> {
         let mut v: Vec<String> = d.not_modelled.concat();
         v.dedup();

@@ -45,12 +45,16 @@ impl crate::rules::ruleset::Engagements for Shellshock {
     }
 
     fn exact_run(run: &AttackRun) -> ExactTtk {
-        if run.is_full_chart() {
+        if !Self::solves_run(run) {
             // No exact law: every number is NaN rather than the card-free chain's.
             let n = run.max_turns as usize;
             return ExactTtk::unavailable(n, n * run.gunners());
         }
         run.exact()
+    }
+
+    fn solves_run(run: &AttackRun) -> bool {
+        !run.is_full_chart()
     }
 
     fn plan(_cat: &Catalogue, _a: &str, run: &AttackRun) -> Vec<(u32, String)> {
@@ -85,7 +89,11 @@ impl crate::rules::ruleset::Engagements for Shellshock {
     }
 
     fn exact_duel(d: &DuelKernel) -> Option<ExactDuelOdds> {
-        (!d.is_full_chart()).then(|| d.exact())
+        Self::solves_duel(d).then(|| d.exact())
+    }
+
+    fn solves_duel(d: &DuelKernel) -> bool {
+        !d.is_full_chart()
     }
 
     fn paired_run(a: AttackRun, b: AttackRun, metric: Metric) -> Result<QuantilePair, String> {

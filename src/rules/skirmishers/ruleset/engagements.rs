@@ -82,6 +82,10 @@ impl crate::rules::ruleset::Engagements for Skirmishers {
         })
     }
 
+    fn solves_duel(d: &Duel) -> bool {
+        d.solvable()
+    }
+
     fn exact_initiative(d: &Duel) -> (Option<f64>, Option<f64>) {
         d.exact_split()
     }

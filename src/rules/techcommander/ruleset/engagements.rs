@@ -81,6 +81,10 @@ impl crate::rules::ruleset::Engagements for TechCommander {
         Some(duel.exact().odds())
     }
 
+    fn solves_duel(_duel: &Duel) -> bool {
+        true
+    }
+
     fn paired_run(a: AttackRun, b: AttackRun, metric: Metric) -> Result<QuantilePair, String> {
         paired_runs(&a, &b, metric)
     }
