@@ -139,7 +139,7 @@ pub fn plan<R: Ruleset>(setting: &Setting, req: &BattleRequest, cat: &R::Catalog
         .iter()
         .map(|p| {
             let c = R::conditions(p).map_err(Error::usage)?;
-            R::check_engagement(&c).map_err(Error::usage)?;
+            R::check_battle(&c).map_err(Error::usage)?;
             Ok(c)
         })
         .collect::<Result<Vec<_>>>()?;
@@ -183,4 +183,18 @@ impl<R: Ruleset> BattlePlan<R> {
         let mut tallies = plays.run(&cells, &self.config, observer)?;
         Ok(tallies.remove(0))
     }
+}
+
+/// Refuse conditions battles cannot play at any of `points` ([`ConditionRules::check_battle`]),
+/// before any battle.
+///
+/// [`ConditionRules::check_battle`]: crate::rules::ruleset::ConditionRules::check_battle
+///
+/// # Errors
+/// (usage) The first point's message.
+pub fn check_battle_points<R: Ruleset>(points: &[Point]) -> Result<()> {
+    for p in points {
+        R::check_battle(&R::conditions(p).map_err(Error::usage)?).map_err(Error::usage)?;
+    }
+    Ok(())
 }

@@ -190,6 +190,7 @@ pub fn compare_battles<R: Ruleset>(
             (points, weights, setting.options::<R>()?, req.run.config()?)
         }
     };
+    super::battle::check_battle_points::<R>(&points)?;
     let rules = BattleTerms { mode: &mode, policy: policy.as_deref(), max_turns };
     let pairing = req.pairing.parse::<Pairing>().map_err(Error::usage)?;
     let result = run_battle_compare::<R>(

@@ -132,6 +132,9 @@ pub fn plan<R: Ruleset>(
         };
         GauntletSides::Duels { builds, field, policy, max_turns }
     };
+    if req.battle {
+        super::battle::check_battle_points::<R>(&grid)?;
+    }
     Ok(GauntletPlan { sides, grid, point_weights, options, config, scenario_name })
 }
 

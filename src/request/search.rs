@@ -129,6 +129,9 @@ pub fn plan_with<R: Ruleset>(
     for p in &grid {
         R::check_engagement(&R::conditions(p).map_err(Error::usage)?).map_err(Error::usage)?;
     }
+    if req.forces.is_some() {
+        super::battle::check_battle_points::<R>(&grid)?;
+    }
     req.metric.check(req.forces.is_some(), req.per_cost, req.run.max_turns).map_err(Error::usage)?;
     let options = setting.options::<R>()?;
     let config = req.run.config()?;

@@ -75,20 +75,23 @@ fn the_battle_mode_is_battle_mode_everywhere_and_mode_is_refused_for_it() {
     let refused = gauntlet("--mode");
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("fire-for-effect"), "lists the attack actions");
-    // An attack action in a battle is refused with a message, as `battle` refuses it.
+    // An attack action is refused before any battle (a usage error, exit 2), on every
+    // command that plays battles with `--mode` as the attack action.
     let o2 = dir.path().join("g2");
-    let ffe = volley()
-        .args(["gauntlet", "Lance Group", "--field", field, "--battle", "--mode", "fire-for-effect"])
-        .args(["--trials", "200", "--no-charts", "-q", "--out", o2.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(!ffe.status.success());
-    assert!(
-        String::from_utf8_lossy(&ffe.stderr).contains("attack mode `normal`"),
-        "{}",
-        String::from_utf8_lossy(&ffe.stderr)
-    );
-    assert!(!o2.exists(), "no half-written report");
+    let out = o2.to_str().unwrap();
+    let attack_in_battle: [&[&str]; 4] = [
+        &["gauntlet", "Lance Group", "--field", field, "--battle", "--no-charts", "--out", out],
+        &["compare", "Lance Group", "Siege Group", "--battle", "--versus", "Siege Group"],
+        &["meta", "Lance Group", "Siege Group", "--battle"],
+        &["search", "--forces", "--budget", "12", "--field", "Siege Group", "--out", out],
+    ];
+    for cmd in attack_in_battle {
+        let ffe = volley().args(cmd).args(["--mode", "fire-for-effect", "--trials", "200", "-q"]).output().unwrap();
+        let err = String::from_utf8_lossy(&ffe.stderr);
+        assert_eq!(ffe.status.code(), Some(2), "{cmd:?}: {err}");
+        assert!(err.contains("--mode fire-for-effect is an attack action of duels and attack runs"), "{cmd:?}: {err}");
+        assert!(!o2.exists(), "{cmd:?}: no half-written report");
+    }
 
     // A battle mode the ruleset does not play is a usage error naming the flag, found
     // before any battle, on every command that plays battles.

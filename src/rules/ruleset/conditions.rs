@@ -24,6 +24,17 @@ pub trait ConditionRules: Game {
     fn check_engagement(_c: &Self::Conditions) -> Result<(), String> {
         Ok(())
     }
+    /// Refuse conditions battles cannot play (an attack action of duels and attack runs,
+    /// where a battle's units choose their actions themselves): a usage error of
+    /// `battle` and of `gauntlet`, `compare`, `meta` and `search` with battles. The
+    /// default is [`ConditionRules::check_engagement`]'s; the battle kernels refuse them
+    /// too.
+    ///
+    /// # Errors
+    /// A message saying why.
+    fn check_battle(c: &Self::Conditions) -> Result<(), String> {
+        Self::check_engagement(c)
+    }
     /// Refuse conditions that need a rule the options leave off (e.g. a terrain
     /// condition of an advanced rule that is switched off): a usage error on the command
     /// line; the engagements' constructors refuse them too.

@@ -38,6 +38,18 @@ impl crate::rules::ruleset::ConditionRules for TechCommander {
         Ok(())
     }
 
+    fn check_battle(c: &Conditions) -> Result<(), String> {
+        Self::check_engagement(c)?;
+        if c.mode != AttackMode::Normal {
+            return Err(format!(
+                "--mode {} is an attack action of duels and attack runs; a battle's units choose their own actions \
+                 (battles play --mode normal; the battle mode is --battle-mode)",
+                c.mode
+            ));
+        }
+        Ok(())
+    }
+
     fn check_name(role: Role, name: &str) -> Result<(), String> {
         if role == Role::Target { TargetSpec::parse(name).map(|_| ()) } else { Ok(()) }
     }
