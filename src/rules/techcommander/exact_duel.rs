@@ -21,6 +21,8 @@
 
 use std::collections::HashMap;
 
+use foldhash::fast::FixedState;
+
 use super::compiled::{FC_LOST, FC_NORMAL, MAX_SYSTEMS, MONEYSHOT, TABLES};
 use super::duel::Duel;
 use super::policy::{UNLIMITED, choose};
@@ -85,12 +87,13 @@ struct Context {
     jury: [u8; 2],
 }
 
-/// Life grids by context.
+/// Life grids by context, in the order they were first reached (the order every sum
+/// runs in; the index only finds a context's grid, with a fast unseeded hash).
 #[derive(Default)]
 struct Layer {
     contexts: Vec<Context>,
     grids: Vec<[f64; GRID]>,
-    index: HashMap<Context, usize>,
+    index: HashMap<Context, usize, FixedState>,
 }
 
 impl Layer {
@@ -118,10 +121,14 @@ struct Branch {
 
 /// The life one action takes, capped at 20.
 struct Law {
-    /// `pmf[d]` = P(d life lost), trailing zeros dropped.
-    pmf: Vec<f64>,
     /// `tail[t]` = P(t or more life lost): a target with t life falls.
     tail: [f64; LIVES + 1],
+    /// `moves[t][j]` = P(a target with t life is left with j > 0), i.e. P(t − j life
+    /// lost), for 1 <= j <= t; 0 elsewhere (j = 0 and j > t). A row is added whole to a
+    /// fixed-size accumulator: the zeros add +0.0, which leaves every sum's bits as the
+    /// sparse sum's (all terms are nonnegative), while the loop keeps its accumulator in
+    /// registers.
+    moves: Box<[[f64; LIVES]; LIVES]>,
 }
 
 impl Law {
@@ -130,12 +137,35 @@ impl Law {
         for t in (0..LIVES).rev() {
             tail[t] = tail[t + 1] + capped.get(t).copied().unwrap_or(0.0);
         }
-        let mut pmf = capped;
-        while pmf.last() == Some(&0.0) {
-            pmf.pop();
+        let mut moves = Box::new([[0.0; LIVES]; LIVES]);
+        for (t, row) in moves.iter_mut().enumerate() {
+            for (j, m) in row.iter_mut().enumerate().take(t + 1).skip(1) {
+                *m = capped.get(t - j).copied().unwrap_or(0.0);
+            }
         }
-        Law { pmf, tail }
+        Law { tail, moves }
     }
+}
+
+/// The target's life after one shot from the states `row` (by the target's life) times
+/// `p`, the shot's law at target life t being `law(t)`. An eliminated target stays
+/// eliminated. Every sum runs in the order of the sparse loop (target life ascending);
+/// the rows of [`Law::moves`] add exact zeros beside it, which change no bit.
+fn fire<'l>(row: &[f64; LIVES], p: f64, law: impl Fn(usize) -> &'l Law) -> [f64; LIVES] {
+    let mut acc = [0.0; LIVES];
+    acc[0] = row[0] * p;
+    for t in 1..LIVES {
+        let q = row[t] * p;
+        if q == 0.0 {
+            continue;
+        }
+        let l = law(t);
+        acc[0] += q * l.tail[t];
+        for (a, &m) in acc.iter_mut().zip(&l.moves[t]).skip(1) {
+            *a += q * m;
+        }
+    }
+    acc
 }
 
 /// Life lost per (side, table, system).
@@ -287,36 +317,19 @@ impl Duel {
                     continue;
                 }
                 for br in branches {
-                    let mut acc = [0.0; LIVES];
-                    match br.fire {
-                        None => {
-                            for (a, r) in acc.iter_mut().zip(&row) {
-                                *a = r * br.p;
-                            }
-                        }
+                    let acc = match br.fire {
+                        None => row.map(|r| r * br.p),
                         Some((s, fc)) => {
                             let law = |table: usize| laws[who][table][s as usize].as_ref();
                             let plain = law(fc).expect("ranked systems can fire");
                             let boosted = law(fc + MONEYSHOT);
                             let threshold = side.moneyshot_life[s as usize];
-                            // An eliminated target stays eliminated.
-                            acc[0] = row[0] * br.p;
-                            for t in 1..LIVES {
-                                let p = row[t] * br.p;
-                                if p == 0.0 {
-                                    continue;
-                                }
-                                let l = match boosted {
-                                    Some(b) if t as i32 <= threshold => b,
-                                    _ => plain,
-                                };
-                                acc[0] += p * l.tail[t];
-                                for (d, &pd) in l.pmf.iter().enumerate().take(t) {
-                                    acc[t - d] += p * pd;
-                                }
-                            }
+                            fire(&row, br.p, |t| match boosted {
+                                Some(b) if t as i32 <= threshold => b,
+                                _ => plain,
+                            })
                         }
-                    }
+                    };
                     let g = &mut out.grids[br.next];
                     for (t, a) in acc.iter().enumerate() {
                         g[at(t)] += a;
@@ -325,5 +338,60 @@ impl Duel {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// A uniform draw in [0, 1).
+    fn u(rng: &mut impl Rng) -> f64 {
+        (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// The sparse loop `fire` replaced: each life-lost outcome added where it lands.
+    fn sparse(row: &[f64; LIVES], p: f64, pmf: &[f64], tail: &[f64; LIVES + 1]) -> [f64; LIVES] {
+        let mut acc = [0.0; LIVES];
+        acc[0] = row[0] * p;
+        for t in 1..LIVES {
+            let q = row[t] * p;
+            if q == 0.0 {
+                continue;
+            }
+            acc[0] += q * tail[t];
+            for (d, &pd) in pmf.iter().enumerate().take(t) {
+                acc[t - d] += q * pd;
+            }
+        }
+        acc
+    }
+
+    #[test]
+    fn a_shot_moves_every_state_bit_for_bit_as_the_sparse_loop() {
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+        for case in 0..2000 {
+            // A law with gaps and a support of 1 to 21 outcomes; rows with zeros.
+            let support = 1 + case % LIVES;
+            let mut capped: Vec<f64> =
+                (0..LIVES).map(|d| if d < support && u(&mut rng) < 0.7 { u(&mut rng) } else { 0.0 }).collect();
+            let total: f64 = capped.iter().sum();
+            if total == 0.0 {
+                capped[0] = 1.0;
+            } else {
+                capped.iter_mut().for_each(|x| *x /= total);
+            }
+            let law = Law::new(capped.clone());
+            let mut pmf = capped;
+            while pmf.last() == Some(&0.0) {
+                pmf.pop();
+            }
+            let row: [f64; LIVES] = std::array::from_fn(|_| if u(&mut rng) < 0.5 { u(&mut rng) } else { 0.0 });
+            let p = u(&mut rng);
+            let want = sparse(&row, p, &pmf, &law.tail);
+            let got = fire(&row, p, |_| &law);
+            assert_eq!(got.map(f64::to_bits), want.map(f64::to_bits), "case {case}");
+        }
     }
 }
