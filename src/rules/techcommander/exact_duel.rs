@@ -154,8 +154,8 @@ impl Law {
 fn fire<'l>(row: &[f64; LIVES], p: f64, law: impl Fn(usize) -> &'l Law) -> [f64; LIVES] {
     let mut acc = [0.0; LIVES];
     acc[0] = row[0] * p;
-    for t in 1..LIVES {
-        let q = row[t] * p;
+    for (t, &r) in row.iter().enumerate().skip(1) {
+        let q = r * p;
         if q == 0.0 {
             continue;
         }
