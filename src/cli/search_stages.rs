@@ -234,8 +234,7 @@ fn resume_as<R: Ruleset>(
         inputs: vec![dir.to_path_buf()],
     };
     let mut space = plan_with::<R>(src, &ctx.setting, &recorded.request(), Solve::Nothing)?;
-    space.fill_exact(&state.exact).context("the search state's exact values")?;
-    space.check_solved()?;
+    space.fill_exact(&state.exact, "the search state's exact values")?;
     let race = restore(recorded, &space, &state)?;
     let choice = super::shard::choose(&args.shard, &|name| std::env::var(name).ok())?;
     match choice {
@@ -332,8 +331,7 @@ pub fn merge_stage<R: Ruleset>(
     let mut space = plan_with::<R>(src, &ctx.setting, &search.request(), Solve::Nothing)?;
     let (mut race, mut engagements) = match &state_text {
         None => {
-            space.fill_exact(exact).context("the shards' exact values")?;
-            space.check_solved()?;
+            space.fill_exact(exact, "the shards' exact values")?;
             (space.search_plan(search.request().per_cost).start().map_err(anyhow::Error::msg)?, 0)
         }
         Some(text) => {
@@ -345,8 +343,7 @@ pub fn merge_stage<R: Ruleset>(
             if !exact.is_empty() {
                 bail!("shards of a resumed stage carry exact values: only the first stage's solve them");
             }
-            space.fill_exact(&state.exact).context("the search state's exact values")?;
-            space.check_solved()?;
+            space.fill_exact(&state.exact, "the search state's exact values")?;
             (restore(search, &space, &state)?, state.engagements)
         }
     };

@@ -126,11 +126,12 @@ pub fn plan_with<R: Ruleset>(
     }
     let cat = &src.catalogue;
     let (grid, point_weights) = envelope_points::<R>(setting)?;
-    for p in &grid {
-        R::check_engagement(&R::conditions(p).map_err(Error::usage)?).map_err(Error::usage)?;
-    }
     if req.forces.is_some() {
         super::battle::check_battle_points::<R>(&grid)?;
+    } else {
+        for p in &grid {
+            R::check_engagement(&R::conditions(p).map_err(Error::usage)?).map_err(Error::usage)?;
+        }
     }
     req.metric.check(req.forces.is_some(), req.per_cost, req.run.max_turns).map_err(Error::usage)?;
     let options = setting.options::<R>()?;
@@ -377,21 +378,16 @@ impl<R: Ruleset> SearchSpace<R> {
         search_exact::records(&names, &self.exact, &self.pending, keep)
     }
 
-    /// Fill pending exact values from `records` (the shards' or a search state's).
+    /// Fill every pending exact value from `records` (the shards' or a search state's),
+    /// so the race can be cut.
     ///
     /// # Errors
     /// (failure) A record that is not of a pending candidate of this search, or does not
-    /// fit its parts.
-    pub fn fill_exact(&mut self, records: &[ExactRecord]) -> Result<()> {
+    /// fit its parts (`what` names the records); a candidate no record gives.
+    pub fn fill_exact(&mut self, records: &[ExactRecord], what: &str) -> Result<()> {
         let names: Vec<&str> = self.candidates.iter().map(|c| c.name.as_str()).collect();
-        search_exact::fill(&names, &mut self.exact, &mut self.pending, records).map_err(Error::Failure)
-    }
-
-    /// Refuse a race that would be cut with exact values still pending.
-    ///
-    /// # Errors
-    /// (failure) Some candidates' exact values were given by no record.
-    pub fn check_solved(&self) -> Result<()> {
+        search_exact::fill(&names, &mut self.exact, &mut self.pending, records)
+            .map_err(|e| Error::Failure(format!("{what}: {e}")))?;
         match self.pending.first() {
             None => Ok(()),
             Some(&i) => Err(Error::Failure(format!(

@@ -75,7 +75,7 @@ pub fn records(
     exact
         .iter()
         .enumerate()
-        .filter(|(i, parts)| parts.is_some() && keep(*i) && !pending.contains(i))
+        .filter(|(i, parts)| parts.is_some() && keep(*i) && pending.binary_search(i).is_err())
         .filter_map(|(i, parts)| parts.as_deref().map(|p| ExactRecord::new(i, names[i], p)))
         .collect()
 }
