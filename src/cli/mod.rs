@@ -222,12 +222,13 @@ impl Command {
 
 impl Command {
     /// The build names the command line writes as ad-hoc builds (`BASE[PART, ...]`):
-    /// every side, player, attacker or field entry that is a build name and holds a `[`.
+    /// every side, player, attacker, target or field entry that is a build name and holds
+    /// a `[`.
     /// Forces are left out: in a force, brackets hold a carrier's passengers.
     fn adhoc_names(&self) -> Vec<String> {
         let names: Vec<&String> = match self {
-            Command::Odds(a) => vec![&a.attacker],
-            Command::Ttk(a) => vec![&a.attacker],
+            Command::Odds(a) => [&a.attacker].into_iter().chain(&a.target.target).collect(),
+            Command::Ttk(a) => [&a.attacker].into_iter().chain(&a.target.target).collect(),
             Command::Duel(a) => vec![&a.a, &a.b],
             Command::Compare(a) if !a.battle => [&a.a, &a.b].into_iter().chain(&a.against).collect(),
             Command::Gauntlet(a) if !a.battle => a.builds.iter().chain([&a.field]).collect(),

@@ -125,6 +125,7 @@ pub fn run_ttk<R: Ruleset>(args: &TtkArgs, ctx: &Invocation<'_>) -> Result<()> {
                 "mean_actions": result.mean_actions,
                 "plan": plan,
                 "not_modelled": R::run_notes(&kernel),
+                "played": R::run_played(&kernel),
             });
             if let Some(ci) = &result.by_turn_ci {
                 let obj = j.as_object_mut().expect("object");
@@ -152,6 +153,7 @@ pub fn run_ttk<R: Ruleset>(args: &TtkArgs, ctx: &Invocation<'_>) -> Result<()> {
                 format!("Monte Carlo, {}, seed {}", count(result.trials, "engagement"), config.seed)
             };
             text += &super::duel::notes_text(&R::run_notes(&kernel));
+            text += &R::run_played(&kernel).iter().map(|p| format!("played: {p}\n")).collect::<String>();
             text += &format!("method: {how}\n");
             text += &format!(
                 "P(kill within {}): {}\n",

@@ -56,6 +56,12 @@ pub trait Engagements: Catalogue + ConditionRules {
     fn run_notes(_run: &Self::AttackRun) -> Vec<String> {
         Vec::new()
     }
+    /// What the run plays beyond the attacker's and target's cards and the conditions
+    /// line (gear that changes the run), one sentence each, for its report (`played:`
+    /// lines and the JSON key `played`); none by default.
+    fn run_played(_run: &Self::AttackRun) -> Vec<String> {
+        Vec::new()
+    }
 
     /// Whether duel side `attacker` has an attack that can reach duel side `defender` at
     /// conditions `c` (a weapon in range, a reach for a special attack): a side that

@@ -13,6 +13,8 @@
 //!    A Moneyshot attacker (2nd edition) fires a step with its bonus once the target's
 //!    life is at most what the step can take with every shot hitting.
 //! 4. At the end of each turn the target survives, power armour resets it to 20 life.
+//!    A target with a bubble shield drops it when first attacked in a turn, and attacks
+//!    hit the shield until it falls (see [`shield`]).
 //! 5. A run alive after the turn cap (default 20) is censored: counted in the trials,
 //!    never dropped.
 //!
@@ -21,6 +23,7 @@
 //! computation in [`super::exact`] possible. Both use the same plan.
 
 mod hot;
+mod shield;
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -69,6 +72,8 @@ pub struct AttackRun {
     width: usize,
     pub max_turns: u32,
     pub power_armor: bool,
+    /// The plan's laws at the target's bubble shield; `None` when it carries none.
+    shield: Option<shield::ShieldLaws>,
 }
 
 impl AttackRun {
@@ -128,7 +133,46 @@ impl AttackRun {
             .collect();
         let any_moneyshot = hot.iter().any(|h| h.moneyshot_life != super::compiled::NO_MONEYSHOT);
         let width = hot.iter().map(|h| h.width).max().unwrap_or(0);
-        Ok(AttackRun { side, plan, samplers, hot, any_moneyshot, width, max_turns, power_armor: target.power_armor })
+        let shield = shield::ShieldLaws::new(attacker, target, cond, o, policy, &plan)?;
+        Ok(AttackRun {
+            side,
+            plan,
+            samplers,
+            hot,
+            any_moneyshot,
+            width,
+            max_turns,
+            power_armor: target.power_armor,
+            shield,
+        })
+    }
+
+    /// Bubble shields the target drops in the run (0: none; see [`shield`]).
+    pub fn shields(&self) -> u32 {
+        self.shield.as_ref().map_or(0, |s| s.shields)
+    }
+
+    /// One sentence on the target's bubble shields as the run plays them; `None` without.
+    pub fn shield_text(&self) -> Option<String> {
+        let s = self.shield.as_ref()?;
+        let count = if s.shields == 1 { "1 bubble shield".to_string() } else { format!("{} bubble shields", s.shields) };
+        Some(if s.bypass {
+            format!(
+                "the target's {count} (BUBBLE_SHIELD): the attacker, auto-stabilized and within its speed of the \
+                 shield, fires at the unit from inside it after a half move (SHIELD_BYPASS)"
+            )
+        } else {
+            format!(
+                "the target's {count} (BUBBLE_SHIELD): one dropped at the first attack of a turn while any is left; \
+                 attacks hit it (targeted as AC5, damaged as AC1, 20 life, the overflow lost) until it falls, and a \
+                 standing shield is back at 20 each turn"
+            )
+        })
+    }
+
+    /// The exact law of a run whose target carries a bubble shield; `None` without one.
+    pub(crate) fn exact_shielded(&self) -> Option<crate::stats::ExactTtk> {
+        self.shield.as_ref().map(|s| shield::exact(self, s))
     }
 
     /// Attacks in the plan (the most a run can take).
@@ -165,9 +209,12 @@ impl Kernel for AttackRun {
         TtkTally::new(self.max_turns as usize, self.max_actions())
     }
 
-    /// Plays `trials` runs (see [`hot`]).
+    /// Plays `trials` runs (see [`hot`]; [`shield`] when the target carries one).
     fn play(&self, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut TtkTally) {
         tally.trials += trials as u64;
-        hot::play(self, rng, trials, tally);
+        match &self.shield {
+            None => hot::play(self, rng, trials, tally),
+            Some(s) => shield::play(self, s, rng, trials, tally),
+        }
     }
 }

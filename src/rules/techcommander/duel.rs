@@ -41,6 +41,8 @@ pub struct Duel {
     pub sides: [CompiledSide; 2],
     /// Whether A, B have power armour.
     pub power_armor: [bool; 2],
+    /// Bubble shields A, B carry (under `BUBBLE_SHIELD`): not played in duels, reported.
+    pub shields: [u32; 2],
     pub max_turns: u32,
     /// A unit with this much life or less rolls a jury rig (option `IN_THE_RED_LIFE`).
     pub(super) in_the_red_life: i32,
@@ -77,6 +79,7 @@ impl Duel {
         Ok(Duel {
             sides: [a_side, b_side],
             power_armor: [a.1.power_armor, b.1.power_armor],
+            shields: [a.1.shields, b.1.shields].map(|n| if o.bubble_shield { n } else { 0 }),
             max_turns,
             in_the_red_life: o.in_the_red_life as i32,
             jury_rig_success_max: o.jury_rig_success_max,

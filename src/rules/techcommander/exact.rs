@@ -10,6 +10,9 @@ pub use crate::stats::ExactTtk;
 impl AttackRun {
     /// Compute the time-to-kill distribution exactly.
     pub fn exact(&self) -> ExactTtk {
+        if let Some(law) = self.exact_shielded() {
+            return law;
+        }
         // Life lost by each (system, Moneyshot) fired, computed once: plan steps repeat
         // the same few systems.
         let mut odds: Vec<Option<Vec<f64>>> = Vec::new();

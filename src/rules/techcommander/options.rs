@@ -301,6 +301,18 @@ crate::rule_options! {
         /// (an MSV twice a turn). Off: once per turn, at its first action in the red; the
         /// result holds for its other actions that turn.
         jury_rig_per_action: bool = true, switch, "§4 ruling: one jury-rig roll per action (false: one per turn)";
+        /// §3 `BUBBLE_SHIELD` (gear "BUBBLE SHIELD", both editions): a target whose gear
+        /// has `bubble_shield` drops a 20-life shield when first attacked in a turn, one per
+        /// round of its gear; attacks hit the shield (targeted as AC5, damaged as AC1, the
+        /// overflow of the attack that breaks it lost) until it falls; a standing shield is
+        /// back at 20 at Reset (true). Attack runs play it; off: the gear does nothing.
+        bubble_shield: bool = true, switch, "§3 gear: a bubble shield takes attacks at its carrier (AC5 targeted, AC1 damaged, 20 life, overflow lost, back to 20 at Reset); attack runs";
+        /// §3 `SHIELD_BYPASS` ("Auto-stabilized": "useful to get around defenses such as a
+        /// bubble shield"): an auto-stabilized attacker (a non-MSV vehicle) whose speed
+        /// carries it inside the shield (speed >= range − 5, its radius) fires at the unit
+        /// from inside during its move, with the auto-stabilized move penalty (true). Off:
+        /// its attacks hit the shield as every other attacker's.
+        shield_bypass: bool = true, switch, "§3 gear: an auto-stabilized attacker within its speed of the shield (speed >= range - 5) fires at the unit from inside it, at the move penalty";
         // §4 of techcommander-battles.md: special attacks (ram, death from above, overrun,
         // trample); see `super::special`.
         /// §4 `ADJACENT_GAP`: inches between two adjacent units in `REACH_RULE` (speed >=

@@ -20,7 +20,7 @@ use crate::stats::tolerance::FAMILY_ALPHA;
 fn every_option_has_a_pair_and_round_trips() {
     let d = Options::default();
     let pairs = d.pairs();
-    assert_eq!(pairs.len(), 90);
+    assert_eq!(pairs.len(), 92);
     assert_eq!(pairs[0], ("EDITION".to_string(), "3".to_string()));
     assert_eq!(pairs[4], ("NO_AUTOMATIC_HIT_OR_MISS".to_string(), "true".to_string()));
     assert!(d.canonical().contains(",COVER_BANDS=cover-modifiers,"), "{}", d.canonical());
@@ -46,7 +46,7 @@ fn specs_list_every_option_with_its_default_and_help() {
     let specs = <Options as crate::rules::RuleOptions>::specs();
     let pairs = Options::default().pairs();
     assert_eq!(specs.len(), pairs.len());
-    assert_eq!(specs.len(), 90);
+    assert_eq!(specs.len(), 92);
     for (s, (k, v)) in specs.iter().zip(&pairs) {
         assert_eq!((&s.name, &s.default), (k, v), "specs follow the declaration order");
         assert!(s.help.starts_with('§') && s.help.len() > 10, "{}: {}", s.name, s.help);

@@ -6,7 +6,7 @@ use std::fmt;
 use crate::rules::techcommander::catalogue::{Build, Catalogue, Unit, UnitKind, Weapon};
 use crate::rules::techcommander::conditions::Movement;
 
-use super::rulings::{AERIAL_ABILITY, COMBAT_AGILITY_ABILITY, JUMP_ABILITY};
+use super::rulings::{AERIAL_ABILITY, COMBAT_AGILITY_ABILITY, JUMP_ABILITY, SHIELD_DAMAGE_AC, SHIELD_SIZE_AC};
 use super::rulings::{
     COMBINED_ARMS_ABILITY, DEFENSE_MASTERS_ABILITY, MONEYSHOT_ABILITY, MSV_ACTIONS_PER_TURN, OTHER_ACTIONS_PER_TURN,
     WETWIRE_ABILITY,
@@ -138,6 +138,10 @@ impl Attacker {
     }
 }
 
+/// Most bubble shields a target counts (more last any run of [`super::rulings::MAX_TURNS_LIMIT`]
+/// turns).
+pub const MAX_SHIELDS: u32 = 1000;
+
 /// A target: a catalogue unit, a build, or a generic `ac:N`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Target {
@@ -161,6 +165,9 @@ pub struct Target {
     /// An aerial unit (unit ability `Aerial`): it cannot be hull down, a status of a
     /// "non-flying vehicle" (`AERIAL_RULES`).
     pub aerial: bool,
+    /// Bubble shields the target drops in a game ([`Catalogue::shields_of`]), 0..=1000:
+    /// attack runs play them (see [`super::attack_run`]).
+    pub shields: u32,
     pub points: f64,
 }
 
@@ -178,7 +185,20 @@ impl Target {
             defense_masters: false,
             combat_agility: false,
             aerial: false,
+            shields: 0,
             points: ac as f64,
+        }
+    }
+
+    /// The bubble shield as a target: targeted as AC5, damaged as AC1, no armour or gear
+    /// (3rd and 2nd edition "BUBBLE SHIELD").
+    pub fn bubble_shield() -> Target {
+        Target {
+            name: "Bubble Shield".into(),
+            kind: Some(UnitKind::Terrain),
+            size_ac: SHIELD_SIZE_AC,
+            damage_ac: SHIELD_DAMAGE_AC,
+            ..Target::generic(SHIELD_SIZE_AC)
         }
     }
 
@@ -194,6 +214,7 @@ impl Target {
             defense_masters: unit.has_ability(DEFENSE_MASTERS_ABILITY),
             combat_agility: unit.has_ability(COMBAT_AGILITY_ABILITY),
             aerial: unit.has_ability(AERIAL_ABILITY),
+            shields: 0,
             points: unit.points,
         }
     }
@@ -205,6 +226,7 @@ impl Target {
             name: build.name.clone(),
             damage_reduction: effects.damage_reduction,
             negates_fire_control: effects.negates_fire_control,
+            shields: catalogue.shields_of(build).min(MAX_SHIELDS),
             points: build.points,
             ..Target::from_unit(catalogue.unit_of(build))
         }

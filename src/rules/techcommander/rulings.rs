@@ -45,3 +45,12 @@ pub const JUMP_ABILITY: &str = "Jump";
 pub const AERIAL_ABILITY: &str = "Aerial";
 /// USSC faction training (2nd edition, read under `FACTION_TRAINING`): dodges on 14.
 pub const COMBAT_AGILITY_ABILITY: &str = "Combat Agility";
+
+/// The bubble shield (3rd and 2nd edition "BUBBLE SHIELD"): "Shield starts with 20 life,
+/// and recharges to 20 at end of round unless eliminated"; "may be targeted as an AC5
+/// size object but takes damage as a normal AC1 deployable".
+pub const SHIELD_LIFE: u32 = 20;
+pub const SHIELD_SIZE_AC: u32 = 5;
+pub const SHIELD_DAMAGE_AC: u32 = 1;
+/// "Creates 5 radius, 2 high deployable shield cover": inches from its centre.
+pub const SHIELD_RADIUS: f64 = 5.0;

@@ -55,6 +55,11 @@ pub struct Gear {
     /// starts every battle turn infiltrated (`INFILTRATION`). Only troop and crew builds
     /// may carry it (checked when builds are resolved).
     pub infiltration: bool,
+    /// A bubble shield projector (3rd and 2nd edition "BUBBLE SHIELD"): the carrier drops
+    /// a 20-life shield when it is first attacked in a turn, one per use of its
+    /// `rounds` (at least 1); attack runs play it (see
+    /// [`crate::rules::techcommander::attack_run`]).
+    pub bubble_shield: bool,
     /// Added to the scan number (12, "+gear") of the unit carrying it (§2.4 "Scanning").
     /// -20..=20, default 0.
     pub scan_bonus: i32,
@@ -86,6 +91,7 @@ pub const GEAR_KEYS: &[&str] = &[
     "rounds",
     "smoke",
     "infiltration",
+    "bubble_shield",
     "scan_bonus",
     "repair_damage",
     "repair_shots",
@@ -105,6 +111,7 @@ impl Gear {
             rounds: f.int("rounds", Some(0), 0, 1000) as u32,
             smoke: f.boolean("smoke", false),
             infiltration: f.boolean("infiltration", false),
+            bubble_shield: f.boolean("bubble_shield", false),
             scan_bonus: f.int("scan_bonus", Some(0), -20, 20) as i32,
             repair: RepairProfile::read(&mut f),
             effects: Effects::read(&mut f),

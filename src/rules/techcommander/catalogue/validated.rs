@@ -81,6 +81,13 @@ impl Catalogue {
         build.gear.iter().fold(self.unit_of(build).effects, |acc, &g| acc.combine(self.gear[g].effects))
     }
 
+    /// The bubble shields build `build` can drop in a game: the `rounds` of its
+    /// `bubble_shield` gear, at least 1 a projector (as smoke gear's pops), summed over
+    /// its projectors; 0 without one.
+    pub fn shields_of(&self, build: &Build) -> u32 {
+        build.gear.iter().map(|&g| &self.gear[g]).filter(|g| g.bubble_shield).map(|g| g.rounds.max(1)).sum()
+    }
+
     /// Look up a build by name (any case); the error suggests the closest name.
     pub fn find_build(&self, name: &str) -> Result<&Build, String> {
         names::lookup(&self.builds, |b| b.name.as_str(), name, "build", &self.origin)

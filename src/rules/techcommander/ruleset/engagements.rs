@@ -47,6 +47,24 @@ impl crate::rules::ruleset::Engagements for TechCommander {
         run.exact()
     }
 
+    fn run_played(run: &AttackRun) -> Vec<String> {
+        run.shield_text().into_iter().collect()
+    }
+
+    fn duel_notes(duel: &Duel) -> Vec<String> {
+        let names = ["A", "B"];
+        (0..2)
+            .filter(|&s| duel.shields[s] > 0)
+            .map(|s| {
+                format!(
+                    "side {} ({}) carries a bubble shield: duels play none yet (its carrier cannot fire from inside \
+                     it, so using it is a choice of when to fight; attack runs at it play it, BUBBLE_SHIELD)",
+                    names[s], duel.sides[s].name
+                )
+            })
+            .collect()
+    }
+
     fn plan(cat: &Catalogue, a: &str, run: &AttackRun) -> Vec<(u32, String)> {
         let Ok(a) = cat.find_build(a).map(|b| Attacker::from_build(cat, b)) else { return Vec::new() };
         run.plan.iter().map(|s| (u32::from(s.turn) + 1, a.systems[s.system as usize].weapon.name.clone())).collect()
