@@ -72,6 +72,12 @@ if [ -z "${MUTATION_TESTS:-}" ]; then BUILD_TARGETS="--lib"; else BUILD_TARGETS=
 #   again.
 # revival-clears-credit: a revived unit's kill credit is cleared (REPAIR_REVIVES); the
 #   mutation keeps it.
+# shield-recharges: a standing bubble shield is back at 20 each turn (BUBBLE_SHIELD); the
+#   mutation keeps the life it has left (exact chain).
+# shield-targeted-as-ac5: attacks at a bubbled unit are rolled at the shield (AC5 size,
+#   AC1 damage); the mutation rolls them at the unit's size and armour.
+# shield-ignores-postures: the carrier's postures do not cover its shield; the mutation
+#   keeps them.
 CODE_MUTATIONS=(
     'omega-no-positive-modifiers|src/rules/techcommander/target_number.rs|s/m\.attacker_bonus = m\.attacker_bonus\.min\(0\);/m.attacker_bonus = m.attacker_bonus;/'
     'designated-missiles-ignore-cover|src/rules/techcommander/target_number.rs|s/let cover_ignored = cond\.is_designated\(\) && weapon\.missile;/let cover_ignored = false;/'
@@ -90,6 +96,9 @@ CODE_MUTATIONS=(
     'repair-without-friend-gear|src/rules/techcommander/battle/repair.rs|s/let target = Target \{ damage_reduction: 0, negates_fire_control: false, \.\.friend\.target\.clone\(\) \};/let target = friend.target.clone();/'
     'repair-capped-at-20|src/rules/techcommander/battle/repair.rs|s/s\.life\[f\] = \(before \+ gained\)\.min\(STARTING_LIFE as i32\);/s.life[f] = before + gained;/'
     'repair-once-a-turn|src/rules/techcommander/battle/repair.rs|s/        s\.used\[r\] \|= REPAIR_BIT;\n//'
+    'shield-recharges|src/rules/techcommander/attack_run/shield.rs|s/_ => at\(l, fresh, u\),/_ => at(l, s, u),/'
+    'shield-targeted-as-ac5|src/rules/techcommander/attack_run/shield.rs|s/CompiledSide::new\(attacker, &Target::bubble_shield\(\), &at_shield\(cond\), o, policy\)/CompiledSide::new(attacker, \&Target { damage_ac: 1, ..target.clone() }, \&at_shield(cond), o, policy)/'
+    'shield-ignores-postures|src/rules/techcommander/attack_run/shield.rs|s/let statuses = Statuses \{ forest: cond\.statuses\.forest, \.\.Statuses::default\(\) \};/let statuses = cond.statuses;/'
     'revival-clears-credit|src/rules/techcommander/battle/repair.rs|s/        s\.credit\[f\] = super::game::NO_CREDIT;\n//'
     # Skirmishers squad-fight throws (src/rules/skirmishers/battle/; the options are
     # Skirmishers', which the option loop above does not read, so their defaults are

@@ -149,7 +149,7 @@ fn a_rotated_cell_is_volley_battle_of_the_forces_in_that_order() {
     // streams draw shows here).
     let counts: Vec<u64> = cell.iter().map(|r| (f(r, "p_a_wins") * TRIALS as f64).round() as u64).collect();
     let scores: Vec<u64> = cell.iter().map(|r| (f(r, "mean_score_a") * TRIALS as f64).round() as u64).collect();
-    assert_eq!((counts, scores), (vec![96, 266, 631], vec![46295, 52725, 61023]));
+    assert_eq!((counts, scores), (vec![100, 236, 656], vec![46228, 52396, 61093]));
 }
 
 #[test]
