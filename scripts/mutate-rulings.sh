@@ -78,6 +78,10 @@ if [ -z "${MUTATION_TESTS:-}" ]; then BUILD_TARGETS="--lib"; else BUILD_TARGETS=
 #   AC1 damage); the mutation rolls them at the unit's size and armour.
 # shield-ignores-postures: the carrier's postures do not cover its shield; the mutation
 #   keeps them.
+# shield-leave-to-fire: a duel's covered side that is not auto-stabilized leaves its
+#   shield to fire; the mutation keeps it covered.
+# shield-no-drop-after-a-fall: no shield is dropped in the turn one fell; the mutation
+#   drops the next at once (duels).
 CODE_MUTATIONS=(
     'omega-no-positive-modifiers|src/rules/techcommander/target_number.rs|s/m\.attacker_bonus = m\.attacker_bonus\.min\(0\);/m.attacker_bonus = m.attacker_bonus;/'
     'designated-missiles-ignore-cover|src/rules/techcommander/target_number.rs|s/let cover_ignored = cond\.is_designated\(\) && weapon\.missile;/let cover_ignored = false;/'
@@ -99,6 +103,8 @@ CODE_MUTATIONS=(
     'shield-recharges|src/rules/techcommander/attack_run/shield.rs|s/_ => at\(l, fresh, u\),/_ => at(l, s, u),/'
     'shield-targeted-as-ac5|src/rules/techcommander/attack_run/shield.rs|s/CompiledSide::new\(attacker, &Target::bubble_shield\(\), &at_shield\(cond\), o, policy\)/CompiledSide::new(attacker, \&Target { damage_ac: 1, ..target.clone() }, \&at_shield(cond), o, policy)/'
     'shield-ignores-postures|src/rules/techcommander/attack_run/shield.rs|s/let statuses = Statuses \{ forest: cond\.statuses\.forest, \.\.Statuses::default\(\) \};/let statuses = cond.statuses;/'
+    'shield-leave-to-fire|src/rules/techcommander/duel.rs|s/\(cover\[who\], settled\[who\]\) = \(0, true\);//'
+    'shield-no-drop-after-a-fall|src/rules/techcommander/duel.rs|s/settled\[d\] \|= cover\[d\] == 0;//'
     'revival-clears-credit|src/rules/techcommander/battle/repair.rs|s/        s\.credit\[f\] = super::game::NO_CREDIT;\n//'
     # Skirmishers squad-fight throws (src/rules/skirmishers/battle/; the options are
     # Skirmishers', which the option loop above does not read, so their defaults are

@@ -23,7 +23,7 @@
 //! computation in [`super::exact`] possible. Both use the same plan.
 
 mod hot;
-mod shield;
+pub(crate) mod shield;
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -155,7 +155,8 @@ impl AttackRun {
     /// One sentence on the target's bubble shields as the run plays them; `None` without.
     pub fn shield_text(&self) -> Option<String> {
         let s = self.shield.as_ref()?;
-        let count = if s.shields == 1 { "1 bubble shield".to_string() } else { format!("{} bubble shields", s.shields) };
+        let count =
+            if s.shields == 1 { "1 bubble shield".to_string() } else { format!("{} bubble shields", s.shields) };
         Some(if s.bypass {
             format!(
                 "the target's {count} (BUBBLE_SHIELD): the attacker, auto-stabilized and within its speed of the \

@@ -18,6 +18,17 @@
 //!    draw (mutual kill); one at 0 or less loses; otherwise power armour resets to 20.
 //! 5. Both alive after the turn cap is a draw (timeout).
 //!
+//! Bubble shields (`BUBBLE_SHIELD`; docs/battles.md "The bubble shield"): a side whose
+//! gear carries them drops one when it is attacked with no shield covering it, while any
+//! is left, but not in a turn it dropped, lost or left one. Attacks at a covered side are rolled as in the attack
+//! run ([`super::attack_run::shield`]): at the shield (AC5 targeted, AC1 damaged, the
+//! overflow lost) or, by an auto-stabilized attacker within its speed of it, at the unit
+//! after a half move (`SHIELD_BYPASS`). A covered side that fires leaves its shield first
+//! ("cannot shoot from inside to the outside"), unless it is auto-stabilized: it fires
+//! from outside during its move and returns inside (Ruling `SHIELD_SORTIE`); it never
+//! stays inside to wait (a duel is won by firing). A shield still covering its side at
+//! the end of a turn is back at 20.
+//!
 //! The conditions apply to both sides' shots (each is the other's target).
 
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -26,13 +37,16 @@ use crate::engine::Kernel;
 use crate::stats::DuelTally;
 
 use super::attack_run::MAX_TURNS_LIMIT;
+use super::attack_run::shield::covered_side;
+use super::catalogue::UnitKind;
+use super::compiled::TABLES;
 use super::compiled::{CompiledSide, FC_LOST, FC_NORMAL, MONEYSHOT};
 use super::conditions::Conditions;
 use super::dice::roll_d20;
 use super::options::Options;
 use super::policy::{Policy, UNLIMITED, choose};
 use super::profile::{Attacker, Target};
-use super::rulings::STARTING_LIFE;
+use super::rulings::{SHIELD_LIFE, STARTING_LIFE};
 use super::sampler::ActionSampler;
 
 /// A compiled duel: `sides[0]` is A firing at B, `sides[1]` is B firing at A.
@@ -41,8 +55,18 @@ pub struct Duel {
     pub sides: [CompiledSide; 2],
     /// Whether A, B have power armour.
     pub power_armor: [bool; 2],
-    /// Bubble shields A, B carry (under `BUBBLE_SHIELD`): not played in duels, reported.
+    /// Bubble shields A, B carry (under `BUBBLE_SHIELD`), 0..=1000.
     pub shields: [u32; 2],
+    /// `covered[who]`: side `who` compiled for its attacks at the other while a shield
+    /// covers it (at the shield, or at the unit after a move when `bypass[who]`); `None`
+    /// when the other carries no shield. Its action tables are numbered from [`TABLES`]
+    /// in [`DuelDice::life_lost`].
+    pub covered: [Option<CompiledSide>; 2],
+    /// `bypass[who]`: side `who` fires at the unit from inside the other's shield.
+    pub bypass: [bool; 2],
+    /// `sorties[who]`: side `who` (auto-stabilized) fires from outside its shield and
+    /// returns inside; otherwise it leaves its shield to fire.
+    pub sorties: [bool; 2],
     pub max_turns: u32,
     /// A unit with this much life or less rolls a jury rig (option `IN_THE_RED_LIFE`).
     pub(super) in_the_red_life: i32,
@@ -74,12 +98,24 @@ impl Duel {
         }
         let a_side = CompiledSide::new(a.0, b.1, cond, o, policy)?;
         let b_side = CompiledSide::new(b.0, a.1, cond, o, policy)?;
-        let any_moneyshot =
-            [&a_side, &b_side].iter().any(|s| s.moneyshot_life.iter().any(|&l| l != super::compiled::NO_MONEYSHOT));
+        let shields = [a.1.shields, b.1.shields].map(|n| if o.bubble_shield { n } else { 0 });
+        let cover = |att: &Attacker, def: &Target, n: u32| -> Result<Option<(CompiledSide, bool)>, String> {
+            if n == 0 { Ok(None) } else { covered_side(att, def, cond, o, policy).map(Some) }
+        };
+        let (a_cover, b_cover) = (cover(a.0, b.1, shields[1])?, cover(b.0, a.1, shields[0])?);
+        let bypass = [&a_cover, &b_cover].map(|c| c.as_ref().is_some_and(|c| c.1));
+        let covered = [a_cover.map(|c| c.0), b_cover.map(|c| c.0)];
+        let any_moneyshot = [Some(&a_side), Some(&b_side), covered[0].as_ref(), covered[1].as_ref()]
+            .iter()
+            .flatten()
+            .any(|s| s.moneyshot_life.iter().any(|&l| l != super::compiled::NO_MONEYSHOT));
         Ok(Duel {
             sides: [a_side, b_side],
             power_armor: [a.1.power_armor, b.1.power_armor],
-            shields: [a.1.shields, b.1.shields].map(|n| if o.bubble_shield { n } else { 0 }),
+            shields,
+            covered,
+            bypass,
+            sorties: [a.0, b.0].map(|s| s.kind == UnitKind::Vehicle),
             max_turns,
             in_the_red_life: o.in_the_red_life as i32,
             jury_rig_success_max: o.jury_rig_success_max,
@@ -107,15 +143,28 @@ impl Duel {
     /// first in turn 1): what the initiative split counts.
     #[inline(always)]
     fn play_first<D: DuelDice>(&self, dice: &mut D) -> (Option<(usize, u8)>, bool) {
-        // Moneyshot's per-action check is compiled in only where it can apply.
-        if self.any_moneyshot { self.play_duel::<D, true>(dice) } else { self.play_duel::<D, false>(dice) }
+        // Moneyshot's per-action check and the shields' are compiled in only where they
+        // can apply.
+        match (self.any_moneyshot, self.shields != [0, 0]) {
+            (false, false) => self.play_duel::<D, false, false>(dice),
+            (true, false) => self.play_duel::<D, true, false>(dice),
+            (false, true) => self.play_duel::<D, false, true>(dice),
+            (true, true) => self.play_duel::<D, true, true>(dice),
+        }
     }
 
-    /// The duel procedure; `ANY_MONEYSHOT`: whether a side has a Moneyshot table.
+    /// The duel procedure; `ANY_MONEYSHOT`: whether a side has a Moneyshot table;
+    /// `SHIELDS`: whether a side carries a bubble shield.
     #[inline(always)]
-    fn play_duel<D: DuelDice, const ANY_MONEYSHOT: bool>(&self, dice: &mut D) -> (Option<(usize, u8)>, bool) {
+    fn play_duel<D: DuelDice, const ANY_MONEYSHOT: bool, const SHIELDS: bool>(
+        &self,
+        dice: &mut D,
+    ) -> (Option<(usize, u8)>, bool) {
         let full = STARTING_LIFE as i32;
         let mut life = [full; 2];
+        // The life of the shield covering each side (0: none covers it), shields left.
+        let mut cover = [0i32; 2];
+        let mut spare = self.shields;
         let mut rounds = [self.sides[0].rounds, self.sides[1].rounds];
         let apt = [self.sides[0].actions_per_turn, self.sides[1].actions_per_turn];
         let mut a_first = false;
@@ -131,6 +180,11 @@ impl Duel {
             }
             let mut left = apt;
             let mut used = [0u32; 2];
+            // A side that dropped, lost or left a shield this turn drops no other before
+            // the next ("may not be dropped at, or overlapping, the eliminated shield's
+            // area for the remainder of the turn"; one next to a shield it just left
+            // would overlap it, "eliminate both shields").
+            let mut settled = [false; 2];
             // This turn's jury-rig result per side (true: failed), once rolled.
             let mut jury: [Option<bool>; 2] = [None; 2];
             let mut who = first;
@@ -154,11 +208,41 @@ impl Duel {
                         if rounds[who][s as usize] != UNLIMITED {
                             rounds[who][s as usize] -= 1;
                         }
-                        // Moneyshot: its table once the target's life is low enough.
-                        let moneyshot = ANY_MONEYSHOT && life[1 - who] <= side.moneyshot_life[s as usize];
-                        let table = if moneyshot { fc + MONEYSHOT } else { fc };
-                        let sampler = side.samplers[table][s as usize].as_ref().expect("ranked systems can fire");
-                        life[1 - who] -= dice.life_lost(who, table, s, sampler) as i32;
+                        let d = 1 - who;
+                        if SHIELDS {
+                            if cover[who] > 0 && !self.sorties[who] {
+                                (cover[who], settled[who]) = (0, true); // it leaves its shield to fire
+                            }
+                            if cover[d] == 0 && spare[d] > 0 && !settled[d] {
+                                (cover[d], spare[d], settled[d]) = (SHIELD_LIFE as i32, spare[d] - 1, true);
+                            }
+                        }
+                        if SHIELDS && cover[d] > 0 {
+                            let at = self.covered[who].as_ref().expect("a shield's attackers are compiled");
+                            let bypass = self.bypass[who];
+                            let hit = if bypass { life[d] } else { cover[d] };
+                            let moneyshot = ANY_MONEYSHOT && hit <= at.moneyshot_life[s as usize];
+                            let table = if moneyshot { fc + MONEYSHOT } else { fc };
+                            let lost = match at.samplers[table][s as usize].as_ref() {
+                                Some(sampler) => dice.life_lost(who, TABLES + table, s, sampler) as i32,
+                                None => {
+                                    dice.idle(who);
+                                    0
+                                }
+                            };
+                            if bypass {
+                                life[d] -= lost;
+                            } else {
+                                cover[d] = (cover[d] - lost).max(0);
+                                settled[d] |= cover[d] == 0;
+                            }
+                        } else {
+                            // Moneyshot: its table once the target's life is low enough.
+                            let moneyshot = ANY_MONEYSHOT && life[d] <= side.moneyshot_life[s as usize];
+                            let table = if moneyshot { fc + MONEYSHOT } else { fc };
+                            let sampler = side.samplers[table][s as usize].as_ref().expect("ranked systems can fire");
+                            life[d] -= dice.life_lost(who, table, s, sampler) as i32;
+                        }
                     }
                     None => dice.idle(who),
                 }
@@ -170,6 +254,9 @@ impl Duel {
                 (false, true) => return (Some((turn, 0)), a_first),
                 (true, false) => return (Some((turn, 1)), a_first),
                 (false, false) => {
+                    if SHIELDS {
+                        cover = cover.map(|c| if c > 0 { SHIELD_LIFE as i32 } else { 0 });
+                    }
                     for (l, &armoured) in life.iter_mut().zip(&self.power_armor) {
                         if armoured {
                             *l = full;
@@ -191,7 +278,8 @@ pub(crate) trait DuelDice {
     fn jury_rig(&mut self, who: usize, in_the_red: bool) -> Option<u32>;
     /// Life lost by side `who`'s target when it fires system `system` from action table
     /// `table` (fire-control state, plus [`MONEYSHOT`] when it applies: an index into
-    /// the side's samplers), whose sampler is `sampler`.
+    /// the side's samplers; plus [`TABLES`] for the tables of [`Duel::covered`]), whose
+    /// sampler is `sampler`.
     fn life_lost(&mut self, who: usize, table: usize, system: u8, sampler: &ActionSampler) -> u32;
     /// Side `who` had an action but no system to fire.
     fn idle(&mut self, who: usize);
@@ -243,3 +331,7 @@ impl Kernel for Duel {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "duel_shield_tests.rs"]
+mod shield_tests;

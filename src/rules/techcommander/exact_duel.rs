@@ -172,7 +172,9 @@ fn fire<'l>(row: &[f64; LIVES], p: f64, law: impl Fn(usize) -> &'l Law) -> [f64;
 type Laws = [[Vec<Option<Law>>; TABLES]; 2];
 
 impl Duel {
-    /// The duel's exact outcome law (module docs).
+    /// The duel's exact outcome law (module docs), without bubble shields: the chain has
+    /// no shield state, so a duel whose sides carry one (`shields` not both 0) is Monte
+    /// Carlo only, and the ruleset's `exact_duel` gives `None` for it.
     pub fn exact(&self) -> ExactDuel {
         let full = STARTING_LIFE as usize;
         let laws: Laws = [0, 1].map(|side| {

@@ -102,17 +102,22 @@ impl TrialRngs {
 }
 
 /// One side's inverse CDFs of life lost: `cdf[table][system]` (the tables of
-/// [`CompiledSide::specs`]), `None` where it cannot fire.
+/// [`CompiledSide::specs`], then from [`TABLES`] those of its side compiled against the
+/// other's bubble shield, [`Duel::covered`], empty without one), `None` where it cannot
+/// fire.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CoupledSide {
-    pub cdf: [Vec<Option<InverseCdf>>; TABLES],
+    pub cdf: Vec<Vec<Option<InverseCdf>>>,
 }
 
 impl CoupledSide {
-    pub fn new(side: &CompiledSide) -> CoupledSide {
-        CoupledSide {
-            cdf: side.specs.clone().map(|v| v.iter().map(|s| s.as_ref().map(InverseCdf::life_lost)).collect()),
-        }
+    pub fn new(side: &CompiledSide, covered: Option<&CompiledSide>) -> CoupledSide {
+        let tables = |s: &CompiledSide| {
+            s.specs.clone().map(|v| v.iter().map(|s| s.as_ref().map(InverseCdf::life_lost)).collect::<Vec<_>>())
+        };
+        let mut cdf: Vec<_> = tables(side).into();
+        cdf.extend(covered.map_or_else(|| std::array::from_fn::<_, TABLES, _>(|_| Vec::new()), tables));
+        CoupledSide { cdf }
     }
 }
 
@@ -176,7 +181,7 @@ pub struct PairedDuels {
 
 impl PairedDuels {
     pub fn new(a: Duel, b: Duel) -> PairedDuels {
-        let coupled = [&a, &b].map(|d| [CoupledSide::new(&d.sides[0]), CoupledSide::new(&d.sides[1])]);
+        let coupled = [&a, &b].map(|d| [0, 1].map(|w| CoupledSide::new(&d.sides[w], d.covered[w].as_ref())));
         PairedDuels { a, b, coupled, d20: InverseCdf::uniform(DIE_SIDES) }
     }
 

@@ -41,8 +41,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::stats::{ExactTtk, TtkTally};
 
-use super::super::compiled::{CompiledSide, FC_NORMAL, MONEYSHOT, NO_MONEYSHOT};
 use super::super::catalogue::UnitKind;
+use super::super::compiled::{CompiledSide, FC_NORMAL, MONEYSHOT, NO_MONEYSHOT};
 use super::super::conditions::{Conditions, Movement, Statuses};
 use super::super::options::Options;
 use super::super::policy::Policy;
@@ -88,6 +88,28 @@ fn moved(cond: &Conditions) -> Conditions {
     Conditions { movement, ..*cond }
 }
 
+/// `attacker` compiled for its attacks at `target` while a bubble shield covers it: at
+/// the shield, or at the unit after a half move when it bypasses the shield (the
+/// `bool`, [`bypasses`]). Attack runs and duels share it.
+///
+/// # Errors
+/// What [`CompiledSide::new`] refuses.
+pub(crate) fn covered_side(
+    attacker: &Attacker,
+    target: &Target,
+    cond: &Conditions,
+    o: &Options,
+    policy: Policy,
+) -> Result<(CompiledSide, bool), String> {
+    let bypass = bypasses(attacker, cond, o);
+    let side = if bypass {
+        CompiledSide::new(attacker, target, &moved(cond), o, policy)?
+    } else {
+        CompiledSide::new(attacker, &Target::bubble_shield(), &at_shield(cond), o, policy)?
+    };
+    Ok((side, bypass))
+}
+
 impl ShieldLaws {
     /// The shield laws of `plan` fired by `attacker` under `cond`; `None` when `target`
     /// carries no shield.
@@ -105,12 +127,7 @@ impl ShieldLaws {
         if target.shields == 0 || !o.bubble_shield {
             return Ok(None);
         }
-        let bypass = bypasses(attacker, cond, o);
-        let side = if bypass {
-            CompiledSide::new(attacker, target, &moved(cond), o, policy)?
-        } else {
-            CompiledSide::new(attacker, &Target::bubble_shield(), &at_shield(cond), o, policy)?
-        };
+        let (side, bypass) = covered_side(attacker, target, cond, o, policy)?;
         let plain = plan.iter().map(|s| side.samplers[FC_NORMAL][s.system as usize].clone());
         let boosted = plan.iter().map(|s| {
             let i = s.system as usize;
@@ -139,7 +156,13 @@ impl ShieldLaws {
 
 /// Play `trials` runs of `run`, whose target carries `shield`, from `rng` into `tally`'s
 /// kills (the caller counts the trials).
-pub(super) fn play(run: &AttackRun, shield: &ShieldLaws, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut TtkTally) {
+pub(super) fn play(
+    run: &AttackRun,
+    shield: &ShieldLaws,
+    rng: &mut Xoshiro256PlusPlus,
+    trials: u32,
+    tally: &mut TtkTally,
+) {
     let len = run.plan.len();
     let (full, fresh) = (STARTING_LIFE as i32, SHIELD_LIFE as i32);
     for _ in 0..trials {

@@ -50,11 +50,7 @@ fn the_shield_is_hit_at_size_ac5_and_the_unit_after_it_falls() {
     let turns = 12;
     let want: Vec<f64> = (1..=turns as i32)
         .map(|t| {
-            (1..=t - 2)
-                .map(|k| {
-                    0.55f64.powi(k - 1) * 0.45 * (t - k - 1) as f64 * 0.16 * 0.6f64.powi(t - k - 2)
-                })
-                .sum()
+            (1..=t - 2).map(|k| 0.55f64.powi(k - 1) * 0.45 * (t - k - 1) as f64 * 0.16 * 0.6f64.powi(t - k - 2)).sum()
         })
         .collect();
     close(&exact(&a, &shielded(4, 1), &c, turns).kill_by_turn, &want);
@@ -113,7 +109,10 @@ fn an_auto_stabilized_attacker_within_reach_fires_from_inside_the_shield() {
     let mut far = a.clone();
     far.speed = 6;
     let o = Options::default();
-    assert_eq!(format!("{:?}", law(&far, &shielded(3, 1), &near, &o)), format!("{:?}", law(&far, &shielded(3, 1), &near, &off)));
+    assert_eq!(
+        format!("{:?}", law(&far, &shielded(3, 1), &near, &o)),
+        format!("{:?}", law(&far, &shielded(3, 1), &near, &off))
+    );
     // BUBBLE_SHIELD off: the gear does nothing.
     let none = Options::default().with("BUBBLE_SHIELD", "false").unwrap();
     let msv = vehicle(vec![Weapon::simple("Gun", 3, 14, -4)]);
@@ -168,7 +167,8 @@ fn cells(wrong_shields: bool) -> Vec<(String, Vec<u64>, u64, ExactTtk)> {
                     let mut a = Attacker::simple("A", kind, 3, ws.clone());
                     a.moneyshot = moneyshot;
                     a.speed = speed;
-                    let o = if moneyshot { Options::default().with("EDITION", "2").unwrap() } else { Options::default() };
+                    let o =
+                        if moneyshot { Options::default().with("EDITION", "2").unwrap() } else { Options::default() };
                     let t = Target { power_armor, ..shielded(ac, shields) };
                     let c = Conditions::at_range(12.0);
                     let kernel = AttackRun::new(&a, &t, &c, &o, Policy::BestExpected, 8).unwrap();
@@ -181,7 +181,9 @@ fn cells(wrong_shields: bool) -> Vec<(String, Vec<u64>, u64, ExactTtk)> {
                     key += 1;
                     let cfg = RunConfig { seed: 5, trials: Trials::Fixed(40_000), ..RunConfig::default() };
                     let tally = run(&[Cell { key, kernel: &kernel }], &cfg, &Silent).unwrap().remove(0);
-                    let label = format!("weapons {w}, {kind:?} speed {speed}, AC{ac}, {shields} shields, PA {power_armor}, MS {moneyshot}");
+                    let label = format!(
+                        "weapons {w}, {kind:?} speed {speed}, AC{ac}, {shields} shields, PA {power_armor}, MS {moneyshot}"
+                    );
                     out.push((label, tally.kills_by_turn.clone(), tally.trials, law));
                 }
             }

@@ -51,20 +51,6 @@ impl crate::rules::ruleset::Engagements for TechCommander {
         run.shield_text().into_iter().collect()
     }
 
-    fn duel_notes(duel: &Duel) -> Vec<String> {
-        let names = ["A", "B"];
-        (0..2)
-            .filter(|&s| duel.shields[s] > 0)
-            .map(|s| {
-                format!(
-                    "side {} ({}) carries a bubble shield: duels play none yet (its carrier cannot fire from inside \
-                     it, so using it is a choice of when to fight; attack runs at it play it, BUBBLE_SHIELD)",
-                    names[s], duel.sides[s].name
-                )
-            })
-            .collect()
-    }
-
     fn plan(cat: &Catalogue, a: &str, run: &AttackRun) -> Vec<(u32, String)> {
         let Ok(a) = cat.find_build(a).map(|b| Attacker::from_build(cat, b)) else { return Vec::new() };
         run.plan.iter().map(|s| (u32::from(s.turn) + 1, a.systems[s.system as usize].weapon.name.clone())).collect()
@@ -94,13 +80,14 @@ impl crate::rules::ruleset::Engagements for TechCommander {
             .any(|r| r.no_shot().is_none()))
     }
 
-    /// Every TechCommander duel has an exact solution (see [`Duel::exact`]).
+    /// Every TechCommander duel without a bubble shield has an exact solution (see
+    /// [`Duel::exact`]); a duel with one is Monte Carlo only.
     fn exact_duel(duel: &Duel) -> Option<ExactDuelOdds> {
-        Some(duel.exact().odds())
+        Self::solves_duel(duel).then(|| duel.exact().odds())
     }
 
-    fn solves_duel(_duel: &Duel) -> bool {
-        true
+    fn solves_duel(duel: &Duel) -> bool {
+        duel.shields == [0, 0]
     }
 
     fn paired_run(a: AttackRun, b: AttackRun, metric: Metric) -> Result<QuantilePair, String> {
