@@ -217,6 +217,8 @@ fn exact_values_are_solved_once_each_by_one_first_stage_shard() {
         "Dwarf",
         "--must-include",
         "Blackout",
+        "--exclude",
+        "Bubble Shield Projector",
         "--top",
         "2",
         "--range",
