@@ -1175,6 +1175,8 @@ mod crn;
 mod books_rooms;
 #[path = "cli/books_tc.rs"]
 mod books_tc;
+#[path = "cli/bubble_shield.rs"]
+mod bubble_shield;
 #[path = "cli/chart_defects.rs"]
 mod chart_defects;
 #[path = "cli/conformance/mod.rs"]

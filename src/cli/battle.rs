@@ -311,6 +311,7 @@ pub fn battle_json<R: Ruleset>(
     let edition = options.iter().find(|(n, _)| n == "EDITION").and_then(|(_, v)| v.parse::<u32>().ok());
     j["edition"] = json!(edition);
     j["options"] = Value::Object(options.iter().map(|(n, v)| (n.clone(), Value::from(v.clone()))).collect());
+    j["not_modelled"] = json!(info.not_modelled);
     j["players"] = json!(players_json(info, t, labels));
     if let Some(labels) = labels {
         let s = t.summary();
@@ -562,13 +563,14 @@ fn print<R: Ruleset>(args: &BattleArgs, plan: &BattlePlan<R>, t: &BattleTally) -
                     .map(|(i, c)| format!("{} shoots in {c}", (b'A' + i as u8) as char))
                     .collect();
                 write_stdout(&format!(
-                    "{} ({} {}, {} max, policy {})\n{}{}\n{}Monte Carlo, {}, seed {seed}; mean length {mean} {turn}s\n{}  draw {:.4} [{:.4}, {:.4}]  undecided {:.4}\n{}\n",
+                    "{} ({} {}, {} max, policy {})\n{}{}{}\n{}Monte Carlo, {}, seed {seed}; mean length {mean} {turn}s\n{}  draw {:.4} [{:.4}, {:.4}]  undecided {:.4}\n{}\n",
                     names.join(" vs "),
                     R::LABEL,
                     info.mode,
                     count(info.max_turns, turn),
                     info.policy,
                     options_line(options),
+                    super::duel::notes_text(&info.not_modelled),
                     shoots.join("; "),
                     reach_lines(info, reach, conds),
                     count(s.trials, "battle"),

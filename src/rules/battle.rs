@@ -61,6 +61,10 @@ pub struct BattleInfo {
     /// Force names and their total points, per side.
     pub sides: Vec<(String, f64)>,
     pub units: Vec<UnitInfo>,
+    /// What the battle leaves out of the rules for these forces, one sentence each (the
+    /// report's `not modelled:` lines and JSON key `not_modelled`); empty when it plays
+    /// every rule their cards name.
+    pub not_modelled: Vec<String>,
 }
 
 /// The battle kernel of a ruleset that plays no battles: it cannot be built.

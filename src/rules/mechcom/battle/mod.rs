@@ -172,6 +172,7 @@ pub fn compile(setup: &SquadSetup<'_>) -> Result<(SquadBattle, BattleInfo), Stri
             .iter()
             .map(|u| UnitInfo { side: u.side as usize, name: u.name.clone(), points: u.cost as f64 })
             .collect(),
+        not_modelled: Vec::new(),
     };
     let battle = if policy == FocusHighestCost::NAME {
         SquadBattle::FocusHighestCost(Battle { game: SquadGame::new(squads), policy: MostExpensiveFirst })

@@ -157,6 +157,7 @@ pub fn compile(
             .iter()
             .map(|u| UnitInfo { side: u.side as usize, name: u.name.clone(), points: u.ecv })
             .collect(),
+        not_modelled: Vec::new(),
     };
     let battle = match policy.as_str() {
         HighestEcv::NAME => {
