@@ -230,51 +230,35 @@ pub(super) fn exact(run: &AttackRun, shield: &ShieldLaws) -> ExactTtk {
         if i == 0 || run.plan[i - 1].turn != step.turn {
             // A new turn: a standing shield is back at 20; else one is dropped if left.
             let mut next = vec![0.0f64; alive.len()];
-            for u in 0..=shields {
-                for s in 0..sides {
-                    for l in 1..lives {
-                        let m = alive[at(l, s, u)];
-                        if m == 0.0 {
-                            continue;
-                        }
-                        let to = match (s, u) {
-                            (0, 0) => at(l, 0, 0),
-                            (0, _) => at(l, fresh, u - 1),
-                            _ => at(l, fresh, u),
-                        };
-                        next[to] += m;
-                    }
-                }
+            for (l, s, u, m) in live(&alive, lives, sides) {
+                let to = match (s, u) {
+                    (0, 0) => at(l, 0, 0),
+                    (0, _) => at(l, fresh, u - 1),
+                    _ => at(l, fresh, u),
+                };
+                next[to] += m;
             }
             alive = next;
         }
         let mut next = vec![0.0f64; alive.len()];
         let mut killed = 0.0;
-        for u in 0..=shields {
-            for s in 0..sides {
-                for l in 1..lives {
-                    let m = alive[at(l, s, u)];
-                    if m == 0.0 {
-                        continue;
-                    }
-                    if s > 0 && !shield.bypass {
-                        let law = &standing_law[usize::from(shield.moneyshot_applies(step.system, s as i32))];
-                        for (d, &p) in law.iter().enumerate() {
-                            next[at(l, s.saturating_sub(d), u)] += m * p;
-                        }
+        for (l, s, u, m) in live(&alive, lives, sides) {
+            if s > 0 && !shield.bypass {
+                let law = &standing_law[usize::from(shield.moneyshot_applies(step.system, s as i32))];
+                for (d, &p) in law.iter().enumerate() {
+                    next[at(l, s.saturating_sub(d), u)] += m * p;
+                }
+            } else {
+                let law = if s > 0 {
+                    &standing_law[usize::from(shield.moneyshot_applies(step.system, l as i32))]
+                } else {
+                    &unit[usize::from(run.moneyshot_applies(i, l as i32))]
+                };
+                for (d, &p) in law.iter().enumerate() {
+                    if d >= l {
+                        killed += m * p;
                     } else {
-                        let law = if s > 0 {
-                            &standing_law[usize::from(shield.moneyshot_applies(step.system, l as i32))]
-                        } else {
-                            &unit[usize::from(run.moneyshot_applies(i, l as i32))]
-                        };
-                        for (d, &p) in law.iter().enumerate() {
-                            if d >= l {
-                                killed += m * p;
-                            } else {
-                                next[at(l - d, s, u)] += m * p;
-                            }
-                        }
+                        next[at(l - d, s, u)] += m * p;
                     }
                 }
             }
@@ -292,6 +276,17 @@ pub(super) fn exact(run: &AttackRun, shield: &ShieldLaws) -> ExactTtk {
         alive = next;
     }
     ExactTtk::from_kill_pmfs(kill_by_turn, kill_by_action)
+}
+
+/// The states of `alive` with mass, in index order (shields left, then shield life, then
+/// life): (life 1.., shield life, shields left, mass); `lives` and `sides` are the sizes
+/// of the inner two dimensions.
+fn live(alive: &[f64], lives: usize, sides: usize) -> impl Iterator<Item = (usize, usize, usize, f64)> + '_ {
+    alive
+        .iter()
+        .enumerate()
+        .filter(move |&(i, &m)| m != 0.0 && i % lives > 0)
+        .map(move |(i, &m)| (i % lives, (i / lives) % sides, i / (lives * sides), m))
 }
 
 #[cfg(test)]
