@@ -133,7 +133,7 @@ impl AttackRun {
             .collect();
         let any_moneyshot = hot.iter().any(|h| h.moneyshot_life != super::compiled::NO_MONEYSHOT);
         let width = hot.iter().map(|h| h.width).max().unwrap_or(0);
-        let shield = shield::ShieldLaws::new(attacker, target, cond, o, policy, &plan)?;
+        let shield = shield::ShieldLaws::new(attacker, target, cond, o, policy)?;
         Ok(AttackRun {
             side,
             plan,

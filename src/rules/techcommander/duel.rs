@@ -20,10 +20,10 @@
 //!
 //! Bubble shields (`BUBBLE_SHIELD`; docs/battles.md "The bubble shield"): a side whose
 //! gear carries them drops one when it is attacked with no shield covering it, while any
-//! is left, but not in a turn it dropped, lost or left one. Attacks at a covered side are rolled as in the attack
-//! run ([`super::attack_run::shield`]): at the shield (AC5 targeted, AC1 damaged, the
-//! overflow lost) or, by an auto-stabilized attacker within its speed of it, at the unit
-//! after a half move (`SHIELD_BYPASS`). A covered side that fires leaves its shield first
+//! is left, but not in a turn it dropped, lost or left one. Attacks at a covered side are
+//! rolled as in the attack run ([`super::attack_run::shield`]): at the shield (AC5
+//! targeted, AC1 damaged, the overflow lost) or, by an auto-stabilized attacker within
+//! its speed of it, at the unit after a half move (`SHIELD_BYPASS`). A covered side that fires leaves its shield first
 //! ("cannot shoot from inside to the outside"), unless it is auto-stabilized: it fires
 //! from outside during its move and returns inside (Ruling `SHIELD_SORTIE`); it never
 //! stays inside to wait (a duel is won by firing). A shield still covering its side at
@@ -98,7 +98,7 @@ impl Duel {
         }
         let a_side = CompiledSide::new(a.0, b.1, cond, o, policy)?;
         let b_side = CompiledSide::new(b.0, a.1, cond, o, policy)?;
-        let shields = [a.1.shields, b.1.shields].map(|n| if o.bubble_shield { n } else { 0 });
+        let shields = [a.1.shields_played(o), b.1.shields_played(o)];
         let cover = |att: &Attacker, def: &Target, n: u32| -> Result<Option<(CompiledSide, bool)>, String> {
             if n == 0 { Ok(None) } else { covered_side(att, def, cond, o, policy).map(Some) }
         };
@@ -217,31 +217,33 @@ impl Duel {
                                 (cover[d], spare[d], settled[d]) = (SHIELD_LIFE as i32, spare[d] - 1, true);
                             }
                         }
-                        if SHIELDS && cover[d] > 0 {
-                            let at = self.covered[who].as_ref().expect("a shield's attackers are compiled");
-                            let bypass = self.bypass[who];
-                            let hit = if bypass { life[d] } else { cover[d] };
-                            let moneyshot = ANY_MONEYSHOT && hit <= at.moneyshot_life[s as usize];
-                            let table = if moneyshot { fc + MONEYSHOT } else { fc };
-                            let lost = match at.samplers[table][s as usize].as_ref() {
-                                Some(sampler) => dice.life_lost(who, TABLES + table, s, sampler) as i32,
-                                None => {
-                                    dice.idle(who);
-                                    0
-                                }
-                            };
-                            if bypass {
-                                life[d] -= lost;
-                            } else {
-                                cover[d] = (cover[d] - lost).max(0);
-                                settled[d] |= cover[d] == 0;
-                            }
+                        // While a shield covers the target: the side compiled for it,
+                        // hitting the shield unless it bypasses it.
+                        let covered = SHIELDS && cover[d] > 0;
+                        let at_shield = covered && !self.bypass[who];
+                        let (at, first_table) = if covered {
+                            (self.covered[who].as_ref().expect("a shield's attackers are compiled"), TABLES)
                         } else {
-                            // Moneyshot: its table once the target's life is low enough.
-                            let moneyshot = ANY_MONEYSHOT && life[d] <= side.moneyshot_life[s as usize];
-                            let table = if moneyshot { fc + MONEYSHOT } else { fc };
-                            let sampler = side.samplers[table][s as usize].as_ref().expect("ranked systems can fire");
-                            life[d] -= dice.life_lost(who, table, s, sampler) as i32;
+                            (side, 0)
+                        };
+                        // Moneyshot: its table once what the attack hits is low enough.
+                        let hit = if at_shield { cover[d] } else { life[d] };
+                        let moneyshot = ANY_MONEYSHOT && hit <= at.moneyshot_life[s as usize];
+                        let table = if moneyshot { fc + MONEYSHOT } else { fc };
+                        // Ranked systems can fire at the unit; one may never hit a shield.
+                        let lost = match at.samplers[table][s as usize].as_ref() {
+                            Some(sampler) => dice.life_lost(who, first_table + table, s, sampler) as i32,
+                            None => {
+                                assert!(covered, "ranked systems can fire");
+                                dice.idle(who);
+                                0
+                            }
+                        };
+                        if at_shield {
+                            cover[d] = (cover[d] - lost).max(0);
+                            settled[d] |= cover[d] == 0;
+                        } else {
+                            life[d] -= lost;
                         }
                     }
                     None => dice.idle(who),

@@ -47,25 +47,12 @@ fn hand_duels() -> [(Duel, [f64; 8], [f64; 8]); 2] {
     let c = Conditions::default();
     let o = Options::default();
     let a = gunner(UnitKind::Msv, 12);
-    let msv = Duel::new(
-        (&a, &Target::generic(1)),
-        (&gunner(UnitKind::Msv, 3), &shielded(1)),
-        &c,
-        &o,
-        Policy::BestExpected,
-        8,
-    );
-    let vehicle = Duel::new(
-        (&a, &Target::generic(1)),
-        (&gunner(UnitKind::Vehicle, 3), &shielded(1)),
-        &c,
-        &o,
-        Policy::BestExpected,
-        8,
-    );
+    let against = |b: UnitKind| {
+        Duel::new((&a, &Target::generic(1)), (&gunner(b, 3), &shielded(1)), &c, &o, Policy::BestExpected, 8).unwrap()
+    };
     [
-        (msv.unwrap(), [0.0, 0.0, 0.75, 0.25, 0.0, 0.0, 0.0, 0.0], [0.0; 8]),
-        (vehicle.unwrap(), [0.0; 8], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0]),
+        (against(UnitKind::Msv), [0.0, 0.0, 0.75, 0.25, 0.0, 0.0, 0.0, 0.0], [0.0; 8]),
+        (against(UnitKind::Vehicle), [0.0; 8], [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0]),
     ]
 }
 

@@ -232,6 +232,12 @@ impl Target {
         }
     }
 
+    /// The bubble shields an engagement under `o` plays for this target: [`Target::shields`]
+    /// under `BUBBLE_SHIELD`, else 0.
+    pub fn shields_played(&self, o: &super::options::Options) -> u32 {
+        if o.bubble_shield { self.shields } else { 0 }
+    }
+
     /// Whether the target may be hull down: a non-flying, non-MSV vehicle, or generic
     /// (3rd edition "Hull Down": "non-flying vehicle"; an aerial vehicle never is).
     pub fn can_be_hull_down(&self) -> bool {

@@ -48,7 +48,6 @@ use super::super::options::Options;
 use super::super::policy::Policy;
 use super::super::profile::{Attacker, Target};
 use super::super::rulings::{SHIELD_LIFE, SHIELD_RADIUS, STARTING_LIFE};
-use super::super::sampler::ActionSampler;
 use super::AttackRun;
 
 /// The laws of the plan's attacks at the target's bubble shield.
@@ -59,11 +58,9 @@ pub struct ShieldLaws {
     /// The attacker fires at the unit from inside the shield (`SHIELD_BYPASS`).
     pub bypass: bool,
     /// The attacker compiled against the shield, or against the unit after a move when
-    /// it bypasses it (its specs give the exact chain's laws).
+    /// it bypasses it: its samplers and specs give each system's law while a shield
+    /// stands.
     side: CompiledSide,
-    /// Per plan step, then (at `p + plan.len()`) with Moneyshot's bonus: the step's
-    /// sampler while a shield stands; `None` when its system cannot hit.
-    samplers: Vec<Option<ActionSampler>>,
 }
 
 /// The conditions of an attack at the shield around a target attacked under `cond`: the
@@ -111,8 +108,8 @@ pub(crate) fn covered_side(
 }
 
 impl ShieldLaws {
-    /// The shield laws of `plan` fired by `attacker` under `cond`; `None` when `target`
-    /// carries no shield.
+    /// The shield laws of `attacker`'s systems under `cond`; `None` when `target` carries
+    /// no shield (or `BUBBLE_SHIELD` is off).
     ///
     /// # Errors
     /// What [`CompiledSide::new`] refuses against the shield.
@@ -122,19 +119,13 @@ impl ShieldLaws {
         cond: &Conditions,
         o: &Options,
         policy: Policy,
-        plan: &[super::PlanStep],
     ) -> Result<Option<ShieldLaws>, String> {
-        if target.shields == 0 || !o.bubble_shield {
+        let shields = target.shields_played(o);
+        if shields == 0 {
             return Ok(None);
         }
         let (side, bypass) = covered_side(attacker, target, cond, o, policy)?;
-        let plain = plan.iter().map(|s| side.samplers[FC_NORMAL][s.system as usize].clone());
-        let boosted = plan.iter().map(|s| {
-            let i = s.system as usize;
-            side.samplers[FC_NORMAL + MONEYSHOT][i].clone().or_else(|| side.samplers[FC_NORMAL][i].clone())
-        });
-        let samplers = plain.chain(boosted).collect();
-        Ok(Some(ShieldLaws { shields: target.shields, bypass, side, samplers }))
+        Ok(Some(ShieldLaws { shields, bypass, side }))
     }
 
     /// Whether an attack of `system` while a shield stands takes Moneyshot's bonus at
@@ -152,6 +143,20 @@ impl ShieldLaws {
         let spec = if moneyshot { self.side.specs[FC_NORMAL + MONEYSHOT][i].as_ref() } else { None };
         spec.or(self.side.specs[FC_NORMAL][i].as_ref()).map_or_else(|| vec![1.0], |s| s.odds().life_lost)
     }
+
+    /// Life taken by one attack of `system` while a shield stands, at `life` (the
+    /// shield's, or the unit's when it bypasses it: what Moneyshot reads), drawn from
+    /// `rng` as [`ShieldLaws::life_lost`] gives its law; 0, drawing nothing, when the
+    /// system cannot hit.
+    fn sample(&self, system: u8, life: i32, rng: &mut Xoshiro256PlusPlus) -> i32 {
+        let i = system as usize;
+        let boosted = if self.moneyshot_applies(system, life) {
+            self.side.samplers[FC_NORMAL + MONEYSHOT][i].as_ref()
+        } else {
+            None
+        };
+        boosted.or(self.side.samplers[FC_NORMAL][i].as_ref()).map_or(0, |s| s.sample(rng) as i32)
+    }
 }
 
 /// Play `trials` runs of `run`, whose target carries `shield`, from `rng` into `tally`'s
@@ -163,7 +168,6 @@ pub(super) fn play(
     trials: u32,
     tally: &mut TtkTally,
 ) {
-    let len = run.plan.len();
     let (full, fresh) = (STARTING_LIFE as i32, SHIELD_LIFE as i32);
     for _ in 0..trials {
         let (mut life, mut standing, mut left) = (full, 0i32, shield.shields);
@@ -176,13 +180,10 @@ pub(super) fn play(
                 }
             }
             if standing > 0 && !shield.bypass {
-                let index = p + usize::from(shield.moneyshot_applies(step.system, standing)) * len;
-                let lost = shield.samplers[index].as_ref().map_or(0, |s| s.sample(rng)) as i32;
-                standing = (standing - lost).max(0);
+                standing = (standing - shield.sample(step.system, standing, rng)).max(0);
             } else {
                 life -= if standing > 0 {
-                    let index = p + usize::from(shield.moneyshot_applies(step.system, life)) * len;
-                    shield.samplers[index].as_ref().map_or(0, |s| s.sample(rng)) as i32
+                    shield.sample(step.system, life, rng)
                 } else {
                     run.samplers[run.step_index(p, life)].sample(rng) as i32
                 };

@@ -200,7 +200,7 @@ pub fn compile_teams(
 /// do not play it yet (docs/battles.md "The bubble shield").
 fn shield_notes(units: &[super::units::BattleUnit], o: &Options) -> Vec<String> {
     let mut names: Vec<&str> = Vec::new();
-    for u in units.iter().filter(|u| o.bubble_shield && u.target.shields > 0) {
+    for u in units.iter().filter(|u| u.target.shields_played(o) > 0) {
         if !names.contains(&u.name.as_str()) {
             names.push(&u.name);
         }

@@ -57,8 +57,8 @@ pub struct Gear {
     pub infiltration: bool,
     /// A bubble shield projector (3rd and 2nd edition "BUBBLE SHIELD"): the carrier drops
     /// a 20-life shield when it is first attacked in a turn, one per use of its
-    /// `rounds` (at least 1); attack runs play it (see
-    /// [`crate::rules::techcommander::attack_run`]).
+    /// `rounds` (at least 1); attack runs and duels play it (see
+    /// [`crate::rules::techcommander::attack_run`]), battles say they do not.
     pub bubble_shield: bool,
     /// Added to the scan number (12, "+gear") of the unit carrying it (§2.4 "Scanning").
     /// -20..=20, default 0.
