@@ -417,3 +417,56 @@ fn validate_catalog_and_gauntlet_work_for_mechcom() {
         matchups.lines().next().unwrap().contains("range,cover,engaged,levels_above,spot_tokens,target_conditions")
     );
 }
+
+#[test]
+fn an_artillery_mech_spots_for_itself_in_attack_runs_as_in_duels() {
+    // The Pythia's Longbow Mortar (Artillery) fires only with a Spot token; at 10 hexes
+    // the Kerberos cannot reach it, so its attack run is the duel's win law.
+    let ttk = |extra: &[&str]| {
+        json_of(
+            &[
+                &[
+                    "--ruleset",
+                    "mechcom",
+                    "ttk",
+                    "--attacker",
+                    "Pythia",
+                    "--target",
+                    "Kerberos",
+                    "--range",
+                    "10",
+                    "--format",
+                    "json",
+                ],
+                extra,
+            ]
+            .concat(),
+        )
+    };
+    let run = ttk(&["--exact"]);
+    let duel = json_of(&[
+        "--ruleset",
+        "mechcom",
+        "duel",
+        "Pythia",
+        "Kerberos",
+        "--range",
+        "10",
+        "--exact",
+        "--format",
+        "json",
+    ]);
+    let (p_kill, p_win) = (run["p_kill"].as_f64().unwrap(), duel["p_a_wins"].as_f64().unwrap());
+    assert!(p_kill > 0.5 && (p_kill - p_win).abs() < 1e-9, "run {p_kill}, duel {p_win}");
+    assert!(run["played"].to_string().contains("Spot action"), "{run}");
+    let never = ttk(&["--exact", "--option", "SPOT_ACTION=never"]);
+    assert_eq!(never["p_kill"].as_f64(), Some(0.0), "{never}");
+    let mc = ttk(&["--trials", "20000", "--seed", "3"]);
+    assert!(
+        mc["p_kill_ci95"][0].as_f64().unwrap() <= p_kill && p_kill <= mc["p_kill_ci95"][1].as_f64().unwrap(),
+        "{mc}"
+    );
+    // The one-sided check counts the Pythia's Spot: only the Kerberos cannot attack.
+    let text = stdout_of(&["--ruleset", "mechcom", "duel", "Pythia", "Kerberos", "--range", "10", "--exact"]);
+    assert!(text.contains("one-sided: Kerberos cannot attack Pythia"), "{text}");
+}

@@ -13,10 +13,12 @@
 //!    chain possible. The attacker's Blinded and Shocked spoil round 1 only.
 //!    Spot tokens on the target are used up (§1 `SPOT_TOKENS_SHARED`, `SPOT_POLICY`):
 //!    each attack consumes what its weapon consumes (one, all with Sniper, one without
-//!    bonus with Artillery, none in melee) from the tokens the earlier attacks left.
-//!    Nothing in a run places tokens (no Spot action, no Tracker) and none decays
-//!    (`NON_SPATIAL`), so the tokens before each attack are fixed by the plan; the policy
-//!    ranks weapons with the tokens left (Artillery stops when none is left).
+//!    bonus with Artillery, none in melee) from the tokens the earlier attacks left, and
+//!    none decays (`NON_SPATIAL`). When nothing places tokens the tokens before each
+//!    attack are fixed by the plan; the policy ranks weapons with the tokens left
+//!    (Artillery stops when none is left). An attacker whose Spot action pays in some
+//!    state (`SPOT_ACTION`) or whose Tracker weapon fires places tokens: its run is the
+//!    token automaton of [`super::token_run`], as duels play those rules.
 //! 3. Each attack's outcome is drawn from its exact joint law given the target's
 //!    current conditions: Integrity lost at once (destroyed below 1), then Condition X
 //!    (>= 1 hit) and Critical condition X (>= 1 crit) land on the target.
@@ -30,10 +32,9 @@
 //! ([`super::heat::plays_heat`]: `HEAT_PLAYED` and Programming with a Superheated
 //! weapon, Searing Wave, or a Malfunctioning start) has no fixed plan: its rounds follow
 //! its Heat automaton ([`super::heat`]), `plan` is then its likeliest path, and the
-//! exact chain and the Monte Carlo carry its state. Not played: Backfire on the
-//! attacker, Tracker and Spot actions (duels and battles play both, [`super::spot`]); a
-//! run lists such perks in
-//! [`AttackRun::not_modelled`]. With `HEAT_PLAYED` off, Heat is not played either and a
+//! exact chain and the Monte Carlo carry its state (it places no Spot token: a model
+//! that plays Heat does not spot, and its Tracker hits are noted). Not played: Backfire
+//! on the attacker; a run lists such perks in [`AttackRun::not_modelled`]. With `HEAT_PLAYED` off, Heat is not played either and a
 //! Programming attacker whose plan reaches 6 Heat is noted with the attack it would
 //! become Malfunctioning on.
 
@@ -53,13 +54,15 @@ use super::hot::Hot;
 use super::mech::Model;
 use super::notes;
 use super::odds::compile_attack;
-use super::options::Options;
+use super::options::{Options, SpotAction};
 use super::roll::{CRIT, HIT};
 use super::run_policy::RunPolicy;
 use super::situation::Situation;
+use super::spot::{MAX_SPOT_TOKENS, Spotting, spot_dice};
 use super::stability::NoAttack;
 use super::weapon::{Perk, Weapon};
 
+use super::token_run::{Move, Pick, Setup, TokenRun};
 pub use super::tracked::TRACKED;
 use super::tracked::{BURNED, SHOCKED, STATES};
 /// Largest accepted round cap.
@@ -134,6 +137,10 @@ pub struct AttackRun {
     /// The attacker's Heat automaton ([`super::heat`]), when the run plays Heat; then
     /// `plan` and `rounds` are its likeliest path (each round the likelier variant).
     pub program: Option<Program>,
+    /// The token automaton ([`super::token_run`]), when the attacker places Spot tokens
+    /// (a Spot action that pays, a Tracker weapon that fires); then `plan` and `rounds`
+    /// are its likeliest path ([`TokenRun::path`]).
+    pub tokens: Option<TokenRun>,
 }
 
 fn state_bits(c: Conditions) -> u8 {
@@ -159,6 +166,30 @@ fn after_first_activation(c: Conditions) -> Conditions {
         c.clear(x);
     }
     c
+}
+
+/// Perks of `weapon` the run does not play, one sentence each (`weapon: perk (why)`).
+/// Tracker is among them in a run without a token automaton.
+fn perk_notes(weapon: &Weapon) -> Vec<String> {
+    weapon
+        .perks
+        .iter()
+        .filter_map(|p| match p {
+            Perk::Backfire(x) => Some(format!("Backfire {x} (the attacker's Integrity is not played)")),
+            Perk::Tracker => Some("Tracker (its Spot tokens are not played in this run)".to_string()),
+            Perk::Blast => Some("Blast (no map: no fire)".to_string()),
+            _ => None,
+        })
+        .map(|n| format!("{}: {n}", weapon.name))
+        .collect()
+}
+
+/// The index of `x` in `v`, pushed at the end when absent.
+fn position_or_push<T: PartialEq>(v: &mut Vec<T>, x: T) -> usize {
+    v.iter().position(|k| *k == x).unwrap_or_else(|| {
+        v.push(x);
+        v.len() - 1
+    })
 }
 
 impl AttackRun {
@@ -231,6 +262,12 @@ impl AttackRun {
                 &mut score,
             );
         }
+        let mut token_notes = Vec::new();
+        if let Some(run) =
+            Self::with_tokens(attacker, target, sit, o, max_rounds, &arsenal, &phases, &mut score, &mut token_notes)?
+        {
+            return Ok(run);
+        }
         let mut ammo: Vec<Option<u32>> = arsenal.iter().map(Weapon::ammo).collect();
         let mut tokens = sit.spot_tokens;
         let mut plan = Vec::new();
@@ -293,26 +330,13 @@ impl AttackRun {
             let at = Situation { spot_tokens: consumed, ..*sit };
             laws.push(Self::laws(&phases[phase], &arsenal[w], target, &at, o, integrity)?);
         }
-        let mut not_modelled = Vec::new();
+        let mut not_modelled = token_notes;
         for &w in &used {
             let weapon = &arsenal[w];
             if !o.heat_played {
                 not_modelled.extend(notes::superheated(attacker, weapon));
             }
-            for p in &weapon.perks {
-                let note = match p {
-                    Perk::Backfire(x) => Some(format!("Backfire {x} (the attacker's Integrity is not played)")),
-                    Perk::Tracker => Some(
-                        "Tracker (Spot tokens from damage are not played in attack runs; duels and battles play them)"
-                            .to_string(),
-                    ),
-                    Perk::Blast => Some("Blast (no map: no fire)".to_string()),
-                    _ => None,
-                };
-                if let Some(n) = note {
-                    not_modelled.push(format!("{}: {n}", weapon.name));
-                }
-            }
+            not_modelled.extend(perk_notes(weapon));
         }
         let heat: Vec<(u16, u32)> = plan
             .iter()
@@ -339,6 +363,7 @@ impl AttackRun {
             start_state: start,
             hot: None,
             program: None,
+            tokens: None,
         };
         let steps: Vec<(usize, u16)> = run.plan.iter().map(|s| (run.law_index(s), s.attack)).collect();
         run.hot = Hot::new(run.tables(), &run.rounds, &steps, integrity, start);
@@ -421,21 +446,9 @@ impl AttackRun {
         for &(w, ai) in &slots {
             let weapon = &arsenal[w];
             weapons.push(if ai { format!("{} (AI table)", weapon.name) } else { weapon.name.clone() });
-            for p in &weapon.perks {
-                let note = match p {
-                    Perk::Backfire(x) => Some(format!("Backfire {x} (the attacker's Integrity is not played)")),
-                    Perk::Tracker => Some(
-                        "Tracker (Spot tokens from damage are not played in attack runs; duels and battles play them)"
-                            .to_string(),
-                    ),
-                    Perk::Blast => Some("Blast (no map: no fire)".to_string()),
-                    _ => None,
-                };
-                if let Some(n) = note {
-                    let n = format!("{}: {n}", weapon.name);
-                    if !not_modelled.contains(&n) {
-                        not_modelled.push(n);
-                    }
+            for n in perk_notes(weapon) {
+                if !not_modelled.contains(&n) {
+                    not_modelled.push(n);
                 }
             }
         }
@@ -456,7 +469,166 @@ impl AttackRun {
             start_state: state_bits(target.conditions),
             hot: None,
             program: Some(program),
+            tokens: None,
         })
+    }
+
+    /// The run of an attacker that places Spot tokens ([`super::token_run`]): `None`
+    /// when it places none (no Spot pays in a reachable state, no Tracker weapon fires),
+    /// or when its automaton exceeds [`super::token_run::MAX_TOKEN_NODES`] nodes (then a
+    /// sentence in `notes`, and the run keeps its fixed plan).
+    #[allow(clippy::too_many_arguments)]
+    fn with_tokens(
+        attacker: &Model,
+        target: &Model,
+        sit: &Situation,
+        o: &Options,
+        max_rounds: u32,
+        arsenal: &[Weapon],
+        phases: &[Model; 2],
+        score: &mut dyn FnMut(usize, usize, u32) -> Result<Option<Scored>, String>,
+        notes: &mut Vec<String>,
+    ) -> Result<Option<AttackRun>, String> {
+        let spotting = (o.spot_action == SpotAction::WhenItPays)
+            .then(|| spot_dice(attacker, target, sit, o))
+            .flatten()
+            .map(Spotting::new);
+        let tracker: Vec<bool> = arsenal.iter().map(|w| w.has(Perk::Tracker)).collect();
+        if spotting.is_none() && !tracker.contains(&true) {
+            return Ok(None);
+        }
+        let cap = MAX_SPOT_TOKENS.max(sit.spot_tokens);
+        let energy = attacker.mech.energy;
+        let first = if attacker.conditions.has(Condition::Stunned) { energy - energy / 2 } else { energy };
+        let setup = Setup {
+            tokens: sit.spot_tokens,
+            cap,
+            ammo: arsenal.iter().map(Weapon::ammo).collect(),
+            tracker,
+            spotting: spotting.clone(),
+            actions: [first / ATTACK_ENERGY, energy / ATTACK_ENERGY],
+            max_rounds,
+            integrity: target.mech.integrity,
+        };
+        // The policy's best weapon with `t` tokens left (ties to the earlier), as the
+        // fixed plan picks it.
+        let mut best_at = |phase: usize, t: u32, ammo: &[Option<u32>]| -> Result<Option<(usize, Scored)>, String> {
+            let mut best: Option<(usize, Scored)> = None;
+            for (w, &left) in ammo.iter().enumerate() {
+                if left == Some(0) {
+                    continue;
+                }
+                let Some(s) = score(w, phase, t)? else { continue };
+                if best.is_none_or(|(_, b)| b.score < s.score) {
+                    best = Some((w, s));
+                }
+            }
+            Ok(best)
+        };
+        let mut choose = |phase: usize, tokens: u32, ammo: &[Option<u32>]| -> Result<Pick, String> {
+            let attack = best_at(phase, tokens, ammo)?;
+            if let Some(sp) = &spotting
+                && tokens < cap
+            {
+                let means = (0..=cap)
+                    .map(|t| Ok(best_at(phase, t, ammo)?.map_or(0.0, |b| b.1.mean)))
+                    .collect::<Result<Vec<f64>, String>>()?;
+                if sp.pays(tokens, cap, attack.map_or(0.0, |b| b.1.mean), |t| means[t as usize]) {
+                    return Ok(Pick::Spot);
+                }
+            }
+            Ok(attack.map_or(Pick::Pass, |(w, s)| Pick::Attack(w, s.consumed)))
+        };
+        let mut law_keys: Vec<(usize, usize, u32)> = Vec::new();
+        let mut used: Vec<usize> = Vec::new();
+        let mut index = |w: usize, phase: usize, consumed: u32| -> Result<(u16, u8), String> {
+            let law = position_or_push(&mut law_keys, (w, phase, consumed));
+            let slot = position_or_push(&mut used, w);
+            Ok((law as u16, slot as u8))
+        };
+        let Some(automaton) = TokenRun::build(setup, &mut choose, &mut index)? else {
+            notes.push(format!(
+                "Spot action and Tracker (more than {} states of Spot tokens and Ammo: the run keeps its fixed plan)",
+                super::token_run::MAX_TOKEN_NODES
+            ));
+            return Ok(None);
+        };
+        if !automaton.places_tokens() {
+            return Ok(None);
+        }
+        if automaton.max_attacks() > MAX_PLAN_ATTACKS {
+            return Err(format!(
+                "an attack run makes at most {MAX_PLAN_ATTACKS} attacks: lower the round cap ({max_rounds})"
+            ));
+        }
+        let integrity = target.mech.integrity;
+        let (mut laws, mut law_means) = (Vec::new(), Vec::new());
+        for &(w, phase, consumed) in &law_keys {
+            let at = Situation { spot_tokens: consumed, ..*sit };
+            laws.push(Self::laws(&phases[phase], &arsenal[w], target, &at, o, integrity)?);
+            let odds =
+                super::odds::attack_odds(&phases[phase], &arsenal[w], target, &at, o).map_err(|e| e.to_string())?;
+            law_means.push(odds.expected_integrity_loss);
+        }
+        let start_state = state_bits(target.conditions);
+        let (mut plan, mut rounds) = (Vec::new(), Vec::new());
+        for (round, steps) in automaton.path(&laws, start_state).into_iter().enumerate() {
+            let first = plan.len();
+            for (law, weapon) in steps {
+                plan.push(PlanStep { weapon, round: round as u16, attack: plan.len() as u16, law });
+            }
+            rounds.push((first, plan.len()));
+        }
+        let mut not_modelled = Vec::new();
+        for &w in &used {
+            if !o.heat_played {
+                not_modelled.extend(notes::superheated(attacker, &arsenal[w]));
+            }
+            not_modelled.extend(perk_notes(&arsenal[w]).into_iter().filter(|n| !n.contains("Tracker")));
+        }
+        let changes_state = used.iter().any(|&w| {
+            let weapon = &arsenal[w];
+            weapon.on_hit().next().is_some() || weapon.on_crit().next().is_some() || weapon.backfire() > 0
+        });
+        debug_assert!(automaton.nodes.iter().all(|n| match n.act {
+            Move::Attack { law, .. } => (law as usize) < laws.len(),
+            _ => true,
+        }));
+        Ok(Some(AttackRun {
+            changes_state,
+            weapons: used.iter().map(|&w| arsenal[w].name.clone()).collect(),
+            plan,
+            rounds,
+            max_rounds,
+            integrity,
+            not_modelled,
+            laws,
+            law_means,
+            start_state,
+            hot: None,
+            program: None,
+            tokens: Some(automaton),
+        }))
+    }
+
+    /// What the run plays beyond the cards: the Spot action and Tracker hits when its
+    /// token automaton places tokens, one sentence each.
+    pub fn played(&self) -> Vec<String> {
+        let Some(t) = &self.tokens else { return Vec::new() };
+        let mut v = Vec::new();
+        if let Some(sp) = t.spotting.as_ref().filter(|_| t.spots()) {
+            v.push(format!(
+                "the Spot action (SPOT_ACTION=when-it-pays): 3 Energy on {}d6 at the target, a Spot token per six, \
+                 taken in place of an attack when the tokens' expected gain to the next attack beats it",
+                sp.dice
+            ));
+        }
+        if t.nodes.iter().any(|n| matches!(n.act, Move::Attack { tracker: true, .. })) {
+            v.push(
+                "Tracker: a hit places as many Spot tokens as the Integrity it took, used up by later attacks".into(),
+            );
+        }
+        v
     }
 
     fn laws(
@@ -541,7 +713,11 @@ impl AttackRun {
 
     /// Attacks in the plan (the most a run can make).
     pub fn max_attacks(&self) -> usize {
-        self.program.as_ref().map_or(self.plan.len(), |p| p.max_attacks)
+        match (&self.program, &self.tokens) {
+            (Some(p), _) => p.max_attacks,
+            (None, Some(t)) => t.max_attacks(),
+            (None, None) => self.plan.len(),
+        }
     }
 }
 
@@ -559,6 +735,9 @@ impl Kernel for AttackRun {
         let full = self.integrity as i32;
         if let Some(program) = &self.program {
             return self.play_heat(program, rng, trials, tally);
+        }
+        if let Some(t) = &self.tokens {
+            return t.play(&self.laws, self.integrity, self.start_state, rng, trials, tally);
         }
         if let Some(hot) = &self.hot {
             return hot.play(rng, trials, tally);

@@ -1,7 +1,9 @@
 //! The exact time to kill of an attack run: a Markov chain over the target's
 //! (Integrity, tracked conditions), stepping through the run's fixed plan with each
 //! attack's exact law given the current conditions, then the round's end (Burned
-//! costs 1, Shocked ends). Procedure and state: see [`super::attack_run`].
+//! costs 1, Shocked ends). Procedure and state: see [`super::attack_run`]; a run with
+//! Heat adds its mind to the state, one that places Spot tokens its token automaton
+//! ([`super::token_run`]).
 
 use std::collections::BTreeMap;
 
@@ -19,6 +21,14 @@ fn idx(life: usize, s: usize) -> usize {
 /// the mass destroyed.
 fn attack_step(law: &Laws, alive: &[f64], full: usize) -> (Vec<f64>, f64) {
     let mut next = vec![0.0f64; alive.len()];
+    let killed = attack_outcomes(law, alive, full, |at, _, p| next[at] += p);
+    (next, killed)
+}
+
+/// One attack with `law` on the (Integrity, state) grid `alive`, each surviving
+/// outcome given to `to` as (grid index after it, Integrity it took, mass), in grid
+/// then outcome order; returns the mass destroyed.
+pub(super) fn attack_outcomes(law: &Laws, alive: &[f64], full: usize, mut to: impl FnMut(usize, u32, f64)) -> f64 {
     let mut killed = 0.0;
     for life in 1..=full {
         for s in 0..STATES {
@@ -30,17 +40,17 @@ fn attack_step(law: &Laws, alive: &[f64], full: usize) -> (Vec<f64>, f64) {
                 if out.loss as usize >= life {
                     killed += p * out.p;
                 } else {
-                    next[idx(life - out.loss as usize, s | out.adds as usize)] += p * out.p;
+                    to(idx(life - out.loss as usize, s | out.adds as usize), out.loss, p * out.p);
                 }
             }
         }
     }
-    (next, killed)
+    killed
 }
 
 /// The target's activation at the end of a round on the grid `alive`: Burned costs 1,
 /// Shocked ends. The grid after it and the mass destroyed.
-fn target_activation(alive: &[f64], full: usize) -> (Vec<f64>, f64) {
+pub(super) fn target_activation(alive: &[f64], full: usize) -> (Vec<f64>, f64) {
     let mut after = vec![0.0f64; alive.len()];
     let mut burned_out = 0.0;
     for life in 1..=full {
@@ -78,6 +88,10 @@ impl AttackRun {
     pub fn exact(&self) -> ExactRun {
         if let Some(program) = &self.program {
             let (by_round, by_attack) = self.heat_pmfs(program);
+            return Self::from_pmfs(by_round, by_attack);
+        }
+        if let Some(tokens) = &self.tokens {
+            let (by_round, by_attack) = tokens.pmfs(&self.laws, self.integrity, self.start_state);
             return Self::from_pmfs(by_round, by_attack);
         }
         let full = self.integrity as usize;

@@ -25,7 +25,8 @@
 //!   joint Markov chain over both models' Integrity, conditions and Ammo that
 //!   `DuelKernel::exact` solves (up to `duel_chain::MAX_STATES` states).
 //! - `spot`: the Spot action's roll and `SPOT_ACTION`'s pricing, and Tracker: what
-//!   places Spot tokens in duels and battles.
+//!   places Spot tokens in duels and battles; `token_run` the attack runs that place
+//!   them (an automaton over tokens and Ammo left, exact and Monte Carlo).
 //! - `battle`: squad battles (§4 "Squad battle") through the shared battle engine:
 //!   forces, the per-pair duel sides, alternating activations, targeting policies, death
 //!   explosions against every enemy in melee range.
@@ -72,7 +73,7 @@
 //! per crit of each attack roll against it (`roll::CritJoint`, Flurry's extra dice by
 //! `REACTOR_COUNTS_FLURRY_CRITS`); in battles Searing Wave attacks every living enemy.
 //!
-//! Duels and battles play the Spot action (`SPOT_ACTION`: a model that does not play
+//! Attack runs, duels and battles play the Spot action (`SPOT_ACTION`: a model that does not play
 //! Heat spots when the tokens' expected gain to the next attack beats its best attack,
 //! per ⚡; in battles any living friend's attack counts, tokens being shared) and
 //! Tracker's Spot tokens (the Integrity a hit took), exactly in the duel chain
@@ -82,8 +83,7 @@
 //! at a time where it adds the most expected Integrity taken, capped at each target's
 //! Integrity left); duels have one enemy, so nothing splits there.
 //!
-//! Not played yet: Spot actions and Tracker in attack runs
-//! (fixed plans), the attacker's Backfire in attack runs, Tethered and Hacked effects, deployables and
+//! Not played yet: the attacker's Backfire in attack runs, Tethered and Hacked effects, deployables and
 //! Wings, and movement. Duels are exact (interaction included) unless a side plays Heat
 //! or their state space exceeds `duel_chain::MAX_STATES` (e.g. many Ammo weapons); then
 //! they are Monte Carlo only.
@@ -118,6 +118,7 @@ pub mod situation;
 pub mod spot;
 pub mod stability;
 pub mod step_nodes;
+pub mod token_run;
 pub mod tracked;
 pub mod weapon;
 
@@ -157,3 +158,5 @@ mod spot_action_tests;
 mod spot_duel_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod token_run_tests;

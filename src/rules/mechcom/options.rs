@@ -285,7 +285,7 @@ crate::rule_options! {
         target_policy: TargetPolicy = TargetPolicy::LowestIntegrity, choice, "§4 which enemy a model attacks: lowest-integrity (ties to the highest cost; the only reading played)";
         /// §4 `ACTIVATION_ORDER`.
         activation_order: ActivationOrder = ActivationOrder::MostExpensiveFirst, choice, "§4 which model a player activates next: most-expensive-first (the only reading played)";
-        /// §4 `SPOT_ACTION` (consulted by duels and battles): when a model spends 3⚡ on
+        /// §4 `SPOT_ACTION` (consulted by attack runs, duels and battles): when a model spends 3⚡ on
         /// the Spot action (roll 3d6, −1 die across half cover, +1 per full 2 levels above;
         /// each 6 puts a Spot token on the target; no Spot on an Invisible target or
         /// through total cover). `when-it-pays` (default) prices it as `ACTION_POLICY`

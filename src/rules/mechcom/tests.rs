@@ -295,7 +295,9 @@ fn sniper_spends_every_token_at_once_and_artillery_stops_when_none_is_left() {
     };
     let sit = Situation { spot_tokens: 2, ..Situation::at_range(4) };
     let t = target(4, 30);
-    let o = Options::default();
+    // Without the Spot action, which would place more tokens for the Artillery
+    // (token_run_tests): only the starting tokens are used up.
+    let o = Options { spot_action: super::options::SpotAction::Never, ..Options::default() };
     // Sniper: the first attack consumes both tokens (S 2), the next ones none (S 4).
     let run = AttackRun::new(&mech(vec![sniper.clone()]), &t, &sit, &o, RunPolicy::default(), 2).unwrap();
     let s2 = attack_odds(&mech(vec![]), &sniper, &t, &sit, &o).unwrap().expected_integrity_loss;
@@ -303,9 +305,15 @@ fn sniper_spends_every_token_at_once_and_artillery_stops_when_none_is_left() {
     let losses: Vec<f64> = run.plan.iter().map(|s| run.expected_loss(s)).collect();
     assert_eq!(losses, vec![s2, s4, s4, s4, s4, s4]);
     // Artillery must consume a token: two attacks with it, then the gun.
-    let run = AttackRun::new(&mech(vec![arty, gun]), &t, &sit, &o, RunPolicy::default(), 2).unwrap();
+    let run = AttackRun::new(&mech(vec![arty.clone(), gun.clone()]), &t, &sit, &o, RunPolicy::default(), 2).unwrap();
     let names: Vec<&str> = run.plan.iter().map(|s| run.weapons[s.weapon as usize].as_str()).collect();
     assert_eq!(names, vec!["arty", "arty", "gun", "gun", "gun", "gun"]);
+    // With it, the attacker spots for the Artillery once the tokens are gone; the plan
+    // (the likeliest path, each Spot placing a token) fires the Artillery only.
+    let run = AttackRun::new(&mech(vec![arty, gun]), &t, &sit, &Options::default(), RunPolicy::default(), 2).unwrap();
+    assert!(run.tokens.as_ref().is_some_and(|t| t.spots()));
+    let names: Vec<&str> = run.plan.iter().map(|s| run.weapons[s.weapon as usize].as_str()).collect();
+    assert_eq!(names, vec!["arty", "arty", "arty", "arty"]);
 }
 
 fn duellist(name: &str, stability: i32, dice: u32, damage: u32) -> Model {

@@ -49,6 +49,10 @@ impl crate::rules::ruleset::Engagements for Mechcom {
         run.not_modelled.clone()
     }
 
+    fn run_played(run: &AttackRun) -> Vec<String> {
+        run.played()
+    }
+
     fn duel(
         cat: &Catalogue,
         a: &str,
@@ -61,14 +65,20 @@ impl crate::rules::ruleset::Engagements for Mechcom {
         DuelKernel::new(&model(cat, a, c.attacker)?, &model(cat, b, c.target)?, &c.sit, o, max_turns)
     }
 
-    /// A weapon the attack rules let fire at these conditions (range, cover, spotting).
+    /// A weapon the attack rules let fire at these conditions (range, cover, spotting),
+    /// or once the attacker's own Spot actions have placed tokens (Artillery needs one;
+    /// `SPOT_ACTION`, a model that does not play Heat and can spot the defender).
     fn can_attack(cat: &Catalogue, a: &str, d: &str, c: &Setting, o: &Options) -> Result<bool, String> {
+        use crate::rules::mechcom::{odds::compile_attack, spot};
         let (attacker, defender) = (model(cat, a, c.attacker)?, model(cat, d, c.target)?);
-        Ok(attacker
-            .mech
-            .weapons
-            .iter()
-            .any(|w| crate::rules::mechcom::odds::compile_attack(&attacker, w, &defender, &c.sit, o).is_ok()))
+        let fires = |sit: &Situation| {
+            attacker.mech.weapons.iter().any(|w| compile_attack(&attacker, w, &defender, sit, o).is_ok())
+        };
+        let spots = o.spot_action == crate::rules::mechcom::options::SpotAction::WhenItPays
+            && !crate::rules::mechcom::duel_side::plays_heat(&attacker, o)
+            && spot::spot_dice(&attacker, &defender, &c.sit, o).is_some();
+        let spotted = Situation { spot_tokens: spot::MAX_SPOT_TOKENS.max(c.sit.spot_tokens), ..c.sit };
+        Ok(fires(&c.sit) || (spots && fires(&spotted)))
     }
 
     fn exact_duel(d: &DuelKernel) -> Option<ExactDuelOdds> {
