@@ -153,6 +153,12 @@ CODE_MUTATIONS=(
     # mechcom-tracker-duel / -chain / -battle: a Tracker hit adds the Integrity lost in
     #   Spot tokens ("List of Perks"); the mutations add none (duel Monte Carlo, exact
     #   chain, battle).
+    # mechcom-run-tracker-places-tokens: in an attack run a Tracker hit places the
+    #   Integrity it took in Spot tokens; the mutation places none (token_run.rs).
+    # mechcom-run-attack-uses-up-tokens: a run's attack uses up the tokens its weapon
+    #   consumes also when the run places tokens; the mutation keeps them.
+    # mechcom-run-spot-places-tokens-mc / -exact: a run's Spot places a token per six;
+    #   the mutations place none (Monte Carlo, exact chain).
     # mechcom-multi-split: MULTI_POLICY defaults to split (the book's "may be split"); the
     #   mutation plays one target.
     # mechcom-multi-capped-at-integrity: a split weighs each die's expected Integrity
@@ -236,6 +242,10 @@ CODE_MUTATIONS=(
     'mechcom-multi-split|src/rules/mechcom/options.rs|s/multi_policy: MultiPolicy = MultiPolicy::Split,/multi_policy: MultiPolicy = MultiPolicy::OneTarget,/'
     'mechcom-multi-capped-at-integrity|src/rules/mechcom/battle/game.rs|s/p \* f64::from\(loss\.min\(life\)\)/p * f64::from(loss)/'
     'mechcom-tracker-battle|src/rules/mechcom/battle/game.rs|s/if weapon\.tracker && s\.life\[foe\] > 0 \{/if false \&\& weapon.tracker \&\& s.life[foe] > 0 {/'
+    'mechcom-run-tracker-places-tokens|src/rules/mechcom/token_run.rs|s/let t = node\.tokens - consumed \+ if tracker \{ loss \} else \{ 0 \};/let t = node.tokens - consumed;/'
+    'mechcom-run-attack-uses-up-tokens|src/rules/mechcom/token_run.rs|s/let t = node\.tokens - consumed \+ if tracker/let t = node.tokens + if tracker/'
+    'mechcom-run-spot-places-tokens-mc|src/rules/mechcom/token_run.rs|s/node = n\.next\[\(n\.tokens \+ placed\)\.min\(self\.cap\) as usize\];/node = n.next[n.tokens as usize];/'
+    'mechcom-run-spot-places-tokens-exact|src/rules/mechcom/token_run.rs|s/let to = n\.next\[\(n\.tokens \+ k as u32\)\.min\(self\.cap\) as usize\];/let to = n.next[n.tokens as usize];/'
     # Skirmishers launchers and power-armour fists in squad fights
     # (src/rules/skirmishers/battle/blast.rs, compiled.rs):
     # skirmishers-launchers-played: LAUNCHERS defaults to on; the mutation never fires them.
