@@ -113,6 +113,47 @@ impl Laws {
     }
 }
 
+/// The target in one Monte Carlo run: its Integrity and tracked conditions.
+pub(super) struct Struck {
+    pub(super) life: i32,
+    pub(super) state: u8,
+}
+
+impl Struck {
+    /// One attack with `law`: Integrity lost and conditions landed; returns the Integrity
+    /// it took. The target is destroyed when `life` is below 1 after it.
+    #[inline(always)]
+    pub(super) fn attack(&mut self, law: &Laws, rng: &mut Xoshiro256PlusPlus) -> u32 {
+        let (loss, adds) = law.draw(self.state, rng);
+        self.life -= loss as i32;
+        self.state |= adds;
+        loss
+    }
+
+    /// The target's activation at the end of a round (Burned costs 1, Shocked ends);
+    /// whether it destroyed the target, counted in `tally` on round `round` and on the
+    /// last of the `made` attacks made so far (if any).
+    #[inline(always)]
+    pub(super) fn end_round(&mut self, round: usize, made: usize, tally: &mut TtkTally) -> bool {
+        self.life -= (self.state & BURNED != 0) as i32;
+        self.state &= !SHOCKED;
+        let destroyed = self.life <= 0;
+        if destroyed {
+            tally.kills_by_turn[round] += 1;
+            if made > 0 {
+                tally.kills_by_action[made - 1] += 1;
+            }
+        }
+        destroyed
+    }
+}
+
+/// Whether attacks with `weapons` can change the target's conditions or the attacker's
+/// own state (Condition X, Critical condition X, Backfire).
+fn changes_state<'w>(mut weapons: impl Iterator<Item = &'w Weapon>) -> bool {
+    weapons.any(|w| w.on_hit().next().is_some() || w.on_crit().next().is_some() || w.backfire() > 0)
+}
+
 /// A compiled attack run.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AttackRun {
@@ -346,10 +387,7 @@ impl AttackRun {
         if !o.heat_played {
             not_modelled.extend(notes::programming_in_plan(attacker, &heat));
         }
-        let changes_state = used.iter().any(|&w| {
-            let weapon = &arsenal[w];
-            weapon.on_hit().next().is_some() || weapon.on_crit().next().is_some() || weapon.backfire() > 0
-        });
+        let changes_state = changes_state(used.iter().map(|&w| &arsenal[w]));
         let mut run = AttackRun {
             changes_state,
             weapons: used.iter().map(|&w| arsenal[w].name.clone()).collect(),
@@ -420,16 +458,7 @@ impl AttackRun {
             ));
         }
         let integrity = target.mech.integrity;
-        let mut laws = Vec::new();
-        let mut law_means = Vec::new();
-        for &(w, phase, consumed) in &law_keys {
-            let at = Situation { spot_tokens: consumed, ..*sit };
-            laws.push(Self::laws(&phases[phase], &arsenal[w], target, &at, o, integrity)?);
-            let mean = super::odds::attack_odds(&phases[phase], &arsenal[w], target, &at, o)
-                .map_err(|e| e.to_string())?
-                .expected_integrity_loss;
-            law_means.push(mean);
-        }
+        let (laws, law_means) = Self::keyed_laws(&law_keys, phases, arsenal, target, sit, o)?;
         // The likeliest path, for the plan report.
         let (mut plan, mut rounds, mut mind) = (Vec::new(), Vec::new(), program.start);
         for round in 0..max_rounds {
@@ -452,10 +481,7 @@ impl AttackRun {
                 }
             }
         }
-        let changes_state = slots.iter().any(|&(w, _)| {
-            let weapon = &arsenal[w];
-            weapon.on_hit().next().is_some() || weapon.on_crit().next().is_some() || weapon.backfire() > 0
-        });
+        let changes_state = changes_state(slots.iter().map(|&(w, _)| &arsenal[w]));
         Ok(AttackRun {
             changes_state,
             weapons,
@@ -562,14 +588,7 @@ impl AttackRun {
             ));
         }
         let integrity = target.mech.integrity;
-        let (mut laws, mut law_means) = (Vec::new(), Vec::new());
-        for &(w, phase, consumed) in &law_keys {
-            let at = Situation { spot_tokens: consumed, ..*sit };
-            laws.push(Self::laws(&phases[phase], &arsenal[w], target, &at, o, integrity)?);
-            let odds =
-                super::odds::attack_odds(&phases[phase], &arsenal[w], target, &at, o).map_err(|e| e.to_string())?;
-            law_means.push(odds.expected_integrity_loss);
-        }
+        let (laws, law_means) = Self::keyed_laws(&law_keys, phases, arsenal, target, sit, o)?;
         let start_state = state_bits(target.conditions);
         let (mut plan, mut rounds) = (Vec::new(), Vec::new());
         for (round, steps) in automaton.path(&laws, start_state).into_iter().enumerate() {
@@ -586,10 +605,7 @@ impl AttackRun {
             }
             not_modelled.extend(perk_notes(&arsenal[w]).into_iter().filter(|n| !n.contains("Tracker")));
         }
-        let changes_state = used.iter().any(|&w| {
-            let weapon = &arsenal[w];
-            weapon.on_hit().next().is_some() || weapon.on_crit().next().is_some() || weapon.backfire() > 0
-        });
+        let changes_state = changes_state(used.iter().map(|&w| &arsenal[w]));
         debug_assert!(automaton.nodes.iter().all(|n| match n.act {
             Move::Attack { law, .. } => (law as usize) < laws.len(),
             _ => true,
@@ -629,6 +645,27 @@ impl AttackRun {
             );
         }
         v
+    }
+
+    /// The laws of `keys` (arsenal weapon, phase, Spot tokens the attack consumes) and
+    /// their E[Integrity lost], in order.
+    fn keyed_laws(
+        keys: &[(usize, usize, u32)],
+        phases: &[Model; 2],
+        arsenal: &[Weapon],
+        target: &Model,
+        sit: &Situation,
+        o: &Options,
+    ) -> Result<(Vec<Laws>, Vec<f64>), String> {
+        let (mut laws, mut means) = (Vec::new(), Vec::new());
+        for &(w, phase, consumed) in keys {
+            let at = Situation { spot_tokens: consumed, ..*sit };
+            laws.push(Self::laws(&phases[phase], &arsenal[w], target, &at, o, target.mech.integrity)?);
+            let odds =
+                super::odds::attack_odds(&phases[phase], &arsenal[w], target, &at, o).map_err(|e| e.to_string())?;
+            means.push(odds.expected_integrity_loss);
+        }
+        Ok((laws, means))
     }
 
     fn laws(
@@ -743,26 +780,17 @@ impl Kernel for AttackRun {
             return hot.play(rng, trials, tally);
         }
         'run: for _ in 0..trials {
-            let mut life = full;
-            let mut state = self.start_state;
+            let mut target = Struck { life: full, state: self.start_state };
             for (round, &(start, end)) in self.rounds.iter().enumerate() {
                 for step in &self.plan[start..end] {
-                    let (loss, adds) = self.law(step).draw(state, rng);
-                    life -= loss as i32;
-                    state |= adds;
-                    if life <= 0 {
+                    target.attack(self.law(step), rng);
+                    if target.life <= 0 {
                         tally.kills_by_turn[round] += 1;
                         tally.kills_by_action[step.attack as usize] += 1;
                         continue 'run;
                     }
                 }
-                life -= (state & BURNED != 0) as i32;
-                state &= !SHOCKED;
-                if life <= 0 {
-                    tally.kills_by_turn[round] += 1;
-                    if end > 0 {
-                        tally.kills_by_action[end - 1] += 1;
-                    }
+                if target.end_round(round, end, tally) {
                     continue 'run;
                 }
             }
@@ -777,8 +805,7 @@ impl AttackRun {
     fn play_heat(&self, prog: &Program, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut TtkTally) {
         let full = self.integrity as i32;
         'run: for _ in 0..trials {
-            let mut life = full;
-            let mut state = self.start_state;
+            let mut target = Struck { life: full, state: self.start_state };
             let mut mind = prog.start;
             let mut made = 0usize;
             for round in 0..self.max_rounds as usize {
@@ -789,23 +816,15 @@ impl AttackRun {
                     &variants[0]
                 };
                 for &(law, _) in &v.steps {
-                    let (loss, adds) = self.laws[law as usize].draw(state, rng);
-                    life -= loss as i32;
-                    state |= adds;
-                    if life <= 0 {
+                    target.attack(&self.laws[law as usize], rng);
+                    if target.life <= 0 {
                         tally.kills_by_turn[round] += 1;
                         tally.kills_by_action[made] += 1;
                         continue 'run;
                     }
                     made += 1;
                 }
-                life -= (state & BURNED != 0) as i32;
-                state &= !SHOCKED;
-                if life <= 0 {
-                    tally.kills_by_turn[round] += 1;
-                    if made > 0 {
-                        tally.kills_by_action[made - 1] += 1;
-                    }
+                if target.end_round(round, made, tally) {
                     continue 'run;
                 }
                 mind = v.next;

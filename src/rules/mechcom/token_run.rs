@@ -30,10 +30,10 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::stats::TtkTally;
 
-use super::attack_run::Laws;
+use super::attack_run::{Laws, Struck};
 use super::exact_run::{attack_outcomes, target_activation};
 use super::spot::Spotting;
-use super::tracked::{BURNED, SHOCKED, STATES};
+use super::tracked::STATES;
 
 /// Most nodes (phase × tokens left × Ammo states) a run's automaton may hold; a larger
 /// one is not built and the run keeps its fixed plan, with a note.
@@ -229,7 +229,8 @@ impl TokenRun {
     ) {
         let full = integrity as i32;
         'run: for _ in 0..trials {
-            let (mut life, mut state, mut node, mut made) = (full, start_state, self.start, 0usize);
+            let mut target = Struck { life: full, state: start_state };
+            let (mut node, mut made) = (self.start, 0usize);
             for round in 0..self.max_rounds as usize {
                 for _ in 0..self.actions_in(round) {
                     let n = &self.nodes[node as usize];
@@ -240,10 +241,8 @@ impl TokenRun {
                             node = n.next[(n.tokens + placed).min(self.cap) as usize];
                         }
                         Move::Attack { law, consumed, tracker, .. } => {
-                            let (loss, adds) = laws[law as usize].draw(state, rng);
-                            life -= loss as i32;
-                            state |= adds;
-                            if life <= 0 {
+                            let loss = target.attack(&laws[law as usize], rng);
+                            if target.life <= 0 {
                                 tally.kills_by_turn[round] += 1;
                                 tally.kills_by_action[made] += 1;
                                 continue 'run;
@@ -254,13 +253,7 @@ impl TokenRun {
                         Move::Pass => break,
                     }
                 }
-                life -= (state & BURNED != 0) as i32;
-                state &= !SHOCKED;
-                if life <= 0 {
-                    tally.kills_by_turn[round] += 1;
-                    if made > 0 {
-                        tally.kills_by_action[made - 1] += 1;
-                    }
+                if target.end_round(round, made, tally) {
                     continue 'run;
                 }
                 node = self.nodes[node as usize].later;
