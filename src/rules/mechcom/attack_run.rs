@@ -627,6 +627,12 @@ impl AttackRun {
         }))
     }
 
+    /// Round 1's expected Integrity taken per action that may be an attack, for a run
+    /// with a token automaton ([`TokenRun::round_one`]); `None` for a fixed plan.
+    pub fn token_round_one(&self) -> Option<Vec<f64>> {
+        self.tokens.as_ref().map(|t| t.round_one(&self.laws, &self.law_means, self.start_state))
+    }
+
     /// What the run plays beyond the cards: the Spot action and Tracker hits when its
     /// token automaton places tokens, one sentence each.
     pub fn played(&self) -> Vec<String> {
@@ -641,7 +647,8 @@ impl AttackRun {
         }
         if t.nodes.iter().any(|n| matches!(n.act, Move::Attack { tracker: true, .. })) {
             v.push(
-                "Tracker: a hit places as many Spot tokens as the Integrity it took, used up by later attacks".into(),
+                "Tracker: a hit places as many Spot tokens as the Integrity it took, for later attacks (SPOT_POLICY)"
+                    .into(),
             );
         }
         v

@@ -260,12 +260,14 @@ pub fn cost_value_columns() -> Vec<Column> {
     vec![
         Column::int(
             "attacks_per_turn",
-            "build rows: attacks the policy makes in round 1 (Energy spent on attacks); weapon rows: 1",
+            "build rows: attacks the policy makes in round 1 (Energy spent on attacks; an attacker that spots: its \
+             actions that may be attacks); weapon rows: 1",
         ),
         Column::float(
             "expected_integrity_loss_per_round",
             "build rows: expected Integrity taken by all the attacks of round 1 from the untouched target (the sum \
-             over `attacks_per_turn` attacks); weapon rows: by one attack",
+             over `attacks_per_turn` attacks, each weighted by the chance it is made when the attacker spots); \
+             weapon rows: by one attack",
         ),
         Column::float(
             "integrity_per_round_per_point",
@@ -306,8 +308,13 @@ fn per(x: f64, by: f64) -> Cell {
 }
 
 /// Each attack of `run`'s round 1 as its plan makes it (Spot tokens are used up): its
-/// expected Integrity loss against the untouched target.
+/// expected Integrity loss against the untouched target. A run that places tokens gives
+/// each action that may be an attack, weighted by the chance it is one
+/// ([`AttackRun::token_round_one`]).
 fn round_one(run: &AttackRun) -> Vec<f64> {
+    if let Some(t) = run.token_round_one() {
+        return t;
+    }
     match run.rounds.first() {
         Some(&(start, end)) => run.plan[start..end].iter().map(|st| run.expected_loss(st)).collect(),
         None => Vec::new(),

@@ -261,9 +261,10 @@ impl TokenRun {
         }
     }
 
-    /// The exact kill pmfs (by round, by attack): the chain over (node, attacks made) ×
-    /// (Integrity, tracked conditions).
-    pub(super) fn pmfs(&self, laws: &[Laws], integrity: u32, start_state: u8) -> (Vec<f64>, Vec<f64>) {
+    /// The exact kill pmfs (by round, by attack) and the mass of kills made before any
+    /// attack (a Burned target's end of round while the attacker still spots; counted by
+    /// round only): the chain over (node, attacks made) × (Integrity, tracked conditions).
+    pub(super) fn pmfs(&self, laws: &[Laws], integrity: u32, start_state: u8) -> (Vec<f64>, Vec<f64>, f64) {
         let full = integrity as usize;
         let cells = (full + 1) * STATES;
         let mut grid = vec![0.0f64; cells];
@@ -271,6 +272,7 @@ impl TokenRun {
         let mut cur: BTreeMap<(u32, usize), Vec<f64>> = BTreeMap::from([((self.start, 0), grid)]);
         let mut by_round = vec![0.0; self.max_rounds as usize];
         let mut by_attack = vec![0.0; self.max_attacks().max(1)];
+        let mut unattributed = 0.0;
         for (round, killed_in_round) in by_round.iter_mut().enumerate() {
             for _ in 0..self.actions_in(round) {
                 let mut next: BTreeMap<(u32, usize), Vec<f64>> = BTreeMap::new();
@@ -311,6 +313,8 @@ impl TokenRun {
                 *killed_in_round += burned_out;
                 if made > 0 {
                     by_attack[made - 1] += burned_out;
+                } else {
+                    unattributed += burned_out;
                 }
                 let slot = next.entry((self.nodes[node as usize].later, made)).or_insert_with(|| vec![0.0; cells]);
                 for (s, a) in slot.iter_mut().zip(after) {
@@ -319,7 +323,42 @@ impl TokenRun {
             }
             cur = next;
         }
-        (by_round, by_attack)
+        (by_round, by_attack, unattributed)
+    }
+
+    /// Round 1's expected Integrity taken by each 3⚡ action that may be an attack, from
+    /// the untouched target (each attack's mean against the starting state, weighted by
+    /// the chance the action is that attack), in action order; actions that are never
+    /// an attack are left out. The fixed plan's round 1 is the special case of chance 1.
+    pub(super) fn round_one(&self, laws: &[Laws], means: &[f64], start_state: u8) -> Vec<f64> {
+        let mut at = BTreeMap::from([(self.start, 1.0f64)]);
+        let mut slots = Vec::new();
+        for _ in 0..self.actions[0] {
+            let (mut next, mut slot, mut attacks) = (BTreeMap::new(), 0.0, false);
+            for (&node, &p) in &at {
+                let n = &self.nodes[node as usize];
+                match n.act {
+                    Move::Spot => {
+                        let sp = self.spotting.as_ref().expect("a spotting node has a Spot roll");
+                        for (k, &pk) in sp.p.iter().enumerate() {
+                            *next.entry(n.next[(n.tokens + k as u32).min(self.cap) as usize]).or_insert(0.0) += p * pk;
+                        }
+                    }
+                    Move::Attack { law, consumed, tracker, .. } => {
+                        (slot, attacks) = (slot + p * means[law as usize], true);
+                        for o in &laws[law as usize].outcomes[start_state as usize] {
+                            *next.entry(self.after_attack(n, consumed, tracker, o.loss)).or_insert(0.0) += p * o.p;
+                        }
+                    }
+                    Move::Pass => *next.entry(node).or_insert(0.0) += p,
+                }
+            }
+            if attacks {
+                slots.push(slot);
+            }
+            at = next;
+        }
+        slots
     }
 
     /// The likeliest path's attacks, per round, as (law, weapon slot): each Spot places

@@ -183,3 +183,40 @@ fn a_run_that_places_no_token_keeps_its_fixed_plan_and_draws() {
     assert_eq!(r, old);
     assert_eq!(monte_carlo(&r, 3).kills_by_turn, monte_carlo(&old, 3).kills_by_turn);
 }
+
+#[test]
+fn round_one_weighs_each_attack_by_the_chance_it_is_made() {
+    // Two actions: a Spot, then the mortar with 91/216 (a six came); the cost tables'
+    // round 1 is that one weighted attack, not a sure one.
+    let (a, t, sit) = (shooter(6, vec![mortar(&[])]), duck(1), Situation::at_range(8));
+    let r = run(&a, &t, &sit, &Options::default());
+    let spotted = Situation { spot_tokens: 1, ..sit };
+    let m = attack_odds(&a, &a.mech.weapons[0], &t, &spotted, &Options::default()).unwrap().expected_integrity_loss;
+    let got = r.token_round_one().expect("a token run");
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!((got[0] - 91.0 / 216.0 * m).abs() < 1e-15, "{got:?} vs {}", 91.0 / 216.0 * m);
+    assert!(run(&a, &t, &sit, &never()).token_round_one().is_none());
+}
+
+#[test]
+fn mean_attacks_to_kill_counts_the_kills_an_attack_made() {
+    // One action a round at a Burned 2-Integrity duck: round 1 spots and the duck burns
+    // to 1; in round 2 a token means a sure kill by the first attack, no token a Spot
+    // and the duck burns out with no attack made. The mean attacks to kill is over the
+    // kills an attack made, so exactly 1 (as the Monte Carlo counts it), not 91/216.
+    let t = duck(2).with_conditions(Conditions::of(&[Condition::Burned]));
+    let r = AttackRun::new(
+        &shooter(3, vec![mortar(&[])]),
+        &t,
+        &Situation::at_range(8),
+        &Options::default(),
+        RunPolicy::default(),
+        3,
+    )
+    .unwrap();
+    let e = r.exact();
+    assert!((e.p_kill - 1.0).abs() < 1e-15 && (e.kill_by_attack[0] - 91.0 / 216.0).abs() < 1e-15, "{e:?}");
+    assert!(e.mean_attacks.is_some_and(|m| (m - 1.0).abs() < 1e-15), "{:?}", e.mean_attacks);
+    let tally = monte_carlo(&r, 5);
+    assert_eq!(tally.kills_by_action.iter().skip(1).sum::<u64>(), 0, "every attack kill is the first attack's");
+}
