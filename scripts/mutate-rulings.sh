@@ -244,8 +244,8 @@ CODE_MUTATIONS=(
     'mechcom-tracker-battle|src/rules/mechcom/battle/game.rs|s/if weapon\.tracker && s\.life\[foe\] > 0 \{/if false \&\& weapon.tracker \&\& s.life[foe] > 0 {/'
     'mechcom-run-tracker-places-tokens|src/rules/mechcom/token_run.rs|s/let t = node\.tokens - consumed \+ if tracker \{ loss \} else \{ 0 \};/let t = node.tokens - consumed;/'
     'mechcom-run-attack-uses-up-tokens|src/rules/mechcom/token_run.rs|s/let t = node\.tokens - consumed \+ if tracker/let t = node.tokens + if tracker/'
-    'mechcom-run-spot-places-tokens-mc|src/rules/mechcom/token_run.rs|s/node = n\.next\[\(n\.tokens \+ placed\)\.min\(self\.cap\) as usize\];/node = n.next[n.tokens as usize];/'
-    'mechcom-run-spot-places-tokens-exact|src/rules/mechcom/token_run.rs|s/let to = n\.next\[\(n\.tokens \+ k as u32\)\.min\(self\.cap\) as usize\];/let to = n.next[n.tokens as usize];/'
+    'mechcom-run-spot-places-tokens-mc|src/rules/mechcom/token_run.rs|s/node = self\.after_spot\(n, placed\);/node = n.next[n.tokens as usize];/'
+    'mechcom-run-spot-places-tokens-exact|src/rules/mechcom/token_run.rs|s/let to = self\.after_spot\(n, k as u32\);/let to = n.next[n.tokens as usize];/'
     # Skirmishers launchers and power-armour fists in squad fights
     # (src/rules/skirmishers/battle/blast.rs, compiled.rs):
     # skirmishers-launchers-played: LAUNCHERS defaults to on; the mutation never fires them.

@@ -42,8 +42,8 @@ use std::collections::HashMap;
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::dice::SamplingTable;
 use crate::dice::uniform::roll;
-use crate::dice::{SamplingTable, uniform_below};
 use crate::engine::Kernel;
 use crate::stats::TtkTally;
 
@@ -62,9 +62,10 @@ use super::spot::{MAX_SPOT_TOKENS, Spotting, spot_dice};
 use super::stability::NoAttack;
 use super::weapon::{Perk, Weapon};
 
+use super::run_laws::{Laws, Outcome, Struck};
 use super::token_run::{Move, Pick, Setup, TokenRun};
+use super::tracked::STATES;
 pub use super::tracked::TRACKED;
-use super::tracked::{BURNED, SHOCKED, STATES};
 /// Largest accepted round cap.
 pub const MAX_ROUNDS_LIMIT: u32 = 1000;
 /// Most attacks a plan may hold (attack numbers are u16 in the hot loop).
@@ -82,70 +83,6 @@ pub struct PlanStep {
     /// Index of the step's law: its weapon, the attacker's phase (round 1 with its
     /// starting conditions, or later) and the Spot tokens it consumes.
     law: u16,
-}
-
-/// One outcome of an attack given the target's tracked conditions: Integrity lost
-/// (capped at the target's Integrity) and the condition bits it adds.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(super) struct Outcome {
-    pub(super) loss: u32,
-    pub(super) adds: u8,
-    pub(super) p: f64,
-}
-
-/// The laws of one (weapon, phase) against each tracked-condition state.
-#[derive(Debug, Clone, PartialEq)]
-pub(super) struct Laws {
-    pub(super) outcomes: [Vec<Outcome>; STATES],
-    pub(super) tables: [SamplingTable; STATES],
-    /// Per table slot: Integrity lost and condition bits added.
-    pub(super) slots: [Vec<(u32, u8)>; STATES],
-}
-
-impl Laws {
-    /// One outcome against a target in tracked state `state`: one unbiased integer read
-    /// through the state's table, as (Integrity lost, condition bits added).
-    #[inline(always)]
-    pub(super) fn draw(&self, state: u8, rng: &mut Xoshiro256PlusPlus) -> (u32, u8) {
-        let table = &self.tables[state as usize];
-        let u = uniform_below(rng, table.range, table.reject_below);
-        self.slots[state as usize][table.slot(u)]
-    }
-}
-
-/// The target in one Monte Carlo run: its Integrity and tracked conditions.
-pub(super) struct Struck {
-    pub(super) life: i32,
-    pub(super) state: u8,
-}
-
-impl Struck {
-    /// One attack with `law`: Integrity lost and conditions landed; returns the Integrity
-    /// it took. The target is destroyed when `life` is below 1 after it.
-    #[inline(always)]
-    pub(super) fn attack(&mut self, law: &Laws, rng: &mut Xoshiro256PlusPlus) -> u32 {
-        let (loss, adds) = law.draw(self.state, rng);
-        self.life -= loss as i32;
-        self.state |= adds;
-        loss
-    }
-
-    /// The target's activation at the end of a round (Burned costs 1, Shocked ends);
-    /// whether it destroyed the target, counted in `tally` on round `round` and on the
-    /// last of the `made` attacks made so far (if any).
-    #[inline(always)]
-    pub(super) fn end_round(&mut self, round: usize, made: usize, tally: &mut TtkTally) -> bool {
-        self.life -= (self.state & BURNED != 0) as i32;
-        self.state &= !SHOCKED;
-        let destroyed = self.life <= 0;
-        if destroyed {
-            tally.kills_by_turn[round] += 1;
-            if made > 0 {
-                tally.kills_by_action[made - 1] += 1;
-            }
-        }
-        destroyed
-    }
 }
 
 /// Whether attacks with `weapons` can change the target's conditions or the attacker's
@@ -210,14 +147,16 @@ fn after_first_activation(c: Conditions) -> Conditions {
 }
 
 /// Perks of `weapon` the run does not play, one sentence each (`weapon: perk (why)`).
-/// Tracker is among them in a run without a token automaton.
-fn perk_notes(weapon: &Weapon) -> Vec<String> {
+/// Tracker is among them unless `tracker_played` (a run with a token automaton).
+fn perk_notes(weapon: &Weapon, tracker_played: bool) -> Vec<String> {
     weapon
         .perks
         .iter()
         .filter_map(|p| match p {
             Perk::Backfire(x) => Some(format!("Backfire {x} (the attacker's Integrity is not played)")),
-            Perk::Tracker => Some("Tracker (its Spot tokens are not played in this run)".to_string()),
+            Perk::Tracker if !tracker_played => {
+                Some("Tracker (its Spot tokens are not played in this run)".to_string())
+            }
             Perk::Blast => Some("Blast (no map: no fire)".to_string()),
             _ => None,
         })
@@ -377,7 +316,7 @@ impl AttackRun {
             if !o.heat_played {
                 not_modelled.extend(notes::superheated(attacker, weapon));
             }
-            not_modelled.extend(perk_notes(weapon));
+            not_modelled.extend(perk_notes(weapon, false));
         }
         let heat: Vec<(u16, u32)> = plan
             .iter()
@@ -475,7 +414,7 @@ impl AttackRun {
         for &(w, ai) in &slots {
             let weapon = &arsenal[w];
             weapons.push(if ai { format!("{} (AI table)", weapon.name) } else { weapon.name.clone() });
-            for n in perk_notes(weapon) {
+            for n in perk_notes(weapon, false) {
                 if !not_modelled.contains(&n) {
                     not_modelled.push(n);
                 }
@@ -603,7 +542,7 @@ impl AttackRun {
             if !o.heat_played {
                 not_modelled.extend(notes::superheated(attacker, &arsenal[w]));
             }
-            not_modelled.extend(perk_notes(&arsenal[w]).into_iter().filter(|n| !n.contains("Tracker")));
+            not_modelled.extend(perk_notes(&arsenal[w], true));
         }
         let changes_state = changes_state(used.iter().map(|&w| &arsenal[w]));
         debug_assert!(automaton.nodes.iter().all(|n| match n.act {

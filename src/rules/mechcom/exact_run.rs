@@ -7,65 +7,11 @@
 
 use std::collections::BTreeMap;
 
-use super::attack_run::{AttackRun, Laws};
+use super::attack_run::AttackRun;
 use super::heat::Program;
-use super::tracked::{BURNED, SHOCKED, STATES};
+use super::run_laws::{attack_step, idx, target_activation};
+use super::tracked::STATES;
 use crate::stats::ExactTtk;
-
-/// The index of (Integrity, tracked state) in a chain's grid.
-fn idx(life: usize, s: usize) -> usize {
-    life * STATES + s
-}
-
-/// One attack with `law` on the (Integrity, state) grid `alive`: the grid after it and
-/// the mass destroyed.
-fn attack_step(law: &Laws, alive: &[f64], full: usize) -> (Vec<f64>, f64) {
-    let mut next = vec![0.0f64; alive.len()];
-    let killed = attack_outcomes(law, alive, full, |at, _, p| next[at] += p);
-    (next, killed)
-}
-
-/// One attack with `law` on the (Integrity, state) grid `alive`, each surviving
-/// outcome given to `to` as (grid index after it, Integrity it took, mass), in grid
-/// then outcome order; returns the mass destroyed.
-pub(super) fn attack_outcomes(law: &Laws, alive: &[f64], full: usize, mut to: impl FnMut(usize, u32, f64)) -> f64 {
-    let mut killed = 0.0;
-    for life in 1..=full {
-        for s in 0..STATES {
-            let p = alive[idx(life, s)];
-            if p == 0.0 {
-                continue;
-            }
-            for out in &law.outcomes[s] {
-                if out.loss as usize >= life {
-                    killed += p * out.p;
-                } else {
-                    to(idx(life - out.loss as usize, s | out.adds as usize), out.loss, p * out.p);
-                }
-            }
-        }
-    }
-    killed
-}
-
-/// The target's activation at the end of a round on the grid `alive`: Burned costs 1,
-/// Shocked ends. The grid after it and the mass destroyed.
-pub(super) fn target_activation(alive: &[f64], full: usize) -> (Vec<f64>, f64) {
-    let mut after = vec![0.0f64; alive.len()];
-    let mut burned_out = 0.0;
-    for life in 1..=full {
-        for s in 0..STATES {
-            let p = alive[idx(life, s)];
-            let left = life - (s as u8 & BURNED != 0) as usize;
-            if left == 0 {
-                burned_out += p;
-            } else {
-                after[idx(left, s & !(SHOCKED as usize))] += p;
-            }
-        }
-    }
-    (after, burned_out)
-}
 
 /// The exact time-to-kill law of an attack run.
 #[derive(Debug, Clone, PartialEq)]

@@ -113,6 +113,7 @@ pub mod options;
 pub mod report;
 pub mod roll;
 pub mod ruleset;
+pub mod run_laws;
 pub mod run_policy;
 pub mod situation;
 pub mod spot;

@@ -30,8 +30,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::stats::TtkTally;
 
-use super::attack_run::{Laws, Struck};
-use super::exact_run::{attack_outcomes, target_activation};
+use super::run_laws::{Laws, Struck, attack_outcomes, target_activation};
 use super::spot::Spotting;
 use super::tracked::STATES;
 
@@ -208,6 +207,12 @@ impl TokenRun {
         self.actions[(round > 0) as usize]
     }
 
+    /// The node after a Spot from `node` that placed `placed` tokens.
+    #[inline(always)]
+    fn after_spot(&self, node: &Node, placed: u32) -> u32 {
+        node.next[(node.tokens + placed).min(self.cap) as usize]
+    }
+
     /// The node after an attack from `node` that consumed `consumed` and took `loss`.
     #[inline(always)]
     fn after_attack(&self, node: &Node, consumed: u32, tracker: bool, loss: u32) -> u32 {
@@ -238,7 +243,7 @@ impl TokenRun {
                         Move::Spot => {
                             let sp = self.spotting.as_ref().expect("a spotting node has a Spot roll");
                             let (placed, _) = sp.law.draw(rng);
-                            node = n.next[(n.tokens + placed).min(self.cap) as usize];
+                            node = self.after_spot(n, placed);
                         }
                         Move::Attack { law, consumed, tracker, .. } => {
                             let loss = target.attack(&laws[law as usize], rng);
@@ -285,7 +290,7 @@ impl TokenRun {
                         Move::Spot => {
                             let sp = self.spotting.as_ref().expect("a spotting node has a Spot roll");
                             for (k, &pk) in sp.p.iter().enumerate() {
-                                let to = n.next[(n.tokens + k as u32).min(self.cap) as usize];
+                                let to = self.after_spot(n, k as u32);
                                 for (at, &p) in grid.iter().enumerate().filter(|(_, p)| **p != 0.0) {
                                     add((to, made), at, p * pk);
                                 }
@@ -341,7 +346,7 @@ impl TokenRun {
                     Move::Spot => {
                         let sp = self.spotting.as_ref().expect("a spotting node has a Spot roll");
                         for (k, &pk) in sp.p.iter().enumerate() {
-                            *next.entry(n.next[(n.tokens + k as u32).min(self.cap) as usize]).or_insert(0.0) += p * pk;
+                            *next.entry(self.after_spot(n, k as u32)).or_insert(0.0) += p * pk;
                         }
                     }
                     Move::Attack { law, consumed, tracker, .. } => {
@@ -377,7 +382,7 @@ impl TokenRun {
                         let sp = self.spotting.as_ref().expect("a spotting node has a Spot roll");
                         let k =
                             (1..sp.p.len()).max_by(|&a, &b| sp.p[a].total_cmp(&sp.p[b]).then(b.cmp(&a))).unwrap_or(0);
-                        node = n.next[(n.tokens + k as u32).min(self.cap) as usize];
+                        node = self.after_spot(n, k as u32);
                     }
                     Move::Attack { law, weapon, consumed, tracker } => {
                         steps.push((law, weapon));
