@@ -1,8 +1,9 @@
 //! The bubble shield through the commands: `ttk` plays and names it, `odds`/`ttk` take an
-//! ad-hoc target that carries it, `duel --exact` refuses a duel with one, and `battle`
-//! says it does not play it.
+//! ad-hoc target that carries it, `duel --exact` solves a duel with one (the Monte Carlo
+//! agreeing), and `battle` says it does not play it.
 
 use super::*;
+use volley::stats::binomial::consistent;
 
 const SHIELDED: &str = "Gladiator[Lance Railgun, Devastator, Bubble Shield Projector]";
 const BARE: &str = "Gladiator[Lance Railgun, Devastator]";
@@ -51,31 +52,28 @@ fn odds_take_an_ad_hoc_target() {
 }
 
 #[test]
-fn a_duel_with_a_shield_is_monte_carlo_only() {
-    let out = volley().args(["duel", "Gladiator Lancer", SHIELDED, "--range", "12", "--exact"]).output().unwrap();
-    assert!(!out.status.success());
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("no exact solution"),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let sampled = json_of(&[
-        "duel",
-        "Gladiator Lancer",
-        SHIELDED,
-        "--range",
-        "12",
-        "--trials",
-        "20000",
-        "--format",
-        "json",
-        "-q",
-    ]);
-    let bare =
-        json_of(&["duel", "Gladiator Lancer", BARE, "--range", "12", "--trials", "20000", "--format", "json", "-q"]);
-    let p = |j: &serde_json::Value| j["p_a_wins"].as_f64().unwrap();
+fn a_duel_with_a_shield_is_solved_exactly_and_the_monte_carlo_agrees() {
+    let duel = |target: &str, extra: &[&str]| {
+        let base = ["duel", "Gladiator Lancer", target, "--range", "12", "--format", "json", "-q"];
+        json_of(&[&base[..], extra].concat())
+    };
+    let exact = duel(SHIELDED, &["--exact"]);
+    assert_eq!(exact["method"], "exact");
+    let p = |j: &serde_json::Value, key: &str| j[key].as_f64().unwrap();
     // The shield turns a 42% win into a 17% one (docs/battles.md).
-    assert!(p(&bare) > 0.40 && p(&sampled) < 0.20, "{} {}", p(&bare), p(&sampled));
+    assert!((p(&exact, "p_a_wins") - 0.1712423519392).abs() < 1e-9, "{exact}");
+    assert!((p(&exact, "p_b_wins") - 0.37932250986847).abs() < 1e-9, "{exact}");
+    assert!(p(&duel(BARE, &["--exact"]), "p_a_wins") > 0.40);
+    // The Monte Carlo's wins against the exact law at exact binomial bounds (two tests,
+    // family level 1e-4); negative control: the unshielded duel's exact law is rejected.
+    let n = 200_000u64;
+    let sampled = duel(SHIELDED, &["--trials", &n.to_string()]);
+    let wins = |key: &str| (p(&sampled, key) * n as f64).round() as u64;
+    for key in ["p_a_wins", "p_b_wins"] {
+        assert!(consistent(wins(key), n, p(&exact, key), 5e-5), "{key}: {} against {}", p(&sampled, key), exact[key]);
+    }
+    let bare = p(&duel(BARE, &["--exact"]), "p_a_wins");
+    assert!(!consistent(wins("p_a_wins"), n, bare, 5e-5), "{bare}");
 }
 
 #[test]

@@ -65,9 +65,44 @@ fn a_techcommander_duel_splits_its_win_rate_by_who_won_turn_one_s_initiative() {
         "json",
     ]);
     assert!(m["p_a_wins_a_first"].is_f64() && m["p_a_wins_b_first"].is_f64(), "{m}");
-    // Exact duels say the split is Monte Carlo only.
+    // An exact TechCommander duel solves each order of turn 1 on its own; the Monte
+    // Carlo's split is consistent with it at exact binomial bounds (family level 1e-4).
     let e = json_of(&["duel", "Paladin Siege", "Troll Brawler", "--range", "12", "--exact", "--format", "json"]);
-    assert!(e["p_a_wins_a_first"].is_null() && e["initiative_note"].as_str().unwrap().contains("Monte Carlo"));
+    let sampled = json_of(&[
+        "duel",
+        "Paladin Siege",
+        "Troll Brawler",
+        "--range",
+        "12",
+        "--trials",
+        "100000",
+        "-q",
+        "--format",
+        "json",
+    ]);
+    for (key, order) in [("p_a_wins_a_first", "trials_a_first"), ("p_a_wins_b_first", "trials_b_first")] {
+        let (p, n) = (e[key].as_f64().unwrap(), sampled[order].as_u64().unwrap());
+        let wins = (sampled[key].as_f64().unwrap() * n as f64).round() as u64;
+        assert!(volley::stats::binomial::consistent(wins, n, p, 5e-5), "{key}: {wins} of {n} against {p}");
+        // Negative control: a law 0.02 off is rejected.
+        assert!(!volley::stats::binomial::consistent(wins, n, p + 0.02, 5e-5), "{key}");
+    }
+    assert!(e["initiative_note"].is_null(), "{e}");
+    // Where the ruleset solves no order (MECHCOM), an exact duel says the split is
+    // Monte Carlo only.
+    let m = json_of(&[
+        "--ruleset",
+        "mechcom",
+        "duel",
+        "Pythia",
+        "Kerberos",
+        "--range",
+        "10",
+        "--exact",
+        "--format",
+        "json",
+    ]);
+    assert!(m["p_a_wins_a_first"].is_null() && m["initiative_note"].as_str().unwrap().contains("Monte Carlo"));
 }
 
 #[test]

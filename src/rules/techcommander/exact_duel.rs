@@ -3,16 +3,23 @@
 //!
 //! State: each side's life (0..=20; life at or below 0 is kept as 0, since an eliminated
 //! unit's further losses change nothing), each side's rounds left per system, the
-//! systems it fired this turn, and this turn's jury-rig result (with one roll per turn).
+//! systems it fired this turn, this turn's jury-rig result (with one roll per turn), and
+//! the bubble shields' state: the life of the shield covering each side (0..=20, 0 for
+//! none), the shields it has left, and whether it dropped, lost or left one this turn.
 //! Within a turn the order of actions is fixed once initiative is known: P(A acts first)
 //! is exactly 1/2 (two d20, ties rerolled, lowest first). Each action: a unit in the red
 //! (its life <= `IN_THE_RED_LIFE`, eliminated included) loses fire control with
 //! probability (20 − `JURY_RIG_SUCCESS_MAX`)/20; the policy's ranking for that
 //! fire-control state picks the system (rounds left, not fired this turn); Moneyshot's
 //! table applies once the target's life is at most the system's threshold; the target
-//! loses life by the action's exact law (capped at 20, as the sampler caps it). After the
-//! turn: both at 0 a draw (mutual kill), one at 0 loses, else power armour resets life to
-//! 20. Mass left after the turn cap is a timeout (a draw).
+//! loses life by the action's exact law (capped at 20, as the sampler caps it). Bubble
+//! shields move as the Monte Carlo moves them (module docs of [`super::duel`]): a side
+//! that fires leaves its shield unless it sorties; a target with none covering it drops
+//! one while it may; an attack at a covered target moves the shield's life by the
+//! attack's law at the shield (its overflow lost), or the unit's life when the attacker
+//! bypasses the shield. After the turn: both at 0 a draw (mutual kill), one at 0 loses,
+//! else power armour resets life to 20 and a standing shield is back at 20. Mass left
+//! after the turn cap is a timeout (a draw).
 //!
 //! The distribution is carried as one 21 × 21 life grid per discrete context (rounds,
 //! systems fired, jury-rig results), so the work per action is contexts × 441 × (life
@@ -23,10 +30,10 @@ use std::collections::HashMap;
 
 use foldhash::fast::FixedState;
 
-use super::compiled::{FC_LOST, FC_NORMAL, MAX_SYSTEMS, MONEYSHOT, TABLES};
+use super::compiled::{CompiledSide, FC_LOST, FC_NORMAL, MAX_SYSTEMS, MONEYSHOT, TABLES};
 use super::duel::Duel;
 use super::policy::{UNLIMITED, choose};
-use super::rulings::{DIE_SIDES, STARTING_LIFE};
+use super::rulings::{DIE_SIDES, SHIELD_LIFE, STARTING_LIFE};
 use crate::stats::ExactDuelOdds;
 
 /// Lives 0..=20 per side.
@@ -85,6 +92,13 @@ struct Context {
     /// This turn's jury-rig result with one roll per turn: 0 not rolled, 1 failed,
     /// 2 succeeded. Always 0 with one roll per action.
     jury: [u8; 2],
+    /// The life of the bubble shield covering each side, 0..=20 (0: none covers it).
+    cover: [u8; 2],
+    /// Bubble shields each side has left to drop.
+    spare: [u32; 2],
+    /// Each side dropped, lost or left a shield this turn, so it drops no other before
+    /// the next.
+    settled: [bool; 2],
 }
 
 /// Life grids by context, in the order they were first reached (the order every sum
@@ -115,8 +129,20 @@ struct Branch {
     p: f64,
     /// The context after the action (an index into the next layer).
     next: usize,
-    /// The system fired and its fire-control state, `None` when idle.
-    fire: Option<(u8, usize)>,
+    /// What the action does to the target's life.
+    fire: Fire,
+}
+
+/// An action's effect on the target's life.
+#[derive(Clone, Copy)]
+enum Fire {
+    /// None: the side is idle, or its attack went to the shield (whose new life is in
+    /// the branch's context) or could not hurt it.
+    Nothing,
+    /// System `s` fired at the unit from action table `fc` (a fire-control state), by
+    /// the side's own laws or, while a shield covers the target and the side bypasses
+    /// it (`covered`), by its laws compiled for that.
+    Unit { s: u8, fc: usize, covered: bool },
 }
 
 /// The life one action takes, capped at 20.
@@ -168,31 +194,57 @@ fn fire<'l>(row: &[f64; LIVES], p: f64, law: impl Fn(usize) -> &'l Law) -> [f64;
     acc
 }
 
-/// Life lost per (side, table, system).
-type Laws = [[Vec<Option<Law>>; TABLES]; 2];
+/// Life lost per (table, system) for one side; `None` where the system cannot fire (or,
+/// against a shield, cannot hurt it).
+type SideLaws = [Vec<Option<Law>>; TABLES];
+
+/// Life lost per side: at the other unit, and at it while a shield covers it (at the
+/// shield, or at the unit when the side bypasses it; `None` when the other has none).
+struct Laws {
+    plain: [SideLaws; 2],
+    covered: [Option<SideLaws>; 2],
+}
+
+/// The laws of `side`'s systems, each capped at 20 life.
+fn side_laws(side: &CompiledSide) -> SideLaws {
+    let full = STARTING_LIFE as usize;
+    side.specs.clone().map(|table| {
+        table
+            .iter()
+            .map(|spec| {
+                spec.as_ref().map(|s| {
+                    let mut pmf = vec![0.0; LIVES];
+                    for (d, p) in s.odds().life_lost.into_iter().enumerate() {
+                        pmf[d.min(full)] += p;
+                    }
+                    Law::new(pmf)
+                })
+            })
+            .collect()
+    })
+}
 
 impl Duel {
-    /// The duel's exact outcome law (module docs), without bubble shields: the chain has
-    /// no shield state, so a duel whose sides carry one (`shields` not both 0) is Monte
-    /// Carlo only, and the ruleset's `exact_duel` gives `None` for it.
+    /// The duel's exact outcome law (module docs), bubble shields included.
     pub fn exact(&self) -> ExactDuel {
+        self.exact_given(None)
+    }
+
+    /// The exact outcome law given that side `first` (0: A, 1: B) won turn 1's
+    /// initiative (acted first in turn 1; later turns roll as usual): the initiative
+    /// split's conditional laws. Each is the law over duels in that order, so
+    /// [`Duel::exact`] is their average.
+    pub fn exact_first(&self, first: usize) -> ExactDuel {
+        self.exact_given(Some(first))
+    }
+
+    /// [`Duel::exact`] (`first` `None`: each turn's order fair) or [`Duel::exact_first`].
+    fn exact_given(&self, first: Option<usize>) -> ExactDuel {
         let full = STARTING_LIFE as usize;
-        let laws: Laws = [0, 1].map(|side| {
-            self.sides[side].specs.clone().map(|table| {
-                table
-                    .iter()
-                    .map(|spec| {
-                        spec.as_ref().map(|s| {
-                            let mut pmf = vec![0.0; LIVES];
-                            for (d, p) in s.odds().life_lost.into_iter().enumerate() {
-                                pmf[d.min(full)] += p;
-                            }
-                            Law::new(pmf)
-                        })
-                    })
-                    .collect()
-            })
-        });
+        let laws = Laws {
+            plain: [0, 1].map(|side| side_laws(&self.sides[side])),
+            covered: [0, 1].map(|side| self.covered[side].as_ref().map(side_laws)),
+        };
         let apt = [self.sides[0].actions_per_turn, self.sides[1].actions_per_turn];
         let order = |first: usize| {
             let (mut left, mut who, mut seq) = (apt, first, Vec::new());
@@ -219,17 +271,33 @@ impl Duel {
             p_timeout: 0.0,
         };
         let mut start = Layer::default();
-        let s0 =
-            start.slot(Context { rounds: [self.sides[0].rounds, self.sides[1].rounds], used: [0; 2], jury: [0; 2] });
+        let s0 = start.slot(Context {
+            rounds: [self.sides[0].rounds, self.sides[1].rounds],
+            used: [0; 2],
+            jury: [0; 2],
+            cover: [0; 2],
+            spare: self.shields,
+            settled: [false; 2],
+        });
         start.grids[s0][full * LIVES + full] = 1.0;
         for turn in 0..cap {
             let mut next_start = Layer::default();
-            for seq in &orders {
+            for (order, seq) in orders.iter().enumerate() {
+                // Each order with probability 1/2, or turn 1's given order for sure.
+                let weight = match first {
+                    Some(f) if turn == 0 => {
+                        if order != f {
+                            continue;
+                        }
+                        1.0
+                    }
+                    _ => 0.5,
+                };
                 let mut layer = Layer::default();
                 for (c, g) in start.contexts.iter().zip(&start.grids) {
                     let i = layer.slot(*c);
                     for (x, y) in layer.grids[i].iter_mut().zip(g.iter()) {
-                        *x += 0.5 * y;
+                        *x += weight * y;
                     }
                 }
                 for &who in seq {
@@ -249,7 +317,10 @@ impl Duel {
                                 (true, false) => law.b_wins_by_turn[turn] += p,
                                 (false, false) => {
                                     let i = *survivors.get_or_insert_with(|| {
-                                        next_start.slot(Context { used: [0; 2], jury: [0; 2], ..*c })
+                                        // A shield still covering its side is back at 20.
+                                        let cover = c.cover.map(|l| if l > 0 { SHIELD_LIFE as u8 } else { 0 });
+                                        let settled = [false; 2];
+                                        next_start.slot(Context { used: [0; 2], jury: [0; 2], cover, settled, ..*c })
                                     });
                                     let a2 = if self.power_armor[0] { full } else { a };
                                     let b2 = if self.power_armor[1] { full } else { b };
@@ -280,19 +351,65 @@ impl Duel {
             };
             let (any_calm, any_red) = (mass(false), mass(true));
             // Fire-control outcomes out of the red, then in the red.
-            let mut branch = |p: f64, fc: usize, jury: u8| -> Branch {
+            let mut branches = |p: f64, fc: usize, jury: u8| -> Vec<Branch> {
                 let mut n = *c;
                 n.jury[who] = jury;
-                let fire = choose(&side.ranking[fc], c.used[who], &c.rounds[who]).map(|s| {
-                    n.used[who] |= 1 << s;
-                    if n.rounds[who][s as usize] != UNLIMITED {
-                        n.rounds[who][s as usize] -= 1;
+                let Some(s) = choose(&side.ranking[fc], c.used[who], &c.rounds[who]) else {
+                    return vec![Branch { p, next: out.slot(n), fire: Fire::Nothing }];
+                };
+                n.used[who] |= 1 << s;
+                if n.rounds[who][s as usize] != UNLIMITED {
+                    n.rounds[who][s as usize] -= 1;
+                }
+                let d = 1 - who;
+                // The shields' moves before the attack, as `Duel::play_with` makes them:
+                // a covered side leaves its shield to fire unless it sorties; a target
+                // with none covering it drops one while any is left and it may.
+                if n.cover[who] > 0 && !self.sorties[who] {
+                    (n.cover[who], n.settled[who]) = (0, true);
+                }
+                if n.cover[d] == 0 && n.spare[d] > 0 && !n.settled[d] {
+                    (n.cover[d], n.spare[d], n.settled[d]) = (SHIELD_LIFE as u8, n.spare[d] - 1, true);
+                }
+                if n.cover[d] == 0 {
+                    return vec![Branch { p, next: out.slot(n), fire: Fire::Unit { s, fc, covered: false } }];
+                }
+                let covered = laws.covered[who].as_ref().expect("a shield's attackers are compiled");
+                if self.bypass[who] {
+                    let fire = if covered[fc][s as usize].is_some() {
+                        Fire::Unit { s, fc, covered: true }
+                    } else {
+                        Fire::Nothing
+                    };
+                    return vec![Branch { p, next: out.slot(n), fire }];
+                }
+                // At the shield: the target's life is untouched; the shield's, in the
+                // context, moves by the attack's law at it (Moneyshot reading its life).
+                let at = self.covered[who].as_ref().expect("a shield's attackers are compiled");
+                let life = n.cover[d] as usize;
+                let boosted = life as i32 <= at.moneyshot_life[s as usize];
+                let law = boosted.then(|| covered[fc + MONEYSHOT][s as usize].as_ref()).flatten();
+                let Some(law) = law.or(covered[fc][s as usize].as_ref()) else {
+                    return vec![Branch { p, next: out.slot(n), fire: Fire::Nothing }];
+                };
+                let mut to = |left: usize, q: f64| {
+                    let mut m = n;
+                    m.cover[d] = left as u8;
+                    m.settled[d] |= left == 0;
+                    Branch { p: p * q, next: out.slot(m), fire: Fire::Nothing }
+                };
+                let mut split = Vec::new();
+                if law.tail[life] > 0.0 {
+                    split.push(to(0, law.tail[life]));
+                }
+                for (left, &q) in law.moves[life].iter().enumerate().take(life + 1).skip(1) {
+                    if q > 0.0 {
+                        split.push(to(left, q));
                     }
-                    (s, fc)
-                });
-                Branch { p, next: out.slot(n), fire }
+                }
+                split
             };
-            let calm: Vec<Branch> = if any_calm { vec![branch(1.0, FC_NORMAL, c.jury[who])] } else { Vec::new() };
+            let calm: Vec<Branch> = if any_calm { branches(1.0, FC_NORMAL, c.jury[who]) } else { Vec::new() };
             let red: Vec<Branch> = if !any_red {
                 Vec::new()
             } else if self.jury_rig_per_action || c.jury[who] == 0 {
@@ -300,12 +417,12 @@ impl Duel {
                 [(1.0 - q, FC_NORMAL, ok), (q, FC_LOST, fail)]
                     .into_iter()
                     .filter(|b| b.0 > 0.0)
-                    .map(|(p, fc, j)| branch(p, fc, j))
+                    .flat_map(|(p, fc, j)| branches(p, fc, j))
                     .collect()
             } else if c.jury[who] == 1 {
-                vec![branch(1.0, FC_LOST, 1)]
+                branches(1.0, FC_LOST, 1)
             } else {
-                vec![branch(1.0, FC_NORMAL, 2)]
+                branches(1.0, FC_NORMAL, 2)
             };
             for own in 0..LIVES {
                 let branches: &[Branch] = if in_red(own) { &red } else { &calm };
@@ -320,12 +437,17 @@ impl Duel {
                 }
                 for br in branches {
                     let acc = match br.fire {
-                        None => row.map(|r| r * br.p),
-                        Some((s, fc)) => {
-                            let law = |table: usize| laws[who][table][s as usize].as_ref();
+                        Fire::Nothing => row.map(|r| r * br.p),
+                        Fire::Unit { s, fc, covered } => {
+                            let (set, threshold) = if covered {
+                                let at = self.covered[who].as_ref().expect("a shield's attackers are compiled");
+                                (laws.covered[who].as_ref().expect("compiled with it"), at.moneyshot_life[s as usize])
+                            } else {
+                                (&laws.plain[who], side.moneyshot_life[s as usize])
+                            };
+                            let law = |table: usize| set[table][s as usize].as_ref();
                             let plain = law(fc).expect("ranked systems can fire");
                             let boosted = law(fc + MONEYSHOT);
-                            let threshold = side.moneyshot_life[s as usize];
                             fire(&row, br.p, |t| match boosted {
                                 Some(b) if t as i32 <= threshold => b,
                                 _ => plain,

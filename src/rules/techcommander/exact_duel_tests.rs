@@ -57,6 +57,26 @@ fn hand_computed_duel_with_initiative_jury_rig_and_eliminated_units_acting() {
 }
 
 #[test]
+fn each_order_of_turn_one_solved_on_its_own() {
+    // The duel above: B first in turn 1 wins it for sure; A first, B wins turn 1 only on
+    // a passed jury rig (1/2), else (A 20, B 5) go on: turn 2 as above, mutual kill or A
+    // wins with 1/4 each.
+    let duel = sure_against_needs_fc(&Options::default());
+    let (a_first, b_first) = (duel.exact_first(0), duel.exact_first(1));
+    assert!(close(&b_first.b_wins_by_turn, &[1.0, 0.0, 0.0, 0.0, 0.0]), "{b_first:?}");
+    assert!(close(&a_first.b_wins_by_turn, &[0.5, 0.0, 0.0, 0.0, 0.0]), "{a_first:?}");
+    assert!(close(&a_first.a_wins_by_turn, &[0.0, 0.25, 0.0, 0.0, 0.0]), "{a_first:?}");
+    assert!(close(&a_first.mutual_by_turn, &[0.0, 0.25, 0.0, 0.0, 0.0]), "{a_first:?}");
+    assert_eq!(TechCommander::exact_initiative(&duel), (Some(a_first.p_a_wins()), Some(0.0)));
+    // The fair mix of the two is the duel's law.
+    let e = duel.exact();
+    for t in 0..5 {
+        let mix = 0.5 * (a_first.b_wins_by_turn[t] + b_first.b_wins_by_turn[t]);
+        assert!((e.b_wins_by_turn[t] - mix).abs() < 1e-12, "turn {}", t + 1);
+    }
+}
+
+#[test]
 fn one_roll_per_turn_holds_for_an_msvs_second_action() {
     // B is an MSV (two actions a turn) with two 10-damage systems that hit only with fire
     // control; A always hits for 15 and acts once; one turn. Actions alternate.

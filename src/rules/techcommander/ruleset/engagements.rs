@@ -80,14 +80,19 @@ impl crate::rules::ruleset::Engagements for TechCommander {
             .any(|r| r.no_shot().is_none()))
     }
 
-    /// Every TechCommander duel without a bubble shield has an exact solution (see
-    /// [`Duel::exact`]); a duel with one is Monte Carlo only.
+    /// Every TechCommander duel has an exact solution, bubble shields included (see
+    /// [`Duel::exact`]).
     fn exact_duel(duel: &Duel) -> Option<ExactDuelOdds> {
         Self::solves_duel(duel).then(|| duel.exact().odds())
     }
 
-    fn solves_duel(duel: &Duel) -> bool {
-        duel.shields == [0, 0]
+    fn solves_duel(_duel: &Duel) -> bool {
+        true
+    }
+
+    /// Each order of turn 1 solved on its own ([`Duel::exact_first`]).
+    fn exact_initiative(duel: &Duel) -> (Option<f64>, Option<f64>) {
+        (Some(duel.exact_first(0).p_a_wins()), Some(duel.exact_first(1).p_a_wins()))
     }
 
     fn paired_run(a: AttackRun, b: AttackRun, metric: Metric) -> Result<QuantilePair, String> {
