@@ -183,6 +183,8 @@ fn per_cost_json(c: &PerCost, metric: Metric) -> serde_json::Value {
         "difference_per_100": c.difference,
         "difference_per_100_ci95": c.difference_ci.pair(),
         "better_per_cost": c.better.name(),
+        "a_never_kills": c.never[0],
+        "b_never_kills": c.never[1],
         "cost_granularity": c.granularity,
         "parity_cost": c.parity.map(|p| p.rounded),
         "parity_cost_ci95": c.parity.map(|p| [finite(p.rounded_ci.0), finite(p.rounded_ci.1)]),
@@ -445,6 +447,45 @@ fn no_parity_line((a, b): (&str, &str), c: &PerCost, u: Unreached) -> String {
     }
 }
 
+/// The per-cost and parity lines of turns to kill when A or B never kills in some
+/// matchup ([`PerCost::never`]): its turns per cost are unbounded, so the other is better
+/// per cost at any price and there is no parity cost.
+fn never_killing_verdict((a, b): (&str, &str), c: &PerCost, unit: &str, u: Unreached) -> String {
+    let why = |cannot: usize| {
+        if cannot == u.of {
+            " (it has no weapon in reach at these conditions)".to_string()
+        } else if cannot > 0 {
+            format!(" (it has no weapon in reach in {cannot} of {} matchups)", u.of)
+        } else {
+            " (no run of it kills within the turn cap in some matchup)".to_string()
+        }
+    };
+    let basis = format!("per cost (turns a 100-{} budget of copies takes, fewer is better)", singular(unit));
+    let turns = |x: f64| format!("{x:.4}");
+    match c.never {
+        [true, true] => format!(
+            "{basis}: neither {a} (A){} nor {b} (B){} kills in every matchup, so no number of copies of either \
+             does: not comparable per cost\nparity cost: none: neither side kills\n",
+            why(u.a),
+            why(u.b)
+        ),
+        [false, true] => format!(
+            "{basis}: A {}, B unbounded: {b} never kills in some matchup{}, and no number of copies changes that: \
+             {a} is better per {} at any price of {b}\nparity cost: none: no price of {b} breaks even with {a}\n",
+            turns(c.a),
+            why(u.b),
+            singular(unit)
+        ),
+        _ => format!(
+            "{basis}: A unbounded, B {}: {a} never kills in some matchup{}, and no number of copies changes that: \
+             {b} is better per {} at any price of it\nparity cost: none: no price of {b} breaks even with {a}\n",
+            turns(c.b),
+            why(u.a),
+            singular(unit)
+        ),
+    }
+}
+
 /// As [`per_cost_lines`], for names `(a, b)`, per-cost reading `c` of `metric` and the
 /// matchups' reach `u`.
 fn per_cost_verdict<R: Ruleset>(
@@ -456,6 +497,9 @@ fn per_cost_verdict<R: Ruleset>(
 ) -> String {
     let unit = R::COST_UNIT;
     let probability = metric != Metric::Turns;
+    if c.never != [false, false] {
+        return never_killing_verdict((a, b), c, unit, u);
+    }
     let [d, low, high] = per_cost_text(c.difference, c.difference_ci.low, c.difference_ci.high);
     let how = if exact { "exact".to_string() } else { format!("95% CI {low} to {high}") };
     let basis = if probability {

@@ -175,7 +175,15 @@ pub fn run_compare<R: Ruleset>(
     let (a_points, b_points) = (R::points(catalogue, &spec.a)?, R::points(catalogue, &spec.b)?);
     let parts: Vec<(f64, Paired)> = matchups.iter().map(|m| (m.weight, m.paired)).collect();
     let step = cost_granularity::<R>(catalogue);
-    let per_cost = per_cost(&parts, (overall.a, overall.b), spec.metric, (a_points, b_points), step);
+    // Turns to kill: a side that never kills in some matchup (no weapon in reach, or
+    // every run censored at the cap + 1) has unbounded turns per cost.
+    let censored = f64::from(spec.max_turns) + 1.0;
+    let never = |reach: fn(&CompareReach) -> bool, value: fn(&PairedSummary) -> f64| {
+        spec.metric == Metric::Turns && matchups.iter().any(|m| !reach(&m.reach) || value(&m.summary) >= censored)
+    };
+    let never = [never(|r| r.a, |s| s.a), never(|r| r.b, |s| s.b)];
+    let per_cost = per_cost(&parts, (overall.a, overall.b), spec.metric, (a_points, b_points), step)
+        .map(|c| c.never_killing(never));
     Ok(CompareResult { metric: spec.metric, a_points, b_points, exact: spec.exact, matchups, overall, per_cost })
 }
 

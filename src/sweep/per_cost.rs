@@ -128,6 +128,33 @@ pub struct PerCost {
     pub parity: Option<Parity>,
     /// The catalogue's cost granularity used for rounding.
     pub granularity: f64,
+    /// Turns to kill only: whether A, B never kill in some matchup (no weapon in reach,
+    /// or no kill in any run within the turn cap). Such a side's turns are censored at
+    /// the cap + 1, which no number of copies shortens, so its turns per cost are
+    /// unbounded ([`PerCost::never_killing`]). Always `[false, false]` for probabilities.
+    pub never: [bool; 2],
+}
+
+impl PerCost {
+    /// This reading of turns to kill when A, B never kill in some matchup (`never`):
+    /// the side's value per cost is unbounded (`f64::INFINITY`), the other side is
+    /// better per cost at any price (a tie when neither kills), and there is no parity
+    /// cost. Unchanged when neither flag is set.
+    pub fn never_killing(self, never: [bool; 2]) -> PerCost {
+        if never == [false, false] {
+            return self;
+        }
+        let a = if never[0] { f64::INFINITY } else { self.a };
+        let b = if never[1] { f64::INFINITY } else { self.b };
+        let difference = a - b; // ±∞, or NaN when neither kills.
+        let better = match never {
+            [false, true] => Better::A,
+            [true, false] => Better::B,
+            _ => Better::Tie,
+        };
+        let difference_ci = Interval { low: difference, high: difference };
+        PerCost { a, b, difference, difference_ci, better, parity: None, never, ..self }
+    }
 }
 
 /// Scales `(sa, sb)` of A's and B's values for costs `ca`, `cb` (module docs).
@@ -172,7 +199,16 @@ pub fn per_cost<P: Contrast>(
         Better::Tie
     };
     let parity = parity(parts, overall, metric, ca, granularity);
-    Some(PerCost { a: sa * overall.0, b: sb * overall.1, difference, difference_ci, better, parity, granularity })
+    Some(PerCost {
+        a: sa * overall.0,
+        b: sb * overall.1,
+        difference,
+        difference_ci,
+        better,
+        parity,
+        granularity,
+        never: [false, false],
+    })
 }
 
 /// Costs searched around the parity cost, as factors.
@@ -325,6 +361,22 @@ mod tests {
         // Equal per cost: a tie.
         let p = per_cost(&parts, (s.a, s.b), Metric::Turns, (300.0, 200.0), 1.0).unwrap();
         assert_eq!(p.better, Better::Tie);
+    }
+
+    #[test]
+    fn a_side_that_never_kills_is_unbounded_per_cost_whatever_its_price() {
+        // B never kills: its turns are the cap + 1 = 21, which read per cost at a low
+        // price (21 × 150 / 100 = 31.5) would beat A's 10 × 400 / 100 = 40.
+        let parts = [(1.0, Paired::Exact { a: 10.0, b: 21.0 })];
+        let plain = per_cost(&parts, (10.0, 21.0), Metric::Turns, (400.0, 150.0), 1.0).unwrap();
+        assert_eq!(plain.better, Better::B, "the censored reading");
+        let p = plain.never_killing([false, true]);
+        assert_eq!((p.a, p.b, p.better, p.parity, p.never), (40.0, f64::INFINITY, Better::A, None, [false, true]));
+        assert_eq!(p.difference, f64::NEG_INFINITY);
+        assert_eq!(plain.never_killing([true, false]).better, Better::B);
+        let neither = plain.never_killing([true, true]);
+        assert!(neither.better == Better::Tie && neither.difference.is_nan());
+        assert_eq!(plain.never_killing([false, false]), plain);
     }
 
     #[test]

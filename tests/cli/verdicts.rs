@@ -70,6 +70,42 @@ fn a_dearer_tank_that_wins_more_is_worse_per_ecv() {
 }
 
 #[test]
+fn a_build_that_never_kills_is_not_better_per_point_in_turns() {
+    // The Wasp cannot reach the Bulwark at 8 hexes: its turns are the cap + 1 = 21, and
+    // 21 × 180 / 100 = 37.8 would beat the Pythia's 19.34 × 200 / 100 = 38.68.
+    let args = [
+        "--ruleset",
+        "mechcom",
+        "compare",
+        "Pythia",
+        "Wasp",
+        "--target",
+        "Bulwark",
+        "--range",
+        "8",
+        "--exact",
+        "--metric",
+        "turns",
+    ];
+    let j = json_of(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(j["better_per_cost"], "a", "{j}");
+    assert_eq!((j["a_never_kills"].as_bool(), j["b_never_kills"].as_bool()), (Some(false), Some(true)));
+    assert!(j["b_per_100"].is_null() && j["parity_cost"].is_null(), "{j}");
+    assert!((num(&j, "a_per_100") - 38.682132419266736).abs() < 1e-9);
+    let text = stdout_of(&args);
+    assert!(text.contains("B unbounded: Wasp never kills in some matchup"), "{text}");
+    assert!(text.contains("Pythia is better per point at any price of Wasp"), "{text}");
+    // Swapped, the same verdict from the other side.
+    let swapped = [&args[..3], &["Wasp", "Pythia"], &args[5..]].concat();
+    let j = json_of(&[&swapped[..], &["--format", "json"]].concat());
+    assert_eq!((j["better_per_cost"].as_str(), j["a_never_kills"].as_bool()), (Some("b"), Some(true)), "{j}");
+    // Both reach: finite figures and a parity cost, as before.
+    let both = [&args[..3], &["Pythia", "Sentinel"], &args[5..]].concat();
+    let j = json_of(&[&both[..], &["--format", "json"]].concat());
+    assert!(j["b_per_100"].is_f64() && j["b_never_kills"] == false, "{j}");
+}
+
+#[test]
 fn exact_attack_runs_get_a_per_point_figure_and_parity_cost() {
     let args = ["compare", "Paladin Siege", "Troll Brawler", "--target", "Stingray", "--target", "ac:4", "--exact"];
     let text = stdout_of(&args);
