@@ -85,6 +85,8 @@ if [ -z "${MUTATION_TESTS:-}" ]; then BUILD_TARGETS="--lib"; else BUILD_TARGETS=
 # shield-exact-duel-recharges, shield-exact-duel-leave-to-fire,
 #   shield-exact-duel-no-drop-after-a-fall: the same three rules in the exact duel
 #   chain (src/rules/techcommander/exact_duel.rs).
+# mechcom-exact-split-order: the exact initiative split solves round 1 with the given
+#   side first; the mutation solves it with the other side first.
 CODE_MUTATIONS=(
     'omega-no-positive-modifiers|src/rules/techcommander/target_number.rs|s/m\.attacker_bonus = m\.attacker_bonus\.min\(0\);/m.attacker_bonus = m.attacker_bonus;/'
     'designated-missiles-ignore-cover|src/rules/techcommander/target_number.rs|s/let cover_ignored = cond\.is_designated\(\) && weapon\.missile;/let cover_ignored = false;/'
@@ -110,6 +112,7 @@ CODE_MUTATIONS=(
     'shield-no-drop-after-a-fall|src/rules/techcommander/duel.rs|s/settled\[d\] \|= cover\[d\] == 0;//'
     'shield-exact-duel-recharges|src/rules/techcommander/exact_duel.rs|s/let cover = c\.cover\.map\(\|l\| if l > 0 \{ SHIELD_LIFE as u8 \} else \{ 0 \}\);/let cover = c.cover;/'
     'shield-exact-duel-leave-to-fire|src/rules/techcommander/exact_duel.rs|s/\(n\.cover\[who\], n\.settled\[who\]\) = \(0, true\);//'
+    'mechcom-exact-split-order|src/rules/mechcom/duel_chain.rs|s/let forced = \[given\.unwrap_or\(0\)\];/let forced = [1 - given.unwrap_or(0)];/'
     'shield-exact-duel-no-drop-after-a-fall|src/rules/techcommander/exact_duel.rs|s/m\.settled\[d\] \|= left == 0;//'
     'revival-clears-credit|src/rules/techcommander/battle/repair.rs|s/        s\.credit\[f\] = super::game::NO_CREDIT;\n//'
     # Skirmishers squad-fight throws (src/rules/skirmishers/battle/; the options are

@@ -179,7 +179,7 @@ pub(super) fn exact_json<R: Ruleset>(
         "a_can_attack": h.can.0, "b_can_attack": h.can.1,
         "not_modelled": notes,
     });
-    crate::cli::engagement::insert_exact_split(&mut j, split);
+    crate::cli::engagement::insert_exact_split(&mut j, split, R::ONE_SIDE_ACTS_FIRST);
     j
 }
 
@@ -226,7 +226,7 @@ fn print_exact<R: Ruleset>(
             notes_text(notes),
             small(e.p_mutual),
             small(e.p_timeout),
-            crate::cli::engagement::exact_split_line(split),
+            crate::cli::engagement::exact_split_line(split, R::ONE_SIDE_ACTS_FIRST),
         ))?;
     }
     print_table(&t, format, 6)

@@ -5,9 +5,12 @@ use serde_json::{Value, json};
 use crate::stats::{Conditional, InitiativeSplit};
 use crate::sweep::reach::CompareReach;
 
-/// Why an exact duel has no initiative split.
+/// Why an exact duel has no initiative split where one side acts first.
 pub const EXACT_NOTE: &str =
     "initiative split: Monte Carlo only (run without --exact for P(A wins | A first) and P(A wins | B first))";
+
+/// Why a duel of a ruleset whose sides fire at once has no split, exact or sampled.
+pub const AT_ONCE_NOTE: &str = "initiative: no side acts first (both fire at once): no split";
 
 /// Add the split's keys to a JSON object: `p_a_wins_a_first`, `p_a_wins_b_first` (null
 /// where that order never happened), their `_ci95` pairs, `decided_by_initiative`, and
@@ -35,7 +38,7 @@ pub fn split_line(a: &str, b: &str, s: &InitiativeSplit) -> String {
         None => format!("{who} never acted first"),
     };
     if s.own_first.is_none() && s.other_first.is_none() {
-        return "initiative: no side acts first (both fire at once): no split\n".into();
+        return format!("{AT_ONCE_NOTE}\n");
     }
     let verdict = if s.decided_by_initiative() {
         format!(
@@ -85,9 +88,10 @@ pub fn compare_reach_lines<'a>(
 }
 
 /// Add an exact duel's split to its JSON: the exact values (intervals of zero width),
-/// `decided_by_initiative`, and `initiative_note` when neither order has an exact value
+/// `decided_by_initiative`, and `initiative_note` when neither order has an exact value:
+/// [`AT_ONCE_NOTE`] where no side acts first (`acts_first` false), else [`EXACT_NOTE`]
 /// (the split is Monte Carlo only).
-pub fn insert_exact_split(j: &mut Value, (first, second): (Option<f64>, Option<f64>)) {
+pub fn insert_exact_split(j: &mut Value, (first, second): (Option<f64>, Option<f64>), acts_first: bool) {
     let exact = |p: Option<f64>| p.map(crate::output::number::exact);
     let (first, second) = (exact(first), exact(second));
     j["p_a_wins_a_first"] = json!(first);
@@ -99,15 +103,16 @@ pub fn insert_exact_split(j: &mut Value, (first, second): (Option<f64>, Option<f
         _ => false,
     });
     if first.is_none() && second.is_none() {
-        j["initiative_note"] = json!(EXACT_NOTE);
+        j["initiative_note"] = json!(if acts_first { EXACT_NOTE } else { AT_ONCE_NOTE });
     }
 }
 
 /// The exact split for people, ending with a newline: the exact values where the ruleset
-/// solves each order, else [`EXACT_NOTE`].
-pub fn exact_split_line((first, second): (Option<f64>, Option<f64>)) -> String {
+/// solves each order, else [`AT_ONCE_NOTE`] where no side acts first (`acts_first`
+/// false) or [`EXACT_NOTE`].
+pub fn exact_split_line((first, second): (Option<f64>, Option<f64>), acts_first: bool) -> String {
     if first.is_none() && second.is_none() {
-        return format!("{EXACT_NOTE}\n");
+        return format!("{}\n", if acts_first { EXACT_NOTE } else { AT_ONCE_NOTE });
     }
     let one = |who: &str, p: Option<f64>| {
         p.map_or(format!("{who} never acts first"), |p| format!("P(A wins | {who} acts first) {p:.6}"))

@@ -88,21 +88,18 @@ fn a_techcommander_duel_splits_its_win_rate_by_who_won_turn_one_s_initiative() {
         assert!(!volley::stats::binomial::consistent(wins, n, p + 0.02, 5e-5), "{key}");
     }
     assert!(e["initiative_note"].is_null(), "{e}");
-    // Where the ruleset solves no order (MECHCOM), an exact duel says the split is
-    // Monte Carlo only.
-    let m = json_of(&[
-        "--ruleset",
-        "mechcom",
-        "duel",
-        "Pythia",
-        "Kerberos",
-        "--range",
-        "10",
-        "--exact",
-        "--format",
-        "json",
-    ]);
-    assert!(m["p_a_wins_a_first"].is_null() && m["initiative_note"].as_str().unwrap().contains("Monte Carlo"));
+    // MECHCOM solves each order of round 1's roll-off too.
+    let m = json_of(&["--ruleset", "mechcom", "duel", "Wasp", "Junker", "--range", "3", "--exact", "--format", "json"]);
+    let (x, y) = (m["p_a_wins_a_first"].as_f64().unwrap(), m["p_a_wins_b_first"].as_f64().unwrap());
+    assert!(x - y > 0.02 && m["initiative_note"].is_null(), "{m}");
+    // Where both sides fire at once (Shellshock) there is no split, exact or sampled, and
+    // the exact duel says so rather than pointing at the Monte Carlo.
+    let args = ["--ruleset", "shellshock", "duel", "Panzer IV", "Jagdpanther", "--range", "10"];
+    let e = json_of(&[&args[..], &["--exact", "--format", "json"]].concat());
+    assert!(e["p_a_wins_a_first"].is_null(), "{e}");
+    assert_eq!(e["initiative_note"], "initiative: no side acts first (both fire at once): no split");
+    let text = stdout_of(&[&args[..], &["--exact"]].concat());
+    assert!(text.contains("initiative: no side acts first") && !text.contains("Monte Carlo only"), "{text}");
 }
 
 #[test]

@@ -275,7 +275,14 @@ impl DuelKernel {
     /// plays ([`solve`]), interacting sides included; `None` when its state space exceeds
     /// [`MAX_STATES`] or a side plays Heat (then Monte Carlo only).
     pub fn exact(&self) -> Option<ExactDuel> {
-        if self.solvable() { solve(self) } else { None }
+        if self.solvable() { solve(self, None) } else { None }
+    }
+
+    /// The exact outcome given that side `first` (0: A, 1: B) won round 1's roll-off
+    /// (later rounds roll off as usual): the initiative split's conditional laws, whose
+    /// average is [`DuelKernel::exact`]. `None` where `exact` is.
+    pub fn exact_first(&self, first: usize) -> Option<ExactDuel> {
+        if self.solvable() { solve(self, Some(first)) } else { None }
     }
 
     /// Whether [`DuelKernel::exact`] gives an outcome, decided without solving: no side
@@ -302,9 +309,10 @@ fn states(k: &DuelKernel) -> usize {
     axes[0].contexts().saturating_mul(axes[1].contexts()).saturating_mul(grid)
 }
 
-/// The exact duel of `k` (module docs); `None` when its state space exceeds
+/// The exact duel of `k` (module docs), given round 1's first side when `first` is
+/// `Some` (else each round's roll-off fair); `None` when its state space exceeds
 /// [`MAX_STATES`].
-pub fn solve(k: &DuelKernel) -> Option<ExactDuel> {
+pub fn solve(k: &DuelKernel, first: Option<usize>) -> Option<ExactDuel> {
     let sides = &k.sides;
     let axes = [Axis::new(&sides[0], &sides[1]), Axis::new(&sides[1], &sides[0])];
     if states(k) > MAX_STATES {
@@ -318,7 +326,7 @@ pub fn solve(k: &DuelKernel) -> Option<ExactDuel> {
         sides[s].blast.each_ref().map(|l| tail_of(l.probs().map(|(loss, _, p)| (loss as usize, p)), axes[s].integrity))
     });
     let chain = Chain { k, contexts_b: axes[1].contexts(), axes, attacks, blast };
-    Some(chain.run())
+    Some(chain.run(first))
 }
 
 impl Chain<'_> {
@@ -344,7 +352,8 @@ impl Chain<'_> {
         if self.k.explosions { self.blast[s][(bits & CORRODED != 0) as usize][life] } else { 0.0 }
     }
 
-    fn run(&self) -> ExactDuel {
+    /// The chain from the start; round 1's first side `given` when `Some`.
+    fn run(&self, given: Option<usize>) -> ExactDuel {
         let rounds = self.k.max_rounds as usize;
         let (ia, ib) = (self.axes[0].integrity, self.axes[1].integrity);
         let contexts = self.axes[0].contexts() * self.contexts_b;
@@ -355,16 +364,24 @@ impl Chain<'_> {
         let c0 = self.axes[0].start * self.contexts_b + self.axes[1].start;
         start.grid_mut(c0)[grid - 1] = 1.0;
         let mut by_round = vec![[0.0; 3]; rounds];
-        for ends in by_round.iter_mut() {
+        let forced = [given.unwrap_or(0)];
+        for (round, ends) in by_round.iter_mut().enumerate() {
             if !start.any() {
                 break;
             }
-            for c in 0..contexts {
-                if start.live[c] {
-                    start.grid_mut(c).iter_mut().for_each(|p| *p *= 0.5);
+            // Each side first with probability 1/2, or round 1's given side for sure.
+            let firsts: &[usize] = match given {
+                Some(_) if round == 0 => &forced,
+                _ => {
+                    for c in 0..contexts {
+                        if start.live[c] {
+                            start.grid_mut(c).iter_mut().for_each(|p| *p *= 0.5);
+                        }
+                    }
+                    &[0, 1]
                 }
-            }
-            for first in [0, 1] {
+            };
+            for &first in firsts {
                 self.activation(first, &start, &mut between, &mut scratch, ends);
                 self.activation(1 - first, &between, &mut next, &mut scratch, ends);
                 between.clear();

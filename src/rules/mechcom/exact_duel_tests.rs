@@ -95,7 +95,7 @@ fn the_chain_gives_the_rules_duel_vector() {
     // undecided after 12 rounds < 1e-14.
     let (_, a, b, sit) = independent_cells().remove(0);
     let k = DuelKernel::new(&a.model("A"), &b.model("B"), &sit, &Options::default(), 12).unwrap();
-    let d = super::duel_chain::solve(&k).unwrap();
+    let d = super::duel_chain::solve(&k, None).unwrap();
     assert!((d.p_a_wins - 0.4285772269).abs() <= 5e-11, "P(A wins) = {}", d.p_a_wins);
     assert!((d.p_b_wins - 0.5714227731).abs() <= 5e-11, "P(B wins) = {}", d.p_b_wins);
     assert!(d.p_undecided < 1e-14 && d.p_mutual == 0.0, "{d:?}");
@@ -280,4 +280,39 @@ fn the_agreement_test_rejects_a_chain_one_ruling_off() {
         let bad = inconsistent(&cells(30_000, Some(wrong)));
         assert!(!bad.is_empty(), "the test cannot see {wrong:?}");
     }
+}
+
+#[test]
+fn the_initiative_split_solves_each_order_of_round_one() {
+    // Each order of round 1 solved on its own: their average is the duel's law round by
+    // round, and the Monte Carlo's split (P(A wins | A first), P(A wins | B first)) is
+    // consistent with them at exact binomial bounds. Negative control: the two orders
+    // swapped are rejected.
+    let cat = Catalogue::embedded().unwrap();
+    let alpha = FAMILY_ALPHA / (2 * INTERACTING_PAIRS.len()) as f64;
+    let (mut swapped_rejected, mut apart) = (0, 0);
+    for (key, (a, b, range)) in INTERACTING_PAIRS.into_iter().enumerate() {
+        let (ma, mb) = (cat.model_named(a).unwrap(), cat.model_named(b).unwrap());
+        let k = kernel(&ma, &mb, range, &Options::default(), CELL_ROUNDS);
+        let (e, e0, e1) = (k.exact().unwrap(), k.exact_first(0).unwrap(), k.exact_first(1).unwrap());
+        let mix = |x: &[f64], y: &[f64]| x.iter().zip(y).map(|(p, q)| 0.5 * (p + q)).collect::<Vec<f64>>();
+        let law = Law {
+            a: mix(&e0.a_wins_by_round, &e1.a_wins_by_round),
+            b: mix(&e0.b_wins_by_round, &e1.b_wins_by_round),
+            mutual: mix(&e0.mutual_by_round, &e1.mutual_by_round),
+            timeout: 0.5 * (e0.p_undecided + e1.p_undecided),
+        };
+        agree(&e, &law, 1e-12).unwrap_or_else(|err| panic!("{a} vs {b}: {err}"));
+        check_sums(&e0);
+        check_sums(&e1);
+        let t = super::duel_tests::monte_carlo(&k, 300 + key as u64, 100_000);
+        let ok = |wins: u64, n: u64, p: f64| crate::stats::binomial::consistent(wins, n, p, alpha);
+        assert!(ok(t.a_wins_a_first, t.a_first, e0.p_a_wins), "{a} vs {b}: A first {t:?} vs {}", e0.p_a_wins);
+        assert!(ok(t.a_wins_b_first, t.b_first, e1.p_a_wins), "{a} vs {b}: B first {t:?} vs {}", e1.p_a_wins);
+        swapped_rejected +=
+            usize::from(!ok(t.a_wins_a_first, t.a_first, e1.p_a_wins) || !ok(t.a_wins_b_first, t.b_first, e0.p_a_wins));
+        apart += usize::from((e0.p_a_wins - e1.p_a_wins).abs() > 0.02);
+    }
+    assert!(apart >= 3, "only {apart} pairs where round 1's order matters");
+    assert!(swapped_rejected >= 3, "the swapped orders rejected in only {swapped_rejected} pairs");
 }

@@ -125,6 +125,10 @@ pub trait Engagements: Catalogue + ConditionRules {
         true
     }
 
+    /// Whether one side of a duel acts first (the initiative split means something);
+    /// `false` where both sides fire at once (no split, exact or sampled).
+    const ONE_SIDE_ACTS_FIRST: bool = true;
+
     /// The duel's exact initiative split: P(A wins | A acts first) and P(A wins | B acts
     /// first), each `None` where that order never happens or the ruleset has no exact
     /// solver for it (the split is then Monte Carlo only); both `None` by default.

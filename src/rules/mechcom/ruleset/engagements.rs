@@ -94,6 +94,12 @@ impl crate::rules::ruleset::Engagements for Mechcom {
         d.solvable()
     }
 
+    /// Each side first in round 1, solved on its own ([`DuelKernel::exact_first`]).
+    fn exact_initiative(d: &DuelKernel) -> (Option<f64>, Option<f64>) {
+        let p = |first: usize| d.exact_first(first).map(|e| e.p_a_wins);
+        (p(0), p(1))
+    }
+
     fn duel_notes(d: &DuelKernel) -> Vec<String> {
         let mut v: Vec<String> = d.not_modelled.concat();
         v.dedup();

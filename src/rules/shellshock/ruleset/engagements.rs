@@ -3,6 +3,9 @@
 use super::*;
 
 impl crate::rules::ruleset::Engagements for Shellshock {
+    /// Duels fire simultaneously (shellshock.md §4): no side acts first.
+    const ONE_SIDE_ACTS_FIRST: bool = false;
+
     type AttackRun = AttackRun;
 
     type Duel = DuelKernel;
