@@ -457,7 +457,7 @@ fn never_killing_verdict((a, b): (&str, &str), c: &PerCost, unit: &str, u: Unrea
         } else if cannot > 0 {
             format!(" (it has no weapon in reach in {cannot} of {} matchups)", u.of)
         } else {
-            " (no run of it kills within the turn cap in some matchup)".to_string()
+            " (it reaches, but no run of it kills within the turn cap)".to_string()
         }
     };
     let basis = format!("per cost (turns a 100-{} budget of copies takes, fewer is better)", singular(unit));
@@ -478,7 +478,7 @@ fn never_killing_verdict((a, b): (&str, &str), c: &PerCost, unit: &str, u: Unrea
         ),
         _ => format!(
             "{basis}: A unbounded, B {}: {a} never kills in some matchup{}, and no number of copies changes that: \
-             {b} is better per {} at any price of it\nparity cost: none: no price of {b} breaks even with {a}\n",
+             {b} is better per {} at any price of {b}\nparity cost: none: no price of {b} breaks even with {a}\n",
             turns(c.b),
             why(u.a),
             singular(unit)

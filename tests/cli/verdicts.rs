@@ -99,10 +99,30 @@ fn a_build_that_never_kills_is_not_better_per_point_in_turns() {
     let swapped = [&args[..3], &["Wasp", "Pythia"], &args[5..]].concat();
     let j = json_of(&[&swapped[..], &["--format", "json"]].concat());
     assert_eq!((j["better_per_cost"].as_str(), j["a_never_kills"].as_bool()), (Some("b"), Some(true)), "{j}");
+    let text = stdout_of(&swapped);
+    assert!(text.contains("A unbounded, B 38.6821: Wasp never kills in some matchup (it has no weapon"), "{text}");
+    assert!(text.contains("Pythia is better per point at any price of Pythia"), "{text}");
     // Both reach: finite figures and a parity cost, as before.
     let both = [&args[..3], &["Pythia", "Sentinel"], &args[5..]].concat();
     let j = json_of(&[&both[..], &["--format", "json"]].concat());
     assert!(j["b_per_100"].is_f64() && j["b_never_kills"] == false, "{j}");
+    // A build that reaches but never kills within the cap: the Crew's sidearm against a
+    // Rhino at 30 inches.
+    let crew = [
+        "compare",
+        "Crew Sidearm",
+        "Gladiator Lancer",
+        "--target",
+        "Rhino Standard",
+        "--range",
+        "30",
+        "--exact",
+        "--metric",
+        "turns",
+    ];
+    let text = stdout_of(&crew);
+    assert!(text.contains("Crew Sidearm never kills in some matchup (it reaches, but no run of it kills"), "{text}");
+    assert_eq!(json_of(&[&crew[..], &["--format", "json"]].concat())["a_never_kills"], true);
 }
 
 #[test]
