@@ -238,7 +238,8 @@ pub fn run_sweep_with<R: Ruleset>(
                             );
                         }
                         let summary = tally.summary();
-                        tables::push_time_to_kill(&mut part.ttk, &l, &sd, p, tally, &summary, &exact);
+                        let notes = (R::run_played(kernel), R::run_notes(kernel));
+                        tables::push_time_to_kill(&mut part.ttk, &l, &sd, p, tally, &exact, (&notes.0, &notes.1));
                         tables::push_ttk_by_turn(&mut part.by_turn, &l, &sd, p, &summary, &exact);
                         let rows = R::cost_rows(catalogue, q.a, q.t, c, &options, kernel, policy, scenario.max_turns)?;
                         tables::push_cost_rows(&mut part.cost, &l, &sd, p, rows, &exact, Some(tally));

@@ -132,6 +132,16 @@ pub const TIME_TO_KILL: TableDecl = TableDecl {
             Column::float("exact_mean_actions", "the exact values of `p_kill`, `mean_turns` and `mean_actions`"),
             Column::float("points", "the attacker's points cost"),
             Column::float("target_points", "the target's points cost"),
+            Column::text(
+                "played",
+                "what the run plays beyond the two cards (`ttk`'s `played:` lines: a target's bubble shield, the \
+                 Spot action, Tracker), one sentence each joined by `; `; null when nothing",
+            ),
+            Column::text(
+                "not_modelled",
+                "what the run leaves out of the rules (`ttk`'s `not modelled:` lines), one sentence each joined by \
+                 `; `; null when nothing",
+            ),
         ]),
     ],
 };
@@ -361,16 +371,21 @@ pub fn time_to_kill(l: &Layout) -> Table {
     l.schema(&TIME_TO_KILL, &[], &[])
 }
 
+/// One `time_to_kill` row: the cell's Monte Carlo `tally` (its summary computed here),
+/// its exact law, and what its run plays beyond the cards and leaves out
+/// (`(played, not_modelled)`, each a ruleset's sentences).
 pub fn push_time_to_kill(
     t: &mut Table,
     l: &Layout,
     sd: &Sides<'_>,
     point: &Point,
     tally: &TtkTally,
-    s: &TtkSummary,
     exact: &ExactTtk,
+    (played, not_modelled): (&[String], &[String]),
 ) {
+    let s = &tally.summary();
     let sides: Vec<Cell> = std::iter::once(Cell::from(sd.attacker)).chain(sd.target()).collect();
+    let joined = |v: &[String]| if v.is_empty() { Cell::Null } else { Cell::Text(v.join("; ")) };
     t.push(l.row(
         sides,
         point,
@@ -392,6 +407,8 @@ pub fn push_time_to_kill(
             opt_exact(exact.mean_actions),
             sd.attacker_points.into(),
             sd.target_points.into(),
+            joined(played),
+            joined(not_modelled),
         ],
     ));
 }

@@ -459,3 +459,41 @@ range = [12]
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(findings(&out), page);
 }
+
+#[test]
+fn attack_run_tables_say_what_each_run_plays_beyond_the_cards() {
+    // The Pythia's mortar fires on the Spot tokens it places itself: its rows say so;
+    // the Wasp's run plays only its cards (null).
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = "ruleset = \"mechcom\"\nname = \"played\"\nengagement = \"attack-run\"\nseed = 1\ntrials = 500\n\
+                    max_turns = 6\nattackers = [\"Pythia\", \"Wasp\"]\ntargets = [\"Kerberos\"]\n\n[grid]\nrange = [3, 10]\n";
+    let report = sweep(dir.path(), "played", scenario);
+    let rows = read_csv_rows(&report.join("time_to_kill.csv"));
+    assert_eq!(rows.len(), 4);
+    // Each row says what `ttk` says of the same run.
+    for row in &rows {
+        let (a, range) = (&row["attacker"], &row["range"]);
+        let j = json_of(&[
+            "--ruleset",
+            "mechcom",
+            "ttk",
+            "--attacker",
+            a,
+            "--target",
+            "Kerberos",
+            "--range",
+            range,
+            "--exact",
+            "--format",
+            "json",
+        ]);
+        let joined = |key: &str| {
+            j[key].as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()).collect::<Vec<_>>().join("; ")
+        };
+        assert_eq!(row["played"], joined("played"), "{row:?}");
+        assert_eq!(row["not_modelled"], joined("not_modelled"), "{row:?}");
+    }
+    let pythia_far = rows.iter().find(|r| r["attacker"] == "Pythia" && r["range"] == "10").unwrap();
+    assert!(pythia_far["played"].contains("Spot action"), "{pythia_far:?}");
+    assert!(rows.iter().filter(|r| r["attacker"] == "Wasp").all(|r| r["played"].is_empty()));
+}
