@@ -25,8 +25,10 @@ impl ExactTtk {
     /// (one entry per turn up to the cap) and `kill_by_action[a]` = P(killed by the
     /// (a+1)-th attack). The cumulative `p_kill_by_turn` and `p_kill` are their running
     /// sums, held at most 1 (rounding in a sum of probabilities must not carry it past
-    /// 1); the means are conditional on a kill and `None` when no kill can happen. Every
-    /// ruleset's exact chain ends here.
+    /// 1); the means are conditional on a kill and `None` when no kill can happen. The
+    /// mean attacks is over the kills an attack made (the mass of `kill_by_action`, which
+    /// leaves out a kill before any attack, e.g. a burning target's end of turn), as the
+    /// Monte Carlo's `kills_by_action` counts them. Every ruleset's exact chain ends here.
     pub fn from_kill_pmfs(kill_by_turn: Vec<f64>, kill_by_action: Vec<f64>) -> ExactTtk {
         let mut cum = 0.0;
         let p_kill_by_turn: Vec<f64> = kill_by_turn
@@ -37,12 +39,13 @@ impl ExactTtk {
             })
             .collect();
         let p_kill = cum.min(1.0);
-        let mean = |pmf: &[f64]| {
-            (p_kill > 0.0).then(|| pmf.iter().enumerate().map(|(i, p)| (i + 1) as f64 * p).sum::<f64>() / p_kill)
+        let mean = |pmf: &[f64], mass: f64| {
+            (mass > 0.0).then(|| pmf.iter().enumerate().map(|(i, p)| (i + 1) as f64 * p).sum::<f64>() / mass)
         };
+        let attributed: f64 = kill_by_action.iter().sum();
         ExactTtk {
-            mean_turns: mean(&kill_by_turn),
-            mean_actions: mean(&kill_by_action),
+            mean_turns: mean(&kill_by_turn, p_kill),
+            mean_actions: mean(&kill_by_action, attributed),
             kill_by_turn,
             p_kill_by_turn,
             kill_by_action,
@@ -136,6 +139,19 @@ mod tests {
         assert!(over.p_kill_by_turn.iter().all(|&p| p <= 1.0));
         let never = ExactTtk::from_kill_pmfs(vec![0.0; 4], vec![0.0; 2]);
         assert_eq!((never.p_kill, never.mean_turns, never.mean_actions), (0.0, None, None));
+    }
+
+    #[test]
+    fn the_mean_attacks_is_over_the_kills_an_attack_made() {
+        // A quarter of the kills come before any attack (a burning target's end of turn):
+        // they count by turn, and the mean attacks is over the other half, as the Monte
+        // Carlo's kills_by_action counts it.
+        let law = ExactTtk::from_kill_pmfs(vec![0.25, 0.5], vec![0.25, 0.25]);
+        assert_eq!(law.p_kill, 0.75);
+        assert_eq!(law.mean_turns, Some((0.25 + 2.0 * 0.5) / 0.75));
+        assert_eq!(law.mean_actions, Some((0.25 + 2.0 * 0.25) / 0.5));
+        // Kills only before any attack: no mean attacks.
+        assert_eq!(ExactTtk::from_kill_pmfs(vec![0.5], vec![0.0]).mean_actions, None);
     }
 
     #[test]

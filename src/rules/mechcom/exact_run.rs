@@ -37,17 +37,8 @@ impl AttackRun {
             return Self::from_pmfs(by_round, by_attack);
         }
         if let Some(tokens) = &self.tokens {
-            let (by_round, by_attack, unattributed) = tokens.pmfs(&self.laws, self.integrity, self.start_state);
-            let mut law = Self::from_pmfs(by_round, by_attack);
-            if unattributed > 0.0 {
-                // Kills with no attack made count by round only; the mean attacks to
-                // kill is over the kills an attack made, as the Monte Carlo counts it.
-                let mass: f64 = law.kill_by_attack.iter().sum();
-                law.mean_attacks = (mass > 0.0).then(|| {
-                    law.kill_by_attack.iter().enumerate().map(|(i, p)| (i + 1) as f64 * p).sum::<f64>() / mass
-                });
-            }
-            return law;
+            let (by_round, by_attack) = tokens.pmfs(&self.laws, self.integrity, self.start_state);
+            return Self::from_pmfs(by_round, by_attack);
         }
         let full = self.integrity as usize;
         let mut alive = vec![0.0f64; (full + 1) * STATES];

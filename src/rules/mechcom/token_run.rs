@@ -266,10 +266,10 @@ impl TokenRun {
         }
     }
 
-    /// The exact kill pmfs (by round, by attack) and the mass of kills made before any
-    /// attack (a Burned target's end of round while the attacker still spots; counted by
-    /// round only): the chain over (node, attacks made) × (Integrity, tracked conditions).
-    pub(super) fn pmfs(&self, laws: &[Laws], integrity: u32, start_state: u8) -> (Vec<f64>, Vec<f64>, f64) {
+    /// The exact kill pmfs (by round, by attack; a kill before any attack, a Burned
+    /// target's end of round while the attacker still spots, counts by round only): the
+    /// chain over (node, attacks made) × (Integrity, tracked conditions).
+    pub(super) fn pmfs(&self, laws: &[Laws], integrity: u32, start_state: u8) -> (Vec<f64>, Vec<f64>) {
         let full = integrity as usize;
         let cells = (full + 1) * STATES;
         let mut grid = vec![0.0f64; cells];
@@ -277,7 +277,6 @@ impl TokenRun {
         let mut cur: BTreeMap<(u32, usize), Vec<f64>> = BTreeMap::from([((self.start, 0), grid)]);
         let mut by_round = vec![0.0; self.max_rounds as usize];
         let mut by_attack = vec![0.0; self.max_attacks().max(1)];
-        let mut unattributed = 0.0;
         for (round, killed_in_round) in by_round.iter_mut().enumerate() {
             for _ in 0..self.actions_in(round) {
                 let mut next: BTreeMap<(u32, usize), Vec<f64>> = BTreeMap::new();
@@ -318,8 +317,6 @@ impl TokenRun {
                 *killed_in_round += burned_out;
                 if made > 0 {
                     by_attack[made - 1] += burned_out;
-                } else {
-                    unattributed += burned_out;
                 }
                 let slot = next.entry((self.nodes[node as usize].later, made)).or_insert_with(|| vec![0.0; cells]);
                 for (s, a) in slot.iter_mut().zip(after) {
@@ -328,7 +325,7 @@ impl TokenRun {
             }
             cur = next;
         }
-        (by_round, by_attack, unattributed)
+        (by_round, by_attack)
     }
 
     /// Round 1's expected Integrity taken by each 3⚡ action that may be an attack, from
