@@ -461,29 +461,27 @@ fn never_killing_verdict((a, b): (&str, &str), c: &PerCost, unit: &str, u: Unrea
         }
     };
     let basis = format!("per cost (turns a 100-{} budget of copies takes, fewer is better)", singular(unit));
-    let turns = |x: f64| format!("{x:.4}");
-    match c.never {
-        [true, true] => format!(
-            "{basis}: neither {a} (A){} nor {b} (B){} kills in every matchup, so no number of copies of either \
-             does: not comparable per cost\nparity cost: none: neither side kills\n",
-            why(u.a),
-            why(u.b)
-        ),
-        [false, true] => format!(
-            "{basis}: A {}, B unbounded: {b} never kills in some matchup{}, and no number of copies changes that: \
-             {a} is better per {} at any price of {b}\nparity cost: none: no price of {b} breaks even with {a}\n",
-            turns(c.a),
-            why(u.b),
-            singular(unit)
-        ),
-        _ => format!(
-            "{basis}: A unbounded, B {}: {a} never kills in some matchup{}, and no number of copies changes that: \
-             {b} is better per {} at any price of {b}\nparity cost: none: no price of {b} breaks even with {a}\n",
-            turns(c.b),
-            why(u.a),
-            singular(unit)
-        ),
-    }
+    let turns = |never: bool, x: f64| if never { "unbounded".to_string() } else { format!("{x:.4}") };
+    let values = format!("A {}, B {}", turns(c.never[0], c.a), turns(c.never[1], c.b));
+    // The build that never kills, with its reason, and the one better at any price of B.
+    let (never, cannot, better) = match c.never {
+        [true, true] => {
+            return format!(
+                "{basis}: neither {a} (A){} nor {b} (B){} kills in every matchup, so no number of copies of either \
+                 does: not comparable per cost\nparity cost: none: neither side kills\n",
+                why(u.a),
+                why(u.b)
+            );
+        }
+        [false, true] => (b, u.b, a),
+        _ => (a, u.a, b),
+    };
+    format!(
+        "{basis}: {values}: {never} never kills in some matchup{}, and no number of copies changes that: {better} is \
+         better per {} at any price of {b}\nparity cost: none: no price of {b} breaks even with {a}\n",
+        why(cannot),
+        singular(unit)
+    )
 }
 
 /// As [`per_cost_lines`], for names `(a, b)`, per-cost reading `c` of `metric` and the

@@ -27,20 +27,14 @@ fn a_duel_where_one_side_cannot_reach_says_so_and_still_splits_by_initiative() {
     assert!(text.contains("initiative: P(A wins | A acts first) 1.0000"), "{text}");
 }
 
+/// `volley duel A B --range R --trials N -q --format json`.
+fn sampled_duel(a: &str, b: &str, range: &str, trials: &str) -> serde_json::Value {
+    json_of(&["duel", a, b, "--range", range, "--trials", trials, "-q", "--format", "json"])
+}
+
 #[test]
 fn a_techcommander_duel_splits_its_win_rate_by_who_won_turn_one_s_initiative() {
-    let j = json_of(&[
-        "duel",
-        "Paladin Siege",
-        "Troll Brawler",
-        "--range",
-        "12",
-        "--trials",
-        "4000",
-        "-q",
-        "--format",
-        "json",
-    ]);
+    let j = sampled_duel("Paladin Siege", "Troll Brawler", "12", "4000");
     let (p1, p2, p) = (num(&j, "p_a_wins_a_first"), num(&j, "p_a_wins_b_first"), num(&j, "p_a_wins"));
     let (n1, n2) = (num(&j, "trials_a_first"), num(&j, "trials_b_first"));
     assert_eq!(n1 + n2, num(&j, "trials"), "{j}");
@@ -52,34 +46,12 @@ fn a_techcommander_duel_splits_its_win_rate_by_who_won_turn_one_s_initiative() {
     // Initiative is a fair roll-off: each order about half the time.
     assert!((n1 / (n1 + n2) - 0.5).abs() < 0.05, "{j}");
     // A mirror reports its split too.
-    let m = json_of(&[
-        "duel",
-        "Troll Brawler",
-        "Troll Brawler",
-        "--range",
-        "6",
-        "--trials",
-        "500",
-        "-q",
-        "--format",
-        "json",
-    ]);
+    let m = sampled_duel("Troll Brawler", "Troll Brawler", "6", "500");
     assert!(m["p_a_wins_a_first"].is_f64() && m["p_a_wins_b_first"].is_f64(), "{m}");
     // An exact TechCommander duel solves each order of turn 1 on its own; the Monte
     // Carlo's split is consistent with it at exact binomial bounds (family level 1e-4).
     let e = json_of(&["duel", "Paladin Siege", "Troll Brawler", "--range", "12", "--exact", "--format", "json"]);
-    let sampled = json_of(&[
-        "duel",
-        "Paladin Siege",
-        "Troll Brawler",
-        "--range",
-        "12",
-        "--trials",
-        "100000",
-        "-q",
-        "--format",
-        "json",
-    ]);
+    let sampled = sampled_duel("Paladin Siege", "Troll Brawler", "12", "100000");
     for (key, order) in [("p_a_wins_a_first", "trials_a_first"), ("p_a_wins_b_first", "trials_b_first")] {
         let (p, n) = (e[key].as_f64().unwrap(), sampled[order].as_u64().unwrap());
         let wins = (sampled[key].as_f64().unwrap() * n as f64).round() as u64;
