@@ -305,9 +305,9 @@ crate::rule_options! {
         /// has `bubble_shield` drops a 20-life shield when first attacked in a turn, one per
         /// round of its gear; attacks hit the shield (targeted as AC5, damaged as AC1, the
         /// overflow of the attack that breaks it lost) until it falls; a standing shield is
-        /// back at 20 at Reset (true). Attack runs and duels play it (battles not yet, and
-        /// say so); off: the gear does nothing.
-        bubble_shield: bool = true, switch, "§3 gear: a bubble shield takes attacks at its carrier (AC5 targeted, AC1 damaged, 20 life, overflow lost, back to 20 at Reset); attack runs and duels";
+        /// back at 20 at Reset (true). Attack runs, duels and battles play it; off: the gear
+        /// does nothing.
+        bubble_shield: bool = true, switch, "§3 gear: a bubble shield takes attacks at its carrier (AC5 targeted, AC1 damaged, 20 life, overflow lost, back to 20 at Reset); attack runs, duels and battles";
         /// §3 `SHIELD_BYPASS` ("Auto-stabilized": "useful to get around defenses such as a
         /// bubble shield"): an auto-stabilized attacker (a non-MSV vehicle) whose speed
         /// carries it inside the shield (speed >= range − 5, its radius) fires at the unit

@@ -77,7 +77,7 @@ pub fn bypasses(attacker: &Attacker, cond: &Conditions, o: &Options) -> bool {
 }
 
 /// The conditions of a bypassing attack: those given, after at least a half move.
-fn moved(cond: &Conditions) -> Conditions {
+pub(crate) fn moved(cond: &Conditions) -> Conditions {
     let movement = match cond.movement {
         Movement::Stationary | Movement::AttackAndCover => Movement::Half,
         m => m,

@@ -166,12 +166,12 @@ impl TcGame {
         for target in &sights.targets {
             let t = target.slot as usize;
             let sight = target.sight | own_smoke;
-            let om = self.omega_for(s, t);
+            let (om, shield_life, shield) = self.omega_at(s, a, t);
             let e = om.entry(a, t, super::omega::omega_state(sight & 1 != 0, sight & 2 != 0));
             if e == NONE || om.systems[e as usize] & !ready != 0 {
                 continue;
             }
-            let life = target.life as usize;
+            let life = if shield { shield_life as usize } else { target.life as usize };
             let score = om.score[e as usize][red][life];
             let wins = if ready == all {
                 om.wins[e as usize][red] & 1 << life != 0
@@ -196,12 +196,34 @@ impl TcGame {
         a: usize,
         sights: &Sights,
     ) -> Option<(usize, usize, f32)> {
-        // A shot at a dug-in enemy reads the dug-in variant of `tables`
-        // ([`TcGame::tables_at`]), only under `POLICY_DIG_IN`: kept out of line.
+        // A shot at a covered enemy reads a shield variant of `tables`, a shot at a
+        // dug-in enemy its dug-in variant ([`TcGame::aim`]): kept out of line.
+        if self.shields.any {
+            return self.best_shot_shielded(tables, specials, s, a, sights);
+        }
         if let Some(dug) = self.dug_of(tables) {
             return self.best_shot_dug(tables, dug, specials, s, a, sights);
         }
-        self.best_shot_at(tables, |_| tables, specials, s, a, sights)
+        self.best_shot_at(tables, |_, life| (tables, life), specials, s, a, sights)
+    }
+
+    /// [`TcGame::best_shot_in`] of `tables` in a battle with bubble shields: each shot
+    /// at `t` read as [`TcGame::aim`] gives it, at the life it meets (the shield's, or
+    /// the unit's).
+    #[inline(never)]
+    fn best_shot_shielded(
+        &self,
+        tables: &Tables,
+        specials: bool,
+        s: &State,
+        a: usize,
+        sights: &Sights,
+    ) -> Option<(usize, usize, f32)> {
+        let at = |t: usize, life: u8| {
+            let aim = self.aim(tables, s, a, t);
+            (aim.tables, if aim.shield { aim.life as u8 } else { life })
+        };
+        self.best_shot_at(tables, at, specials, s, a, sights)
     }
 
     /// [`TcGame::best_shot_in`] of `tables`, the shots at a dug-in target read from
@@ -216,16 +238,17 @@ impl TcGame {
         a: usize,
         sights: &Sights,
     ) -> Option<(usize, usize, f32)> {
-        self.best_shot_at(tables, |t| if s.dug_in[t] { dug } else { tables }, specials, s, a, sights)
+        self.best_shot_at(tables, |t, life| (if s.dug_in[t] { dug } else { tables }, life), specials, s, a, sights)
     }
 
-    /// The best-shot search of [`TcGame::best_shot_in`], each shot at `t` read from
-    /// `at(t)` (`tables` or tables of the same layout).
+    /// The best-shot search of [`TcGame::best_shot_in`], each shot at `t` (seen at
+    /// `life`) read from `at(t, life)`: tables of the same layout as `tables` (the same
+    /// units, or their shield targets), and the life the shot meets.
     #[inline(always)]
     fn best_shot_at<'t>(
         &self,
         tables: &'t Tables,
-        at: impl Fn(usize) -> &'t Tables,
+        at: impl Fn(usize, u8) -> (&'t Tables, u8),
         specials: bool,
         s: &State,
         a: usize,
@@ -270,10 +293,9 @@ impl TcGame {
         for target in &sights.targets {
             let t = target.slot as usize;
             let sight = (target.sight | shooter.own_smoke) as usize;
-            let life = target.life;
             // The best (else the second best) system is ready, so it is the best ready
             // one; no system at all, nothing to fire.
-            let tables = at(t);
+            let (tables, life) = at(t, target.life);
             let [first, second] =
                 tables.ranked_at(actor_row + ranked_target_sight(target.row as usize, sight), life as usize);
             if first.0 == NO_SYSTEM {
@@ -285,7 +307,9 @@ impl TcGame {
             } else {
                 self.every_system(tables, &shooter, t, sight, life, &mut best);
             }
-            // Special attacks, unless none can beat the best so far ([`Specials::bound`]).
+            // Special attacks (which reach the unit itself), unless none can beat the best
+            // so far ([`Specials::bound`]).
+            let life = target.life;
             if shooter.specials_left != 0 && self.specials.bound(a, t, life as usize) > best.score {
                 self.specials_at(self.specials_for(s, t), &shooter, t, sight, life, &mut best);
             }
@@ -298,7 +322,7 @@ impl TcGame {
     #[inline(never)]
     fn best_shot_moneyshot<'t>(
         &self,
-        at: impl Fn(usize) -> &'t Tables,
+        at: impl Fn(usize, u8) -> (&'t Tables, u8),
         shooter: &Shooter,
         s: &State,
         sights: &Sights,
@@ -307,7 +331,8 @@ impl TcGame {
         for target in &sights.targets {
             let t = target.slot as usize;
             let sight = (target.sight | shooter.own_smoke) as usize;
-            self.every_system(at(t), shooter, t, sight, target.life, &mut best);
+            let (tables, life) = at(t, target.life);
+            self.every_system(tables, shooter, t, sight, life, &mut best);
             self.specials_at(self.specials_for(s, t), shooter, t, sight, target.life, &mut best);
         }
         best.found()
@@ -347,8 +372,17 @@ impl TcGame {
     }
 
     /// [`TcGame::best_system_at`] with the shots of `base` (the battle's tables or a
-    /// variant of them, [`TcGame::tables_at`]).
+    /// variant of them, [`TcGame::tables_at`]). While a shield covers `t` (or would be
+    /// dropped), a shot that hits it is scored at the shield's life now, not `life`
+    /// ([`TcGame::aim`]).
     pub fn best_system_in(&self, base: &Tables, s: &State, a: usize, t: usize, life: i32) -> Option<(usize, f32)> {
+        let aim = self.aim(base, s, a, t);
+        self.best_system_from(aim.tables, s, a, t, if aim.shield { aim.life } else { life })
+    }
+
+    /// [`TcGame::best_system_in`] from `tables` as they are (no variant chosen), at the
+    /// life `life` the shot meets (clamped to 1..=20).
+    pub fn best_system_from(&self, tables: &Tables, s: &State, a: usize, t: usize, life: i32) -> Option<(usize, f32)> {
         let shooter = Shooter {
             a,
             ready: self.ready_systems(s, a),
@@ -360,7 +394,6 @@ impl TcGame {
         };
         let sight = sight_of(state_of(false, self.smoked(s, a, t), s.offline[t]));
         let mut best = Best::NONE;
-        let tables = self.tables_at(base, s, t);
         self.every_system(tables, &shooter, t, sight, life.clamp(1, STARTING_LIFE as i32) as u8, &mut best);
         best.found().map(|(system, _, score)| (system, score))
     }

@@ -12,7 +12,8 @@
 //! earlier one's score, and every search keeps the first of equal scores (ties go to
 //! the earlier actor, system and target): leaving the later twin out changes nothing.
 //! A unit with candidates of its own (Omega Override, offload, trample: [`Facts::others`])
-//! or with passengers belongs to no class.
+//! or with passengers belongs to no class, nor does a bubble-shield carrier (its shots'
+//! tables depend on its shield's state: [`super::shield`]).
 //!
 //! [`Facts::others`]: super::game::Facts::others
 
@@ -35,7 +36,10 @@ impl TcGame {
     /// [`TcGame::note_candidates`], once every part of the battle is set.
     pub(crate) fn derive_classes(&mut self) {
         let n = self.units.len();
-        let eligible: Vec<bool> = (0..n).map(|u| !self.facts[u].others && self.passengers[u].is_empty()).collect();
+        // A bubble-shield carrier scores by its shield's state too: in no class.
+        let carrier = |u: usize| self.shields.count.get(u).is_some_and(|&c| c > 0);
+        let eligible: Vec<bool> =
+            (0..n).map(|u| !self.facts[u].others && self.passengers[u].is_empty() && !carrier(u)).collect();
         // The first slot of each slot's class.
         let mut first: Vec<usize> = (0..n).collect();
         for u in 0..n {

@@ -31,7 +31,7 @@
 //!   above `DIG_IN_THRESHOLD` (0.5 points): the unit of the side with an action left,
 //!   not yet dug in, with the most points (ties: force order).
 //! - Every policy scores a weapon-system attack at a dug-in unit as it is shot, from
-//!   the dug-in tables ([`TcGame::shot_tables`]): the best shot, the rallied groups'
+//!   the dug-in tables ([`TcGame::aim`]): the best shot, the rallied groups'
 //!   member shots and their Rallied Attack (member by member at a dug-in target), the
 //!   command-threat check and the return attack's choice of system.
 //! - Ram and death from above, Omega Overrides and offload shots at a dug-in unit take
@@ -116,7 +116,7 @@ impl TcGame {
         // Return fire is shot from the dug-in position: it neither spends the system
         // nor moves the unit.
         let (used, dug_in) = (s.used[d], s.dug_in[d]);
-        self.fire_with(self.shot_tables(s, a), s, d, sys, a, rng);
+        self.fire_with(&self.tables, s, d, sys, a, rng);
         s.used[d] = used;
         s.dug_in[d] = dug_in;
     }

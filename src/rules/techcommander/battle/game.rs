@@ -194,6 +194,8 @@ pub struct TcGame {
     pub falls_in_the_red: Vec<bool>,
     /// Repairs with repair gear (`REPAIR`; empty unless set after [`TcGame::new`]).
     pub repairs: super::repair_law::Repairs,
+    /// Bubble shields (`BUBBLE_SHIELD`; empty unless compiled after [`TcGame::new`]).
+    pub shields: super::shield_tables::Shields,
 }
 
 impl TcGame {
@@ -249,6 +251,7 @@ impl TcGame {
             free_dig_in: Vec::new(),
             falls_in_the_red: Vec::new(),
             repairs: super::repair_law::Repairs::default(),
+            shields: super::shield_tables::Shields::default(),
         };
         game.derive_lists();
         game
@@ -328,19 +331,20 @@ impl TcGame {
     /// An actor in the red mixes the fire-control states by the jury-rig odds.
     #[inline(always)]
     pub fn score(&self, s: &State, a: usize, system: usize, t: usize) -> Option<f32> {
-        let tables = self.shot_tables(s, t);
+        let aim = self.aim(&self.tables, s, a, t);
+        let tables = aim.tables;
         let smoked = self.smoked(s, a, t);
         let e = tables.entry(a, t, state_of(false, smoked, s.offline[t]), system);
         if e == NONE {
             return None;
         }
-        let life = s.life[t].clamp(1, STARTING_LIFE as i32) as usize;
-        let kept = tables.score[tables.at_life(e, s.life[t]) as usize][life];
+        let life = aim.life.clamp(1, STARTING_LIFE as i32) as usize;
+        let kept = tables.score[tables.at_life(e, aim.life) as usize][life];
         if !self.in_the_red(s, a) || s.jury[a] == 1 && !self.o.jury_rig_per_action {
             return Some(kept);
         }
         let lost_e = tables.entry(a, t, state_of(true, smoked, s.offline[t]), system);
-        let lost = if lost_e == NONE { 0.0 } else { tables.score[tables.at_life(lost_e, s.life[t]) as usize][life] };
+        let lost = if lost_e == NONE { 0.0 } else { tables.score[tables.at_life(lost_e, aim.life) as usize][life] };
         if s.jury[a] == 2 && !self.o.jury_rig_per_action {
             return Some(lost);
         }
@@ -372,27 +376,11 @@ impl TcGame {
     }
 
     /// `a` fires `system` at `t`: jury rig, one draw of the life lost, kill credit; at a
-    /// dug-in `t`, from the dug-in tables, then `t`'s return attack ([`super::dig_in`]).
+    /// dug-in `t`, from the dug-in tables, then `t`'s return attack ([`super::dig_in`]);
+    /// at a covered `t`, at its shield ([`super::shield`]).
     #[inline(always)]
     pub fn fire(&self, s: &mut State, a: usize, system: usize, t: usize, rng: &mut Xoshiro256PlusPlus) {
-        match &self.dug_in_tables {
-            Some(dug) if s.dug_in[t] => {
-                self.fire_with(dug, s, a, system, t, rng);
-                self.return_attack(s, t, a, rng);
-            }
-            _ => self.fire_with(&self.tables, s, a, system, t, rng),
-        }
-    }
-
-    /// The shot tables of an attack at `t` now: the dug-in tables when `t` is dug in
-    /// (`POLICY_DIG_IN`), else the battle's. Every score of a weapon-system attack at `t`
-    /// reads them, as its shot does ([`TcGame::fire`]).
-    #[inline(always)]
-    pub fn shot_tables(&self, s: &State, t: usize) -> &Tables {
-        match &self.dug_in_tables {
-            Some(dug) if s.dug_in[t] => dug,
-            _ => &self.tables,
-        }
+        self.fire_in(&self.tables, s, a, system, t, rng);
     }
 
     /// The jury rig of `a` for the action it takes now (kernel §4): in the red it rolls
@@ -415,10 +403,12 @@ impl TcGame {
         failed
     }
 
-    /// [`TcGame::fire`] from `tables` (the battle's, or the offload's).
+    /// [`TcGame::fire`] with the shots of `base` (the battle's tables or a variant), with
+    /// no return attack: the shot reads `base`'s dug-in or shield variant as
+    /// [`TcGame::aim`] gives it.
     pub fn fire_with(
         &self,
-        tables: &Tables,
+        base: &Tables,
         s: &mut State,
         a: usize,
         system: usize,
@@ -427,6 +417,7 @@ impl TcGame {
     ) {
         let fc_lost = self.jury_rig(s, a, rng);
         s.used[a] |= 1 << system;
+        self.leave_shield(s, a);
         let nsys = self.facts[a].nsys as usize;
         // The unit moves position: a special attack always, an attack when its side's
         // movement moves it. That ends a dig-in (3rd edition "Dig In").
@@ -453,12 +444,7 @@ impl TcGame {
             return;
         }
         self.spend_round(s, a, system);
-        let e = tables.entry(a, t, state_of(fc_lost, self.smoked(s, a, t), s.offline[t]), system);
-        if e == NONE {
-            return;
-        }
-        let loss = tables.samplers[tables.at_life(e, s.life[t]) as usize].sample(rng);
-        self.take(s, t, loss, a);
+        self.shot(base, s, a, system, t, fc_lost, rng);
     }
 
     /// `t` loses `loss` life to an action of `a` (`KILL_CREDIT`: the first to take it to
@@ -587,6 +573,9 @@ impl BattleRules for TcGame {
             last_side: 0,
             dug_in: [false; MAX_UNITS],
             return_ready: [false; MAX_UNITS],
+            cover: [0; MAX_UNITS],
+            spare: [0; MAX_UNITS],
+            settled: [false; MAX_UNITS],
             up: 0,
             field: 0,
         }
@@ -817,6 +806,9 @@ impl TcGame {
         s.hidden[i] = self.infiltrates(i);
         s.dug_in[i] = false;
         s.return_ready[i] = false;
+        s.cover[i] = 0;
+        s.spare[i] = self.shields.count.get(i).copied().unwrap_or(0);
+        s.settled[i] = false;
     }
 
     /// Removes unit `u` if it is on the field at 0 life or less, counting the loss and
@@ -883,7 +875,7 @@ impl TcGame {
     /// fires spends a round, its gear goes offline until Reset, one draw of the life lost.
     fn omega_override(&self, s: &mut State, a: usize, t: usize, rng: &mut Xoshiro256PlusPlus) {
         s.actions[a] = 0;
-        let omega = self.omega_for(s, t);
+        let (omega, _, _) = self.omega_at(s, a, t);
         let e = omega.entry(a, t, super::omega::omega_state(self.smoked(s, a, t), s.offline[t]));
         if e == NONE {
             return;
@@ -894,14 +886,18 @@ impl TcGame {
         }
         let systems = omega.systems[e as usize];
         s.used[a] |= systems;
+        self.leave_shield(s, a);
         for sys in 0..self.facts[a].nsys as usize {
             if systems & (1 << sys) != 0 {
                 self.spend_round(s, a, sys);
             }
         }
         s.offline[a] = true;
+        // Its shots meet the shield `t` drops now, if it drops one (the same Omega).
+        self.shelter(s, t);
+        let (omega, _, shield) = self.omega_at(s, a, t);
         let loss = omega.samplers[e as usize].sample(rng);
-        self.take(s, t, loss, a);
+        self.land(s, shield, t, loss, a);
         if s.dug_in[t] && self.variants.omega_dug.is_some() {
             self.return_attack(s, t, a, rng);
         }
@@ -935,13 +931,15 @@ impl TcGame {
             && matches!(unit.kind, UnitKind::Msv | UnitKind::Vehicle)
     }
 
-    /// Reset phase: smoke clears, revealed units re-infiltrate, power armour back to 20.
-    /// A dug-in unit stays dug in until it moves position ([`super::dig_in`]).
+    /// Reset phase: smoke clears, revealed units re-infiltrate (not under a standing
+    /// bubble shield), power armour and standing shields back to 20. A dug-in unit stays
+    /// dug in until it moves position ([`super::dig_in`]).
     fn reset_turn(&self, s: &mut State) {
+        self.recharge_shields(s);
         for (u, f) in self.facts.iter().enumerate() {
             s.smoked[u] = false;
             s.offline[u] = false;
-            s.hidden[u] = self.infiltrates(u);
+            s.hidden[u] = self.infiltrates(u) && s.cover[u] == 0;
             if f.power_armor && s.present[u] {
                 s.life[u] = STARTING_LIFE as i32;
                 s.stand(u);

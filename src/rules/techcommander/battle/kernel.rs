@@ -163,7 +163,7 @@ pub fn compile_teams(
             })
             .collect(),
         units: units.iter().map(|u| UnitInfo { side: u.side, name: u.name.clone(), points: u.points }).collect(),
-        not_modelled: shield_notes(&units, o),
+        not_modelled: Vec::new(),
     };
     let mut game = TcGame::new(units, tables, o, max_turns, n);
     game.omega = Omega::new(&game.units, setup.conditions, &game.tables, o, value, game.jury_ok as f64);
@@ -186,6 +186,8 @@ pub fn compile_teams(
     }
     // Reads the groups (teams included), tables, specials, Omegas and offloads above.
     super::variant_tables::Variants::compile(&mut game, setup.conditions, value);
+    // Reads the variants too.
+    super::shield_tables::Shields::compile(&mut game, setup.conditions, value);
     // Last: reads every part set above.
     game.note_candidates();
     let kernel = match policy {
@@ -194,24 +196,4 @@ pub fn compile_teams(
         BattlePolicyName::Random => TcBattle::Random(Battle { game, policy: RandomLegal }),
     };
     Ok((kernel, info))
-}
-
-/// One sentence per build that carries a bubble shield (under `BUBBLE_SHIELD`): battles
-/// do not play it yet (docs/battles.md "The bubble shield").
-fn shield_notes(units: &[super::units::BattleUnit], o: &Options) -> Vec<String> {
-    let mut names: Vec<&str> = Vec::new();
-    for u in units.iter().filter(|u| u.target.shields_played(o) > 0) {
-        if !names.contains(&u.name.as_str()) {
-            names.push(&u.name);
-        }
-    }
-    names
-        .into_iter()
-        .map(|n| {
-            format!(
-                "`{n}` carries a bubble shield: battles play none yet (it covers every friend within 5 inches, a map \
-                 rule, and a policy would choose when to shelter; attack runs and duels play it, BUBBLE_SHIELD)"
-            )
-        })
-        .collect()
 }

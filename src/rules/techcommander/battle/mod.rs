@@ -29,6 +29,9 @@
 //! - [`infiltration`]: infiltrated units (untargetable until revealed, stealth rolls,
 //!   Reset) and the scan action.
 //! - [`repair`]: the 2nd edition's MSV Warfare Badge repair as an action.
+//! - [`shield_tables`]: bubble shields, who carries and who bypasses them, and the shots
+//!   at a covered unit; [`shield`] plays them (drop, leave, break, recharge);
+//!   [`shield_group`] scores the rallied group actions at carriers.
 //! - [`classes`]: twin classes, slots of the same card and side that the greedy search
 //!   scores once per distinct state.
 //! - [`policy`]: the named policies (§2.7 greedy, focus-lowest, random).
@@ -49,6 +52,9 @@ pub mod rally;
 pub mod rally_laws;
 pub mod repair;
 pub mod repair_law;
+pub mod shield;
+pub mod shield_group;
+pub mod shield_tables;
 pub mod specials;
 pub mod split;
 pub mod state;

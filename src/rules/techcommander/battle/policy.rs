@@ -96,9 +96,14 @@ impl TcGame {
 
     /// The best kill chance of `e` against `c` now, over its ready systems.
     fn kill_chance(&self, s: &State, e: usize, c: usize) -> f32 {
+        let aim = self.aim(&self.tables, s, e, c);
+        if aim.shield {
+            // Its shield takes the shot, and the overflow of the shot that breaks it.
+            return 0.0;
+        }
         let life = s.life[c].clamp(1, 20) as usize;
         let st = super::tables::state_of(false, self.smoked(s, e, c), s.offline[c]);
-        let tables = self.shot_tables(s, c);
+        let tables = aim.tables;
         (0..self.units[e].attacker.systems.len())
             .filter(|&sys| self.system_ready(s, e, sys))
             .map(|sys| tables.entry(e, c, st, sys))

@@ -65,8 +65,13 @@ impl TcGame {
     /// [`TcGame::member_law`] with the shots of `base` (the battle's tables or a variant,
     /// [`TcGame::tables_at`]).
     fn member_law_in(&self, base: &Tables, s: &State, m: usize, t: usize, sys: usize, life: i32) -> Capped {
+        self.member_law_from(self.tables_at(base, s, t), s, m, t, sys, life)
+    }
+
+    /// [`TcGame::member_law`] from `tb` as they are (no variant chosen), at the life
+    /// `life` the shot meets.
+    pub(super) fn member_law_from(&self, tb: &Tables, s: &State, m: usize, t: usize, sys: usize, life: i32) -> Capped {
         let smoked = self.smoked(s, m, t);
-        let tb = self.tables_at(base, s, t);
         let w = self.member_weight(s, m);
         let law = |fc_lost: bool| {
             let e = tb.entry(m, t, state_of(fc_lost, smoked, s.offline[t]), sys);
@@ -104,6 +109,9 @@ impl TcGame {
     /// ([`TcGame::group_case`], read from the same state).
     #[inline(always)]
     fn rally_attack_score_in(&self, s: &State, g: Option<&GroupCase>, side: usize, t: usize) -> Option<f32> {
+        if self.shields.any && self.shields.count[t] > 0 && self.shield_life(s, t) > 0 {
+            return self.rally_attack_shielded(s, side, t);
+        }
         let life = s.life[t].clamp(1, STARTING_LIFE as i32);
         let case = match g {
             Some(g) => self.common_case_at(s, g, side, t, life as usize),
@@ -264,7 +272,7 @@ impl TcGame {
     /// The members of `enemy`'s rallied group that `side`'s group may target, in force
     /// order, into `out`; returns how many.
     #[inline(always)]
-    fn standing(&self, s: &State, side: usize, enemy: usize, out: &mut [u8; MAX_UNITS]) -> usize {
+    pub(super) fn standing(&self, s: &State, side: usize, enemy: usize, out: &mut [u8; MAX_UNITS]) -> usize {
         let mut n = 0;
         for &g in &self.groups[enemy] {
             if self.group_targetable(s, side, g as usize) {
@@ -283,6 +291,9 @@ impl TcGame {
         let n = self.standing(s, side, enemy, &mut targets);
         if n == 0 {
             return None;
+        }
+        if self.shields.any && targets[..n].iter().any(|&t| self.shields.count[t as usize] > 0) {
+            return self.assault_shielded(s, side, &targets[..n]);
         }
         // p[i][l]: the current target is targets[i] at life l (i == n: all eliminated).
         let mut p = [[0.0f64; FULL + 1]; MAX_UNITS + 1];

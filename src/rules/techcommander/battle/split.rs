@@ -8,7 +8,9 @@
 //!   shooter's state against it (smoke, its gear offline, dug in), its damage summed
 //!   and its damage reduction subtracted once, from the exact law of that many shots
 //!   ([`Tables::part`]). Targets draw in the order they were first given a shot; a
-//!   dug-in target's one return attack comes after every share has resolved.
+//!   dug-in target's one return attack comes after every share has resolved. A share
+//!   at a covered target hits its shield ([`super::shield`]; the share is one attack,
+//!   so the overflow of the share that breaks it is lost).
 //! - The greedy policy weighs it ([`TcGame::split_plan`]): for the system and target
 //!   its search picked, it gives the n shots out one at a time, each to the enemy the
 //!   actor may target where the shot adds the most to the greedy score
@@ -64,8 +66,9 @@ impl TcGame {
     /// every k.
     #[inline(always)]
     fn part_row(&self, s: &State, a: usize, system: usize, t: usize) -> PartRow<'_> {
-        let tables = self.shot_tables(s, t);
-        let life = s.life[t].clamp(1, STARTING_LIFE as i32) as usize;
+        let aim = self.aim(&self.tables, s, a, t);
+        let tables = aim.tables;
+        let life = aim.life.clamp(1, STARTING_LIFE as i32) as usize;
         let entry = |fc_lost: bool| self.split_entry(tables, s, a, system, t, fc_lost);
         let (weight, lost) = if !self.in_the_red(s, a) || s.jury[a] == 1 && !self.o.jury_rig_per_action {
             (Jury::Kept, NONE)
@@ -89,7 +92,7 @@ impl TcGame {
             return None;
         }
         let n = {
-            let tables = self.shot_tables(s, primary);
+            let tables = self.aim(&self.tables, s, a, primary).tables;
             let e = self.split_entry(tables, s, a, system, primary, false);
             if e == NONE || tables.any_moneyshot {
                 return None;
@@ -111,7 +114,7 @@ impl TcGame {
             if t == primary || s.hidden[t] && !sees {
                 continue;
             }
-            let tables = self.shot_tables(s, t);
+            let tables = self.aim(&self.tables, s, a, t).tables;
             let e = self.split_entry(tables, s, a, system, t, false);
             if e == NONE || tables.part[e as usize].len() != n {
                 continue;
@@ -178,16 +181,18 @@ impl TcGame {
             s.dug_in[a] = false;
         }
         self.spend_round(s, a, system);
+        self.leave_shield(s, a);
         for &(t, k) in &plan.parts[..plan.len] {
             let t = t as usize;
-            let tables = self.shot_tables(s, t);
-            let e = self.split_entry(tables, s, a, system, t, fc_lost);
+            self.shelter(s, t);
+            let aim = self.aim(&self.tables, s, a, t);
+            let e = self.split_entry(aim.tables, s, a, system, t, fc_lost);
             if e == NONE {
                 continue;
             }
-            let part = tables.part[e as usize][k as usize - 1];
-            let loss = tables.samplers[part as usize].sample(rng);
-            self.take(s, t, loss, a);
+            let part = aim.tables.part[e as usize][k as usize - 1];
+            let loss = aim.tables.samplers[part as usize].sample(rng);
+            self.land(s, aim.shield, t, loss, a);
         }
         if self.dug_in_tables.is_some() {
             for &(t, _) in &plan.parts[..plan.len] {
@@ -208,7 +213,8 @@ enum Jury {
     Mixed(f32),
 }
 
-/// One target's part scores ([`TcGame::part_row`]): its shot tables, its life (1..=20),
+/// One target's part scores ([`TcGame::part_row`]): its shot tables, the life the shots
+/// meet (1..=20: its shield's while one stands, [`TcGame::aim`]),
 /// the entries with fire control kept and lost ([`NONE`] when there is none, or when
 /// `weight` never reads it) and the weighing.
 #[derive(Debug, Clone, Copy)]

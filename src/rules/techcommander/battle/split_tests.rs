@@ -92,7 +92,7 @@ fn plain_plan(g: &TcGame, s: &State, a: usize, system: usize, primary: usize) ->
     if system >= g.facts[a].nsys as usize {
         return None;
     }
-    let tables = g.shot_tables(s, primary);
+    let tables = g.aim(&g.tables, s, a, primary).tables;
     let e = g.split_entry(tables, s, a, system, primary, false);
     if e == super::NONE || tables.any_moneyshot {
         return None;
@@ -110,7 +110,7 @@ fn plain_plan(g: &TcGame, s: &State, a: usize, system: usize, primary: usize) ->
         if t == primary || !g.targetable_by(s, a, t) {
             continue;
         }
-        let tables = g.shot_tables(s, t);
+        let tables = g.aim(&g.tables, s, a, t).tables;
         let e = g.split_entry(tables, s, a, system, t, false);
         if e == super::NONE || tables.part[e as usize].len() != n {
             continue;

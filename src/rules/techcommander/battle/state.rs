@@ -51,6 +51,12 @@ pub struct State {
     pub dug_in: [bool; MAX_UNITS],
     /// A dug-in unit's one return attack is still ready.
     pub return_ready: [bool; MAX_UNITS],
+    /// The life of the bubble shield covering each unit (0: none; [`super::shield`]).
+    pub cover: [u8; MAX_UNITS],
+    /// Bubble shields each unit has left to drop.
+    pub spare: [u8; MAX_UNITS],
+    /// The unit dropped, lost or left a shield this turn: it drops no other before Reset.
+    pub settled: [bool; MAX_UNITS],
     /// Bit per slot: on the field with life above 0 (`present` and `life > 0`), the
     /// units that may be targeted. Kept with `present` and `life` by [`State::stand`]
     /// after every write to either, so the policy's scans skip the fallen.

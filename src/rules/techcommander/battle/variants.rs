@@ -27,7 +27,7 @@ use super::dig_in::dig_in_tables;
 use super::game::{State, TcGame};
 use super::omega::Omega;
 use super::specials::Specials;
-use super::tables::{NONE, STATES, Tables, Value, state_of};
+use super::tables::{NONE, STATES, Tables, Value};
 use super::units::BattleUnit;
 use super::variant_tables::Variants;
 use crate::rules::techcommander::catalogue::UnitKind;
@@ -51,7 +51,7 @@ fn moving(conditions: &[Conditions], m: Movement) -> Vec<Conditions> {
 
 /// The highest score in `tables` of any shot by `a` (every target, state, system and
 /// target life; 0 when none): what a follow-up shot can add to a score.
-fn best_score_of(tables: &Tables, units: usize, a: usize) -> f32 {
+pub(super) fn best_score_of(tables: &Tables, units: usize, a: usize) -> f32 {
     let mut best = 0.0f32;
     for t in 0..units {
         for state in 0..STATES {
@@ -147,7 +147,8 @@ impl TcGame {
     }
 
     /// `a` fires `system` at `t` with the shots of `base`: at a dug-in `t` from its
-    /// dug-in variant, then `t`'s return attack ([`TcGame::fire`] for the battle's).
+    /// dug-in variant, then `t`'s return attack; at a covered `t`, at its shield
+    /// ([`TcGame::aim`]; [`TcGame::fire`] for the battle's).
     pub fn fire_in(
         &self,
         base: &Tables,
@@ -157,13 +158,10 @@ impl TcGame {
         t: usize,
         rng: &mut Xoshiro256PlusPlus,
     ) {
-        if s.dug_in[t]
-            && let Some(d) = self.dug_of(base)
-        {
-            self.fire_with(d, s, a, system, t, rng);
+        let returns = s.dug_in[t] && self.dug_of(base).is_some();
+        self.fire_with(base, s, a, system, t, rng);
+        if returns {
             self.return_attack(s, t, a, rng);
-        } else {
-            self.fire_with(base, s, a, system, t, rng);
         }
     }
 
@@ -226,15 +224,11 @@ impl TcGame {
         if score <= 0.0 {
             return;
         }
-        let tables = self.tables_at(base, s, t);
+        let returns = s.dug_in[t] && self.dug_of(base).is_some();
         s.used[a] |= 1 << sys;
         self.spend_round(s, a, sys);
-        let e = tables.entry(a, t, state_of(fc_lost, self.smoked(s, a, t), s.offline[t]), sys);
-        if e != NONE {
-            let loss = tables.samplers[tables.at_life(e, s.life[t]) as usize].sample(rng);
-            self.take(s, t, loss, a);
-        }
-        if s.dug_in[t] && !std::ptr::eq(tables, base) {
+        self.shot(base, s, a, sys, t, fc_lost, rng);
+        if returns {
             self.return_attack(s, t, a, rng);
         }
     }

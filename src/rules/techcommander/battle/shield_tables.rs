@@ -1,0 +1,121 @@
+//! The battle's bubble shields as data (`BUBBLE_SHIELD`, [`super::shield`]): who carries
+//! how many, who fires from outside its own and who gets inside an enemy's, and the
+//! shot tables of attacks while a shield covers their target, compiled before the
+//! first battle only when some unit carries one.
+
+use super::omega::Omega;
+use super::tables::Tables;
+use super::units::BattleUnit;
+use super::variants::{ValueFn, best_score_of};
+use crate::rules::techcommander::attack_run::shield::{at_shield, bypasses, moved};
+use crate::rules::techcommander::catalogue::UnitKind;
+use crate::rules::techcommander::conditions::{Conditions, Movement};
+use crate::rules::techcommander::options::Options;
+use crate::rules::techcommander::profile::Target;
+
+use super::game::TcGame;
+
+/// The battle's bubble shields; [`Shields::any`] false (and every list empty) when no
+/// unit carries one.
+#[derive(Debug, Clone, Default)]
+pub struct Shields {
+    /// Some unit carries a shield.
+    pub any: bool,
+    /// Per unit slot: shields it may drop in a battle (its projectors' rounds, at most
+    /// 255), 0 for none.
+    pub count: Vec<u8>,
+    /// Per unit slot: an auto-stabilized vehicle, which fires from outside its shield
+    /// during its move and returns inside (`SHIELD_SORTIE`); any other unit leaves its
+    /// shield to fire.
+    pub sorties: Vec<bool>,
+    /// Per unit slot: as an attacker, it fires at a covered enemy from inside the
+    /// shield (`SHIELD_BYPASS`, [`bypasses`] under its side's conditions).
+    pub bypass: Vec<bool>,
+    /// Shots at a covered target: at its shield, with the battle's shots' modifiers.
+    pub base: Option<Tables>,
+    /// The same for an offload's shots, a Rallied Assault's and an overrun's fire
+    /// (each `Some` when the battle has those shots).
+    pub offload: Option<Tables>,
+    pub assault: Option<Tables>,
+    pub overrun_fire: Option<Tables>,
+    /// Omega Overrides at a covered target.
+    pub omega: Option<Omega>,
+    /// A bypassing attacker's shots at a covered unit: after at least a half move, and
+    /// at a dug-in unit (`Some` when some attacker bypasses).
+    pub bypass_base: Option<Tables>,
+    pub bypass_dug: Option<Tables>,
+}
+
+/// `units` as targets of attacks at their shields: each unit targeted as a
+/// [`Target::bubble_shield`] (no gear to take offline), resetting to 20 life like power
+/// armour (so the greedy score's damage term is 0: techcommander-battles.md §2.7), its
+/// points and command, so the value of breaking a shield, the carrier's.
+fn at_shields(units: &[BattleUnit]) -> Vec<BattleUnit> {
+    let shield = Target::bubble_shield();
+    units
+        .iter()
+        .map(|u| BattleUnit { target: shield.clone(), offline_target: shield.clone(), power_armor: true, ..u.clone() })
+        .collect()
+}
+
+/// `conditions` as an attack at a shield meets them ([`at_shield`]: no target postures).
+fn shielded(conditions: &[Conditions], m: Option<Movement>) -> Vec<Conditions> {
+    conditions
+        .iter()
+        .map(|c| {
+            let c = at_shield(c);
+            Conditions { movement: m.unwrap_or(c.movement), ..c }
+        })
+        .collect()
+}
+
+impl Shields {
+    /// Compiles the shields `game` needs (its tables, Omegas, offload, variants and
+    /// dug-in tables already set); nothing when no unit carries one. Raises the
+    /// overrun's skip bound by what a follow-up shot at a shield can score.
+    pub fn compile(game: &mut TcGame, conditions: &[Conditions], value: ValueFn) {
+        let o: Options = game.o;
+        let units = &game.units;
+        let count: Vec<u8> = units.iter().map(|u| u.target.shields_played(&o).min(u8::MAX as u32) as u8).collect();
+        if count.iter().all(|&c| c == 0) {
+            game.shields = Shields::default();
+            return;
+        }
+        let at = at_shields(units);
+        let bypass: Vec<bool> = units.iter().map(|u| bypasses(&u.attacker, &conditions[u.side], &o)).collect();
+        let mut sh = Shields {
+            any: true,
+            count,
+            sorties: units.iter().map(|u| u.kind == UnitKind::Vehicle).collect(),
+            base: Some(Tables::new(&at, &shielded(conditions, None), &o, value)),
+            ..Shields::default()
+        };
+        if game.offload.is_some() {
+            sh.offload = Some(Tables::new(&at, &shielded(conditions, Some(Movement::Offload)), &o, value));
+        }
+        if game.variants.assault.is_some() {
+            sh.assault = Some(Tables::new(&at, &shielded(conditions, Some(Movement::Stationary)), &o, value));
+        }
+        if game.variants.overrun_fire.is_some() {
+            let tables = Tables::new(&at, &shielded(conditions, Some(Movement::Full)), &o, value);
+            let extra: Vec<f32> = (0..units.len()).map(|a| best_score_of(&tables, units.len(), a)).collect();
+            game.specials.raise_overrun_bound(&extra);
+            sh.overrun_fire = Some(tables);
+        }
+        if o.omega_in_battles
+            && units.iter().any(|u| u.kind == UnitKind::Msv)
+            && let Some(base) = &sh.base
+        {
+            let om = Omega::new(&at, &shielded(conditions, None), base, &o, value, game.jury_ok as f64);
+            game.omega.merge_look(&om);
+            sh.omega = Some(om);
+        }
+        if bypass.iter().any(|&b| b) {
+            let moved: Vec<Conditions> = conditions.iter().map(moved).collect();
+            sh.bypass_base = Some(Tables::new(units, &moved, &o, value));
+            sh.bypass_dug = super::dig_in::dig_in_tables(units, &moved, &o, value);
+        }
+        sh.bypass = bypass;
+        game.shields = sh;
+    }
+}
