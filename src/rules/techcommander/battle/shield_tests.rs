@@ -388,24 +388,37 @@ fn a_rallied_attack_at_a_carrier_scores_what_its_play_gives() {
 
 #[test]
 fn a_rallied_assault_on_carriers_scores_what_its_play_gives() {
-    // Three riflemen assault a group of a twin-shield trooper and a shield trooper, one
-    // of them with its shield up and damaged: the walk over (member, shield, life)
-    // against 200,000 plays, and the walk without shields rejected.
+    // Three riflemen assault a group of a twin-shield trooper and a shield trooper. In
+    // the first case the first member stands at 5 life with no shield this turn (it
+    // dropped one), so the assault soon meets the second's shield, up at 6; in the
+    // second, the first drops a fresh one. The walk over (member, shield, life) against
+    // 200,000 plays each, and the walk without shields rejected.
     let o = options();
-    let (g, mut s) = start("3*Rifleman", "Twin Shield Trooper+Shield Trooper", o, 4);
+    for fresh in [false, true] {
+        let (g, mut s) = start("3*Rifleman", "Twin Shield Trooper+Shield Trooper", o, 4);
+        if !fresh {
+            (s.life[3], s.spare[3], s.settled[3]) = (5, 1, true);
+            s.stand(3);
+        }
+        (s.cover[4], s.spare[4], s.settled[4]) = (6, 0, true);
+        assault_against_play(&g, &s, fresh);
+    }
+}
+
+/// [`a_rallied_assault_on_carriers_scores_what_its_play_gives`] from `s`.
+fn assault_against_play(g: &TcGame, s: &State, fresh: bool) {
     let targets = [3usize, 4];
-    (s.cover[4], s.spare[4], s.settled[4]) = (6, 0, true);
-    let score = g.assault_score(&s, 0, 1).unwrap() as f64;
+    let score = g.assault_score(s, 0, 1).unwrap() as f64;
     let (mean, se) = mean_se(200_000, |i| {
         let mut p = s.clone();
         g.assault(&mut p, 0, 1, &mut Xoshiro256PlusPlus::seed_from_u64(i));
-        played_value(&g, &s, &p, 0, &targets)
+        played_value(g, s, &p, 0, &targets)
     });
-    assert!((score - mean).abs() < 5.0 * se + 1e-6, "score {score} vs played {mean} ± {se}");
+    assert!((score - mean).abs() < 5.0 * se + 1e-6, "fresh {fresh}: score {score} vs played {mean} ± {se}");
     let mut bare = s.clone();
     for t in targets {
         (bare.cover[t], bare.spare[t]) = (0, 0);
     }
     let plain = g.assault_score(&bare, 0, 1).unwrap() as f64;
-    assert!((plain - mean).abs() > 5.0 * se, "the unshielded score {plain} is not rejected");
+    assert!((plain - mean).abs() > 5.0 * se, "fresh {fresh}: the unshielded score {plain} is not rejected");
 }
