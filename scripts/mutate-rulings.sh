@@ -93,8 +93,9 @@ if [ -z "${MUTATION_TESTS:-}" ]; then BUILD_TARGETS="--lib"; else BUILD_TARGETS=
 #   covered unit leaving its shield to fire, no second drop in a turn, a bypassing
 #   attacker firing at the unit.
 # battle-shield-group-break-value, battle-shield-assault-meets-shields: the rallied
-#   groups' scores at carriers (battle/shield_group.rs): a broken shield is worth the
-#   carrier's V; the next member of an assaulted group meets its shield.
+#   groups' scores at carriers (battle/shield_group.rs): a broken shield is worth
+#   DAMAGE_WEIGHT × the carrier's V; the next member of an assaulted group meets its
+#   shield.
 CODE_MUTATIONS=(
     'omega-no-positive-modifiers|src/rules/techcommander/target_number.rs|s/m\.attacker_bonus = m\.attacker_bonus\.min\(0\);/m.attacker_bonus = m.attacker_bonus;/'
     'designated-missiles-ignore-cover|src/rules/techcommander/target_number.rs|s/let cover_ignored = cond\.is_designated\(\) && weapon\.missile;/let cover_ignored = false;/'
@@ -126,7 +127,7 @@ CODE_MUTATIONS=(
     'battle-shield-leave-to-fire|src/rules/techcommander/battle/shield.rs|s/            s\.cover\[a\] = 0;\n//'
     'battle-shield-no-drop-after-a-fall|src/rules/techcommander/battle/shield.rs|s/s\.cover\[t\] == 0 && s\.spare\[t\] > 0 && !s\.settled\[t\] \{/s.cover[t] == 0 \&\& s.spare[t] > 0 {/'
     'battle-shield-bypass|src/rules/techcommander/battle/shield.rs|s/        if sh\.bypass\[a\] \{/        if false {/'
-    'battle-shield-group-break-value|src/rules/techcommander/battle/shield_group.rs|s/Some\(\(v\.kill \* broken \+ /Some((/'
+    'battle-shield-group-break-value|src/rules/techcommander/battle/shield_group.rs|s/Some\(\(break_value\(v, &self\.o\)\.kill \* broken \+ /Some((/'
     'battle-shield-assault-meets-shields|src/rules/techcommander/battle/shield_group.rs|s/at\(i \+ 1, shield0\(i \+ 1\), life0\(i \+ 1\)\)/at(i + 1, 0, life0(i + 1))/'
     'revival-clears-credit|src/rules/techcommander/battle/repair.rs|s/        s\.credit\[f\] = super::game::NO_CREDIT;\n//'
     # Skirmishers squad-fight throws (src/rules/skirmishers/battle/; the options are

@@ -23,9 +23,12 @@
 //!   attacker enters the shield ("units can enter or leave"), so they reach the unit
 //!   and draw no drop. A repair reaches its friend the same way.
 //! - A dug-in carrier's shield still draws its return attack: the carrier was targeted.
-//! - The greedy score of a shot at a shield is V(carrier) × P(the shot breaks it): the
-//!   damage term is 0 against a target that resets to 20 (techcommander-battles.md
-//!   §2.7), and no unit is killed from full life.
+//! - The greedy score of a shot at a shield is `DAMAGE_WEIGHT` × V(carrier) × P(the shot
+//!   breaks it) ([`super::shield_tables::break_value`]): a broken shield is 20 life of
+//!   protection the carrier loses, scored as §2.7's damage term scores 20 life; damage
+//!   short of a break scores nothing, as against any target that resets to 20
+//!   (techcommander-battles.md §2.7). Breaking it is no kill: valued as one, the policy
+//!   spent its fire on shields while the carriers' friends killed its own units.
 
 use rand_xoshiro::Xoshiro256PlusPlus;
 

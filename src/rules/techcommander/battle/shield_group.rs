@@ -11,8 +11,8 @@
 //!   would meet then (the one covering it, or a fresh one it would drop).
 //!
 //! Each scores as its shots do one by one (techcommander-battles.md §2.7; the shots'
-//! scores in [`super::shield`]): V(carrier) × P(its shield breaks), plus §2.7's terms on
-//! the life the units lose. Rallied groups are troops and crew, which never bypass a
+//! scores in [`super::shield`]): [`break_value`] × P(a shield breaks), plus §2.7's terms
+//! on the life the units lose. Rallied groups are troops and crew, which never bypass a
 //! shield. The walks run only in battles with shields; the assault's uses scratch
 //! memory kept per thread (no allocation once it has grown).
 
@@ -20,6 +20,7 @@ use std::cell::RefCell;
 
 use super::game::{State, TcGame};
 use super::rally_laws::{Capped, FULL, score_of};
+use super::shield_tables::break_value;
 use super::tables::Tables;
 use crate::rules::techcommander::rulings::STARTING_LIFE;
 
@@ -93,7 +94,7 @@ impl TcGame {
         let v = self.rally.value(first?, t);
         let broken: f64 = p[0].iter().sum();
         let lost: Capped = std::array::from_fn(|n| p.iter().map(|row| row[n]).sum());
-        Some((v.kill * broken + score_of(&lost, cap, v)) as f32)
+        Some((break_value(v, &self.o).kill * broken + score_of(&lost, cap, v)) as f32)
     }
 
     /// The greedy score of `side`'s Rallied Assault on the enemy group members
@@ -184,13 +185,14 @@ impl TcGame {
                             let q = p[at(i, c, l)];
                             score += q * v.damage * (l0 - l) as f64 / STARTING_LIFE as f64;
                             if c == 0 && c0 > 0 {
-                                score += q * v.kill;
+                                score += q * break_value(v, &self.o).kill;
                             }
                         }
                     }
                 }
                 let per_kill = v.kill + if l0 == FULL { v.kill_from_full } else { 0.0 };
-                killed += per_kill + v.damage * l0 as f64 / STARTING_LIFE as f64 + if c0 > 0 { v.kill } else { 0.0 };
+                let broke = if c0 > 0 { break_value(v, &self.o).kill } else { 0.0 };
+                killed += per_kill + v.damage * l0 as f64 / STARTING_LIFE as f64 + broke;
             }
             Some(score as f32)
         })

@@ -4,7 +4,7 @@
 //! first battle only when some unit carries one.
 
 use super::omega::Omega;
-use super::tables::Tables;
+use super::tables::{Tables, Value, deathmatch_value, skirmish_value};
 use super::units::BattleUnit;
 use super::variants::{ValueFn, best_score_of};
 use crate::rules::techcommander::attack_run::shield::{at_shield, bypasses, moved};
@@ -47,15 +47,29 @@ pub struct Shields {
 }
 
 /// `units` as targets of attacks at their shields: each unit targeted as a
-/// [`Target::bubble_shield`] (no gear to take offline), resetting to 20 life like power
-/// armour (so the greedy score's damage term is 0: techcommander-battles.md §2.7), its
-/// points and command, so the value of breaking a shield, the carrier's.
+/// [`Target::bubble_shield`] (no gear to take offline).
 fn at_shields(units: &[BattleUnit]) -> Vec<BattleUnit> {
     let shield = Target::bubble_shield();
-    units
-        .iter()
-        .map(|u| BattleUnit { target: shield.clone(), offline_target: shield.clone(), power_armor: true, ..u.clone() })
-        .collect()
+    units.iter().map(|u| BattleUnit { target: shield.clone(), offline_target: shield.clone(), ..u.clone() }).collect()
+}
+
+/// The greedy value of breaking a shield, from `v`, its carrier's value to the attacker:
+/// a broken shield is 20 life of protection its carrier loses, scored as §2.7's damage
+/// term scores 20 life (`DAMAGE_WEIGHT` × V); damage short of a break scores nothing (the
+/// shield resets to 20, techcommander-battles.md §2.7), and no unit is killed from full
+/// life.
+pub fn break_value(v: Value, o: &Options) -> Value {
+    Value { kill: o.damage_weight.0 * v.kill, kill_from_full: 0.0, damage: 0.0 }
+}
+
+/// [`break_value`] of [`skirmish_value`].
+fn skirmish_break(a: &BattleUnit, t: &BattleUnit, o: &Options) -> Value {
+    break_value(skirmish_value(a, t, o), o)
+}
+
+/// [`break_value`] of [`deathmatch_value`].
+fn deathmatch_break(a: &BattleUnit, t: &BattleUnit, o: &Options) -> Value {
+    break_value(deathmatch_value(a, t, o), o)
 }
 
 /// `conditions` as an attack at a shield meets them ([`at_shield`]: no target postures).
@@ -75,6 +89,9 @@ impl Shields {
     /// overrun's skip bound by what a follow-up shot at a shield can score.
     pub fn compile(game: &mut TcGame, conditions: &[Conditions], value: ValueFn) {
         let o: Options = game.o;
+        // Shots at the unit (a bypass) are valued by `value`; shots at a shield by what
+        // breaking it is worth.
+        let at_value: ValueFn = if game.dm.is_some() { deathmatch_break } else { skirmish_break };
         let units = &game.units;
         let count: Vec<u8> = units.iter().map(|u| u.target.shields_played(&o).min(u8::MAX as u32) as u8).collect();
         if count.iter().all(|&c| c == 0) {
@@ -87,17 +104,17 @@ impl Shields {
             any: true,
             count,
             sorties: units.iter().map(|u| u.kind == UnitKind::Vehicle).collect(),
-            base: Some(Tables::new(&at, &shielded(conditions, None), &o, value)),
+            base: Some(Tables::new(&at, &shielded(conditions, None), &o, at_value)),
             ..Shields::default()
         };
         if game.offload.is_some() {
-            sh.offload = Some(Tables::new(&at, &shielded(conditions, Some(Movement::Offload)), &o, value));
+            sh.offload = Some(Tables::new(&at, &shielded(conditions, Some(Movement::Offload)), &o, at_value));
         }
         if game.variants.assault.is_some() {
-            sh.assault = Some(Tables::new(&at, &shielded(conditions, Some(Movement::Stationary)), &o, value));
+            sh.assault = Some(Tables::new(&at, &shielded(conditions, Some(Movement::Stationary)), &o, at_value));
         }
         if game.variants.overrun_fire.is_some() {
-            let tables = Tables::new(&at, &shielded(conditions, Some(Movement::Full)), &o, value);
+            let tables = Tables::new(&at, &shielded(conditions, Some(Movement::Full)), &o, at_value);
             let extra: Vec<f32> = (0..units.len()).map(|a| best_score_of(&tables, units.len(), a)).collect();
             game.specials.raise_overrun_bound(&extra);
             sh.overrun_fire = Some(tables);
@@ -106,7 +123,7 @@ impl Shields {
             && units.iter().any(|u| u.kind == UnitKind::Msv)
             && let Some(base) = &sh.base
         {
-            let om = Omega::new(&at, &shielded(conditions, None), base, &o, value, game.jury_ok as f64);
+            let om = Omega::new(&at, &shielded(conditions, None), base, &o, at_value, game.jury_ok as f64);
             game.omega.merge_look(&om);
             sh.omega = Some(om);
         }

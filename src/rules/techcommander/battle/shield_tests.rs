@@ -330,8 +330,8 @@ fn omega_overrides_and_split_shots_hit_the_shield_too() {
 }
 
 /// The score functional of one played group action at the enemies `targets` (in
-/// order), as the walks score it: per target V × (1{eliminated} + 1{its shield, met at
-/// the start, broken}) + V × `DAMAGE_WEIGHT` × life lost / 20.
+/// order), as the walks score it: per target V × 1{eliminated} + `DAMAGE_WEIGHT` × V ×
+/// (1{its shield, met at the start, broken} + life lost / 20).
 fn played_value(g: &TcGame, before: &State, after: &State, a: usize, targets: &[usize]) -> f64 {
     targets
         .iter()
@@ -343,7 +343,7 @@ fn played_value(g: &TcGame, before: &State, after: &State, a: usize, targets: &[
             let met = g.shield_life(before, t) > 0;
             let broken = (met && after.cover[t] == 0) as u32 as f64;
             let from_full = if l0 == 20 { v.kill_from_full } else { 0.0 };
-            v.kill * (killed + broken) + from_full * killed + v.damage * lost / 20.0
+            v.kill * killed + g.o.damage_weight.0 * v.kill * broken + from_full * killed + v.damage * lost / 20.0
         })
         .sum()
 }

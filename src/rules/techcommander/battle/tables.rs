@@ -376,10 +376,7 @@ pub fn skirmish_value(_attacker: &BattleUnit, target: &BattleUnit, o: &Options) 
 /// damage on AC.
 pub fn deathmatch_value(attacker: &BattleUnit, target: &BattleUnit, o: &Options) -> Value {
     let ac = target.ac as f64;
-    // A bubble shield targeted in its carrier's stead ([`super::shield`]) is no unit
-    // eliminated from full life.
-    let shield = target.target.kind == Some(crate::rules::techcommander::catalogue::UnitKind::Terrain);
-    let bonus = if shield { 0.0 } else { super::dm_rules::one_action_bonus(attacker.kind, target.kind) as f64 };
+    let bonus = super::dm_rules::one_action_bonus(attacker.kind, target.kind) as f64;
     let damage = if target.power_armor { 0.0 } else { o.damage_weight.0 * ac };
     Value { kill: ac, kill_from_full: bonus, damage }
 }
