@@ -30,7 +30,8 @@
 //!   Reset) and the scan action.
 //! - [`repair`]: the 2nd edition's MSV Warfare Badge repair as an action.
 //! - [`shield_tables`]: bubble shields, who carries and who bypasses them, and the shots
-//!   at a covered unit; [`shield`] plays them (drop, leave, break, recharge);
+//!   at a covered unit, compiled by [`shield_compile`]; [`shield`] plays them (drop,
+//!   leave, break, recharge);
 //!   [`shield_group`] scores the rallied group actions at carriers.
 //! - [`classes`]: twin classes, slots of the same card and side that the greedy search
 //!   scores once per distinct state.
@@ -53,6 +54,7 @@ pub mod rally_laws;
 pub mod repair;
 pub mod repair_law;
 pub mod shield;
+pub mod shield_compile;
 pub mod shield_group;
 pub mod shield_tables;
 pub mod specials;

@@ -1,19 +1,11 @@
 //! The battle's bubble shields as data (`BUBBLE_SHIELD`, [`super::shield`]): who carries
 //! how many, who fires from outside its own and who gets inside an enemy's, and the
 //! shot tables of attacks while a shield covers their target, compiled before the
-//! first battle only when some unit carries one.
+//! first battle only when some unit carries one ([`super::shield_compile`]).
 
 use super::omega::Omega;
-use super::tables::{Tables, Value, deathmatch_value, skirmish_value};
-use super::units::BattleUnit;
-use super::variants::{ValueFn, best_score_of};
-use crate::rules::techcommander::attack_run::shield::{at_shield, bypasses, moved};
-use crate::rules::techcommander::catalogue::UnitKind;
-use crate::rules::techcommander::conditions::{Conditions, Movement};
+use super::tables::{Tables, Value};
 use crate::rules::techcommander::options::Options;
-use crate::rules::techcommander::profile::Target;
-
-use super::game::TcGame;
 
 /// The battle's bubble shields; [`Shields::any`] false (and every list empty) when no
 /// unit carries one.
@@ -29,7 +21,7 @@ pub struct Shields {
     /// shield to fire.
     pub sorties: Vec<bool>,
     /// Per unit slot: as an attacker, it fires at a covered enemy from inside the
-    /// shield (`SHIELD_BYPASS`, [`bypasses`] under its side's conditions).
+    /// shield (`SHIELD_BYPASS`, `attack_run::shield::bypasses` under its side's conditions).
     pub bypass: Vec<bool>,
     /// Shots at a covered target: at its shield, with the battle's shots' modifiers.
     pub base: Option<Tables>,
@@ -46,13 +38,6 @@ pub struct Shields {
     pub bypass_dug: Option<Tables>,
 }
 
-/// `units` as targets of attacks at their shields: each unit targeted as a
-/// [`Target::bubble_shield`] (no gear to take offline).
-fn at_shields(units: &[BattleUnit]) -> Vec<BattleUnit> {
-    let shield = Target::bubble_shield();
-    units.iter().map(|u| BattleUnit { target: shield.clone(), offline_target: shield.clone(), ..u.clone() }).collect()
-}
-
 /// The greedy value of breaking a shield, from `v`, its carrier's value to the attacker:
 /// a broken shield is 20 life of protection its carrier loses, scored as §2.7's damage
 /// term scores 20 life (`DAMAGE_WEIGHT` × V); damage short of a break scores nothing (the
@@ -60,79 +45,4 @@ fn at_shields(units: &[BattleUnit]) -> Vec<BattleUnit> {
 /// life.
 pub fn break_value(v: Value, o: &Options) -> Value {
     Value { kill: o.damage_weight.0 * v.kill, kill_from_full: 0.0, damage: 0.0 }
-}
-
-/// [`break_value`] of [`skirmish_value`].
-fn skirmish_break(a: &BattleUnit, t: &BattleUnit, o: &Options) -> Value {
-    break_value(skirmish_value(a, t, o), o)
-}
-
-/// [`break_value`] of [`deathmatch_value`].
-fn deathmatch_break(a: &BattleUnit, t: &BattleUnit, o: &Options) -> Value {
-    break_value(deathmatch_value(a, t, o), o)
-}
-
-/// `conditions` as an attack at a shield meets them ([`at_shield`]: no target postures).
-fn shielded(conditions: &[Conditions], m: Option<Movement>) -> Vec<Conditions> {
-    conditions
-        .iter()
-        .map(|c| {
-            let c = at_shield(c);
-            Conditions { movement: m.unwrap_or(c.movement), ..c }
-        })
-        .collect()
-}
-
-impl Shields {
-    /// Compiles the shields `game` needs (its tables, Omegas, offload, variants and
-    /// dug-in tables already set); nothing when no unit carries one. Raises the
-    /// overrun's skip bound by what a follow-up shot at a shield can score.
-    pub fn compile(game: &mut TcGame, conditions: &[Conditions], value: ValueFn) {
-        let o: Options = game.o;
-        // Shots at the unit (a bypass) are valued by `value`; shots at a shield by what
-        // breaking it is worth.
-        let at_value: ValueFn = if game.dm.is_some() { deathmatch_break } else { skirmish_break };
-        let units = &game.units;
-        let count: Vec<u8> = units.iter().map(|u| u.target.shields_played(&o).min(u8::MAX as u32) as u8).collect();
-        if count.iter().all(|&c| c == 0) {
-            game.shields = Shields::default();
-            return;
-        }
-        let at = at_shields(units);
-        let bypass: Vec<bool> = units.iter().map(|u| bypasses(&u.attacker, &conditions[u.side], &o)).collect();
-        let mut sh = Shields {
-            any: true,
-            count,
-            sorties: units.iter().map(|u| u.kind == UnitKind::Vehicle).collect(),
-            base: Some(Tables::new(&at, &shielded(conditions, None), &o, at_value)),
-            ..Shields::default()
-        };
-        if game.offload.is_some() {
-            sh.offload = Some(Tables::new(&at, &shielded(conditions, Some(Movement::Offload)), &o, at_value));
-        }
-        if game.variants.assault.is_some() {
-            sh.assault = Some(Tables::new(&at, &shielded(conditions, Some(Movement::Stationary)), &o, at_value));
-        }
-        if game.variants.overrun_fire.is_some() {
-            let tables = Tables::new(&at, &shielded(conditions, Some(Movement::Full)), &o, at_value);
-            let extra: Vec<f32> = (0..units.len()).map(|a| best_score_of(&tables, units.len(), a)).collect();
-            game.specials.raise_overrun_bound(&extra);
-            sh.overrun_fire = Some(tables);
-        }
-        if o.omega_in_battles
-            && units.iter().any(|u| u.kind == UnitKind::Msv)
-            && let Some(base) = &sh.base
-        {
-            let om = Omega::new(&at, &shielded(conditions, None), base, &o, at_value, game.jury_ok as f64);
-            game.omega.merge_look(&om);
-            sh.omega = Some(om);
-        }
-        if bypass.iter().any(|&b| b) {
-            let moved: Vec<Conditions> = conditions.iter().map(moved).collect();
-            sh.bypass_base = Some(Tables::new(units, &moved, &o, value));
-            sh.bypass_dug = super::dig_in::dig_in_tables(units, &moved, &o, value);
-        }
-        sh.bypass = bypass;
-        game.shields = sh;
-    }
 }
