@@ -313,7 +313,7 @@ crate::rule_options! {
         /// carries it inside the shield (speed >= range − 5, its radius) fires at the unit
         /// from inside during its move, with the auto-stabilized move penalty (true). Off:
         /// its attacks hit the shield as every other attacker's.
-        shield_bypass: bool = true, switch, "§3 gear: an auto-stabilized attacker within its speed of the shield (speed >= range - 5) fires at the unit from inside it, at the move penalty";
+        shield_bypass: bool = true, switch, "§3 gear: an auto-stabilized attacker within its speed of the shield (speed >= range - 5) fires at the unit from inside it, at the move penalty (always, while a shield stands)";
         // §4 of techcommander-battles.md: special attacks (ram, death from above, overrun,
         // trample); see `super::special`.
         /// §4 `ADJACENT_GAP`: inches between two adjacent units in `REACH_RULE` (speed >=
