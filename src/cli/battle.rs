@@ -312,6 +312,7 @@ pub fn battle_json<R: Ruleset>(
     j["edition"] = json!(edition);
     j["options"] = Value::Object(options.iter().map(|(n, v)| (n.clone(), Value::from(v.clone()))).collect());
     j["not_modelled"] = json!(info.not_modelled);
+    j["played"] = json!(info.played);
     j["players"] = json!(players_json(info, t, labels));
     if let Some(labels) = labels {
         let s = t.summary();
@@ -570,7 +571,7 @@ fn print<R: Ruleset>(args: &BattleArgs, plan: &BattlePlan<R>, t: &BattleTally) -
                     count(info.max_turns, turn),
                     info.policy,
                     options_line(options),
-                    super::duel::notes_text(&info.not_modelled),
+                    played_text(&info.played) + &super::duel::notes_text(&info.not_modelled),
                     shoots.join("; "),
                     reach_lines(info, reach, conds),
                     count(s.trials, "battle"),
@@ -619,4 +620,9 @@ pub(super) fn reach_lines(info: &BattleInfo, reach: &BattleReach, conds: &[Strin
         }
     }
     out
+}
+
+/// The `played:` lines of a battle report: what it plays beyond the cards.
+fn played_text(played: &[String]) -> String {
+    played.iter().map(|p| format!("played: {p}\n")).collect()
 }

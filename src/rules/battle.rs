@@ -65,6 +65,10 @@ pub struct BattleInfo {
     /// report's `not modelled:` lines and JSON key `not_modelled`); empty when it plays
     /// every rule their cards name.
     pub not_modelled: Vec<String>,
+    /// What the battle plays beyond the cards for these forces, one sentence each (the
+    /// report's `played:` lines and JSON key `played`; TechCommander: each build that
+    /// carries a bubble shield); empty when nothing is.
+    pub played: Vec<String>,
 }
 
 /// The battle kernel of a ruleset that plays no battles: it cannot be built.

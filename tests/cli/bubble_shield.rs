@@ -91,8 +91,12 @@ fn battles_play_the_shield() {
         json_of(&[&base[..], &["--range", "12", "--trials", &n.to_string(), "--format", "json", "-q"], extra].concat())
     };
     let (shielded, off) = (battle(&[]), battle(&["--option", "BUBBLE_SHIELD=false"]));
-    // Nothing is left out any more.
+    // Nothing is left out any more, and the report says what it plays.
     assert_eq!(shielded["not_modelled"], serde_json::json!([]));
+    let played = shielded["played"].as_array().unwrap();
+    assert_eq!(played.len(), 1);
+    assert!(played[0].as_str().unwrap().starts_with("`Gladiator Bubbled` carries 1 bubble shield"), "{played:?}");
+    assert_eq!(off["played"], serde_json::json!([]));
     // The shield turns the Lancer's 42% into about 17%, as in the duel (docs/battles.md);
     // off, the Gladiator fights bare. Each at exact binomial bounds against the other's
     // rate.

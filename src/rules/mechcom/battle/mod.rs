@@ -173,6 +173,7 @@ pub fn compile(setup: &SquadSetup<'_>) -> Result<(SquadBattle, BattleInfo), Stri
             .map(|u| UnitInfo { side: u.side as usize, name: u.name.clone(), points: u.cost as f64 })
             .collect(),
         not_modelled: Vec::new(),
+        played: Vec::new(),
     };
     let battle = if policy == FocusHighestCost::NAME {
         SquadBattle::FocusHighestCost(Battle { game: SquadGame::new(squads), policy: MostExpensiveFirst })

@@ -158,6 +158,7 @@ pub fn compile(
             .map(|u| UnitInfo { side: u.side as usize, name: u.name.clone(), points: u.ecv })
             .collect(),
         not_modelled: Vec::new(),
+        played: Vec::new(),
     };
     let battle = match policy.as_str() {
         HighestEcv::NAME => {

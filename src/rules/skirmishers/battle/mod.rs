@@ -127,6 +127,7 @@ pub fn compile(
             .map(|u| UnitInfo { side: u.side as usize, name: u.name.clone(), points: u.pv as f64 })
             .collect(),
         not_modelled: Vec::new(),
+        played: Vec::new(),
     };
     Ok((Battle { game: FightGame { fight }, policy }, info))
 }

@@ -164,6 +164,7 @@ pub fn compile_teams(
             .collect(),
         units: units.iter().map(|u| UnitInfo { side: u.side, name: u.name.clone(), points: u.points }).collect(),
         not_modelled: Vec::new(),
+        played: shield_played(&units, o),
     };
     let mut game = TcGame::new(units, tables, o, max_turns, n);
     game.omega = Omega::new(&game.units, setup.conditions, &game.tables, o, value, game.jury_ok as f64);
@@ -196,4 +197,26 @@ pub fn compile_teams(
         BattlePolicyName::Random => TcBattle::Random(Battle { game, policy: RandomLegal }),
     };
     Ok((kernel, info))
+}
+
+/// One sentence per build that carries a bubble shield (under `BUBBLE_SHIELD`): what the
+/// battle plays of it ([`super::shield`]; docs/battles.md "The bubble shield").
+fn shield_played(units: &[super::units::BattleUnit], o: &Options) -> Vec<String> {
+    let mut seen: Vec<(&str, u32)> = Vec::new();
+    for u in units {
+        let n = u.target.shields_played(o);
+        if n > 0 && !seen.iter().any(|(name, _)| *name == u.name) {
+            seen.push((&u.name, n));
+        }
+    }
+    seen.into_iter()
+        .map(|(name, n)| {
+            let shields = if n == 1 { "1 bubble shield".to_string() } else { format!("{n} bubble shields") };
+            format!(
+                "`{name}` carries {shields} (BUBBLE_SHIELD): dropped when first shot at, it takes the shots at its \
+                 carrier (AC5 targeted, AC1 damaged, overflow lost) until it falls or the carrier fires (a vehicle \
+                 fires from outside and keeps it); back at 20 at Reset; it covers its carrier only"
+            )
+        })
+        .collect()
 }
