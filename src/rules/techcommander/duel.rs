@@ -38,7 +38,6 @@ use crate::stats::DuelTally;
 
 use super::attack_run::MAX_TURNS_LIMIT;
 use super::attack_run::shield::covered_side;
-use super::catalogue::UnitKind;
 use super::compiled::TABLES;
 use super::compiled::{CompiledSide, FC_LOST, FC_NORMAL, MONEYSHOT};
 use super::conditions::Conditions;
@@ -115,7 +114,7 @@ impl Duel {
             shields,
             covered,
             bypass,
-            sorties: [a.0, b.0].map(|s| s.kind == UnitKind::Vehicle),
+            sorties: [a.0, b.0].map(super::attack_run::shield::sorties),
             max_turns,
             in_the_red_life: o.in_the_red_life as i32,
             jury_rig_success_max: o.jury_rig_success_max,

@@ -76,6 +76,14 @@ pub fn bypasses(attacker: &Attacker, cond: &Conditions, o: &Options) -> bool {
     o.shield_bypass && attacker.kind == UnitKind::Vehicle && f64::from(attacker.speed) >= cond.range - SHIELD_RADIUS
 }
 
+/// Whether a covered `unit` fires from outside its shield during its move and returns
+/// inside (`SHIELD_SORTIE`, the project's ruling): an auto-stabilized vehicle ("may take
+/// shot(s) from any point during its movement path"). Any other unit leaves its shield to
+/// fire ("cannot shoot from inside to the outside"). Duels and battles share it.
+pub fn sorties(unit: &Attacker) -> bool {
+    unit.kind == UnitKind::Vehicle
+}
+
 /// The conditions of a bypassing attack: those given, after at least a half move.
 pub(crate) fn moved(cond: &Conditions) -> Conditions {
     let movement = match cond.movement {

@@ -79,7 +79,8 @@ impl TcGame {
     #[inline(never)]
     fn aim_shield<'t>(&'t self, base: &'t Tables, s: &State, a: usize, t: usize) -> Option<Aim<'t>> {
         let sh = &self.shields;
-        if sh.count[t] == 0 || self.shield_life(s, t) == 0 {
+        let life = if sh.count[t] == 0 { 0 } else { self.shield_life(s, t) };
+        if life == 0 {
             return None;
         }
         if sh.bypass[a] {
@@ -95,7 +96,7 @@ impl TcGame {
             };
             return Some(Aim { tables, life: s.life[t], shield: false });
         }
-        Some(Aim { tables: self.shield_of(base), life: self.shield_life(s, t), shield: true })
+        Some(Aim { tables: self.shield_of(base), life, shield: true })
     }
 
     /// The shield variant of `base` ([`super::shield_tables::Shields`]).

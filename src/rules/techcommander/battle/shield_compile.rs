@@ -8,7 +8,7 @@ use super::shield_tables::{Shields, break_value};
 use super::tables::{Tables, Value, deathmatch_value, skirmish_value};
 use super::units::BattleUnit;
 use super::variants::{ValueFn, best_score_of};
-use crate::rules::techcommander::attack_run::shield::{at_shield, bypasses, moved};
+use crate::rules::techcommander::attack_run::shield::{at_shield, bypasses, moved, sorties};
 use crate::rules::techcommander::catalogue::UnitKind;
 use crate::rules::techcommander::conditions::{Conditions, Movement};
 use crate::rules::techcommander::options::Options;
@@ -62,7 +62,7 @@ impl Shields {
         let mut sh = Shields {
             any: true,
             count,
-            sorties: units.iter().map(|u| u.kind == UnitKind::Vehicle).collect(),
+            sorties: units.iter().map(|u| sorties(&u.attacker)).collect(),
             base: Some(Tables::new(&at, &shielded(conditions, None), &o, at_value)),
             ..Shields::default()
         };
