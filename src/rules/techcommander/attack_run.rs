@@ -68,6 +68,9 @@ pub struct AttackRun {
     hot: Vec<HotStep>,
     /// Whether any step has a Moneyshot copy (else the hot loop skips the check).
     any_moneyshot: bool,
+    /// Whether any step samples several hit tables (else the hot loop has no branch for
+    /// them).
+    any_chunked: bool,
     /// The most life-loss thresholds of any step (see [`HotStep`]).
     width: usize,
     pub max_turns: u32,
@@ -132,6 +135,7 @@ impl AttackRun {
             .map(|(step, sampler)| HotStep::new(step, sampler, side.moneyshot_life[step.system as usize]))
             .collect();
         let any_moneyshot = hot.iter().any(|h| h.moneyshot_life != super::compiled::NO_MONEYSHOT);
+        let any_chunked = hot.iter().any(|h| h.chunked);
         let width = hot.iter().map(|h| h.width).max().unwrap_or(0);
         let shield = shield::ShieldLaws::new(attacker, target, cond, o, policy)?;
         Ok(AttackRun {
@@ -140,6 +144,7 @@ impl AttackRun {
             samplers,
             hot,
             any_moneyshot,
+            any_chunked,
             width,
             max_turns,
             power_armor: target.power_armor,

@@ -48,7 +48,7 @@ pub(super) struct HotStep {
     action: u16,
     reset_after: bool,
     /// More than one table: sample through the general [`ActionSampler`].
-    chunked: bool,
+    pub(super) chunked: bool,
 }
 
 impl HotStep {
@@ -87,33 +87,44 @@ impl HotStep {
 }
 
 /// Play `trials` runs of `run` from `rng` into `tally`'s kills (the caller counts the
-/// trials): the loop for the run's Moneyshot check and threshold width.
+/// trials): the loop for the run's Moneyshot check and threshold width. A run with a step
+/// of several hit tables takes the one loop that can sample them; every other run's loop
+/// has no such branch.
 pub(super) fn play(run: &AttackRun, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut TtkTally) {
-    if run.any_moneyshot {
-        by_width::<true>(run, rng, trials, tally)
-    } else {
-        by_width::<false>(run, rng, trials, tally)
+    const ALL: usize = MAX_TABLE_DICE as usize;
+    match (run.any_moneyshot, run.any_chunked) {
+        (true, true) => lanes::<true, ALL, true>(run, rng, trials, tally),
+        (false, true) => lanes::<false, ALL, true>(run, rng, trials, tally),
+        (true, false) => by_width::<true>(run, rng, trials, tally),
+        (false, false) => by_width::<false>(run, rng, trials, tally),
     }
 }
 
-/// [`lanes`] at the smallest compiled width that holds every step's thresholds.
+/// [`lanes`] at the smallest compiled width that holds every step's thresholds, for a
+/// run with no step of several hit tables.
 fn by_width<const MONEYSHOT: bool>(run: &AttackRun, rng: &mut Xoshiro256PlusPlus, trials: u32, tally: &mut TtkTally) {
     match run.width {
-        0..=1 => lanes::<MONEYSHOT, 1>(run, rng, trials, tally),
-        2 => lanes::<MONEYSHOT, 2>(run, rng, trials, tally),
-        3 => lanes::<MONEYSHOT, 3>(run, rng, trials, tally),
-        4 => lanes::<MONEYSHOT, 4>(run, rng, trials, tally),
-        5..=6 => lanes::<MONEYSHOT, 6>(run, rng, trials, tally),
-        7..=8 => lanes::<MONEYSHOT, 8>(run, rng, trials, tally),
-        _ => lanes::<MONEYSHOT, { MAX_TABLE_DICE as usize }>(run, rng, trials, tally),
+        0..=1 => lanes::<MONEYSHOT, 1, false>(run, rng, trials, tally),
+        2 => lanes::<MONEYSHOT, 2, false>(run, rng, trials, tally),
+        3 => lanes::<MONEYSHOT, 3, false>(run, rng, trials, tally),
+        4 => lanes::<MONEYSHOT, 4, false>(run, rng, trials, tally),
+        5..=6 => lanes::<MONEYSHOT, 6, false>(run, rng, trials, tally),
+        7..=8 => lanes::<MONEYSHOT, 8, false>(run, rng, trials, tally),
+        _ => lanes::<MONEYSHOT, { MAX_TABLE_DICE as usize }, false>(run, rng, trials, tally),
     }
 }
 
-/// Life lost by one attack of `hot[index]` (`W` >= its width): the same draws and
-/// mapping as [`ActionSampler::sample`].
+/// Life lost by one attack of `hot[index]` (`W` >= its width; `CHUNKED`: whether the run
+/// has a step of several hit tables): the same draws and mapping as
+/// [`ActionSampler::sample`].
 #[inline(always)]
-fn lost<const W: usize>(run: &AttackRun, step: &HotStep, index: usize, rng: &mut Xoshiro256PlusPlus) -> u32 {
-    if step.chunked {
+fn lost<const W: usize, const CHUNKED: bool>(
+    run: &AttackRun,
+    step: &HotStep,
+    index: usize,
+    rng: &mut Xoshiro256PlusPlus,
+) -> u32 {
+    if CHUNKED && step.chunked {
         // Through a copy: the caller's generator never has its address taken, so it
         // stays in registers.
         let mut r = rng.clone();
@@ -130,9 +141,9 @@ fn lost<const W: usize>(run: &AttackRun, step: &HotStep, index: usize, rng: &mut
 }
 
 /// The hot loop; `MONEYSHOT`: whether any step has a Moneyshot copy; `W`: thresholds
-/// compared per attack.
+/// compared per attack; `CHUNKED`: whether any step samples several hit tables.
 #[inline(always)]
-fn lanes<const MONEYSHOT: bool, const W: usize>(
+fn lanes<const MONEYSHOT: bool, const W: usize, const CHUNKED: bool>(
     run: &AttackRun,
     rng: &mut Xoshiro256PlusPlus,
     trials: u32,
@@ -145,8 +156,9 @@ fn lanes<const MONEYSHOT: bool, const W: usize>(
     // The generator's state stays in registers; written back at the end.
     let mut r = rng.clone();
     let full = STARTING_LIFE as i32;
-    // Kills per (lane, step), folded into the tally at the end: one counter per lane
-    // keeps consecutive lanes from chaining read-modify-writes on one address.
+    // Kills per (step, lane), folded into the tally at the end: one counter per lane
+    // keeps consecutive lanes from chaining read-modify-writes on one address, and a
+    // step's counters share a cache line.
     let mut kills = vec![0u32; LANES * len as usize];
     let mut life = [full; LANES];
     let mut pos = [0u32; LANES];
@@ -160,9 +172,9 @@ fn lanes<const MONEYSHOT: bool, const W: usize>(
             let p = pos[l] as usize;
             let index = if MONEYSHOT { run.step_index(p, life[l]) } else { p };
             let step = &run.hot[index];
-            let left = life[l] - lost::<W>(run, step, index, &mut r) as i32;
+            let left = life[l] - lost::<W, CHUNKED>(run, step, index, &mut r) as i32;
             let dead = left <= 0;
-            kills[l * len as usize + p] += dead as u32;
+            kills[p * LANES + l] += dead as u32;
             let next = pos[l] + 1;
             let done = dead | (next == len);
             started += done as u32;
@@ -181,9 +193,9 @@ fn lanes<const MONEYSHOT: bool, const W: usize>(
             let p = pos[l] as usize;
             let index = if MONEYSHOT { run.step_index(p, life[l]) } else { p };
             let step = &run.hot[index];
-            let left = life[l] - lost::<W>(run, step, index, &mut r) as i32;
+            let left = life[l] - lost::<W, CHUNKED>(run, step, index, &mut r) as i32;
             let dead = left <= 0;
-            kills[l * len as usize + p] += dead as u32;
+            kills[p * LANES + l] += dead as u32;
             let next = pos[l] + 1;
             let done = dead | (next == len);
             let restart = done & (started < trials);
@@ -199,7 +211,7 @@ fn lanes<const MONEYSHOT: bool, const W: usize>(
     }
     *rng = r;
     for (p, step) in run.hot.iter().take(len as usize).enumerate() {
-        let k: u64 = (0..LANES).map(|l| kills[l * len as usize + p] as u64).sum();
+        let k: u64 = kills[p * LANES..(p + 1) * LANES].iter().map(|&c| c as u64).sum();
         tally.kills_by_turn[step.turn as usize] += k;
         tally.kills_by_action[step.action as usize] += k;
     }
