@@ -179,19 +179,20 @@ impl TcGame {
                 }
                 let v = self.rally.value(a, targets[i] as usize);
                 let (l0, c0) = (life0(i), shield0(i));
+                // What breaking the shield met at the start is worth (0: none was met).
+                let broke = if c0 > 0 { break_value(v, &self.o).kill } else { 0.0 };
                 if mass > 0.0 {
                     for c in 0..LIVES {
                         for l in 1..=l0 {
                             let q = p[at(i, c, l)];
                             score += q * v.damage * (l0 - l) as f64 / STARTING_LIFE as f64;
                             if c == 0 && c0 > 0 {
-                                score += q * break_value(v, &self.o).kill;
+                                score += q * broke;
                             }
                         }
                     }
                 }
                 let per_kill = v.kill + if l0 == FULL { v.kill_from_full } else { 0.0 };
-                let broke = if c0 > 0 { break_value(v, &self.o).kill } else { 0.0 };
                 killed += per_kill + v.damage * l0 as f64 / STARTING_LIFE as f64 + broke;
             }
             Some(score as f32)
