@@ -122,3 +122,41 @@ fn rulesets_list_battle_modes_and_policies() {
     assert_eq!(modes, ["skirmish", "deathmatch"]);
     assert_eq!(r["battle_policies"][0], "greedy");
 }
+
+/// Value stability of battles, as `tests/library/pinning.rs` pins attack runs and duels:
+/// integer counts of 2000 battles under seed 1, read back from `battle --format json`.
+/// A change in how a battle draws or picks its actions moves these; a faster layout of
+/// the same play must not (special attacks, a dug-in target's return attack, split
+/// shots and a rallied group all play here). Update a literal only for an intended
+/// change to the play, and say so in the changelog.
+#[test]
+fn golden_battles() {
+    let stingrays = "8*Stingray Standard";
+    let cases: [(&[&str], [u64; 7]); 2] = [
+        // a wins, b wins, draws, turns in all, points destroyed by a and by b, a's wins
+        // when it acts first.
+        (&[A, B], [47, 1882, 71, 5063, 11733, 23796, 35]),
+        (&[stingrays, stingrays, "--option", "FORCE_BUDGET=1000"], [987, 918, 95, 8447, 28082, 27922, 491]),
+    ];
+    for (forces, want) in cases {
+        let mut args = vec!["battle"];
+        args.extend_from_slice(forces);
+        args.extend(["--range", "12", "--trials", "2000", "--seed", "1", "--threads", "1", "-q", "--format", "json"]);
+        let j = json_of(&args);
+        let count = |k: &str, n: f64| {
+            let x = j[k].as_f64().unwrap_or_else(|| panic!("{k} missing")) * n;
+            assert!((x - x.round()).abs() < 1e-6, "{k}: {x} is not a count");
+            x.round() as u64
+        };
+        let got = [
+            count("p_a_wins", 2000.0),
+            count("p_b_wins", 2000.0),
+            count("p_draw", 2000.0),
+            count("mean_turns", 2000.0),
+            count("mean_points_destroyed_a", 2000.0),
+            count("mean_points_destroyed_b", 2000.0),
+            count("p_a_wins_a_first", j["trials_a_first"].as_f64().unwrap()),
+        ];
+        assert_eq!(got, want, "{forces:?}");
+    }
+}
