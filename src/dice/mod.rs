@@ -5,9 +5,11 @@
 //! Nothing here knows a rule: a ruleset says what a face means, these modules count.
 
 pub mod dist;
+pub mod guide;
 pub mod table;
 pub mod uniform;
 
 pub use dist::{Dist, Weight, chain, pool};
+pub use guide::GuidedThresholds;
 pub use table::SamplingTable;
 pub use uniform::uniform_below;

@@ -7,6 +7,8 @@ use super::classes::{MAX_CLASSES, NO_CLASS};
 use super::game::{State, TcGame};
 use super::specials::{OVERRUN, Specials};
 use super::tables::{NO_SYSTEM, NONE, Tables, Weight, ranked_target_sight, sight_of, state, state_of};
+use std::cell::OnceCell;
+
 use arrayvec::ArrayVec;
 
 use crate::engine::battle::MAX_UNITS;
@@ -270,6 +272,11 @@ impl TcGame {
         }
         let (weight, kept_weight) = self.kept_weight(s, a);
         let specials_left = if has_specials { !(s.used[a] >> self.facts[a].nsys) } else { 0 };
+        let overrun = (specials_left & (1 << OVERRUN) != 0 && self.variants.overrun_fire.is_some()).then(|| Overrun {
+            s,
+            sights: given,
+            bonus: OnceCell::new(),
+        });
         let shooter = Shooter {
             a,
             ready,
@@ -278,11 +285,7 @@ impl TcGame {
             own_smoke: (self.o.smoke_both_ways && s.smoked[a]) as u8,
             own_life: s.life[a],
             specials_left,
-            overrun_bonus: if specials_left & (1 << OVERRUN) != 0 && self.variants.overrun_fire.is_some() {
-                self.overrun_fire_score_in(s, a, given)
-            } else {
-                0.0
-            },
+            overrun,
         };
         if tables.any_moneyshot {
             return self.best_shot_moneyshot(at, &shooter, s, sights);
@@ -390,7 +393,7 @@ impl TcGame {
             own_smoke: 0,
             own_life: s.life[a],
             specials_left: 0,
-            overrun_bonus: 0.0,
+            overrun: None,
         };
         let sight = sight_of(state_of(false, self.smoked(s, a, t), s.offline[t]));
         let mut best = Best::NONE;
@@ -444,15 +447,23 @@ impl TcGame {
             }
             if k == OVERRUN {
                 // `OVERRUN_FIRE`: the follow-up shot's best score now ([`super::variants`]).
-                score += sh.overrun_bonus;
+                score += self.overrun_bonus(sh);
             }
             best.offer(score, nsys + k, t);
         }
     }
+
+    /// What the shooter's overrun's follow-up shot adds to its score (`OVERRUN_FIRE`;
+    /// 0 when the overrun is not searched): computed at the first overrun scored in a
+    /// search, as most searches score none ([`Specials::bound`]).
+    #[inline(never)]
+    fn overrun_bonus(&self, sh: &Shooter) -> f32 {
+        sh.overrun.as_ref().map_or(0.0, |o| *o.bonus.get_or_init(|| self.overrun_fire_score_in(o.s, sh.a, o.sights)))
+    }
 }
 
 /// The per-actor facts of one best-shot search.
-struct Shooter {
+struct Shooter<'s> {
     a: usize,
     /// [`TcGame::ready_systems`].
     ready: u32,
@@ -463,9 +474,18 @@ struct Shooter {
     own_life: i32,
     /// Bits of the special attacks it may still make (0 when they are not searched).
     specials_left: u32,
-    /// What an overrun's follow-up shot adds to its score (`OVERRUN_FIRE`; 0 when the
-    /// overrun is not searched).
-    overrun_bonus: f32,
+    /// Where an overrun's follow-up shot is scored from (`OVERRUN_FIRE`); `None` when
+    /// the overrun is not searched ([`TcGame::overrun_bonus`]).
+    overrun: Option<Overrun<'s>>,
+}
+
+/// The state and sights of a best-shot search whose actor may overrun under
+/// `OVERRUN_FIRE`, and the follow-up shot's score once computed (the same for every
+/// target of the search).
+struct Overrun<'s> {
+    s: &'s State,
+    sights: &'s Sights,
+    bonus: OnceCell<f32>,
 }
 
 /// The best shot so far: every score is finite, so the first offer always wins over

@@ -8,10 +8,13 @@
 //! of a troop or crew unit that is not rallied stays a one-target special attack. An
 //! attacker that destroys itself gives nobody kill credit.
 
+use std::collections::HashMap;
+
 use rand::Rng;
 
 use super::tables::{ByLife, NONE, Value, state};
 use super::units::BattleUnit;
+use crate::dice::GuidedThresholds;
 use crate::rules::techcommander::conditions::{AttackMode, Conditions, Smoke};
 use crate::rules::techcommander::options::Options;
 use crate::rules::techcommander::rulings::STARTING_LIFE;
@@ -27,8 +30,9 @@ pub const OVERRUN: usize = 2;
 /// One special attack in one state: its outcomes and a sampler over them.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SpecialTable {
-    /// Cumulative thresholds over the u64 range, one per outcome (the last is `u64::MAX`).
-    thresholds: Vec<u64>,
+    /// Cumulative thresholds over the u64 range, one per outcome (the last is `u64::MAX`),
+    /// with their guide table: a draw's outcome in a few steps, not a scan of them all.
+    thresholds: GuidedThresholds,
     /// (target loss, own loss) per outcome; own loss [`ELIMINATED`] when it destroys the
     /// attacker outright.
     losses: Vec<(u32, u32)>,
@@ -51,6 +55,7 @@ impl SpecialTable {
                 if i + 1 == n { u64::MAX } else { (acc.min(1.0) * u64::MAX as f64) as u64 }
             })
             .collect();
+        let thresholds = GuidedThresholds::new(thresholds);
         let losses = odds.outcomes.iter().map(|o| (o.target_loss, o.self_loss)).collect();
         let mut gain = [0f32; STARTING_LIFE as usize + 1];
         let mut cost = [0f32; STARTING_LIFE as usize + 1];
@@ -73,12 +78,19 @@ impl SpecialTable {
         SpecialTable { thresholds, losses, gain, cost }
     }
 
+    /// Every value of the table as bits: equal keys, equal tables.
+    fn key(&self) -> Vec<u64> {
+        let thresholds = self.thresholds.thresholds().iter().copied();
+        let losses = self.losses.iter().map(|&(t, o)| u64::from(t) << 32 | u64::from(o));
+        let scores = self.gain.iter().chain(&self.cost).map(|x| u64::from(x.to_bits()));
+        thresholds.chain(losses).chain(scores).collect()
+    }
+
     /// Draw one outcome: (target loss, own loss).
     #[inline]
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> (u32, u32) {
         let u = rng.next_u64();
-        let i = self.thresholds.iter().position(|&t| u <= t).unwrap_or(self.losses.len() - 1);
-        self.losses[i]
+        self.losses[self.thresholds.index(u)]
     }
 
     /// The greedy score: the target's value of its loss at `target_life` minus the
@@ -139,6 +151,8 @@ impl Specials {
             group_trample_any: vec![false; n],
             bound: vec![[f32::NEG_INFINITY; STARTING_LIFE as usize + 1]; n * n],
         };
+        // Each distinct table once: twin units share theirs.
+        let mut known = HashMap::new();
         for (a, ua) in units.iter().enumerate() {
             for (d, ud) in units.iter().enumerate() {
                 if ua.side == ud.side {
@@ -158,8 +172,7 @@ impl Specials {
                                 cond.smoke = Smoke::Smoke;
                             }
                             let odds = state_odds(special, &ua.attacker, &ud.target, &cond, o);
-                            let i = s.tables.len() as u32;
-                            s.tables.push(SpecialTable::new(odds, value(ua, ud, o), value(ua, ua, o)));
+                            let i = s.keep(SpecialTable::new(odds, value(ua, ud, o), value(ua, ua, o)), &mut known);
                             if mode == AttackMode::Trample && ud.rallied {
                                 s.trample[(a * n + d) * 4 + state(fc_lost, smoked)] = i;
                                 s.group_trample_any[a] = true;
@@ -186,6 +199,21 @@ impl Specials {
             }
         }
         s
+    }
+
+    /// The index of `table` in `tables`: of an equal table kept before (twin units, or
+    /// states that play alike), else of `table`, now kept. One table per distinct law
+    /// keeps the tables a battle reads about as many as its kinds of unit, not the
+    /// square of its units, so they stay in cache as the forces grow.
+    fn keep(&mut self, table: SpecialTable, known: &mut HashMap<Vec<u64>, u32>) -> u32 {
+        let key = table.key();
+        if let Some(&i) = known.get(&key) {
+            return i;
+        }
+        let i = self.tables.len() as u32;
+        self.tables.push(table);
+        known.insert(key, i);
+        i
     }
 
     /// Raises every [`Specials::bound`] to at least `other`'s (the same battle's special
@@ -252,6 +280,37 @@ impl Specials {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::{TestBattle, embedded};
+
+    /// Twin units share their special attacks' tables: 16 Stingrays a side read as many
+    /// distinct laws as 2 do (one table per pair of units would give 64 times as many),
+    /// and every pair's attack reads the same law as the first pair's.
+    #[test]
+    fn twin_units_share_their_special_attack_tables() {
+        let cat = embedded();
+        let laws = |n: usize| {
+            let force = format!("{n}*Stingray Standard");
+            let g = TestBattle::skirmish(&cat, &force, &force).game();
+            let sp = &g.specials;
+            let (a0, t0) = (g.side_units[0][0] as usize, g.side_units[1][0] as usize);
+            let mut pairs = 0;
+            for &a in &g.side_units[0] {
+                for &t in &g.side_units[1] {
+                    for st in 0..4 {
+                        for k in 0..4 {
+                            let e = sp.entry(a as usize, t as usize, st, k);
+                            assert_eq!(e, sp.entry(a0, t0, st, k), "{n} a side: {a} -> {t}, state {st}, attack {k}");
+                            pairs += usize::from(e != super::NONE);
+                        }
+                    }
+                }
+            }
+            assert!(pairs >= n * n, "the Stingrays make special attacks");
+            sp.tables.len()
+        };
+        let two = laws(2);
+        assert!(two > 0);
+        assert_eq!(laws(16), two);
+    }
 
     /// The skip bound lies above every score a policy can compute for a special attack:
     /// every own life, fire-control and smoke state, and mixtures by any jury-rig weight.
