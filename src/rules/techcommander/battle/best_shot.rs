@@ -3,12 +3,12 @@
 //! special attack against them by the greedy score (§2.7), from the ranked tables
 //! compiled before the first battle ([`Tables::ranked`]), with no allocation.
 
+use std::cell::OnceCell;
+
 use super::classes::{MAX_CLASSES, NO_CLASS};
 use super::game::{State, TcGame};
 use super::specials::{OVERRUN, Specials};
 use super::tables::{NO_SYSTEM, NONE, Tables, Weight, ranked_target_sight, sight_of, state, state_of};
-use std::cell::OnceCell;
-
 use arrayvec::ArrayVec;
 
 use crate::engine::battle::MAX_UNITS;
@@ -454,8 +454,9 @@ impl TcGame {
     }
 
     /// What the shooter's overrun's follow-up shot adds to its score (`OVERRUN_FIRE`;
-    /// 0 when the overrun is not searched): computed at the first overrun scored in a
-    /// search, as most searches score none ([`Specials::bound`]).
+    /// 0 when the overrun is not searched): computed at the first overrun a search
+    /// scores, once for all its targets, and never in a search whose overruns
+    /// [`Specials::bound`] skips.
     #[inline(never)]
     fn overrun_bonus(&self, sh: &Shooter) -> f32 {
         sh.overrun.as_ref().map_or(0.0, |o| *o.bonus.get_or_init(|| self.overrun_fire_score_in(o.s, sh.a, o.sights)))
