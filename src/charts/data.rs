@@ -1,6 +1,9 @@
 //! What goes into each chart, computed from the report's tables alone (so `volley chart`
 //! redraws from files). Drawing is in the sibling modules; these are plain data.
 
+use std::borrow::Cow;
+use std::collections::HashMap;
+
 pub use super::axes::ConditionSet;
 use super::axes::number_text;
 use super::shape::{CostChart, ReportShape, RowOrder};
@@ -76,12 +79,15 @@ pub fn ordered_rows(t: &Table, col: &str, order: Option<&RowOrder>) -> Vec<(Stri
         .collect()
 }
 
+/// A point of a [`Curve`]: (turn, p, low, high).
+pub type CurvePoint = (u32, f64, f64, f64);
+
 /// One curve of P(killed by turn k) with its 95% band.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Curve {
     pub label: String,
     /// (turn, p, low, high).
-    pub points: Vec<(u32, f64, f64, f64)>,
+    pub points: Vec<CurvePoint>,
 }
 
 /// Time-to-kill curves at one condition set: one panel per attacker, a curve per target.
@@ -96,34 +102,54 @@ pub struct CurvePanels {
 
 /// P(target destroyed by turn k) per attacker and target at `at`, from `ttk_by_turn`;
 /// targets ordered and labelled as `shape` orders them ([`ReportShape::target_order`]).
+/// Each curve's points are its rows at `at` in table order, sorted stably by turn.
+///
+/// One pass over the rows: each row goes to its (attacker, target) curve, so the cost is
+/// the number of rows, not rows × attackers × targets.
 pub fn ttk_curves(by_turn: &Table, at: &ConditionSet, shape: &ReportShape) -> CurvePanels {
     let attackers = distinct_text(by_turn, "attacker", &[]);
     let targets = ordered_rows(by_turn, "target", shape.target_order().as_ref());
+    let attacker_at: HashMap<&str, usize> = attackers.iter().enumerate().map(|(k, a)| (a.as_str(), k)).collect();
+    let target_at: HashMap<&str, usize> = targets.iter().enumerate().map(|(k, (t, _))| (t.as_str(), k)).collect();
+    // Per attacker, per target: the curve's points.
+    let mut points: Vec<Vec<Vec<CurvePoint>>> = vec![vec![Vec::new(); targets.len()]; attackers.len()];
+    for i in 0..by_turn.rows.len() {
+        let (Some(&a), Some(&t)) = (
+            by_turn.text(i, "attacker").and_then(|a| attacker_at.get(a)),
+            by_turn.text(i, "target").and_then(|t| target_at.get(t)),
+        ) else {
+            continue;
+        };
+        if !at.matches(by_turn, i, &[]) {
+            continue;
+        }
+        let point = || {
+            Some((
+                by_turn.float(i, "turn")? as u32,
+                by_turn.float(i, "p_killed_by_turn")?,
+                by_turn.float(i, "ci95_low")?,
+                by_turn.float(i, "ci95_high")?,
+            ))
+        };
+        if let Some(p) = point() {
+            points[a][t].push(p);
+        }
+    }
     let mut max_turn = 0;
     let panels: Vec<(String, Vec<Curve>)> = attackers
-        .iter()
-        .map(|a| {
+        .into_iter()
+        .zip(points)
+        .map(|(a, by_target)| {
             let curves = targets
                 .iter()
-                .filter_map(|(t, label)| {
-                    let mut points: Vec<(u32, f64, f64, f64)> = (0..by_turn.rows.len())
-                        .filter(|&i| by_turn.text(i, "attacker") == Some(a) && by_turn.text(i, "target") == Some(t))
-                        .filter(|&i| at.matches(by_turn, i, &[]))
-                        .filter_map(|i| {
-                            Some((
-                                by_turn.float(i, "turn")? as u32,
-                                by_turn.float(i, "p_killed_by_turn")?,
-                                by_turn.float(i, "ci95_low")?,
-                                by_turn.float(i, "ci95_high")?,
-                            ))
-                        })
-                        .collect();
+                .zip(by_target)
+                .filter_map(|((_, label), mut points)| {
                     points.sort_by_key(|p| p.0);
                     max_turn = max_turn.max(points.last().map_or(0, |p| p.0));
                     (!points.is_empty()).then(|| Curve { label: label.clone(), points })
                 })
                 .collect();
-            (a.clone(), curves)
+            (a, curves)
         })
         .collect();
     // Show the turns where something still changes: up to the first turn by which every
@@ -163,12 +189,23 @@ pub struct Bars {
 /// Mean of `col` over the rows of each group, averaged over targets, with the whisker of
 /// the mean of independent estimates (half-width √Σh² / n) when interval columns exist.
 fn averaged_bars(cost: &Table, rows: &[usize], group: &str, col: &str, ci: Option<(&str, &str)>) -> Vec<Bar> {
-    let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+    averaged_bars_by(cost, rows, |i| cost.text(i, group).map(Cow::Borrowed), col, ci)
+}
+
+/// [`averaged_bars`] grouped by `key(row)` (rows whose key is `None` left out).
+fn averaged_bars_by<'t>(
+    cost: &'t Table,
+    rows: &[usize],
+    key: impl Fn(usize) -> Option<Cow<'t, str>>,
+    col: &str,
+    ci: Option<(&str, &str)>,
+) -> Vec<Bar> {
+    let mut groups: Vec<(Cow<'t, str>, Vec<usize>)> = Vec::new();
     for &i in rows {
-        let Some(k) = cost.text(i, group) else { continue };
-        match groups.iter_mut().find(|(g, _)| g == k) {
+        let Some(k) = key(i) else { continue };
+        match groups.iter_mut().find(|(g, _)| *g == k) {
             Some((_, v)) => v.push(i),
-            None => groups.push((k.to_string(), vec![i])),
+            None => groups.push((k, vec![i])),
         }
     }
     let mut bars: Vec<Bar> = groups
@@ -193,7 +230,7 @@ fn averaged_bars(cost: &Table, rows: &[usize], group: &str, col: &str, ci: Optio
                 }
                 None => (None, None),
             };
-            Some(Bar { label, value, low, high })
+            Some(Bar { label: label.into_owned(), value, low, high })
         })
         .collect();
     bars.sort_by(|a, b| b.value.total_cmp(&a.value).then(a.label.cmp(&b.label)));
@@ -264,19 +301,12 @@ pub fn cost_bars(cost: &Table, at: &ConditionSet, turn: &str, costs: &[CostChart
         let value_label = CostChart::say(&c.value_label, turn);
         let bars = if c.weapons {
             // weapon bars are keyed "weapon (side)" so a weapon on two sides shows twice
-            let mut keyed = cost.clone();
-            if let Some(w) = keyed.column("weapon") {
-                for &i in &weapons {
-                    let note = c.note.as_ref().and_then(|(col, word)| cost.float(i, col).map(|n| (n, word.as_str())));
-                    let label = weapon_label(
-                        cost.text(i, "weapon").unwrap_or(""),
-                        cost.text(i, "attacker").unwrap_or(""),
-                        note,
-                    );
-                    keyed.rows[i][w] = crate::output::Cell::Text(label);
-                }
-            }
-            averaged_bars(&keyed, &weapons, "weapon", &c.column, None)
+            let label = |i: usize| {
+                let weapon = cost.text(i, "weapon")?;
+                let note = c.note.as_ref().and_then(|(col, word)| cost.float(i, col).map(|n| (n, word.as_str())));
+                Some(Cow::Owned(weapon_label(weapon, cost.text(i, "attacker").unwrap_or(""), note)))
+            };
+            averaged_bars_by(cost, &weapons, label, &c.column, None)
         } else {
             averaged_bars(cost, &builds, "attacker", &c.column, None)
         };

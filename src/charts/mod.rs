@@ -68,6 +68,11 @@ impl ReportTables {
         ReportTables { tables: tables.iter().map(|(n, t)| (n.to_string(), t.clone())).collect(), sources: Vec::new() }
     }
 
+    /// [`ReportTables::from_named`] taking the tables instead of copying them.
+    pub fn from_owned(tables: Vec<(&str, Table)>) -> ReportTables {
+        ReportTables { tables: tables.into_iter().map(|(n, t)| (n.to_string(), t)).collect(), sources: Vec::new() }
+    }
+
     /// The table called `name`, if present.
     pub fn get(&self, name: &str) -> Option<&Table> {
         self.tables.iter().find(|(n, _)| n == name).map(|(_, t)| t)

@@ -112,7 +112,7 @@ pub fn xml_chars(svg: String) -> String {
     svg.chars().map(|c| if bad(c) { '\u{fffd}' } else { c }).collect()
 }
 
-/// RGB pixels to PNG bytes with a pHYs chunk saying 300 dpi.
+/// RGB pixels to PNG bytes with a pHYs chunk saying 300 dpi (zlib level 2).
 pub fn encode_png(rgb: &[u8], w: u32, h: u32) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
     {
@@ -121,6 +121,11 @@ pub fn encode_png(rgb: &[u8], w: u32, h: u32) -> Result<Vec<u8>, String> {
         enc.set_depth(png::BitDepth::Eight);
         let ppm = (DPI / 0.0254).round() as u32;
         enc.set_pixel_dims(Some(png::PixelDimensions { xppu: ppm, yppu: ppm, unit: png::Unit::Meter }));
+        // zlib level 2 with adaptive filters: on the standard sweep's charts, 5% more
+        // bytes than the default level 6 in two thirds of the time (the pixels are the
+        // same at any level).
+        enc.set_deflate_compression(png::DeflateCompression::Level(2));
+        enc.set_filter(png::Filter::Adaptive);
         let mut writer = enc.write_header().map_err(|e| format!("cannot encode PNG: {e}"))?;
         writer.write_image_data(rgb).map_err(|e| format!("cannot encode PNG: {e}"))?;
     }

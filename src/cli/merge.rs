@@ -305,6 +305,6 @@ impl Merge<'_> {
                 "shard_seconds": crate::output::number::tidy(shards.iter().map(|s| s.1.seconds).sum::<f64>()),
             }),
         );
-        write_report(&out, report, &args.format, args.no_charts, args.quiet, extra, cat_files)
+        write_report(out, report, &args.format, args.no_charts, args.quiet, extra, cat_files)
     }
 }

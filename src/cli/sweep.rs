@@ -78,17 +78,18 @@ pub fn run<R: Ruleset>(args: &SweepArgs, ctx: &Invocation<'_>) -> Result<()> {
     let progress = Progress::new(args.quiet);
     let out = plan.run(&progress, &Plays::all())?;
     progress.finish();
-    write_report(&out, report, &args.format, args.no_charts, args.quiet, serde_json::Map::new(), &plan.files)
+    write_report(out, report, &args.format, args.no_charts, args.quiet, serde_json::Map::new(), &plan.files)
 }
 
 /// Write a finished sweep as a report (tables in `formats`, manifest with `extra` keys
 /// added, the catalogue files it ran on in `catalogue/`, column guide, charts and page
-/// unless `no_charts`) and move it into place; prints a summary unless `quiet`.
+/// unless `no_charts`) and move it into place; prints a summary unless `quiet`. The
+/// tables are moved into the charts' [`ReportTables`], not copied.
 ///
 /// # Errors
 /// A file that cannot be written, or a signal while writing (the report is dropped).
 pub fn write_report(
-    out: &SweepOutput,
+    out: SweepOutput,
     report: ReportDir,
     formats: &[TableFormat],
     no_charts: bool,
@@ -136,9 +137,17 @@ pub fn write_report(
     let write_seconds = write_start.elapsed().as_secs_f64();
     let chart_start = Instant::now();
     let mut n_charts = 0;
+    let summary = format!(
+        "{}, {} in {:.1} s, {:.1} M engagements/s",
+        count(out.cells as u64, "cell"),
+        count(out.engagements, "engagement"),
+        out.seconds,
+        out.engagements as f64 / out.seconds.max(1e-9) / 1e6,
+    );
+    let rows = out.tables.iter().map(|(n, t)| format!("{n} ({} rows)", t.rows.len())).collect::<Vec<_>>().join(", ");
     if !no_charts {
         signals::check()?;
-        let tables = ReportTables::from_named(&out.tables);
+        let tables = ReportTables::from_owned(out.tables);
         let charts = report_charts(&tables, &manifest);
         write_charts(&charts, &manifest, &report.path().join("charts"))?;
         signals::check()?;
@@ -149,19 +158,8 @@ pub fn write_report(
     signals::check()?;
     let written = report.commit()?;
     if !quiet {
-        eprintln!(
-            "wrote {} ({}, {} in {:.1} s, {:.1} M engagements/s; tables written in {:.2} s)",
-            written.display(),
-            count(out.cells as u64, "cell"),
-            count(out.engagements, "engagement"),
-            out.seconds,
-            out.engagements as f64 / out.seconds.max(1e-9) / 1e6,
-            write_seconds
-        );
-        eprintln!(
-            "tables: {}",
-            out.tables.iter().map(|(n, t)| format!("{n} ({} rows)", t.rows.len())).collect::<Vec<_>>().join(", ")
-        );
+        eprintln!("wrote {} ({summary}; tables written in {write_seconds:.2} s)", written.display());
+        eprintln!("tables: {rows}");
         if !no_charts {
             eprintln!(
                 "charts: {n_charts} (SVG and 300 dpi PNG) in {:.1} s; report page: {}",

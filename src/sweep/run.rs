@@ -186,15 +186,21 @@ pub fn run_sweep_with<R: Ruleset>(
                     });
                 }
             }
-            let mut cells_spec = Vec::new();
-            for (qi, q) in pairs.iter().enumerate() {
-                for (pi, (p, c)) in points.iter().enumerate() {
-                    let kernel = R::attack_run(catalogue, q.a, q.t, c, &options, policy, scenario.max_turns)
-                        .map_err(|e| format!("{} vs {}: {e}", q.a, q.t))?;
-                    let k = cell_key(&key.attack_run(&q.shown.0, &q.shown.1, p));
-                    cells_spec.push((qi, pi, kernel, k));
-                }
-            }
+            // Compiled in parallel, in (pair, point) order; the first error in that order
+            // is the one reported, as a serial loop would.
+            let order: Vec<(usize, usize)> =
+                (0..pairs.len()).flat_map(|qi| (0..points.len()).map(move |pi| (qi, pi))).collect();
+            let compile = |&(qi, pi): &(usize, usize)| {
+                let (q, (p, c)) = (&pairs[qi], &points[pi]);
+                let kernel = R::attack_run(catalogue, q.a, q.t, c, &options, policy, scenario.max_turns)
+                    .map_err(|e| format!("{} vs {}: {e}", q.a, q.t))?;
+                Ok((qi, pi, kernel, cell_key(&key.attack_run(&q.shown.0, &q.shown.1, p))))
+            };
+            let cells_spec = crate::engine::install(config.threads, || {
+                order.par_iter().map(compile).collect::<Vec<Result<_, String>>>()
+            })?
+            .into_iter()
+            .collect::<Result<Vec<_>, String>>()?;
             let cells: Vec<Cell<'_, R::AttackRun>> =
                 cells_spec.iter().map(|s| Cell { key: s.3, kernel: &s.2 }).collect();
             let tallies = plays.run(&cells, config, observer)?;

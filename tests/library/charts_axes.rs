@@ -65,6 +65,66 @@ fn heatmap_cells_are_the_table_values() {
     assert_eq!(by_range.panels[0].1[2], vec![p(18), p(15)]);
 }
 
+/// The curves of one (attacker, target) the plain way: every row of the pair at `at`,
+/// in table order, sorted stably by turn.
+fn curve_points(by_turn: &Table, at: &ConditionSet, attacker: &str, target: &str) -> Vec<(u32, f64, f64, f64)> {
+    let mut points: Vec<(u32, f64, f64, f64)> = (0..by_turn.rows.len())
+        .filter(|&i| by_turn.text(i, "attacker") == Some(attacker) && by_turn.text(i, "target") == Some(target))
+        .filter(|&i| at.matches(by_turn, i, &[]))
+        .filter_map(|i| {
+            Some((
+                by_turn.float(i, "turn")? as u32,
+                by_turn.float(i, "p_killed_by_turn")?,
+                by_turn.float(i, "ci95_low")?,
+                by_turn.float(i, "ci95_high")?,
+            ))
+        })
+        .collect();
+    points.sort_by_key(|p| p.0);
+    points
+}
+
+#[test]
+fn curves_group_every_row_as_the_plain_filter_does() {
+    let (t, manifest) = report(ATTACK);
+    let shape = ReportShape::of_manifest(&manifest);
+    let by_turn = table(&t, "ttk_by_turn");
+    // The rows reversed, and with a second copy of every turn-2 row at other values:
+    // each curve keeps its rows in table order (equal turns stay as they come).
+    let mut shuffled = by_turn.clone();
+    shuffled.rows.reverse();
+    let turn = by_turn.column("turn").unwrap();
+    let p = by_turn.column("p_killed_by_turn").unwrap();
+    for row in by_turn.rows.iter().filter(|r| r[turn] == Cell::Float(2.0) || r[turn] == Cell::Int(2)) {
+        let mut copy = row.clone();
+        copy[p] = Cell::Float(0.5);
+        shuffled.rows.push(copy);
+    }
+    let mut checked = 0;
+    // Panels in the order attackers first appear; curves in the targets' order.
+    for (table, attackers) in
+        [(by_turn, ["Dwarf ALPHA", "Paladin Siege"]), (&shuffled, ["Paladin Siege", "Dwarf ALPHA"])]
+    {
+        for at in
+            [at(&shape, 12.0, "half", "none"), at(&shape, 30.0, "none", "smoke"), at(&shape, 30.0, "half", "smoke")]
+        {
+            let c = ttk_curves(table, &at, &shape);
+            assert_eq!(c.panels.iter().map(|p| p.0.as_str()).collect::<Vec<_>>(), attackers);
+            for (attacker, curves) in &c.panels {
+                let labels: Vec<&str> = curves.iter().map(|c| c.label.as_str()).collect();
+                assert_eq!(labels, ["AC2", "Stingray (AC2)", "AC6"]);
+                for (curve, target) in curves.iter().zip(["ac:2", "Stingray", "ac:6"]) {
+                    let plain = curve_points(table, &at, attacker, target);
+                    assert!(!plain.is_empty());
+                    assert_eq!(curve.points, plain, "{attacker} at {target}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 2 * 3 * 2 * 3);
+}
+
 #[test]
 fn curves_are_the_by_turn_rows_with_their_bands() {
     let (t, manifest) = report(ATTACK);

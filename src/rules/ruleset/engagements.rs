@@ -12,7 +12,7 @@ pub const CAN_ATTACK_TURNS: u32 = 20;
 /// the hot loops stay monomorphic) and their exact solvers.
 pub trait Engagements: Catalogue + ConditionRules {
     /// One side attacking an inert target until it is destroyed or time runs out.
-    type AttackRun: Kernel<Tally = TtkTally>;
+    type AttackRun: Kernel<Tally = TtkTally> + Send;
     /// Two sides attacking each other.
     type Duel: Kernel<Tally = DuelTally>;
     /// Two attack runs on common random numbers (`compare`).
