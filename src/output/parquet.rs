@@ -1,5 +1,6 @@
 //! Parquet and CSV files through polars: the same rows, typed columns.
 
+use std::borrow::Cow;
 use std::fs::File;
 use std::path::Path;
 
@@ -64,10 +65,17 @@ impl Exporter for CsvExporter {
     }
 }
 
-/// The table with its column names and text cells written as CSV cells in `style`.
-fn csv_safe(table: &Table, style: CsvCells) -> Table {
+/// The table with its column names and text cells written as CSV cells in `style`:
+/// the table itself when no name or cell changes.
+fn csv_safe(table: &Table, style: CsvCells) -> Cow<'_, Table> {
+    let changes = |s: &str| matches!(text_cell(s, style), Cow::Owned(_));
+    let changed = table.columns.iter().any(|c| changes(c))
+        || table.rows.iter().flatten().any(|c| matches!(c, Cell::Text(s) if changes(s)));
+    if !changed {
+        return Cow::Borrowed(table);
+    }
     let text = |s: &str| text_cell(s, style).into_owned();
-    Table {
+    Cow::Owned(Table {
         columns: table.columns.iter().map(|c| text(c)).collect(),
         rows: table
             .rows
@@ -82,7 +90,7 @@ fn csv_safe(table: &Table, style: CsvCells) -> Table {
             })
             .collect(),
         kinds: table.kinds.clone(),
-    }
+    })
 }
 
 /// A polars DataFrame of the table, one typed column per table column.
@@ -95,6 +103,17 @@ fn to_dataframe(table: &Table) -> Result<DataFrame> {
             let name = PlSmallStr::from(name.as_str());
             let cells = table.rows.iter().map(|r| &r[i]);
             match table.kind(i) {
+                // Text cells are read in place; a column holding other cells too writes
+                // each as its exact text.
+                Kind::Text if cells.clone().all(|c| matches!(c, Cell::Text(_) | Cell::Null)) => Column::new(
+                    name,
+                    cells
+                        .map(|c| match c {
+                            Cell::Text(s) => Some(s.as_str()),
+                            _ => None,
+                        })
+                        .collect::<Vec<Option<&str>>>(),
+                ),
                 Kind::Text => Column::new(
                     name,
                     cells
