@@ -2,23 +2,30 @@
 //!
 //! [`LANES`] runs are played side by side from one generator, lane by lane in a fixed
 //! order; a lane whose run ends starts the next run at once. Each attack is one unbiased
-//! draw `u` of its step's first hit table ([`uniform_below`]), mapped to the life it takes
+//! draw `u` of its step's first hit table ([`uniform_below`](crate::dice::uniform_below)), mapped to the life it takes
 //! through the step's *life thresholds*: the outcome counts at which the life lost
 //! changes. A step has at most as many as it rolls dice, usually far fewer (no hit count
 //! below the armour's reduction takes life, none above the cap takes more), and they
 //! are compared at one fixed width per run, so the loop has no data-dependent branch. A
 //! step of several hit tables draws through its [`ActionSampler`].
 //!
+//! The thresholds are compared with the generator's word `x` itself, not with
+//! `u = ⌊x · range / 2⁶⁴⌋`: `u >= t` exactly when `x >= ⌈t · 2⁶⁴ / range⌉`, so each
+//! threshold is scaled once ([`HotStep::new`]) and the draw needs only the low half of
+//! `x · range`, for [`uniform_below`](crate::dice::uniform_below)'s rejection test. The same words are drawn, the
+//! same rejected, and each maps to the same life.
+//!
 //! Contract: every attack draws and maps exactly as [`ActionSampler::sample`] does, so a
 //! tally depends only on the generator's state and the trial count, as it did before
 //! this layout (pinned in `tests/library/pinning.rs`, and against the plain sampler
 //! loop in this module's tests).
 
+use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::stats::TtkTally;
 
-use super::super::dice::{MAX_TABLE_DICE, uniform_below};
+use super::super::dice::MAX_TABLE_DICE;
 use super::super::rulings::STARTING_LIFE;
 use super::super::sampler::ActionSampler;
 use super::{AttackRun, PlanStep};
@@ -31,8 +38,11 @@ const LANES: usize = 8;
 /// the life lost past each, and the step's bookkeeping, in one record.
 #[derive(Debug, Clone, PartialEq)]
 pub(super) struct HotStep {
-    /// Ascending: a draw `u >= thresholds[j]` takes at least `life_at[j + 1]`. Unused
-    /// slots hold `range`, which no draw reaches.
+    /// Ascending, in the generator's words: an accepted word `x >= thresholds[j]` (the
+    /// outcome index `u >= t_j`, with `thresholds[j] = ⌈t_j · 2⁶⁴ / range⌉`) takes at
+    /// least `life_at[j + 1]`. Unused slots hold `u64::MAX`, which only the word
+    /// `u64::MAX` reaches, and the life past the last used slot repeats, so reaching them
+    /// changes nothing.
     thresholds: [u64; MAX_TABLE_DICE as usize],
     /// Life lost (capped) by a draw that reaches exactly `k` thresholds.
     life_at: [u8; MAX_TABLE_DICE as usize + 1],
@@ -58,19 +68,25 @@ impl HotStep {
     pub(super) fn new(step: &PlanStep, sampler: &ActionSampler, moneyshot_life: i32) -> HotStep {
         let table = &sampler.first;
         let chunked = !sampler.rest.is_empty();
-        let mut thresholds = [table.range; MAX_TABLE_DICE as usize];
+        let mut thresholds = [u64::MAX; MAX_TABLE_DICE as usize];
         let mut life_at = [0u8; MAX_TABLE_DICE as usize + 1];
         life_at[0] = sampler.life_by_hits[0];
         let mut width = 0;
         if !chunked {
             for k in 1..=table.dice as usize {
                 if sampler.life_by_hits[k] != sampler.life_by_hits[k - 1] {
-                    thresholds[width] = table.cumulative[k - 1];
+                    let t = table.cumulative[k - 1];
+                    if t >= table.range {
+                        break; // no draw reaches it, nor the later ones (they ascend)
+                    }
+                    thresholds[width] = word_at_least(t, table.range);
                     width += 1;
                     life_at[width] = sampler.life_by_hits[k];
                 }
             }
         }
+        let last = life_at[width];
+        life_at[width + 1..].fill(last);
         HotStep {
             thresholds,
             life_at,
@@ -84,6 +100,14 @@ impl HotStep {
             chunked,
         }
     }
+}
+
+/// The least generator word `x` whose outcome index `⌊x · range / 2⁶⁴⌋` is at least
+/// `t` (`t < range`): `⌈t · 2⁶⁴ / range⌉`, below 2⁶⁴.
+fn word_at_least(t: u64, range: u64) -> u64 {
+    debug_assert!(t < range, "threshold {t} of range {range}");
+    let scaled = (u128::from(t) << 64).div_ceil(u128::from(range));
+    u64::try_from(scaled).expect("t < range keeps the word below 2^64")
 }
 
 /// Play `trials` runs of `run` from `rng` into `tally`'s kills (the caller counts the
@@ -132,12 +156,25 @@ fn lost<const W: usize, const CHUNKED: bool>(
         *rng = r;
         return life;
     }
-    let u = uniform_below(rng, step.range, step.reject_below);
+    let x = accepted_word(rng, step.range, step.reject_below);
     let mut reached = 0usize;
     for &t in &step.thresholds[..W] {
-        reached += (u >= t) as usize;
+        reached += (x >= t) as usize;
     }
     step.life_at[reached] as u32
+}
+
+/// The generator word [`uniform_below`](crate::dice::uniform_below)`(rng, range, reject_below)` accepts (the same
+/// words drawn and rejected), for comparison with thresholds scaled by
+/// [`word_at_least`]: only the low half of `x · range` is computed.
+#[inline(always)]
+fn accepted_word(rng: &mut Xoshiro256PlusPlus, range: u64, reject_below: u64) -> u64 {
+    loop {
+        let x = rng.next_u64();
+        if x.wrapping_mul(range) >= reject_below {
+            return x;
+        }
+    }
 }
 
 /// The hot loop; `MONEYSHOT`: whether any step has a Moneyshot copy; `W`: thresholds
