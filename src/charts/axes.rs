@@ -195,6 +195,58 @@ impl ConditionSet {
     pub fn matches(&self, t: &Table, i: usize, free: &[&str]) -> bool {
         self.values.iter().all(|(a, v)| free.contains(&a.name.as_str()) || a.holds(t, i, v))
     }
+
+    /// [`ConditionSet::matches`] for many rows of `t`: each axis's column found and its
+    /// number parsed once, not per row.
+    pub fn matcher<'s>(&'s self, t: &Table, free: &[&str]) -> RowMatcher<'s> {
+        let tests = self
+            .values
+            .iter()
+            .filter(|(a, _)| !free.contains(&a.name.as_str()))
+            .map(|(a, v)| {
+                let column = t.column(&a.name);
+                let test = match a.kind {
+                    AxisKind::Number => Test::Number(v.parse::<f64>().ok()),
+                    AxisKind::Choice => Test::Choice(a, v.as_str()),
+                };
+                (column, test)
+            })
+            .collect();
+        RowMatcher { tests }
+    }
+}
+
+/// [`ConditionSet::matcher`]: whether a row of the table it was made for is at the set's
+/// point, as [`ConditionSet::matches`] says.
+pub struct RowMatcher<'s> {
+    /// Per axis tested: its column (`None`: missing, so no row holds it) and the value.
+    tests: Vec<(Option<usize>, Test<'s>)>,
+}
+
+/// The value one axis of a [`RowMatcher`] wants.
+enum Test<'s> {
+    /// A number axis: the value as a number (`None`: unparsable, so no row holds it).
+    Number(Option<f64>),
+    /// A choice axis and the value as text.
+    Choice(&'s Axis, &'s str),
+}
+
+impl RowMatcher<'_> {
+    /// Whether row `i` of the table holds every tested value ([`Axis::holds`]).
+    pub fn matches(&self, t: &Table, i: usize) -> bool {
+        self.tests.iter().all(|(column, test)| {
+            let Some(cell) = column.map(|c| &t.rows[i][c]) else {
+                return false;
+            };
+            match (test, cell) {
+                (Test::Number(Some(want)), Cell::Float(have)) => have == want,
+                (Test::Number(Some(want)), Cell::Int(have)) => *have as f64 == *want,
+                (Test::Number(_), _) => false,
+                (Test::Choice(_, want), Cell::Text(have)) => have == want,
+                (Test::Choice(a, want), _) => a.cell(t, i).as_deref() == Some(*want),
+            }
+        })
+    }
 }
 
 #[cfg(test)]

@@ -2,20 +2,38 @@
 //! redraws from files). Drawing is in the sibling modules; these are plain data.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 pub use super::axes::ConditionSet;
 use super::axes::number_text;
 use super::shape::{CostChart, ReportShape, RowOrder};
-use crate::output::Table;
+use crate::output::{Cell, Table};
+
+/// The text cells of column `col` of `t`, in row order (none when it has no such column).
+fn texts<'t>(t: &'t Table, col: &str) -> impl Iterator<Item = &'t str> {
+    let c = t.column(col);
+    t.rows.iter().filter_map(move |r| match c.map(|c| &r[c]) {
+        Some(Cell::Text(s)) => Some(s.as_str()),
+        _ => None,
+    })
+}
+
+/// The text cell of column `col` of each row of `t` (`None` for another cell, or every
+/// row when it has no such column).
+fn texts_or_none<'t>(t: &'t Table, col: &str) -> impl Iterator<Item = Option<&'t str>> {
+    let c = t.column(col);
+    t.rows.iter().map(move |r| match c.map(|c| &r[c]) {
+        Some(Cell::Text(s)) => Some(s.as_str()),
+        _ => None,
+    })
+}
 
 /// Distinct values of a text column in first-seen order, sorted by `order` when given.
 pub fn distinct_text(t: &Table, col: &str, order: &[&str]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for i in 0..t.rows.len() {
-        if let Some(v) = t.text(i, col)
-            && !out.iter().any(|x| x == v)
-        {
+    let mut seen: HashSet<&str> = HashSet::new();
+    for v in texts(t, col) {
+        if seen.insert(v) {
             out.push(v.to_string());
         }
     }
@@ -50,11 +68,14 @@ pub struct Heatmap {
 pub fn ordered_rows(t: &Table, col: &str, order: Option<&RowOrder>) -> Vec<(String, String)> {
     let order = order.filter(|o| t.column(&o.column).is_some());
     let mut v: Vec<(String, Option<f64>)> = Vec::new();
-    for i in 0..t.rows.len() {
-        if let Some(name) = t.text(i, col)
-            && !v.iter().any(|(n, _)| n == name)
-        {
-            v.push((name.to_string(), order.and_then(|o| t.float(i, &o.column))));
+    let mut seen: HashSet<&str> = HashSet::new();
+    if let Some(c) = t.column(col) {
+        for i in 0..t.rows.len() {
+            if let Cell::Text(name) = &t.rows[i][c]
+                && seen.insert(name)
+            {
+                v.push((name.to_string(), order.and_then(|o| t.float(i, &o.column))));
+            }
         }
     }
     let Some(order) = order else {
@@ -113,14 +134,14 @@ pub fn ttk_curves(by_turn: &Table, at: &ConditionSet, shape: &ReportShape) -> Cu
     let target_at: HashMap<&str, usize> = targets.iter().enumerate().map(|(k, (t, _))| (t.as_str(), k)).collect();
     // Per attacker, per target: the curve's points.
     let mut points: Vec<Vec<Vec<CurvePoint>>> = vec![vec![Vec::new(); targets.len()]; attackers.len()];
-    for i in 0..by_turn.rows.len() {
-        let (Some(&a), Some(&t)) = (
-            by_turn.text(i, "attacker").and_then(|a| attacker_at.get(a)),
-            by_turn.text(i, "target").and_then(|t| target_at.get(t)),
-        ) else {
+    let here = at.matcher(by_turn, &[]);
+    let rows = texts_or_none(by_turn, "attacker").zip(texts_or_none(by_turn, "target")).enumerate();
+    for (i, (attacker, target)) in rows {
+        let (Some(&a), Some(&t)) = (attacker.and_then(|a| attacker_at.get(a)), target.and_then(|t| target_at.get(t)))
+        else {
             continue;
         };
-        if !at.matches(by_turn, i, &[]) {
+        if !here.matches(by_turn, i) {
             continue;
         }
         let point = || {
@@ -267,7 +288,8 @@ pub const KILL_POINTS_CHART: &str = "cost-kill-points-per-point";
 
 /// Rows of `cost` at `at`: (build rows, weapon rows).
 pub fn cost_rows(cost: &Table, at: &ConditionSet) -> (Vec<usize>, Vec<usize>) {
-    let here: Vec<usize> = (0..cost.rows.len()).filter(|&i| at.matches(cost, i, &[])).collect();
+    let at = at.matcher(cost, &[]);
+    let here: Vec<usize> = (0..cost.rows.len()).filter(|&i| at.matches(cost, i)).collect();
     let builds = here.iter().copied().filter(|&i| cost.text(i, "weapon").is_none()).collect();
     let weapons = here.iter().copied().filter(|&i| cost.text(i, "weapon").is_some()).collect();
     (builds, weapons)

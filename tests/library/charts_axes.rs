@@ -296,3 +296,25 @@ fn a_made_up_rulesets_detail_table_charts_by_its_axis_names() {
     // Ace, meadow (size 3), altitude 50, rain, calm
     assert_eq!(by_alt.panels[0].1[2][0], Some(0.5 + 0.3 + 0.2 + 0.01 + 0.002));
 }
+
+#[test]
+fn a_row_matcher_picks_the_rows_matches_picks() {
+    let (t, manifest) = report(ATTACK);
+    let shape = ReportShape::of_manifest(&manifest);
+    let sets = [at(&shape, 12.0, "half", "none"), at(&shape, 30.0, "none", "smoke"), at(&shape, 99.0, "half", "none")];
+    let mut picked = 0;
+    for name in ["ttk_by_turn", "time_to_kill", "cost_efficiency", "hit_probability"] {
+        let table = table(&t, name);
+        for set in &sets {
+            for free in [&[][..], &["cover"][..], &["range", "smoke"][..]] {
+                let matcher = set.matcher(table, free);
+                for i in 0..table.rows.len() {
+                    let plain = set.matches(table, i, free);
+                    assert_eq!(matcher.matches(table, i), plain, "{name} row {i} at {set:?} free {free:?}");
+                    picked += plain as usize;
+                }
+            }
+        }
+    }
+    assert!(picked > 100, "{picked} rows matched");
+}
