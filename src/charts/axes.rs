@@ -88,12 +88,14 @@ impl Axis {
     /// Whether row `i` of `t` has `value` on this axis (numbers compared as numbers, so
     /// `24`, `24.0` and a Float 24.0 cell agree).
     pub fn holds(&self, t: &Table, i: usize, value: &str) -> bool {
+        self.test(value).holds(t, i, t.column(&self.name))
+    }
+
+    /// What [`Axis::holds`] compares a row with: `value` as this axis reads it.
+    fn test<'s>(&'s self, value: &'s str) -> Test<'s> {
         match self.kind {
-            AxisKind::Number => match (t.float(i, &self.name), value.parse::<f64>()) {
-                (Some(have), Ok(want)) => have == want,
-                _ => false,
-            },
-            AxisKind::Choice => self.cell(t, i).as_deref() == Some(value),
+            AxisKind::Number => Test::Number(value.parse::<f64>().ok()),
+            AxisKind::Choice => Test::Choice(self, value),
         }
     }
 
@@ -203,14 +205,7 @@ impl ConditionSet {
             .values
             .iter()
             .filter(|(a, _)| !free.contains(&a.name.as_str()))
-            .map(|(a, v)| {
-                let column = t.column(&a.name);
-                let test = match a.kind {
-                    AxisKind::Number => Test::Number(v.parse::<f64>().ok()),
-                    AxisKind::Choice => Test::Choice(a, v.as_str()),
-                };
-                (column, test)
-            })
+            .map(|(a, v)| (t.column(&a.name), a.test(v)))
             .collect();
         RowMatcher { tests }
     }
@@ -223,29 +218,36 @@ pub struct RowMatcher<'s> {
     tests: Vec<(Option<usize>, Test<'s>)>,
 }
 
-/// The value one axis of a [`RowMatcher`] wants.
+/// The value one axis wants of a row ([`Axis::holds`]).
 enum Test<'s> {
     /// A number axis: the value as a number (`None`: unparsable, so no row holds it).
+    /// Numbers compare as numbers, so `24`, `24.0` and a Float 24.0 cell agree.
     Number(Option<f64>),
-    /// A choice axis and the value as text.
+    /// A choice axis and the value as text ([`Axis::cell`]).
     Choice(&'s Axis, &'s str),
+}
+
+impl Test<'_> {
+    /// Whether row `i` of `t` holds the value, the axis's column being `column` (`None`:
+    /// missing, so no row holds it).
+    fn holds(&self, t: &Table, i: usize, column: Option<usize>) -> bool {
+        let Some(cell) = column.map(|c| &t.rows[i][c]) else {
+            return false;
+        };
+        match (self, cell) {
+            (Test::Number(Some(want)), Cell::Float(have)) => have == want,
+            (Test::Number(Some(want)), Cell::Int(have)) => *have as f64 == *want,
+            (Test::Number(_), _) => false,
+            (Test::Choice(_, want), Cell::Text(have)) => have == want,
+            (Test::Choice(a, want), _) => a.cell(t, i).as_deref() == Some(*want),
+        }
+    }
 }
 
 impl RowMatcher<'_> {
     /// Whether row `i` of the table holds every tested value ([`Axis::holds`]).
     pub fn matches(&self, t: &Table, i: usize) -> bool {
-        self.tests.iter().all(|(column, test)| {
-            let Some(cell) = column.map(|c| &t.rows[i][c]) else {
-                return false;
-            };
-            match (test, cell) {
-                (Test::Number(Some(want)), Cell::Float(have)) => have == want,
-                (Test::Number(Some(want)), Cell::Int(have)) => *have as f64 == *want,
-                (Test::Number(_), _) => false,
-                (Test::Choice(_, want), Cell::Text(have)) => have == want,
-                (Test::Choice(a, want), _) => a.cell(t, i).as_deref() == Some(*want),
-            }
-        })
+        self.tests.iter().all(|(column, test)| test.holds(t, i, *column))
     }
 }
 

@@ -9,15 +9,6 @@ use super::axes::number_text;
 use super::shape::{CostChart, ReportShape, RowOrder};
 use crate::output::{Cell, Table};
 
-/// The text cells of column `col` of `t`, in row order (none when it has no such column).
-fn texts<'t>(t: &'t Table, col: &str) -> impl Iterator<Item = &'t str> {
-    let c = t.column(col);
-    t.rows.iter().filter_map(move |r| match c.map(|c| &r[c]) {
-        Some(Cell::Text(s)) => Some(s.as_str()),
-        _ => None,
-    })
-}
-
 /// The text cell of column `col` of each row of `t` (`None` for another cell, or every
 /// row when it has no such column).
 fn texts_or_none<'t>(t: &'t Table, col: &str) -> impl Iterator<Item = Option<&'t str>> {
@@ -32,7 +23,7 @@ fn texts_or_none<'t>(t: &'t Table, col: &str) -> impl Iterator<Item = Option<&'t
 pub fn distinct_text(t: &Table, col: &str, order: &[&str]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut seen: HashSet<&str> = HashSet::new();
-    for v in texts(t, col) {
+    for v in texts_or_none(t, col).flatten() {
         if seen.insert(v) {
             out.push(v.to_string());
         }
@@ -69,13 +60,11 @@ pub fn ordered_rows(t: &Table, col: &str, order: Option<&RowOrder>) -> Vec<(Stri
     let order = order.filter(|o| t.column(&o.column).is_some());
     let mut v: Vec<(String, Option<f64>)> = Vec::new();
     let mut seen: HashSet<&str> = HashSet::new();
-    if let Some(c) = t.column(col) {
-        for i in 0..t.rows.len() {
-            if let Cell::Text(name) = &t.rows[i][c]
-                && seen.insert(name)
-            {
-                v.push((name.to_string(), order.and_then(|o| t.float(i, &o.column))));
-            }
+    for (i, name) in texts_or_none(t, col).enumerate() {
+        if let Some(name) = name
+            && seen.insert(name)
+        {
+            v.push((name.to_string(), order.and_then(|o| t.float(i, &o.column))));
         }
     }
     let Some(order) = order else {

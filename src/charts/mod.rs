@@ -65,7 +65,7 @@ fn is_table_name(name: &str) -> bool {
 impl ReportTables {
     /// From named tables (as a sweep or a gauntlet produces them); every one is kept.
     pub fn from_named(tables: &[(&str, Table)]) -> ReportTables {
-        ReportTables { tables: tables.iter().map(|(n, t)| (n.to_string(), t.clone())).collect(), sources: Vec::new() }
+        ReportTables::from_owned(tables.to_vec())
     }
 
     /// [`ReportTables::from_named`] taking the tables instead of copying them.

@@ -12,4 +12,4 @@ pub mod uniform;
 pub use dist::{Dist, Weight, chain, pool};
 pub use guide::GuidedThresholds;
 pub use table::SamplingTable;
-pub use uniform::uniform_below;
+pub use uniform::{accepted_word, uniform_below, word_at_least};

@@ -2,7 +2,7 @@
 //!
 //! [`LANES`] runs are played side by side from one generator, lane by lane in a fixed
 //! order; a lane whose run ends starts the next run at once. Each attack is one unbiased
-//! draw `u` of its step's first hit table ([`uniform_below`](crate::dice::uniform_below)), mapped to the life it takes
+//! draw `u` of its step's first hit table ([`uniform_below`]), mapped to the life it takes
 //! through the step's *life thresholds*: the outcome counts at which the life lost
 //! changes. A step has at most as many as it rolls dice, usually far fewer (no hit count
 //! below the armour's reduction takes life, none above the cap takes more), and they
@@ -11,18 +11,21 @@
 //!
 //! The thresholds are compared with the generator's word `x` itself, not with
 //! `u = ⌊x · range / 2⁶⁴⌋`: `u >= t` exactly when `x >= ⌈t · 2⁶⁴ / range⌉`, so each
-//! threshold is scaled once ([`HotStep::new`]) and the draw needs only the low half of
-//! `x · range`, for [`uniform_below`](crate::dice::uniform_below)'s rejection test. The same words are drawn, the
-//! same rejected, and each maps to the same life.
+//! threshold is scaled once ([`word_at_least`], in [`HotStep::new`]) and the draw
+//! ([`accepted_word`]) needs only the low half of `x · range`, for [`uniform_below`]'s
+//! rejection test. The same words are drawn, the same rejected, and each maps to the
+//! same life.
 //!
 //! Contract: every attack draws and maps exactly as [`ActionSampler::sample`] does, so a
 //! tally depends only on the generator's state and the trial count, as it did before
 //! this layout (pinned in `tests/library/pinning.rs`, and against the plain sampler
 //! loop in this module's tests).
+//!
+//! [`uniform_below`]: crate::dice::uniform_below
 
-use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::dice::{accepted_word, word_at_least};
 use crate::stats::TtkTally;
 
 use super::super::dice::MAX_TABLE_DICE;
@@ -102,14 +105,6 @@ impl HotStep {
     }
 }
 
-/// The least generator word `x` whose outcome index `⌊x · range / 2⁶⁴⌋` is at least
-/// `t` (`t < range`): `⌈t · 2⁶⁴ / range⌉`, below 2⁶⁴.
-fn word_at_least(t: u64, range: u64) -> u64 {
-    debug_assert!(t < range, "threshold {t} of range {range}");
-    let scaled = (u128::from(t) << 64).div_ceil(u128::from(range));
-    u64::try_from(scaled).expect("t < range keeps the word below 2^64")
-}
-
 /// Play `trials` runs of `run` from `rng` into `tally`'s kills (the caller counts the
 /// trials): the loop for the run's Moneyshot check and threshold width. A run with a step
 /// of several hit tables takes the one loop that can sample them; every other run's loop
@@ -162,19 +157,6 @@ fn lost<const W: usize, const CHUNKED: bool>(
         reached += (x >= t) as usize;
     }
     step.life_at[reached] as u32
-}
-
-/// The generator word [`uniform_below`](crate::dice::uniform_below)`(rng, range, reject_below)` accepts (the same
-/// words drawn and rejected), for comparison with thresholds scaled by
-/// [`word_at_least`]: only the low half of `x · range` is computed.
-#[inline(always)]
-fn accepted_word(rng: &mut Xoshiro256PlusPlus, range: u64, reject_below: u64) -> u64 {
-    loop {
-        let x = rng.next_u64();
-        if x.wrapping_mul(range) >= reject_below {
-            return x;
-        }
-    }
 }
 
 /// The hot loop; `MONEYSHOT`: whether any step has a Moneyshot copy; `W`: thresholds

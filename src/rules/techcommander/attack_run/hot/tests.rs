@@ -102,28 +102,3 @@ fn the_hot_loop_draws_and_counts_as_the_samplers_do() {
         "{chunked} chunked, {moneyshot} Moneyshot, {killed} can kill"
     );
 }
-
-#[test]
-fn a_threshold_in_words_splits_the_words_where_the_outcome_index_reaches_it() {
-    use super::word_at_least;
-    let index = |x: u64, range: u64| ((u128::from(x) * u128::from(range)) >> 64) as u64;
-    let mut g = Xoshiro256PlusPlus::seed_from_u64(11);
-    // Ranges of the hit tables (powers of the die's faces and more), every threshold
-    // of the small ones, random ones of the large.
-    let mut cases: Vec<(u64, u64)> = Vec::new();
-    for range in [1u64, 2, 3, 20, 400, 8000, 160_000, 20u64.pow(10), (1 << 63) + 1, u64::MAX] {
-        if range <= 400 {
-            cases.extend((0..range).map(|t| (t, range)));
-        } else {
-            cases.extend((0..200).map(|_| (g.random_range(0..range), range)));
-            cases.extend([(0, range), (1, range), (range - 1, range)]);
-        }
-    }
-    for (t, range) in cases {
-        let w = word_at_least(t, range);
-        assert!(index(w, range) >= t, "t {t} range {range}");
-        if w > 0 {
-            assert!(index(w - 1, range) < t, "t {t} range {range}");
-        }
-    }
-}
