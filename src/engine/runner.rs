@@ -183,8 +183,12 @@ fn run_in_pool<K: Kernel>(
         let items_left: Vec<AtomicU32> = items_per_cell.iter().map(|&n| AtomicU32::new(n)).collect();
         observer.planned(cells.len() as u64, planned);
         // `None` = cancelled; collecting into an Option stops handing out work at the first.
+        // One item per leaf: an item is a few milliseconds of play, so handing them out
+        // one by one costs nothing, and no thread is left alone with a long run of items
+        // at the end of the round while the others wait.
         let results: Option<Vec<(usize, K::Tally)>> = items
             .par_iter()
+            .with_max_len(1)
             .map(|&(i, s, e)| {
                 let cell = &cells[i];
                 let mut tally = cell.kernel.new_tally();

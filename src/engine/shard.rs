@@ -178,8 +178,10 @@ pub fn run_share_after<K: Kernel>(
             observer.cell_finished();
         }
         let items_left: Vec<AtomicU32> = items_per_cell.iter().map(|&n| AtomicU32::new(n)).collect();
+        // One item per leaf, as in an unsharded run (see `runner`).
         let results: Option<Vec<(usize, K::Tally)>> = items
             .par_iter()
+            .with_max_len(1)
             .map(|&(i, streams)| {
                 let cell = &cells[i];
                 let mut tally = cell.kernel.new_tally();
