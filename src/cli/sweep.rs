@@ -17,7 +17,7 @@ use crate::charts::{ReportTables, report_charts, write_charts};
 use crate::output::report_dir::refuse_inputs;
 use crate::output::saved_catalogue::{CATALOGUE_DIR, write_catalogue};
 use crate::output::wording::count;
-use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir, Table};
+use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir, TableFrame};
 use crate::request::sweep;
 use crate::rules::Ruleset;
 use crate::sweep::SweepOutput;
@@ -109,20 +109,19 @@ pub fn write_report(
             }
         })
         .collect();
-    // Every (table, format) file is written on its own, in parallel; `files` lists them
-    // in table order, each table's formats in the order asked.
-    let jobs: Vec<(&Table, &(dyn Exporter + Sync), String)> = out
-        .tables
-        .iter()
-        .flat_map(|(name, table)| {
-            exporters.iter().map(move |e| (table, e.as_ref(), format!("{name}.{}", e.extension())))
-        })
-        .collect();
-    jobs.par_iter().try_for_each(|(table, e, file)| -> Result<()> {
+    // Every table's frame is built once, and each of its files written on its own, all in
+    // parallel; `files` lists them in table order, each table's formats in the order asked.
+    let file = |name: &str, e: &dyn Exporter| format!("{name}.{}", e.extension());
+    out.tables.par_iter().try_for_each(|(name, table)| -> Result<()> {
         signals::check()?;
-        e.write(table, &report.path().join(file))
+        let frame = TableFrame::new(table)?;
+        exporters.par_iter().try_for_each(|e| -> Result<()> {
+            signals::check()?;
+            e.write_frame(&frame, &report.path().join(file(name, e.as_ref())))
+        })
     })?;
-    let files: Vec<String> = jobs.into_iter().map(|(_, _, file)| file).collect();
+    let files: Vec<String> =
+        out.tables.iter().flat_map(|(name, _)| exporters.iter().map(move |e| file(name, e.as_ref()))).collect();
     let mut manifest = out.manifest.clone();
     let saved = write_catalogue(report.path(), catalogue_files)?;
     let obj = manifest.as_object_mut().expect("object");
@@ -153,6 +152,7 @@ pub fn write_report(
         signals::check()?;
         write_pages(report.path(), &manifest, &tables, &charts)?;
         n_charts = charts.len();
+        drop_in_background(tables);
     }
     // A signal during the writing stops here: the partial report is dropped, so removed.
     signals::check()?;
@@ -169,4 +169,12 @@ pub fn write_report(
         }
     }
     Ok(())
+}
+
+/// Free `value` on a thread of its own: a sweep's tables are millions of small
+/// allocations, and nothing waits for them to be freed (when the process ends first, they
+/// are freed at once). Where no thread can start, `value` is freed here.
+fn drop_in_background<T: Send + 'static>(value: T) {
+    // A failed spawn drops the closure, and `value` with it, on this thread.
+    let _ = std::thread::Builder::new().name("free-tables".into()).spawn(move || drop(value));
 }

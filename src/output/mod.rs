@@ -17,7 +17,7 @@ pub mod table;
 pub mod wording;
 
 pub use column::Column;
-pub use parquet::{CsvExporter, Exporter, ParquetExporter};
+pub use parquet::{CsvExporter, Exporter, ParquetExporter, TableFrame};
 pub use report_dir::ReportDir;
 pub use table::{Cell, Kind, Table};
 

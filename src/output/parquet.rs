@@ -17,8 +17,28 @@ use super::table::{Cell, Kind, Table};
 pub trait Exporter {
     /// File extension, without the dot.
     fn extension(&self) -> &'static str;
+    /// Write the table of `frame` to `path`.
+    fn write_frame(&self, frame: &TableFrame<'_>, path: &Path) -> Result<()>;
     /// Write `table` to `path`.
-    fn write(&self, table: &Table, path: &Path) -> Result<()>;
+    fn write(&self, table: &Table, path: &Path) -> Result<()> {
+        self.write_frame(&TableFrame::new(table)?, path)
+    }
+}
+
+/// A table with its typed polars frame, built once for every format it is written in.
+pub struct TableFrame<'t> {
+    table: &'t Table,
+    frame: DataFrame,
+}
+
+impl<'t> TableFrame<'t> {
+    /// The frame of `table`: one typed column per table column.
+    ///
+    /// # Errors
+    /// Columns polars refuses to put side by side (a programming error).
+    pub fn new(table: &'t Table) -> Result<TableFrame<'t>> {
+        Ok(TableFrame { table, frame: to_dataframe(table)? })
+    }
 }
 
 /// Parquet, zstd-compressed. Text columns are plain UTF-8 strings for every reader: the
@@ -34,8 +54,8 @@ impl Exporter for ParquetExporter {
     fn extension(&self) -> &'static str {
         "parquet"
     }
-    fn write(&self, table: &Table, path: &Path) -> Result<()> {
-        let mut df = to_dataframe(table)?;
+    fn write_frame(&self, frame: &TableFrame<'_>, path: &Path) -> Result<()> {
+        let mut df = frame.frame.clone();
         let plain = df.schema().to_arrow(CompatLevel::oldest());
         let arrow_schema = polars_parquet::write::schema_to_metadata_key(&plain);
         // Encoded in memory, then written: the Parquet writer reports a write that fails
@@ -54,8 +74,12 @@ impl Exporter for CsvExporter {
     fn extension(&self) -> &'static str {
         "csv"
     }
-    fn write(&self, table: &Table, path: &Path) -> Result<()> {
-        let mut df = to_dataframe(&csv_safe(table, super::csv_cell::current()))?;
+    fn write_frame(&self, frame: &TableFrame<'_>, path: &Path) -> Result<()> {
+        // The typed frame, unless escaping changes a name or a cell.
+        let mut df = match csv_safe(frame.table, super::csv_cell::current()) {
+            Cow::Borrowed(_) => frame.frame.clone(),
+            Cow::Owned(escaped) => to_dataframe(&escaped)?,
+        };
         let file = File::create(path).with_context(|| format!("cannot create {}", path.display()))?;
         CsvWriter::new(file)
             .include_header(true)
@@ -93,69 +117,72 @@ fn csv_safe(table: &Table, style: CsvCells) -> Cow<'_, Table> {
     })
 }
 
-/// A polars DataFrame of the table, one typed column per table column.
+/// One column's values as polars takes them.
+enum Values<'t> {
+    /// Text cells read in place; another cell in a text column is written as its exact
+    /// text.
+    Text(Vec<Option<Cow<'t, str>>>),
+    Int(Vec<Option<i64>>),
+    Float(Vec<Option<f64>>),
+    Bool(Vec<Option<bool>>),
+}
+
+/// A polars DataFrame of the table, one typed column per table column. The cells are
+/// read row by row, in the order they lie in memory.
+///
+/// # Panics
+/// When a row's length differs from the column count (a programming error).
 fn to_dataframe(table: &Table) -> Result<DataFrame> {
+    let n = table.rows.len();
+    let mut values: Vec<Values<'_>> = (0..table.columns.len())
+        .map(|i| match table.kind(i) {
+            Kind::Text => Values::Text(Vec::with_capacity(n)),
+            Kind::Int => Values::Int(Vec::with_capacity(n)),
+            Kind::Float => Values::Float(Vec::with_capacity(n)),
+            Kind::Bool => Values::Bool(Vec::with_capacity(n)),
+        })
+        .collect();
+    for row in &table.rows {
+        assert_eq!(row.len(), values.len(), "row length != column count");
+        for (v, cell) in values.iter_mut().zip(row) {
+            match v {
+                Values::Text(v) => v.push(match cell {
+                    Cell::Text(s) => Some(Cow::Borrowed(s.as_str())),
+                    Cell::Null => None,
+                    c => Some(Cow::Owned(c.to_exact_string())),
+                }),
+                Values::Int(v) => v.push(match cell {
+                    Cell::Int(x) => Some(*x),
+                    Cell::Bool(b) => Some(*b as i64),
+                    _ => None,
+                }),
+                Values::Float(v) => v.push(match cell {
+                    Cell::Float(x) if x.is_finite() => Some(super::number::tidy(*x)),
+                    Cell::Int(x) => Some(*x as f64),
+                    _ => None,
+                }),
+                Values::Bool(v) => v.push(match cell {
+                    Cell::Bool(b) => Some(*b),
+                    _ => None,
+                }),
+            }
+        }
+    }
     let columns: Vec<Column> = table
         .columns
         .iter()
-        .enumerate()
-        .map(|(i, name)| {
+        .zip(values)
+        .map(|(name, v)| {
             let name = PlSmallStr::from(name.as_str());
-            let cells = table.rows.iter().map(|r| &r[i]);
-            match table.kind(i) {
-                // Text cells are read in place; a column holding other cells too writes
-                // each as its exact text.
-                Kind::Text if cells.clone().all(|c| matches!(c, Cell::Text(_) | Cell::Null)) => Column::new(
-                    name,
-                    cells
-                        .map(|c| match c {
-                            Cell::Text(s) => Some(s.as_str()),
-                            _ => None,
-                        })
-                        .collect::<Vec<Option<&str>>>(),
-                ),
-                Kind::Text => Column::new(
-                    name,
-                    cells
-                        .map(|c| match c {
-                            Cell::Null => None,
-                            c => Some(c.to_exact_string()),
-                        })
-                        .collect::<Vec<Option<String>>>(),
-                ),
-                Kind::Int => Column::new(
-                    name,
-                    cells
-                        .map(|c| match c {
-                            Cell::Int(v) => Some(*v),
-                            Cell::Bool(b) => Some(*b as i64),
-                            _ => None,
-                        })
-                        .collect::<Vec<Option<i64>>>(),
-                ),
-                Kind::Float => Column::new(
-                    name,
-                    cells
-                        .map(|c| match c {
-                            Cell::Float(v) if v.is_finite() => Some(super::number::tidy(*v)),
-                            Cell::Int(v) => Some(*v as f64),
-                            _ => None,
-                        })
-                        .collect::<Vec<Option<f64>>>(),
-                ),
-                Kind::Bool => Column::new(
-                    name,
-                    cells
-                        .map(|c| match c {
-                            Cell::Bool(b) => Some(*b),
-                            _ => None,
-                        })
-                        .collect::<Vec<Option<bool>>>(),
-                ),
+            match v {
+                Values::Text(v) => Column::new(name, v.iter().map(|c| c.as_deref()).collect::<Vec<Option<&str>>>()),
+                Values::Int(v) => Column::new(name, v),
+                Values::Float(v) => Column::new(name, v),
+                Values::Bool(v) => Column::new(name, v),
             }
         })
         .collect();
-    DataFrame::new(table.rows.len(), columns).context("building a table")
+    DataFrame::new(n, columns).context("building a table")
 }
 
 #[cfg(test)]
@@ -183,5 +210,38 @@ mod tests {
         let key = |level| polars_parquet::write::schema_to_metadata_key(&schema.to_arrow(level)).value;
         assert_ne!(key(CompatLevel::oldest()), key(CompatLevel::newest()), "the two schemas differ");
         assert_eq!(written, vec![key(CompatLevel::oldest())]);
+    }
+
+    /// Every kind of cell reaches its column as the exporters write it: text in place or
+    /// as its exact text, ints and bools in int columns, ints in float columns, tidied
+    /// floats, and nulls (also for non-finite floats and cells of another kind). Rows of
+    /// different values, so a column read out of order shows.
+    #[test]
+    fn each_cell_reaches_its_typed_column() {
+        let kinds = [("t", Kind::Text), ("i", Kind::Int), ("f", Kind::Float), ("b", Kind::Bool)];
+        let mut t = Table::typed(&kinds);
+        t.push(vec![Cell::Text("a".into()), Cell::Int(3), Cell::Float(0.1 + 0.2), Cell::Bool(true)]);
+        t.push(vec![Cell::Int(7), Cell::Bool(true), Cell::Int(2), Cell::Int(1)]);
+        t.push(vec![Cell::Null, Cell::Null, Cell::Float(f64::NAN), Cell::Null]);
+        t.push(vec![Cell::Float(0.5), Cell::Text("x".into()), Cell::Float(f64::INFINITY), Cell::Bool(false)]);
+        let df = to_dataframe(&t).unwrap();
+        let text: Vec<Option<&str>> = (0..4).map(|i| df.column("t").unwrap().str().unwrap().get(i)).collect();
+        assert_eq!(text, [Some("a"), Some("7"), None, Some("0.5")]);
+        let int: Vec<Option<i64>> = (0..4).map(|i| df.column("i").unwrap().i64().unwrap().get(i)).collect();
+        assert_eq!(int, [Some(3), Some(1), None, None]);
+        let float: Vec<Option<f64>> = (0..4).map(|i| df.column("f").unwrap().f64().unwrap().get(i)).collect();
+        assert_eq!(float, [Some(0.3), Some(2.0), None, None]);
+        let boolean: Vec<Option<bool>> = (0..4).map(|i| df.column("b").unwrap().bool().unwrap().get(i)).collect();
+        assert_eq!(boolean, [Some(true), None, None, Some(false)]);
+    }
+
+    /// A text column of text cells only is read in place; a row of the wrong length is a
+    /// programming error, refused rather than misread.
+    #[test]
+    #[should_panic(expected = "row length")]
+    fn a_short_row_is_refused() {
+        let mut t = Table::typed(&[("t", Kind::Text), ("i", Kind::Int)]);
+        t.rows.push(vec![Cell::Text("a".into())]);
+        let _ = to_dataframe(&t);
     }
 }

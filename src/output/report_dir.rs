@@ -204,11 +204,12 @@ impl ReportDir {
     /// # Errors
     /// A file that cannot be written.
     pub fn write_both(&self, name: &str, table: &super::Table) -> Result<[String; 2]> {
-        use super::{CsvExporter, Exporter, ParquetExporter};
+        use super::{CsvExporter, Exporter, ParquetExporter, TableFrame};
         let (parquet, csv) =
             (format!("{name}.{}", ParquetExporter.extension()), format!("{name}.{}", CsvExporter.extension()));
-        ParquetExporter.write(table, &self.path().join(&parquet))?;
-        CsvExporter.write(table, &self.path().join(&csv))?;
+        let frame = TableFrame::new(table)?;
+        ParquetExporter.write_frame(&frame, &self.path().join(&parquet))?;
+        CsvExporter.write_frame(&frame, &self.path().join(&csv))?;
         Ok([parquet, csv])
     }
 
