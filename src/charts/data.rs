@@ -23,10 +23,13 @@ fn texts_or_none<'t>(t: &'t Table, col: &str) -> impl Iterator<Item = Option<&'t
 pub fn distinct_text(t: &Table, col: &str, order: &[&str]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut seen: HashSet<&str> = HashSet::new();
+    let mut last = None;
     for v in texts_or_none(t, col).flatten() {
-        if seen.insert(v) {
+        // A table's rows come in runs of one value: only a new value is looked up.
+        if last != Some(v) && seen.insert(v) {
             out.push(v.to_string());
         }
+        last = Some(v);
     }
     if !order.is_empty() {
         out.sort_by_key(|v| order.iter().position(|o| o == v).unwrap_or(usize::MAX));
@@ -60,12 +63,16 @@ pub fn ordered_rows(t: &Table, col: &str, order: Option<&RowOrder>) -> Vec<(Stri
     let order = order.filter(|o| t.column(&o.column).is_some());
     let mut v: Vec<(String, Option<f64>)> = Vec::new();
     let mut seen: HashSet<&str> = HashSet::new();
+    let mut last = None;
     for (i, name) in texts_or_none(t, col).enumerate() {
+        // As in `distinct_text`: only a value unlike the row before's is looked up.
         if let Some(name) = name
+            && last != Some(name)
             && seen.insert(name)
         {
             v.push((name.to_string(), order.and_then(|o| t.float(i, &o.column))));
         }
+        last = name.or(last);
     }
     let Some(order) = order else {
         return v.into_iter().map(|(n, _)| (n.clone(), n)).collect();
@@ -450,5 +457,50 @@ pub fn pooled_battle_matrix(forces: &Table, at: &ConditionSet, seatings: &str) -
         panels: vec![(String::new(), wins)],
         notes: Some(vec![draws]),
         scale_label: "P(force wins)".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::output::Kind;
+
+    /// First-seen distinct values, plainly.
+    fn first_seen(values: &[Option<&str>]) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for v in values.iter().flatten() {
+            if !out.iter().any(|o| o == v) {
+                out.push(v.to_string());
+            }
+        }
+        out
+    }
+
+    /// Runs of one value, values coming back after others, and rows without text give
+    /// the first-seen values, as a plain scan does.
+    #[test]
+    fn distinct_values_are_the_first_seen_ones() {
+        let values = [
+            Some("b"),
+            Some("b"),
+            None,
+            Some("b"),
+            Some("a"),
+            Some("b"),
+            Some("c"),
+            Some("c"),
+            None,
+            Some("a"),
+            Some("d"),
+        ];
+        let mut t = Table::typed(&[("name", Kind::Text)]);
+        for v in values {
+            t.push(vec![v.map_or(Cell::Null, |s| Cell::Text(s.into()))]);
+        }
+        let want = first_seen(&values);
+        assert_eq!(want, ["b", "a", "c", "d"]);
+        assert_eq!(distinct_text(&t, "name", &[]), want);
+        let rows: Vec<String> = ordered_rows(&t, "name", None).into_iter().map(|(n, _)| n).collect();
+        assert_eq!(rows, want);
     }
 }

@@ -176,58 +176,69 @@ pub fn slug(s: &str) -> String {
 /// second and later sets suffixed with the set's slug), then the detail heatmaps at the
 /// first set.
 pub fn report_charts(all: &ReportTables, manifest: &Value) -> Vec<Chart> {
+    use rayon::prelude::*;
     // A sensitivity sweep: the usual charts at each varied stat's first value.
     let first = vary::at_first_values(all, manifest);
     let tables = first.as_ref().unwrap_or(all);
     let shape = ReportShape::of_manifest(manifest);
     let sets = shape.condition_sets(manifest);
-    let mut charts = Vec::new();
+    // Each job reads the tables and gives its charts; the jobs run in parallel and their
+    // charts are kept in job order.
+    type Job<'a> = Box<dyn Fn() -> Vec<Chart> + Send + Sync + 'a>;
+    let mut jobs: Vec<Job<'_>> = Vec::new();
     for (i, at) in sets.iter().enumerate() {
         let suffix = if i == 0 { String::new() } else { format!("-{}", at.slug()) };
+        let shape = &shape;
         if let Some(t) = tables.get("ttk_by_turn") {
-            charts.push(Chart {
-                name: format!("ttk{suffix}"),
-                kind: ChartKind::Curves(ttk_curves(t, at, &shape)),
-                exact: false,
-            });
+            let name = format!("ttk{suffix}");
+            jobs.push(Box::new(move || {
+                vec![Chart { name: name.clone(), kind: ChartKind::Curves(ttk_curves(t, at, shape)), exact: false }]
+            }));
         }
         if let Some(t) = tables.get("duels") {
-            charts.push(Chart {
-                name: format!("duel-matrix{suffix}"),
-                kind: ChartKind::Heatmap(duel_matrix(t, at)),
-                exact: false,
-            });
+            let name = format!("duel-matrix{suffix}");
+            jobs.push(Box::new(move || {
+                vec![Chart { name: name.clone(), kind: ChartKind::Heatmap(duel_matrix(t, at)), exact: false }]
+            }));
         }
         if let Some(t) = tables.get("battles") {
-            // Seats pooled over several seatings: the pooled table (without it, no matrix
-            // rather than the force-order seating's seat-biased one).
-            let matrix = match &shape.seatings {
-                None => Some(battle_matrix(t, at)),
-                Some(s) => tables.get("battle_forces").map(|f| pooled_battle_matrix(f, at, s)),
-            };
-            if let Some(m) = matrix {
-                charts.push(Chart {
-                    name: format!("battle-matrix{suffix}"),
-                    kind: ChartKind::Heatmap(m),
-                    exact: false,
-                });
-            }
+            let name = format!("battle-matrix{suffix}");
+            jobs.push(Box::new(move || {
+                // Seats pooled over several seatings: the pooled table (without it, no
+                // matrix rather than the force-order seating's seat-biased one).
+                let matrix = match &shape.seatings {
+                    None => Some(battle_matrix(t, at)),
+                    Some(s) => tables.get("battle_forces").map(|f| pooled_battle_matrix(f, at, s)),
+                };
+                matrix
+                    .map(|m| Chart { name: name.clone(), kind: ChartKind::Heatmap(m), exact: false })
+                    .into_iter()
+                    .collect()
+            }));
         }
         if let Some(t) = tables.get("cost_efficiency") {
-            for (stem, bars) in cost_bars(t, at, &shape.turn, &shape.costs) {
-                if !bars.bars.is_empty() {
-                    charts.push(Chart { name: format!("{stem}{suffix}"), kind: ChartKind::Bars(bars), exact: false });
-                }
-            }
+            let suffix = suffix.clone();
+            jobs.push(Box::new(move || {
+                cost_bars(t, at, &shape.turn, &shape.costs)
+                    .into_iter()
+                    .filter(|(_, bars)| !bars.bars.is_empty())
+                    .map(|(stem, bars)| Chart {
+                        name: format!("{stem}{suffix}"),
+                        kind: ChartKind::Bars(bars),
+                        exact: false,
+                    })
+                    .collect()
+            }));
         }
     }
     for chart in &shape.details {
         if let Some(t) = tables.get(&chart.table) {
-            charts.extend(detail::detail_charts(t, chart, &shape.axes, &sets[0]));
+            let (axes, at) = (&shape.axes, &sets[0]);
+            jobs.push(Box::new(move || detail::detail_charts(t, chart, axes, at)));
         }
     }
-    charts.extend(vary::vary_charts(all, manifest));
-    charts
+    jobs.push(Box::new(|| vary::vary_charts(all, manifest)));
+    jobs.par_iter().map(|job| job()).collect::<Vec<Vec<Chart>>>().into_iter().flatten().collect()
 }
 
 /// Write every chart as SVG and PNG into `dir` (created). Callers write into a staging
