@@ -61,10 +61,12 @@ pub struct PlanStep {
 pub struct AttackRun {
     pub side: CompiledSide,
     pub plan: Vec<PlanStep>,
-    /// The sampler of each plan step, then (at `p + plan.len()`) of the same step with
-    /// Moneyshot's bonus (a copy when Moneyshot never applies to it).
-    pub(crate) samplers: Vec<ActionSampler>,
-    /// [`HotStep`]s laid out as `samplers`.
+    /// Each fired system's sampler once, plain and with Moneyshot's bonus (the plain one
+    /// again when Moneyshot never applies to it); steps read theirs through
+    /// [`AttackRun::sampler`].
+    samplers: Vec<ActionSampler>,
+    /// The [`HotStep`] of each plan step, then (at `p + plan.len()`) of the same step with
+    /// Moneyshot's bonus.
     hot: Vec<HotStep>,
     /// Whether any step has a Moneyshot copy (else the hot loop skips the check).
     any_moneyshot: bool,
@@ -118,22 +120,25 @@ impl AttackRun {
                 last.reset_after = true;
             }
         }
-        let plain =
-            plan.iter().map(|s| side.samplers[FC_NORMAL][s.system as usize].clone().expect("ranked systems can fire"));
-        let with_moneyshot = plan.iter().map(|s| {
-            let i = s.system as usize;
-            side.samplers[FC_NORMAL + MONEYSHOT][i]
-                .clone()
-                .or_else(|| side.samplers[FC_NORMAL][i].clone())
-                .expect("ranked systems can fire")
-        });
-        let samplers: Vec<ActionSampler> = plain.chain(with_moneyshot).collect();
-        let hot: Vec<HotStep> = plan
-            .iter()
-            .cycle()
-            .zip(&samplers)
-            .map(|(step, sampler)| HotStep::new(step, sampler, side.moneyshot_life[step.system as usize]))
-            .collect();
+        // Per (copy, system): its sampler's index and hot record, built at the first step
+        // that fires it; every later step copies the record with its own bookkeeping.
+        let mut samplers: Vec<ActionSampler> = Vec::new();
+        let mut built: Vec<Option<HotStep>> = vec![None; 2 * side.samplers[FC_NORMAL].len()];
+        let mut hot = Vec::with_capacity(2 * plan.len());
+        for copy in [0, 1] {
+            for step in &plan {
+                let i = step.system as usize;
+                let record = built[copy * side.samplers[FC_NORMAL].len() + i].get_or_insert_with(|| {
+                    let plain = side.samplers[FC_NORMAL][i].as_ref();
+                    let sampler =
+                        if copy == 0 { plain } else { side.samplers[FC_NORMAL + MONEYSHOT][i].as_ref().or(plain) };
+                    samplers.push(sampler.expect("ranked systems can fire").clone());
+                    let index = samplers.len() - 1;
+                    HotStep::new(step, &samplers[index], index, side.moneyshot_life[i])
+                });
+                hot.push(record.at(step));
+            }
+        }
         let any_moneyshot = hot.iter().any(|h| h.moneyshot_life != super::compiled::NO_MONEYSHOT);
         let any_chunked = hot.iter().any(|h| h.chunked);
         let width = hot.iter().map(|h| h.width).max().unwrap_or(0);
@@ -191,6 +196,12 @@ impl AttackRun {
     #[inline(always)]
     fn step_index(&self, p: usize, life: i32) -> usize {
         p + self.moneyshot_applies(p, life) as usize * self.plan.len()
+    }
+
+    /// The sampler of `hot[index]` (an index of [`AttackRun::step_index`]).
+    #[inline(always)]
+    pub(crate) fn sampler(&self, index: usize) -> &ActionSampler {
+        &self.samplers[self.hot[index].sampler]
     }
 
     /// Whether plan step `p` fires with Moneyshot's bonus at a target at `life`.

@@ -51,6 +51,8 @@ pub(super) struct HotStep {
     life_at: [u8; MAX_TABLE_DICE as usize + 1],
     range: u64,
     reject_below: u64,
+    /// The index of the step's sampler in [`AttackRun`]'s samplers.
+    pub(super) sampler: usize,
     /// Thresholds in use (0 for a step of several tables, which samples through its
     /// [`ActionSampler`]).
     pub(super) width: usize,
@@ -65,10 +67,11 @@ pub(super) struct HotStep {
 }
 
 impl HotStep {
-    /// Plan step `step` fired through `sampler`. Its first table gives `k` hits when
-    /// `u >= cumulative[k - 1]` (the counts ascend), so keeping only the `k` where
-    /// `life_by_hits` changes maps every draw to the life `sampler` maps it to.
-    pub(super) fn new(step: &PlanStep, sampler: &ActionSampler, moneyshot_life: i32) -> HotStep {
+    /// Plan step `step` fired through `sampler` (at `index` in the run's samplers). Its
+    /// first table gives `k` hits when `u >= cumulative[k - 1]` (the counts ascend), so
+    /// keeping only the `k` where `life_by_hits` changes maps every draw to the life
+    /// `sampler` maps it to.
+    pub(super) fn new(step: &PlanStep, sampler: &ActionSampler, index: usize, moneyshot_life: i32) -> HotStep {
         let table = &sampler.first;
         let chunked = !sampler.rest.is_empty();
         let mut thresholds = [u64::MAX; MAX_TABLE_DICE as usize];
@@ -95,6 +98,7 @@ impl HotStep {
             life_at,
             range: table.range,
             reject_below: table.reject_below(),
+            sampler: index,
             width,
             moneyshot_life,
             turn: step.turn,
@@ -102,6 +106,12 @@ impl HotStep {
             reset_after: step.reset_after,
             chunked,
         }
+    }
+
+    /// This record for plan step `step`, which fires the same sampler: its turn, action
+    /// and reset instead of this one's.
+    pub(super) fn at(&self, step: &PlanStep) -> HotStep {
+        HotStep { turn: step.turn, action: step.action, reset_after: step.reset_after, ..self.clone() }
     }
 }
 
@@ -147,7 +157,7 @@ fn lost<const W: usize, const CHUNKED: bool>(
         // Through a copy: the caller's generator never has its address taken, so it
         // stays in registers.
         let mut r = rng.clone();
-        let life = run.samplers[index].sample(&mut r);
+        let life = run.sampler(index).sample(&mut r);
         *rng = r;
         return life;
     }

@@ -193,7 +193,7 @@ pub(super) fn play(
                 life -= if standing > 0 {
                     shield.sample(step.system, life, rng)
                 } else {
-                    run.samplers[run.step_index(p, life)].sample(rng) as i32
+                    run.sampler(run.step_index(p, life)).sample(rng) as i32
                 };
                 if life <= 0 {
                     tally.kills_by_turn[step.turn as usize] += 1;

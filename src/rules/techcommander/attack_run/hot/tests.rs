@@ -9,6 +9,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::engine::Kernel;
 use crate::rules::techcommander::catalogue::{UnitKind, Weapon};
+use crate::rules::techcommander::compiled::{FC_NORMAL, MONEYSHOT};
 use crate::rules::techcommander::conditions::Conditions;
 use crate::rules::techcommander::options::Options;
 use crate::rules::techcommander::policy::Policy;
@@ -37,7 +38,11 @@ fn plain(run: &AttackRun, rng: &mut Xoshiro256PlusPlus, trials: u32) -> TtkTally
             }
             let step = &run.plan[pos[l]];
             let moneyshot = life[l] <= run.side.moneyshot_life[step.system as usize];
-            let sampler = &run.samplers[pos[l] + usize::from(moneyshot) * len];
+            // Straight from the compiled side, not through the run's own tables.
+            let i = step.system as usize;
+            let plain = run.side.samplers[FC_NORMAL][i].as_ref();
+            let boosted = run.side.samplers[FC_NORMAL + MONEYSHOT][i].as_ref().or(plain);
+            let sampler = if moneyshot { boosted } else { plain }.expect("a planned system fires");
             let left = life[l] - sampler.sample(rng) as i32;
             if left <= 0 {
                 tally.kills_by_turn[step.turn as usize] += 1;
