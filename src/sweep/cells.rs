@@ -18,25 +18,29 @@ pub struct CellSpec<'a> {
 }
 
 impl CellSpec<'_> {
-    fn tail(&self) -> String {
-        let mut s = String::new();
+    /// `head` with the options, policy and turn cap appended: the end every key shares.
+    /// Reserved at once, as the options make most of a key.
+    fn with_tail(&self, mut head: String) -> String {
+        use std::fmt::Write;
+        head.reserve(self.options.iter().map(|(n, v)| n.len() + v.len() + 2).sum::<usize>() + self.policy.len() + 32);
         for (n, v) in self.options {
-            s.push('|');
-            s.push_str(n);
-            s.push('=');
-            s.push_str(v);
+            head.push('|');
+            head.push_str(n);
+            head.push('=');
+            head.push_str(v);
         }
-        format!("{s}|policy={}|max_turns={}", self.policy, self.max_turns)
+        write!(head, "|policy={}|max_turns={}", self.policy, self.max_turns).expect("a String takes any text");
+        head
     }
 
     /// The key of an attack run of `attacker` against `target` at `point`.
     pub fn attack_run(&self, attacker: &str, target: &str, point: &Point) -> String {
-        format!("attack-run|ruleset={}|{attacker}|{target}|{}{}", self.ruleset, point.key(), self.tail())
+        self.with_tail(format!("attack-run|ruleset={}|{attacker}|{target}|{}", self.ruleset, point.key()))
     }
 
     /// The key of a duel of `a` and `b` at `point`.
     pub fn duel(&self, a: &str, b: &str, point: &Point) -> String {
-        format!("duel|ruleset={}|{a}|{b}|{}{}", self.ruleset, point.key(), self.tail())
+        self.with_tail(format!("duel|ruleset={}|{a}|{b}|{}", self.ruleset, point.key()))
     }
 
     /// The key of a battle: `mode`, the forces as canonical text (one per side) and the
@@ -44,13 +48,16 @@ impl CellSpec<'_> {
     pub fn battle(&self, mode: &str, forces: &[String], points: &[Point]) -> String {
         let sides: Vec<String> =
             forces.iter().zip(points).enumerate().map(|(i, (f, p))| format!("side{i}={f}|{}", p.key())).collect();
-        format!("battle|ruleset={}|mode={mode}|{}{}", self.ruleset, sides.join("|"), self.tail())
+        self.with_tail(format!("battle|ruleset={}|mode={mode}|{}", self.ruleset, sides.join("|")))
     }
 
     /// The key of a comparison's matchup against `versus` at `point`: everything but the
     /// two compared sides, so both meet the same dice.
     pub fn matchup(&self, versus: &str, point: &Point, metric: &str) -> String {
-        format!("compare|ruleset={}|{versus}|{}{}|metric={metric}", self.ruleset, point.key(), self.tail())
+        let mut key = self.with_tail(format!("compare|ruleset={}|{versus}|{}", self.ruleset, point.key()));
+        key.push_str("|metric=");
+        key.push_str(metric);
+        key
     }
 }
 
@@ -78,6 +85,18 @@ mod tests {
         assert_eq!(
             spec.attack_run("A", "T", &p),
             "attack-run|ruleset=game|A|T|weather=rain|SIX_ALWAYS_CRITS=true|policy=best|max_turns=9"
+        );
+        assert_eq!(
+            spec.duel("A", "B", &p),
+            "duel|ruleset=game|A|B|weather=rain|SIX_ALWAYS_CRITS=true|policy=best|max_turns=9"
+        );
+        assert_eq!(
+            spec.battle("m", &["F1".into(), "F2".into()], &[p.clone(), p.clone()]),
+            "battle|ruleset=game|mode=m|side0=F1|weather=rain|side1=F2|weather=rain|SIX_ALWAYS_CRITS=true|policy=best|max_turns=9"
+        );
+        assert_eq!(
+            spec.matchup("V", &p, "win"),
+            "compare|ruleset=game|V|weather=rain|SIX_ALWAYS_CRITS=true|policy=best|max_turns=9|metric=win"
         );
         let other = CellSpec { options: &[], ..spec };
         assert_ne!(spec.duel("A", "B", &p), other.duel("A", "B", &p), "an option changes the streams");
