@@ -153,6 +153,8 @@ pub fn write_report(
         write_pages(report.path(), &manifest, &tables, &charts)?;
         n_charts = charts.len();
         drop_in_background(tables);
+    } else {
+        drop_in_background(out.tables);
     }
     // A signal during the writing stops here: the partial report is dropped, so removed.
     signals::check()?;
