@@ -19,18 +19,28 @@ fn texts_or_none<'t>(t: &'t Table, col: &str) -> impl Iterator<Item = Option<&'t
     })
 }
 
-/// Distinct values of a text column in first-seen order, sorted by `order` when given.
-pub fn distinct_text(t: &Table, col: &str, order: &[&str]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
+/// Each distinct text of column `col` of `t` with the row it is first seen on, in row
+/// order.
+fn first_seen<'t>(t: &'t Table, col: &str) -> Vec<(usize, &'t str)> {
+    let mut out = Vec::new();
     let mut seen: HashSet<&str> = HashSet::new();
     let mut last = None;
-    for v in texts_or_none(t, col).flatten() {
+    for (i, v) in texts_or_none(t, col).enumerate() {
         // A table's rows come in runs of one value: only a new value is looked up.
-        if last != Some(v) && seen.insert(v) {
-            out.push(v.to_string());
+        if let Some(v) = v
+            && last != Some(v)
+            && seen.insert(v)
+        {
+            out.push((i, v));
         }
-        last = Some(v);
+        last = v.or(last);
     }
+    out
+}
+
+/// Distinct values of a text column in first-seen order, sorted by `order` when given.
+pub fn distinct_text(t: &Table, col: &str, order: &[&str]) -> Vec<String> {
+    let mut out: Vec<String> = first_seen(t, col).into_iter().map(|(_, v)| v.to_string()).collect();
     if !order.is_empty() {
         out.sort_by_key(|v| order.iter().position(|o| o == v).unwrap_or(usize::MAX));
     }
@@ -61,19 +71,10 @@ pub struct Heatmap {
 /// label: the name). Without an order: first-seen order, labelled by name.
 pub fn ordered_rows(t: &Table, col: &str, order: Option<&RowOrder>) -> Vec<(String, String)> {
     let order = order.filter(|o| t.column(&o.column).is_some());
-    let mut v: Vec<(String, Option<f64>)> = Vec::new();
-    let mut seen: HashSet<&str> = HashSet::new();
-    let mut last = None;
-    for (i, name) in texts_or_none(t, col).enumerate() {
-        // As in `distinct_text`: only a value unlike the row before's is looked up.
-        if let Some(name) = name
-            && last != Some(name)
-            && seen.insert(name)
-        {
-            v.push((name.to_string(), order.and_then(|o| t.float(i, &o.column))));
-        }
-        last = name.or(last);
-    }
+    let mut v: Vec<(String, Option<f64>)> = first_seen(t, col)
+        .into_iter()
+        .map(|(i, name)| (name.to_string(), order.and_then(|o| t.float(i, &o.column))))
+        .collect();
     let Some(order) = order else {
         return v.into_iter().map(|(n, _)| (n.clone(), n)).collect();
     };
