@@ -14,7 +14,7 @@ use super::sweep::TableFormat;
 use super::{Invocation, options_line, print_table, with_options_json, write_stdout};
 use crate::engine::runner::MAX_TRIALS;
 use crate::output::wording::count;
-use crate::output::{CsvExporter, Exporter, Format, ParquetExporter, ReportDir, Table};
+use crate::output::{Format, ReportDir, Table};
 use crate::request::fit::{FitRequest, Fitted, fit};
 use crate::rules::{RuleOptions, Ruleset};
 use crate::sweep::fit::{FitMethod, FitOutput, UnwritableFit, fit_table};
@@ -434,10 +434,7 @@ fn write_report<R: Ruleset>(
 ) -> Result<()> {
     let mut files = Vec::new();
     for f in &args.table_format {
-        let e: Box<dyn Exporter> = match f {
-            TableFormat::Parquet => Box::new(ParquetExporter),
-            TableFormat::Csv => Box::new(CsvExporter),
-        };
+        let e = f.exporter();
         let file = format!("fit.{}", e.extension());
         e.write(table, &report.path().join(&file))?;
         files.push(file);

@@ -16,7 +16,7 @@ use crate::charts::{ReportKind, ReportTables, draw_report, slug, write_charts};
 use crate::output::percent::{percent, percent_interval};
 use crate::output::saved_catalogue::{CATALOGUE_DIR, write_catalogue};
 use crate::output::wording::{cost, count};
-use crate::output::{CsvExporter, Exporter, ParquetExporter, ReportDir, Table};
+use crate::output::{ReportDir, Table};
 use crate::request::gauntlet::{self, GauntletRequest, GauntletSides};
 use crate::request::sides::{Sources, sources};
 use crate::rules::axis::Point;
@@ -237,10 +237,7 @@ fn finish<R: Ruleset>(
     let saved = write_catalogue(report.path(), &catalogue)?;
     let mut files = Vec::new();
     for f in &args.format {
-        let e: Box<dyn Exporter> = match f {
-            TableFormat::Parquet => Box::new(ParquetExporter),
-            TableFormat::Csv => Box::new(CsvExporter),
-        };
+        let e = f.exporter();
         for (name, t) in [("gauntlet_summary", &out.summary), ("gauntlet_matchups", &out.matchups)] {
             let file = format!("{name}.{}", e.extension());
             e.write(t, &report.path().join(&file))?;

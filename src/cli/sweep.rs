@@ -31,6 +31,16 @@ pub enum TableFormat {
     Csv,
 }
 
+impl TableFormat {
+    /// The exporter that writes this format.
+    pub fn exporter(self) -> &'static (dyn Exporter + Sync) {
+        match self {
+            TableFormat::Parquet => &ParquetExporter,
+            TableFormat::Csv => &CsvExporter,
+        }
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct SweepArgs {
     /// Scenario file, or the name of a built-in scenario (standard, quick, duels,
@@ -100,15 +110,7 @@ pub fn write_report(
     let write_start = Instant::now();
     let mut formats = formats.to_vec();
     formats.dedup();
-    let exporters: Vec<Box<dyn Exporter + Sync>> = formats
-        .iter()
-        .map(|f| -> Box<dyn Exporter + Sync> {
-            match f {
-                TableFormat::Parquet => Box::new(ParquetExporter),
-                TableFormat::Csv => Box::new(CsvExporter),
-            }
-        })
-        .collect();
+    let exporters: Vec<&(dyn Exporter + Sync)> = formats.iter().map(|f| f.exporter()).collect();
     // Every table's frame is built once, and each of its files written on its own, all in
     // parallel; `files` lists them in table order, each table's formats in the order asked.
     let file = |name: &str, e: &dyn Exporter| format!("{name}.{}", e.extension());
@@ -117,11 +119,11 @@ pub fn write_report(
         let frame = TableFrame::new(table)?;
         exporters.par_iter().try_for_each(|e| -> Result<()> {
             signals::check()?;
-            e.write_frame(&frame, &report.path().join(file(name, e.as_ref())))
+            e.write_frame(&frame, &report.path().join(file(name, *e)))
         })
     })?;
     let files: Vec<String> =
-        out.tables.iter().flat_map(|(name, _)| exporters.iter().map(move |e| file(name, e.as_ref()))).collect();
+        out.tables.iter().flat_map(|(name, _)| exporters.iter().map(move |e| file(name, *e))).collect();
     let mut manifest = out.manifest.clone();
     let saved = write_catalogue(report.path(), catalogue_files)?;
     let obj = manifest.as_object_mut().expect("object");

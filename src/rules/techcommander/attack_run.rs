@@ -122,13 +122,14 @@ impl AttackRun {
         }
         // Per (copy, system): its sampler's index and hot record, built at the first step
         // that fires it; every later step copies the record with its own bookkeeping.
+        let systems = side.samplers[FC_NORMAL].len();
         let mut samplers: Vec<ActionSampler> = Vec::new();
-        let mut built: Vec<Option<HotStep>> = vec![None; 2 * side.samplers[FC_NORMAL].len()];
+        let mut built: Vec<Option<HotStep>> = vec![None; 2 * systems];
         let mut hot = Vec::with_capacity(2 * plan.len());
         for copy in [0, 1] {
             for step in &plan {
                 let i = step.system as usize;
-                let record = built[copy * side.samplers[FC_NORMAL].len() + i].get_or_insert_with(|| {
+                let record = built[copy * systems + i].get_or_insert_with(|| {
                     let plain = side.samplers[FC_NORMAL][i].as_ref();
                     let sampler =
                         if copy == 0 { plain } else { side.samplers[FC_NORMAL + MONEYSHOT][i].as_ref().or(plain) };
