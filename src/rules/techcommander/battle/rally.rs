@@ -28,7 +28,10 @@
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::game::{Action, State, TcGame};
-use super::rally_laws::{COMBOS, Capped, FULL, NO_LOSS, RED_MEMBERS, TRAMPLE, convolve, score_of};
+use super::rally_laws::{
+    CHOICE_MEMBERS, CHOICES, COMBOS, Capped, FIRES_NONE, FIRES_SECOND, FULL, NO_LOSS, RED_MEMBERS, TRAMPLE,
+    choice_weight, convolve, score_of,
+};
 use super::tables::{NO_SYSTEM, NONE, Tables, Weight, ranked_target, state, state_of};
 use crate::engine::battle::MAX_UNITS;
 use crate::rules::techcommander::rulings::STARTING_LIFE;
@@ -117,8 +120,8 @@ impl TcGame {
             Some(g) => self.common_case_at(s, g, side, t, life as usize),
             None => None,
         };
-        if let Some(red) = case {
-            let score = self.rally.attack[(side * self.units.len() + t) * COMBOS + red][life as usize];
+        if let Some(case) = case {
+            let score = self.rally.attack[(side * self.units.len() + t) * COMBOS * CHOICES + case][life as usize];
             return (!score.is_nan()).then_some(score);
         }
         self.rally_attack_exact(s, side, t)
@@ -144,8 +147,8 @@ impl TcGame {
     }
 
     /// Whether [`Rally::attack`] holds `side`'s Rallied Attack at `t` (at `life`) now,
-    /// and under which in-the-red combination (the tests' view of
-    /// [`TcGame::group_case`] and [`TcGame::common_case_at`]).
+    /// and its index there ([`TcGame::common_case_at`]): the tests' view of
+    /// [`TcGame::group_case`] and [`TcGame::common_case_at`].
     #[cfg(test)]
     pub(super) fn common_case(&self, s: &State, side: usize, t: usize, life: usize) -> Option<usize> {
         match self.group_case(s, side) {
@@ -191,7 +194,14 @@ impl TcGame {
         Some(g)
     }
 
-    /// [`TcGame::common_case`] at target `t` (at `life`) given the members' part `g`.
+    /// [`TcGame::common_case`] at target `t` (at `life`) given the members' part `g`:
+    /// the in-the-red combination times [`CHOICES`] plus the members' choices of system
+    /// ([`Rally::attack`](super::rally_laws::Rally::attack)).
+    ///
+    /// A member fires its best ready system at `t`: the best of all when it is ready
+    /// (or when no system reaches `t`), else the second best when it is ready; with the
+    /// second spent too, a third may be ready, so only a member with no second
+    /// ([`FIRES_NONE`]) or none ready at all stays in the case.
     #[inline(always)]
     pub(super) fn common_case_at(&self, s: &State, g: &GroupCase, side: usize, t: usize, life: usize) -> Option<usize> {
         // The table holds shots at a target out of smoke, gear online and not dug in.
@@ -199,13 +209,28 @@ impl TcGame {
             return None;
         }
         let target = ranked_target(t, state_of(false, false, false));
+        let mut choice = 0;
         for i in 0..self.groups[side].len() {
-            let (sys, _) = self.tables.ranked_at(g.row[i] as usize + target, life)[0];
-            if !(sys == NO_SYSTEM || g.ready[i] & (1 << sys) != 0) {
+            let [(best, _), (second, _)] = self.tables.ranked_at(g.row[i] as usize + target, life);
+            if best == NO_SYSTEM || g.ready[i] & (1 << best) != 0 {
+                continue;
+            }
+            if i >= CHOICE_MEMBERS {
                 return None;
             }
+            let fires = if second == NO_SYSTEM {
+                FIRES_NONE
+            } else if g.ready[i] & (1 << second) != 0 {
+                FIRES_SECOND
+            } else if g.ready[i] & !(1 << best | 1 << second) == 0 {
+                // Nothing else ready.
+                FIRES_NONE
+            } else {
+                return None;
+            };
+            choice += fires * choice_weight(i);
         }
-        Some(g.red)
+        Some(g.red * CHOICES + choice)
     }
 
     /// Whether at least two members of `side`'s group are ready.

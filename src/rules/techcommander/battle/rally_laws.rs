@@ -31,6 +31,26 @@ pub(super) const NO_LOSS: Capped = {
 pub const RED_MEMBERS: usize = 3;
 /// In-the-red combinations per group and target in [`Rally::attack`].
 pub(super) const COMBOS: usize = 1 << RED_MEMBERS;
+/// Members whose choice of system [`Rally::attack`] covers: each fires its best system
+/// ([`FIRES_BEST`]), its second ([`FIRES_SECOND`], the best spent) or nothing
+/// ([`FIRES_NONE`], the best spent and no other reaches); a later member fires its best.
+pub const CHOICE_MEMBERS: usize = 2;
+/// A member of [`CHOICE_MEMBERS`] fires its best system at the target.
+pub(super) const FIRES_BEST: usize = 0;
+/// It fires its second best (the best is spent this turn or dry).
+pub(super) const FIRES_SECOND: usize = 1;
+/// It fires nothing (the best is spent and no other system reaches the target).
+pub(super) const FIRES_NONE: usize = 2;
+/// Choices per member of [`CHOICE_MEMBERS`].
+const PER_MEMBER: usize = 3;
+/// Combinations of the [`CHOICE_MEMBERS`] members' choices per group, target and
+/// in-the-red combination in [`Rally::attack`] (member i's choice times 3^i).
+pub(super) const CHOICES: usize = PER_MEMBER.pow(CHOICE_MEMBERS as u32);
+/// Weight of member `i`'s choice in a [`CHOICES`] index.
+#[inline(always)]
+pub(super) const fn choice_weight(i: usize) -> usize {
+    PER_MEMBER.pow(i as u32)
+}
 
 /// The trample's system index among the special attacks ([`super::specials::MODES`]).
 pub const TRAMPLE: usize = 3;
@@ -55,14 +75,17 @@ pub struct Rally {
     pub capped: Vec<Capped>,
     /// `value[a * units + t]`: what destroying and damaging `t` is worth to `a`.
     pub value: Vec<Value>,
-    /// `attack[(side * units + t) * COMBOS + red][life]`: the Rallied Attack score of
-    /// `side`'s whole group at `t` (NaN: nobody can fire at it) in the common case: every
-    /// member ready with its best system, no smoke on the line, `t`'s gear online, no
-    /// Moneyshot variants, and each member out of the red or in it with its jury rig
-    /// still to roll, `red` holding a bit per member of the second kind (the first
-    /// [`RED_MEMBERS`] members only; a member at 0 life or less still fires until
-    /// removal, in the red). The same number [`TcGame::rally_attack_exact`] computes
-    /// member by member (same order of operations), read instead when the case holds.
+    /// `attack[((side * units + t) * COMBOS + red) * CHOICES + choice][life]`: the
+    /// Rallied Attack score of `side`'s whole group at `t` (NaN: nobody can fire at it)
+    /// in the common case: every member ready, no smoke on the line, `t`'s gear online
+    /// and not dug in, no Moneyshot variants, and each member out of the red or in it
+    /// with its jury rig still to roll, `red` holding a bit per member of the second kind
+    /// (the first [`RED_MEMBERS`] members only; a member at 0 life or less still fires
+    /// until removal, in the red). Each member fires its best system at `t`, except the
+    /// first [`CHOICE_MEMBERS`], whose choice ([`FIRES_BEST`], [`FIRES_SECOND`],
+    /// [`FIRES_NONE`]) `choice` holds, member i's times [`choice_weight`]`(i)`. The same
+    /// number [`TcGame::rally_attack_exact`] computes member by member (same order of
+    /// operations), read instead when the case holds.
     pub attack: Vec<ByLife>,
 }
 
@@ -82,7 +105,7 @@ impl Rally {
         let mut r = Rally { units: units.len(), capped, value, attack: Vec::new() };
         let n = units.len();
         let sides = units.iter().map(|u| u.side + 1).max().unwrap_or(0);
-        r.attack = vec![[f32::NAN; FULL + 1]; sides * n * COMBOS];
+        r.attack = vec![[f32::NAN; FULL + 1]; sides * n * COMBOS * CHOICES];
         if tables.any_moneyshot {
             return r;
         }
@@ -92,14 +115,20 @@ impl Rally {
         for side in 0..sides {
             let members: Vec<usize> = (0..n).filter(|&m| units[m].side == side && units[m].rallied).collect();
             let combos = 1 << members.len().min(RED_MEMBERS);
+            let choices = PER_MEMBER.pow(members.len().min(CHOICE_MEMBERS) as u32);
             for t in (0..n).filter(|&t| units[t].side != side) {
-                for red in 0..combos {
+                for (red, choice) in (0..combos).flat_map(|red| (0..choices).map(move |c| (red, c))) {
                     for life in 1..=FULL {
                         let mut acc = NO_LOSS;
                         let mut any = None;
                         for (i, &m) in members.iter().enumerate() {
                             let w = if red & (1 << i) != 0 { red_weight } else { Weight::Kept };
-                            let (sys, _) = tables.ranked(m, t, w, clear, life)[0];
+                            let fires =
+                                if i < CHOICE_MEMBERS { choice / choice_weight(i) % PER_MEMBER } else { FIRES_BEST };
+                            let (sys, _) = match fires {
+                                FIRES_NONE => continue,
+                                k => tables.ranked(m, t, w, clear, life)[k],
+                            };
                             if sys == NO_SYSTEM {
                                 continue;
                             }
@@ -117,7 +146,8 @@ impl Rally {
                             any = any.or(Some(m));
                         }
                         if let Some(m) = any {
-                            r.attack[(side * n + t) * COMBOS + red][life] = score_of(&acc, life, r.value(m, t)) as f32;
+                            r.attack[((side * n + t) * COMBOS + red) * CHOICES + choice][life] =
+                                score_of(&acc, life, r.value(m, t)) as f32;
                         }
                     }
                 }

@@ -324,3 +324,60 @@ fn the_compiled_rallied_attack_scores_are_the_member_by_member_ones() {
     }
     assert!(compared > 100, "{compared}");
 }
+
+#[test]
+fn the_compiled_rallied_attack_covers_members_with_spent_systems() {
+    // A member whose best system is spent (a return attack fired it, say) fires its
+    // second, or nothing: the compiled table holds these for the first CHOICE_MEMBERS
+    // members, bit for bit the convolution; a later member with its best spent, or a
+    // member with a third system ready, is scored member by member.
+    let cat = embedded();
+    let (a, b) = ("Stingray Standard+3*ECBS Pirate AT", "Gladiator Lancer+2*ECBS Pirate AT");
+    let g = TestBattle::skirmish(&cat, a, b).options(Options::default()).max_turns(10).assemble(&[]);
+    let mut s = first_action(&g, 1);
+    let (mut compared, mut spent_in_case, mut left_out) = (0, 0, 0);
+    // Two bits per member: the ECBS Rifle and Rocket used this turn, for the first three
+    // members of each group, in and out of the red.
+    for spent in 0..64u32 {
+        for red in [0u32, 0b101] {
+            for side in 0..2 {
+                for (i, &m) in g.groups[side].iter().enumerate() {
+                    let m = m as usize;
+                    s.used[m] = spent >> (2 * i.min(2)) & 3;
+                    s.life[m] = if (red >> i.min(3)) & 1 == 0 { 20 } else { 3 };
+                    s.stand(m);
+                }
+            }
+            for side in 0..2 {
+                for &t in &g.enemies[side] {
+                    if g.groups[side ^ 1].contains(&t) {
+                        continue;
+                    }
+                    for life in 1..=20 {
+                        s.life[t as usize] = life;
+                        s.stand(t as usize);
+                        let fast = g.common_case(&s, side, t as usize, life as usize);
+                        let score = g.rally_attack_score(&s, side, t as usize);
+                        let exact = g.rally_attack_exact(&s, side, t as usize);
+                        assert_eq!(
+                            score.map(f32::to_bits),
+                            exact.map(f32::to_bits),
+                            "spent {spent:06b}, red {red:b}, side {side}, target {t} at {life}: {fast:?}"
+                        );
+                        // With only the first two members' systems spent, the case holds.
+                        let first_two = spent < 16 || g.groups[side].len() < 3;
+                        if first_two {
+                            assert!(fast.is_some(), "spent {spent:06b}, side {side}, target {t} at {life}");
+                        }
+                        spent_in_case += (fast.is_some() && spent != 0 && first_two) as u32;
+                        left_out += fast.is_none() as u32;
+                        compared += score.is_some() as u32;
+                    }
+                    s.life[t as usize] = 20;
+                    s.stand(t as usize);
+                }
+            }
+        }
+    }
+    assert!(compared > 1000 && spent_in_case > 500 && left_out > 100, "{compared} {spent_in_case} {left_out}");
+}
