@@ -27,6 +27,7 @@
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::game::{State, TcGame};
+use super::shield::Aim;
 use super::tables::{NONE, Tables, state_of};
 use crate::engine::battle::slots::ones;
 use crate::rules::techcommander::rulings::STARTING_LIFE;
@@ -67,6 +68,14 @@ impl TcGame {
     #[inline(always)]
     fn part_row(&self, s: &State, a: usize, system: usize, t: usize) -> PartRow<'_> {
         let aim = self.aim(&self.tables, s, a, t);
+        let kept = self.split_entry(aim.tables, s, a, system, t, false);
+        self.part_row_of(aim, kept, s, a, system, t)
+    }
+
+    /// [`TcGame::part_row`] where `aim` is [`TcGame::aim`] of `a` at `t` and `kept` the
+    /// entry of `system` there with fire control kept, both read already.
+    #[inline(always)]
+    fn part_row_of<'g>(&self, aim: Aim<'g>, kept: u32, s: &State, a: usize, system: usize, t: usize) -> PartRow<'g> {
         let tables = aim.tables;
         let life = aim.life.clamp(1, STARTING_LIFE as i32) as usize;
         let entry = |fc_lost: bool| self.split_entry(tables, s, a, system, t, fc_lost);
@@ -77,7 +86,7 @@ impl TcGame {
         } else {
             (Jury::Mixed(self.jury_ok), entry(true))
         };
-        PartRow { tables, life, kept: entry(false), lost, weight }
+        PartRow { tables, life, kept, lost, weight }
     }
 
     /// The greedy split of `a`'s `system` with `primary` as the picked target (see the
@@ -87,24 +96,40 @@ impl TcGame {
     /// Each candidate's [`PartRow`] is read once; a shot's gain at a candidate is its
     /// score with one more shot (kept until that candidate is given one) less its score
     /// now: the same values [`TcGame::part_score`] gives, so the same plan.
+    ///
+    /// Every shot goes at `primary` (so no split) when each of its gains is at least
+    /// every other candidate's first-shot score: a tie goes to `primary`, the first
+    /// candidate, and another candidate's gain stays its first-shot score until it is
+    /// given a shot. Only when some candidate's first shot beats the least of
+    /// `primary`'s gains are the shots given out one by one.
     pub fn split_plan(&self, s: &State, a: usize, system: usize, primary: usize) -> Option<Split> {
         if system >= self.facts[a].nsys as usize {
             return None;
         }
-        let n = {
-            let tables = self.aim(&self.tables, s, a, primary).tables;
-            let e = self.split_entry(tables, s, a, system, primary, false);
-            if e == NONE || tables.any_moneyshot {
-                return None;
-            }
-            tables.part[e as usize].len()
-        };
+        let aim = self.aim(&self.tables, s, a, primary);
+        let e = self.split_entry(aim.tables, s, a, system, primary, false);
+        if e == NONE || aim.tables.any_moneyshot {
+            return None;
+        }
+        let n = aim.tables.part[e as usize].len();
         if n < 2 {
             return None;
+        }
+        let mut rows: [Option<PartRow>; MAX_SPLIT] = [None; MAX_SPLIT];
+        let first = self.part_row_of(aim, e, s, a, system, primary);
+        rows[0] = Some(first);
+        // The least gain of `primary`'s shots, computed as the allocation below does.
+        let mut least_gain = f32::INFINITY;
+        let mut before = 0.0f32;
+        for k in 1..=n {
+            let score = first.score(k);
+            least_gain = least_gain.min(score - before);
+            before = score;
         }
         let mut cand = [(0u8, 0u8); MAX_SPLIT];
         cand[0] = (primary as u8, 0);
         let mut len = 1;
+        let mut contested = false;
         // The enemies `a` may target ([`TcGame::targetable_by`]), in slot order.
         let sees = self.facts[a].sees;
         for t in ones(s.up & self.enemy_bits[self.units[a].side]) {
@@ -114,19 +139,20 @@ impl TcGame {
             if t == primary || s.hidden[t] && !sees {
                 continue;
             }
-            let tables = self.aim(&self.tables, s, a, t).tables;
-            let e = self.split_entry(tables, s, a, system, t, false);
-            if e == NONE || tables.part[e as usize].len() != n {
+            let aim = self.aim(&self.tables, s, a, t);
+            let e = self.split_entry(aim.tables, s, a, system, t, false);
+            if e == NONE || aim.tables.part[e as usize].len() != n {
                 continue;
             }
+            let row = self.part_row_of(aim, e, s, a, system, t);
+            contested |= row.score(1) > least_gain;
+            rows[len] = Some(row);
             cand[len] = (t as u8, 0);
             len += 1;
         }
-        if len < 2 {
+        if len < 2 || !contested {
             return None;
         }
-        let rows: [Option<PartRow>; MAX_SPLIT] =
-            std::array::from_fn(|i| (i < len).then(|| self.part_row(s, a, system, cand[i].0 as usize)));
         let row = |i: usize| rows[i].as_ref().expect("a row per candidate");
         let mut now = [0f32; MAX_SPLIT];
         let mut next = [0f32; MAX_SPLIT];
