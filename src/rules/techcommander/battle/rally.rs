@@ -29,8 +29,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::game::{Action, State, TcGame};
 use super::rally_laws::{
-    CHOICE_MEMBERS, CHOICES, COMBOS, Capped, FIRES_NONE, FIRES_SECOND, FULL, NO_LOSS, RED_MEMBERS, TRAMPLE,
-    choice_weight, convolve, score_of,
+    CHOICE_GROUP, CHOICE_MEMBERS, CHOICES, COMBOS, Capped, FIRES_NONE, FIRES_SECOND, FULL, NO_LOSS, RED_MEMBERS,
+    TRAMPLE, choice_weight, convolve, score_of,
 };
 use super::tables::{NO_SYSTEM, NONE, Tables, Weight, ranked_target, state, state_of};
 use crate::engine::battle::MAX_UNITS;
@@ -199,7 +199,9 @@ impl TcGame {
     /// ([`Rally::attack`](super::rally_laws::Rally::attack)).
     ///
     /// A member fires its best ready system at `t`: the best of all when it is ready
-    /// (or when no system reaches `t`), else the second best when it is ready; with the
+    /// (or when no system reaches `t`), else (in a group of at most
+    /// [`CHOICE_GROUP`](super::rally_laws::CHOICE_GROUP), for its first two members) the
+    /// second best when it is ready; with the
     /// second spent too, a third may be ready, so only a member with no second
     /// ([`FIRES_NONE`]) or none ready at all stays in the case.
     #[inline(always)]
@@ -209,13 +211,15 @@ impl TcGame {
             return None;
         }
         let target = ranked_target(t, state_of(false, false, false));
+        let members = self.groups[side].len();
+        let choosing = if members <= CHOICE_GROUP { CHOICE_MEMBERS } else { 0 };
         let mut choice = 0;
-        for i in 0..self.groups[side].len() {
+        for i in 0..members {
             let [(best, _), (second, _)] = self.tables.ranked_at(g.row[i] as usize + target, life);
             if best == NO_SYSTEM || g.ready[i] & (1 << best) != 0 {
                 continue;
             }
-            if i >= CHOICE_MEMBERS {
+            if i >= choosing {
                 return None;
             }
             let fires = if second == NO_SYSTEM {

@@ -41,6 +41,11 @@ pub(super) const FIRES_BEST: usize = 0;
 pub(super) const FIRES_SECOND: usize = 1;
 /// It fires nothing (the best is spent and no other system reaches the target).
 pub(super) const FIRES_NONE: usize = 2;
+/// The largest group whose members' choices [`Rally::attack`] holds: each choice
+/// multiplies a group's table by 3 and every entry convolves every member, so a larger
+/// group's table holds only [`FIRES_BEST`] (its members with their best spent are scored
+/// member by member).
+pub const CHOICE_GROUP: usize = 3;
 /// Choices per member of [`CHOICE_MEMBERS`].
 const PER_MEMBER: usize = 3;
 /// Combinations of the [`CHOICE_MEMBERS`] members' choices per group, target and
@@ -82,8 +87,9 @@ pub struct Rally {
     /// with its jury rig still to roll, `red` holding a bit per member of the second kind
     /// (the first [`RED_MEMBERS`] members only; a member at 0 life or less still fires
     /// until removal, in the red). Each member fires its best system at `t`, except the
-    /// first [`CHOICE_MEMBERS`], whose choice ([`FIRES_BEST`], [`FIRES_SECOND`],
-    /// [`FIRES_NONE`]) `choice` holds, member i's times [`choice_weight`]`(i)`. The same
+    /// first [`CHOICE_MEMBERS`] of a group of at most [`CHOICE_GROUP`], whose choice
+    /// ([`FIRES_BEST`], [`FIRES_SECOND`], [`FIRES_NONE`]) `choice` holds, member i's
+    /// times [`choice_weight`]`(i)` (0 in a larger group). The same
     /// number [`TcGame::rally_attack_exact`] computes member by member (same order of
     /// operations), read instead when the case holds.
     pub attack: Vec<ByLife>,
@@ -115,7 +121,11 @@ impl Rally {
         for side in 0..sides {
             let members: Vec<usize> = (0..n).filter(|&m| units[m].side == side && units[m].rallied).collect();
             let combos = 1 << members.len().min(RED_MEMBERS);
-            let choices = PER_MEMBER.pow(members.len().min(CHOICE_MEMBERS) as u32);
+            let choices = if members.len() <= CHOICE_GROUP {
+                PER_MEMBER.pow(members.len().min(CHOICE_MEMBERS) as u32)
+            } else {
+                1
+            };
             for t in (0..n).filter(|&t| units[t].side != side) {
                 for (red, choice) in (0..combos).flat_map(|red| (0..choices).map(move |c| (red, c))) {
                     for life in 1..=FULL {

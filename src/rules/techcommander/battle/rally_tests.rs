@@ -329,55 +329,84 @@ fn the_compiled_rallied_attack_scores_are_the_member_by_member_ones() {
 fn the_compiled_rallied_attack_covers_members_with_spent_systems() {
     // A member whose best system is spent (a return attack fired it, say) fires its
     // second, or nothing: the compiled table holds these for the first CHOICE_MEMBERS
-    // members, bit for bit the convolution; a later member with its best spent, or a
+    // members of a group of at most CHOICE_GROUP, bit for bit the convolution; a later
+    // member with its best spent, any member of a larger group with its best spent, or a
     // member with a third system ready, is scored member by member.
     let cat = embedded();
-    let (a, b) = ("Stingray Standard+3*ECBS Pirate AT", "Gladiator Lancer+2*ECBS Pirate AT");
-    let g = TestBattle::skirmish(&cat, a, b).options(Options::default()).max_turns(10).assemble(&[]);
-    let mut s = first_action(&g, 1);
     let (mut compared, mut spent_in_case, mut left_out) = (0, 0, 0);
-    // Two bits per member: the ECBS Rifle and Rocket used this turn, for the first three
-    // members of each group, in and out of the red.
-    for spent in 0..64u32 {
-        for red in [0u32, 0b101] {
-            for side in 0..2 {
-                for (i, &m) in g.groups[side].iter().enumerate() {
-                    let m = m as usize;
-                    s.used[m] = spent >> (2 * i.min(2)) & 3;
-                    s.life[m] = if (red >> i.min(3)) & 1 == 0 { 20 } else { 3 };
-                    s.stand(m);
+    for (a, b) in [
+        ("Stingray Standard+3*ECBS Pirate AT", "Gladiator Lancer+2*ECBS Pirate AT"),
+        ("Stingray Standard+4*ECBS Pirate AT", "Gladiator Lancer+2*ECBS Pirate AT"),
+    ] {
+        let g = TestBattle::skirmish(&cat, a, b).options(Options::default()).max_turns(10).assemble(&[]);
+        let mut s = first_action(&g, 1);
+        // Two bits per member: the ECBS Rifle and Rocket used this turn, for the first three
+        // members of each group, in and out of the red.
+        for spent in 0..64u32 {
+            for red in [0u32, 0b101] {
+                for side in 0..2 {
+                    for (i, &m) in g.groups[side].iter().enumerate() {
+                        let m = m as usize;
+                        s.used[m] = spent >> (2 * i.min(2)) & 3;
+                        s.life[m] = if (red >> i.min(3)) & 1 == 0 { 20 } else { 3 };
+                        s.stand(m);
+                    }
                 }
-            }
-            for side in 0..2 {
-                for &t in &g.enemies[side] {
-                    if g.groups[side ^ 1].contains(&t) {
-                        continue;
-                    }
-                    for life in 1..=20 {
-                        s.life[t as usize] = life;
-                        s.stand(t as usize);
-                        let fast = g.common_case(&s, side, t as usize, life as usize);
-                        let score = g.rally_attack_score(&s, side, t as usize);
-                        let exact = g.rally_attack_exact(&s, side, t as usize);
-                        assert_eq!(
-                            score.map(f32::to_bits),
-                            exact.map(f32::to_bits),
-                            "spent {spent:06b}, red {red:b}, side {side}, target {t} at {life}: {fast:?}"
-                        );
-                        // With only the first two members' systems spent, the case holds.
-                        let first_two = spent < 16 || g.groups[side].len() < 3;
-                        if first_two {
-                            assert!(fast.is_some(), "spent {spent:06b}, side {side}, target {t} at {life}");
+                for side in 0..2 {
+                    for &t in &g.enemies[side] {
+                        if g.groups[side ^ 1].contains(&t) {
+                            continue;
                         }
-                        spent_in_case += (fast.is_some() && spent != 0 && first_two) as u32;
-                        left_out += fast.is_none() as u32;
-                        compared += score.is_some() as u32;
+                        for life in 1..=20 {
+                            s.life[t as usize] = life;
+                            s.stand(t as usize);
+                            let fast = g.common_case(&s, side, t as usize, life as usize);
+                            let score = g.rally_attack_score(&s, side, t as usize);
+                            let exact = g.rally_attack_exact(&s, side, t as usize);
+                            assert_eq!(
+                                score.map(f32::to_bits),
+                                exact.map(f32::to_bits),
+                                "spent {spent:06b}, red {red:b}, side {side}, target {t} at {life}: {fast:?}"
+                            );
+                            // With only the first two members' systems spent, in a group of
+                            // at most three, the case holds; in a larger group only with
+                            // nothing spent.
+                            let size = g.groups[side].len();
+                            let first_two = size <= 3 && (spent < 16 || size < 3);
+                            if first_two || spent == 0 {
+                                assert!(fast.is_some(), "spent {spent:06b}, side {side}, target {t} at {life}");
+                            }
+                            if size > 3 && spent & 0b1111 != 0 {
+                                assert!(fast.is_none() || spent_not_best(&g, &s, side, t as usize, life));
+                            }
+                            spent_in_case += (fast.is_some() && spent != 0 && first_two) as u32;
+                            left_out += fast.is_none() as u32;
+                            compared += score.is_some() as u32;
+                        }
+                        s.life[t as usize] = 20;
+                        s.stand(t as usize);
                     }
-                    s.life[t as usize] = 20;
-                    s.stand(t as usize);
                 }
             }
         }
     }
-    assert!(compared > 1000 && spent_in_case > 500 && left_out > 100, "{compared} {spent_in_case} {left_out}");
+    assert!(compared > 2000 && spent_in_case > 500 && left_out > 1000, "{compared} {spent_in_case} {left_out}");
+}
+
+/// Whether every member of `side`'s group still has its best system at `t` (at `life`)
+/// ready: then the compiled case holds whatever else is spent.
+fn spent_not_best(g: &TcGame, s: &State, side: usize, t: usize, life: i32) -> bool {
+    g.groups[side].iter().all(|&m| {
+        let m = m as usize;
+        match g.best_system_from(
+            &g.tables,
+            &State { used: [0; crate::engine::battle::MAX_UNITS], ..s.clone() },
+            m,
+            t,
+            life,
+        ) {
+            Some((best, _)) => g.ready_systems(s, m) & (1 << best) != 0,
+            None => true,
+        }
+    })
 }
