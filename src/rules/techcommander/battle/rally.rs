@@ -29,8 +29,8 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::game::{Action, State, TcGame};
 use super::rally_laws::{
-    CHOICE_GROUP, CHOICE_MEMBERS, CHOICES, COMBOS, Capped, FIRES_NONE, FIRES_SECOND, FULL, NO_LOSS, RED_MEMBERS,
-    TRAMPLE, choice_weight, convolve, score_of,
+    CHOICE_MEMBERS, Capped, FIRES_NONE, FIRES_SECOND, FULL, NO_LOSS, RED_MEMBERS, TRAMPLE, choice_weight, convolve,
+    score_of,
 };
 use super::tables::{NO_SYSTEM, NONE, Tables, Weight, ranked_target, state, state_of};
 use crate::engine::battle::MAX_UNITS;
@@ -121,7 +121,7 @@ impl TcGame {
             None => None,
         };
         if let Some(case) = case {
-            let score = self.rally.attack[(side * self.units.len() + t) * COMBOS * CHOICES + case][life as usize];
+            let score = self.rally.attack_at(side, t, case, life as usize);
             return (!score.is_nan()).then_some(score);
         }
         self.rally_attack_exact(s, side, t)
@@ -195,15 +195,14 @@ impl TcGame {
     }
 
     /// [`TcGame::common_case`] at target `t` (at `life`) given the members' part `g`:
-    /// the in-the-red combination times [`CHOICES`] plus the members' choices of system
-    /// ([`Rally::attack`](super::rally_laws::Rally::attack)).
+    /// the in-the-red combination times the side's choices, plus the members' choices
+    /// of system ([`Rally::attack`](super::rally_laws::Rally::attack)).
     ///
     /// A member fires its best ready system at `t`: the best of all when it is ready
-    /// (or when no system reaches `t`), else (in a group of at most
-    /// [`CHOICE_GROUP`](super::rally_laws::CHOICE_GROUP), for its first two members) the
-    /// second best when it is ready; with the
-    /// second spent too, a third may be ready, so only a member with no second
-    /// ([`FIRES_NONE`]) or none ready at all stays in the case.
+    /// (or when no system reaches `t`), else (for the first two members of a group of
+    /// at most [`CHOICE_GROUP`](super::rally_laws::CHOICE_GROUP)) the second best when
+    /// it is ready; with the second spent too, a third may be ready, so only a member
+    /// with no second ([`FIRES_NONE`]) or none ready at all stays in the case.
     #[inline(always)]
     pub(super) fn common_case_at(&self, s: &State, g: &GroupCase, side: usize, t: usize, life: usize) -> Option<usize> {
         // The table holds shots at a target out of smoke, gear online and not dug in.
@@ -212,7 +211,8 @@ impl TcGame {
         }
         let target = ranked_target(t, state_of(false, false, false));
         let members = self.groups[side].len();
-        let choosing = if members <= CHOICE_GROUP { CHOICE_MEMBERS } else { 0 };
+        let choices = self.rally.sides[side].choices;
+        let choosing = if choices > 1 { CHOICE_MEMBERS } else { 0 };
         let mut choice = 0;
         for i in 0..members {
             let [(best, _), (second, _)] = self.tables.ranked_at(g.row[i] as usize + target, life);
@@ -234,7 +234,7 @@ impl TcGame {
             };
             choice += fires * choice_weight(i);
         }
-        Some(g.red * CHOICES + choice)
+        Some(g.red * choices + choice)
     }
 
     /// Whether at least two members of `side`'s group are ready.

@@ -29,8 +29,6 @@ pub(super) const NO_LOSS: Capped = {
 };
 /// Members whose in-the-red state [`Rally::attack`] covers.
 pub const RED_MEMBERS: usize = 3;
-/// In-the-red combinations per group and target in [`Rally::attack`].
-pub(super) const COMBOS: usize = 1 << RED_MEMBERS;
 /// Members whose choice of system [`Rally::attack`] covers: each fires its best system
 /// ([`FIRES_BEST`]), its second ([`FIRES_SECOND`], the best spent) or nothing
 /// ([`FIRES_NONE`], the best spent and no other reaches); a later member fires its best.
@@ -48,13 +46,22 @@ pub(super) const FIRES_NONE: usize = 2;
 pub const CHOICE_GROUP: usize = 3;
 /// Choices per member of [`CHOICE_MEMBERS`].
 const PER_MEMBER: usize = 3;
-/// Combinations of the [`CHOICE_MEMBERS`] members' choices per group, target and
-/// in-the-red combination in [`Rally::attack`] (member i's choice times 3^i).
-pub(super) const CHOICES: usize = PER_MEMBER.pow(CHOICE_MEMBERS as u32);
-/// Weight of member `i`'s choice in a [`CHOICES`] index.
+/// Weight of member `i`'s choice in an index of choices (member i's choice times 3^i).
 #[inline(always)]
 pub(super) const fn choice_weight(i: usize) -> usize {
     PER_MEMBER.pow(i as u32)
+}
+
+/// Where one side's part of [`Rally::attack`] lies, and its shape.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SideTable {
+    /// Its first row.
+    start: usize,
+    /// In-the-red combinations: 2^min(members, [`RED_MEMBERS`]).
+    combos: usize,
+    /// Combinations of its members' choices of system: 3^min(members,
+    /// [`CHOICE_MEMBERS`]) in a group of at most [`CHOICE_GROUP`], else 1.
+    pub choices: usize,
 }
 
 /// The trample's system index among the special attacks ([`super::specials::MODES`]).
@@ -80,7 +87,8 @@ pub struct Rally {
     pub capped: Vec<Capped>,
     /// `value[a * units + t]`: what destroying and damaging `t` is worth to `a`.
     pub value: Vec<Value>,
-    /// `attack[((side * units + t) * COMBOS + red) * CHOICES + choice][life]`: the
+    /// `attack[start + (t * combos + red) * choices + choice][life]` (the side's
+    /// [`SideTable`], [`Rally::attack_at`]): the
     /// Rallied Attack score of `side`'s whole group at `t` (NaN: nobody can fire at it)
     /// in the common case: every member ready, no smoke on the line, `t`'s gear online
     /// and not dug in, no Moneyshot variants, and each member out of the red or in it
@@ -89,10 +97,12 @@ pub struct Rally {
     /// until removal, in the red). Each member fires its best system at `t`, except the
     /// first [`CHOICE_MEMBERS`] of a group of at most [`CHOICE_GROUP`], whose choice
     /// ([`FIRES_BEST`], [`FIRES_SECOND`], [`FIRES_NONE`]) `choice` holds, member i's
-    /// times [`choice_weight`]`(i)` (0 in a larger group). The same
-    /// number [`TcGame::rally_attack_exact`] computes member by member (same order of
+    /// times [`choice_weight`]`(i)` (0 in a larger group). The same number
+    /// [`TcGame::rally_attack_exact`] computes member by member (same order of
     /// operations), read instead when the case holds.
     pub attack: Vec<ByLife>,
+    /// Per side, its part of `attack`.
+    pub sides: Vec<SideTable>,
 }
 
 impl Rally {
@@ -108,10 +118,22 @@ impl Rally {
         }
         let capped = tables.laws.iter().map(|law| capped(law)).collect();
         let value = units.iter().flat_map(|a| units.iter().map(move |t| value(a, t, o))).collect();
-        let mut r = Rally { units: units.len(), capped, value, attack: Vec::new() };
         let n = units.len();
         let sides = units.iter().map(|u| u.side + 1).max().unwrap_or(0);
-        r.attack = vec![[f32::NAN; FULL + 1]; sides * n * COMBOS * CHOICES];
+        let group = |side: usize| (0..n).filter(move |&m| units[m].side == side && units[m].rallied);
+        let mut start = 0;
+        let layout = (0..sides)
+            .map(|side| {
+                let members = group(side).count();
+                let combos = 1 << members.min(RED_MEMBERS);
+                let choices =
+                    if members <= CHOICE_GROUP { PER_MEMBER.pow(members.min(CHOICE_MEMBERS) as u32) } else { 1 };
+                let table = SideTable { start, combos, choices };
+                start += n * combos * choices;
+                table
+            })
+            .collect();
+        let mut r = Rally { units: n, capped, value, attack: vec![[f32::NAN; FULL + 1]; start], sides: layout };
         if tables.any_moneyshot {
             return r;
         }
@@ -119,13 +141,8 @@ impl Rally {
         let red_weight = if jury >= 1.0 { Weight::Kept } else { Weight::Mixed };
         let clear = state_of(false, false, false);
         for side in 0..sides {
-            let members: Vec<usize> = (0..n).filter(|&m| units[m].side == side && units[m].rallied).collect();
-            let combos = 1 << members.len().min(RED_MEMBERS);
-            let choices = if members.len() <= CHOICE_GROUP {
-                PER_MEMBER.pow(members.len().min(CHOICE_MEMBERS) as u32)
-            } else {
-                1
-            };
+            let members: Vec<usize> = group(side).collect();
+            let SideTable { combos, choices, .. } = r.sides[side];
             for t in (0..n).filter(|&t| units[t].side != side) {
                 for (red, choice) in (0..combos).flat_map(|red| (0..choices).map(move |c| (red, c))) {
                     for life in 1..=FULL {
@@ -156,14 +173,29 @@ impl Rally {
                             any = any.or(Some(m));
                         }
                         if let Some(m) = any {
-                            r.attack[((side * n + t) * COMBOS + red) * CHOICES + choice][life] =
-                                score_of(&acc, life, r.value(m, t)) as f32;
+                            let row = r.row(side, t, red * choices + choice);
+                            r.attack[row][life] = score_of(&acc, life, r.value(m, t)) as f32;
                         }
                     }
                 }
             }
         }
         r
+    }
+
+    /// The row of [`Rally::attack`] of `side`'s group at `t` in `case` (the in-the-red
+    /// combination times the side's choices, plus its choice).
+    #[inline(always)]
+    fn row(&self, side: usize, t: usize, case: usize) -> usize {
+        let st = &self.sides[side];
+        st.start + t * st.combos * st.choices + case
+    }
+
+    /// [`Rally::attack`] of `side`'s group at `t` (at `life`, 1..=20) in `case`
+    /// ([`TcGame::common_case_at`]).
+    #[inline(always)]
+    pub fn attack_at(&self, side: usize, t: usize, case: usize, life: usize) -> f32 {
+        self.attack[self.row(side, t, case)][life]
     }
 
     /// What destroying and damaging `t` is worth to `a`.
