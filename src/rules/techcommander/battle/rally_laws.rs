@@ -152,6 +152,7 @@ impl Rally {
                             let w = if red & (1 << i) != 0 { red_weight } else { Weight::Kept };
                             let fires =
                                 if i < CHOICE_MEMBERS { choice / choice_weight(i) % PER_MEMBER } else { FIRES_BEST };
+                            // FIRES_BEST and FIRES_SECOND index the ranked pair.
                             let (sys, _) = match fires {
                                 FIRES_NONE => continue,
                                 k => tables.ranked(m, t, w, clear, life)[k],
